@@ -1,0 +1,41 @@
+//! The native command-line shell, `cronjob-playground`: one subcommand per core layer, each with
+//! a human text form and the machine contracts of `shared/design/interfaces.md` (`--output json`,
+//! `--jsonl`).
+
+mod jsonl;
+mod next;
+mod simulate;
+mod sync;
+mod validate;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "cronjob-playground", version, about = "What Kubernetes would do with your CronJob, on a virtual clock")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Next run times of a schedule, exactly as robfig/cron v3 computes them.
+    Next(next::Args),
+    /// Default and validate manifests as the API server does.
+    Validate(validate::Args),
+    /// One CronJob controller sync, as kube-controller-manager does it.
+    Sync(sync::Args),
+    /// Run manifests on the virtual clock and print the trace.
+    Simulate(simulate::Args),
+}
+
+/// Parses the process arguments and runs the chosen subcommand.
+pub fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Next(args) => next::run(args),
+        Command::Validate(args) => validate::run(args),
+        Command::Sync(args) => sync::run(args),
+        Command::Simulate(args) => simulate::run(args),
+    }
+}

@@ -1,0 +1,11 @@
+//! `cronjob-playground simulate`: see `shared/design/interfaces.md`.
+
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> ExitCode {
+    eprintln!("cronjob-playground simulate: not built yet");
+    ExitCode::from(2)
+}

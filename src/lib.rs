@@ -1,0 +1,24 @@
+//! CronJob Playground: what Kubernetes would do with a CronJob or Job manifest, on a virtual clock.
+//!
+//! The crate is layered; each layer depends only on the layers listed before it:
+//!
+//! 1. [`cron`] — robfig/cron v3 compatible schedule parsing, next times and descriptions.
+//! 2. [`api`] — Kubernetes objects, YAML/JSON loading with positions, defaulting, validation.
+//! 3. [`controller`] — the CronJob, Job, TTL and kubelet decisions as pure functions.
+//! 4. [`sim`] — the virtual-clock runtime that drives the controllers and records a trace.
+//! 5. [`timeline`] — turns a trace into lanes, bars and markers for the page and the CLI.
+//! 6. `ui` (wasm32 only) and `cli` (native only) — thin shells over the layers above.
+//!
+//! Everything but `ui` builds and tests natively with `cargo test`.
+
+pub mod cron;
+pub mod api;
+pub mod controller;
+pub mod sim;
+pub mod timeline;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
