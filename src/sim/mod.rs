@@ -4,3 +4,5 @@
 
 pub mod scenario;
 pub mod trace;
+pub mod agenda;
+pub mod workqueue;
