@@ -6,3 +6,4 @@ pub mod scenario;
 pub mod trace;
 pub mod agenda;
 pub mod workqueue;
+pub mod store;
