@@ -5,17 +5,17 @@
 
 use super::trace::Time;
 use crate::api::CronJobSpec;
-use std::collections::BTreeMap;
+use crate::controller::cronjob::DecisionCode;
+use std::collections::{BTreeMap, HashMap};
 
 /// One CronJob controller sync, as the fate of a slot needs it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CronSync {
     pub at: Time,
-    /// The controller's decision code (`created`, `forbid-active`, `suspended`, `not-due`, ...).
-    pub code: String,
+    /// The controller's decision.
+    pub code: DecisionCode,
     /// The slot the decision is about, when there is one (the created or refused slot).
     pub slot: Option<Time>,
-    pub explanation: String,
 }
 
 /// The facts of one CronJob.
@@ -34,6 +34,10 @@ pub struct History {
     pub cron_jobs: BTreeMap<String, CronJobHistory>,
     /// kube-controller-manager outages `[from, until)`.
     pub outages: Vec<(Time, Time)>,
+    /// How many manual Jobs the scenario created (names them).
+    pub manual_triggers: u32,
+    /// The slot a Job about to be created by the CronJob controller is for.
+    scheduled: HashMap<String, Time>,
 }
 
 impl History {
@@ -49,6 +53,16 @@ impl History {
     /// Whether an outage overlaps `(from, to)`.
     pub fn down_between(&self, from: Time, to: Time) -> bool {
         self.outages.iter().any(|&(a, b)| a < to && from < b)
+    }
+
+    /// Notes that the Job `job` about to be created is for slot `at`.
+    pub fn will_create(&mut self, job: &str, at: Time) {
+        self.scheduled.insert(job.to_string(), at);
+    }
+
+    /// The slot noted for a Job being created, if any.
+    pub fn take_scheduled(&mut self, job: &str) -> Option<Time> {
+        self.scheduled.remove(job)
     }
 
     pub fn cron_job(&mut self, name: &str) -> &mut CronJobHistory {

@@ -183,6 +183,11 @@ impl Store {
         Ok(gone)
     }
 
+    /// The UID the next created object will get.
+    pub fn next_uid(&self) -> String {
+        format!("00000000-0000-4000-8000-{:012x}", self.uids + 1)
+    }
+
     /// The watch events of the writes since the last call, in order.
     pub fn take_changes(&mut self) -> Vec<Change> {
         std::mem::take(&mut self.changes)

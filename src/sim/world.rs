@@ -22,7 +22,11 @@ use super::store::{Change, Store};
 use super::trace::{SyncTrigger, Time};
 use super::workqueue::{RateLimiter, WorkQueue};
 use crate::api::KubernetesVersion;
+use crate::controller::cronjob::Behaviour;
+use crate::controller::job::{JobFeatures, JobMemory};
 use chrono::TimeDelta;
+use chrono_tz::Tz;
+use std::collections::HashMap;
 
 /// Something scheduled on the agenda.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,7 +55,6 @@ pub(crate) struct ControllerManager {
     pub down_until: Option<Time>,
     pub cronjob: WorkQueue<String, SyncTrigger>,
     pub job: WorkQueue<String, SyncTrigger>,
-    pub ttl: WorkQueue<String, SyncTrigger>,
 }
 
 impl ControllerManager {
@@ -62,24 +65,21 @@ impl ControllerManager {
             cronjob: WorkQueue::new(RateLimiter::default_controller()),
             // `DefaultJobApiBackOff` 1 s .. `MaxJobApiBackOff` 60 s (job_controller.go, 1.27+).
             job: WorkQueue::new(RateLimiter::exponential(TimeDelta::seconds(1), TimeDelta::seconds(60))),
-            ttl: WorkQueue::new(RateLimiter::default_controller()),
         }
     }
 
     fn next_wake(&self) -> Option<Time> {
-        [self.cronjob.next_wake(), self.job.next_wake(), self.ttl.next_wake()].into_iter().flatten().min()
+        [self.cronjob.next_wake(), self.job.next_wake()].into_iter().flatten().min()
     }
 
     fn promote_due(&mut self, now: Time) {
         self.cronjob.promote_due(now);
         self.job.promote_due(now);
-        self.ttl.promote_due(now);
     }
 
     pub fn clear(&mut self) {
         self.cronjob.clear();
         self.job.clear();
-        self.ttl.clear();
     }
 }
 
@@ -88,7 +88,6 @@ impl ControllerManager {
 pub(crate) enum QueueName {
     CronJob,
     Job,
-    Ttl,
 }
 
 /// The simulated cluster.
@@ -106,6 +105,14 @@ pub struct World {
     pub(crate) recorder: Recorder,
     pub(crate) history: History,
     pub(crate) budget: Budget,
+    /// The CronJob controller's behaviour for this release.
+    pub(crate) behaviour: Behaviour,
+    /// kube-controller-manager's local zone.
+    pub(crate) controller_zone: Tz,
+    /// The Job controller's behaviour for this release.
+    pub(crate) job_features: JobFeatures,
+    /// What the Job controller remembers per Job (lost on restart).
+    pub(crate) job_memory: HashMap<String, JobMemory>,
     steps: u64,
     finished: bool,
 }
@@ -123,9 +130,13 @@ pub struct Progress {
 
 impl World {
     /// An empty world for `[start, end)` (objects are added by the input loader).
-    pub(crate) fn new(version: KubernetesVersion, scenario: Simulation, start: Time, end: Time, budget: Budget) -> Self {
+    pub(crate) fn new(version: KubernetesVersion, scenario: Simulation, start: Time, end: Time, controller_zone: Tz, budget: Budget) -> Self {
         let mut world = World {
             version,
+            behaviour: Behaviour::of(version),
+            controller_zone,
+            job_features: JobFeatures::for_version(version, None),
+            job_memory: HashMap::new(),
             scenario,
             start,
             end,
@@ -205,10 +216,7 @@ impl World {
         if let Some((k, c)) = self.kcm.cronjob.get() {
             return Some((QueueName::CronJob, k, c));
         }
-        if let Some((k, c)) = self.kcm.job.get() {
-            return Some((QueueName::Job, k, c));
-        }
-        self.kcm.ttl.get().map(|(k, c)| (QueueName::Ttl, k, c))
+        self.kcm.job.get().map(|(k, c)| (QueueName::Job, k, c))
     }
 
     fn sync(&mut self, queue: QueueName, key: &str, trigger: SyncTrigger) {
@@ -220,10 +228,6 @@ impl World {
             QueueName::Job => {
                 self.sync_job(key, trigger);
                 self.kcm.job.done(&key.to_string());
-            }
-            QueueName::Ttl => {
-                self.sync_ttl(key, trigger);
-                self.kcm.ttl.done(&key.to_string());
             }
         }
         self.deliver();
@@ -257,7 +261,8 @@ impl World {
             for change in changes {
                 self.observe(&change);
                 if self.kcm.up {
-                    self.inform_controllers(&change);
+                    self.inform_cronjob_controller(&change);
+                    self.inform_job_controller(&change);
                 }
             }
         }
@@ -283,6 +288,7 @@ impl World {
         if self.kcm.up {
             self.kcm.up = false;
             self.kcm.clear();
+            self.job_memory.clear();
         }
         self.agenda.schedule(until, Happening::ControllerManagerUp);
     }
@@ -303,9 +309,45 @@ impl World {
         self.start_cronjob_controller(trigger);
         let jobs: Vec<String> = self.store.all::<crate::api::Job>().map(|j| j.metadata.name.clone()).collect();
         for job in jobs {
-            self.kcm.job.add(job.clone(), trigger);
-            self.ttl_consider(&job, trigger);
+            self.kcm.job.add(job, trigger);
         }
         self.deliver();
+    }
+}
+
+impl World {
+    /// Puts an input CronJob in the store as it is (status included).
+    pub(crate) fn import_cron_job(&mut self, cron_job: crate::api::CronJob) {
+        let created = cron_job.metadata.creation_timestamp.unwrap_or(self.start);
+        let name = cron_job.metadata.name.clone();
+        self.history.spec(&name, created, &cron_job.spec);
+        self.history.cron_job(&name).created = Some(created);
+        self.store.import(cron_job, self.start);
+    }
+
+    /// Puts an input Job in the store as it is (status included) and in the trace.
+    pub(crate) fn import_job(&mut self, job: crate::api::Job) {
+        let scheduled = job
+            .metadata
+            .annotations
+            .get(crate::controller::cronjob::SCHEDULED_TIMESTAMP_ANNOTATION)
+            .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+            .map(|t| t.with_timezone(&chrono::Utc));
+        if let Some(at) = scheduled {
+            self.history.will_create(&job.metadata.name, at);
+        }
+        self.store.import(job.clone(), self.start);
+        let mut stored = job;
+        stored.metadata.creation_timestamp.get_or_insert(self.start);
+        self.job_added(&stored);
+        if let Some(c) = stored.status.finished_condition() {
+            let condition = if c.condition_type == crate::api::JobConditionType::Complete {
+                super::trace::JobCondition::Complete
+            } else {
+                super::trace::JobCondition::Failed
+            };
+            let at = c.last_transition_time.unwrap_or(self.start);
+            self.recorder.job_finished(&stored.metadata.name, at, condition, (!c.reason.is_empty()).then(|| c.reason.clone()));
+        }
     }
 }
