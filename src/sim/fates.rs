@@ -14,12 +14,6 @@ use chrono::TimeDelta;
 use chrono_tz::Tz;
 use std::collections::BTreeMap;
 
-/// One nominal slot: when, and the spec in force then.
-struct Nominal<'h> {
-    at: Time,
-    spec: &'h CronJobSpec,
-}
-
 /// The schedule of a spec, bound the way the controller binds it.
 pub(crate) fn bound_schedule(spec: &CronJobSpec, behaviour: &Behaviour, zone: Tz) -> Option<BoundSchedule> {
     let cj = CronJob { spec: spec.clone(), ..CronJob::default() };
@@ -94,8 +88,8 @@ impl World {
                 .map(|js| js.iter().map(|j| (j.scheduled_time.expect("filtered"), *j)).collect())
                 .unwrap_or_default();
             let judge = Judge { name, h, history: &self.history, nominal: &nominal, end: self.end };
-            let mut times: Vec<Time> = nominal.iter().map(|n| n.at).collect();
-            times.extend(ran.keys().filter(|t| nominal.binary_search_by_key(*t, |n| n.at).is_err()));
+            let mut times = nominal.clone();
+            times.extend(ran.keys().filter(|t| nominal.binary_search(t).is_err()));
             times.sort();
             for at in times {
                 out.push(match ran.get(&at) {
@@ -108,7 +102,7 @@ impl World {
         out
     }
 
-    fn nominal_slots<'h>(&self, h: &'h CronJobHistory) -> Vec<Nominal<'h>> {
+    fn nominal_slots(&self, h: &CronJobHistory) -> Vec<Time> {
         let mut out = Vec::new();
         let stop = h.deleted.unwrap_or(self.end).min(self.end);
         let created = h.created.unwrap_or(self.start);
@@ -116,9 +110,7 @@ impl World {
             let to = h.specs.get(i + 1).map_or(stop, |(t, _)| (*t).min(stop));
             let Some(schedule) = bound_schedule(spec, &self.behaviour, self.controller_zone) else { continue };
             let after = created.max(*from - TimeDelta::nanoseconds(1));
-            for at in slots_between(&schedule, after, self.start, to, self.budget.max_slots) {
-                out.push(Nominal { at, spec });
-            }
+            out.extend(slots_between(&schedule, after, self.start, to, self.budget.max_slots));
         }
         out
     }
@@ -129,7 +121,7 @@ struct Judge<'a> {
     name: &'a str,
     h: &'a CronJobHistory,
     history: &'a History,
-    nominal: &'a [Nominal<'a>],
+    nominal: &'a [Time],
     end: Time,
 }
 
@@ -152,8 +144,8 @@ impl Judge<'_> {
 
     /// The next nominal slot after `at`.
     fn next_nominal(&self, at: Time) -> Option<Time> {
-        let i = self.nominal.partition_point(|n| n.at <= at);
-        self.nominal.get(i).map(|n| n.at)
+        let i = self.nominal.partition_point(|n| *n <= at);
+        self.nominal.get(i).copied()
     }
 
     fn ran(&self, at: Time, job: &JobRecord) -> SlotRecord {
@@ -168,7 +160,7 @@ impl Judge<'_> {
             (SlotFate::RanLate, format!("{when}: the CronJob was suspended at the slot; on resume the controller started the most recent unmet slot."))
         } else if self.history.down_between(at, created) {
             (SlotFate::RanLate, format!("{when}: kube-controller-manager was down at the slot; when it came back its first sync started the most recent unmet slot."))
-        } else if self.h.specs.iter().any(|(edit, _)| *edit > at && *edit <= created) && self.nominal.binary_search_by_key(&at, |n| n.at).is_err() {
+        } else if self.h.specs.iter().any(|(edit, _)| *edit > at && *edit <= created) && self.nominal.binary_search(&at).is_err() {
             (SlotFate::RanLate, format!("{when}: retroactive run — the schedule was edited after this time; the controller evaluated the new schedule from status.lastScheduleTime and started its most recent unmet slot (set startingDeadlineSeconds to prevent this)."))
         } else if before.is_empty() {
             (SlotFate::RanOnTime, format!("{when} by the first sync after the slot."))

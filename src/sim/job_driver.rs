@@ -7,9 +7,9 @@ use super::store::{Change, Watch};
 use super::trace::{ControllerName, Decision, EventType, JobCondition, ObjectKind, SyncTrigger};
 use super::world::World;
 use crate::api::{ConditionStatus, Job, JobConditionType, Pod};
+use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
 use crate::controller::job::{
     job_event_delay, pod_event_delay, sync_job, EventType as JobEventType, JobSyncInput, PodApiFaults, PodEvent,
-    JOB_TRACKING_FINALIZER,
 };
 
 impl World {
@@ -73,13 +73,23 @@ impl World {
             }
             self.delete_pod(&deletion.name, format!("deleted by the Job controller: {}", out.decision.explanation));
         }
+        // The controller names new pods by `generateName`; the API server picks the names, and
+        // the `SuccessfulCreate` events carry them.
+        let mut named = Vec::new();
         for pod in out.created {
-            let _ = self.store.create(pod, now);
+            let generate_name = pod.metadata.generate_name.clone();
+            if let Ok(name) = self.store.create(pod, now) {
+                named.push((format!("Created pod: {generate_name}"), format!("Created pod: {name}")));
+            }
         }
+        let mut named = named.into_iter().peekable();
         if let Some(status) = out.status {
             let _ = self.store.update::<Job>(name, |j| j.status = status);
         }
-        for e in out.events {
+        for mut e in out.events {
+            if e.reason == "SuccessfulCreate" && named.peek().is_some_and(|(generated, _)| *generated == e.message) {
+                e.message = named.next().expect("peeked").1;
+            }
             let kind = match e.event_type {
                 JobEventType::Normal => EventType::Normal,
                 JobEventType::Warning => EventType::Warning,
@@ -121,7 +131,7 @@ impl World {
         if let Some(c) = finished(new) {
             let condition = if c.condition_type == JobConditionType::Complete { JobCondition::Complete } else { JobCondition::Failed };
             let reason = (!c.reason.is_empty()).then(|| c.reason.clone());
-            self.recorder.job_finished(&new.metadata.name, c.last_transition_time.unwrap_or(self.now), condition, reason);
+            self.recorder.job_finished(&new.metadata.name, self.now, condition, reason);
         }
     }
 }

@@ -80,11 +80,6 @@ impl Recorder {
         }
     }
 
-    /// The record of a live Job.
-    pub fn job(&self, name: &str) -> Option<&JobRecord> {
-        self.live_jobs.get(name).map(|&i| &self.jobs[i])
-    }
-
     /// A Pod appeared.
     pub fn pod_created(&mut self, name: &str, job: &str, at: Time) {
         self.live_pods.insert(name.to_string(), self.pods.len());

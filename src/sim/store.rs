@@ -8,6 +8,7 @@
 
 use super::trace::{ObjectKind, Time};
 use crate::api::{CronJob, Job, ObjectMeta, Pod};
+use chrono::SubsecRound;
 use std::collections::BTreeMap;
 
 /// An informer notification.
@@ -56,10 +57,61 @@ pub trait Stored: Clone + PartialEq + Sized + 'static {
     fn map(store: &Store) -> &BTreeMap<String, Self>;
     fn map_mut(store: &mut Store) -> &mut BTreeMap<String, Self>;
     fn change(watch: Watch<Self>) -> Change;
+    /// Truncates every `metav1.Time` to whole seconds, as a round trip through the API does.
+    fn truncate_times(&mut self);
+}
+
+/// `metav1.Time` keeps whole seconds on the wire (JSON and protobuf alike), so every time an
+/// object carries after a write has second precision, whatever the writer's clock said.
+fn second(t: &mut Option<Time>) {
+    if let Some(v) = t {
+        *v = v.trunc_subsecs(0);
+    }
+}
+
+fn meta_seconds(m: &mut ObjectMeta) {
+    second(&mut m.creation_timestamp);
+    second(&mut m.deletion_timestamp);
+}
+
+fn cron_job_seconds(c: &mut CronJob) {
+    meta_seconds(&mut c.metadata);
+    second(&mut c.status.last_schedule_time);
+    second(&mut c.status.last_successful_time);
+}
+
+fn job_seconds(j: &mut Job) {
+    meta_seconds(&mut j.metadata);
+    second(&mut j.status.start_time);
+    second(&mut j.status.completion_time);
+    for c in &mut j.status.conditions {
+        second(&mut c.last_probe_time);
+        second(&mut c.last_transition_time);
+    }
+}
+
+fn pod_seconds(p: &mut Pod) {
+    meta_seconds(&mut p.metadata);
+    second(&mut p.status.start_time);
+    for c in &mut p.status.conditions {
+        second(&mut c.last_probe_time);
+        second(&mut c.last_transition_time);
+    }
+    for c in p.status.container_statuses.iter_mut().chain(p.status.init_container_statuses.iter_mut()) {
+        for state in [&mut c.state, &mut c.last_state] {
+            if let Some(r) = &mut state.running {
+                second(&mut r.started_at);
+            }
+            if let Some(t) = &mut state.terminated {
+                second(&mut t.started_at);
+                second(&mut t.finished_at);
+            }
+        }
+    }
 }
 
 macro_rules! stored {
-    ($t:ty, $kind:ident, $resource:literal, $field:ident) => {
+    ($t:ty, $kind:ident, $resource:literal, $field:ident, $seconds:ident) => {
         impl Stored for $t {
             const KIND: ObjectKind = ObjectKind::$kind;
             const RESOURCE: &'static str = $resource;
@@ -81,13 +133,16 @@ macro_rules! stored {
             fn change(watch: Watch<Self>) -> Change {
                 Change::$kind(watch)
             }
+            fn truncate_times(&mut self) {
+                $seconds(self)
+            }
         }
     };
 }
 
-stored!(CronJob, CronJob, "cronjobs.batch", cron_jobs);
-stored!(Job, Job, "jobs.batch", jobs);
-stored!(Pod, Pod, "pods", pods);
+stored!(CronJob, CronJob, "cronjobs.batch", cron_jobs, cron_job_seconds);
+stored!(Job, Job, "jobs.batch", jobs, job_seconds);
+stored!(Pod, Pod, "pods", pods, pod_seconds);
 
 /// The objects of the simulated cluster.
 #[derive(Clone, Debug, Default)]
@@ -137,6 +192,7 @@ impl Store {
         meta.uid = format!("00000000-0000-4000-8000-{:012x}", self.uids);
         meta.creation_timestamp = Some(now);
         meta.generation = Some(1);
+        object.truncate_times();
         T::map_mut(self).insert(name.clone(), object.clone());
         self.changes.push(T::change(Watch::Added(object)));
         Ok(name)
@@ -152,6 +208,7 @@ impl Store {
         }
         meta.creation_timestamp.get_or_insert(now);
         meta.generation.get_or_insert(1);
+        object.truncate_times();
         T::map_mut(self).insert(object.meta().name.clone(), object);
     }
 
@@ -163,6 +220,7 @@ impl Store {
         };
         let old = current.clone();
         edit(current);
+        current.truncate_times();
         if *current == old {
             return Ok(false);
         }
@@ -237,11 +295,13 @@ mod tests {
         assert_eq!(a.metadata.uid, "00000000-0000-4000-8000-000000000001");
         assert_eq!(a.metadata.creation_timestamp, Some(now()));
         assert_eq!(a.metadata.generation, Some(1));
-        assert_eq!(
-            s.create(job("a"), now()).unwrap_err().to_string(),
-            "jobs.batch \"a\" already exists"
-        );
+        assert_eq!(s.create(job("a"), now()).unwrap_err().to_string(), "jobs.batch \"a\" already exists");
         assert!(matches!(&s.take_changes()[..], [Change::Job(Watch::Added(j))] if j.metadata.name == "a"));
+        s.create(job("b"), now() + chrono::TimeDelta::milliseconds(100)).unwrap();
+        s.update::<Job>("b", |j| j.status.completion_time = Some(now() + chrono::TimeDelta::milliseconds(1900))).unwrap();
+        let b: &Job = s.get("b").unwrap();
+        assert_eq!(b.metadata.creation_timestamp, Some(now()), "API times keep whole seconds");
+        assert_eq!(b.status.completion_time, Some(now() + chrono::TimeDelta::seconds(1)));
     }
 
     #[test]

@@ -43,8 +43,6 @@ pub(crate) enum Happening {
     ContainerExit { pod: String, uid: String, exit_code: i32 },
     /// The kubelet retries a restart it refused (CrashLoopBackOff).
     RestartRetry { pod: String, uid: String },
-    /// A Job controller wake-up the job driver asked for outside its queue.
-    JobWake { job: String },
 }
 
 /// kube-controller-manager: whether it runs, and its controllers' work queues.
@@ -159,11 +157,6 @@ impl World {
         world
     }
 
-    /// The virtual clock.
-    pub fn now(&self) -> Time {
-        self.now
-    }
-
     /// Runs at most `max_steps` steps (agenda entries and syncs); `done` once the horizon is over.
     pub fn run_steps(&mut self, max_steps: u64) -> Result<Progress, SimError> {
         let stop_at = self.steps.saturating_add(max_steps);
@@ -241,11 +234,6 @@ impl World {
             Happening::ContainerStart { pod, uid } => self.container_start(&pod, &uid),
             Happening::ContainerExit { pod, uid, exit_code } => self.container_exit(&pod, &uid, exit_code),
             Happening::RestartRetry { pod, uid } => self.restart_retry(&pod, &uid),
-            Happening::JobWake { job } => {
-                if self.kcm.up {
-                    self.kcm.job.add(job, SyncTrigger::Requeue);
-                }
-            }
         }
         self.deliver();
     }
