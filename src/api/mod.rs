@@ -9,6 +9,8 @@ mod cronjob;
 mod job;
 mod meta;
 mod pod;
+pub mod yaml;
+pub mod decode;
 mod version;
 
 pub use cronjob::{ConcurrencyPolicy, CronJob, CronJobSpec, CronJobStatus, JobTemplateSpec};
