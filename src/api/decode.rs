@@ -21,6 +21,8 @@ use std::fmt;
 pub struct DecodeError {
     pub message: String,
     pub pos: Option<Pos>,
+    /// The field path (`spec.suspend`), when known.
+    pub path: Option<String>,
 }
 
 impl fmt::Display for DecodeError {
@@ -33,13 +35,15 @@ impl std::error::Error for DecodeError {}
 
 impl de::Error for DecodeError {
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        DecodeError { message: msg.to_string(), pos: None }
+        DecodeError { message: msg.to_string(), pos: None, path: None }
     }
 }
 
 /// A field the strict decoder objects to without stopping.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StrictIssue {
+    /// The field's path, `spec.foo`.
+    pub path: String,
     /// `unknown field "spec.foo"` or `duplicate field "spec.schedule"`.
     pub message: String,
     /// The OpenAPI-style location kubectl's client-side validation names (used before 1.25).
@@ -271,7 +275,7 @@ impl<'n, 'c> De<'n, 'c> {
         } else {
             format!("json: cannot unmarshal {value} into Go struct field {}.{} of type {go_type}", self.struct_name, self.go_path)
         };
-        DecodeError { message, pos: Some(self.node.pos) }
+        DecodeError { message, pos: Some(self.node.pos), path: Some(self.path.clone()) }
     }
 
     fn mismatch(&self, go_type: &str) -> DecodeError {
@@ -279,7 +283,7 @@ impl<'n, 'c> De<'n, 'c> {
     }
 
     fn at(&self) -> impl Fn(DecodeError) -> DecodeError + '_ {
-        move |e| DecodeError { pos: e.pos.or(Some(self.node.pos)), ..e }
+        move |e| DecodeError { pos: e.pos.or(Some(self.node.pos)), path: e.path.or_else(|| Some(self.path.clone())), ..e }
     }
 
     fn child(&self, node: &'n Node, key: Option<&'n str>, index: Option<usize>) -> De<'n, 'c> {
@@ -316,8 +320,8 @@ impl<'n, 'c> De<'n, 'c> {
         }
     }
 
-    fn strict(&self, message: String, client_message: String, pos: Pos) {
-        self.ctx.findings.borrow_mut().strict.push(StrictIssue { message, client_message, pos });
+    fn strict(&self, path: &str, message: String, client_message: String, pos: Pos) {
+        self.ctx.findings.borrow_mut().strict.push(StrictIssue { path: path.to_string(), message, client_message, pos });
     }
 
     /// The entries of a mapping to hand to a struct visitor: known fields only, last duplicate wins.
@@ -328,11 +332,11 @@ impl<'n, 'c> De<'n, 'c> {
         let mut kept: Vec<(&'n str, &'n Node)> = Vec::new();
         for (key, value) in entries {
             let Some(text) = key.scalar() else {
-                return Err(DecodeError { message: "mapping keys must be strings".into(), pos: Some(key.pos) });
+                return Err(DecodeError { message: "mapping keys must be strings".into(), pos: Some(key.pos), path: Some(self.path.clone()) });
             };
             let path = join(&self.path, text);
             if let Some(i) = kept.iter().position(|(k, _)| *k == text) {
-                self.strict(format!("duplicate field \"{path}\""), format!("duplicate field \"{text}\" in {}", openapi_name(name)), key.pos);
+                self.strict(&path, format!("duplicate field \"{path}\""), format!("duplicate field \"{text}\" in {}", openapi_name(name)), key.pos);
                 kept.remove(i);
             }
             if !fields.contains(&text) {
@@ -369,6 +373,7 @@ impl<'n, 'c> De<'n, 'c> {
         let parent = path.rsplit_once('.').map_or("", |(p, _)| p);
         let location = if parent.is_empty() { String::new() } else { format!(".{parent}") };
         self.strict(
+            path,
             format!("unknown field \"{path}\""),
             format!("ValidationError({{kind}}{location}): unknown field \"{field}\" in {}", openapi_name(struct_name)),
             pos,
@@ -477,7 +482,7 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
             } else {
                 e.message
             };
-            DecodeError { message, pos: Some(self.node.pos) }
+            DecodeError { message, pos: Some(self.node.pos), path: Some(self.path.clone()) }
         })
     }
 
@@ -539,12 +544,12 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
                 let mut kept: Vec<(String, &'n Node, &'n Node)> = Vec::new();
                 for (key, value) in entries {
                     let NodeKind::Scalar { text, plain } = &key.kind else {
-                        return Err(DecodeError { message: "mapping keys must be strings".into(), pos: Some(key.pos) });
+                        return Err(DecodeError { message: "mapping keys must be strings".into(), pos: Some(key.pos), path: Some(self.path.clone()) });
                     };
                     let text = as_string(text, *plain).unwrap_or_else(|| "null".into());
                     if let Some(i) = kept.iter().position(|(k, _, _)| *k == text) {
                         let path = join(&self.path, &text);
-                        self.strict(format!("duplicate field \"{path}\""), format!("duplicate field \"{text}\""), key.pos);
+                        self.strict(&path, format!("duplicate field \"{path}\""), format!("duplicate field \"{text}\""), key.pos);
                         kept.remove(i);
                     }
                     kept.push((text, key, value));
