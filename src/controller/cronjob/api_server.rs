@@ -61,9 +61,10 @@ impl ApiError {
 
 /// An injected failure: the reason and, optionally, the exact message.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Fault {
     /// Why the call fails.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<FaultReason>,
     /// The message; omitted ⇒ the API server's usual text for the reason.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -3,7 +3,7 @@
 //! (deleting, timeZone, suspend, schedule), the slot decision, Replace, create, requeue.
 
 use super::api_server::{namespace_of, ApiError, FaultReason};
-use super::behaviour::{Behaviour, LastSuccessfulRule};
+use super::behaviour::LastSuccessfulRule;
 use super::decision::{Decision, DecisionCode};
 use super::events::{CompletedWording, Event};
 use super::explain::{at, deadline, secs};
