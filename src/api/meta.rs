@@ -1,0 +1,138 @@
+//! Object metadata and references shared by every kind: the subset of
+//! `k8s.io/apimachinery/pkg/apis/meta/v1` (`ObjectMeta`, `OwnerReference`, `LabelSelector`) and
+//! `k8s.io/api/core/v1.ObjectReference` that the controllers read or write.
+//!
+//! `resourceVersion`, `managedFields` and `selfLink` are not modelled: the simulation has no
+//! optimistic concurrency. Times are `DateTime<Utc>` and serialise as RFC 3339.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// `metav1.ObjectMeta`, the fields the controllers read and write.
+///
+/// ```
+/// use cronjob_playground::api::ObjectMeta;
+/// let meta: ObjectMeta = serde_json::from_str(
+///     r#"{"name": "hello", "namespace": "default", "creationTimestamp": "2016-05-19T10:00:00Z"}"#,
+/// ).unwrap();
+/// assert_eq!(meta.name, "hello");
+/// assert_eq!(
+///     serde_json::to_string(&meta).unwrap(),
+///     r#"{"name":"hello","namespace":"default","creationTimestamp":"2016-05-19T10:00:00Z"}"#
+/// );
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ObjectMeta {
+    /// `metadata.name`; empty when only `generateName` is given.
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub generate_name: String,
+    /// Empty means the request's namespace (`default` in the simulation).
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub namespace: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub uid: String,
+    /// Bumped by the API server on every spec change; the Job controller syncs on generation changes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generation: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creation_timestamp: Option<DateTime<Utc>>,
+    /// Set when a graceful deletion has begun (the object is "terminating").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deletion_timestamp: Option<DateTime<Utc>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deletion_grace_period_seconds: Option<i64>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "BTreeMap::is_empty")]
+    pub labels: BTreeMap<String, String>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "BTreeMap::is_empty")]
+    pub annotations: BTreeMap<String, String>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub owner_references: Vec<OwnerReference>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub finalizers: Vec<String>,
+}
+
+impl ObjectMeta {
+    /// The owner reference with `controller: true`, as `metav1.GetControllerOf` returns it.
+    pub fn controller_of(&self) -> Option<&OwnerReference> {
+        self.owner_references.iter().find(|r| r.controller == Some(true))
+    }
+}
+
+/// `metav1.OwnerReference`: who owns an object (a CronJob owns its Jobs, a Job its Pods).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnerReference {
+    pub api_version: String,
+    pub kind: String,
+    pub name: String,
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub uid: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controller: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block_owner_deletion: Option<bool>,
+}
+
+/// `corev1.ObjectReference`, as listed in `CronJobStatus.active`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ObjectReference {
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub kind: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub namespace: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub uid: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub api_version: String,
+}
+
+/// `metav1.LabelSelector` (a Job's `spec.selector`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LabelSelector {
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "BTreeMap::is_empty")]
+    pub match_labels: BTreeMap<String, String>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub match_expressions: Vec<LabelSelectorRequirement>,
+}
+
+/// One `matchExpressions` entry of a [`LabelSelector`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LabelSelectorRequirement {
+    pub key: String,
+    /// `In`, `NotIn`, `Exists` or `DoesNotExist`; kept as text because validation reports other values.
+    pub operator: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<String>,
+}
+
+/// `corev1.ConditionStatus`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ConditionStatus {
+    #[default]
+    True,
+    False,
+    Unknown,
+}
+
+pub(crate) fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
+/// Go's JSON decoder leaves a field at its zero value when the input has `null` (a nil slice or
+/// map is written as `null`); serde's `default` covers only absent fields, this covers `null`.
+pub(crate) fn null_as_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Default + Deserialize<'de>,
+{
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
+}

@@ -1,0 +1,210 @@
+//! The Pod subset the Job controller and the kubelet model read: the template a Job stamps out
+//! (`restartPolicy`, containers with `command`/`args`, `terminationGracePeriodSeconds`) and the
+//! status a running Pod reports (phase, conditions, container restart counts and exit codes).
+//! Mirrors `k8s.io/api/core/v1/types.go`.
+//!
+//! The many PodSpec and Container fields that do not change what the controllers do (image pull
+//! policy, volumes, affinity, resources…) are not modelled: the loader accepts them, keeps them in
+//! the document it echoes back, and nothing reads them.
+
+use super::meta::{null_as_default, ConditionStatus, ObjectMeta};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+/// `corev1.PodTemplateSpec`: a Job's `spec.template`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PodTemplateSpec {
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub metadata: ObjectMeta,
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub spec: PodSpec,
+}
+
+/// `corev1.PodSpec`, the part the Job controller and kubelet model read.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PodSpec {
+    /// Defaulted to `Always` by the API server (which Job validation then rejects).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restart_policy: Option<RestartPolicy>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub init_containers: Vec<Container>,
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub containers: Vec<Container>,
+    /// How long a deleted Pod stays terminating before it is killed; defaulted to 30.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub termination_grace_period_seconds: Option<i64>,
+}
+
+/// `corev1.Container`: name, image and what it runs.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Container {
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub name: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub image: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub command: Vec<String>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
+}
+
+/// `corev1.RestartPolicy`. Jobs accept only `OnFailure` and `Never`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RestartPolicy {
+    #[default]
+    Always,
+    OnFailure,
+    Never,
+}
+
+/// `corev1.Pod`: what the Job controller lists and the kubelet model drives.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Pod {
+    #[serde(default = "pod_api_version")]
+    pub api_version: String,
+    #[serde(default = "pod_kind")]
+    pub kind: String,
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub metadata: ObjectMeta,
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub spec: PodSpec,
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub status: PodStatus,
+}
+
+fn pod_api_version() -> String {
+    "v1".into()
+}
+
+fn pod_kind() -> String {
+    "Pod".into()
+}
+
+/// `corev1.PodStatus`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PodStatus {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<PodPhase>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<PodCondition>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_time: Option<DateTime<Utc>>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub init_container_statuses: Vec<ContainerStatus>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub container_statuses: Vec<ContainerStatus>,
+}
+
+impl PodStatus {
+    /// The condition of the given type, if present.
+    pub fn condition(&self, condition_type: &str) -> Option<&PodCondition> {
+        self.conditions.iter().find(|c| c.condition_type == condition_type)
+    }
+}
+
+/// `corev1.PodPhase`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PodPhase {
+    #[default]
+    Pending,
+    Running,
+    Succeeded,
+    Failed,
+    Unknown,
+}
+
+/// `corev1.PodCondition`. The type is open-ended in the API (pod failure policies may name any
+/// condition); the well-known ones are the `POD_*` constants.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PodCondition {
+    #[serde(rename = "type")]
+    pub condition_type: String,
+    pub status: ConditionStatus,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_probe_time: Option<DateTime<Utc>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_transition_time: Option<DateTime<Utc>>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub message: String,
+}
+
+/// Pod condition `Ready`: counted in `JobStatus.ready`.
+pub const POD_READY: &str = "Ready";
+/// Pod condition `DisruptionTarget`: set on preemption/eviction; matched by pod failure policies.
+pub const POD_DISRUPTION_TARGET: &str = "DisruptionTarget";
+
+/// `corev1.ContainerStatus`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContainerStatus {
+    pub name: String,
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub state: ContainerState,
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub last_state: ContainerState,
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub ready: bool,
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub restart_count: i32,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub image: String,
+}
+
+/// `corev1.ContainerState`: at most one of the three is set.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContainerState {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting: Option<ContainerStateWaiting>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub running: Option<ContainerStateRunning>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminated: Option<ContainerStateTerminated>,
+}
+
+/// `corev1.ContainerStateWaiting` (e.g. reason `CrashLoopBackOff`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContainerStateWaiting {
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub message: String,
+}
+
+/// `corev1.ContainerStateRunning`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContainerStateRunning {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_at: Option<DateTime<Utc>>,
+}
+
+/// `corev1.ContainerStateTerminated`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContainerStateTerminated {
+    pub exit_code: i32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signal: Option<i32>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_at: Option<DateTime<Utc>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished_at: Option<DateTime<Utc>>,
+}
