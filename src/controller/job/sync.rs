@@ -786,10 +786,11 @@ fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Trac
         let can_remove = job.metadata.deletion_timestamp.is_some()
             || finished.is_some()
             || pods::phase(p) == PodPhase::Succeeded
+            // The last failed pod of an index keeps its finalizer until its replacement exists.
             || (failed
-                && !completion_index(p)
+                && completion_index(p)
                     .and_then(|ix| t.delayed_per_index.get(&ix))
-                    .is_some_and(|d| d.metadata.uid == p.metadata.uid));
+                    .is_none_or(|d| d.metadata.uid != p.metadata.uid));
         if !can_remove {
             continue;
         }
@@ -822,7 +823,7 @@ fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Trac
         status.succeeded = si.total() as i32;
         status.completed_indexes = Some(text);
         let fi = t.failed_indexes.as_ref().map(|fi| fi.to_string());
-        if fi.is_some() && status.failed_indexes != fi {
+        if status.failed_indexes != fi {
             status.failed_indexes = fi;
             needs_flush = true;
         }
