@@ -76,7 +76,7 @@ pub fn app(props: &AppProps) -> Html {
             <main class="workspace">
                 <section class="editor-pane" aria-label="Manifest editor">
                     <label for="manifest" class="pane-title">{ "Manifest (YAML or JSON)" }</label>
-                    <textarea id="manifest" data-testid="editor" spellcheck="false"
+                    <textarea id="manifest" data-testid="editor" spellcheck="false" wrap="off"
                         value={(*text).clone()} oninput={on_input} />
                     <div class="status-bar" data-testid="editor-status">
                         { format!("{lines} lines · saved in this browser") }

@@ -1,0 +1,376 @@
+//! The trace a simulation records: every Event, Job, Pod, controller sync and nominal schedule slot
+//! of the horizon, serialized exactly as `shared/design/interfaces.md` §4 fixes it (the JSON the
+//! CLI prints, the JS API returns and the timeline reads).
+//!
+//! Every field is always present; absent values are `null`, never omitted, so consumers can rely on
+//! the shape. Instants are UTC, RFC 3339, with as many fractional digits as the virtual clock needs
+//! (`2025-01-15T10:47:00Z`, `2025-01-15T10:47:00.100Z`).
+
+use crate::api::KubernetesVersion;
+use chrono::{DateTime, SecondsFormat, Utc};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// An instant on the virtual clock, as the trace writes it.
+pub type Time = DateTime<Utc>;
+
+/// An instant as the trace writes it: `2025-01-15T10:47:00Z`, `2025-01-15T10:47:00.100Z`.
+pub fn format_time(t: &Time) -> String {
+    t.to_rfc3339_opts(SecondsFormat::AutoSi, true)
+}
+
+/// Serde for trace instants: `Z`-suffixed RFC 3339 with 0, 3, 6 or 9 fractional digits.
+pub(crate) mod rfc3339 {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(t: &Time, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&format_time(t))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Time, D::Error> {
+        let text = String::deserialize(d)?;
+        DateTime::parse_from_rfc3339(&text)
+            .map(|t| t.with_timezone(&Utc))
+            .map_err(|e| serde::de::Error::custom(format!("invalid time {text:?}: {e}")))
+    }
+
+    /// The same for optional instants (`null` when absent).
+    pub mod option {
+        use super::*;
+
+        pub fn serialize<S: Serializer>(t: &Option<Time>, s: S) -> Result<S::Ok, S::Error> {
+            match t {
+                Some(t) => super::serialize(t, s),
+                None => s.serialize_none(),
+            }
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Time>, D::Error> {
+            #[derive(Deserialize)]
+            struct Wrap(#[serde(with = "super")] Time);
+            Ok(Option::<Wrap>::deserialize(d)?.map(|Wrap(t)| t))
+        }
+    }
+}
+
+/// What happened in one simulation, from `start` to `end`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Trace {
+    pub kubernetes_version: KubernetesVersion,
+    #[serde(with = "rfc3339")]
+    pub start: Time,
+    #[serde(with = "rfc3339")]
+    pub end: Time,
+    /// Every Event occurrence, in time order (not aggregated).
+    pub events: Vec<EventRecord>,
+    /// Every Job that existed during the horizon, in creation order.
+    pub jobs: Vec<JobRecord>,
+    /// Every Pod that existed during the horizon, in creation order.
+    pub pods: Vec<PodRecord>,
+    /// Every controller sync, in the order they ran.
+    pub syncs: Vec<SyncRecord>,
+    /// Every nominal schedule time in the horizon, per CronJob, with its fate.
+    pub slots: Vec<SlotRecord>,
+    /// Each CronJob's state at the end of the horizon.
+    pub cron_jobs: Vec<CronJobRecord>,
+}
+
+/// The object an Event is about (`involvedObject`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectRef {
+    pub kind: ObjectKind,
+    pub name: String,
+}
+
+/// Kinds of objects the world holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum ObjectKind {
+    CronJob,
+    Job,
+    Pod,
+}
+
+/// `Normal` or `Warning`, as on a Kubernetes Event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EventType {
+    Normal,
+    Warning,
+}
+
+/// One Event occurrence.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EventRecord {
+    #[serde(with = "rfc3339")]
+    pub time: Time,
+    pub object: ObjectRef,
+    #[serde(rename = "type")]
+    pub event_type: EventType,
+    /// The Event's `reason`, verbatim (`SuccessfulCreate`, `BackoffLimitExceeded`, ...).
+    pub reason: String,
+    /// The Event's `message`, verbatim.
+    pub message: String,
+    /// The reporting component (`cronjob-controller`, `job-controller`, `kubelet`, ...).
+    pub source: String,
+}
+
+/// A Job's terminal condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JobCondition {
+    Complete,
+    Failed,
+}
+
+/// Who deleted a Job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeletedBy {
+    /// The CronJob controller's `successfulJobsHistoryLimit` / `failedJobsHistoryLimit` cleanup.
+    HistoryLimit,
+    /// The TTL-after-finished controller.
+    Ttl,
+    /// The CronJob controller, for `concurrencyPolicy: Replace`.
+    Replace,
+    /// A `delete` cluster event of the scenario.
+    User,
+}
+
+/// The life of one Job.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JobRecord {
+    pub name: String,
+    /// The owning CronJob (controller ownerReference), if any.
+    pub cron_job: Option<String>,
+    /// The schedule slot the CronJob controller created it for (`null` for manual Jobs).
+    #[serde(with = "rfc3339::option")]
+    pub scheduled_time: Option<Time>,
+    #[serde(with = "rfc3339")]
+    pub created_at: Time,
+    #[serde(with = "rfc3339::option")]
+    pub finished_at: Option<Time>,
+    pub condition: Option<JobCondition>,
+    /// The terminal condition's reason (`BackoffLimitExceeded`, `DeadlineExceeded`, ...).
+    pub reason: Option<String>,
+    #[serde(with = "rfc3339::option")]
+    pub deleted_at: Option<Time>,
+    pub deleted_by: Option<DeletedBy>,
+}
+
+/// A Pod's phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PodPhase {
+    Pending,
+    Running,
+    Succeeded,
+    Failed,
+}
+
+/// One container restart by the kubelet.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Restart {
+    /// When the new container instance started.
+    #[serde(with = "rfc3339")]
+    pub at: Time,
+    /// The CrashLoopBackOff wait before it (0 for the immediate first restart).
+    pub after_backoff_seconds: f64,
+}
+
+/// The life of one Pod.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PodRecord {
+    pub name: String,
+    pub job: String,
+    #[serde(with = "rfc3339")]
+    pub created_at: Time,
+    /// When its first container started (`null` while Pending).
+    #[serde(with = "rfc3339::option")]
+    pub started_at: Option<Time>,
+    #[serde(with = "rfc3339::option")]
+    pub finished_at: Option<Time>,
+    /// The phase at the end of the horizon (or when deleted).
+    pub phase: PodPhase,
+    pub restarts: Vec<Restart>,
+    /// Exit codes of its container instances, in order.
+    pub exit_codes: Vec<i32>,
+    #[serde(with = "rfc3339::option")]
+    pub deleted_at: Option<Time>,
+    pub deleted_because: Option<String>,
+}
+
+/// Which controller ran a sync.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ControllerName {
+    Cronjob,
+    Job,
+    Ttl,
+    Kubelet,
+}
+
+/// What made a controller sync run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SyncTrigger {
+    /// A waiting `AddAfter` entry fired.
+    Requeue,
+    /// The informer delivered an Add for the object (creation, or the initial list).
+    CronjobAdded,
+    /// The informer delivered an Update of the CronJob (including the controller's own writes).
+    CronjobUpdated,
+    /// An Add, Update or Delete of a Job the CronJob owns (or of the Job itself).
+    JobEvent,
+    /// An Add, Update or Delete of one of the Job's Pods.
+    PodEvent,
+    /// The initial list when the controller manager (re)starts.
+    Startup,
+    /// The v1 CronJob controller's 10-second poll.
+    Poll,
+    /// A rate-limited retry after a sync returned an error.
+    RateLimited,
+    /// A container exited or its restart back-off expired (kubelet).
+    Container,
+}
+
+/// A controller's verdict and the rule behind it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    /// A stable kebab-case code (`created`, `not-due`, `forbid-active`, ...).
+    pub code: String,
+    /// One or two sentences naming the rule and the values.
+    pub explanation: String,
+}
+
+/// One controller sync.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SyncRecord {
+    pub controller: ControllerName,
+    #[serde(with = "rfc3339")]
+    pub at: Time,
+    /// The synced object's name.
+    pub object: String,
+    pub trigger: SyncTrigger,
+    pub decision: Decision,
+    pub requeue_after_seconds: Option<f64>,
+}
+
+/// What became of a nominal schedule time — the answer to "why didn't my CronJob run?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SlotFate {
+    /// A Job was created for it on the first sync after it was due.
+    RanOnTime,
+    /// A Job was created for it, but later than its first chance (the explanation says why).
+    RanLate,
+    /// `concurrencyPolicy: Forbid` and a Job was still active; no Job ever ran for it.
+    SkippedForbid,
+    /// It fell outside `startingDeadlineSeconds` before the controller could start it.
+    MissedDeadline,
+    /// A later slot was started instead (only the most recent unmet time is ever started).
+    Superseded,
+    /// The CronJob was suspended.
+    Suspended,
+    /// kube-controller-manager was down.
+    ControllerDown,
+    /// The v2 controller's approximate search for the most recent unmet time did not find it.
+    NotFoundBySearch,
+    /// The v1 controller found more than 100 missed start times and started nothing.
+    TooManyMissed,
+    /// The controller could not create the Job (the explanation gives the error).
+    CreateFailed,
+    /// The horizon ended before the controller acted on it.
+    Pending,
+}
+
+/// One nominal schedule time and its fate.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SlotRecord {
+    pub cron_job: String,
+    #[serde(with = "rfc3339")]
+    pub scheduled_time: Time,
+    pub fate: SlotFate,
+    /// The Job created for this slot, if any.
+    pub job: Option<String>,
+    pub explanation: String,
+}
+
+/// A CronJob's final state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CronJobRecord {
+    pub name: String,
+    /// The final `CronJobStatus`, in its API JSON form.
+    pub status: serde_json::Value,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(text: &str) -> Time {
+        DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)
+    }
+
+    #[test]
+    fn serializes_to_the_interface_shape_with_nulls_and_millisecond_instants() {
+        let trace = Trace {
+            kubernetes_version: "1.28".parse().unwrap(),
+            start: t("2025-01-15T10:47:00Z"),
+            end: t("2025-01-16T10:47:00Z"),
+            events: vec![EventRecord {
+                time: t("2025-01-15T11:00:00.1Z"),
+                object: ObjectRef { kind: ObjectKind::CronJob, name: "backup".into() },
+                event_type: EventType::Normal,
+                reason: "SuccessfulCreate".into(),
+                message: "Created job backup-29014860".into(),
+                source: "cronjob-controller".into(),
+            }],
+            jobs: vec![JobRecord {
+                name: "backup-29014860".into(),
+                cron_job: Some("backup".into()),
+                scheduled_time: Some(t("2025-01-15T11:00:00Z")),
+                created_at: t("2025-01-15T11:00:00.1Z"),
+                finished_at: None,
+                condition: None,
+                reason: None,
+                deleted_at: None,
+                deleted_by: Some(DeletedBy::HistoryLimit),
+            }],
+            pods: vec![],
+            syncs: vec![SyncRecord {
+                controller: ControllerName::Cronjob,
+                at: t("2025-01-15T11:00:00.1Z"),
+                object: "backup".into(),
+                trigger: SyncTrigger::CronjobAdded,
+                decision: Decision { code: "created".into(), explanation: "x".into() },
+                requeue_after_seconds: Some(3600.0),
+            }],
+            slots: vec![SlotRecord {
+                cron_job: "backup".into(),
+                scheduled_time: t("2025-01-15T11:00:00Z"),
+                fate: SlotFate::NotFoundBySearch,
+                job: None,
+                explanation: "y".into(),
+            }],
+            cron_jobs: vec![],
+        };
+        let json = serde_json::to_string(&trace).unwrap();
+        assert_eq!(
+            json,
+            concat!(
+                r#"{"kubernetesVersion":"1.28","start":"2025-01-15T10:47:00Z","end":"2025-01-16T10:47:00Z","#,
+                r#""events":[{"time":"2025-01-15T11:00:00.100Z","object":{"kind":"CronJob","name":"backup"},"type":"Normal","reason":"SuccessfulCreate","message":"Created job backup-29014860","source":"cronjob-controller"}],"#,
+                r#""jobs":[{"name":"backup-29014860","cronJob":"backup","scheduledTime":"2025-01-15T11:00:00Z","createdAt":"2025-01-15T11:00:00.100Z","finishedAt":null,"condition":null,"reason":null,"deletedAt":null,"deletedBy":"history-limit"}],"#,
+                r#""pods":[],"#,
+                r#""syncs":[{"controller":"cronjob","at":"2025-01-15T11:00:00.100Z","object":"backup","trigger":"cronjob-added","decision":{"code":"created","explanation":"x"},"requeueAfterSeconds":3600.0}],"#,
+                r#""slots":[{"cronJob":"backup","scheduledTime":"2025-01-15T11:00:00Z","fate":"not-found-by-search","job":null,"explanation":"y"}],"#,
+                r#""cronJobs":[]}"#
+            )
+        );
+        let back: Trace = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, trace);
+    }
+}
