@@ -71,6 +71,15 @@ impl fmt::Display for EndlessSearch {
 
 impl std::error::Error for EndlessSearch {}
 
+/// Whether the search may jump over steps that cannot stop it. Tests turn jumps off to check
+/// them against robfig's plain step-by-step loops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Jumps {
+    Allowed,
+    #[cfg(test)]
+    Off,
+}
+
 /// A day search that steps this often is stuck, not slow: a real search needs at most about
 /// 31 days × 12 months × 6 years steps.
 const DAY_STEP_LIMIT: u32 = 200_000;
@@ -102,7 +111,7 @@ impl SpecSchedule {
             Location::Zone(tz) => tz,
         };
         let mut zone = Zone::new(tz);
-        match self.search(&mut zone, t.timestamp() + 1) {
+        match self.search(&mut zone, t.timestamp() + 1, Jumps::Allowed) {
             Ok(found) => Ok(found.and_then(|unix| t.timezone().timestamp_opt(unix, 0).single())),
             Err(stuck) => Err(EndlessSearch {
                 zone: tz,
@@ -113,7 +122,7 @@ impl SpecSchedule {
 
     /// The search on Unix seconds, from the first candidate `t`. `Err` carries the instant the
     /// day search is stuck at.
-    fn search(&self, zone: &mut Zone, mut t: i64) -> Result<Option<i64>, i64> {
+    pub(crate) fn search(&self, zone: &mut Zone, mut t: i64, jumps: Jumps) -> Result<Option<i64>, i64> {
         let m = &self.masks;
         let mut added = false;
         let mut day_steps = 0u32;
@@ -143,7 +152,7 @@ impl SpecSchedule {
                     t = zone.date(c.year, c.month.into(), c.day.into(), 0, 0, 0);
                     c = zone.civil(t);
                 }
-                if let Some(target) = self.day_jump(zone, t, &c) {
+                if let Some(target) = self.day_jump(zone, t, &c).filter(|_| jumps == Jumps::Allowed) {
                     t = target;
                     c = zone.civil(t);
                 } else {
@@ -172,7 +181,7 @@ impl SpecSchedule {
                     t = zone.date(c.year, c.month.into(), c.day.into(), c.hour.into(), 0, 0);
                     c = zone.civil(t);
                 }
-                if advance(zone, &mut t, &mut c, m.hour, |c| c.hour, 3600, 24) {
+                if advance(zone, jumps, &mut t, &mut c, m.hour, |c| c.hour, 3600, 24) {
                     continue 'wrap;
                 }
             }
@@ -183,7 +192,7 @@ impl SpecSchedule {
                     t = t.div_euclid(60) * 60;
                     c = zone.civil(t);
                 }
-                if advance(zone, &mut t, &mut c, m.minute, |c| c.minute, 60, 60) {
+                if advance(zone, jumps, &mut t, &mut c, m.minute, |c| c.minute, 60, 60) {
                     continue 'wrap;
                 }
             }
@@ -191,7 +200,7 @@ impl SpecSchedule {
             if m.second & (1 << c.second) == 0 {
                 // robfig truncates to the second here; `t` is whole seconds already.
                 added = true;
-                if advance(zone, &mut t, &mut c, m.second, |c| c.second, 1, 60) {
+                if advance(zone, jumps, &mut t, &mut c, m.second, |c| c.second, 1, 60) {
                     continue 'wrap;
                 }
             }
@@ -221,7 +230,7 @@ impl SpecSchedule {
 /// Returns true when the field wrapped to 0 (robfig then restarts at WRAP). While the UTC offset
 /// stays the same the field counts up by one per step, so the loop jumps to the next allowed
 /// value (or to the wrap) in one go.
-fn advance(zone: &mut Zone, t: &mut i64, c: &mut Civil, mask: u64, field: fn(&Civil) -> u32, unit: i64, modulus: u32) -> bool {
+fn advance(zone: &mut Zone, jumps: Jumps, t: &mut i64, c: &mut Civil, mask: u64, field: fn(&Civil) -> u32, unit: i64, modulus: u32) -> bool {
     loop {
         let value = field(c);
         if mask & (1 << value) != 0 {
@@ -230,7 +239,7 @@ fn advance(zone: &mut Zone, t: &mut i64, c: &mut Civil, mask: u64, field: fn(&Ci
         let above = mask & !STAR_BIT & ((1u64 << modulus) - 1) & (u64::MAX << (value + 1).min(63));
         let stop = if above == 0 { modulus } else { above.trailing_zeros() };
         let target = *t + i64::from(stop - value) * unit;
-        *t = if target < zone.period(*t).end { target } else { *t + unit };
+        *t = if jumps == Jumps::Allowed && target < zone.period(*t).end { target } else { *t + unit };
         *c = zone.civil(*t);
         if field(c) == 0 {
             return true;

@@ -2,13 +2,13 @@
 //! with the outputs the real library gave, run against the port: acceptance, exact error text,
 //! bitmasks, location, and chained `Next` results.
 
-use super::parser::{parse, Layout};
-use super::{Location, Schedule};
+use crate::cron::parser::{parse, Layout};
+use crate::cron::{Location, ParseError, Schedule};
 use chrono::{DateTime, SecondsFormat};
 use chrono_tz::Tz;
 use serde_json::Value;
 
-const VECTORS: &str = include_str!("../../tests/data/cron_robfig_tests.json");
+const VECTORS: &str = include_str!("../../../tests/data/cron_robfig_tests.json");
 
 fn hex(mask: u64) -> String {
     format!("{mask:#x}")
@@ -29,7 +29,7 @@ fn check(vector: &Value) -> Result<(), String> {
     let parsed = parse(spec, layout);
     if vector.get("panic").is_some() {
         return match parsed {
-            Err(super::ParseError::MissingSpaceAfterTimeZone { .. }) => Ok(()),
+            Err(ParseError::MissingSpaceAfterTimeZone { .. }) => Ok(()),
             other => Err(format!("robfig panics, port gave {other:?}")),
         };
     }

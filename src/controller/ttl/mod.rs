@@ -1,0 +1,1 @@
+//! TTL-after-finished.
