@@ -8,9 +8,8 @@ use super::fates::count_slots;
 use super::scenario::{Simulation, KIND as SIMULATION_KIND};
 use super::trace::Time;
 use super::world::World;
-use crate::api::decode::{decode, to_json};
-use crate::api::yaml::{parse_documents, Node};
-use crate::api::{CronJob, Job, KubernetesVersion};
+use crate::api::load::load_manifest;
+use crate::api::{admit, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
 use chrono::{SubsecRound, Utc};
 use chrono_tz::Tz;
@@ -20,48 +19,49 @@ use chrono_tz::Tz;
 struct Objects {
     cron_jobs: Vec<CronJob>,
     jobs: Vec<Job>,
-    simulation: Option<Simulation>,
 }
 
-fn input_error(node: &Node, message: impl std::fmt::Display) -> SimError {
-    SimError::Input(format!("{}: {message}", node.pos))
-}
-
-fn read_objects(manifest: &str, version_hint: Option<KubernetesVersion>) -> Result<Objects, SimError> {
-    let docs = parse_documents(manifest);
-    if let Some(e) = docs.error {
+/// The Simulation document of a manifest, if it has one (read before anything else: it picks
+/// the release the other objects are admitted by).
+fn find_simulation(manifest: &str) -> Result<Option<Simulation>, SimError> {
+    let loaded = load_manifest(manifest, KubernetesVersion::default());
+    if let Some(e) = loaded.errors.first() {
         return Err(SimError::Input(e.to_string()));
     }
-    let mut objects = Objects::default();
-    // The Simulation document picks the release the other documents are read with.
-    for node in &docs.documents {
-        if node.get("kind").and_then(Node::scalar) == Some(SIMULATION_KIND) {
-            if objects.simulation.is_some() {
-                return Err(input_error(node, "at most one Simulation document is allowed"));
-            }
-            objects.simulation = Some(Simulation::from_value(to_json(node)).map_err(|e| input_error(node, e))?);
+    let mut found = None;
+    for raw in loaded.objects.iter().filter(|o| o.kind == SIMULATION_KIND) {
+        if found.is_some() {
+            return Err(SimError::Input(format!("{}: at most one Simulation document is allowed", raw.node.pos)));
         }
+        found = Some(Simulation::from_value(raw.json()).map_err(|e| SimError::Input(format!("{}: {e}", raw.node.pos)))?);
     }
-    let version = version_hint
-        .or_else(|| objects.simulation.as_ref().and_then(|s| s.spec.kubernetes_version))
-        .unwrap_or_default();
-    for node in &docs.documents {
-        match node.get("kind").and_then(Node::scalar) {
-            Some(SIMULATION_KIND) => {}
-            Some("CronJob") => {
-                let beta = node.get("apiVersion").and_then(Node::scalar) == Some("batch/v1beta1");
-                let (cj, _) = decode::<CronJob>(node, version, beta);
-                objects.cron_jobs.push(cj.map_err(|e| input_error(node, e.message))?);
+    Ok(found)
+}
+
+/// The CronJobs and Jobs as the API server of `version` accepts them (defaulted), or the first
+/// rejection with its position.
+fn admit_objects(manifest: &str, version: KubernetesVersion) -> Result<Objects, SimError> {
+    let admission = admit(manifest, None, version);
+    if let Some(e) = admission.parse_errors.first() {
+        return Err(SimError::Input(format!("{}:{}: {}", e.line, e.column, e.message)));
+    }
+    let mut objects = Objects::default();
+    for o in admission.objects {
+        let r = &o.report;
+        match o.object {
+            Some(Admitted::CronJob(cj)) => objects.cron_jobs.push(cj),
+            Some(Admitted::Job(job)) => objects.jobs.push(job),
+            Some(Admitted::Other { kind, .. }) if kind == SIMULATION_KIND => {}
+            Some(Admitted::Other { api_version, kind, .. }) => {
+                return Err(SimError::Input(format!(
+                    "{}:{}: {kind} ({api_version}) cannot be simulated: expected CronJob, Job or Simulation",
+                    r.line, r.column
+                )))
             }
-            Some("Job") => {
-                let (job, _) = decode::<Job>(node, version, false);
-                objects.jobs.push(job.map_err(|e| input_error(node, e.message))?);
+            None => {
+                let message = r.message.clone().unwrap_or_else(|| format!("{} {:?} is invalid", r.kind, r.name));
+                return Err(SimError::Input(format!("{}:{}: {message}", r.line, r.column)));
             }
-            Some(other) => {
-                return Err(input_error(node, format!("kind {other:?} cannot be simulated (expected CronJob, Job or Simulation)")))
-            }
-            None if node.is_null() => {}
-            None => return Err(input_error(node, "the document has no kind")),
         }
     }
     Ok(objects)
@@ -69,10 +69,12 @@ fn read_objects(manifest: &str, version_hint: Option<KubernetesVersion>) -> Resu
 
 /// Reads the input and sets up the world at the start of its horizon.
 pub(crate) fn build_world(manifest: &str, simulation: Option<Simulation>) -> Result<World, SimError> {
-    let hint = simulation.as_ref().and_then(|s| s.spec.kubernetes_version);
-    let objects = read_objects(manifest, hint)?;
-    let scenario = simulation.or(objects.simulation).unwrap_or_default();
+    let scenario = match simulation {
+        Some(s) => s,
+        None => find_simulation(manifest)?.unwrap_or_default(),
+    };
     let version = scenario.spec.kubernetes_version.unwrap_or_default();
+    let objects = admit_objects(manifest, version)?;
     let zone: Tz = match scenario.spec.controller_time_zone.as_deref() {
         None => Tz::UTC,
         Some(z) => z.parse().map_err(|_| SimError::Input(format!("Simulation: spec.controllerTimeZone: unknown time zone {z}")))?,
