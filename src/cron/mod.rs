@@ -18,19 +18,23 @@
 //! assert_eq!(error.to_string(), "end of range (61) above maximum (59): 61");
 //! ```
 
+mod describe;
 mod every;
 mod go_duration;
 mod go_strconv;
 mod go_time;
 mod location;
 mod parser;
+mod request;
 mod spec;
 
+pub use describe::{describe, notes};
 pub use every::ConstantDelaySchedule;
 pub use go_duration::DurationError;
 pub use go_strconv::AtoiError;
 pub use location::{load_location, Location, LocationError};
 pub use parser::ParseError;
+pub use request::{answer_next, go_rfc3339, NextRequest, NextResponse, MAX_COUNT};
 pub use spec::{EndlessSearch, Masks, SpecSchedule, STAR_BIT};
 
 use chrono::DateTime;
