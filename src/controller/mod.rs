@@ -3,6 +3,7 @@
 //! Mirrors `pkg/controller/cronjob`, `pkg/controller/job`, `pkg/controller/ttlafterfinished`
 //! and the kubelet's container restart back-off.
 
+pub mod cronjob;
 pub mod job;
 pub mod kubelet;
 pub mod ttl;
