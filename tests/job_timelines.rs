@@ -36,6 +36,8 @@ struct World {
     seq: u64,
     exit_codes: Vec<i32>,
     attempts: usize,
+    /// Whether a killed container exits on SIGTERM (else SIGKILL after the grace period).
+    exits_on_sigterm: bool,
     now: DateTime<Utc>,
     /// (time, what) of pod creations, container (re)starts and Job conditions.
     log: Vec<(f64, String)>,
@@ -62,6 +64,7 @@ impl World {
             seq: 0,
             exit_codes,
             attempts: 0,
+            exits_on_sigterm: true,
             now: t(0.0),
             log: vec![],
         };
@@ -158,7 +161,7 @@ impl World {
             memory: &self.memory,
             faults: &PodApiFaults::default(),
         });
-        self.memory = r.memory.clone().unwrap_or_default();
+        self.memory = r.memory.clone();
         for name in &r.finalizers_removed {
             let i = self.pods.iter().position(|p| &p.metadata.name == name).unwrap();
             self.pods[i].metadata.finalizers.clear();
@@ -169,7 +172,7 @@ impl World {
         for d in &r.deleted {
             let i = self.pods.iter().position(|p| p.metadata.name == d.name).unwrap();
             self.pods[i].metadata.deletion_timestamp = Some(now);
-            let (at, _) = kubelet::termination(&self.pods[i], now, true);
+            let (at, _) = kubelet::termination(&self.pods[i], now, self.exits_on_sigterm);
             self.at(at, Ev::Killed(d.name.clone()));
         }
         for mut p in r.created.clone() {
@@ -297,3 +300,39 @@ fn on_failure_1_31_failure_target_then_failed_once_the_pod_is_gone() {
     assert_eq!(w.job.status.failed, 1);
 }
 
+
+#[test]
+fn never_active_deadline_100_kills_the_third_pod() {
+    let mut w = World::new(28, None, RestartPolicy::Never, vec![1]);
+    w.job.spec.backoff_limit = Some(6);
+    w.job.spec.active_deadline_seconds = Some(100);
+    let w = w.run();
+    assert_eq!(w.times("create"), [0.0, 40.0, 90.0]);
+    assert_eq!(w.times("Failed"), [100.0]);
+    assert_eq!(w.times("killed"), [100.0]);
+    let c = w.job.status.finished_condition().unwrap();
+    assert_eq!((c.reason.as_str(), c.message.as_str()), (REASON_DEADLINE_EXCEEDED, MESSAGE_DEADLINE_EXCEEDED));
+    assert_eq!(w.job.status.failed, 3);
+}
+
+#[test]
+fn backoff_limit_zero_fails_at_31_either_way() {
+    for policy in [RestartPolicy::Never, RestartPolicy::OnFailure] {
+        let mut w = World::new(28, None, policy, vec![1]);
+        w.job.spec.backoff_limit = Some(0);
+        let w = w.run();
+        assert_eq!(w.times("Failed"), [31.0], "{policy:?}");
+        assert_eq!(w.job.status.failed, 1, "{policy:?}");
+    }
+}
+
+/// ≥1.31: a killed pod that ignores SIGTERM keeps the Job at FailureTarget for the 30 s grace period.
+#[test]
+fn on_failure_1_31_sigterm_ignored_fails_after_the_grace_period() {
+    let mut w = World::new(31, None, RestartPolicy::OnFailure, vec![1]);
+    w.exits_on_sigterm = false;
+    let w = w.run();
+    assert_eq!(w.times("FailureTarget"), [121.0]);
+    assert_eq!(w.times("killed"), [151.0]);
+    assert_eq!(w.times("Failed"), [152.0]);
+}
