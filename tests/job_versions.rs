@@ -281,3 +281,38 @@ fn on_failure_off_by_one_in_every_release() {
         }
     }
 }
+
+/// 1.26 | 1.27 | 1.31 | 1.32 | 1.33 | 1.34: a replacement waiting for its back-off while another pod
+/// runs. 1.27–1.33 write `active: 0` (issue #139428); from 1.32 the API server rejects that status
+/// (ready 1 > active 0), so the failed pod is not counted until the back-off is over; 1.34 reports
+/// the running pod.
+#[test]
+fn boundaries_active_zero_during_backoff() {
+    let mut j = job(2, 2, 6, RestartPolicy::Never);
+    j.status.start_time = Some(t(0));
+    j.status.active = 2;
+    j.status.ready = Some(2);
+    let mut running = pod(1, PodPhase::Running, 0, t(0), true);
+    running.status.conditions.push(PodCondition { condition_type: POD_READY.into(), status: ConditionStatus::True, ..Default::default() });
+    let pods = [running, pod(2, PodPhase::Failed, 1, t(30), true)];
+    let at = |m| sync_at(m, &j, &pods, &JobMemory::default(), t(31));
+    let r26 = at(26);
+    assert_eq!((r26.created.len(), status(&j, &r26).active), (1, 2));
+    for m in [27, 28, 31] {
+        let r = at(m);
+        let st = status(&j, &r);
+        assert_eq!((r.created.len(), st.active, st.ready, st.failed), (0, 0, Some(1), 1), "1.{m}");
+        assert_eq!(r.finalizers_removed, ["pi-2"], "1.{m}");
+    }
+    for m in [32, 33] {
+        let r = at(m);
+        assert_eq!(r.status, None, "1.{m}");
+        assert!(r.finalizers_removed.is_empty(), "1.{m}");
+        assert_eq!(r.error.as_deref(), Some("Job.batch \"pi\" is invalid: status.ready: Invalid value: 1: cannot set more ready pods than active"));
+        assert_eq!(r.requeue_after, Some(TimeDelta::seconds(1)), "1.{m}: API-error re-queue (1 s) before the back-off (9 s)");
+        assert_eq!(r.memory.backoff, BackoffRecord::default(), "1.{m}: the back-off record is saved only on a successful flush");
+    }
+    let r34 = at(34);
+    let st = status(&j, &r34);
+    assert_eq!((st.active, st.ready, st.failed, r34.error), (1, Some(1), 1, None));
+}

@@ -119,9 +119,22 @@ impl Ctx<'_> {
     fn pod_call_fails(&self) -> Option<String> {
         self.input.faults.error.clone()
     }
-    fn write_status(&mut self, status: &JobStatus) {
+    /// A status update; the API server's status validation may reject it (`Err`, recorded as the
+    /// sync's error).
+    fn write_status(&mut self, status: &JobStatus) -> Result<(), ()> {
+        // `RejectMoreReadyThanActivePods` (1.32+): reachable through the active=0 back-off bug.
+        if self.f.rejects_more_ready_than_active && status.ready.is_some_and(|r| r > status.active) {
+            let name = &self.input.job.metadata.name;
+            let err = format!(
+                "Job.batch {name:?} is invalid: status.ready: Invalid value: {}: cannot set more ready pods than active",
+                status.ready.unwrap_or(0)
+            );
+            self.out.error.get_or_insert(err);
+            return Err(());
+        }
         self.out.status = Some(status.clone());
         self.out.status_writes += 1;
+        Ok(())
     }
     fn decide(&mut self, code: &'static str, explanation: String) {
         self.out.decision = SyncDecision { code, explanation };
@@ -530,7 +543,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             if let Some(c) = finished.clone() {
                 enact_finished(ctx, &mut status, c);
             }
-            ctx.write_status(&status);
+            let _ = ctx.write_status(&status);
         }
     }
 
@@ -619,6 +632,16 @@ fn delete_pods(ctx: &mut Ctx<'_>, victims: &[&Pod], remove_finalizer_first: bool
     (deleted_ready, deleted)
 }
 
+/// `status.active` while replacement pods wait for the back-off: 1.27–1.33 report 0 even with
+/// pods running (issue #139428, fixed by PR #139457 in the 1.34 and 1.35 patch releases).
+fn shown_active_during_backoff(f: &JobFeatures, active: i32) -> i32 {
+    if f.backoff_reports_zero_active {
+        0
+    } else {
+        active
+    }
+}
+
 struct ManageState<'a> {
     active_pods: &'a [&'a Pod],
     pods: &'a [&'a Pod],
@@ -675,9 +698,8 @@ fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, i32, (&'sta
         if remaining > TimeDelta::zero() {
             ctx.requeue(remaining.max(TimeDelta::seconds(1)));
             let n = st.new_backoff.failures_after_last_success;
-            // Known upstream bug (PR #139457): while waiting, status.active is written as 0.
             return (
-                0,
+                shown_active_during_backoff(&f, active),
                 0,
                 0,
                 (
@@ -710,7 +732,7 @@ fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, i32, (&'sta
             let (ready_now, wait) = indexes_ready_to_create(now, &ix, st.delayed_per_index);
             if ready_now.is_empty() && wait > TimeDelta::zero() {
                 ctx.requeue(wait.max(TimeDelta::seconds(1)));
-                return (0, 0, 0, ("waiting-backoff", format!("every pending index waits for its own back-off; the first may start in {}s", wait.num_seconds())));
+                return (shown_active_during_backoff(&f, active), 0, 0, ("waiting-backoff", format!("every pending index waits for its own back-off; the first may start in {}s", wait.num_seconds())));
             }
             ix = ready_now;
         }
@@ -869,7 +891,10 @@ fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Trac
     }
     // flushUncountedAndRemoveFinalizers
     if needs_flush {
-        ctx.write_status(&status);
+        if ctx.write_status(&status).is_err() {
+            // Nothing is counted and no finalizer removed until a status write succeeds.
+            return;
+        }
         ctx.out.memory.backoff = t.new_backoff;
         needs_flush = false;
     }
@@ -889,7 +914,7 @@ fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Trac
     status.uncounted_terminated_pods = Some(unc);
     if let Some(err) = rm_err {
         if needs_flush {
-            ctx.write_status(&status);
+            let _ = ctx.write_status(&status);
         }
         ctx.out.error.get_or_insert(err);
         return;
@@ -910,7 +935,7 @@ fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Trac
         }
     }
     if needs_flush {
-        ctx.write_status(&status);
+        let _ = ctx.write_status(&status);
     }
 }
 
