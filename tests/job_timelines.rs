@@ -36,6 +36,8 @@ struct World {
     seq: u64,
     exit_codes: Vec<i32>,
     attempts: usize,
+    /// Events the Job controller recorded, with their time.
+    events: Vec<(f64, Event)>,
     /// Whether a killed container exits on SIGTERM (else SIGKILL after the grace period).
     exits_on_sigterm: bool,
     now: DateTime<Utc>,
@@ -65,6 +67,7 @@ impl World {
             exit_codes,
             attempts: 0,
             exits_on_sigterm: true,
+            events: vec![],
             now: t(0.0),
             log: vec![],
         };
@@ -153,7 +156,7 @@ impl World {
     }
 
     fn sync(&mut self, now: DateTime<Utc>) {
-        let r = sync_job(&JobSyncInput {
+        let mut r = sync_job(&JobSyncInput {
             job: &self.job,
             pods: &self.pods,
             now,
@@ -162,6 +165,12 @@ impl World {
             faults: &PodApiFaults::default(),
         });
         self.memory = r.memory.clone();
+        let mut n = self.pods.len();
+        r.assign_pod_names(|generate_name| {
+            n += 1;
+            format!("{generate_name}{n}")
+        });
+        self.events.extend(r.events.iter().map(|e| (secs(now), e.clone())));
         for name in &r.finalizers_removed {
             let i = self.pods.iter().position(|p| &p.metadata.name == name).unwrap();
             self.pods[i].metadata.finalizers.clear();
@@ -176,7 +185,6 @@ impl World {
             self.at(at, Ev::Killed(d.name.clone()));
         }
         for mut p in r.created.clone() {
-            p.metadata.name = format!("{}{}", p.metadata.generate_name, self.pods.len() + 1);
             p.metadata.uid = format!("uid-{}", p.metadata.name);
             let name = p.metadata.name.clone();
             self.log.push((secs(now), format!("create {name}")));
@@ -221,6 +229,13 @@ fn never_modern_pods_at_0_40_90_160_failed_at_191() {
         let c = w.job.status.finished_condition().unwrap();
         assert_eq!((c.reason.as_str(), c.message.as_str()), (REASON_BACKOFF_LIMIT_EXCEEDED, MESSAGE_BACKOFF_LIMIT_EXCEEDED));
         assert_eq!((w.job.status.failed, w.job.status.active, w.job.status.completion_time), (4, 0, None));
+        let created: Vec<&str> = w.events.iter().filter(|(_, e)| e.reason == "SuccessfulCreate").map(|(_, e)| e.message.as_str()).collect();
+        assert_eq!(created, ["Created pod: pi-1", "Created pod: pi-2", "Created pod: pi-3", "Created pod: pi-4"]);
+        let last = w.events.last().unwrap();
+        assert_eq!(
+            (last.0, last.1.clone()),
+            (191.0, Event { event_type: EventType::Warning, reason: "BackoffLimitExceeded".into(), message: "Job has reached the specified backoff limit".into() })
+        );
     }
 }
 
