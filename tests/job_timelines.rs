@@ -36,6 +36,8 @@ struct World {
     seq: u64,
     exit_codes: Vec<i32>,
     attempts: usize,
+    /// How long each container run lasts.
+    run_secs: i64,
     /// Events the Job controller recorded, with their time.
     events: Vec<(f64, Event)>,
     /// Whether a killed container exits on SIGTERM (else SIGKILL after the grace period).
@@ -68,6 +70,7 @@ impl World {
             attempts: 0,
             exits_on_sigterm: true,
             events: vec![],
+            run_secs: 30,
             now: t(0.0),
             log: vec![],
         };
@@ -99,13 +102,13 @@ impl World {
         let p = self.pods.iter_mut().find(|p| p.metadata.name == name).unwrap();
         p.status = kubelet::start_container(p, now, restart_count);
         self.log.push((secs(now), format!("start {name} #{restart_count}")));
-        self.at(now + TimeDelta::seconds(30), Ev::Exit(name.into()));
+        self.at(now + TimeDelta::seconds(self.run_secs), Ev::Exit(name.into()));
         self.pod_event(now, PodEvent::Updated { old_phase: PodPhase::Pending, new_phase: PodPhase::Running });
     }
 
     fn step(&mut self) -> bool {
         let Some(((now, _), ev)) = self.queue.pop_first() else { return false };
-        if secs(now) > 2000.0 {
+        if secs(now) > 10_000.0 {
             return false;
         }
         self.now = now;
@@ -350,4 +353,43 @@ fn on_failure_1_31_sigterm_ignored_fails_after_the_grace_period() {
     assert_eq!(w.times("FailureTarget"), [121.0]);
     assert_eq!(w.times("killed"), [151.0]);
     assert_eq!(w.times("Failed"), [152.0]);
+}
+
+/// Fast-crashing container (runs 0 s; the research's runs add 0.5 s of platform latency per pod):
+/// pod k+1 is created at F_k + min(10·2^(k−1), 600).
+#[test]
+fn never_fast_crash_delays_double_to_the_600s_cap() {
+    let mut w = World::new(28, None, RestartPolicy::Never, vec![1]);
+    w.run_secs = 0;
+    w.job.spec.backoff_limit = Some(9);
+    let w = w.run();
+    let created = w.times("create");
+    let gaps: Vec<f64> = created.windows(2).map(|p| p[1] - p[0]).collect();
+    assert_eq!(gaps, [10.0, 20.0, 40.0, 80.0, 160.0, 320.0, 600.0, 600.0, 600.0]);
+    assert_eq!(w.times("Failed"), [created[9] + 1.0]);
+}
+
+/// Up to 1.26 with a 1 s container (research §8.3: pods at 0, 1, 11, 31, 71, 151, 311, Failed ≈631,
+/// the rate-limited re-queues driving everything).
+#[test]
+fn never_legacy_one_second_container() {
+    let mut w = World::new(23, None, RestartPolicy::Never, vec![1]);
+    w.run_secs = 1;
+    w.job.spec.backoff_limit = Some(6);
+    let w = w.run();
+    assert_eq!(w.times("create"), [0.0, 1.0, 11.0, 31.0, 71.0, 151.0, 311.0]);
+    assert_eq!(w.times("Failed"), [631.0]);
+}
+
+#[test]
+fn on_failure_fast_crash_restart_delays() {
+    let mut w = World::new(28, None, RestartPolicy::OnFailure, vec![1]);
+    w.run_secs = 0;
+    w.job.spec.backoff_limit = Some(6);
+    let w = w.run();
+    let starts = w.times("start");
+    let gaps: Vec<f64> = starts.windows(2).map(|p| p[1] - p[0]).collect();
+    assert_eq!(gaps, [0.0, 10.0, 20.0, 40.0, 80.0, 160.0]);
+    assert_eq!(w.times("Failed"), [starts[6] + 1.0]);
+    assert_eq!(w.job.status.failed, 1);
 }

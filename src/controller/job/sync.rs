@@ -567,7 +567,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             status.succeeded = succeeded;
             status.failed = failed;
             if indexed {
-                status.completed_indexes = Some(succeeded_indexes.to_string());
+                status.completed_indexes = Some(succeeded_indexes.to_string()).filter(|s| !s.is_empty());
             }
             status.uncounted_terminated_pods = None;
             if let Some(c) = finished.clone() {
@@ -900,7 +900,8 @@ fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Trac
             needs_flush = true;
         }
         status.succeeded = si.total() as i32;
-        status.completed_indexes = Some(text);
+        // A Go string with omitempty: "" is absent.
+        status.completed_indexes = Some(text).filter(|s| !s.is_empty());
         let fi = t.failed_indexes.as_ref().map(|fi| fi.to_string());
         if status.failed_indexes != fi {
             status.failed_indexes = fi;
