@@ -97,6 +97,36 @@ pub struct JobSyncResult {
     pub decision: SyncDecision,
 }
 
+impl JobSyncResult {
+    /// Gives the created pods the names the API server generates from their `generateName`, in
+    /// creation order, and puts them into the matching `SuccessfulCreate` events
+    /// (`Created pod: <name>`).
+    ///
+    /// ```
+    /// # use chrono::Utc;
+    /// # use cronjob_playground::api::{Job, KubernetesVersion};
+    /// # use cronjob_playground::controller::job::*;
+    /// # let mut job = Job::default();
+    /// # job.metadata.name = "pi".into();
+    /// # let f = JobFeatures::for_version(KubernetesVersion::new(28).unwrap(), None);
+    /// let mut r = sync_job(&JobSyncInput { job: &job, pods: &[], now: Utc::now(), features: f,
+    ///     memory: &JobMemory::default(), faults: &PodApiFaults::default() });
+    /// r.assign_pod_names(|generate_name| format!("{generate_name}x7kq2"));
+    /// assert_eq!(r.created[0].metadata.name, "pi-x7kq2");
+    /// assert_eq!(r.events[0].message, "Created pod: pi-x7kq2");
+    /// ```
+    pub fn assign_pod_names(&mut self, mut name_for: impl FnMut(&str) -> String) {
+        let mut events = self.events.iter_mut().filter(|e| e.reason == "SuccessfulCreate");
+        for pod in &mut self.created {
+            let name = name_for(&pod.metadata.generate_name);
+            if let Some(e) = events.next() {
+                e.message = format!("Created pod: {name}");
+            }
+            pod.metadata.name = name;
+        }
+    }
+}
+
 fn job_key(job: &Job) -> String {
     let ns = if job.metadata.namespace.is_empty() { "default" } else { &job.metadata.namespace };
     format!("{ns}/{}", job.metadata.name)
@@ -537,7 +567,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             status.succeeded = succeeded;
             status.failed = failed;
             if indexed {
-                status.completed_indexes = Some(succeeded_indexes.to_string());
+                status.completed_indexes = Some(succeeded_indexes.to_string()).filter(|s| !s.is_empty());
             }
             status.uncounted_terminated_pods = None;
             if let Some(c) = finished.clone() {
@@ -614,6 +644,7 @@ fn delete_pods(ctx: &mut Ctx<'_>, victims: &[&Pod], remove_finalizer_first: bool
                 ctx.out.failed_finalizer_removals += 1;
             } else {
                 ctx.out.failed_deletions += 1;
+                ctx.out.events.push(Event::new(EventType::Warning, "FailedDelete", format!("Error deleting: {err}")));
             }
             ctx.out.error.get_or_insert(err);
             continue;
@@ -754,6 +785,7 @@ fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, i32, (&'sta
                 errors += 1;
                 failed_creates += 1;
                 ctx.out.failed_creations += 1;
+                ctx.out.events.push(Event::new(EventType::Warning, "FailedCreate", format!("Error creating: {err}")));
                 ctx.out.error.get_or_insert(err);
                 active -= 1;
                 continue;
@@ -868,7 +900,8 @@ fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Trac
             needs_flush = true;
         }
         status.succeeded = si.total() as i32;
-        status.completed_indexes = Some(text);
+        // A Go string with omitempty: "" is absent.
+        status.completed_indexes = Some(text).filter(|s| !s.is_empty());
         let fi = t.failed_indexes.as_ref().map(|fi| fi.to_string());
         if status.failed_indexes != fi {
             status.failed_indexes = fi;
