@@ -96,14 +96,7 @@ impl World {
             };
             self.recorder.event(now, ObjectKind::Job, name, kind, &e.reason, e.message, "job-controller");
         }
-        match out.memory {
-            Some(m) => {
-                self.job_memory.insert(name.to_string(), m);
-            }
-            None => {
-                self.job_memory.remove(name);
-            }
-        }
+        self.job_memory.insert(name.to_string(), out.memory);
         let key = name.to_string();
         if out.error.is_some() {
             self.kcm.job.add_rate_limited(key.clone(), SyncTrigger::RateLimited, now);

@@ -21,8 +21,8 @@ const SLICE: u64 = 50_000;
 /// let mut run = Run::new(manifest, Some(serde_json::json!({"duration": "2h"}))).unwrap();
 /// while !run.step(1_000).unwrap().done {}
 /// let trace = run.finish();
-/// assert_eq!(trace.jobs.len(), 4);
-/// assert_eq!(trace.jobs[0].name, "hello-29014860");
+/// assert_eq!(trace.jobs.len(), 3); // 10:30, 11:00, 11:30 (the horizon ends at 12:00, exclusive)
+/// assert_eq!(trace.jobs[0].name, "hello-28948950");
 /// ```
 #[derive(Debug)]
 pub struct Run {
