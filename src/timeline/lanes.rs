@@ -131,6 +131,8 @@ pub struct JobBar {
     pub outcome: JobOutcome,
     /// Created for a slot whose fate is `ran-late` (retroactive or delayed runs).
     pub late: bool,
+    /// The row of the job lane it is drawn on (Jobs that overlap in time get different rows).
+    pub row: usize,
     /// The Job's Pods, each on a row so that overlapping Pods never share one.
     pub pods: Vec<PodBar>,
     /// How many pod rows the Job needs when expanded.
@@ -204,6 +206,8 @@ pub struct Group {
     pub cron_job: Option<String>,
     pub slots: Vec<SlotMark>,
     pub jobs: Vec<JobBar>,
+    /// How many rows the job lane needs.
+    pub job_rows: usize,
     /// When the CronJob was suspended.
     pub suspended: Vec<Span>,
 }
@@ -298,7 +302,7 @@ impl Timeline {
             if let Some(i) = groups.iter().position(|g| g.cron_job.as_deref() == cron_job) {
                 return i;
             }
-            groups.push(Group { cron_job: cron_job.map(str::to_owned), slots: vec![], jobs: vec![], suspended: vec![] });
+            groups.push(Group { cron_job: cron_job.map(str::to_owned), slots: vec![], jobs: vec![], job_rows: 0, suspended: vec![] });
             groups.len() - 1
         };
         for c in cron_jobs {
@@ -332,6 +336,7 @@ impl Timeline {
                 to: to.max(job.created_at),
                 outcome,
                 late: late.contains(job.name.as_str()),
+                row: 0,
                 pods,
                 pod_rows,
             });
@@ -339,6 +344,12 @@ impl Timeline {
         for g in &mut groups {
             g.slots.sort_by_key(|s| s.at);
             g.jobs.sort_by_key(|j| j.from);
+            let spans: Vec<(Time, Time)> = g.jobs.iter().map(|j| (j.from, j.to)).collect();
+            let rows = assign_rows(&spans);
+            for (job, row) in g.jobs.iter_mut().zip(&rows) {
+                job.row = *row;
+            }
+            g.job_rows = rows.iter().map(|r| r + 1).max().unwrap_or(0);
         }
         // Manifest CronJobs first, in manifest order; the unowned Jobs last.
         groups.sort_by_key(|g| g.cron_job.is_none());
@@ -401,6 +412,22 @@ impl Timeline {
     }
 }
 
+/// Rows for intervals sorted by start: each takes the first row free at its start.
+fn assign_rows(spans: &[(Time, Time)]) -> Vec<usize> {
+    let mut free_at: Vec<Time> = Vec::new();
+    spans
+        .iter()
+        .map(|(from, to)| {
+            let row = free_at.iter().position(|f| f <= from).unwrap_or_else(|| {
+                free_at.push(*from);
+                free_at.len() - 1
+            });
+            free_at[row] = (*to).max(*from);
+            row
+        })
+        .collect()
+}
+
 /// The suspension spans of CronJob `name`, from its initial `suspend` and the scenario's patches.
 fn suspensions(name: &str, initial: bool, events: &[ClusterEvent], start: Time, end: Time) -> Vec<Span> {
     let mut spans = Vec::new();
@@ -437,7 +464,6 @@ fn suspensions(name: &str, initial: bool, events: &[ClusterEvent], start: Time, 
 /// The Pods of Job `job` as bars, each on the first row free at its creation.
 fn pod_bars(trace: &Trace, job: &str, horizon_end: Time) -> Vec<PodBar> {
     let mut bars: Vec<PodBar> = Vec::new();
-    let mut row_free_at: Vec<Time> = Vec::new();
     let mut previous_end: Option<Time> = None;
     for (i, pod) in trace.pods.iter().enumerate().filter(|(_, p)| p.job == job) {
         let (segments, to) = pod_segments(pod, horizon_end);
@@ -447,17 +473,13 @@ fn pod_bars(trace: &Trace, job: &str, horizon_end: Time) -> Vec<PodBar> {
             (_, Some(_)) => PodEnd::Terminated(pod.deleted_because.clone().unwrap_or_else(|| "deleted".into())),
             _ => PodEnd::Open,
         };
-        let row = match row_free_at.iter().position(|free| *free <= pod.created_at) {
-            Some(r) => r,
-            None => {
-                row_free_at.push(pod.created_at);
-                row_free_at.len() - 1
-            }
-        };
-        row_free_at[row] = to;
         let recreated_after = previous_end.filter(|p| *p < pod.created_at).map(|from| Span { from, to: pod.created_at });
         previous_end = Some(previous_end.map_or(to, |p| p.max(to)));
-        bars.push(PodBar { trace_index: i, name: pod.name.clone(), row, from: pod.created_at, to, segments, end, recreated_after });
+        bars.push(PodBar { trace_index: i, name: pod.name.clone(), row: 0, from: pod.created_at, to, segments, end, recreated_after });
+    }
+    let spans: Vec<(Time, Time)> = bars.iter().map(|b| (b.from, b.to)).collect();
+    for (bar, row) in bars.iter_mut().zip(assign_rows(&spans)) {
+        bar.row = row;
     }
     bars
 }

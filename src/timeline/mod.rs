@@ -8,6 +8,7 @@
 //! - [`kubectl`]: `kubectl get`/`describe`-style tables and log lines at an instant.
 
 pub mod explain;
+pub mod index;
 pub mod kubectl;
 pub mod lanes;
 pub mod viewport;

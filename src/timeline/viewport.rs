@@ -288,3 +288,27 @@ mod tests {
         assert_eq!(ticks.len(), 9);
     }
 }
+
+/// Intervals prepared for repeated culling: sorted by start, with their running maximum end and
+/// the caller's id for each.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SpanIndex {
+    pub spans: Vec<(f64, f64)>,
+    pub ids: Vec<usize>,
+    max_to: Vec<f64>,
+}
+
+impl SpanIndex {
+    /// Indexes `(id, from, to)` items.
+    pub fn new(mut items: Vec<(usize, f64, f64)>) -> SpanIndex {
+        items.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let spans: Vec<(f64, f64)> = items.iter().map(|(_, f, t)| (*f, *t)).collect();
+        let max_to = running_max(&spans);
+        SpanIndex { ids: items.iter().map(|(id, _, _)| *id).collect(), spans, max_to }
+    }
+
+    /// [`visible_spans`] over the index (indices are positions in `ids`).
+    pub fn visible(&self, view: &Viewport, min_width: f64) -> Vec<Drawn> {
+        visible_spans(&self.spans, &self.max_to, view, min_width)
+    }
+}
