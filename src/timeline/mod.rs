@@ -7,6 +7,7 @@
 //! - [`explain`]: the inspector's facts and the controller's reasons for any item.
 //! - [`kubectl`]: `kubectl get`/`describe`-style tables and log lines at an instant.
 
+pub mod document;
 pub mod explain;
 pub mod index;
 pub mod kubectl;
