@@ -12,6 +12,7 @@ pub mod explain;
 pub mod index;
 pub mod kubectl;
 pub mod lanes;
+pub mod rows;
 pub mod viewport;
 
 #[cfg(test)]
