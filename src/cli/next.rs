@@ -1,11 +1,75 @@
-//! `cronjob-playground next`: see `shared/design/interfaces.md`.
+//! `cronjob-playground next`: the next run times of a schedule as robfig/cron v3 computes them,
+//! with a plain-language description (`shared/design/interfaces.md` §1). The work is
+//! [`crate::cron::answer_next`]; this file only reads arguments and prints.
 
+use super::jsonl::serve_stdio;
+use crate::cron::{answer_next, NextRequest, NextResponse};
+use chrono::Utc;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// The schedule (`.spec.schedule`), e.g. "*/15 9-17 * * 1-5", "@daily", "TZ=UTC 0 5 * * *".
+    #[arg(required_unless_present = "jsonl")]
+    schedule: Option<String>,
+    /// `.spec.timeZone`, applied as the controller does (a `TZ=<zone> ` prefix).
+    #[arg(long)]
+    time_zone: Option<String>,
+    /// kube-controller-manager's local zone: where schedules without a zone run.
+    #[arg(long, default_value = "UTC")]
+    local_zone: String,
+    /// Start of the chain (RFC 3339); default: now.
+    #[arg(long)]
+    after: Option<String>,
+    /// How many run times (at most 1000).
+    #[arg(long, default_value_t = 5)]
+    count: usize,
+    /// Output format: text or json.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    output: String,
+    /// Read one JSON request per line on stdin, answer one JSON line each.
+    #[arg(long)]
+    jsonl: bool,
+}
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("cronjob-playground next: not built yet");
-    ExitCode::from(2)
+pub fn run(args: Args) -> ExitCode {
+    if args.jsonl {
+        return serve_stdio(|request: NextRequest| answer_next(request, Utc::now()));
+    }
+    let request = NextRequest {
+        schedule: args.schedule.unwrap_or_default(),
+        time_zone: args.time_zone,
+        local_zone: Some(args.local_zone.clone()),
+        after: args.after,
+        count: Some(args.count),
+    };
+    let response = answer_next(request, Utc::now());
+    if args.output == "json" {
+        println!("{}", serde_json::to_string_pretty(&response).unwrap_or_default());
+    } else {
+        print_text(&response, &args.local_zone);
+    }
+    if response.ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn print_text(response: &NextResponse, local_zone: &str) {
+    if let Some(description) = &response.description {
+        println!("{description}");
+    }
+    for note in response.notes.iter().flatten() {
+        println!("  note: {note}");
+    }
+    if let Some(times) = &response.times {
+        println!("Next runs ({local_zone}):");
+        for time in times {
+            println!("  {}", time.as_deref().unwrap_or("none within robfig/cron's 5-year search"));
+        }
+    }
+    if let Some(error) = &response.error {
+        eprintln!("error: {error}");
+    }
 }

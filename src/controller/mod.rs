@@ -2,3 +2,8 @@
 //! (objects to create or delete, status updates, Events, requeue delays). No clock, no I/O.
 //! Mirrors `pkg/controller/cronjob`, `pkg/controller/job`, `pkg/controller/ttlafterfinished`
 //! and the kubelet's container restart back-off.
+
+pub mod cronjob;
+pub mod job;
+pub mod kubelet;
+pub mod ttl;

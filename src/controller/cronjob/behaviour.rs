@@ -1,0 +1,114 @@
+//! What changed in the CronJob controller from release to release (research §5–7), resolved once
+//! per sync from `kubernetesVersion` so the sync code reads as a single algorithm with named
+//! switches. Patch releases are not modelled: each minor gets its latest patch's behaviour.
+
+use super::events::CompletedWording;
+use super::slots::{RequeueRule, SlotSearch};
+use crate::api::KubernetesVersion;
+
+/// Which controller kube-controller-manager runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// `cronjob_controller.go`: polls every 10 s, exact enumeration, `FailedNeedsStart` (≤1.20).
+    LegacyV1,
+    /// `cronjob_controllerv2.go`: informers and a delaying queue (default from 1.21).
+    V2,
+}
+
+/// Which finished Jobs feed `status.lastSuccessfulTime`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastSuccessfulRule {
+    /// The controller never writes it (≤1.21).
+    Never,
+    /// Any finished Job that is not (any more) in `status.active` (1.22–1.29).
+    FinishedNotActive,
+    /// Only `Complete` Jobs not in `status.active` (1.30, #123380).
+    SucceededNotActive,
+    /// Only `Complete` Jobs, also in the pass that removes them from `active` (1.31+, #122025).
+    Succeeded,
+}
+
+/// The release-dependent switches of the CronJob controller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Behaviour {
+    /// The release.
+    pub version: KubernetesVersion,
+    /// v1 (≤1.20) or v2.
+    pub algorithm: Algorithm,
+    /// `mostRecentScheduleTime` form: arithmetic ≤1.27, Next-chain 1.28+ (#118724).
+    pub slot_search: SlotSearch,
+    /// Requeue delay form: ≤1.24 from now, 1.25–1.27 from the last slot (#109250), 1.28+ tri-state (#121327).
+    pub requeue: RequeueRule,
+    /// `TooManyMissedTimes` states the count (≤1.27).
+    pub too_many_missed_with_count: bool,
+    /// Jobs carry `batch.kubernetes.io/cronjob-scheduled-timestamp` (1.28+, beta gate on).
+    pub scheduled_timestamp_annotation: bool,
+    /// `spec.timeZone` reaches the controller (1.25+; 1.24's alpha gate is off, the field dropped).
+    pub time_zone_field: bool,
+    /// `TZ=`/`CRON_TZ=` prefixes parse (robfig v3, 1.22+).
+    pub tz_prefix_parses: bool,
+    /// A `TZ` in the schedule is warned about with `UnsupportedSchedule` (1.23+).
+    pub tz_prefix_warning: bool,
+    /// Where `lastSuccessfulTime` comes from.
+    pub last_successful: LastSuccessfulRule,
+    /// `SawCompletedJob` says `status:` or (1.31+) `condition:`; v1 before 1.19 says neither.
+    pub completed_wording: Option<CompletedWording>,
+    /// History cleanup runs before scheduling (#119776: 1.29, backported to 1.27/1.28).
+    pub cleanup_before_sync: bool,
+    /// `AlreadyExists` on create re-adds our own Job to `active` (#120649, 1.28.3).
+    pub already_exists_adopts: bool,
+    /// Group/version named in the Job's owner reference.
+    pub owner_api_version: &'static str,
+}
+
+impl Behaviour {
+    /// The switches for a release.
+    ///
+    /// ```
+    /// use cronjob_playground::api::KubernetesVersion;
+    /// use cronjob_playground::controller::cronjob::{Algorithm, Behaviour};
+    /// let v = |s: &str| Behaviour::of(s.parse::<KubernetesVersion>().unwrap());
+    /// assert_eq!(v("1.20").algorithm, Algorithm::LegacyV1);
+    /// assert_eq!(v("1.21").algorithm, Algorithm::V2);
+    /// assert!(!v("1.27").scheduled_timestamp_annotation && v("1.28").scheduled_timestamp_annotation);
+    /// ```
+    pub fn of(version: KubernetesVersion) -> Self {
+        let at = |minor| version.at_least(minor);
+        Behaviour {
+            version,
+            algorithm: if at(21) { Algorithm::V2 } else { Algorithm::LegacyV1 },
+            slot_search: if at(28) { SlotSearch::NextChain } else { SlotSearch::Arithmetic },
+            requeue: if at(28) {
+                RequeueRule::FromLastSlotOrNow
+            } else if at(25) {
+                RequeueRule::FromLastSlot
+            } else {
+                RequeueRule::FromNow
+            },
+            too_many_missed_with_count: !at(28),
+            scheduled_timestamp_annotation: at(28),
+            time_zone_field: at(25),
+            tz_prefix_parses: at(22),
+            tz_prefix_warning: at(23),
+            last_successful: if at(31) {
+                LastSuccessfulRule::Succeeded
+            } else if at(30) {
+                LastSuccessfulRule::SucceededNotActive
+            } else if at(22) {
+                LastSuccessfulRule::FinishedNotActive
+            } else {
+                LastSuccessfulRule::Never
+            },
+            completed_wording: if at(31) {
+                Some(CompletedWording::Condition)
+            } else if at(19) {
+                Some(CompletedWording::Status)
+            } else {
+                None
+            },
+            cleanup_before_sync: at(27),
+            already_exists_adopts: at(28),
+            owner_api_version: if at(21) { "batch/v1" } else { "batch/v1beta1" },
+        }
+    }
+}

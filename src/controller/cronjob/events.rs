@@ -1,0 +1,227 @@
+//! The Events the CronJob controller records on a CronJob, with `reason` and `message` exactly as
+//! kube-controller-manager writes them (`cronjob_controllerv2.go`, `utils.go` and the legacy
+//! `cronjob_controller.go`; texts as of v1.28.7 unless a constructor says otherwise).
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// `Normal` or `Warning`, as in `corev1.EventTypeNormal` / `EventTypeWarning`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EventType {
+    /// A routine step (a job created, deleted or seen finishing).
+    Normal,
+    /// Something the user probably has to fix or should know about.
+    Warning,
+}
+
+/// One Event the controller records on the CronJob it is syncing.
+///
+/// ```
+/// use cronjob_playground::controller::cronjob::Event;
+/// let e = Event::successful_create("backup-29014860");
+/// assert_eq!((e.reason.as_str(), e.message.as_str()), ("SuccessfulCreate", "Created job backup-29014860"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// `Normal` or `Warning`.
+    #[serde(rename = "type")]
+    pub kind: EventType,
+    /// The machine-readable reason, e.g. `SuccessfulCreate`.
+    pub reason: String,
+    /// The human message, verbatim.
+    pub message: String,
+}
+
+impl Event {
+    fn new(kind: EventType, reason: &str, message: String) -> Self {
+        Event { kind, reason: reason.to_owned(), message }
+    }
+
+    /// `Warning UnexpectedJob`: an unfinished Job names this CronJob as its controller but is not
+    /// in `status.active`.
+    pub fn unexpected_job(job: &str) -> Self {
+        Self::new(EventType::Warning, "UnexpectedJob", format!("Saw a job that the controller did not create or forgot: {job}"))
+    }
+
+    /// `Normal SawCompletedJob` for a finished Job leaving `status.active`. `condition` is
+    /// `Complete` or `Failed`; releases before 1.31 say `status:`, later ones `condition:`.
+    pub fn saw_completed_job(job: &str, condition: &str, word: CompletedWording) -> Self {
+        let word = match word {
+            CompletedWording::Status => "status",
+            CompletedWording::Condition => "condition",
+        };
+        Self::new(EventType::Normal, "SawCompletedJob", format!("Saw completed job: {job}, {word}: {condition}"))
+    }
+
+    /// `Normal SawCompletedJob` as the legacy v1 controller before 1.19 words it: no condition.
+    pub fn saw_completed_job_unqualified(job: &str) -> Self {
+        Self::new(EventType::Normal, "SawCompletedJob", format!("Saw completed job: {job}"))
+    }
+
+    /// `Normal MissingJob`: a Job in `status.active` no longer exists.
+    pub fn missing_job(job: &str) -> Self {
+        Self::new(EventType::Normal, "MissingJob", format!("Active job went missing: {job}"))
+    }
+
+    /// `Warning UnknownTimeZone`: `spec.timeZone` does not load.
+    pub fn unknown_time_zone(zone: &str, err: &str) -> Self {
+        Self::new(EventType::Warning, "UnknownTimeZone", format!("invalid timeZone: {}: {err}", go_quote(zone)))
+    }
+
+    /// `Warning UnparseableSchedule`: the (formatted) schedule does not parse.
+    pub fn unparseable_schedule(schedule: &str, err: &str) -> Self {
+        Self::new(EventType::Warning, "UnparseableSchedule", format!("unparseable schedule: {} : {err}", go_quote(schedule)))
+    }
+
+    /// `Warning UnsupportedSchedule`: the schedule carries a `TZ=`/`CRON_TZ=` prefix (1.23+).
+    pub fn unsupported_schedule(schedule: &str) -> Self {
+        Self::new(
+            EventType::Warning,
+            "UnsupportedSchedule",
+            format!(
+                "CRON_TZ or TZ used in schedule {} is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details",
+                go_quote(schedule)
+            ),
+        )
+    }
+
+    /// `Warning InvalidSchedule`: the schedule parses but its slots cannot be computed.
+    pub fn invalid_schedule(schedule: &str, err: &str) -> Self {
+        Self::new(EventType::Warning, "InvalidSchedule", format!("invalid schedule: {schedule} : {err}"))
+    }
+
+    /// `Warning TooManyMissedTimes` (v2). Releases before 1.28 include the count of missed slots.
+    pub fn too_many_missed_times(count: Option<i64>) -> Self {
+        let message = match count {
+            Some(n) => format!("too many missed start times: {n}. Set or decrease .spec.startingDeadlineSeconds or check clock skew"),
+            None => "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew".to_owned(),
+        };
+        Self::new(EventType::Warning, "TooManyMissedTimes", message)
+    }
+
+    /// `Warning MissSchedule`: the chosen slot is older than `startingDeadlineSeconds`. The slot
+    /// search already excludes such slots, so this is practically never recorded.
+    pub fn miss_schedule(scheduled: DateTime<Utc>) -> Self {
+        Self::new(
+            EventType::Warning,
+            "MissSchedule",
+            format!("Missed scheduled time to start a job: {}", scheduled.format("%a, %d %b %Y %H:%M:%S %z")),
+        )
+    }
+
+    /// `Normal JobAlreadyActive`: Forbid and a Job is still active (v2 only; v1 is silent).
+    pub fn job_already_active() -> Self {
+        Self::new(
+            EventType::Normal,
+            "JobAlreadyActive",
+            "Not starting job because prior execution is running and concurrency policy is Forbid".to_owned(),
+        )
+    }
+
+    /// `Warning FailedGet`: reading an active Job (Replace) failed.
+    pub fn failed_get(err: &str) -> Self {
+        Self::new(EventType::Warning, "FailedGet", format!("Get job: {err}"))
+    }
+
+    /// `Warning FailedDelete`: deleting a Job failed.
+    pub fn failed_delete(err: &str) -> Self {
+        Self::new(EventType::Warning, "FailedDelete", format!("Deleted job: {err}"))
+    }
+
+    /// `Warning FailedCreate`: creating the Job failed.
+    pub fn failed_create(err: &str) -> Self {
+        Self::new(EventType::Warning, "FailedCreate", format!("Error creating job: {err}"))
+    }
+
+    /// `Normal SuccessfulCreate`.
+    pub fn successful_create(job: &str) -> Self {
+        Self::new(EventType::Normal, "SuccessfulCreate", format!("Created job {job}"))
+    }
+
+    /// `Normal SuccessfulDelete`.
+    pub fn successful_delete(job: &str) -> Self {
+        Self::new(EventType::Normal, "SuccessfulDelete", format!("Deleted job {job}"))
+    }
+
+    /// `Warning UnParseableCronJobSchedule`: recorded by the update handler only, when an edited
+    /// schedule does not parse.
+    pub fn unparseable_cron_job_schedule(schedule: &str) -> Self {
+        Self::new(EventType::Warning, "UnParseableCronJobSchedule", format!("unparseable schedule for cronjob: {schedule}"))
+    }
+
+    /// `Warning FailedNeedsStart` (legacy v1): the unmet slots could not be listed.
+    pub fn failed_needs_start(err: &str) -> Self {
+        Self::new(EventType::Warning, "FailedNeedsStart", format!("Cannot determine if job needs to be started: {err}"))
+    }
+}
+
+/// How `SawCompletedJob` names the finished condition: `status:` before 1.31, `condition:` after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompletedWording {
+    /// `Saw completed job: x, status: Complete` (≤1.30).
+    Status,
+    /// `Saw completed job: x, condition: Complete` (1.31+).
+    Condition,
+}
+
+/// Go's `%q` for the strings the controller quotes: escapes `"` and `\` and control characters.
+pub(crate) fn go_quote(text: &str) -> String {
+    struct Quoted<'a>(&'a str);
+    impl fmt::Display for Quoted<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("\"")?;
+            for c in self.0.chars() {
+                match c {
+                    '"' => f.write_str("\\\"")?,
+                    '\\' => f.write_str("\\\\")?,
+                    '\n' => f.write_str("\\n")?,
+                    '\t' => f.write_str("\\t")?,
+                    '\r' => f.write_str("\\r")?,
+                    c if (c as u32) < 0x20 || c as u32 == 0x7f => write!(f, "\\x{:02x}", c as u32)?,
+                    c => write!(f, "{c}")?,
+                }
+            }
+            f.write_str("\"")
+        }
+    }
+    Quoted(text).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn texts_match_the_controller() {
+        assert_eq!(
+            Event::unknown_time_zone("bad timezone", "unknown time zone bad timezone").message,
+            "invalid timeZone: \"bad timezone\": unknown time zone bad timezone"
+        );
+        assert_eq!(
+            Event::unparseable_schedule("obvious error schedule", "expected exactly 5 fields, found 3: [obvious error schedule]").message,
+            "unparseable schedule: \"obvious error schedule\" : expected exactly 5 fields, found 3: [obvious error schedule]"
+        );
+        assert_eq!(
+            Event::invalid_schedule("59 23 31 2 *", "time difference between two schedules is less than 1 second").message,
+            "invalid schedule: 59 23 31 2 * : time difference between two schedules is less than 1 second"
+        );
+        assert_eq!(
+            Event::too_many_missed_times(Some(168)).message,
+            "too many missed start times: 168. Set or decrease .spec.startingDeadlineSeconds or check clock skew"
+        );
+        let t = Utc.with_ymd_and_hms(2016, 5, 19, 10, 0, 0).unwrap();
+        assert_eq!(Event::miss_schedule(t).message, "Missed scheduled time to start a job: Thu, 19 May 2016 10:00:00 +0000");
+        assert_eq!(Event::saw_completed_job("j", "Failed", CompletedWording::Condition).message, "Saw completed job: j, condition: Failed");
+        assert_eq!(
+            serde_json::to_string(&Event::missing_job("j")).unwrap(),
+            r#"{"type":"Normal","reason":"MissingJob","message":"Active job went missing: j"}"#
+        );
+    }
+
+    #[test]
+    fn quotes_like_go() {
+        assert_eq!(go_quote("a\"b\\c\n"), "\"a\\\"b\\\\c\\n\"");
+    }
+}

@@ -1,0 +1,37 @@
+//! Wording shared by the decision explanations: instants and durations as a person reads them.
+
+use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
+
+/// An instant in RFC 3339, UTC, with fractions only when present (`2016-05-19T10:00:00Z`).
+pub(crate) fn at(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::AutoSi, true)
+}
+
+/// A duration in seconds with up to three decimals (`3540.1 s`).
+pub(crate) fn secs(d: TimeDelta) -> String {
+    let ms = d.num_milliseconds();
+    let text = format!("{}.{:03}", ms / 1000, (ms % 1000).abs());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    let sign = if ms < 0 && !text.starts_with('-') { "-" } else { "" };
+    format!("{sign}{text} s")
+}
+
+/// `the deadline of N s`, or `no startingDeadlineSeconds` when unset.
+pub(crate) fn deadline(sds: Option<i64>) -> String {
+    match sds {
+        Some(s) => format!("startingDeadlineSeconds ({s} s)"),
+        None => "no startingDeadlineSeconds".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_well() {
+        assert_eq!(secs(TimeDelta::milliseconds(3_540_100)), "3540.1 s");
+        assert_eq!(secs(TimeDelta::seconds(60)), "60 s");
+        assert_eq!(secs(TimeDelta::milliseconds(-500)), "-0.5 s");
+    }
+}

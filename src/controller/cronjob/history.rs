@@ -1,0 +1,37 @@
+//! History limits: `cleanupFinishedJobs` / `removeOldestJobs` and the `byJobStartTime` order
+//! (`cronjob_controllerv2.go`, `utils.go`, v1.28.7; the legacy controller behaves the same).
+
+use crate::api::{CronJobSpec, Job, JobConditionType};
+use std::cmp::Ordering;
+
+/// `byJobStartTime.Less` as a total order: Jobs with a `status.startTime` first, by start time;
+/// ties and Jobs without one by name.
+pub fn by_job_start_time(a: &Job, b: &Job) -> Ordering {
+    match (a.status.start_time, b.status.start_time) {
+        (Some(x), Some(y)) if x != y => x.cmp(&y),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        _ => a.metadata.name.cmp(&b.metadata.name),
+    }
+}
+
+/// The finished Jobs the history limits would delete, oldest first: successful ones beyond
+/// `successfulJobsHistoryLimit`, then failed ones beyond `failedJobsHistoryLimit`. Unfinished
+/// Jobs are never touched; an unset limit keeps everything.
+pub fn jobs_beyond_history_limits<'a>(spec: &CronJobSpec, jobs: &[&'a Job]) -> Vec<&'a Job> {
+    let finished = |kind| -> Vec<&'a Job> {
+        jobs.iter().copied().filter(|j| j.status.finished_condition().is_some_and(|c| c.condition_type == kind)).collect()
+    };
+    let mut doomed = Vec::new();
+    for (limit, kind) in [
+        (spec.successful_jobs_history_limit, JobConditionType::Complete),
+        (spec.failed_jobs_history_limit, JobConditionType::Failed),
+    ] {
+        let Some(limit) = limit else { continue };
+        let mut group = finished(kind);
+        let excess = group.len().saturating_sub(usize::try_from(limit).unwrap_or(0));
+        group.sort_by(|a, b| by_job_start_time(a, b));
+        doomed.extend(group.into_iter().take(excess));
+    }
+    doomed
+}

@@ -1,0 +1,70 @@
+//! The Job a CronJob creates for a slot: `getJobFromTemplate2` (v2, `utils.go`) and the legacy
+//! `getJobFromTemplate` (≤1.20), with the deterministic name that makes creation idempotent.
+
+use super::behaviour::{Algorithm, Behaviour};
+use crate::api::{CronJob, Job, ObjectMeta, ObjectReference, OwnerReference};
+use chrono::{DateTime, SecondsFormat, Utc};
+use chrono_tz::Tz;
+
+/// Annotation holding the slot's time in the CronJob's zone (1.28+).
+pub const SCHEDULED_TIMESTAMP_ANNOTATION: &str = "batch.kubernetes.io/cronjob-scheduled-timestamp";
+
+/// `<cronjob>-<suffix>`: minutes since the epoch in v2, seconds in the legacy controller.
+///
+/// ```
+/// use chrono::{TimeZone, Utc};
+/// use cronjob_playground::controller::cronjob::{job_name, Algorithm};
+/// let t = Utc.with_ymd_and_hms(2016, 5, 19, 10, 0, 0).unwrap();
+/// assert_eq!(job_name("mycronjob", t, Algorithm::V2), "mycronjob-24394200");
+/// assert_eq!(job_name("mycronjob", t, Algorithm::LegacyV1), "mycronjob-1463652000");
+/// ```
+pub fn job_name(cron_job: &str, scheduled: DateTime<Utc>, algorithm: Algorithm) -> String {
+    let seconds = scheduled.timestamp();
+    match algorithm {
+        // Go's integer division truncates toward zero.
+        Algorithm::V2 => format!("{cron_job}-{}", seconds / 60),
+        Algorithm::LegacyV1 => format!("{cron_job}-{seconds}"),
+    }
+}
+
+/// The Job the controller sends to `CreateJob` for `scheduled`: template labels and annotations,
+/// the scheduled-timestamp annotation (1.28+, rendered in `zone`), a controller owner reference,
+/// `creationTimestamp` = the slot (the API server overwrites it), and the template's spec.
+pub fn job_from_template(cron_job: &CronJob, scheduled: DateTime<Utc>, zone: Tz, behaviour: &Behaviour) -> Job {
+    let template = &cron_job.spec.job_template;
+    let mut annotations = template.metadata.annotations.clone();
+    if behaviour.scheduled_timestamp_annotation {
+        let local = scheduled.with_timezone(&zone);
+        annotations.insert(SCHEDULED_TIMESTAMP_ANNOTATION.to_owned(), local.to_rfc3339_opts(SecondsFormat::Secs, true));
+    }
+    Job {
+        metadata: ObjectMeta {
+            name: job_name(&cron_job.metadata.name, scheduled, behaviour.algorithm),
+            labels: template.metadata.labels.clone(),
+            annotations,
+            creation_timestamp: (behaviour.algorithm == Algorithm::V2).then_some(scheduled),
+            owner_references: vec![OwnerReference {
+                api_version: behaviour.owner_api_version.to_owned(),
+                kind: "CronJob".to_owned(),
+                name: cron_job.metadata.name.clone(),
+                uid: cron_job.metadata.uid.clone(),
+                controller: Some(true),
+                block_owner_deletion: Some(true),
+            }],
+            ..ObjectMeta::default()
+        },
+        spec: template.spec.clone(),
+        ..Job::default()
+    }
+}
+
+/// The reference the controller appends to `status.active` (`getRef`).
+pub fn job_reference(job: &Job, namespace: &str) -> ObjectReference {
+    ObjectReference {
+        kind: "Job".to_owned(),
+        namespace: namespace.to_owned(),
+        name: job.metadata.name.clone(),
+        uid: job.metadata.uid.clone(),
+        api_version: "batch/v1".to_owned(),
+    }
+}

@@ -1,0 +1,199 @@
+//! The legacy v1 controller (`cronjob_controller.go`, default until 1.20): every 10 s
+//! `syncAll` lists all Jobs and CronJobs and runs `syncOne` then `cleanupFinishedJobs` for each.
+//! Differences from v2 that show: exact enumeration of unmet slots with a hard stop beyond 100
+//! (`FailedNeedsStart`, nothing ever runs), seconds in Job names, a silent Forbid, no
+//! `AlreadyExists` special case, `MissingJob` decided from the listed Jobs alone, no time zones,
+//! and up to three unconditional status writes.
+
+use super::api_server::{namespace_of, FaultReason};
+use super::decision::{Decision, DecisionCode};
+use super::events::Event;
+use super::explain::{at, deadline, secs};
+use super::job_template::{job_from_template, job_name, job_reference};
+use super::outcome::{SyncInput, SyncOutcome};
+use super::schedule::BoundSchedule;
+use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
+use super::sync_v2::Effects;
+use crate::api::{ConcurrencyPolicy, CronJob, Job, JobConditionType};
+use chrono::{DateTime, TimeDelta, Utc};
+use chrono_tz::Tz;
+
+/// How often the legacy controller looks at every CronJob (`wait.Until(syncAll, 10s)`).
+pub const POLL_INTERVAL: TimeDelta = TimeDelta::seconds(10);
+
+/// `groupJobsByParent`: the Jobs whose controller reference is a `CronJob` with this UID.
+pub fn jobs_of_parent<'a>(cron_job: &CronJob, jobs: &'a [Job]) -> Vec<&'a Job> {
+    jobs.iter()
+        .filter(|j| j.metadata.controller_of().is_some_and(|r| r.kind == "CronJob" && r.uid == cron_job.metadata.uid))
+        .collect()
+}
+
+struct Run<'i, 'a> {
+    input: &'i SyncInput<'a>,
+    effects: Effects,
+    status_update: Option<crate::api::CronJobStatus>,
+    status_updates: u32,
+}
+
+impl Run<'_, '_> {
+    /// An unconditional `UpdateStatus`; `false` when it failed.
+    fn update_status(&mut self, cj: &CronJob) -> bool {
+        self.status_updates += 1;
+        self.status_update = Some(cj.status.clone());
+        self.input.api.update_status().is_ok()
+    }
+
+    fn finish(self, decision: Decision) -> SyncOutcome {
+        SyncOutcome {
+            created_jobs: self.effects.created,
+            deleted_jobs: self.effects.deleted,
+            events: self.effects.events,
+            status_update: self.status_update,
+            status_updates: self.status_updates,
+            requeue_after: None,
+            error: None,
+            decision,
+        }
+    }
+}
+
+/// One poll of one CronJob: `syncOne` then `cleanupFinishedJobs`.
+pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
+    let jobs = jobs_of_parent(input.cron_job, input.jobs);
+    let mut cj = input.cron_job.clone();
+    let mut run = Run { input, effects: Effects::new(), status_update: None, status_updates: 0 };
+    let decision = sync_one(&mut run, &mut cj, &jobs);
+    if cj.spec.successful_jobs_history_limit.is_some() || cj.spec.failed_jobs_history_limit.is_some() {
+        run.effects.cleanup_finished_jobs(input, &mut cj, &jobs);
+        run.update_status(&cj);
+    }
+    let poll = format!(" The legacy controller looks again at its next poll, within {}.", secs(POLL_INTERVAL));
+    run.finish(Decision::new(decision.code, decision.explanation + &poll))
+}
+
+fn decide(code: DecisionCode, explanation: String) -> Decision {
+    Decision::new(code, explanation)
+}
+
+fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision {
+    let input = run.input;
+    let b = input.behaviour;
+    let now = input.now;
+    for job in jobs {
+        let uid = &job.metadata.uid;
+        let found = cj.status.active.iter().any(|r| &r.uid == uid);
+        match (found, job.status.finished_condition().map(|c| c.condition_type)) {
+            (false, None) => run.effects.events.push(Event::unexpected_job(&job.metadata.name)),
+            (true, Some(kind)) => {
+                cj.status.active.retain(|r| &r.uid != uid);
+                let condition = if kind == JobConditionType::Complete { "Complete" } else { "Failed" };
+                run.effects.events.push(match b.completed_wording {
+                    Some(wording) => Event::saw_completed_job(&job.metadata.name, condition, wording),
+                    None => Event::saw_completed_job_unqualified(&job.metadata.name),
+                });
+            }
+            _ => {}
+        }
+    }
+    let children: Vec<&str> = jobs.iter().map(|j| j.metadata.uid.as_str()).collect();
+    for r in cj.status.active.clone() {
+        if !children.contains(&r.uid.as_str()) {
+            run.effects.events.push(Event::missing_job(&r.name));
+            cj.status.active.retain(|a| a.uid != r.uid);
+        }
+    }
+    if !run.update_status(cj) {
+        return decide(DecisionCode::StatusUpdateFailed, "Writing the reconciled status failed, so this CronJob is skipped until the next poll.".into());
+    }
+    if cj.metadata.deletion_timestamp.is_some() {
+        return decide(DecisionCode::Deleting, "The CronJob is being deleted (it has a deletionTimestamp): only its status is reconciled.".into());
+    }
+    if cj.spec.suspend == Some(true) {
+        return decide(DecisionCode::Suspended, "spec.suspend is true, so no job is started.".into());
+    }
+    let schedule = match BoundSchedule::parse(&cj.spec.schedule, &b, input.controller_zone) {
+        Ok(s) => s,
+        Err(err) => {
+            let text = format!("Unparseable schedule: {} : {err}", cj.spec.schedule);
+            run.effects.events.push(Event::failed_needs_start(&text));
+            return decide(DecisionCode::InvalidSchedule, format!("The schedule {:?} does not parse ({err}); FailedNeedsStart is recorded at every poll.", cj.spec.schedule));
+        }
+    };
+    let next = |t: DateTime<Utc>| schedule.next(t);
+    let slots = SlotInput {
+        created: cj.metadata.creation_timestamp.unwrap_or_else(super::go_time::zero_time),
+        last_scheduled: cj.status.last_schedule_time,
+        starting_deadline_seconds: cj.spec.starting_deadline_seconds,
+    };
+    let times = match recent_unmet_schedule_times(&slots, now, &next) {
+        Ok(times) => times,
+        Err(err @ UnmetError::TooMany) => {
+            run.effects.events.push(Event::failed_needs_start(&err.to_string()));
+            return decide(DecisionCode::TooManyMissed, format!(
+                "More than 100 slots of {:?} are unmet since {}: the legacy controller (≤1.20) gives up and starts nothing — at every poll, forever — until startingDeadlineSeconds is set or lowered, or lastScheduleTime changes.",
+                cj.spec.schedule, at(slots.earliest(now, true))
+            ));
+        }
+        Err(UnmetError::Hang(h)) => return decide(DecisionCode::ScheduleHangs, format!("{} The real controller would hang here.", h.0)),
+    };
+    let Some(&scheduled) = times.last() else {
+        let since = slots.earliest(now, true);
+        let upcoming = next(since).ok().filter(|t| *t != super::go_time::zero_time()).map_or_else(|| "never".to_owned(), at);
+        let clamp = if since > slots.earliest(now, false) { format!(" (the search starts at now − {})", deadline(cj.spec.starting_deadline_seconds)) } else { String::new() };
+        return decide(DecisionCode::NotDue, format!("No slot is due: the first slot of {:?} after {}{clamp} is {upcoming}.", cj.spec.schedule, at(since)));
+    };
+    if let Some(sds) = cj.spec.starting_deadline_seconds {
+        if scheduled + TimeDelta::seconds(sds) < now {
+            run.effects.events.push(Event::miss_schedule(scheduled));
+            return decide(DecisionCode::TooLate, format!("The {} slot is more than {} old, so it is not started.", at(scheduled), deadline(Some(sds))));
+        }
+    }
+    let policy = cj.spec.concurrency_policy.unwrap_or_default();
+    if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
+        let running: Vec<&str> = cj.status.active.iter().map(|r| r.name.as_str()).collect();
+        return decide(DecisionCode::ForbidActive, format!(
+            "Forbid: job {} is still active, so the {} slot is not started (the legacy controller records no Event). lastScheduleTime is not advanced, so the slot starts once the job is gone, if still within {}.",
+            running.join(", "), at(scheduled), deadline(cj.spec.starting_deadline_seconds)
+        ));
+    }
+    let mut replaced = Vec::new();
+    if policy == ConcurrencyPolicy::Replace {
+        for r in cj.status.active.clone() {
+            let job = match input.api.get_job(&r.namespace, &r.name) {
+                Ok(job) => job,
+                Err(err) => {
+                    run.effects.events.push(Event::failed_get(&err.message));
+                    return decide(DecisionCode::ReplaceFailed, format!("Replace: reading the running job {} failed ({err}); nothing is started.", r.name));
+                }
+            };
+            if run.effects.delete_job(input, cj, job).is_err() {
+                return decide(DecisionCode::ReplaceFailed, format!("Replace: deleting the running job {} failed; nothing is started.", r.name));
+            }
+            replaced.push(job.metadata.name.clone());
+        }
+    }
+    let namespace = namespace_of(&cj.metadata.namespace).to_owned();
+    let name = job_name(&cj.metadata.name, scheduled, b.algorithm);
+    let mut job = job_from_template(cj, scheduled, Tz::UTC, &b);
+    if let Err(err) = input.api.create_job(&namespace, &name) {
+        if err.reason != FaultReason::NamespaceTerminating {
+            run.effects.events.push(Event::failed_create(&err.message));
+        }
+        return decide(DecisionCode::CreateFailed, format!("Creating job {name} for the {} slot failed ({err}).", at(scheduled)));
+    }
+    run.effects.events.push(Event::successful_create(&name));
+    job.metadata.uid = input.new_job_uid.map_or_else(|| format!("{namespace}/{name}"), str::to_owned);
+    cj.status.active.push(job_reference(&job, &namespace));
+    job.metadata.uid.clear();
+    run.effects.created.push(job);
+    cj.status.last_schedule_time = Some(scheduled);
+    run.update_status(cj);
+    let mut text = format!("Created job {name} for the {} slot of {:?}, {} after the slot.", at(scheduled), cj.spec.schedule, secs(now - scheduled));
+    if times.len() > 1 {
+        text.push_str(&format!(" {} slots were unmet; only the most recent one is started.", times.len()));
+    }
+    if !replaced.is_empty() {
+        text.push_str(&format!(" Replace: the still-running job {} was deleted first.", replaced.join(", ")));
+    }
+    decide(DecisionCode::Created, text)
+}

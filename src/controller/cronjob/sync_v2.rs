@@ -1,0 +1,470 @@
+//! The v2 controller's `sync(key)` and `syncCronJob` (`cronjob_controllerv2.go`, v1.28.7, with the
+//! switches of [`Behaviour`] for 1.21–1.27 and 1.29+): reconcile Jobs into status, the gates
+//! (deleting, timeZone, suspend, schedule), the slot decision, Replace, create, requeue.
+
+use super::api_server::{namespace_of, ApiError, FaultReason};
+use super::behaviour::LastSuccessfulRule;
+use super::decision::{Decision, DecisionCode};
+use super::events::{CompletedWording, Event};
+use super::explain::{at, deadline, secs};
+use super::history::jobs_beyond_history_limits;
+use super::job_template::{job_from_template, job_name, job_reference};
+use super::outcome::{SyncInput, SyncOutcome};
+use super::schedule::{annotation_zone, check_time_zone, effective_time_zone, format_schedule, BoundSchedule};
+use super::slots::{most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, Missed, SlotError, SlotInput};
+use crate::api::{ConcurrencyPolicy, CronJob, Job, JobConditionType};
+use chrono::{DateTime, TimeDelta, Utc};
+
+/// `getJobsToBeReconciled`: the Jobs in the CronJob's namespace whose controller reference has
+/// the CronJob's name (kind and UID are not checked here), in cache order.
+pub fn jobs_to_be_reconciled<'a>(cron_job: &CronJob, jobs: &'a [Job]) -> Vec<&'a Job> {
+    let namespace = namespace_of(&cron_job.metadata.namespace);
+    jobs.iter()
+        .filter(|j| namespace_of(&j.metadata.namespace) == namespace)
+        .filter(|j| j.metadata.controller_of().is_some_and(|r| r.name == cron_job.metadata.name))
+        .collect()
+}
+
+/// The effects a sync accumulates on the way.
+pub(crate) struct Effects {
+    pub created: Vec<Job>,
+    pub deleted: Vec<String>,
+    pub events: Vec<Event>,
+}
+
+impl Effects {
+    pub(crate) fn new() -> Self {
+        Effects { created: Vec::new(), deleted: Vec::new(), events: Vec::new() }
+    }
+
+    /// `deleteJob`: delete, then drop the Job from `active` and record the outcome.
+    pub(crate) fn delete_job(&mut self, input: &SyncInput<'_>, cron_job: &mut CronJob, job: &Job) -> Result<(), ApiError> {
+        match input.api.delete_job(&job.metadata.namespace, &job.metadata.name) {
+            Err(err) => {
+                self.events.push(Event::failed_delete(&err.message));
+                Err(err)
+            }
+            Ok(()) => {
+                cron_job.status.active.retain(|r| r.uid != job.metadata.uid);
+                self.deleted.push(job.metadata.name.clone());
+                self.events.push(Event::successful_delete(&job.metadata.name));
+                Ok(())
+            }
+        }
+    }
+
+    /// `cleanupFinishedJobs`: true when a delete succeeded (the status then needs writing).
+    pub(crate) fn cleanup_finished_jobs(&mut self, input: &SyncInput<'_>, cron_job: &mut CronJob, jobs: &[&Job]) -> bool {
+        let mut deleted_any = false;
+        for job in jobs_beyond_history_limits(&cron_job.spec.clone(), jobs) {
+            deleted_any |= self.delete_job(input, cron_job, job).is_ok();
+        }
+        deleted_any
+    }
+}
+
+/// What `syncCronJob` returns, plus the decision.
+struct Verdict {
+    requeue: Option<TimeDelta>,
+    error: Option<String>,
+    decision: Decision,
+}
+
+fn verdict(requeue: Option<TimeDelta>, code: DecisionCode, explanation: String) -> Verdict {
+    Verdict { requeue, error: None, decision: Decision::new(code, explanation) }
+}
+
+fn failure(err: impl ToString, code: DecisionCode, explanation: String) -> Verdict {
+    Verdict { requeue: None, error: Some(err.to_string()), decision: Decision::new(code, explanation) }
+}
+
+/// The object `syncCronJob` mutates: the caller's copy until an unexpected Job makes it re-read
+/// the CronJob and switch to the live object (whose changes the caller then never writes).
+struct Target<'c> {
+    own: &'c mut CronJob,
+    live: Option<CronJob>,
+}
+
+impl Target<'_> {
+    fn get(&mut self) -> &mut CronJob {
+        match &mut self.live {
+            Some(live) => live,
+            None => self.own,
+        }
+    }
+}
+
+/// One v2 `sync(key)`.
+pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
+    let b = input.behaviour;
+    let jobs = jobs_to_be_reconciled(input.cron_job, input.jobs);
+    let mut copy = input.cron_job.clone();
+    let mut effects = Effects::new();
+    let mut cleaned = b.cleanup_before_sync && effects.cleanup_finished_jobs(input, &mut copy, &jobs);
+    let mut update_status = false;
+    let verdict = sync_cron_job(input, &mut Target { own: &mut copy, live: None }, &jobs, &mut effects, &mut update_status);
+    if !b.cleanup_before_sync && verdict.error.is_none() {
+        cleaned = effects.cleanup_finished_jobs(input, &mut copy, &jobs);
+    }
+    let mut outcome = SyncOutcome {
+        created_jobs: effects.created,
+        deleted_jobs: effects.deleted,
+        events: effects.events,
+        status_update: None,
+        status_updates: 0,
+        requeue_after: verdict.requeue,
+        error: verdict.error,
+        decision: verdict.decision,
+    };
+    if cleaned || update_status {
+        outcome.status_update = Some(copy.status.clone());
+        outcome.status_updates = 1;
+        if let Err(err) = input.api.update_status() {
+            outcome.decision = Decision::new(
+                DecisionCode::StatusUpdateFailed,
+                format!("{} But writing the status failed ({err}), so the sync is retried with back-off.", outcome.decision.explanation),
+            );
+            outcome.error = Some(err.message);
+            outcome.requeue_after = None;
+        }
+    }
+    if outcome.requeue_after.is_some() {
+        // `sync` returns the requeue and drops the error; syncCronJob never returns both.
+        outcome.error = None;
+    }
+    outcome
+}
+
+fn finished_type(job: &Job) -> Option<JobConditionType> {
+    job.status.finished_condition().map(|c| c.condition_type)
+}
+
+fn condition_name(kind: JobConditionType) -> &'static str {
+    match kind {
+        JobConditionType::Complete => "Complete",
+        _ => "Failed",
+    }
+}
+
+/// Step A: fold the Jobs into `status.active` / `lastSuccessfulTime`.
+fn reconcile_jobs(
+    input: &SyncInput<'_>,
+    target: &mut Target<'_>,
+    jobs: &[&Job],
+    effects: &mut Effects,
+    update_status: &mut bool,
+) -> Result<(), ApiError> {
+    let rule = input.behaviour.last_successful;
+    let wording = input.behaviour.completed_wording.unwrap_or(CompletedWording::Status);
+    for job in jobs {
+        let uid = &job.metadata.uid;
+        let cj = target.get();
+        let found = cj.status.active.iter().any(|r| &r.uid == uid);
+        let finished = finished_type(job);
+        match (found, finished) {
+            (false, None) => {
+                let live = input.api.get_cron_job()?;
+                if live.status.active.iter().any(|r| &r.uid == uid) {
+                    target.live = Some(live.clone());
+                    continue;
+                }
+                effects.events.push(Event::unexpected_job(&job.metadata.name));
+            }
+            (true, Some(kind)) => {
+                cj.status.active.retain(|r| &r.uid != uid);
+                effects.events.push(Event::saw_completed_job(&job.metadata.name, condition_name(kind), wording));
+                *update_status = true;
+                if rule == LastSuccessfulRule::Succeeded && kind == JobConditionType::Complete {
+                    note_success(cj, job);
+                }
+            }
+            (false, Some(kind)) => {
+                let counts = match rule {
+                    LastSuccessfulRule::Never => false,
+                    LastSuccessfulRule::FinishedNotActive => true,
+                    LastSuccessfulRule::SucceededNotActive | LastSuccessfulRule::Succeeded => kind == JobConditionType::Complete,
+                };
+                if counts {
+                    note_success(cj, job);
+                    *update_status = true;
+                }
+            }
+            (true, None) => {}
+        }
+    }
+    // Active references without a cached Job: ask the API server before dropping them.
+    let children: Vec<&str> = jobs.iter().map(|j| j.metadata.uid.as_str()).collect();
+    let orphans: Vec<_> = target.get().status.active.iter().filter(|r| !children.contains(&r.uid.as_str())).cloned().collect();
+    for r in orphans {
+        match input.api.get_job(&r.namespace, &r.name) {
+            Err(err) if err.reason == FaultReason::NotFound => {
+                effects.events.push(Event::missing_job(&r.name));
+                target.get().status.active.retain(|a| a.uid != r.uid);
+                *update_status = true;
+            }
+            Err(err) => return Err(err),
+            Ok(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// `lastSuccessfulTime`: set when unset (even to nothing), else moved to a later completion.
+fn note_success(cj: &mut CronJob, job: &Job) {
+    let completion = job.status.completion_time;
+    match cj.status.last_successful_time {
+        None => cj.status.last_successful_time = completion,
+        Some(current) => {
+            if completion.is_some_and(|c| c > current) {
+                cj.status.last_successful_time = completion;
+            }
+        }
+    }
+}
+
+fn slot_input(cj: &CronJob) -> SlotInput {
+    SlotInput {
+        created: cj.metadata.creation_timestamp.unwrap_or_else(super::go_time::zero_time),
+        last_scheduled: cj.status.last_schedule_time,
+        starting_deadline_seconds: cj.spec.starting_deadline_seconds,
+    }
+}
+
+/// `syncCronJob`.
+fn sync_cron_job(
+    input: &SyncInput<'_>,
+    target: &mut Target<'_>,
+    jobs: &[&Job],
+    effects: &mut Effects,
+    update_status: &mut bool,
+) -> Verdict {
+    let b = input.behaviour;
+    let now = input.now;
+    if let Err(err) = reconcile_jobs(input, target, jobs, effects, update_status) {
+        return failure(&err, DecisionCode::ApiError, format!("Reading from the API server failed ({err}) while reconciling the CronJob's jobs; the sync is retried with back-off."));
+    }
+    let cj = target.get();
+    if cj.metadata.deletion_timestamp.is_some() {
+        return verdict(None, DecisionCode::Deleting, "The CronJob is being deleted (it has a deletionTimestamp): the controller only reconciles its status and starts nothing.".into());
+    }
+    let time_zone = effective_time_zone(cj, &b);
+    if let Some(zone) = time_zone {
+        if let Err(err) = check_time_zone(zone) {
+            effects.events.push(Event::unknown_time_zone(zone, &err));
+            return verdict(None, DecisionCode::UnknownTimeZone, format!(
+                "spec.timeZone {zone:?} cannot be loaded ({err}). This is checked before suspend and the schedule, so nothing runs and the controller does not requeue until the CronJob is edited."
+            ));
+        }
+    }
+    if cj.spec.suspend == Some(true) {
+        return verdict(None, DecisionCode::Suspended, "spec.suspend is true, so no job is started and the controller does not requeue. When it is resumed, the most recent slot missed meanwhile may still run (within startingDeadlineSeconds, if set).".into());
+    }
+    let (formatted, warning) = format_schedule(cj, &b);
+    effects.events.extend(warning);
+    let schedule = match BoundSchedule::parse(&formatted, &b, input.controller_zone) {
+        Ok(s) => s,
+        Err(err) => {
+            effects.events.push(Event::unparseable_schedule(&cj.spec.schedule, &err));
+            return verdict(None, DecisionCode::InvalidSchedule, format!(
+                "The schedule {:?} does not parse ({err}); the controller records UnparseableSchedule and does not requeue until the schedule is edited.", cj.spec.schedule
+            ));
+        }
+    };
+    let next = |t: DateTime<Utc>| schedule.next(t);
+    let slots = slot_input(cj);
+    let requeue_of = |cj: &CronJob| next_schedule_time_duration(b.requeue, b.slot_search, &slot_input(cj), now, &next);
+    let found = match next_schedule_time(b.slot_search, &slots, now, &next) {
+        Ok(found) => found,
+        Err(SlotError::Hang(h)) => {
+            return failure(&h.0, DecisionCode::ScheduleHangs, format!("{} The real controller's worker would never return from this sync.", h.0));
+        }
+        Err(SlotError::TooClose(err)) => {
+            effects.events.push(Event::invalid_schedule(&cj.spec.schedule, err));
+            return verdict(None, DecisionCode::InvalidSchedule, format!(
+                "The schedule {:?} parses but never fires (robfig finds no slot within five years, so two \"consecutive\" slots are both the zero time: {err}). The controller records InvalidSchedule and does not requeue.", cj.spec.schedule
+            ));
+        }
+    };
+    let requeue = match requeue_of(cj) {
+        Ok(r) => r,
+        Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
+    };
+    let wake = |r: TimeDelta| format!("It requeues itself for {} (in {}).", at(now + r), secs(r));
+    let Some(scheduled) = found.most_recent else {
+        let (code, why) = explain_nothing_due(input, cj, &slots, &next);
+        return verdict(Some(requeue), code, format!("{why} {}", wake(requeue)));
+    };
+    if found.missed == Missed::Many {
+        effects.events.push(Event::too_many_missed_times(b.too_many_missed_with_count.then_some(found.count)));
+    }
+    if let Some(sds) = cj.spec.starting_deadline_seconds {
+        if scheduled + TimeDelta::seconds(sds) < now {
+            effects.events.push(Event::miss_schedule(scheduled));
+            return verdict(Some(requeue), DecisionCode::TooLate, format!(
+                "The {} slot is more than {} old, so it is not started (MissSchedule). {}", at(scheduled), deadline(Some(sds)), wake(requeue)
+            ));
+        }
+    }
+    let name = job_name(&cj.metadata.name, scheduled, b.algorithm);
+    let namespace = namespace_of(&cj.metadata.namespace).to_owned();
+    let in_active = cj.status.active.iter().any(|r| r.name == name && namespace_of(&r.namespace) == namespace);
+    if in_active || cj.status.last_schedule_time == Some(scheduled) {
+        let how = if in_active { format!("job {name} is in status.active") } else { "status.lastScheduleTime equals it".to_owned() };
+        return verdict(Some(requeue), DecisionCode::AlreadyProcessed, format!(
+            "The most recent slot, {}, was already handled ({how}); nothing to start. {}", at(scheduled), wake(requeue)
+        ));
+    }
+    let policy = cj.spec.concurrency_policy.unwrap_or_default();
+    if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
+        effects.events.push(Event::job_already_active());
+        let running: Vec<&str> = cj.status.active.iter().map(|r| r.name.as_str()).collect();
+        return verdict(Some(requeue), DecisionCode::ForbidActive, format!(
+            "Forbid: job {} is still active, so the {} slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), if still within {}. {}",
+            running.join(", "), at(scheduled), deadline(cj.spec.starting_deadline_seconds), wake(requeue)
+        ));
+    }
+    let mut replaced = Vec::new();
+    if policy == ConcurrencyPolicy::Replace {
+        for r in cj.status.active.clone() {
+            let job = match input.api.get_job(&r.namespace, &r.name) {
+                Ok(job) => job,
+                Err(err) => {
+                    effects.events.push(Event::failed_get(&err.message));
+                    return failure(&err, DecisionCode::ReplaceFailed, format!(
+                        "Replace: reading the running job {} failed ({err}), so the {} slot is not started; the sync is retried with back-off.", r.name, at(scheduled)
+                    ));
+                }
+            };
+            if effects.delete_job(input, target.get(), job).is_err() {
+                let text = format!("could not replace job {}/{}", job.metadata.namespace, job.metadata.name);
+                return failure(&text, DecisionCode::ReplaceFailed, format!(
+                    "Replace: deleting the running job {} failed, so the {} slot is not started; the sync is retried with back-off.", job.metadata.name, at(scheduled)
+                ));
+            }
+            *update_status = true;
+            replaced.push(job.metadata.name.clone());
+        }
+    }
+    let cj = target.get();
+    let zone = annotation_zone(effective_time_zone(cj, &b), input.controller_zone);
+    let mut job = job_from_template(cj, scheduled, zone, &b);
+    let (adopted, reference) = match input.api.create_job(&namespace, &name) {
+        Ok(()) => {
+            job.metadata.uid = input.new_job_uid.map_or_else(|| format!("{namespace}/{name}"), str::to_owned);
+            effects.events.push(Event::successful_create(&name));
+            let reference = job_reference(&job, &namespace);
+            job.metadata.uid.clear();
+            effects.created.push(job);
+            (false, reference)
+        }
+        Err(err) if err.reason == FaultReason::NamespaceTerminating => {
+            return failure(&err, DecisionCode::CreateFailed, format!(
+                "Creating job {name} failed because the namespace is being terminated ({err}); no Event is recorded and nothing more happens."
+            ));
+        }
+        Err(err) if err.reason == FaultReason::AlreadyExists && b.already_exists_adopts => {
+            let existing = match input.api.get_job(&namespace, &name) {
+                Ok(j) => j,
+                Err(err) => return failure(&err, DecisionCode::ApiError, format!("Job {name} already exists, but reading it failed ({err}); the sync is retried with back-off.")),
+            };
+            let ours = existing.metadata.controller_of().is_some_and(|r| r.uid == cj.metadata.uid);
+            if !ours {
+                return verdict(None, DecisionCode::AlreadyExists, format!(
+                    "A job named {name} already exists but this CronJob does not control it; the controller assumes whoever created it keeps the status and does not requeue."
+                ));
+            }
+            if cj.status.active.iter().any(|r| r.uid == existing.metadata.uid) {
+                return verdict(None, DecisionCode::AlreadyExists, format!(
+                    "Job {name} for the {} slot already exists and is already in status.active; nothing to do and no requeue.", at(scheduled)
+                ));
+            }
+            (true, job_reference(existing, namespace_of(&existing.metadata.namespace)))
+        }
+        Err(err) if err.reason == FaultReason::AlreadyExists => {
+            return failure(&err, DecisionCode::AlreadyExists, format!(
+                "Job {name} for the {} slot already exists; before 1.28 the controller just returns the error and retries with back-off.", at(scheduled)
+            ));
+        }
+        Err(err) => {
+            effects.events.push(Event::failed_create(&err.message));
+            return failure(&err, DecisionCode::CreateFailed, format!(
+                "Creating job {name} for the {} slot failed ({err}); the sync is retried with back-off.", at(scheduled)
+            ));
+        }
+    };
+    let adopted_name = reference.name.clone();
+    cj.status.active.push(reference);
+    cj.status.last_schedule_time = Some(scheduled);
+    *update_status = true;
+    let requeue = match requeue_of(cj) {
+        Ok(r) => r,
+        Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
+    };
+    let mut text = if adopted {
+        format!(
+            "Job {adopted_name} for the {} slot already existed (an earlier sync created it but its status write was lost), so it is added back to status.active and lastScheduleTime moves to {}.",
+            at(scheduled), at(scheduled)
+        )
+    } else {
+        let late = now - scheduled;
+        format!("Created job {name} for the {} slot of {:?}, {} after the slot.", at(scheduled), cj.spec.schedule, secs(late))
+    };
+    if found.missed != Missed::None {
+        text.push_str(&format!(
+            " Earlier slots since {} were missed; only the most recent one is started{}.",
+            at(found.earliest),
+            if found.missed == Missed::Many { " (more than 100 missed: TooManyMissedTimes)" } else { "" }
+        ));
+    }
+    if !replaced.is_empty() {
+        text.push_str(&format!(" Replace: the still-running job {} was deleted first.", replaced.join(", ")));
+    }
+    text.push(' ');
+    text.push_str(&wake(requeue));
+    verdict(Some(requeue), DecisionCode::Created, text)
+}
+
+/// Why `nextScheduleTime` found nothing: not due yet, outside the deadline, or (1.28+) missed
+/// slots the approximate search did not find.
+fn explain_nothing_due(
+    input: &SyncInput<'_>,
+    cj: &CronJob,
+    slots: &SlotInput,
+    next: &dyn Fn(DateTime<Utc>) -> Result<DateTime<Utc>, super::slots::ScheduleHang>,
+) -> (DecisionCode, String) {
+    let b = input.behaviour;
+    let now = input.now;
+    let unclamped = most_recent_schedule_time(b.slot_search, slots, now, false, next).ok();
+    let since = slots.earliest(now, false);
+    match (unclamped, cj.spec.starting_deadline_seconds) {
+        (Some(found), Some(0)) if found.most_recent.is_some() => (
+            DecisionCode::TooLate,
+            format!(
+                "startingDeadlineSeconds is 0: the controller always looks at a slot a little after it passes (here {} is already past), so this CronJob never starts a job.",
+                at(found.most_recent.unwrap_or(now))
+            ),
+        ),
+        (Some(found), Some(sds)) if found.most_recent.is_some() => (
+            DecisionCode::TooLate,
+            format!(
+                "The most recent slot, {}, is more than {} old: the controller only looks for slots after {} and skips this one silently (no Event).",
+                at(found.most_recent.unwrap_or(now)),
+                deadline(Some(sds)),
+                at(slots.earliest(now, true))
+            ),
+        ),
+        (Some(found), _) if found.missed != Missed::None && found.most_recent.is_none() => (
+            DecisionCode::NotFoundBySearch,
+            format!(
+                "Slots of {:?} were missed since {}, but the controller's approximate search (it steps back from now by the first gap after that time) found none of them, so nothing is started.",
+                cj.spec.schedule,
+                at(since)
+            ),
+        ),
+        _ => {
+            let upcoming = next(since).ok().filter(|t| *t != super::go_time::zero_time());
+            let when = upcoming.map_or_else(|| "never".to_owned(), at);
+            (DecisionCode::NotDue, format!("No slot is due: the first slot of {:?} after {} is {when}.", cj.spec.schedule, at(since)))
+        }
+    }
+}

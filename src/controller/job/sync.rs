@@ -1,0 +1,922 @@
+//! `syncJob`: one reconciliation of a Job with its pods at `now` (`job_controller.go`, v1.28.7 and
+//! master of 2025 for 1.27+; v1.23.13 for the work-queue era up to 1.26). The function is pure: the
+//! caller applies the pod creations, deletions and finalizer removals, writes the status, records the
+//! events and re-queues the Job as told.
+
+use super::backoff::{api_error_delay, legacy_rate_limited_delay, BackoffRecord, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF};
+use super::conditions::*;
+use super::indexes::Intervals;
+use super::manage::{first_pending_indexes, indexes_ready_to_create, new_index_failure_counts, new_pod, pods_for_removal, want_active, MAX_POD_CREATE_DELETE_PER_SYNC};
+use super::pod_failure_policy::match_pod_failure_policy;
+use super::pods::{self, completion_index, finished_time, has_tracking_finalizer, index_failure_count, index_ignored_failure_count, is_active, is_pod_failed, is_ready, is_terminating};
+use super::success_policy::match_success_policy;
+use super::JobFeatures;
+use crate::api::{
+    CompletionMode, ConditionStatus, Job, JobCondition, JobConditionType, JobStatus, Pod, PodFailurePolicyAction,
+    PodPhase, PodReplacementPolicy, RestartPolicy, UncountedTerminatedPods,
+};
+use chrono::{DateTime, TimeDelta, Utc};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What the controller remembers about one Job between syncs (in kube-controller-manager's memory;
+/// lost on restart).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JobMemory {
+    /// 1.27+: the pod-failure back-off record.
+    pub backoff: BackoffRecord,
+    /// The work queue's requeue counter for the Job: up to 1.26 it is the pod-failure back-off
+    /// itself; from 1.27 it only counts sync errors (1 s → 60 s).
+    pub requeues: u32,
+    /// Pod creations/deletions issued but not yet seen by the informer (`expectations`). The
+    /// simulation applies them at once, so this is only set to port tests that model informer lag.
+    pub unsatisfied_expectations: bool,
+}
+
+/// Injected API failures for pod calls (tests and "what if" runs).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PodApiFaults {
+    /// Every pod create, delete and patch fails with this error.
+    pub error: Option<String>,
+    /// Pod creations beyond this many in one sync fail (quota).
+    pub create_limit: Option<usize>,
+}
+
+/// The input of one sync.
+#[derive(Clone, Debug)]
+pub struct JobSyncInput<'a> {
+    pub job: &'a Job,
+    /// The Job's pods as the informer has them (owned by the Job).
+    pub pods: &'a [Pod],
+    pub now: DateTime<Utc>,
+    pub features: JobFeatures,
+    pub memory: &'a JobMemory,
+    pub faults: &'a PodApiFaults,
+}
+
+/// A pod the controller deletes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PodDeletion {
+    pub name: String,
+    pub uid: String,
+    /// The tracking finalizer is removed first, so the pod is not counted as failed (suspend,
+    /// scale-down); pods killed because the Job ended keep it until they are counted.
+    pub remove_finalizer_first: bool,
+}
+
+/// The rule that decided a sync, for the inspector: a stable code and a sentence with the values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyncDecision {
+    pub code: &'static str,
+    pub explanation: String,
+}
+
+/// Everything one sync decided.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JobSyncResult {
+    /// Pods created (from the template; the API server assigns names from `generateName`).
+    pub created: Vec<Pod>,
+    /// Pod creations that failed (injected faults).
+    pub failed_creations: usize,
+    pub deleted: Vec<PodDeletion>,
+    pub failed_deletions: usize,
+    /// Tracking-finalizer removals that failed (injected faults).
+    pub failed_finalizer_removals: usize,
+    /// Names of pods whose tracking finalizer is removed (they are now counted in the status).
+    pub finalizers_removed: Vec<String>,
+    /// The Job status as last written, when the sync wrote it.
+    pub status: Option<JobStatus>,
+    /// How many status writes the sync made.
+    pub status_writes: u32,
+    pub events: Vec<Event>,
+    /// Sync this Job again after this delay (the earliest of all the re-queues of this sync).
+    pub requeue_after: Option<TimeDelta>,
+    /// The controller's memory for the Job after the sync (`None`: forget the Job).
+    pub memory: Option<JobMemory>,
+    /// The error `syncJob` returned, if any (it causes the rate-limited re-queue).
+    pub error: Option<String>,
+    pub decision: SyncDecision,
+}
+
+fn job_key(job: &Job) -> String {
+    let ns = if job.metadata.namespace.is_empty() { "default" } else { &job.metadata.namespace };
+    format!("{ns}/{}", job.metadata.name)
+}
+
+struct Ctx<'a> {
+    input: &'a JobSyncInput<'a>,
+    f: JobFeatures,
+    now: DateTime<Utc>,
+    out: JobSyncResult,
+    /// creations + deletions allowed by the injected faults so far
+    creates_ok: usize,
+}
+
+impl Ctx<'_> {
+    fn requeue(&mut self, d: TimeDelta) {
+        let d = d.max(TimeDelta::zero());
+        self.out.requeue_after = Some(self.out.requeue_after.map_or(d, |r| r.min(d)));
+    }
+    fn pod_call_fails(&self) -> Option<String> {
+        self.input.faults.error.clone()
+    }
+    fn write_status(&mut self, status: &JobStatus) {
+        self.out.status = Some(status.clone());
+        self.out.status_writes += 1;
+    }
+    fn decide(&mut self, code: &'static str, explanation: String) {
+        self.out.decision = SyncDecision { code, explanation };
+    }
+}
+
+fn only_replace_failed(job: &Job, f: &JobFeatures) -> bool {
+    (f.pod_replacement_policy && job.spec.pod_replacement_policy == Some(PodReplacementPolicy::Failed))
+        || (f.pod_failure_policy && job.spec.pod_failure_policy.is_some())
+}
+
+fn is_indexed(job: &Job) -> bool {
+    job.spec.completion_mode == Some(CompletionMode::Indexed)
+}
+
+fn suspended(job: &Job, f: &JobFeatures) -> bool {
+    f.suspend_job && job.spec.suspend == Some(true)
+}
+
+/// Runs one `syncJob`.
+pub fn sync_job(input: &JobSyncInput<'_>) -> JobSyncResult {
+    let f = input.features;
+    let job = input.job;
+    let mut ctx = Ctx {
+        input,
+        f,
+        now: input.now,
+        out: JobSyncResult {
+            created: vec![],
+            failed_creations: 0,
+            deleted: vec![],
+            failed_deletions: 0,
+            failed_finalizer_removals: 0,
+            finalizers_removed: vec![],
+            status: None,
+            status_writes: 0,
+            events: vec![],
+            requeue_after: None,
+            memory: Some(input.memory.clone()),
+            error: None,
+            decision: SyncDecision { code: "no-change", explanation: String::new() },
+        },
+        creates_ok: 0,
+    };
+    if f.managed_by {
+        if let Some(m) = job.spec.managed_by.as_deref().filter(|m| *m != "kubernetes.io/job-controller") {
+            ctx.decide("managed-elsewhere", format!("spec.managedBy is {m:?}, so the built-in Job controller leaves this Job alone"));
+            return ctx.out;
+        }
+    }
+    if let Some(c) = job.status.finished_condition() {
+        // Finished Jobs are never synced again; the 1.27+ back-off record is dropped.
+        ctx.out.memory = f.pod_failure_backoff_record.then(JobMemory::default).or(Some(input.memory.clone()));
+        ctx.decide("finished", format!("the Job already has {:?}=True, so the controller does nothing more", c.condition_type));
+        return ctx.out;
+    }
+    sync_running(&mut ctx);
+    ctx.out
+}
+
+fn sync_running(ctx: &mut Ctx<'_>) {
+    let input = ctx.input;
+    let (job, f, now) = (input.job, ctx.f, ctx.now);
+    let key = job_key(job);
+    let limit = job.spec.backoff_limit.unwrap_or(6);
+    let parallelism = job.spec.parallelism.unwrap_or(1);
+    let indexed = is_indexed(job);
+    let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
+    let tracking = f.tracking_with_finalizers;
+    let legacy = !f.pod_failure_backoff_record;
+    let only_failed = only_replace_failed(job, &f);
+    let pfp = job.spec.pod_failure_policy.as_ref().filter(|_| f.pod_failure_policy);
+    let per_index = f.backoff_limit_per_index && indexed && job.spec.backoff_limit_per_index.is_some();
+    let policy = |p: &Pod| match_pod_failure_policy(pfp, p, f.backoff_limit_per_index);
+    let satisfied = !input.memory.unsatisfied_expectations;
+    let is_suspended = suspended(job, &f);
+
+    let mut status = job.status.clone();
+    let uncounted = status.uncounted_terminated_pods.clone().unwrap_or_default();
+    if tracking && status.uncounted_terminated_pods.is_none() {
+        status.uncounted_terminated_pods = Some(UncountedTerminatedPods::default());
+    }
+    let unc_succ: BTreeSet<&str> = uncounted.succeeded.iter().map(String::as_str).collect();
+    let unc_fail: BTreeSet<&str> = uncounted.failed.iter().map(String::as_str).collect();
+
+    let pods: Vec<&Pod> = input.pods.iter().collect();
+    let active_pods: Vec<&Pod> = pods.iter().copied().filter(|p| is_active(p)).collect();
+    let mut active = active_pods.len() as i32;
+    let mut ready = active_pods.iter().filter(|p| is_ready(p)).count() as i32;
+    let track_terminating = f.track_terminating(pfp.is_some());
+    let mut terminating = track_terminating.then(|| pods.iter().filter(|p| is_terminating(p)).count() as i32);
+
+    let valid_index = |p: &Pod| !indexed || completion_index(p).is_some_and(|ix| ix < completions);
+    let uncounted_valid = |p: &Pod, unc: &BTreeSet<&str>| has_tracking_finalizer(p) && !unc.contains(p.metadata.uid.as_str()) && valid_index(p);
+    let (new_succeeded, new_failed): (Vec<&Pod>, Vec<&Pod>) = if tracking {
+        (
+            pods.iter().copied().filter(|p| uncounted_valid(p, &unc_succ) && pods::phase(p) == PodPhase::Succeeded).collect(),
+            pods.iter().copied().filter(|p| uncounted_valid(p, &unc_fail) && is_pod_failed(p, only_failed)).collect(),
+        )
+    } else {
+        (vec![], vec![])
+    };
+    let (mut succeeded, mut failed) = if tracking {
+        let counted_new_failed = new_failed.iter().filter(|p| policy(p).count_failed).count() as i32;
+        (
+            status.succeeded + new_succeeded.len() as i32 + uncounted.succeeded.len() as i32,
+            status.failed + counted_new_failed + uncounted.failed.len() as i32,
+        )
+    } else {
+        // Up to 1.24 (finalizer tracking off): the counters are recomputed from the pods present.
+        let count = |ph: PodPhase| pods.iter().filter(|p| pods::phase(p) == ph && valid_index(p)).count() as i32;
+        (count(PodPhase::Succeeded), count(PodPhase::Failed))
+    };
+
+    if status.start_time.is_none() && !is_suspended {
+        status.start_time = Some(now);
+    }
+    let new_backoff = input.memory.backoff.with_new_pods(
+        &new_succeeded.iter().map(|p| finished_time(p)).collect::<Vec<_>>(),
+        &new_failed.iter().map(|p| finished_time(p)).collect::<Vec<_>>(),
+    );
+
+    let delay_terminal = f.delay_terminal_condition();
+    let knows_interim = f.success_policy || delay_terminal;
+    let failure_cond = |reason: &str, message: &str| {
+        let t = if delay_terminal { JobConditionType::FailureTarget } else { JobConditionType::Failed };
+        new_condition(t, ConditionStatus::True, reason, message, now)
+    };
+    let job_has_new_failure = failed > job.status.failed;
+    let mut finished: Option<JobCondition> = None;
+    let mut why = String::new();
+    if knows_interim {
+        finished = has_true(&status.conditions, JobConditionType::SuccessCriteriaMet).cloned();
+        if finished.is_some() {
+            why = "the Job already met its success criteria; waiting for its pods to finish".into();
+        }
+    }
+    if finished.is_none() && f.pod_failure_policy {
+        if let Some(ft) = has_true(&status.conditions, JobConditionType::FailureTarget) {
+            why = format!("the Job already has FailureTarget ({}); it becomes Failed once its pods are gone", ft.reason);
+            finished = Some(new_condition(JobConditionType::Failed, ConditionStatus::True, &ft.reason.clone(), &ft.message.clone(), now));
+        } else if pfp.is_some() {
+            let msg = pods.iter().filter(|p| is_pod_failed(p, only_failed)).find_map(|p| policy(p).fail_job_message);
+            if let Some(msg) = msg {
+                let t = if tracking { JobConditionType::FailureTarget } else { JobConditionType::Failed };
+                why = format!("pod failure policy: {msg}");
+                finished = Some(new_condition(t, ConditionStatus::True, REASON_POD_FAILURE_POLICY, &msg, now));
+            }
+        }
+    }
+    if finished.is_none() {
+        let restarts = on_failure_restarts(job, &pods);
+        let past_on_failure = restarts.is_some_and(|r| if limit == 0 { r > 0 } else { r >= limit as i64 });
+        let exceeds = if !f.count_failed_pods {
+            job_has_new_failure && active != parallelism && input.memory.requeues as i64 + 1 > limit as i64
+        } else if legacy {
+            job_has_new_failure && active != parallelism && failed > limit
+        } else {
+            failed > limit
+        };
+        if exceeds || past_on_failure {
+            why = if past_on_failure {
+                format!(
+                    "restartPolicy OnFailure: the running pods' containers restarted {} time(s), and {} ≥ backoffLimit {limit}{}: the Job fails and its pods are killed",
+                    restarts.unwrap_or(0),
+                    restarts.unwrap_or(0),
+                    if limit == 0 { " (with backoffLimit 0 any restart counts)" } else { "" }
+                )
+            } else if !f.count_failed_pods {
+                format!("before 1.20 the limit counts work-queue retries: retry {} > backoffLimit {limit}", input.memory.requeues + 1)
+            } else {
+                format!("{failed} failed pod(s) > backoffLimit {limit}: the Job fails")
+            };
+            finished = Some(failure_cond(REASON_BACKOFF_LIMIT_EXCEEDED, MESSAGE_BACKOFF_LIMIT_EXCEEDED));
+        } else if let Some(remaining) = active_deadline_remaining(job, &status, is_suspended, now) {
+            if remaining <= TimeDelta::zero() {
+                why = format!(
+                    "activeDeadlineSeconds {} has passed since startTime {}: the Job fails and its pods are killed",
+                    job.spec.active_deadline_seconds.unwrap_or(0),
+                    status.start_time.map(|t| t.to_rfc3339()).unwrap_or_default()
+                );
+                finished = Some(failure_cond(REASON_DEADLINE_EXCEEDED, MESSAGE_DEADLINE_EXCEEDED));
+            } else {
+                ctx.requeue(remaining);
+            }
+        }
+    }
+
+    let mut succeeded_indexes = Intervals::default();
+    let mut prev_succeeded_indexes = Intervals::default();
+    let mut failed_indexes: Option<Intervals> = None;
+    let mut delayed_per_index: BTreeMap<u32, &Pod> = BTreeMap::new();
+    if indexed {
+        prev_succeeded_indexes = Intervals::parse(status.completed_indexes.as_deref().unwrap_or(""), completions);
+        succeeded_indexes = prev_succeeded_indexes.with_indexes(pods.iter().filter_map(|p| {
+            let ix = completion_index(p)?;
+            (pods::phase(p) == PodPhase::Succeeded && ix < completions && (!tracking || has_tracking_finalizer(p))).then_some(ix)
+        }));
+        succeeded = succeeded_indexes.total() as i32;
+        if per_index {
+            let bl_per_index = job.spec.backoff_limit_per_index.unwrap_or(0).max(0) as u32;
+            let prev = Intervals::parse(status.failed_indexes.as_deref().unwrap_or(""), completions);
+            let fi = prev.with_indexes(pods.iter().filter_map(|p| {
+                let ix = completion_index(p)?;
+                let index_failed = is_pod_failed(p, only_failed) && {
+                    let m = policy(p);
+                    m.action == Some(PodFailurePolicyAction::FailIndex) || (m.count_failed && index_failure_count(p) >= bl_per_index)
+                };
+                (ix < completions && has_tracking_finalizer(p) && index_failed).then_some(ix)
+            }));
+            if finished.is_none() {
+                let max_failed = job.spec.max_failed_indexes;
+                if max_failed.is_some_and(|m| fi.total() as i64 > m as i64) {
+                    why = format!("{} failed index(es) > maxFailedIndexes {}", fi.total(), max_failed.unwrap_or(0));
+                    finished = Some(failure_cond(REASON_MAX_FAILED_INDEXES_EXCEEDED, MESSAGE_MAX_FAILED_INDEXES_EXCEEDED));
+                } else if fi.total() > 0 && fi.total() + succeeded_indexes.total() >= completions {
+                    why = format!("every index finished and {} of them failed", fi.total());
+                    finished = Some(failure_cond(REASON_FAILED_INDEXES, MESSAGE_FAILED_INDEXES));
+                }
+            }
+            let active_ix: BTreeSet<u32> = active_pods.iter().filter_map(|p| completion_index(p)).collect();
+            for p in pods.iter().copied().filter(|p| has_tracking_finalizer(p) && is_pod_failed(p, only_failed)) {
+                let Some(ix) = completion_index(p).filter(|&ix| ix < completions) else { continue };
+                if succeeded_indexes.has(ix) || fi.has(ix) || active_ix.contains(&ix) {
+                    continue;
+                }
+                let abs = |p: &Pod| index_failure_count(p) + index_ignored_failure_count(p);
+                match delayed_per_index.get(&ix) {
+                    Some(prev) if !(abs(prev) <= abs(p) && finished_time(p) >= finished_time(prev)) => {}
+                    _ => {
+                        delayed_per_index.insert(ix, p);
+                    }
+                }
+            }
+            failed_indexes = Some(fi);
+        }
+        if finished.is_none() && f.success_policy {
+            if let Some(msg) = job.spec.success_policy.as_ref().and_then(|sp| match_success_policy(sp, completions, &succeeded_indexes)) {
+                why = format!("success policy: {msg}; the remaining pods are killed");
+                finished = Some(new_condition(JobConditionType::SuccessCriteriaMet, ConditionStatus::True, REASON_SUCCESS_POLICY, &msg, now));
+            }
+        }
+    }
+
+    let mut suspend_changed = false;
+    let mut decision: Option<(&'static str, String)>;
+    if let Some(cond) = finished.clone() {
+        let (deleted_ready, deleted) = delete_pods(ctx, &active_pods, false);
+        if (deleted != active && tracking) || !satisfied {
+            finished = None;
+        }
+        if !tracking {
+            // Up to 1.24: act as if every active pod was deleted, and count them as failed.
+            failed += active;
+            active = 0;
+        } else {
+            active -= deleted;
+        }
+        // Counting the pods just deleted as terminating (and no longer ready) came with the
+        // delayed terminal conditions (1.31); 1.28 kept the old values (research §8.2).
+        if f.terminal_condition_after_pods_gone {
+            if let Some(t) = terminating.as_mut() {
+                *t += deleted;
+            }
+            ready -= deleted_ready;
+        }
+        let code = match cond.reason.as_str() {
+            REASON_BACKOFF_LIMIT_EXCEEDED => "backoff-limit-exceeded",
+            REASON_DEADLINE_EXCEEDED => "deadline-exceeded",
+            REASON_POD_FAILURE_POLICY => "pod-failure-policy",
+            REASON_MAX_FAILED_INDEXES_EXCEEDED => "max-failed-indexes",
+            REASON_FAILED_INDEXES => "failed-indexes",
+            REASON_SUCCESS_POLICY => "success-policy",
+            _ => "finishing",
+        };
+        decision = Some((code, why.clone()));
+    } else {
+        let mut manage_called = false;
+        if satisfied && job.metadata.deletion_timestamp.is_none() {
+            let state = ManageState {
+                active_pods: &active_pods,
+                pods: &pods,
+                succeeded,
+                terminating: terminating.unwrap_or(0),
+                only_failed,
+                per_index,
+                new_backoff,
+                succeeded_indexes: &succeeded_indexes,
+                failed_indexes: failed_indexes.as_ref(),
+                delayed_per_index: &delayed_per_index,
+            };
+            let (a, removed_ready, removed, d) = manage_job(ctx, &state);
+            active = a;
+            if f.terminal_condition_after_pods_gone {
+                ready -= removed_ready;
+                if let Some(t) = terminating.as_mut() {
+                    *t += removed;
+                }
+            }
+            decision = Some(d);
+            manage_called = true;
+        } else if !satisfied {
+            decision = Some(("waiting-informer", "pod creations or deletions issued earlier are not yet observed; the controller waits".into()));
+        } else {
+            decision = Some(("job-deleting", "the Job is being deleted: no pods are created".into()));
+        }
+        let complete = match job.spec.completions {
+            None => succeeded > 0 && active == 0,
+            Some(c) => succeeded >= c && active == 0,
+        };
+        if complete {
+            let (t, reason, msg) = if delay_terminal {
+                let (r, m) = if f.success_policy { (REASON_COMPLETIONS_REACHED, MESSAGE_COMPLETIONS_REACHED) } else { ("", "") };
+                (JobConditionType::SuccessCriteriaMet, r, m)
+            } else {
+                (JobConditionType::Complete, "", "")
+            };
+            finished = Some(new_condition(t, ConditionStatus::True, reason, msg, now));
+            decision = Some((
+                "complete",
+                match job.spec.completions {
+                    None => format!("work-queue Job: {succeeded} pod(s) succeeded and none is running, so the Job is complete"),
+                    Some(c) => format!("{succeeded} of {c} completions reached and no pod is running: the Job is complete"),
+                },
+            ));
+        } else if manage_called {
+            if job.spec.suspend == Some(true) && f.suspend_job {
+                if ensure_condition_status(&mut status.conditions, JobConditionType::Suspended, ConditionStatus::True, "JobSuspended", "Job suspended", now) {
+                    suspend_changed = true;
+                    ctx.out.events.push(Event::new(EventType::Normal, "Suspended", "Job suspended"));
+                }
+            } else if ensure_condition_status(&mut status.conditions, JobConditionType::Suspended, ConditionStatus::False, "JobResumed", "Job resumed", now) {
+                suspend_changed = true;
+                ctx.out.events.push(Event::new(EventType::Normal, "Resumed", "Job resumed"));
+                // Resuming restarts the activeDeadlineSeconds clock.
+                status.start_time = Some(now);
+            }
+        }
+    }
+    if let Some((code, why)) = decision {
+        ctx.decide(code, why);
+    }
+
+    let shown_terminating = if f.pod_replacement_policy { terminating } else { None };
+    let shown_ready = f.job_ready_pods.then_some(ready);
+    let needs_update = suspend_changed || active != job.status.active || shown_ready != job.status.ready || shown_terminating != job.status.terminating;
+    status.active = active;
+    status.ready = shown_ready;
+    status.terminating = shown_terminating;
+
+    if tracking {
+        let t = Tracking {
+            pods: &pods,
+            new_backoff,
+            finished,
+            needs_flush: needs_update,
+            prev_succeeded_indexes,
+            succeeded_indexes,
+            failed_indexes,
+            delayed_per_index: &delayed_per_index,
+            only_failed,
+            terminating: terminating.unwrap_or(0),
+        };
+        track_and_remove_finalizers(ctx, status, t);
+    } else {
+        // Up to 1.24: counters recomputed and written whenever something changed.
+        if job.status.active != active
+            || job.status.succeeded != succeeded
+            || job.status.failed != failed
+            || job.status.ready != shown_ready
+            || suspend_changed
+            || finished.is_some()
+        {
+            status.succeeded = succeeded;
+            status.failed = failed;
+            if indexed {
+                status.completed_indexes = Some(succeeded_indexes.to_string());
+            }
+            status.uncounted_terminated_pods = None;
+            if let Some(c) = finished.clone() {
+                enact_finished(ctx, &mut status, c);
+            }
+            ctx.write_status(&status);
+        }
+    }
+
+    // Work-queue bookkeeping.
+    let finished_now = ctx.out.status.as_ref().is_some_and(|s| s.finished_condition().is_some());
+    let memory = ctx.out.memory.get_or_insert_with(JobMemory::default);
+    if legacy {
+        let status_changed = ctx.out.status_writes > 0;
+        let mut forget = job.status.succeeded < succeeded;
+        if job_has_new_failure && !finished_now && (status_changed || tracking) {
+            ctx.out.error = Some(format!("failed pod(s) detected for job key {key:?}"));
+        } else if (tracking && f.legacy_backoff_reset_regression) || (!tracking && status_changed) {
+            forget = true;
+        }
+        if let Some(err) = ctx.out.error.clone().filter(|e| e.starts_with("failed pod")) {
+            let _ = err;
+            let d = legacy_rate_limited_delay(memory.requeues);
+            memory.requeues += 1;
+            ctx.requeue(d);
+        } else if forget {
+            memory.requeues = 0;
+        }
+    } else if ctx.out.error.is_some() {
+        let d = api_error_delay(memory.requeues);
+        memory.requeues += 1;
+        ctx.requeue(d);
+    } else {
+        memory.requeues = 0;
+    }
+    if finished_now && !legacy {
+        ctx.out.memory = Some(JobMemory::default());
+    }
+}
+
+/// Σ restartCount of the init and app containers of pods still Pending or Running, for
+/// `restartPolicy: OnFailure` Jobs (`pastBackoffLimitOnFailure`); `None` for other policies.
+fn on_failure_restarts(job: &Job, pods: &[&Pod]) -> Option<i64> {
+    if job.spec.template.spec.restart_policy != Some(RestartPolicy::OnFailure) {
+        return None;
+    }
+    Some(
+        pods.iter()
+            .filter(|p| matches!(pods::phase(p), PodPhase::Running | PodPhase::Pending))
+            .flat_map(|p| p.status.init_container_statuses.iter().chain(p.status.container_statuses.iter()))
+            .map(|s| s.restart_count as i64)
+            .sum(),
+    )
+}
+
+/// Time left before `activeDeadlineSeconds` (`None` when there is no deadline or it does not run:
+/// unset, suspended, not started).
+fn active_deadline_remaining(job: &Job, status: &JobStatus, suspended: bool, now: DateTime<Utc>) -> Option<TimeDelta> {
+    let ads = job.spec.active_deadline_seconds?;
+    let start = status.start_time?;
+    if suspended {
+        return None;
+    }
+    Some(TimeDelta::seconds(ads) - (now - start))
+}
+
+/// Deletes pods (`deleteActivePods` / `deleteJobPods`); returns (deleted ready, deleted).
+fn delete_pods(ctx: &mut Ctx<'_>, victims: &[&Pod], remove_finalizer_first: bool) -> (i32, i32) {
+    let mut deleted = 0;
+    let mut deleted_ready = 0;
+    for p in victims {
+        if let Some(err) = ctx.pod_call_fails() {
+            // deleteJobPods patches the finalizer away first; a failing patch means no DELETE.
+            if remove_finalizer_first && has_tracking_finalizer(p) {
+                ctx.out.failed_finalizer_removals += 1;
+            } else {
+                ctx.out.failed_deletions += 1;
+            }
+            ctx.out.error.get_or_insert(err);
+            continue;
+        }
+        deleted += 1;
+        if is_ready(p) {
+            deleted_ready += 1;
+        }
+        ctx.out.deleted.push(PodDeletion {
+            name: p.metadata.name.clone(),
+            uid: p.metadata.uid.clone(),
+            remove_finalizer_first: remove_finalizer_first && has_tracking_finalizer(p),
+        });
+        ctx.out.events.push(Event::new(EventType::Normal, "SuccessfulDelete", format!("Deleted pod: {}", p.metadata.name)));
+    }
+    (deleted_ready, deleted)
+}
+
+struct ManageState<'a> {
+    active_pods: &'a [&'a Pod],
+    pods: &'a [&'a Pod],
+    succeeded: i32,
+    terminating: i32,
+    only_failed: bool,
+    per_index: bool,
+    new_backoff: BackoffRecord,
+    succeeded_indexes: &'a Intervals,
+    failed_indexes: Option<&'a Intervals>,
+    delayed_per_index: &'a BTreeMap<u32, &'a Pod>,
+}
+
+/// `manageJob`: returns (active, removed ready, removed, decision).
+fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, i32, (&'static str, String)) {
+    let input = ctx.input;
+    let (job, f, now) = (input.job, ctx.f, ctx.now);
+    let mut active = st.active_pods.len() as i32;
+    if suspended(job, &f) {
+        let all: Vec<usize> = pods_for_removal(job, st.active_pods, st.active_pods.len());
+        let victims: Vec<&Pod> = all.into_iter().map(|i| st.active_pods[i]).collect();
+        let (rr, removed) = delete_pods(ctx, &victims, true);
+        return (
+            active - removed,
+            rr,
+            removed,
+            ("suspended", format!("spec.suspend is true: {removed} running pod(s) deleted without counting them as failed, none created")),
+        );
+    }
+    let want = want_active(job, active, st.succeeded);
+    let rm_at_least = (active - want).max(0) as usize;
+    let mut remove = pods_for_removal(job, st.active_pods, rm_at_least);
+    if f.pod_failure_backoff_record {
+        remove.truncate(MAX_POD_CREATE_DELETE_PER_SYNC);
+    }
+    if !remove.is_empty() {
+        let victims: Vec<&Pod> = remove.into_iter().map(|i| st.active_pods[i]).collect();
+        let (rr, removed) = delete_pods(ctx, &victims, true);
+        return (
+            active - removed,
+            rr,
+            removed,
+            ("deleting-pods", format!("{active} pod(s) active but {want} wanted (parallelism/remaining completions): deleting {removed}")),
+        );
+    }
+    let terminating = if st.only_failed { st.terminating } else { 0 };
+    let mut diff = want - terminating - active;
+    if diff <= 0 {
+        let extra = if terminating > 0 { format!(" ({terminating} terminating pod(s) still count until they fail)") } else { String::new() };
+        return (active, 0, 0, ("waiting-pods", format!("{active} pod(s) active, {want} wanted{extra}: nothing to create")));
+    }
+    if f.pod_failure_backoff_record && !st.per_index {
+        let remaining = st.new_backoff.remaining(now);
+        if remaining > TimeDelta::zero() {
+            ctx.requeue(remaining.max(TimeDelta::seconds(1)));
+            let n = st.new_backoff.failures_after_last_success;
+            // Known upstream bug (PR #139457): while waiting, status.active is written as 0.
+            return (
+                0,
+                0,
+                0,
+                (
+                    "waiting-backoff",
+                    format!(
+                        "{n} consecutive pod failure(s): the replacement waits {}s from the last failure at {} (10s doubling, max 600s), {}s left",
+                        super::backoff::backoff_for_failures(n, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF).num_seconds(),
+                        st.new_backoff.last_failure_time.map(|t| t.to_rfc3339()).unwrap_or_default(),
+                        remaining.num_milliseconds() as f64 / 1000.0
+                    ),
+                ),
+            );
+        }
+    }
+    if f.pod_failure_backoff_record {
+        diff = diff.min(MAX_POD_CREATE_DELETE_PER_SYNC as i32);
+    }
+    let mut indexes: Vec<Option<u32>> = vec![None; diff as usize];
+    if is_indexed(job) {
+        let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
+        let mut taken = st.succeeded_indexes.with_indexes(st.active_pods.iter().filter_map(|p| completion_index(p)));
+        if st.only_failed {
+            taken = taken.with_indexes(st.pods.iter().filter(|p| is_terminating(p)).filter_map(|p| completion_index(p)));
+        }
+        if let Some(fi) = st.failed_indexes {
+            taken = taken.merge(fi);
+        }
+        let mut ix = first_pending_indexes(&taken, diff as usize, completions);
+        if st.per_index {
+            let (ready_now, wait) = indexes_ready_to_create(now, &ix, st.delayed_per_index);
+            if ready_now.is_empty() && wait > TimeDelta::zero() {
+                ctx.requeue(wait.max(TimeDelta::seconds(1)));
+                return (0, 0, 0, ("waiting-backoff", format!("every pending index waits for its own back-off; the first may start in {}s", wait.num_seconds())));
+            }
+            ix = ready_now;
+        }
+        indexes = ix.into_iter().map(Some).collect();
+        diff = indexes.len() as i32;
+    }
+    let wanted = diff;
+    active += diff;
+    let mut batch = 1usize;
+    let mut next = 0usize;
+    let mut created = 0;
+    let mut failed_creates = 0;
+    while next < indexes.len() {
+        let end = (next + batch).min(indexes.len());
+        let mut errors = 0;
+        for ix in &indexes[next..end] {
+            let allowed = input.faults.create_limit.is_none_or(|l| ctx.creates_ok < l);
+            if let Some(err) = ctx.pod_call_fails().or_else(|| (!allowed).then(|| "pod creation failed: limit reached".to_string())) {
+                errors += 1;
+                failed_creates += 1;
+                ctx.out.failed_creations += 1;
+                ctx.out.error.get_or_insert(err);
+                active -= 1;
+                continue;
+            }
+            ctx.creates_ok += 1;
+            let counts = if st.per_index {
+                let replaced = ix.and_then(|i| st.delayed_per_index.get(&i).copied());
+                Some(new_index_failure_counts(replaced, |p| match_pod_failure_policy(job.spec.pod_failure_policy.as_ref(), p, true).count_failed))
+            } else {
+                None
+            };
+            let pod = new_pod(job, *ix, counts, &f);
+            ctx.out.events.push(Event::new(EventType::Normal, "SuccessfulCreate", format!("Created pod: {}", pod.metadata.generate_name)));
+            ctx.out.created.push(pod);
+            created += 1;
+        }
+        let skipped = indexes.len() - end;
+        if errors > 0 && skipped > 0 {
+            active -= skipped as i32;
+            break;
+        }
+        next = end;
+        batch = (batch * 2).min(indexes.len() - next.min(indexes.len())).max(1);
+    }
+    let why = if failed_creates > 0 {
+        format!("{wanted} pod(s) to create: {created} created, {failed_creates} failed (creation stops after a failing batch)")
+    } else if st.new_backoff.failures_after_last_success > 0 && f.pod_failure_backoff_record {
+        format!("the back-off after {} failure(s) has passed: creating {created} replacement pod(s)", st.new_backoff.failures_after_last_success)
+    } else {
+        format!("{} pod(s) active, {want} wanted: creating {created}", active - created)
+    };
+    (active, 0, 0, ("creating-pods", why))
+}
+
+struct Tracking<'a> {
+    pods: &'a [&'a Pod],
+    new_backoff: BackoffRecord,
+    finished: Option<JobCondition>,
+    needs_flush: bool,
+    prev_succeeded_indexes: Intervals,
+    succeeded_indexes: Intervals,
+    failed_indexes: Option<Intervals>,
+    delayed_per_index: &'a BTreeMap<u32, &'a Pod>,
+    only_failed: bool,
+    terminating: i32,
+}
+
+/// `trackJobStatusAndRemoveFinalizers`: move finished pods into `uncountedTerminatedPods`, remove
+/// their finalizers, fold them into the counters, then add the terminal condition if due.
+fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Tracking<'_>) {
+    let input = ctx.input;
+    let (job, f, now) = (input.job, ctx.f, ctx.now);
+    let indexed = is_indexed(job);
+    let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
+    let pfp = job.spec.pod_failure_policy.as_ref().filter(|_| f.pod_failure_policy);
+    let mut needs_flush = t.needs_flush;
+    let mut finished = t.finished;
+    let mut pods: Vec<&Pod> = t.pods.to_vec();
+    if indexed {
+        pods.sort_by_key(|p| completion_index(p).map_or(-1, i64::from));
+    }
+    let mut with_finalizer: BTreeSet<String> = pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.clone()).collect();
+    let mut unc = status.uncounted_terminated_pods.clone().unwrap_or_default();
+    if clean_uncounted(&mut status, &mut unc, &with_finalizer) {
+        needs_flush = true;
+    }
+    let orig_unc_failed: BTreeSet<String> = unc.failed.iter().cloned().collect();
+    let orig_unc_succ: BTreeSet<String> = unc.succeeded.iter().cloned().collect();
+    let is_success_target = |c: &Option<JobCondition>| c.as_ref().is_some_and(|c| c.condition_type == JobConditionType::SuccessCriteriaMet);
+    let mut remove: Vec<&Pod> = vec![];
+    let mut new_succeeded_ix = vec![];
+    for p in pods.iter().copied() {
+        if !has_tracking_finalizer(p) {
+            continue;
+        }
+        let failed = is_pod_failed(p, t.only_failed);
+        let can_remove = job.metadata.deletion_timestamp.is_some()
+            || finished.is_some()
+            || pods::phase(p) == PodPhase::Succeeded
+            // The last failed pod of an index keeps its finalizer until its replacement exists.
+            || (failed
+                && completion_index(p)
+                    .and_then(|ix| t.delayed_per_index.get(&ix))
+                    .is_none_or(|d| d.metadata.uid != p.metadata.uid));
+        if !can_remove {
+            continue;
+        }
+        remove.push(p);
+        let uid = &p.metadata.uid;
+        if pods::phase(p) == PodPhase::Succeeded && !orig_unc_failed.contains(uid) {
+            if indexed {
+                if let Some(ix) = completion_index(p).filter(|&ix| ix < completions && !t.prev_succeeded_indexes.has(ix)) {
+                    new_succeeded_ix.push(ix);
+                    needs_flush = true;
+                }
+            } else if !orig_unc_succ.contains(uid) {
+                unc.succeeded.push(uid.clone());
+                needs_flush = true;
+            }
+        } else if failed || (finished.is_some() && !is_success_target(&finished)) {
+            let valid = !indexed || completion_index(p).is_some_and(|ix| ix < completions);
+            if !orig_unc_failed.contains(uid) && valid && match_pod_failure_policy(pfp, p, f.backoff_limit_per_index).count_failed {
+                unc.failed.push(uid.clone());
+                needs_flush = true;
+            }
+        }
+    }
+    if indexed {
+        let si = t.succeeded_indexes.with_indexes(new_succeeded_ix);
+        let text = si.to_string();
+        if status.completed_indexes.as_deref().unwrap_or("") != text {
+            needs_flush = true;
+        }
+        status.succeeded = si.total() as i32;
+        status.completed_indexes = Some(text);
+        let fi = t.failed_indexes.as_ref().map(|fi| fi.to_string());
+        if status.failed_indexes != fi {
+            status.failed_indexes = fi;
+            needs_flush = true;
+        }
+    }
+    status.uncounted_terminated_pods = Some(unc.clone());
+    if let Some(c) = finished.clone() {
+        if c.condition_type == JobConditionType::FailureTarget {
+            status.conditions.push(c.clone());
+            needs_flush = true;
+            finished = Some(new_condition(JobConditionType::Failed, ConditionStatus::True, &c.reason, &c.message, now));
+        } else if c.condition_type == JobConditionType::SuccessCriteriaMet {
+            if has_true(&status.conditions, JobConditionType::SuccessCriteriaMet).is_none() {
+                status.conditions.push(c.clone());
+                needs_flush = true;
+            }
+            finished = Some(new_condition(JobConditionType::Complete, ConditionStatus::True, &c.reason, &c.message, now));
+        }
+    }
+    // flushUncountedAndRemoveFinalizers
+    if needs_flush {
+        ctx.write_status(&status);
+        if let Some(m) = ctx.out.memory.as_mut() {
+            m.backoff = t.new_backoff;
+        }
+        needs_flush = false;
+    }
+    let mut rm_err = None;
+    for p in &remove {
+        if let Some(err) = ctx.pod_call_fails() {
+            ctx.out.failed_finalizer_removals += 1;
+            rm_err.get_or_insert(err);
+            continue;
+        }
+        with_finalizer.remove(&p.metadata.uid);
+        ctx.out.finalizers_removed.push(p.metadata.name.clone());
+    }
+    if clean_uncounted(&mut status, &mut unc, &with_finalizer) {
+        needs_flush = true;
+    }
+    status.uncounted_terminated_pods = Some(unc);
+    if let Some(err) = rm_err {
+        if needs_flush {
+            ctx.write_status(&status);
+        }
+        ctx.out.error.get_or_insert(err);
+        return;
+    }
+    let mut job_finished = false;
+    if let Some(c) = finished {
+        let unc = status.uncounted_terminated_pods.as_ref();
+        let pending = unc.map_or(0, |u| u.succeeded.len() + u.failed.len());
+        if pending > 0 {
+            ctx.out.decision.explanation.push_str(&format!("; {pending} finished pod(s) are still being counted"));
+        } else if f.delay_terminal_condition() && t.terminating > 0 {
+            ctx.out.decision.explanation.push_str(&format!(
+                "; {:?} waits until the {} terminating pod(s) are gone",
+                c.condition_type, t.terminating
+            ));
+        } else {
+            enact_finished(ctx, &mut status, c);
+            job_finished = true;
+            needs_flush = true;
+        }
+    }
+    if needs_flush {
+        ctx.write_status(&status);
+    }
+    let _ = job_finished;
+}
+
+/// `cleanUncountedPodsWithoutFinalizers`: UIDs whose finalizer is gone move into the counters.
+fn clean_uncounted(status: &mut JobStatus, unc: &mut UncountedTerminatedPods, with_finalizer: &BTreeSet<String>) -> bool {
+    let before = (unc.succeeded.len(), unc.failed.len());
+    unc.succeeded.retain(|u| with_finalizer.contains(u));
+    unc.failed.retain(|u| with_finalizer.contains(u));
+    status.succeeded += (before.0 - unc.succeeded.len()) as i32;
+    status.failed += (before.1 - unc.failed.len()) as i32;
+    before != (unc.succeeded.len(), unc.failed.len())
+}
+
+/// `enactJobFinished` + `recordJobFinished`: add the terminal condition, set completionTime for
+/// success, record the event.
+fn enact_finished(ctx: &mut Ctx<'_>, status: &mut JobStatus, c: JobCondition) {
+    let now = ctx.now;
+    ensure_condition_status(&mut status.conditions, c.condition_type, c.status, &c.reason, &c.message, now);
+    if c.condition_type == JobConditionType::Complete {
+        status.completion_time = Some(now);
+        if let Some(n) = ctx.input.job.spec.completions.filter(|&n| status.succeeded > n) {
+            let _ = n;
+            ctx.out.events.push(Event::new(EventType::Warning, "TooManySucceededPods", "Too many succeeded pods running after completion count reached"));
+        }
+        ctx.out.events.push(Event::new(EventType::Normal, "Completed", "Job completed"));
+    } else {
+        ctx.out.events.push(Event::new(EventType::Warning, &c.reason, c.message.clone()));
+    }
+}

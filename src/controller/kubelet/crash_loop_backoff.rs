@@ -1,0 +1,112 @@
+//! The kubelet's per-container restart back-off (CrashLoopBackOff), the engine behind
+//! `restartPolicy: OnFailure` Job retries.
+//!
+//! Mirrors `client-go/util/flowcontrol/backoff.go` (`Next`, `IsInBackOffSince`, `hasExpired`) as the
+//! kubelet configures it (`pkg/kubelet/kubelet.go`: initial 10 s, max 300 s, no jitter) and
+//! `kuberuntime_manager.go:doBackOff`. The first restart after a crash is immediate (no entry
+//! exists yet; issue #133472); an entry expires once a crash happens more than 600 s after the last
+//! restart (2 × max before 1.32, a hard-coded 10 minutes since), which resets the delay to 10 s.
+
+use chrono::{DateTime, TimeDelta, Utc};
+
+/// `initialCrashLoopBackOff`.
+pub const INITIAL_CRASH_LOOP_BACKOFF: TimeDelta = TimeDelta::seconds(10);
+/// `MaxContainerBackOff`.
+pub const MAX_CRASH_LOOP_BACKOFF: TimeDelta = TimeDelta::seconds(300);
+/// A container that ran this long after its last restart before crashing starts over at 10 s.
+pub const CRASH_LOOP_RESET_AFTER: TimeDelta = TimeDelta::seconds(600);
+
+/// The back-off entry of one container (keyed in the kubelet by pod UID, container name and spec
+/// hash). `None` until the first restart.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CrashLoopBackOff {
+    entry: Option<Entry>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    backoff: TimeDelta,
+    last_update: DateTime<Utc>,
+}
+
+impl CrashLoopBackOff {
+    fn live_entry(&self, finished_at: DateTime<Utc>) -> Option<Entry> {
+        self.entry.filter(|e| finished_at - e.last_update <= CRASH_LOOP_RESET_AFTER)
+    }
+
+    /// The current delay (what the `CrashLoopBackOff` message shows), if an entry exists.
+    pub fn current(&self) -> Option<TimeDelta> {
+        self.entry.map(|e| e.backoff)
+    }
+
+    /// When a container that exited at `finished_at` may be restarted: `None` means at once
+    /// (no live entry), otherwise `finished_at + backoff` (`IsInBackOffSince` is true before it).
+    ///
+    /// ```
+    /// use chrono::{TimeZone, Utc};
+    /// use cronjob_playground::controller::kubelet::CrashLoopBackOff;
+    /// let t = |s| Utc.timestamp_opt(s, 0).unwrap();
+    /// let mut b = CrashLoopBackOff::default();
+    /// assert_eq!(b.restart_allowed_at(t(30)), None);          // first crash: restart at once
+    /// b.record_restart(t(30), t(30));
+    /// assert_eq!(b.restart_allowed_at(t(60)), Some(t(70)));   // second crash: 10 s
+    /// b.record_restart(t(60), t(70));
+    /// assert_eq!(b.restart_allowed_at(t(100)), Some(t(120))); // third crash: 20 s
+    /// ```
+    pub fn restart_allowed_at(&self, finished_at: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        self.live_entry(finished_at).map(|e| finished_at + e.backoff)
+    }
+
+    /// Whether a restart attempt at `now` of a container that exited at `finished_at` is refused.
+    pub fn is_in_backoff_since(&self, finished_at: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+        self.restart_allowed_at(finished_at).is_some_and(|at| now < at)
+    }
+
+    /// Records a restart performed at `now` of a container that exited at `finished_at`
+    /// (`Backoff.Next`): a new or expired entry starts at 10 s, a live one doubles up to 300 s.
+    pub fn record_restart(&mut self, finished_at: DateTime<Utc>, now: DateTime<Utc>) {
+        let backoff = match self.live_entry(finished_at) {
+            None => INITIAL_CRASH_LOOP_BACKOFF,
+            Some(e) => (e.backoff * 2).min(MAX_CRASH_LOOP_BACKOFF),
+        };
+        self.entry = Some(Entry { backoff, last_update: now });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn t(s: i64) -> DateTime<Utc> {
+        Utc.timestamp_opt(s, 0).unwrap()
+    }
+
+    /// Fast crash loop (research §8.2): delays 0, 10, 20, 40, 80, 160, 300, 300 after each crash.
+    #[test]
+    fn delays_double_to_300() {
+        let mut b = CrashLoopBackOff::default();
+        let mut now = t(0);
+        let mut delays = vec![];
+        for _ in 0..8 {
+            let at = b.restart_allowed_at(now).unwrap_or(now);
+            delays.push((at - now).num_seconds());
+            b.record_restart(now, at);
+            now = at;
+        }
+        assert_eq!(delays, [0, 10, 20, 40, 80, 160, 300, 300]);
+    }
+
+    #[test]
+    fn resets_after_ten_minutes_of_running() {
+        let mut b = CrashLoopBackOff::default();
+        b.record_restart(t(0), t(0));
+        b.record_restart(t(5), t(15)); // backoff 20 s, last restart at 15
+        assert_eq!(b.restart_allowed_at(t(615)), Some(t(635))); // exactly 600 s: still live
+        assert_eq!(b.restart_allowed_at(t(616)), None); // 601 s: expired, restart at once
+        b.record_restart(t(616), t(616));
+        assert_eq!(b.current(), Some(INITIAL_CRASH_LOOP_BACKOFF));
+        assert!(b.is_in_backoff_since(t(620), t(629)));
+        assert!(!b.is_in_backoff_since(t(620), t(630)));
+    }
+}

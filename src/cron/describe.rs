@@ -1,0 +1,325 @@
+//! Plain-language descriptions of schedules in the style of crontab.guru ("At 05:00 on every
+//! day-of-week from Monday through Friday"), built from the parsed masks so that every spelling
+//! of a field (`*/15`, `0,15,30,45`, `0-59/15`) reads the same, plus the robfig-specific notes a
+//! user needs: the day-of-month/day-of-week OR rule and what DST does in the chosen zone.
+
+use super::go_time::Zone;
+use super::spec::{Masks, STAR_BIT};
+use super::{Location, Schedule};
+use chrono::{DateTime, TimeDelta};
+use chrono_tz::Tz;
+
+const MONTH_NAMES: [&str; 13] =
+    ["", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const DAY_NAMES: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/// One field's vocabulary.
+struct Unit {
+    word: &'static str,
+    min: u32,
+    max: u32,
+    name: fn(u32) -> String,
+}
+
+const MINUTE: Unit = Unit { word: "minute", min: 0, max: 59, name: number };
+const HOUR: Unit = Unit { word: "hour", min: 0, max: 23, name: number };
+const DOM: Unit = Unit { word: "day-of-month", min: 1, max: 31, name: number };
+const MONTH: Unit = Unit { word: "month", min: 1, max: 12, name: |v| MONTH_NAMES[v as usize].to_owned() };
+const DOW: Unit = Unit { word: "day-of-week", min: 0, max: 6, name: |v| DAY_NAMES[v as usize].to_owned() };
+
+fn number(v: u32) -> String {
+    v.to_string()
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// "a", "a and b", "a, b, and c".
+fn join(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} and {b}"),
+        [rest @ .., last] => format!("{}, and {last}", rest.join(", ")),
+    }
+}
+
+fn values(mask: u64, unit: &Unit) -> Vec<u32> {
+    (unit.min..=unit.max).filter(|v| mask & (1 << v) != 0).collect()
+}
+
+fn is_all(mask: u64, unit: &Unit) -> bool {
+    values(mask, unit).len() == (unit.max - unit.min + 1) as usize
+}
+
+/// The phrase for one field's values: "every minute", "minute 5", "every 15th minute",
+/// "every day-of-week from Monday through Friday", "hour 5 and 17", …
+fn phrase(mask: u64, unit: &Unit) -> String {
+    let vals = values(mask, unit);
+    let name = |v: &u32| (unit.name)(*v);
+    let word = unit.word;
+    if vals.len() == (unit.max - unit.min + 1) as usize {
+        return format!("every {word}");
+    }
+    // An arithmetic progression of three or more values with a step above one.
+    if vals.len() >= 3 {
+        let step = vals[1] - vals[0];
+        if step > 1 && vals.windows(2).all(|w| w[1] - w[0] == step) {
+            let (first, last) = (vals[0], vals[vals.len() - 1]);
+            return if first == unit.min && last + step > unit.max {
+                format!("every {} {word}", ordinal(step))
+            } else {
+                format!("every {} {word} from {} through {}", ordinal(step), name(&first), name(&last))
+            };
+        }
+    }
+    // Runs of consecutive values: three or more read as a range.
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < vals.len() {
+        let mut j = i;
+        while j + 1 < vals.len() && vals[j + 1] == vals[j] + 1 {
+            j += 1;
+        }
+        if j - i >= 2 {
+            parts.push(format!("every {word} from {} through {}", name(&vals[i]), name(&vals[j])));
+        } else {
+            parts.extend(vals[i..=j].iter().map(name));
+        }
+        i = j + 1;
+    }
+    let first_is_value = !parts[0].starts_with("every ");
+    let text = join(&parts);
+    // Minutes, hours and days of the month are numbers and need their unit word.
+    if first_is_value && unit.max > 12 {
+        format!("{word} {text}")
+    } else {
+        text
+    }
+}
+
+/// The crontab.guru-style sentence for a schedule.
+///
+/// ```
+/// use cronjob_playground::cron::{describe, parse_standard};
+/// let d = |s| describe(&parse_standard(s).unwrap());
+/// assert_eq!(d("0 5 * * 1-5"), "At 05:00 on every day-of-week from Monday through Friday");
+/// assert_eq!(d("*/15 9-17 * * *"), "At every 15th minute past every hour from 9 through 17");
+/// assert_eq!(d("0 0 13 * 5"), "At 00:00 on day-of-month 13 or on Friday");
+/// assert_eq!(d("@monthly"), "At 00:00 on day-of-month 1");
+/// assert_eq!(d("@every 90m"), "Every 1 hour 30 minutes, counted from the previous run");
+/// ```
+pub fn describe(schedule: &Schedule) -> String {
+    match schedule {
+        Schedule::Every(every) => format!("Every {}, counted from the previous run", duration_words(every.delay())),
+        Schedule::Spec(spec) => describe_masks(spec.masks()),
+    }
+}
+
+fn duration_words(delay: TimeDelta) -> String {
+    let total = delay.num_seconds();
+    let parts: Vec<String> = [(total / 86_400, "day"), (total / 3600 % 24, "hour"), (total / 60 % 60, "minute"), (total % 60, "second")]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, unit)| if n == 1 { format!("1 {unit}") } else { format!("{n} {unit}s") })
+        .collect();
+    parts.join(" ")
+}
+
+fn describe_masks(m: &Masks) -> String {
+    for (mask, unit) in [(m.minute, &MINUTE), (m.hour, &HOUR), (m.month, &MONTH)] {
+        if values(mask, unit).is_empty() {
+            return format!("Never: the {} field is empty", unit.word);
+        }
+    }
+    let mut text = time_phrase(m);
+    let (dom_star, dow_star) = (m.dom & STAR_BIT != 0, m.dow & STAR_BIT != 0);
+    let (dom_empty, dow_empty) = (values(m.dom, &DOM).is_empty(), values(m.dow, &DOW).is_empty());
+    match (dom_star, dow_star) {
+        (true, true) => {}
+        (true, false) if dow_empty => return "Never: the day-of-week field is empty".to_owned(),
+        (false, true) if dom_empty => return "Never: the day-of-month field is empty".to_owned(),
+        (true, false) => text += &format!(" on {}", phrase(m.dow, &DOW)),
+        (false, true) => text += &format!(" on {}", phrase(m.dom, &DOM)),
+        (false, false) => match (dom_empty, dow_empty) {
+            (true, true) => return "Never: the day fields are empty".to_owned(),
+            (true, false) => text += &format!(" on {}", phrase(m.dow, &DOW)),
+            (false, true) => text += &format!(" on {}", phrase(m.dom, &DOM)),
+            (false, false) => text += &format!(" on {} or on {}", phrase(m.dom, &DOM), phrase(m.dow, &DOW)),
+        },
+    }
+    if !is_all(m.month, &MONTH) {
+        text += &format!(" in {}", phrase(m.month, &MONTH));
+    }
+    text
+}
+
+fn time_phrase(m: &Masks) -> String {
+    let (minutes, hours) = (values(m.minute, &MINUTE), values(m.hour, &HOUR));
+    if minutes.len() * hours.len() <= 4 && !is_all(m.hour, &HOUR) {
+        let times: Vec<String> =
+            hours.iter().flat_map(|h| minutes.iter().map(move |mi| format!("{h:02}:{mi:02}"))).collect();
+        return format!("At {}", join(&times));
+    }
+    if is_all(m.hour, &HOUR) {
+        format!("At {}", phrase(m.minute, &MINUTE))
+    } else {
+        format!("At {} past {}", phrase(m.minute, &MINUTE), phrase(m.hour, &HOUR))
+    }
+}
+
+/// robfig-specific notes for a schedule evaluated in `zone` from `after`: the day rule when it
+/// surprises, the schedule's own zone, and what the next DST changes within a year do to it.
+///
+/// ```
+/// use cronjob_playground::cron::{notes, parse_standard};
+/// use chrono::TimeZone;
+/// use chrono_tz::America::New_York;
+/// let after = New_York.with_ymd_and_hms(2025, 1, 15, 0, 0, 0).unwrap();
+/// let n = notes(&parse_standard("30 2 * * *").unwrap(), after);
+/// assert!(n[0].starts_with("On 2025-03-09 the clock in America/New_York jumps from 02:00 to 03:00"), "{n:?}");
+/// ```
+pub fn notes(schedule: &Schedule, after: DateTime<Tz>) -> Vec<String> {
+    let spec = match schedule {
+        Schedule::Every(_) => {
+            return vec!["@every counts absolute time from the previous run (or from the start time); \
+                         DST changes do not move it, and any time zone prefix is ignored"
+                .to_owned()]
+        }
+        Schedule::Spec(spec) => spec,
+    };
+    let m = spec.masks();
+    let mut notes = Vec::new();
+    let (dom_restricted, dow_restricted) = (m.dom & STAR_BIT == 0, m.dow & STAR_BIT == 0);
+    if dom_restricted && dow_restricted && !values(m.dom, &DOM).is_empty() && !values(m.dow, &DOW).is_empty() {
+        notes.push(
+            "Neither day-of-month nor day-of-week is `*`, so robfig/cron runs on days matching EITHER \
+             (not both); write `*` or `?` in one of them to restrict by the other alone"
+                .to_owned(),
+        );
+    }
+    let zone = match spec.location() {
+        Location::Zone(tz) => {
+            notes.push(format!("The schedule names its own zone: it runs on {}'s wall clock", tz.name()));
+            tz
+        }
+        Location::Local => after.timezone(),
+    };
+    notes.extend(dst_notes(m, zone, after.timestamp()));
+    notes
+}
+
+/// What the zone's next clock changes (within a year) do to the schedule's times.
+fn dst_notes(m: &Masks, tz: Tz, from: i64) -> Vec<String> {
+    let mut zone = Zone::new(tz);
+    let mut notes = Vec::new();
+    let mut t = from;
+    let horizon = from + 366 * 86_400;
+    while notes.len() < 2 {
+        let before = zone.period(t);
+        if before.end >= horizon || before.end <= t {
+            break;
+        }
+        let change = before.end;
+        let after = zone.period(change);
+        t = change;
+        let (from_offset, to_offset) = (before.offset, after.offset);
+        // The wall-clock window that is skipped (gap) or repeated (overlap).
+        let (window_start, window_end) = if to_offset > from_offset {
+            (change + from_offset, change + to_offset)
+        } else {
+            (change + to_offset, change + from_offset)
+        };
+        let wall = |local: i64| DateTime::from_timestamp(local, 0).map(|d| d.naive_utc());
+        let (Some(start), Some(end)) = (wall(window_start), wall(window_end)) else { break };
+        let affected: Vec<String> = (window_start..window_end)
+            .step_by(60)
+            .filter_map(wall)
+            .filter(|w| {
+                use chrono::{Datelike, Timelike};
+                m.minute & (1 << w.minute()) != 0
+                    && m.hour & (1 << w.hour()) != 0
+                    && m.month & (1 << w.month()) != 0
+                    && m.day_matches(w.day(), w.weekday().num_days_from_sunday())
+            })
+            .map(|w| w.format("%H:%M").to_string())
+            .collect();
+        let date = start.format("%Y-%m-%d");
+        let (from_text, to_text) = (start.format("%H:%M"), end.format("%H:%M"));
+        let odd = (window_end - window_start) % 3600 != 0 || start.time() == chrono::NaiveTime::MIN;
+        let mut note = if to_offset > from_offset {
+            let mut s = format!("On {date} the clock in {} jumps from {from_text} to {to_text}", tz.name());
+            s += &if affected.is_empty() {
+                ": none of this schedule's times fall in the skipped span".to_owned()
+            } else {
+                format!(": robfig/cron skips this schedule's {} run that day (it does not move it later)", join(&affected))
+            };
+            s
+        } else {
+            let mut s = format!("On {date} the clock in {} repeats {from_text}–{to_text}", tz.name());
+            s += &if affected.is_empty() {
+                ": none of this schedule's times fall in the repeated span".to_owned()
+            } else {
+                format!(": robfig/cron runs this schedule's {} twice, once at each UTC offset", join(&affected))
+            };
+            s
+        };
+        if odd {
+            note += "; because this change is not a whole hour or touches midnight, robfig/cron's day search \
+                     can also lose (or, east of UTC, misplace) a whole day's run around it";
+        }
+        notes.push(note);
+    }
+    notes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cron::parse_standard;
+    use chrono::TimeZone;
+
+    fn d(spec: &str) -> String {
+        describe(&parse_standard(spec).unwrap())
+    }
+
+    #[test]
+    fn sentences_in_crontab_guru_style() {
+        assert_eq!(d("* * * * *"), "At every minute");
+        assert_eq!(d("0 * * * *"), "At minute 0");
+        assert_eq!(d("0 5,17 * * *"), "At 05:00 and 17:00");
+        assert_eq!(d("5/15 * * * *"), "At every 15th minute from 5 through 50");
+        assert_eq!(d("0,15,30,45 * * * *"), "At every 15th minute");
+        assert_eq!(d("1-5,10 0 * * *"), "At every minute from 1 through 5 and 10 past hour 0");
+        assert_eq!(d("0 0 * * 5,6,0"), "At 00:00 on Sunday, Friday, and Saturday");
+        assert_eq!(d("0 0 1 jan-mar *"), "At 00:00 on day-of-month 1 in every month from January through March");
+        assert_eq!(d("0 0 * */4 *"), "At 00:00 in every 4th month");
+        assert_eq!(d("@weekly"), "At 00:00 on Sunday");
+        assert_eq!(d("0 0 , * *"), "Never: the day-of-month field is empty");
+        assert_eq!(d("0 0 , * 1"), "At 00:00 on Monday");
+        assert_eq!(d("@every 15s"), "Every 15 seconds, counted from the previous run");
+    }
+
+    #[test]
+    fn notes_explain_the_or_rule_and_dst() {
+        use chrono_tz::{America::New_York, UTC};
+        let after = New_York.with_ymd_and_hms(2025, 6, 1, 0, 0, 0).unwrap();
+        let n = notes(&parse_standard("30 1 13 * 5").unwrap(), after);
+        assert!(n[0].contains("EITHER"), "{n:?}");
+        assert_eq!(
+            n[1],
+            "On 2025-11-02 the clock in America/New_York repeats 01:00–02:00: none of this schedule's times fall in the repeated span"
+        );
+        let n = notes(&parse_standard("30 1 * * *").unwrap(), after);
+        assert!(n[0].ends_with("runs this schedule's 01:30 twice, once at each UTC offset"), "{n:?}");
+        assert!(notes(&parse_standard("0 5 * * *").unwrap(), UTC.with_ymd_and_hms(2025, 1, 1, 0, 0, 0).unwrap()).is_empty());
+    }
+}

@@ -1,0 +1,150 @@
+//! Go's `time.LoadLocation` as kube-controller-manager and the API server run it on Linux
+//! (Debian's `/usr/share/zoneinfo`), backed by chrono-tz's copy of the IANA database. Used for
+//! `TZ=`/`CRON_TZ=` prefixes and for `.spec.timeZone`.
+
+use chrono_tz::Tz;
+use std::fmt;
+use std::str::FromStr;
+
+/// Where a schedule's wall clock runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Location {
+    /// Go's `time.Local`: no zone of its own. The schedule then runs in the zone of the instant
+    /// handed to `next` — for Kubernetes, kube-controller-manager's local zone.
+    Local,
+    /// A named zone (`TZ=UTC`, `TZ=` and `.spec.timeZone: UTC` all give `Zone(Tz::UTC)`).
+    Zone(Tz),
+}
+
+/// Why `time.LoadLocation` refused a name; [`fmt::Display`] gives Go's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LocationError {
+    /// The name contains `..` or starts with `/` or `\`.
+    InvalidName,
+    /// No such zone file.
+    Unknown(String),
+    /// The name is a directory of the zone database (`America`).
+    IsDirectory,
+    /// The name continues past a zone file (`UTC/x`, `UTC/`).
+    NotDirectory,
+    /// The name is a data file of the zone database that is not a zone (`zone.tab`).
+    Malformed,
+}
+
+impl fmt::Display for LocationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InvalidName => f.write_str("time: invalid location name"),
+            Self::Unknown(name) => write!(f, "unknown time zone {name}"),
+            Self::IsDirectory => f.write_str("is a directory"),
+            Self::NotDirectory => f.write_str("not a directory"),
+            Self::Malformed => f.write_str("malformed time zone information"),
+        }
+    }
+}
+
+impl std::error::Error for LocationError {}
+
+/// Files in Debian's zone directory that are not zones; Go reads them and rejects the data.
+const DATA_FILES: &[&str] = &[
+    "iso3166.tab", "leap-seconds.list", "leapseconds", "tzdata.zi", "zone.tab", "zone1970.tab", "zonenow.tab",
+];
+
+/// Go `time.LoadLocation(name)`.
+///
+/// ```
+/// use cronjob_playground::cron::{load_location, Location};
+/// use chrono_tz::Tz;
+/// assert_eq!(load_location("Europe/Berlin"), Ok(Location::Zone(Tz::Europe__Berlin)));
+/// assert_eq!(load_location(""), Ok(Location::Zone(Tz::UTC)));
+/// assert_eq!(load_location("Local"), Ok(Location::Local));
+/// assert_eq!(load_location("Mars/Olympus").unwrap_err().to_string(), "unknown time zone Mars/Olympus");
+/// assert_eq!(load_location("../etc/passwd").unwrap_err().to_string(), "time: invalid location name");
+/// ```
+pub fn load_location(name: &str) -> Result<Location, LocationError> {
+    match name {
+        "" | "UTC" => return Ok(Location::Zone(Tz::UTC)),
+        "Local" => return Ok(Location::Local),
+        _ => {}
+    }
+    if name.contains("..") || name.starts_with('/') || name.starts_with('\\') {
+        return Err(LocationError::InvalidName);
+    }
+    // The name is a path below the zone directory: empty and `.` components are no-ops, and a
+    // trailing slash demands a directory.
+    let parts: Vec<&str> = name.split('/').filter(|p| !p.is_empty() && *p != ".").collect();
+    let wants_directory = name.ends_with('/');
+    let unknown = || LocationError::Unknown(name.to_owned());
+    // Debian's `posix/` tree holds the same zones again (its `right/` tree, with leap seconds,
+    // has no counterpart in chrono-tz and stays unknown).
+    let parts = match parts.split_first() {
+        Some((&"posix", rest)) if !rest.is_empty() => rest,
+        Some((&"posix", _)) => return Err(LocationError::IsDirectory),
+        _ => &parts[..],
+    };
+    for end in 1..=parts.len() {
+        let path = parts[..end].join("/");
+        let is_last = end == parts.len();
+        if let Some(tz) = zone_file(&path) {
+            return match (is_last, wants_directory) {
+                (true, false) => Ok(Location::Zone(tz)),
+                _ => Err(LocationError::NotDirectory),
+            };
+        }
+        if DATA_FILES.contains(&path.as_str()) {
+            return if is_last && !wants_directory { Err(LocationError::Malformed) } else { Err(LocationError::NotDirectory) };
+        }
+        if !is_directory(&path) {
+            return Err(unknown());
+        }
+    }
+    // Every component was a directory (or there were none, e.g. `.`).
+    Err(LocationError::IsDirectory)
+}
+
+fn zone_file(path: &str) -> Option<Tz> {
+    match path {
+        // `Factory` is a zone at UTC+0 in the tz database; `posixrules` is New York's rules.
+        "Factory" => Some(Tz::UTC),
+        "posixrules" => Some(Tz::America__New_York),
+        _ => Tz::from_str(path).ok(),
+    }
+}
+
+fn is_directory(path: &str) -> bool {
+    chrono_tz::TZ_VARIANTS.iter().any(|tz| {
+        let name = tz.name();
+        name.len() > path.len() && name.starts_with(path) && name.as_bytes()[path.len()] == b'/'
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(name: &str) -> String {
+        load_location(name).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn names_resolve_like_go_on_debian() {
+        assert_eq!(load_location("UTC"), Ok(Location::Zone(Tz::UTC)));
+        assert_eq!(load_location("US/Eastern"), Ok(Location::Zone(Tz::US__Eastern)));
+        assert_eq!(load_location("posix/Asia/Tokyo"), Ok(Location::Zone(Tz::Asia__Tokyo)));
+        assert_eq!(load_location("./Asia//Tokyo"), Ok(Location::Zone(Tz::Asia__Tokyo)));
+        assert_eq!(load_location("Factory"), Ok(Location::Zone(Tz::UTC)));
+    }
+
+    #[test]
+    fn refusals_read_like_go() {
+        assert_eq!(text("america/new_york"), "unknown time zone america/new_york");
+        assert_eq!(text("a..b"), "time: invalid location name");
+        assert_eq!(text("\\UTC"), "time: invalid location name");
+        assert_eq!(text("America"), "is a directory");
+        assert_eq!(text("America/Indiana/"), "is a directory");
+        assert_eq!(text("UTC/"), "not a directory");
+        assert_eq!(text("Europe/London/x"), "not a directory");
+        assert_eq!(text("zone.tab"), "malformed time zone information");
+        assert_eq!(text("Europe/Nowhere"), "unknown time zone Europe/Nowhere");
+    }
+}

@@ -1,0 +1,169 @@
+//! The `next` request and response documents (`shared/design/interfaces.md` §1), shared by the
+//! CLI's `--jsonl`/`--output json` and the JS API: parse a schedule as the CronJob controller
+//! would (with `.spec.timeZone` applied by `formatSchedule`) and chain robfig's `Next`.
+
+use super::{describe, load_location, notes, parse_standard, with_time_zone, Location};
+use chrono::{DateTime, SecondsFormat, Utc};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+
+/// Most `Next` results one request may ask for.
+pub const MAX_COUNT: usize = 1000;
+
+/// `{"schedule": "0 5 * * *", "timeZone": null, "localZone": "UTC", "after": "2025-01-15T13:47:31Z", "count": 5}`
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct NextRequest {
+    /// `.spec.schedule`, given to the parser as is.
+    pub schedule: String,
+    /// `.spec.timeZone`.
+    #[serde(default)]
+    pub time_zone: Option<String>,
+    /// kube-controller-manager's local zone (default UTC).
+    #[serde(default)]
+    pub local_zone: Option<String>,
+    /// Where the chain starts (RFC 3339); default: now.
+    #[serde(default)]
+    pub after: Option<String>,
+    /// How many chained `Next` results (default 5, at most [`MAX_COUNT`]).
+    #[serde(default)]
+    pub count: Option<usize>,
+}
+
+/// `{"ok": true, "times": [...], "description": "..."}` or `{"ok": false, "error": "..."}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NextResponse {
+    pub ok: bool,
+    /// Chained `Next` results in the local zone; `null` where robfig returns its zero time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub times: Option<Vec<Option<String>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Extension: robfig-specific notes (day rule, the schedule's zone, DST in the zone).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notes: Option<Vec<String>>,
+    /// Extension: the text handed to the parser, after `timeZone` was applied.
+    #[serde(skip_serializing_if = "Option::is_none", rename = "parsedSchedule")]
+    pub parsed_schedule: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl NextResponse {
+    fn failure(error: String) -> Self {
+        Self { ok: false, times: None, description: None, notes: None, parsed_schedule: None, error: Some(error) }
+    }
+}
+
+/// Renders an instant as Go's RFC3339Nano does (`Z` for a zero offset, no trailing zeros).
+pub fn go_rfc3339(t: &DateTime<Tz>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::AutoSi, true)
+}
+
+/// Answers one request. `now` is used when the request has no `after`.
+///
+/// ```
+/// use cronjob_playground::cron::{answer_next, NextRequest};
+/// let request: NextRequest = serde_json::from_str(
+///     r#"{"schedule": "0 5 * * *", "timeZone": "America/New_York", "after": "2025-01-15T13:47:31Z", "count": 2}"#,
+/// ).unwrap();
+/// let response = answer_next(request, chrono::Utc::now());
+/// assert_eq!(response.times.unwrap(), [Some("2025-01-16T10:00:00Z".to_owned()), Some("2025-01-17T10:00:00Z".to_owned())]);
+/// assert_eq!(response.description.unwrap(), "At 05:00");
+/// ```
+pub fn answer_next(request: NextRequest, now: DateTime<Utc>) -> NextResponse {
+    let local = match request.local_zone.as_deref().map(load_location) {
+        None | Some(Ok(Location::Local)) => Tz::UTC,
+        Some(Ok(Location::Zone(tz))) => tz,
+        Some(Err(e)) => return NextResponse::failure(format!("localZone: {e}")),
+    };
+    let after = match request.after.as_deref().map(DateTime::parse_from_rfc3339) {
+        None => now.with_timezone(&local),
+        Some(Ok(t)) => t.with_timezone(&local),
+        Some(Err(e)) => return NextResponse::failure(format!("after: not an RFC 3339 time: {e}")),
+    };
+    let count = request.count.unwrap_or(5);
+    if count > MAX_COUNT {
+        return NextResponse::failure(format!("count: at most {MAX_COUNT}, got {count}"));
+    }
+    let text = with_time_zone(&request.schedule, request.time_zone.as_deref());
+    let schedule = match parse_standard(&text) {
+        Ok(schedule) => schedule,
+        Err(e) => return NextResponse::failure(e.to_string()),
+    };
+    let mut notes = notes(&schedule, after);
+    if let Some(zone) = &request.time_zone {
+        if let Err(e) = load_location(zone) {
+            notes.insert(0, format!("timeZone {zone:?} does not load ({e}): the controller leaves the schedule as is and does not run the CronJob (UnknownTimeZone)"));
+        }
+    }
+    let mut times = Vec::with_capacity(count);
+    let mut t = after;
+    let mut error = None;
+    for _ in 0..count {
+        match schedule.next(t) {
+            Ok(Some(next)) => {
+                times.push(Some(go_rfc3339(&next)));
+                t = next;
+            }
+            Ok(None) => {
+                times.push(None);
+                break;
+            }
+            Err(endless) => {
+                error = Some(endless.to_string());
+                break;
+            }
+        }
+    }
+    NextResponse {
+        ok: error.is_none(),
+        times: Some(times),
+        description: Some(describe(&schedule)),
+        notes: Some(notes),
+        parsed_schedule: Some(text.into_owned()),
+        error,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(json: &str) -> serde_json::Value {
+        let request: NextRequest = serde_json::from_str(json).unwrap();
+        serde_json::to_value(answer_next(request, Utc::now())).unwrap()
+    }
+
+    #[test]
+    fn times_are_in_the_local_zone_and_null_ends_the_chain() {
+        let r = answer(r#"{"schedule": "0 0 29 2 *", "localZone": "Asia/Kolkata", "after": "2096-03-01T00:00:00Z"}"#);
+        assert_eq!(r["ok"], true);
+        assert_eq!(r["times"], serde_json::json!([null]));
+        let r = answer(r#"{"schedule": "TZ=UTC 0 5 * * *", "localZone": "Asia/Kolkata", "after": "2025-01-15T00:00:00Z", "count": 1}"#);
+        assert_eq!(r["times"], serde_json::json!(["2025-01-15T10:30:00+05:30"]));
+    }
+
+    #[test]
+    fn time_zone_is_applied_like_format_schedule() {
+        let r = answer(r#"{"schedule": "0 5 * * *", "timeZone": "Asia/Tokyo", "after": "2025-01-15T00:00:00Z", "count": 1}"#);
+        assert_eq!(r["times"], serde_json::json!(["2025-01-15T20:00:00Z"]));
+        assert_eq!(r["parsedSchedule"], "TZ=Asia/Tokyo 0 5 * * *");
+        // A schedule mentioning TZ is left alone.
+        let r = answer(r#"{"schedule": "CRON_TZ=UTC 0 5 * * *", "timeZone": "Asia/Tokyo", "after": "2025-01-15T00:00:00Z", "count": 1}"#);
+        assert_eq!(r["times"], serde_json::json!(["2025-01-15T05:00:00Z"]));
+    }
+
+    #[test]
+    fn failures() {
+        let r = answer(r#"{"schedule": "61 * * * *"}"#);
+        assert_eq!(r, serde_json::json!({"ok": false, "error": "end of range (61) above maximum (59): 61"}));
+        let r = answer(r#"{"schedule": "TZ=UTC"}"#);
+        assert_eq!(r["ok"], false);
+        let r = answer(r#"{"schedule": "@weekly", "localZone": "Pacific/Apia", "after": "2011-12-29T00:00:00-10:00"}"#);
+        assert_eq!(r["ok"], false);
+        assert_eq!(r["times"], serde_json::json!([]));
+        assert!(r["error"].as_str().unwrap().contains("Pacific/Apia"));
+        assert_eq!(answer(r#"{"schedule": "@daily", "count": 1001}"#)["error"], "count: at most 1000, got 1001");
+    }
+}

@@ -1,0 +1,248 @@
+//! robfig/cron v3.0.1 `SpecSchedule` (spec.go): six bitmasks and a location, and its `Next`
+//! search — ported loop for loop, so that its DST behaviour (gap days skipped, overlap times run
+//! twice, Lord Howe and midnight-gap days lost) comes out exactly as in Kubernetes. Where the
+//! offset cannot change, the hour, minute and day loops jump straight to the step robfig's loop
+//! would stop at; the steps in between could not have stopped it.
+
+use super::go_time::{days_in_month, Civil, Zone};
+use super::location::Location;
+use chrono::{DateTime, TimeZone};
+use chrono_tz::Tz;
+use std::fmt;
+
+/// Bit 63 of a mask: the field was `*` or `?` (with no step above 1). It decides the
+/// day-of-month / day-of-week rule.
+pub const STAR_BIT: u64 = 1 << 63;
+
+/// The fields of a schedule as robfig stores them: bit *n* set = value *n* allowed, plus
+/// [`STAR_BIT`]. Day-of-week 0 is Sunday. `second` is always `1` (second 0) for `ParseStandard`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Masks {
+    pub second: u64,
+    pub minute: u64,
+    pub hour: u64,
+    pub dom: u64,
+    pub month: u64,
+    pub dow: u64,
+}
+
+impl Masks {
+    /// robfig's `dayMatches`: if either day field is starred both must match, otherwise either.
+    pub fn day_matches(&self, day: u32, weekday: u32) -> bool {
+        let dom = self.dom & (1 << day) != 0;
+        let dow = self.dow & (1 << weekday) != 0;
+        if (self.dom | self.dow) & STAR_BIT != 0 {
+            dom && dow
+        } else {
+            dom || dow
+        }
+    }
+}
+
+/// A cron-expression schedule (robfig's `SpecSchedule`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SpecSchedule {
+    masks: Masks,
+    location: Location,
+}
+
+/// robfig/cron would never return from `Next`: its day search cannot get past a calendar day
+/// that does not exist in the zone (Pacific/Apia skipped 2011-12-30). Kubernetes'
+/// controller would hang on such a schedule; the port stops at once instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EndlessSearch {
+    /// The zone whose calendar is missing a day.
+    pub zone: Tz,
+    /// Where robfig's search gets stuck, in that zone.
+    pub stuck_at: DateTime<Tz>,
+}
+
+impl fmt::Display for EndlessSearch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "robfig/cron would search forever for the next time: in {} the day after {} does not exist, \
+             and its day-by-day search cannot step past it",
+            self.zone.name(),
+            self.stuck_at.format("%Y-%m-%d")
+        )
+    }
+}
+
+impl std::error::Error for EndlessSearch {}
+
+/// Whether the search may jump over steps that cannot stop it. Tests turn jumps off to check
+/// them against robfig's plain step-by-step loops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Jumps {
+    Allowed,
+    #[cfg(test)]
+    Off,
+}
+
+/// A day search that steps this often is stuck, not slow: a real search needs at most about
+/// 31 days × 12 months × 6 years steps.
+const DAY_STEP_LIMIT: u32 = 200_000;
+/// Steps far enough from the end of an offset period that a wall time on the way cannot be
+/// one Go resolves to the other side of a repeated hour.
+const DAY_JUMP_MARGIN: i64 = 2 * 86_400;
+
+impl SpecSchedule {
+    pub(crate) fn new(masks: Masks, location: Location) -> Self {
+        Self { masks, location }
+    }
+
+    /// The field masks.
+    pub fn masks(&self) -> &Masks {
+        &self.masks
+    }
+
+    /// The schedule's own zone (`TZ=` prefix), or [`Location::Local`].
+    pub fn location(&self) -> Location {
+        self.location
+    }
+
+    /// robfig's `Next(t)`: the first matching whole second strictly after `t`, in `t`'s zone.
+    /// The search runs in the schedule's zone, or in `t`'s zone for [`Location::Local`].
+    /// `Ok(None)` is robfig's zero time: nothing within its five-year search.
+    pub fn next(&self, t: DateTime<Tz>) -> Result<Option<DateTime<Tz>>, EndlessSearch> {
+        let tz = match self.location {
+            Location::Local => t.timezone(),
+            Location::Zone(tz) => tz,
+        };
+        let mut zone = Zone::new(tz);
+        match self.search(&mut zone, t.timestamp() + 1, Jumps::Allowed) {
+            Ok(found) => Ok(found.and_then(|unix| t.timezone().timestamp_opt(unix, 0).single())),
+            Err(stuck) => Err(EndlessSearch {
+                zone: tz,
+                stuck_at: tz.timestamp_opt(stuck, 0).single().unwrap_or_else(|| t.with_timezone(&tz)),
+            }),
+        }
+    }
+
+    /// The search on Unix seconds, from the first candidate `t`. `Err` carries the instant the
+    /// day search is stuck at.
+    pub(crate) fn search(&self, zone: &mut Zone, mut t: i64, jumps: Jumps) -> Result<Option<i64>, i64> {
+        let m = &self.masks;
+        let mut added = false;
+        let mut day_steps = 0u32;
+        let year_limit = zone.civil(t).year + 5;
+        'wrap: loop {
+            let mut c = zone.civil(t);
+            if c.year > year_limit {
+                return Ok(None);
+            }
+
+            while m.month & (1 << c.month) == 0 {
+                if !added {
+                    added = true;
+                    t = zone.date(c.year, c.month.into(), 1, 0, 0, 0);
+                    c = zone.civil(t);
+                }
+                t = zone.date(c.year, i64::from(c.month) + 1, c.day.into(), c.hour.into(), c.minute.into(), c.second.into());
+                c = zone.civil(t);
+                if c.month == 1 {
+                    continue 'wrap;
+                }
+            }
+
+            while !m.day_matches(c.day, c.weekday) {
+                if !added {
+                    added = true;
+                    t = zone.date(c.year, c.month.into(), c.day.into(), 0, 0, 0);
+                    c = zone.civil(t);
+                }
+                if let Some(target) = self.day_jump(zone, t, &c).filter(|_| jumps == Jumps::Allowed) {
+                    t = target;
+                    c = zone.civil(t);
+                } else {
+                    let before = t;
+                    t = zone.date(c.year, c.month.into(), i64::from(c.day) + 1, c.hour.into(), c.minute.into(), c.second.into());
+                    c = zone.civil(t);
+                    // robfig's fix-up for a midnight moved by DST.
+                    if c.hour != 0 {
+                        let hours = if c.hour > 12 { 24 - i64::from(c.hour) } else { -i64::from(c.hour) };
+                        t += hours * 3600;
+                        c = zone.civil(t);
+                    }
+                    day_steps += 1;
+                    if t == before || day_steps > DAY_STEP_LIMIT {
+                        return Err(before);
+                    }
+                }
+                if c.day == 1 {
+                    continue 'wrap;
+                }
+            }
+
+            if m.hour & (1 << c.hour) == 0 {
+                if !added {
+                    added = true;
+                    t = zone.date(c.year, c.month.into(), c.day.into(), c.hour.into(), 0, 0);
+                    c = zone.civil(t);
+                }
+                if advance(zone, jumps, &mut t, &mut c, m.hour, |c| c.hour, 3600, 24) {
+                    continue 'wrap;
+                }
+            }
+
+            if m.minute & (1 << c.minute) == 0 {
+                if !added {
+                    added = true;
+                    t = t.div_euclid(60) * 60;
+                    c = zone.civil(t);
+                }
+                if advance(zone, jumps, &mut t, &mut c, m.minute, |c| c.minute, 60, 60) {
+                    continue 'wrap;
+                }
+            }
+
+            if m.second & (1 << c.second) == 0 {
+                // robfig truncates to the second here; `t` is whole seconds already.
+                added = true;
+                if advance(zone, jumps, &mut t, &mut c, m.second, |c| c.second, 1, 60) {
+                    continue 'wrap;
+                }
+            }
+
+            return Ok(Some(t));
+        }
+    }
+
+    /// Where robfig's day loop would stop, when it can be computed without stepping: the clock
+    /// reads midnight and the UTC offset stays the same (well) past the target, so each
+    /// `AddDate(0, 0, 1)` is exactly 24 hours. The target is the next matching day of the month,
+    /// or the 1st of the next month (where robfig wraps).
+    fn day_jump(&self, zone: &mut Zone, t: i64, c: &Civil) -> Option<i64> {
+        if c.hour != 0 {
+            return None;
+        }
+        let last = days_in_month(c.year, c.month);
+        let days = (1..=last - c.day)
+            .find(|&j| self.masks.day_matches(c.day + j, (c.weekday + j) % 7))
+            .unwrap_or(last - c.day + 1);
+        let target = t + i64::from(days) * 86_400;
+        (target + DAY_JUMP_MARGIN < zone.period(t).end).then_some(target)
+    }
+}
+
+/// robfig's hour, minute and second loops: add `unit` seconds until the field is in `mask`.
+/// Returns true when the field wrapped to 0 (robfig then restarts at WRAP). While the UTC offset
+/// stays the same the field counts up by one per step, so the loop jumps to the next allowed
+/// value (or to the wrap) in one go.
+fn advance(zone: &mut Zone, jumps: Jumps, t: &mut i64, c: &mut Civil, mask: u64, field: fn(&Civil) -> u32, unit: i64, modulus: u32) -> bool {
+    loop {
+        let value = field(c);
+        if mask & (1 << value) != 0 {
+            return false;
+        }
+        let above = mask & !STAR_BIT & ((1u64 << modulus) - 1) & (u64::MAX << (value + 1).min(63));
+        let stop = if above == 0 { modulus } else { above.trailing_zeros() };
+        let target = *t + i64::from(stop - value) * unit;
+        *t = if jumps == Jumps::Allowed && target < zone.period(*t).end { target } else { *t + unit };
+        *c = zone.civil(*t);
+        if field(c) == 0 {
+            return true;
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! `cronjob-playground next`: the text form and the `--jsonl` contract of
+//! `shared/design/interfaces.md` §1, run through the real binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_cronjob-playground"))
+}
+
+#[test]
+fn jsonl_answers_each_line_in_order() {
+    let mut child = binary().args(["next", "--jsonl"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            concat!(
+                r#"{"schedule": "30 1 * * *", "timeZone": null, "localZone": "America/New_York", "after": "2024-11-03T00:00:00-04:00", "count": 2}"#,
+                "\n",
+                r#"{"schedule": "0 0 * * 7", "count": 1}"#,
+                "\n",
+                "not json\n",
+                r#"{"schedule": "0 0 30 2 *", "after": "2012-07-09T23:35:00Z"}"#,
+                "\n"
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8(output.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["ok"], true);
+    assert_eq!(lines[0]["times"], serde_json::json!(["2024-11-03T01:30:00-04:00", "2024-11-03T01:30:00-05:00"]));
+    assert_eq!(lines[0]["description"], "At 01:30");
+    assert_eq!(lines[1], serde_json::json!({"ok": false, "error": "end of range (7) above maximum (6): 7"}));
+    assert!(lines[2]["error"].is_string());
+    assert_eq!(lines[3]["times"], serde_json::json!([null]));
+}
+
+#[test]
+fn text_form_prints_description_and_times() {
+    let output = binary()
+        .args(["next", "0 5 * * 1-5", "--local-zone", "Europe/Berlin", "--after", "2025-01-15T13:47:31Z", "--count", "2"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("At 05:00 on every day-of-week from Monday through Friday\n"), "{text}");
+    assert!(text.contains("  2025-01-16T05:00:00+01:00\n  2025-01-17T05:00:00+01:00\n"), "{text}");
+    let failed = binary().args(["next", "61 * * * *"]).output().unwrap();
+    assert!(!failed.status.success());
+    assert_eq!(String::from_utf8(failed.stderr).unwrap(), "error: end of range (61) above maximum (59): 61\n");
+}
