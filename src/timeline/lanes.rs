@@ -272,7 +272,7 @@ impl Marker {
 
 /// A CronJob as the manifest declares it, before the scenario's edits (for suspension bands and
 /// the `kubectl get cronjob` columns).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CronJobStart {
     pub name: String,
     pub schedule: String,

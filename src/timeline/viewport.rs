@@ -83,6 +83,11 @@ impl Viewport {
         if t_ms >= self.from && t_ms <= self.to {
             return *self;
         }
+        self.centred(t_ms, start, end)
+    }
+
+    /// The same span centred on `t_ms` (clamped).
+    pub fn centred(&self, t_ms: f64, start: f64, end: f64) -> Viewport {
         let half = self.span() / 2.0;
         Viewport { from: t_ms - half, to: t_ms + half, width: self.width }.clamped(start, end)
     }
@@ -127,47 +132,55 @@ impl Drawn {
     }
 }
 
-/// The instants of `times` (sorted) inside the window, clustered when closer than `min_gap` px.
+/// The instants of `times` (sorted) inside the window. Where two neighbours are closer than
+/// `min_gap` px, the instants are binned into `min_gap`-wide buckets anchored to absolute time (so
+/// panning never reshuffles them), and each bucket with several instants becomes one cluster.
 ///
 /// ```
 /// use cronjob_playground::timeline::viewport::{visible_instants, Drawn, Viewport};
 /// let v = Viewport { from: 0.0, to: 1000.0, width: 100.0 };
-/// // 10 ms = 1 px: the first three merge, the fourth stands alone, the fifth is off-screen.
-/// let drawn = visible_instants(&[100.0, 110.0, 120.0, 500.0, 2000.0], &v, 4.0);
+/// // 10 ms = 1 px, buckets of 40 ms: the first three share one, the fourth stands alone, the
+/// // fifth is off-screen.
+/// let drawn = visible_instants(&[100.0, 110.0, 115.0, 500.0, 2000.0], &v, 4.0);
 /// assert_eq!(drawn, vec![
-///     Drawn::Cluster { first: 0, last: 2, x0: 10.0, x1: 12.0 },
+///     Drawn::Cluster { first: 0, last: 2, x0: 10.0, x1: 11.5 },
 ///     Drawn::One { index: 3, x0: 50.0, x1: 50.0 },
 /// ]);
 /// ```
 pub fn visible_instants(times: &[f64], view: &Viewport, min_gap: f64) -> Vec<Drawn> {
-    let margin = view.span() * min_gap / view.width;
-    let lo = times.partition_point(|t| *t < view.from - margin);
-    let hi = times.partition_point(|t| *t <= view.to + margin);
+    let bucket_ms = view.span() * min_gap / view.width;
+    let lo = times.partition_point(|t| *t < view.from - bucket_ms);
+    let hi = times.partition_point(|t| *t <= view.to + bucket_ms);
     let mut out = Vec::new();
     let mut i = lo;
     while i < hi {
         let x0 = view.x(times[i]);
+        let crowded = |k: usize| (k > lo && times[k] - times[k - 1] < bucket_ms) || (k + 1 < hi && times[k + 1] - times[k] < bucket_ms);
+        if !crowded(i) {
+            out.push(Drawn::One { index: i, x0, x1: x0 });
+            i += 1;
+            continue;
+        }
+        let bucket = (times[i] / bucket_ms).floor();
         let mut j = i;
-        while j + 1 < hi && view.x(times[j + 1]) - view.x(times[j]) < min_gap {
+        while j + 1 < hi && (times[j + 1] / bucket_ms).floor() == bucket {
             j += 1;
         }
-        out.push(if j == i {
-            Drawn::One { index: i, x0, x1: x0 }
-        } else {
-            Drawn::Cluster { first: i, last: j, x0, x1: view.x(times[j]) }
-        });
+        out.push(if j == i { Drawn::One { index: i, x0, x1: x0 } } else { Drawn::Cluster { first: i, last: j, x0, x1: view.x(times[j]) } });
         i = j + 1;
     }
     out
 }
 
 /// Intervals `[from, to)` sorted by `from`, with a running maximum of `to` (see
-/// [`running_max`]), culled to the window; runs of intervals narrower than `min_width` px whose
-/// starts are within `min_width` px of each other merge into clusters.
+/// [`running_max`]), culled to the window; intervals narrower than `min_width` px are binned by
+/// their start into `min_width`-wide buckets anchored to absolute time, several to a cluster.
 pub fn visible_spans(spans: &[(f64, f64)], max_to: &[f64], view: &Viewport, min_width: f64) -> Vec<Drawn> {
     // Every interval before `lo` ends before the window; every one from `hi` starts after it.
     let lo = max_to.partition_point(|m| *m < view.from);
     let hi = spans.partition_point(|(from, _)| *from <= view.to);
+    let bucket_ms = view.span() * min_width / view.width;
+    let narrow = |k: usize| spans[k].1 - spans[k].0 < bucket_ms;
     let mut out = Vec::new();
     let mut i = lo;
     while i < hi {
@@ -177,20 +190,16 @@ pub fn visible_spans(spans: &[(f64, f64)], max_to: &[f64], view: &Viewport, min_
             continue;
         }
         let (x0, x1) = (view.x(from), view.x(to));
-        if x1 - x0 >= min_width {
+        if !narrow(i) {
             out.push(Drawn::One { index: i, x0, x1 });
             i += 1;
             continue;
         }
+        let bucket = (from / bucket_ms).floor();
         let (mut j, mut end) = (i, x1);
-        while j + 1 < hi {
-            let (f, t) = spans[j + 1];
-            let (nx0, nx1) = (view.x(f), view.x(t));
-            if nx1 - nx0 >= min_width || nx0 - end > min_width {
-                break;
-            }
+        while j + 1 < hi && narrow(j + 1) && (spans[j + 1].0 / bucket_ms).floor() == bucket {
             j += 1;
-            end = end.max(nx1);
+            end = end.max(view.x(spans[j].1));
         }
         out.push(if j == i { Drawn::One { index: i, x0, x1 } } else { Drawn::Cluster { first: i, last: j, x0, x1: end } });
         i = j + 1;
@@ -276,7 +285,7 @@ mod tests {
         let drawn = visible_spans(&spans, &max, &v, 2.0);
         assert_eq!(drawn, vec![Drawn::One { index: 0, x0: -800.0, x1: 200.0 }, Drawn::One { index: 4, x0: 100.0, x1: 190.0 }]);
         let v = Viewport { from: 400.0, to: 600.0, width: 200.0 };
-        let drawn = visible_spans(&spans, &max, &v, 2.0);
+        let drawn = visible_spans(&spans, &max, &v, 4.0);
         assert_eq!(drawn[1], Drawn::Cluster { first: 2, last: 3, x0: 100.0, x1: 103.0 });
     }
 
