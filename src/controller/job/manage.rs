@@ -1,7 +1,6 @@
 //! `manageJob`: how many pods a running Job should have and which to create or delete
 //! (`job_controller.go:manageJob`, `activePodsForRemoval`, `indexed_job_utils.go:firstPendingIndexes`).
 
-use super::indexes::Intervals;
 use super::pods::{
     self, completion_index, index_failure_count, index_ignored_failure_count, JOB_COMPLETION_INDEX_ANNOTATION,
     JOB_INDEX_FAILURE_COUNT_ANNOTATION, JOB_INDEX_IGNORED_FAILURE_COUNT_ANNOTATION, JOB_TRACKING_FINALIZER,
@@ -54,16 +53,6 @@ pub(crate) fn pods_for_removal(job: &Job, active: &[&Pod], rm_at_least: usize) -
         rm.extend(left.into_iter().take(more));
     }
     rm
-}
-
-/// The lowest indexes that are neither succeeded, active, failed nor (when only failed pods are
-/// replaced) terminating.
-pub(crate) fn first_pending_indexes(
-    taken: &Intervals,
-    count: usize,
-    completions: u32,
-) -> Vec<u32> {
-    taken.first_missing(count, completions)
 }
 
 /// `podGenerateNameWithIndex`: `<job>-<index>-`, shortened to fit `MaxGeneratedNameLength` (58).

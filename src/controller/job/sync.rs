@@ -6,7 +6,7 @@
 use super::backoff::{api_error_delay, legacy_rate_limited_delay, BackoffRecord, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF};
 use super::conditions::*;
 use super::indexes::Intervals;
-use super::manage::{first_pending_indexes, indexes_ready_to_create, new_index_failure_counts, new_pod, pods_for_removal, want_active, MAX_POD_CREATE_DELETE_PER_SYNC};
+use super::manage::{indexes_ready_to_create, new_index_failure_counts, new_pod, pods_for_removal, want_active, MAX_POD_CREATE_DELETE_PER_SYNC};
 use super::pod_failure_policy::match_pod_failure_policy;
 use super::pods::{self, completion_index, finished_time, has_tracking_finalizer, index_failure_count, index_ignored_failure_count, is_active, is_pod_failed, is_ready, is_terminating};
 use super::success_policy::match_success_policy;
@@ -90,11 +90,41 @@ pub struct JobSyncResult {
     pub events: Vec<Event>,
     /// Sync this Job again after this delay (the earliest of all the re-queues of this sync).
     pub requeue_after: Option<TimeDelta>,
-    /// The controller's memory for the Job after the sync (`None`: forget the Job).
-    pub memory: Option<JobMemory>,
+    /// The controller's memory for the Job after the sync.
+    pub memory: JobMemory,
     /// The error `syncJob` returned, if any (it causes the rate-limited re-queue).
     pub error: Option<String>,
     pub decision: SyncDecision,
+}
+
+impl JobSyncResult {
+    /// Gives the created pods the names the API server generates from their `generateName`, in
+    /// creation order, and puts them into the matching `SuccessfulCreate` events
+    /// (`Created pod: <name>`).
+    ///
+    /// ```
+    /// # use chrono::Utc;
+    /// # use cronjob_playground::api::{Job, KubernetesVersion};
+    /// # use cronjob_playground::controller::job::*;
+    /// # let mut job = Job::default();
+    /// # job.metadata.name = "pi".into();
+    /// # let f = JobFeatures::for_version(KubernetesVersion::new(28).unwrap(), None);
+    /// let mut r = sync_job(&JobSyncInput { job: &job, pods: &[], now: Utc::now(), features: f,
+    ///     memory: &JobMemory::default(), faults: &PodApiFaults::default() });
+    /// r.assign_pod_names(|generate_name| format!("{generate_name}x7kq2"));
+    /// assert_eq!(r.created[0].metadata.name, "pi-x7kq2");
+    /// assert_eq!(r.events[0].message, "Created pod: pi-x7kq2");
+    /// ```
+    pub fn assign_pod_names(&mut self, mut name_for: impl FnMut(&str) -> String) {
+        let mut events = self.events.iter_mut().filter(|e| e.reason == "SuccessfulCreate");
+        for pod in &mut self.created {
+            let name = name_for(&pod.metadata.generate_name);
+            if let Some(e) = events.next() {
+                e.message = format!("Created pod: {name}");
+            }
+            pod.metadata.name = name;
+        }
+    }
 }
 
 fn job_key(job: &Job) -> String {
@@ -119,9 +149,22 @@ impl Ctx<'_> {
     fn pod_call_fails(&self) -> Option<String> {
         self.input.faults.error.clone()
     }
-    fn write_status(&mut self, status: &JobStatus) {
+    /// A status update; the API server's status validation may reject it (`Err`, recorded as the
+    /// sync's error).
+    fn write_status(&mut self, status: &JobStatus) -> Result<(), ()> {
+        // `RejectMoreReadyThanActivePods` (1.32+): reachable through the active=0 back-off bug.
+        if self.f.rejects_more_ready_than_active && status.ready.is_some_and(|r| r > status.active) {
+            let name = &self.input.job.metadata.name;
+            let err = format!(
+                "Job.batch {name:?} is invalid: status.ready: Invalid value: {}: cannot set more ready pods than active",
+                status.ready.unwrap_or(0)
+            );
+            self.out.error.get_or_insert(err);
+            return Err(());
+        }
         self.out.status = Some(status.clone());
         self.out.status_writes += 1;
+        Ok(())
     }
     fn decide(&mut self, code: &'static str, explanation: String) {
         self.out.decision = SyncDecision { code, explanation };
@@ -142,6 +185,30 @@ fn suspended(job: &Job, f: &JobFeatures) -> bool {
 }
 
 /// Runs one `syncJob`.
+///
+/// ```
+/// use chrono::{TimeZone, Utc};
+/// use cronjob_playground::api::{Job, KubernetesVersion, RestartPolicy};
+/// use cronjob_playground::controller::job::{sync_job, JobFeatures, JobMemory, JobSyncInput, PodApiFaults};
+/// let mut job = Job::default();
+/// job.metadata.name = "pi".into();
+/// job.spec.parallelism = Some(1);
+/// job.spec.completions = Some(1);
+/// job.spec.backoff_limit = Some(6);
+/// job.spec.template.spec.restart_policy = Some(RestartPolicy::Never);
+/// let now = Utc.with_ymd_and_hms(2025, 1, 15, 10, 0, 0).unwrap();
+/// let r = sync_job(&JobSyncInput {
+///     job: &job, pods: &[], now,
+///     features: JobFeatures::for_version(KubernetesVersion::new(28).unwrap(), None),
+///     memory: &JobMemory::default(), faults: &PodApiFaults::default(),
+/// });
+/// assert_eq!(r.created.len(), 1);
+/// assert_eq!(r.created[0].metadata.generate_name, "pi-");
+/// assert_eq!(r.events[0].message, "Created pod: pi-");
+/// let status = r.status.unwrap();
+/// assert_eq!((status.active, status.start_time), (1, Some(now)));
+/// assert_eq!(r.decision.code, "creating-pods");
+/// ```
 pub fn sync_job(input: &JobSyncInput<'_>) -> JobSyncResult {
     let f = input.features;
     let job = input.job;
@@ -160,7 +227,7 @@ pub fn sync_job(input: &JobSyncInput<'_>) -> JobSyncResult {
             status_writes: 0,
             events: vec![],
             requeue_after: None,
-            memory: Some(input.memory.clone()),
+            memory: input.memory.clone(),
             error: None,
             decision: SyncDecision { code: "no-change", explanation: String::new() },
         },
@@ -174,7 +241,9 @@ pub fn sync_job(input: &JobSyncInput<'_>) -> JobSyncResult {
     }
     if let Some(c) = job.status.finished_condition() {
         // Finished Jobs are never synced again; the 1.27+ back-off record is dropped.
-        ctx.out.memory = f.pod_failure_backoff_record.then(JobMemory::default).or(Some(input.memory.clone()));
+        if f.pod_failure_backoff_record {
+            ctx.out.memory = JobMemory::default();
+        }
         ctx.decide("finished", format!("the Job already has {:?}=True, so the controller does nothing more", c.condition_type));
         return ctx.out;
     }
@@ -498,44 +567,43 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             status.succeeded = succeeded;
             status.failed = failed;
             if indexed {
-                status.completed_indexes = Some(succeeded_indexes.to_string());
+                status.completed_indexes = Some(succeeded_indexes.to_string()).filter(|s| !s.is_empty());
             }
             status.uncounted_terminated_pods = None;
             if let Some(c) = finished.clone() {
                 enact_finished(ctx, &mut status, c);
             }
-            ctx.write_status(&status);
+            let _ = ctx.write_status(&status);
         }
     }
 
-    // Work-queue bookkeeping.
+    // Work-queue bookkeeping: an error re-queues the Job rate-limited; success `Forget`s it.
     let finished_now = ctx.out.status.as_ref().is_some_and(|s| s.finished_condition().is_some());
-    let memory = ctx.out.memory.get_or_insert_with(JobMemory::default);
+    let mut forget = true;
     if legacy {
+        // Up to 1.26 a sync that saw a new failure returned an error on purpose: the rate-limited
+        // re-queue was the pod-failure back-off. Otherwise the counter was reset (`forget`) when
+        // pods succeeded, when the untracked status changed, or — the 1.25.0–1.25.5/1.26.0
+        // regression — on every tracked sync.
         let status_changed = ctx.out.status_writes > 0;
-        let mut forget = job.status.succeeded < succeeded;
         if job_has_new_failure && !finished_now && (status_changed || tracking) {
             ctx.out.error = Some(format!("failed pod(s) detected for job key {key:?}"));
-        } else if (tracking && f.legacy_backoff_reset_regression) || (!tracking && status_changed) {
-            forget = true;
         }
-        if let Some(err) = ctx.out.error.clone().filter(|e| e.starts_with("failed pod")) {
-            let _ = err;
-            let d = legacy_rate_limited_delay(memory.requeues);
-            memory.requeues += 1;
-            ctx.requeue(d);
-        } else if forget {
-            memory.requeues = 0;
-        }
-    } else if ctx.out.error.is_some() {
-        let d = api_error_delay(memory.requeues);
+        forget = job.status.succeeded < succeeded
+            || (tracking && f.legacy_backoff_reset_regression)
+            || (!tracking && status_changed);
+    }
+    let memory = &mut ctx.out.memory;
+    if ctx.out.error.is_some() {
+        let delay = if legacy { legacy_rate_limited_delay(memory.requeues) } else { api_error_delay(memory.requeues) };
         memory.requeues += 1;
-        ctx.requeue(d);
-    } else {
+        ctx.requeue(delay);
+    } else if forget {
         memory.requeues = 0;
     }
     if finished_now && !legacy {
-        ctx.out.memory = Some(JobMemory::default());
+        // The back-off record is dropped once the Job has finished.
+        ctx.out.memory = JobMemory::default();
     }
 }
 
@@ -576,6 +644,7 @@ fn delete_pods(ctx: &mut Ctx<'_>, victims: &[&Pod], remove_finalizer_first: bool
                 ctx.out.failed_finalizer_removals += 1;
             } else {
                 ctx.out.failed_deletions += 1;
+                ctx.out.events.push(Event::new(EventType::Warning, "FailedDelete", format!("Error deleting: {err}")));
             }
             ctx.out.error.get_or_insert(err);
             continue;
@@ -592,6 +661,16 @@ fn delete_pods(ctx: &mut Ctx<'_>, victims: &[&Pod], remove_finalizer_first: bool
         ctx.out.events.push(Event::new(EventType::Normal, "SuccessfulDelete", format!("Deleted pod: {}", p.metadata.name)));
     }
     (deleted_ready, deleted)
+}
+
+/// `status.active` while replacement pods wait for the back-off: 1.27–1.33 report 0 even with
+/// pods running (issue #139428, fixed by PR #139457 in the 1.34 and 1.35 patch releases).
+fn shown_active_during_backoff(f: &JobFeatures, active: i32) -> i32 {
+    if f.backoff_reports_zero_active {
+        0
+    } else {
+        active
+    }
 }
 
 struct ManageState<'a> {
@@ -650,9 +729,8 @@ fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, i32, (&'sta
         if remaining > TimeDelta::zero() {
             ctx.requeue(remaining.max(TimeDelta::seconds(1)));
             let n = st.new_backoff.failures_after_last_success;
-            // Known upstream bug (PR #139457): while waiting, status.active is written as 0.
             return (
-                0,
+                shown_active_during_backoff(&f, active),
                 0,
                 0,
                 (
@@ -680,12 +758,12 @@ fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, i32, (&'sta
         if let Some(fi) = st.failed_indexes {
             taken = taken.merge(fi);
         }
-        let mut ix = first_pending_indexes(&taken, diff as usize, completions);
+        let mut ix = taken.first_missing(diff as usize, completions);
         if st.per_index {
             let (ready_now, wait) = indexes_ready_to_create(now, &ix, st.delayed_per_index);
             if ready_now.is_empty() && wait > TimeDelta::zero() {
                 ctx.requeue(wait.max(TimeDelta::seconds(1)));
-                return (0, 0, 0, ("waiting-backoff", format!("every pending index waits for its own back-off; the first may start in {}s", wait.num_seconds())));
+                return (shown_active_during_backoff(&f, active), 0, 0, ("waiting-backoff", format!("every pending index waits for its own back-off; the first may start in {}s", wait.num_seconds())));
             }
             ix = ready_now;
         }
@@ -707,6 +785,7 @@ fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, i32, (&'sta
                 errors += 1;
                 failed_creates += 1;
                 ctx.out.failed_creations += 1;
+                ctx.out.events.push(Event::new(EventType::Warning, "FailedCreate", format!("Error creating: {err}")));
                 ctx.out.error.get_or_insert(err);
                 active -= 1;
                 continue;
@@ -821,7 +900,8 @@ fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Trac
             needs_flush = true;
         }
         status.succeeded = si.total() as i32;
-        status.completed_indexes = Some(text);
+        // A Go string with omitempty: "" is absent.
+        status.completed_indexes = Some(text).filter(|s| !s.is_empty());
         let fi = t.failed_indexes.as_ref().map(|fi| fi.to_string());
         if status.failed_indexes != fi {
             status.failed_indexes = fi;
@@ -844,10 +924,11 @@ fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Trac
     }
     // flushUncountedAndRemoveFinalizers
     if needs_flush {
-        ctx.write_status(&status);
-        if let Some(m) = ctx.out.memory.as_mut() {
-            m.backoff = t.new_backoff;
+        if ctx.write_status(&status).is_err() {
+            // Nothing is counted and no finalizer removed until a status write succeeds.
+            return;
         }
+        ctx.out.memory.backoff = t.new_backoff;
         needs_flush = false;
     }
     let mut rm_err = None;
@@ -866,12 +947,11 @@ fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Trac
     status.uncounted_terminated_pods = Some(unc);
     if let Some(err) = rm_err {
         if needs_flush {
-            ctx.write_status(&status);
+            let _ = ctx.write_status(&status);
         }
         ctx.out.error.get_or_insert(err);
         return;
     }
-    let mut job_finished = false;
     if let Some(c) = finished {
         let unc = status.uncounted_terminated_pods.as_ref();
         let pending = unc.map_or(0, |u| u.succeeded.len() + u.failed.len());
@@ -884,14 +964,12 @@ fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Trac
             ));
         } else {
             enact_finished(ctx, &mut status, c);
-            job_finished = true;
             needs_flush = true;
         }
     }
     if needs_flush {
-        ctx.write_status(&status);
+        let _ = ctx.write_status(&status);
     }
-    let _ = job_finished;
 }
 
 /// `cleanUncountedPodsWithoutFinalizers`: UIDs whose finalizer is gone move into the counters.
@@ -911,8 +989,7 @@ fn enact_finished(ctx: &mut Ctx<'_>, status: &mut JobStatus, c: JobCondition) {
     ensure_condition_status(&mut status.conditions, c.condition_type, c.status, &c.reason, &c.message, now);
     if c.condition_type == JobConditionType::Complete {
         status.completion_time = Some(now);
-        if let Some(n) = ctx.input.job.spec.completions.filter(|&n| status.succeeded > n) {
-            let _ = n;
+        if ctx.input.job.spec.completions.is_some_and(|n| status.succeeded > n) {
             ctx.out.events.push(Event::new(EventType::Warning, "TooManySucceededPods", "Too many succeeded pods running after completion count reached"));
         }
         ctx.out.events.push(Event::new(EventType::Normal, "Completed", "Job completed"));
