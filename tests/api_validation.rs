@@ -200,6 +200,9 @@ fn time_zone_field_by_release() {
         &[],
     );
     check("bad characters (1.27+)", &zone("Europe/Ber lin"), v(27), None, Some(&msg("Europe/Ber lin", "unknown time zone Europe/Ber lin")), &[]);
+    check("1.25-1.26: no character check, the zone database answers", &zone("Europe/Ber lin"), v(26), None, Some(&msg("Europe/Ber lin", "unknown time zone Europe/Ber lin")), &[]);
+    check("1.26: Go's LoadLocation refuses ..", &zone("Europe/../Paris"), v(26), None, Some(&msg("Europe/../Paris", "time: invalid location name")), &[]);
+    check("1.27: the character check refuses ..", &zone("Europe/../Paris"), v(27), None, Some(&msg("Europe/../Paris", "unknown time zone Europe/../Paris")), &[]);
     check("component longer than 14 (1.27+)", &zone("America/Argentina_Buenos"), v(35), None, Some(&msg("America/Argentina_Buenos", "unknown time zone America/Argentina_Buenos")), &[]);
     check("unchanged zone is not revalidated on update", &zone("Europe/Pariss"), v(35), Some(&zone("Europe/Pariss")), None, &[]);
     check(
