@@ -183,3 +183,20 @@ fn a_ten_megabyte_input_is_refused_with_a_limit_error() {
     let report = newest(&big);
     assert_eq!(report.parse_errors[0].message, format!("the manifest is {} bytes; the limit is 3145728 bytes (the API server's request size limit)", big.len()));
 }
+
+#[test]
+fn kubectl_get_output_with_status_is_accepted() {
+    let text = include_str!("data/kubectl-get-list.yaml");
+    let admission = admit(text, None, v(34));
+    assert!(admission.objects.iter().all(|o| o.report.valid), "{:?}", admission.report());
+    let Some(Admitted::Job(job)) = &admission.objects[1].object else { panic!("not a Job") };
+    assert_eq!(job.status.active, 1);
+    assert_eq!(job.metadata.controller_of().unwrap().name, "hello");
+    // podReplacementPolicy did not exist before 1.28: that output cannot be applied to 1.27.
+    let old = validate_manifest(text, None, v(27));
+    assert_eq!(
+        old.objects[1].message.as_deref(),
+        Some(r#"Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.podReplacementPolicy""#)
+    );
+    assert_eq!((old.objects[1].errors[0].line, old.objects[1].errors[0].column), (82, 5));
+}

@@ -200,6 +200,9 @@ fn time_zone_field_by_release() {
         &[],
     );
     check("bad characters (1.27+)", &zone("Europe/Ber lin"), v(27), None, Some(&msg("Europe/Ber lin", "unknown time zone Europe/Ber lin")), &[]);
+    check("1.25-1.26: no character check, the zone database answers", &zone("Europe/Ber lin"), v(26), None, Some(&msg("Europe/Ber lin", "unknown time zone Europe/Ber lin")), &[]);
+    check("1.26: Go's LoadLocation refuses ..", &zone("Europe/../Paris"), v(26), None, Some(&msg("Europe/../Paris", "time: invalid location name")), &[]);
+    check("1.27: the character check refuses ..", &zone("Europe/../Paris"), v(27), None, Some(&msg("Europe/../Paris", "unknown time zone Europe/../Paris")), &[]);
     check("component longer than 14 (1.27+)", &zone("America/Argentina_Buenos"), v(35), None, Some(&msg("America/Argentina_Buenos", "unknown time zone America/Argentina_Buenos")), &[]);
     check("unchanged zone is not revalidated on update", &zone("Europe/Pariss"), v(35), Some(&zone("Europe/Pariss")), None, &[]);
     check(
@@ -418,4 +421,24 @@ fn defaulting_by_release() {
     let d = defaulted(&with_pull, v(35));
     assert_eq!(d["spec"]["jobTemplate"]["spec"]["template"]["spec"]["containers"][0]["imagePullPolicy"], "IfNotPresent");
     assert_eq!(d["spec"]["jobTemplate"]["spec"]["template"]["spec"]["nodeSelector"]["disk"], "ssd");
+}
+
+#[test]
+fn schedule_errors_before_1_22_use_robfig_v1_texts() {
+    // batch/v1beta1: the CronJob API of these releases.
+    let with = |schedule: &str| cronjob("mycronjob", &[&format!("schedule: \"{schedule}\"")], &[], &[]).replace("batch/v1", "batch/v1beta1");
+    let msg = |schedule: &str, detail: &str| format!(r#"CronJob.batch "mycronjob" is invalid: spec.schedule: Invalid value: "{schedule}": {detail}"#);
+    check("six fields", &with("* * * * * *"), v(20), None, Some(&msg("* * * * * *", "Expected exactly 5 fields, found 6: * * * * * *")), &[]);
+    check("range", &with("61 * * * *"), v(13), None, Some(&msg("61 * * * *", "End of range (61) above maximum (59): 61")), &[]);
+    check("TZ prefix is a sixth field", &with("TZ=UTC 0 * * * *"), v(20), None, Some(&msg("TZ=UTC 0 * * * *", "Expected exactly 5 fields, found 6: TZ=UTC 0 * * * *")), &[]);
+    check(
+        "TZ prefix read as the minute",
+        &with("TZ=Europe/Berlin * * * *"),
+        v(20),
+        None,
+        Some(&msg("TZ=Europe/Berlin * * * *", r#"Failed to parse int from TZ=Europe: strconv.Atoi: parsing "TZ=Europe": invalid syntax"#)),
+        &[],
+    );
+    check("descriptor", &with("@reboot"), v(20), None, Some(&msg("@reboot", "Unrecognized descriptor: @reboot")), &[]);
+    check("valid", &with("*/5 * * * *"), v(13), None, None, &[]);
 }

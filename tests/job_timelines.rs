@@ -36,6 +36,10 @@ struct World {
     seq: u64,
     exit_codes: Vec<i32>,
     attempts: usize,
+    /// How long each container run lasts.
+    run_secs: i64,
+    /// Events the Job controller recorded, with their time.
+    events: Vec<(f64, Event)>,
     /// Whether a killed container exits on SIGTERM (else SIGKILL after the grace period).
     exits_on_sigterm: bool,
     now: DateTime<Utc>,
@@ -65,6 +69,8 @@ impl World {
             exit_codes,
             attempts: 0,
             exits_on_sigterm: true,
+            events: vec![],
+            run_secs: 30,
             now: t(0.0),
             log: vec![],
         };
@@ -96,13 +102,13 @@ impl World {
         let p = self.pods.iter_mut().find(|p| p.metadata.name == name).unwrap();
         p.status = kubelet::start_container(p, now, restart_count);
         self.log.push((secs(now), format!("start {name} #{restart_count}")));
-        self.at(now + TimeDelta::seconds(30), Ev::Exit(name.into()));
+        self.at(now + TimeDelta::seconds(self.run_secs), Ev::Exit(name.into()));
         self.pod_event(now, PodEvent::Updated { old_phase: PodPhase::Pending, new_phase: PodPhase::Running });
     }
 
     fn step(&mut self) -> bool {
         let Some(((now, _), ev)) = self.queue.pop_first() else { return false };
-        if secs(now) > 2000.0 {
+        if secs(now) > 10_000.0 {
             return false;
         }
         self.now = now;
@@ -153,7 +159,7 @@ impl World {
     }
 
     fn sync(&mut self, now: DateTime<Utc>) {
-        let r = sync_job(&JobSyncInput {
+        let mut r = sync_job(&JobSyncInput {
             job: &self.job,
             pods: &self.pods,
             now,
@@ -162,6 +168,12 @@ impl World {
             faults: &PodApiFaults::default(),
         });
         self.memory = r.memory.clone();
+        let mut n = self.pods.len();
+        r.assign_pod_names(|generate_name| {
+            n += 1;
+            format!("{generate_name}{n}")
+        });
+        self.events.extend(r.events.iter().map(|e| (secs(now), e.clone())));
         for name in &r.finalizers_removed {
             let i = self.pods.iter().position(|p| &p.metadata.name == name).unwrap();
             self.pods[i].metadata.finalizers.clear();
@@ -176,7 +188,6 @@ impl World {
             self.at(at, Ev::Killed(d.name.clone()));
         }
         for mut p in r.created.clone() {
-            p.metadata.name = format!("{}{}", p.metadata.generate_name, self.pods.len() + 1);
             p.metadata.uid = format!("uid-{}", p.metadata.name);
             let name = p.metadata.name.clone();
             self.log.push((secs(now), format!("create {name}")));
@@ -221,6 +232,13 @@ fn never_modern_pods_at_0_40_90_160_failed_at_191() {
         let c = w.job.status.finished_condition().unwrap();
         assert_eq!((c.reason.as_str(), c.message.as_str()), (REASON_BACKOFF_LIMIT_EXCEEDED, MESSAGE_BACKOFF_LIMIT_EXCEEDED));
         assert_eq!((w.job.status.failed, w.job.status.active, w.job.status.completion_time), (4, 0, None));
+        let created: Vec<&str> = w.events.iter().filter(|(_, e)| e.reason == "SuccessfulCreate").map(|(_, e)| e.message.as_str()).collect();
+        assert_eq!(created, ["Created pod: pi-1", "Created pod: pi-2", "Created pod: pi-3", "Created pod: pi-4"]);
+        let last = w.events.last().unwrap();
+        assert_eq!(
+            (last.0, last.1.clone()),
+            (191.0, Event { event_type: EventType::Warning, reason: "BackoffLimitExceeded".into(), message: "Job has reached the specified backoff limit".into() })
+        );
     }
 }
 
@@ -335,4 +353,43 @@ fn on_failure_1_31_sigterm_ignored_fails_after_the_grace_period() {
     assert_eq!(w.times("FailureTarget"), [121.0]);
     assert_eq!(w.times("killed"), [151.0]);
     assert_eq!(w.times("Failed"), [152.0]);
+}
+
+/// Fast-crashing container (runs 0 s; the research's runs add 0.5 s of platform latency per pod):
+/// pod k+1 is created at F_k + min(10·2^(k−1), 600).
+#[test]
+fn never_fast_crash_delays_double_to_the_600s_cap() {
+    let mut w = World::new(28, None, RestartPolicy::Never, vec![1]);
+    w.run_secs = 0;
+    w.job.spec.backoff_limit = Some(9);
+    let w = w.run();
+    let created = w.times("create");
+    let gaps: Vec<f64> = created.windows(2).map(|p| p[1] - p[0]).collect();
+    assert_eq!(gaps, [10.0, 20.0, 40.0, 80.0, 160.0, 320.0, 600.0, 600.0, 600.0]);
+    assert_eq!(w.times("Failed"), [created[9] + 1.0]);
+}
+
+/// Up to 1.26 with a 1 s container (research §8.3: pods at 0, 1, 11, 31, 71, 151, 311, Failed ≈631,
+/// the rate-limited re-queues driving everything).
+#[test]
+fn never_legacy_one_second_container() {
+    let mut w = World::new(23, None, RestartPolicy::Never, vec![1]);
+    w.run_secs = 1;
+    w.job.spec.backoff_limit = Some(6);
+    let w = w.run();
+    assert_eq!(w.times("create"), [0.0, 1.0, 11.0, 31.0, 71.0, 151.0, 311.0]);
+    assert_eq!(w.times("Failed"), [631.0]);
+}
+
+#[test]
+fn on_failure_fast_crash_restart_delays() {
+    let mut w = World::new(28, None, RestartPolicy::OnFailure, vec![1]);
+    w.run_secs = 0;
+    w.job.spec.backoff_limit = Some(6);
+    let w = w.run();
+    let starts = w.times("start");
+    let gaps: Vec<f64> = starts.windows(2).map(|p| p[1] - p[0]).collect();
+    assert_eq!(gaps, [0.0, 10.0, 20.0, 40.0, 80.0, 160.0]);
+    assert_eq!(w.times("Failed"), [starts[6] + 1.0]);
+    assert_eq!(w.job.status.failed, 1);
 }

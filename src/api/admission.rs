@@ -62,6 +62,8 @@ pub struct ParseErrorReport {
 }
 
 /// An accepted object, typed and defaulted.
+// A manifest holds a handful of objects: plain variants read better than boxed ones.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Admitted {
     CronJob(CronJob),
@@ -142,7 +144,8 @@ fn error_at(node: &Node, field: &str, error_type: &str, detail: String, text: St
     ErrorReport { field: field.to_string(), error_type: error_type.into(), detail, text, line, column }
 }
 
-/// A decoded object, or why it could not be decoded.
+/// A decoded object.
+#[allow(clippy::large_enum_variant)]
 enum Decoded {
     CronJob(CronJob),
     Job(Job),

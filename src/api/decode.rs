@@ -215,6 +215,7 @@ fn unmodelled(struct_name: &str) -> &'static [&'static str] {
             "allocatedResourcesStatus", "stopSignal",
         ],
         "ContainerStateTerminated" => &["containerID"],
+        "ObjectReference" => &["resourceVersion", "fieldPath"],
         _ => &[],
     }
 }

@@ -232,7 +232,10 @@ impl Builder {
                 self.stack.push(Frame { pos, anchor, kind, key: None });
             }
             Event::SequenceEnd | Event::MappingEnd => {
-                if let Some(frame) = self.stack.pop() {
+                if let Some(mut frame) = self.stack.pop() {
+                    if let NodeKind::Map(entries) = &mut frame.kind {
+                        merge_keys(entries);
+                    }
                     let size = size_of(&frame.kind);
                     self.finish(Node { pos: frame.pos, kind: frame.kind }, frame.anchor, size)?;
                 }
@@ -279,6 +282,33 @@ impl Builder {
     }
 }
 
+/// YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`), which go-yaml and so kubectl honour: the
+/// merged mappings' entries are added unless the mapping sets them itself, the earlier of
+/// several merged mappings winning.
+fn merge_keys(entries: &mut Vec<(Node, Node)>) {
+    let is_merge = |k: &Node| matches!(&k.kind, NodeKind::Scalar { text, plain: true } if text == "<<");
+    if !entries.iter().any(|(k, _)| is_merge(k)) {
+        return;
+    }
+    let (merges, mut own): (Vec<_>, Vec<_>) = std::mem::take(entries).into_iter().partition(|(k, _)| is_merge(k));
+    for (_, value) in merges {
+        let sources: Vec<Node> = match value.kind {
+            NodeKind::Seq(items) => items,
+            _ => vec![value],
+        };
+        for source in sources {
+            if let NodeKind::Map(source_entries) = source.kind {
+                for (k, v) in source_entries {
+                    if !own.iter().any(|(existing, _)| existing.scalar().is_some() && existing.scalar() == k.scalar()) {
+                        own.push((k, v));
+                    }
+                }
+            }
+        }
+    }
+    *entries = own;
+}
+
 fn size_of(kind: &NodeKind) -> usize {
     match kind {
         NodeKind::Scalar { .. } => 1,
@@ -323,6 +353,17 @@ mod tests {
         }
         let err = parse_documents(&laughs).error.unwrap();
         assert!(err.message.contains("expands to more than 1000000 YAML nodes"), "{}", err.message);
+    }
+
+    #[test]
+    fn merge_keys_fill_in_what_the_mapping_does_not_set() {
+        let docs = parse_documents("base: &b {a: 1, b: 2}\nother: &o {c: 3}\nuse: {<<: [*b, *o], b: 9}\n");
+        let merged = docs.documents[0].get("use").unwrap();
+        let pairs: Vec<(&str, &str)> = match &merged.kind {
+            NodeKind::Map(entries) => entries.iter().map(|(k, v)| (k.scalar().unwrap(), v.scalar().unwrap())).collect(),
+            _ => panic!("not a map"),
+        };
+        assert_eq!(pairs, vec![("b", "9"), ("a", "1"), ("c", "3")]);
     }
 
     #[test]

@@ -85,8 +85,9 @@ fn cronjob_spec(c: &mut Checker, spec: &CronJobSpec, old: Option<&CronJobSpec>) 
 fn schedule(c: &mut Checker, spec: &CronJobSpec, old: Option<&CronJobSpec>) {
     let text = &spec.schedule;
     let invalid = |detail: String| FieldError::invalid("spec.schedule", BadValue::str(text), detail);
-    if let Err(err) = cron::parse_standard(text) {
-        c.push(invalid(err.to_string()));
+    let error = if c.version.at_least(22) { cron::parse_standard(text).err().map(|e| e.to_string()) } else { robfig_v1_error(text) };
+    if let Some(error) = error {
+        c.push(invalid(error));
     }
     let mentions_tz = text.contains("TZ");
     let both = "cannot use both timeZone field and TZ or CRON_TZ in schedule".to_string();
@@ -106,6 +107,24 @@ fn schedule(c: &mut Checker, spec: &CronJobSpec, old: Option<&CronJobSpec>) {
             c.outcome.warnings.push(TZ_WARNING.into());
         }
     }
+}
+
+/// The error `github.com/robfig/cron` v1.1.0's `ParseStandard` gave (Kubernetes before 1.22):
+/// the grammar of v3 without `TZ=`/`CRON_TZ=` prefixes, with capitalised texts, and the field
+/// count error quoting the whole spec rather than the list of fields.
+fn robfig_v1_error(spec: &str) -> Option<String> {
+    let fields: Vec<&str> = spec.split_whitespace().collect();
+    if !spec.starts_with('@') && fields.len() != 5 {
+        return Some(format!("Expected exactly 5 fields, found {}: {spec}", fields.len()));
+    }
+    // v3 would read a leading `TZ=` field as a zone; v1 reads it as the minute.
+    if !spec.starts_with('@') && (fields[0].starts_with("TZ=") || fields[0].starts_with("CRON_TZ=")) {
+        let token = fields[0].split([',', '/', '-']).next().unwrap_or(fields[0]);
+        return Some(format!("Failed to parse int from {token}: strconv.Atoi: parsing {}: invalid syntax", crate::api::go_quote(token)));
+    }
+    let error = cron::parse_standard(spec).err()?.to_string();
+    let mut chars = error.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect())
 }
 
 /// `validateTimeZone` (1.24+; the character check arrived in 1.27 with kubernetes#115375).

@@ -12,7 +12,8 @@
 //! * Enqueue a sync on the Job's creation (at once), on Job updates ([`job_event_delay`]) and on
 //!   pod events ([`pod_event_delay`]).
 //! * Run [`sync_job`] with the Job, its pods, `now`, [`JobFeatures::for_version`] and the memory,
-//!   then apply [`JobSyncResult`]: create `created` (name them from `generateName`), set a
+//!   then apply [`JobSyncResult`]: create `created` (name them with
+//!   [`JobSyncResult::assign_pod_names`]), set a
 //!   `deletionTimestamp` on `deleted` pods (the kubelet then kills them), drop the tracking
 //!   finalizer of `finalizers_removed` pods (a deleted pod without finalizers disappears once its
 //!   containers stopped), store `status`, record `events`, keep `memory`, and enqueue again after
@@ -33,6 +34,7 @@ pub mod pods;
 mod queue;
 mod success_policy;
 mod sync;
+mod tracking;
 
 pub use conditions::*;
 pub use features::{parse_version_with_patch, JobFeatures};
