@@ -210,32 +210,23 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
     let input = ctx.input;
     let (job, f, now) = (input.job, ctx.f, ctx.now);
     let mut active = st.active_pods.len() as i32;
-    if suspended(job, &f) {
-        let all: Vec<usize> = pods_for_removal(job, st.active_pods, st.active_pods.len());
-        let victims: Vec<&Pod> = all.into_iter().map(|i| st.active_pods[i]).collect();
-        let (rr, removed) = delete_pods(ctx, &victims, true);
-        return (
-            active - removed,
-            rr,
-            removed,
-            ("suspended", format!("spec.suspend is true: {removed} running pod(s) deleted without counting them as failed, none created")),
-        );
-    }
     let want = want_active(job, active, st.succeeded);
-    let rm_at_least = (active - want).max(0) as usize;
+    // Suspended: every active pod goes; otherwise only the excess (at most 500 per sync since 1.27).
+    let is_suspended = suspended(job, &f);
+    let rm_at_least = if is_suspended { st.active_pods.len() } else { (active - want).max(0) as usize };
     let mut remove = pods_for_removal(job, st.active_pods, rm_at_least);
-    if f.pod_failure_backoff_record {
+    if f.pod_failure_backoff_record && !is_suspended {
         remove.truncate(MAX_POD_CREATE_DELETE_PER_SYNC);
     }
-    if !remove.is_empty() {
+    if is_suspended || !remove.is_empty() {
         let victims: Vec<&Pod> = remove.into_iter().map(|i| st.active_pods[i]).collect();
         let (rr, removed) = delete_pods(ctx, &victims, true);
-        return (
-            active - removed,
-            rr,
-            removed,
-            ("deleting-pods", format!("{active} pod(s) active but {want} wanted (parallelism/remaining completions): deleting {removed}")),
-        );
+        let decision = if is_suspended {
+            ("suspended", format!("spec.suspend is true: {removed} running pod(s) deleted without counting them as failed, none created"))
+        } else {
+            ("deleting-pods", format!("{active} pod(s) active but {want} wanted (parallelism/remaining completions): deleting {removed}"))
+        };
+        return (active - removed, rr, removed, decision);
     }
     let terminating = if st.only_failed { st.terminating } else { 0 };
     let mut diff = want - terminating - active;
