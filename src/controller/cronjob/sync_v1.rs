@@ -8,7 +8,7 @@
 use super::api_server::{namespace_of, FaultReason};
 use super::decision::{Decision, DecisionCode};
 use super::events::Event;
-use super::explain::{at, deadline, secs};
+use super::explain::{at, deadline, lateness, secs};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::BoundSchedule;
@@ -188,7 +188,7 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     run.effects.created.push(job);
     cj.status.last_schedule_time = Some(scheduled);
     run.update_status(cj);
-    let mut text = format!("Created job {name} for the {} slot of {:?}, {} after the slot.", at(scheduled), cj.spec.schedule, secs(now - scheduled));
+    let mut text = format!("Created job {name} for the {} slot of {:?}, {}.", at(scheduled), cj.spec.schedule, lateness(now - scheduled));
     if times.len() > 1 {
         text.push_str(&format!(" {} slots were unmet; only the most recent one is started.", times.len()));
     }

@@ -6,7 +6,7 @@ use super::api_server::{namespace_of, ApiError, FaultReason};
 use super::behaviour::LastSuccessfulRule;
 use super::decision::{Decision, DecisionCode};
 use super::events::{CompletedWording, Event};
-use super::explain::{at, deadline, secs};
+use super::explain::{at, deadline, lateness, secs};
 use super::history::jobs_beyond_history_limits;
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
@@ -406,8 +406,11 @@ fn sync_cron_job(
             at(scheduled), at(scheduled)
         )
     } else {
-        let late = now - scheduled;
-        format!("Created job {name} for the {} slot of {:?}, {} after the slot.", at(scheduled), cj.spec.schedule, secs(late))
+        let mut text = format!("Created job {name} for the {} slot of {:?}, {}.", at(scheduled), cj.spec.schedule, lateness(now - scheduled));
+        if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) {
+            text.push_str(" That instant is not itself a slot of the schedule: before 1.28 the controller estimated the most recent slot as first-slot + n × first-gap, which is wrong for irregular schedules.");
+        }
+        text
     };
     if found.missed != Missed::None {
         text.push_str(&format!(
