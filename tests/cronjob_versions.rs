@@ -291,3 +291,36 @@ fn a_missing_active_job_is_rechecked_against_the_api_in_v2_only() {
     let v1 = sync("1.20", "2016-05-19T10:00:01Z", cj, json!([]), api);
     assert_eq!(v1.events[0].message, "Active job went missing: c-24394200");
 }
+
+#[test]
+fn namespace_terminating_was_mistaken_for_success_until_1_28() {
+    let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z"}));
+    let terminating = json!({"faults": {"createJob": {"reason": "NamespaceTerminating"}}});
+    let v27 = sync("1.27", "2016-05-19T10:00:05Z", cj.clone(), json!([]), terminating.clone());
+    assert_eq!(v27.events[0].message, "Created job ");
+    assert_eq!((v27.error, v27.decision.code.as_str()), (None, "create-failed"));
+    let status = v27.status_update.unwrap();
+    assert_eq!((status.active.len(), status.active[0].name.as_str()), (1, ""));
+    let v28 = sync("1.28", "2016-05-19T10:00:05Z", cj, json!([]), terminating);
+    assert!(v28.events.is_empty() && v28.status_update.is_none());
+    assert_eq!(
+        v28.error.as_deref(),
+        Some("jobs.batch \"c-24394200\" is forbidden: unable to create new content in namespace ns because it is being terminated")
+    );
+}
+
+#[test]
+fn after_an_unexpected_job_the_reread_cronjob_is_written_until_1_26() {
+    // The cache has not seen the status that lists c-run and c-done; the API server has.
+    let mut live = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T10:00:00Z", "active": active(&["c-run", "c-done"])}));
+    let cached = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T10:00:00Z"}));
+    let jobs = json!([job("c-run", None, None), job("c-done", Some("Complete"), Some("2016-05-19T10:00:30Z"))]);
+    live["metadata"]["name"] = json!("c");
+    let extra = json!({"liveCronJob": live});
+    let v26 = sync("1.26", "2016-05-19T10:01:00Z", cached.clone(), jobs.clone(), extra.clone());
+    assert_eq!(reasons(&v26), ["SawCompletedJob"], "no UnexpectedJob: the live object lists c-run");
+    let names: Vec<String> = v26.status_update.unwrap().active.into_iter().map(|a| a.name).collect();
+    assert_eq!(names, ["c-run"]);
+    let v27 = sync("1.27", "2016-05-19T10:01:00Z", cached, jobs, extra);
+    assert!(v27.status_update.unwrap().active.is_empty(), "1.27+ write their own copy, losing the live object's changes");
+}
