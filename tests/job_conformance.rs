@@ -296,7 +296,7 @@ fn check_counters(name: &str, job: &Job, r: &JobSyncResult, e: &Value) -> JobSta
 
 /// The legacy `forget` result: the sync reset the work queue's requeue counter (it starts at 1).
 fn forgot(r: &JobSyncResult) -> bool {
-    r.memory.as_ref().is_some_and(|m| m.requeues == 0)
+    r.memory.requeues == 0
 }
 
 fn check_condition_list(name: &str, st: &JobStatus, want: &Value) {

@@ -119,7 +119,8 @@ pub fn parse_duration(input: &str) -> Result<TimeDelta, DurationError> {
                 return Err(invalid());
             }
         }
-        total += value;
+        // Go's uint64 addition wraps (2^63 + 2^63 = 0); keep that.
+        total = total.wrapping_add(value);
         if total > LIMIT {
             return Err(invalid());
         }
@@ -198,6 +199,7 @@ mod tests {
         assert_eq!(ns("-1.5h"), -5_400_000_000_000);
         assert_eq!(ns("2562047h47m16.854775807s"), i64::MAX);
         assert_eq!(ns("-2562047h47m16.854775808s"), i64::MIN);
+        assert_eq!(ns("9223372036854775808ns9223372036854775808ns"), 0);
     }
 
     #[test]

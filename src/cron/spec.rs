@@ -181,7 +181,7 @@ impl SpecSchedule {
                     t = zone.date(c.year, c.month.into(), c.day.into(), c.hour.into(), 0, 0);
                     c = zone.civil(t);
                 }
-                if advance(zone, jumps, &mut t, &mut c, m.hour, |c| c.hour, 3600, 24) {
+                if advance(zone, jumps, &mut t, &mut c, m.hour, &HOURS) {
                     continue 'wrap;
                 }
             }
@@ -192,7 +192,7 @@ impl SpecSchedule {
                     t = t.div_euclid(60) * 60;
                     c = zone.civil(t);
                 }
-                if advance(zone, jumps, &mut t, &mut c, m.minute, |c| c.minute, 60, 60) {
+                if advance(zone, jumps, &mut t, &mut c, m.minute, &MINUTES) {
                     continue 'wrap;
                 }
             }
@@ -200,7 +200,7 @@ impl SpecSchedule {
             if m.second & (1 << c.second) == 0 {
                 // robfig truncates to the second here; `t` is whole seconds already.
                 added = true;
-                if advance(zone, jumps, &mut t, &mut c, m.second, |c| c.second, 1, 60) {
+                if advance(zone, jumps, &mut t, &mut c, m.second, &SECONDS) {
                     continue 'wrap;
                 }
             }
@@ -226,22 +226,33 @@ impl SpecSchedule {
     }
 }
 
-/// robfig's hour, minute and second loops: add `unit` seconds until the field is in `mask`.
-/// Returns true when the field wrapped to 0 (robfig then restarts at WRAP). While the UTC offset
-/// stays the same the field counts up by one per step, so the loop jumps to the next allowed
-/// value (or to the wrap) in one go.
-fn advance(zone: &mut Zone, jumps: Jumps, t: &mut i64, c: &mut Civil, mask: u64, field: fn(&Civil) -> u32, unit: i64, modulus: u32) -> bool {
+/// A wall-clock field robfig's loops step through by adding a fixed number of seconds.
+struct Stepped {
+    value: fn(&Civil) -> u32,
+    unit: i64,
+    modulus: u32,
+}
+
+const HOURS: Stepped = Stepped { value: |c| c.hour, unit: 3600, modulus: 24 };
+const MINUTES: Stepped = Stepped { value: |c| c.minute, unit: 60, modulus: 60 };
+const SECONDS: Stepped = Stepped { value: |c| c.second, unit: 1, modulus: 60 };
+
+/// robfig's hour, minute and second loops: add `field.unit` seconds until the field is in
+/// `mask`. Returns true when the field wrapped to 0 (robfig then restarts at WRAP). While the
+/// UTC offset stays the same the field counts up by one per step, so the loop jumps to the next
+/// allowed value (or to the wrap) in one go.
+fn advance(zone: &mut Zone, jumps: Jumps, t: &mut i64, c: &mut Civil, mask: u64, field: &Stepped) -> bool {
     loop {
-        let value = field(c);
+        let value = (field.value)(c);
         if mask & (1 << value) != 0 {
             return false;
         }
-        let above = mask & !STAR_BIT & ((1u64 << modulus) - 1) & (u64::MAX << (value + 1).min(63));
-        let stop = if above == 0 { modulus } else { above.trailing_zeros() };
-        let target = *t + i64::from(stop - value) * unit;
-        *t = if jumps == Jumps::Allowed && target < zone.period(*t).end { target } else { *t + unit };
+        let above = mask & !STAR_BIT & ((1u64 << field.modulus) - 1) & (u64::MAX << (value + 1));
+        let stop = if above == 0 { field.modulus } else { above.trailing_zeros() };
+        let target = *t + i64::from(stop - value) * field.unit;
+        *t = if jumps == Jumps::Allowed && target < zone.period(*t).end { target } else { *t + field.unit };
         *c = zone.civil(*t);
-        if field(c) == 0 {
+        if (field.value)(c) == 0 {
             return true;
         }
     }

@@ -50,6 +50,12 @@ pub struct JobFeatures {
     /// Failures are counted from pods (PR #93779, 1.20). Before: the Never path compared the work
     /// queue's requeue count with `backoffLimit`.
     pub count_failed_pods: bool,
+    /// 1.27–1.33: while replacements wait for the back-off, `status.active` is written as 0 even if
+    /// pods run (issue #139428; fixed by PR #139457, back-ported to 1.34 and 1.35).
+    pub backoff_reports_zero_active: bool,
+    /// 1.32+: the API server rejects a Job status with `ready > active` ("cannot set more ready pods
+    /// than active", validation `RejectMoreReadyThanActivePods` with JobManagedBy beta).
+    pub rejects_more_ready_than_active: bool,
     /// 1.25.0–1.25.5 and 1.26.0: with finalizer tracking, every sync without a new failure reset the
     /// requeue counter, so failed pods were replaced with no delay (issue #114391, fixed by PR #114516).
     pub legacy_backoff_reset_regression: bool,
@@ -79,6 +85,8 @@ impl JobFeatures {
             terminal_condition_after_pods_gone: v(31),
             pod_failure_backoff_record: v(27),
             count_failed_pods: v(20),
+            backoff_reports_zero_active: v(27) && !v(34),
+            rejects_more_ready_than_active: v(32),
             legacy_backoff_reset_regression: regression,
         }
     }

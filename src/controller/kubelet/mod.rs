@@ -3,6 +3,7 @@
 //! a refused restart, and the texts the kubelet shows while it waits.
 
 mod crash_loop_backoff;
+mod pod_status;
 mod restart;
 
 pub use crash_loop_backoff::{
@@ -11,4 +12,8 @@ pub use crash_loop_backoff::{
 pub use restart::{
     after_container_exit, backoff_event_message, crash_loop_waiting_message, go_duration, next_attempt_after_refusal,
     restart_attempt, ContainerExit, RestartAttempt, RetryTiming,
+};
+pub use pod_status::{
+    container_exited, killed, restart_crashed_container, start_container, termination, KubeletRestart,
+    DEFAULT_TERMINATION_GRACE_PERIOD,
 };

@@ -1,1 +1,160 @@
-//! TTL-after-finished.
+//! The TTL-after-finished controller (`pkg/controller/ttlafterfinished/ttlafterfinished_controller.go`,
+//! v1.28.7 = master): a finished Job with `ttlSecondsAfterFinished` is deleted that many seconds
+//! after its terminal condition's `lastTransitionTime`, with foreground propagation (the garbage
+//! collector deletes its pods first). The CronJob controller watches Jobs, so the deletion also
+//! re-syncs the owning CronJob — the runtime wires that hand-off.
+//!
+//! Gate TTLAfterFinished: alpha (off) from 1.12, beta (on) 1.21, GA 1.23; before 1.21 nothing is
+//! deleted.
+
+use crate::api::{ConditionStatus, Job, JobConditionType, KubernetesVersion};
+use chrono::{DateTime, TimeDelta, Utc};
+
+/// What one TTL sync of a Job decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TtlAction {
+    /// Nothing to do (no TTL, not finished, already being deleted, or the controller is off).
+    Ignore,
+    /// Delete the Job now (`propagationPolicy: Foreground`, UID precondition); it expired at this time.
+    Delete { expired_at: DateTime<Utc> },
+    /// Look again at `expire_at` (the work queue's `AddAfter(remaining)`).
+    RequeueAt { expire_at: DateTime<Utc>, after: TimeDelta },
+    /// The Job is finished but its terminal condition has no time: the real controller logs
+    /// "unable to find the time when the Job … finished" and retries with back-off.
+    Error(String),
+}
+
+/// The decision and the rule behind it, for the inspector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TtlDecision {
+    pub action: TtlAction,
+    pub explanation: String,
+}
+
+/// Whether the TTL-after-finished controller runs by default in `version`.
+pub fn ttl_controller_enabled(version: KubernetesVersion) -> bool {
+    version.at_least(21)
+}
+
+/// `processTTL` for a Job at `now`.
+///
+/// ```
+/// use chrono::{TimeDelta, TimeZone, Utc};
+/// use cronjob_playground::api::{ConditionStatus, Job, JobCondition, JobConditionType, KubernetesVersion};
+/// use cronjob_playground::controller::ttl::{ttl_after_finished, TtlAction};
+/// let t = |s| Utc.timestamp_opt(s, 0).unwrap();
+/// let mut job = Job::default();
+/// job.spec.ttl_seconds_after_finished = Some(100);
+/// job.status.conditions.push(JobCondition { condition_type: JobConditionType::Complete, status: ConditionStatus::True,
+///     last_probe_time: Some(t(50)), last_transition_time: Some(t(50)), reason: String::new(), message: String::new() });
+/// let v = KubernetesVersion::new(28).unwrap();
+/// assert_eq!(ttl_after_finished(&job, t(60), v).action, TtlAction::RequeueAt { expire_at: t(150), after: TimeDelta::seconds(90) });
+/// assert_eq!(ttl_after_finished(&job, t(150), v).action, TtlAction::Delete { expired_at: t(150) });
+/// ```
+pub fn ttl_after_finished(job: &Job, now: DateTime<Utc>, version: KubernetesVersion) -> TtlDecision {
+    let ignore = |why: String| TtlDecision { action: TtlAction::Ignore, explanation: why };
+    if !ttl_controller_enabled(version) {
+        return ignore(format!("Kubernetes {version}: the TTLAfterFinished feature is off by default before 1.21, so finished Jobs are kept"));
+    }
+    let Some(ttl) = job.spec.ttl_seconds_after_finished else {
+        return ignore("no ttlSecondsAfterFinished: the Job is kept until something else deletes it".into());
+    };
+    if job.metadata.deletion_timestamp.is_some() {
+        return ignore("the Job is already being deleted".into());
+    }
+    let Some(cond) = job.status.conditions.iter().find(|c| {
+        matches!(c.condition_type, JobConditionType::Complete | JobConditionType::Failed) && c.status == ConditionStatus::True
+    }) else {
+        return ignore("the Job has not finished (no Complete or Failed condition): the TTL clock has not started".into());
+    };
+    let Some(finished_at) = cond.last_transition_time else {
+        let ns = if job.metadata.namespace.is_empty() { "default" } else { &job.metadata.namespace };
+        return TtlDecision {
+            action: TtlAction::Error(format!("unable to find the time when the Job {ns}/{} finished", job.metadata.name)),
+            explanation: "the terminal condition has no lastTransitionTime".into(),
+        };
+    };
+    let expire_at = finished_at + TimeDelta::seconds(ttl.into());
+    let remaining = expire_at - now;
+    if remaining <= TimeDelta::zero() {
+        TtlDecision {
+            action: TtlAction::Delete { expired_at: expire_at },
+            explanation: format!(
+                "ttlSecondsAfterFinished {ttl}: the Job became {:?} at {}, so it expired at {}; it is deleted with its pods (foreground)",
+                cond.condition_type,
+                finished_at.to_rfc3339(),
+                expire_at.to_rfc3339()
+            ),
+        }
+    } else {
+        TtlDecision {
+            action: TtlAction::RequeueAt { expire_at, after: remaining },
+            explanation: format!(
+                "ttlSecondsAfterFinished {ttl}: the Job became {:?} at {}; it will be deleted at {}",
+                cond.condition_type,
+                finished_at.to_rfc3339(),
+                expire_at.to_rfc3339()
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::JobCondition;
+    use chrono::TimeZone;
+
+    fn t(s: i64) -> DateTime<Utc> {
+        Utc.timestamp_opt(s, 0).unwrap()
+    }
+
+    fn finished(ct: JobConditionType, at: Option<DateTime<Utc>>, ttl: Option<i32>) -> Job {
+        let mut job = Job::default();
+        job.metadata.name = "pi".into();
+        job.spec.ttl_seconds_after_finished = ttl;
+        job.status.conditions.push(JobCondition {
+            condition_type: ct,
+            status: ConditionStatus::True,
+            last_probe_time: at,
+            last_transition_time: at,
+            reason: String::new(),
+            message: String::new(),
+        });
+        job
+    }
+
+    #[test]
+    fn ttl_zero_deletes_in_the_first_sync() {
+        let job = finished(JobConditionType::Failed, Some(t(191)), Some(0));
+        assert_eq!(ttl_after_finished(&job, t(191), KubernetesVersion::new(28).unwrap()).action, TtlAction::Delete { expired_at: t(191) });
+    }
+
+    #[test]
+    fn interim_conditions_do_not_start_the_clock() {
+        let v = KubernetesVersion::new(31).unwrap();
+        for ct in [JobConditionType::FailureTarget, JobConditionType::SuccessCriteriaMet] {
+            assert_eq!(ttl_after_finished(&finished(ct, Some(t(10)), Some(0)), t(100), v).action, TtlAction::Ignore);
+        }
+    }
+
+    #[test]
+    fn version_boundary_1_21() {
+        let job = finished(JobConditionType::Complete, Some(t(10)), Some(5));
+        assert_eq!(ttl_after_finished(&job, t(100), KubernetesVersion::new(20).unwrap()).action, TtlAction::Ignore);
+        assert_eq!(ttl_after_finished(&job, t(100), KubernetesVersion::new(21).unwrap()).action, TtlAction::Delete { expired_at: t(15) });
+    }
+
+    #[test]
+    fn being_deleted_or_no_ttl_is_ignored_and_missing_time_is_an_error() {
+        let v = KubernetesVersion::new(28).unwrap();
+        let mut job = finished(JobConditionType::Complete, Some(t(10)), Some(5));
+        job.metadata.deletion_timestamp = Some(t(11));
+        assert_eq!(ttl_after_finished(&job, t(100), v).action, TtlAction::Ignore);
+        assert_eq!(ttl_after_finished(&finished(JobConditionType::Complete, Some(t(10)), None), t(100), v).action, TtlAction::Ignore);
+        assert_eq!(
+            ttl_after_finished(&finished(JobConditionType::Complete, None, Some(5)), t(100), v).action,
+            TtlAction::Error("unable to find the time when the Job default/pi finished".into())
+        );
+    }
+}

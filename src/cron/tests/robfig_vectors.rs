@@ -52,7 +52,7 @@ fn check(vector: &Value) -> Result<(), String> {
             }
             let location = match s.location() {
                 Location::Local => "Local".to_owned(),
-                Location::Zone(tz) if tz == Tz::UTC => "UTC".to_owned(),
+                Location::Zone(Tz::UTC) => "UTC".to_owned(),
                 Location::Zone(tz) => tz.name().to_owned(),
             };
             if location != vector["location"] {

@@ -1,0 +1,330 @@
+//! What the API server does with each object of a `kubectl apply`: decode (types, strict
+//! fields), default, validate (create, or update against an old version) — and the answer it
+//! gives, with the position of every problem in the manifest. This is the `validate` contract
+//! of `shared/design/interfaces.md` §2 and the loader the simulation starts from.
+
+use super::decode::{decode, DecodeError, Findings};
+use super::defaults::{default_cronjob, default_job};
+use super::field_error::{invalid_message, FieldError};
+use super::load::{load_manifest, strict_message, RawObject, Route};
+use super::validation::{validate_cronjob_create, validate_cronjob_update, validate_job_create, validate_job_update, Outcome};
+use super::yaml::{Node, Pos};
+use super::{CronJob, Job, KubernetesVersion};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The `validate` response: one entry per object, and the errors that made text unreadable.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ValidationReport {
+    pub objects: Vec<ObjectReport>,
+    pub parse_errors: Vec<ParseErrorReport>,
+}
+
+/// What the API server answered for one object.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ObjectReport {
+    pub kind: String,
+    pub name: String,
+    pub valid: bool,
+    /// The API server's error message, `None` when the object is accepted.
+    pub message: Option<String>,
+    pub errors: Vec<ErrorReport>,
+    pub warnings: Vec<String>,
+    /// The object after defaulting (fields not modelled are echoed as written).
+    pub defaulted: Option<Value>,
+    /// Where the object starts (an extension of the contract).
+    pub line: u32,
+    pub column: u32,
+}
+
+/// One error of an object, with where it points in the manifest.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorReport {
+    pub field: String,
+    #[serde(rename = "type")]
+    pub error_type: String,
+    pub detail: String,
+    /// The apimachinery `field.Error` text, or the decoder's message.
+    pub text: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+/// Text that could not be read as objects.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ParseErrorReport {
+    pub message: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+/// An accepted object, typed and defaulted.
+// A manifest holds a handful of objects: plain variants read better than boxed ones.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Admitted {
+    CronJob(CronJob),
+    Job(Job),
+    /// A kind not modelled here (e.g. the `Simulation` document), as JSON.
+    Other { api_version: String, kind: String, value: Value },
+}
+
+/// An object's report and, when it was accepted, the object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AdmittedObject {
+    pub report: ObjectReport,
+    pub object: Option<Admitted>,
+}
+
+/// Every object of a manifest as the API server would take it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Admission {
+    pub objects: Vec<AdmittedObject>,
+    pub parse_errors: Vec<ParseErrorReport>,
+}
+
+impl Admission {
+    /// The `validate` response.
+    pub fn report(&self) -> ValidationReport {
+        ValidationReport {
+            objects: self.objects.iter().map(|o| o.report.clone()).collect(),
+            parse_errors: self.parse_errors.clone(),
+        }
+    }
+}
+
+/// Admits the objects of `text` as creates, or as updates of the same-named objects in `old`.
+///
+/// ```
+/// use cronjob_playground::api::{admit, KubernetesVersion};
+/// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: hello\nspec:\n  schedule: \"61 * * * *\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
+/// let report = admit(text, None, KubernetesVersion::NEWEST).report();
+/// let object = &report.objects[0];
+/// assert_eq!(object.message.as_deref(), Some(r#"CronJob.batch "hello" is invalid: spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61"#));
+/// assert_eq!((object.errors[0].line, object.errors[0].column), (6, 13));
+/// ```
+pub fn admit(text: &str, old: Option<&str>, version: KubernetesVersion) -> Admission {
+    let manifest = load_manifest(text, version);
+    let old_objects: Vec<Admitted> = old
+        .map(|o| load_manifest(o, version).objects.iter().filter_map(|raw| decode_and_default(raw, version).map(|(a, _)| a)).collect())
+        .unwrap_or_default();
+    let objects = manifest.objects.iter().map(|raw| admit_object(raw, &old_objects, version)).collect();
+    let parse_errors = manifest
+        .errors
+        .into_iter()
+        .map(|e| ParseErrorReport { message: e.message, line: e.pos.line, column: e.pos.column })
+        .collect();
+    Admission { objects, parse_errors }
+}
+
+/// [`admit`] and its report in one call: the `validate` command.
+pub fn validate_manifest(text: &str, old: Option<&str>, version: KubernetesVersion) -> ValidationReport {
+    admit(text, old, version).report()
+}
+
+fn report_for(raw: &RawObject) -> ObjectReport {
+    ObjectReport {
+        kind: raw.kind.clone(),
+        name: raw.name.clone(),
+        valid: false,
+        message: None,
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        defaulted: None,
+        line: raw.node.pos.line,
+        column: raw.node.pos.column,
+    }
+}
+
+fn error_at(node: &Node, field: &str, error_type: &str, detail: String, text: String) -> ErrorReport {
+    let Pos { line, column } = node.locate(field).pos;
+    ErrorReport { field: field.to_string(), error_type: error_type.into(), detail, text, line, column }
+}
+
+/// A decoded object.
+#[allow(clippy::large_enum_variant)]
+enum Decoded {
+    CronJob(CronJob),
+    Job(Job),
+}
+
+fn decode_raw(raw: &RawObject, version: KubernetesVersion) -> Option<(Result<Decoded, DecodeError>, Findings)> {
+    match raw.route {
+        Route::CronJob { beta } => {
+            let (result, findings) = decode::<CronJob>(&raw.node, version, beta);
+            Some((result.map(Decoded::CronJob), findings))
+        }
+        Route::Job => {
+            let (result, findings) = decode::<Job>(&raw.node, version, false);
+            Some((result.map(Decoded::Job), findings))
+        }
+        Route::NotServed | Route::Other => None,
+    }
+}
+
+/// Decodes and defaults without validating: how an `old` object is read.
+fn decode_and_default(raw: &RawObject, version: KubernetesVersion) -> Option<(Admitted, Findings)> {
+    let (result, mut findings) = decode_raw(raw, version)?;
+    let admitted = match result.ok()? {
+        Decoded::CronJob(mut cj) => {
+            default_cronjob(&mut cj, version, &mut findings.unsupported);
+            Admitted::CronJob(cj)
+        }
+        Decoded::Job(mut job) => {
+            default_job(&mut job, version, &mut findings.unsupported);
+            Admitted::Job(job)
+        }
+    };
+    Some((admitted, findings))
+}
+
+fn admit_object(raw: &RawObject, old: &[Admitted], version: KubernetesVersion) -> AdmittedObject {
+    let mut report = report_for(raw);
+    let group_version = raw.api_version.rsplit('/').next().unwrap_or_default().to_string();
+    match raw.route {
+        Route::Other => {
+            report.valid = true;
+            report.defaulted = Some(raw.json());
+            let object = Admitted::Other { api_version: raw.api_version.clone(), kind: raw.kind.clone(), value: raw.json() };
+            return AdmittedObject { report, object: Some(object) };
+        }
+        Route::NotServed => {
+            let message = format!("no matches for kind \"{}\" in version \"{}\"", raw.kind, raw.api_version);
+            report.errors.push(error_at(&raw.node, "apiVersion", "Not served", message.clone(), message.clone()));
+            report.message = Some(message);
+            return AdmittedObject { report, object: None };
+        }
+        Route::CronJob { .. } | Route::Job => {}
+    }
+    let Some((result, findings)) = decode_raw(raw, version) else {
+        return AdmittedObject { report, object: None };
+    };
+    report.warnings.extend(findings.warnings.iter().cloned());
+    if raw.route == (Route::CronJob { beta: true }) && version.at_least(21) {
+        report.warnings.push("batch/v1beta1 CronJob is deprecated in v1.21+, unavailable in v1.25+; use batch/v1 CronJob".into());
+    }
+    let decoded = match result {
+        Ok(decoded) => decoded,
+        Err(err) => {
+            let path = err.path.clone().unwrap_or_default();
+            let pos = err.pos.unwrap_or(raw.node.pos);
+            let message = format!("{} in version \"{group_version}\" cannot be handled as a {}: {}", raw.kind, raw.kind, err.message);
+            report.errors.push(ErrorReport {
+                field: path,
+                error_type: "Invalid type".into(),
+                detail: err.message.clone(),
+                text: err.message,
+                line: pos.line,
+                column: pos.column,
+            });
+            report.message = Some(message);
+            return AdmittedObject { report, object: None };
+        }
+    };
+    if !findings.strict.is_empty() {
+        let beta = raw.route == (Route::CronJob { beta: true });
+        report.message = Some(strict_message(&findings.strict, &raw.kind, &group_version, version, beta));
+        for issue in &findings.strict {
+            let error_type = if issue.message.starts_with("unknown") { "Unknown field" } else { "Duplicate field" };
+            report.errors.push(ErrorReport {
+                field: issue.path.clone(),
+                error_type: error_type.into(),
+                detail: issue.message.clone(),
+                text: issue.message.clone(),
+                line: issue.pos.line,
+                column: issue.pos.column,
+            });
+        }
+        return AdmittedObject { report, object: None };
+    }
+    let mut unsupported = findings.unsupported;
+    let (admitted, outcome, typed_json) = match decoded {
+        Decoded::CronJob(mut cj) => {
+            default_cronjob(&mut cj, version, &mut unsupported);
+            let previous = old.iter().find_map(|o| match o {
+                Admitted::CronJob(p) if p.metadata.name == cj.metadata.name => Some(p),
+                _ => None,
+            });
+            let outcome = match previous {
+                Some(p) => validate_cronjob_update(&cj, p, version, unsupported),
+                None => validate_cronjob_create(&cj, version, unsupported),
+            };
+            let json = serde_json::to_value(&cj).unwrap_or(Value::Null);
+            (Admitted::CronJob(cj), outcome, json)
+        }
+        Decoded::Job(mut job) => {
+            default_job(&mut job, version, &mut unsupported);
+            let previous = old.iter().find_map(|o| match o {
+                Admitted::Job(p) if p.metadata.name == job.metadata.name => Some(p),
+                _ => None,
+            });
+            let outcome = match previous {
+                Some(p) => validate_job_update(&job, p, version, unsupported),
+                None => validate_job_create(&job, version, unsupported),
+            };
+            let json = serde_json::to_value(&job).unwrap_or(Value::Null);
+            (Admitted::Job(job), outcome, json)
+        }
+    };
+    let mut echoed = raw.json();
+    for path in &findings.dropped {
+        remove_path(&mut echoed, path);
+    }
+    report.defaulted = Some(merge(echoed, typed_json));
+    finish(report, raw, admitted, outcome)
+}
+
+fn finish(mut report: ObjectReport, raw: &RawObject, admitted: Admitted, outcome: Outcome) -> AdmittedObject {
+    report.warnings.extend(outcome.warnings);
+    report.valid = outcome.errors.is_empty();
+    if report.valid {
+        return AdmittedObject { report, object: Some(admitted) };
+    }
+    let kind = raw.kind.as_str();
+    report.message = Some(invalid_message(kind, &raw.name, &outcome.errors));
+    report.errors = outcome.errors.iter().map(|e| field_error_report(&raw.node, e)).collect();
+    AdmittedObject { report, object: None }
+}
+
+fn field_error_report(node: &Node, e: &FieldError) -> ErrorReport {
+    error_at(node, &e.field, e.error_type.as_str(), e.detail.clone(), e.to_string())
+}
+
+fn remove_path(value: &mut Value, path: &str) {
+    let mut parts: Vec<&str> = path.split('.').collect();
+    let Some(last) = parts.pop() else { return };
+    let mut current = value;
+    for part in parts {
+        match current.get_mut(part) {
+            Some(next) => current = next,
+            None => return,
+        }
+    }
+    if let Some(map) = current.as_object_mut() {
+        map.remove(last);
+    }
+}
+
+/// The typed object's JSON laid over what was written: modelled fields take their defaulted
+/// value, fields not modelled stay as written.
+fn merge(written: Value, typed: Value) -> Value {
+    match (written, typed) {
+        (Value::Object(mut base), Value::Object(over)) => {
+            for (key, value) in over {
+                let merged = match base.remove(&key) {
+                    Some(old) => merge(old, value),
+                    None => value,
+                };
+                base.insert(key, merged);
+            }
+            Value::Object(base)
+        }
+        (Value::Array(base), Value::Array(over)) if base.len() == over.len() => {
+            Value::Array(base.into_iter().zip(over).map(|(b, o)| merge(b, o)).collect())
+        }
+        (_, typed) => typed,
+    }
+}

@@ -1,0 +1,531 @@
+//! Job validation (`ValidateJob`, `validateJobSpec`, `ValidateJobTemplateSpec`, the pod failure
+//! and success policies, `ValidateJobUpdate`) from `pkg/apis/batch/validation/validation.go`,
+//! 1.28–1.35, with the rules older releases lacked switched off by version.
+
+use super::meta::object_meta;
+use super::names;
+use super::pod::pod_template;
+use super::{Checker, Outcome};
+use crate::api::decode::Unsupported;
+use crate::api::field_error::{BadValue, FieldError};
+use crate::api::{CompletionMode, Job, JobSpec, KubernetesVersion, LabelSelector, PodFailurePolicy, SuccessPolicy};
+use std::collections::BTreeMap;
+
+const MAX_PARALLELISM_INDEXED: i32 = 100_000;
+const MAX_FAILED_INDEXES: i32 = 100_000;
+const COMPLETIONS_SOFT_LIMIT: i32 = 100_000;
+const PARALLELISM_LIMIT_HIGH_COMPLETIONS: i32 = 10_000;
+const MAX_FAILED_INDEXES_HIGH_COMPLETIONS: i32 = 10_000;
+const MAX_POD_FAILURE_POLICY_RULES: usize = 20;
+const MAX_EXIT_CODE_VALUES: usize = 255;
+const MAX_POD_CONDITION_PATTERNS: usize = 20;
+const MAX_MANAGED_BY_LENGTH: usize = 63;
+const MAX_SUCCEEDED_INDEXES_LENGTH: usize = 64 * 1024;
+const MAX_SUCCESS_POLICY_RULES: usize = 20;
+
+/// Validates a Job being created (`ValidateJob`), after defaulting.
+///
+/// The selector and its generated labels are checked only for `manualSelector: true`: for
+/// other Jobs the API server generates both (`generateSelector`) before validating.
+pub fn validate_job_create(job: &Job, version: KubernetesVersion, unsupported: Vec<Unsupported>) -> Outcome {
+    let mut c = Checker::new(version, unsupported);
+    object_meta(&mut c, &job.metadata);
+    validate_job_spec_with_selector(&mut c, &job.spec);
+    indexed_name(&mut c, job);
+    c.finish(&["spec."])
+}
+
+/// Validates an update of a Job (`ValidateJobUpdate`): the spec rules plus immutable fields.
+pub fn validate_job_update(job: &Job, old: &Job, version: KubernetesVersion, unsupported: Vec<Unsupported>) -> Outcome {
+    let mut c = Checker::new(version, unsupported);
+    validate_job_spec_with_selector(&mut c, &job.spec);
+    let (new, old) = (&job.spec, &old.spec);
+    let indexed = new.completion_mode == Some(CompletionMode::Indexed);
+    if new.completions != old.completions && !(indexed && version.at_least(27)) {
+        immutable(&mut c, "spec.completions", int_or_null(new.completions));
+    } else if new.completions != old.completions && new.completions.is_some() && new.completions != new.parallelism {
+        c.push(FieldError::invalid(
+            "spec.completions",
+            int_or_null(new.completions),
+            "can only be modified in tandem with spec.parallelism",
+        ));
+    }
+    if new.selector != old.selector {
+        immutable(&mut c, "spec.selector", new.selector.as_ref().map_or(BadValue::Null, selector_value));
+    }
+    if new.template != old.template {
+        immutable(&mut c, "spec.template", BadValue::Raw("core.PodTemplateSpec{…}".into()));
+    }
+    if new.completion_mode != old.completion_mode {
+        immutable(&mut c, "spec.completionMode", new.completion_mode.map_or(BadValue::Null, |m| BadValue::str(format!("{m:?}"))));
+    }
+    if new.pod_failure_policy != old.pod_failure_policy {
+        immutable(&mut c, "spec.podFailurePolicy", BadValue::Raw("batch.PodFailurePolicy{…}".into()));
+    }
+    if new.backoff_limit_per_index != old.backoff_limit_per_index {
+        immutable(&mut c, "spec.backoffLimitPerIndex", int_or_null(new.backoff_limit_per_index));
+    }
+    if new.success_policy != old.success_policy {
+        immutable(&mut c, "spec.successPolicy", BadValue::Raw("batch.SuccessPolicy{…}".into()));
+    }
+    if new.managed_by != old.managed_by {
+        immutable(&mut c, "spec.managedBy", new.managed_by.as_ref().map_or(BadValue::Null, BadValue::str));
+    }
+    c.finish(&["spec."])
+}
+
+fn immutable(c: &mut Checker, path: &str, value: BadValue) {
+    c.push(FieldError::invalid(path, value, "field is immutable"));
+}
+
+fn int_or_null(v: Option<i32>) -> BadValue {
+    v.map_or(BadValue::Null, |n| BadValue::Int(n.into()))
+}
+
+/// `ValidateJobSpec`: `validateJobSpec` and, for manual selectors, the selector rules.
+fn validate_job_spec_with_selector(c: &mut Checker, spec: &JobSpec) {
+    validate_job_spec(c, spec, "spec");
+    if spec.manual_selector != Some(true) {
+        return;
+    }
+    match &spec.selector {
+        None => c.push(FieldError::required("spec.selector", "")),
+        Some(selector) => {
+            if !selector_matches(selector, &spec.template.metadata.labels) {
+                c.push(FieldError::invalid(
+                    "spec.template.metadata.labels",
+                    BadValue::Raw(go_string_map(&spec.template.metadata.labels)),
+                    "`selector` does not match template `labels`",
+                ));
+            }
+        }
+    }
+}
+
+/// Indexed pods are named `<job>-<index>` in their hostname, which must be a DNS label.
+fn indexed_name(c: &mut Checker, job: &Job) {
+    let (Some(CompletionMode::Indexed), Some(completions)) = (job.spec.completion_mode, job.spec.completions) else {
+        return;
+    };
+    if completions <= 0 || !c.version.at_least(24) {
+        return;
+    }
+    let hostname = format!("{}-{}", job.metadata.name, completions - 1);
+    if !names::dns1123_label(&hostname).is_empty() {
+        c.push(FieldError::invalid(
+            "metadata.name",
+            BadValue::str(&job.metadata.name),
+            format!("will not able to create pod with invalid DNS label: {hostname}"),
+        ));
+    }
+}
+
+/// `ValidateJobTemplateSpec`: a CronJob's Job template at `spec.jobTemplate`.
+pub fn validate_job_template(c: &mut Checker, spec: &JobSpec, path: &str) {
+    let spec_path = format!("{path}.spec");
+    validate_job_spec(c, spec, &spec_path);
+    if let Some(selector) = &spec.selector {
+        c.push(FieldError::invalid(format!("{spec_path}.selector"), selector_value(selector), "`selector` will be auto-generated"));
+    }
+    if spec.manual_selector == Some(true) {
+        c.push(FieldError::not_supported_value(format!("{spec_path}.manualSelector"), BadValue::Bool(true), &["nil", "false"]));
+    }
+}
+
+/// `validateJobSpec`.
+fn validate_job_spec(c: &mut Checker, spec: &JobSpec, path: &str) {
+    let p = |f: &str| format!("{path}.{f}");
+    let nonneg = |c: &mut Checker, f: &str, v: Option<i64>| {
+        if let Some(v) = v {
+            FieldError::check_nonnegative(&p(f), v, &mut c.outcome.errors);
+        }
+    };
+    nonneg(c, "parallelism", spec.parallelism.map(i64::from));
+    nonneg(c, "completions", spec.completions.map(i64::from));
+    nonneg(c, "activeDeadlineSeconds", spec.active_deadline_seconds);
+    nonneg(c, "backoffLimit", spec.backoff_limit.map(i64::from));
+    nonneg(c, "ttlSecondsAfterFinished", spec.ttl_seconds_after_finished.map(i64::from));
+    nonneg(c, "backoffLimitPerIndex", spec.backoff_limit_per_index.map(i64::from));
+    if let Some(max_failed) = spec.max_failed_indexes {
+        FieldError::check_nonnegative(&p("maxFailedIndexes"), max_failed.into(), &mut c.outcome.errors);
+        if spec.backoff_limit_per_index.is_none() {
+            c.push(FieldError::required(p("backoffLimitPerIndex"), "when maxFailedIndexes is specified"));
+        }
+    }
+    if let Some(managed_by) = &spec.managed_by {
+        managed_by_path(c, managed_by, &p("managedBy"));
+    }
+    let mode = c.enum_text(&p("completionMode"), spec.completion_mode);
+    if let Some(mode) = &mode {
+        if mode != "NonIndexed" && mode != "Indexed" {
+            c.push(FieldError::not_supported(p("completionMode"), mode, &["NonIndexed", "Indexed"]));
+        }
+        if mode == "Indexed" {
+            indexed_limits(c, spec, &p);
+        }
+    }
+    if mode.as_deref().is_none_or(|m| m == "NonIndexed") {
+        if let Some(v) = spec.backoff_limit_per_index {
+            c.push(FieldError::invalid(p("backoffLimitPerIndex"), BadValue::Int(v.into()), "requires indexed completion mode"));
+        }
+        if let Some(v) = spec.max_failed_indexes {
+            c.push(FieldError::invalid(p("maxFailedIndexes"), BadValue::Int(v.into()), "requires indexed completion mode"));
+        }
+    }
+    if let Some(policy) = &spec.pod_failure_policy {
+        pod_failure_policy(c, spec, policy, &p("podFailurePolicy"));
+    }
+    if let Some(policy) = &spec.success_policy {
+        if mode.as_deref() != Some("Indexed") {
+            c.push(FieldError::invalid(p("successPolicy"), BadValue::Raw(success_policy_value(policy)), "requires indexed completion mode"));
+        } else {
+            success_policy(c, spec, policy, &p("successPolicy"));
+        }
+    }
+    if let Some(replacement) = c.enum_text(&p("podReplacementPolicy"), spec.pod_replacement_policy) {
+        if spec.pod_failure_policy.is_some() {
+            if replacement != "Failed" {
+                c.push(FieldError::not_supported(p("podReplacementPolicy"), &replacement, &["Failed"]));
+            }
+        } else if replacement != "Failed" && replacement != "TerminatingOrFailed" {
+            c.push(FieldError::not_supported(p("podReplacementPolicy"), &replacement, &["Failed", "TerminatingOrFailed"]));
+        }
+    }
+    let restart_path = p("template.spec.restartPolicy");
+    let restart = c.enum_text(&restart_path, spec.template.spec.restart_policy).unwrap_or_default();
+    pod_template(c, &spec.template, &p("template"), &restart);
+    // Before 1.20 (kubernetes#95747) the defaulted `Always` was reported as unsupported.
+    match restart.as_str() {
+        "Always" | "" if c.version.at_least(20) => {
+            c.push(FieldError::required(restart_path, "valid values: \"OnFailure\", \"Never\""));
+        }
+        "OnFailure" | "Never" => {
+            if spec.pod_failure_policy.is_some() && restart != "Never" {
+                c.push(FieldError::invalid(restart_path, BadValue::str(&restart), "only \"Never\" is supported when podFailurePolicy is specified"));
+            }
+        }
+        other => c.push(FieldError::not_supported(restart_path, other, &["OnFailure", "Never"])),
+    }
+}
+
+fn indexed_limits(c: &mut Checker, spec: &JobSpec, p: &impl Fn(&str) -> String) {
+    if spec.completions.is_none() {
+        c.push(FieldError::required(p("completions"), "when completion mode is Indexed"));
+    }
+    if let Some(parallelism) = spec.parallelism.filter(|&n| n > MAX_PARALLELISM_INDEXED) {
+        c.push(FieldError::invalid(
+            p("parallelism"),
+            BadValue::Int(parallelism.into()),
+            format!("must be less than or equal to {MAX_PARALLELISM_INDEXED} when completion mode is Indexed"),
+        ));
+    }
+    if let (Some(completions), Some(max_failed)) = (spec.completions, spec.max_failed_indexes) {
+        if max_failed > completions {
+            c.push(FieldError::invalid(p("maxFailedIndexes"), BadValue::Int(max_failed.into()), "must be less than or equal to completions"));
+        }
+    }
+    if let Some(max_failed) = spec.max_failed_indexes.filter(|&n| n > MAX_FAILED_INDEXES) {
+        c.push(FieldError::invalid(
+            p("maxFailedIndexes"),
+            BadValue::Int(max_failed.into()),
+            format!("must be less than or equal to {MAX_FAILED_INDEXES}"),
+        ));
+    }
+    let high = spec.completions.is_some_and(|n| n > COMPLETIONS_SOFT_LIMIT) && spec.backoff_limit_per_index.is_some();
+    if high {
+        if spec.max_failed_indexes.is_none() {
+            c.push(FieldError::required(p("maxFailedIndexes"), format!("must be specified when completions is above {COMPLETIONS_SOFT_LIMIT}")));
+        }
+        let suffix = format!("when completions are above {COMPLETIONS_SOFT_LIMIT} and used with backoff limit per index");
+        if let Some(n) = spec.parallelism.filter(|&n| n > PARALLELISM_LIMIT_HIGH_COMPLETIONS) {
+            c.push(FieldError::invalid(
+                p("parallelism"),
+                BadValue::Int(n.into()),
+                format!("must be less than or equal to {PARALLELISM_LIMIT_HIGH_COMPLETIONS} {suffix}"),
+            ));
+        }
+        if let Some(n) = spec.max_failed_indexes.filter(|&n| n > MAX_FAILED_INDEXES_HIGH_COMPLETIONS) {
+            c.push(FieldError::invalid(
+                p("maxFailedIndexes"),
+                BadValue::Int(n.into()),
+                format!("must be less than or equal to {MAX_FAILED_INDEXES_HIGH_COMPLETIONS} {suffix}"),
+            ));
+        }
+    }
+}
+
+/// `IsDomainPrefixedPath` and the length limit of `spec.managedBy`.
+fn managed_by_path(c: &mut Checker, value: &str, path: &str) {
+    match value.split_once('/') {
+        Some((host, rest)) if !rest.is_empty() => {
+            for msg in names::dns1123_subdomain(host) {
+                c.push(FieldError::invalid(path, BadValue::str(host), msg));
+            }
+            let path_ok = rest.chars().all(|ch| ch.is_ascii_alphanumeric() || "/-._~%!$&'()*+,;=:".contains(ch));
+            if !path_ok {
+                c.push(FieldError::invalid(
+                    path,
+                    BadValue::str(rest),
+                    "Invalid path: must only contain characters: a-z, A-Z, 0-9, /, -, ., _, ~, %, !, $, &, ', (, ), *, +, ,, ;, =, :",
+                ));
+            }
+        }
+        _ => c.push(FieldError::invalid(path, BadValue::str(value), "must be a domain-prefixed path (such as \"acme.io/foo\")")),
+    }
+    if value.len() > MAX_MANAGED_BY_LENGTH {
+        c.push(FieldError::too_long(path, MAX_MANAGED_BY_LENGTH));
+    }
+}
+
+/// Go's `%q` of a `[]string`: `["a" "b"]`.
+fn go_string_list(values: &[&str]) -> String {
+    format!("[{}]", values.iter().map(|v| crate::api::field_error::go_quote(v)).collect::<Vec<_>>().join(" "))
+}
+
+fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy, path: &str) {
+    let rules_path = format!("{path}.rules");
+    if policy.rules.len() > MAX_POD_FAILURE_POLICY_RULES {
+        c.push(FieldError::too_many(&rules_path, policy.rules.len(), MAX_POD_FAILURE_POLICY_RULES));
+    }
+    let containers: Vec<&str> = spec.template.spec.containers.iter().chain(&spec.template.spec.init_containers).map(|c| c.name.as_str()).collect();
+    // FailIndex arrived with backoffLimitPerIndex (alpha 1.28, on by default from 1.29).
+    let actions: &[&str] = if c.version.at_least(29) { &["Count", "FailIndex", "FailJob", "Ignore"] } else { &["Count", "FailJob", "Ignore"] };
+    for (i, rule) in policy.rules.iter().enumerate() {
+        let rule_path = format!("{rules_path}[{i}]");
+        let action_path = format!("{rule_path}.action");
+        let action = c.enum_text(&action_path, Some(rule.action)).unwrap_or_default();
+        if action.is_empty() {
+            c.push(FieldError::required(&action_path, format!("valid values: {}", go_string_list(actions))));
+        } else if action == "FailIndex" && actions.contains(&"FailIndex") {
+            if spec.backoff_limit_per_index.is_none() {
+                c.push(FieldError::invalid(&action_path, BadValue::str(&action), "requires the backoffLimitPerIndex to be set"));
+            }
+        } else if !actions.contains(&action.as_str()) {
+            c.push(FieldError::not_supported(&action_path, &action, actions));
+        }
+        if let Some(on_exit) = &rule.on_exit_codes {
+            let exit_path = format!("{rule_path}.onExitCodes");
+            let operator_path = format!("{exit_path}.operator");
+            let operator = c.enum_text(&operator_path, Some(on_exit.operator)).unwrap_or_default();
+            if operator.is_empty() {
+                c.push(FieldError::required(&operator_path, format!("valid values: {}", go_string_list(&["In", "NotIn"]))));
+            } else if operator != "In" && operator != "NotIn" {
+                c.push(FieldError::not_supported(&operator_path, &operator, &["In", "NotIn"]));
+            }
+            if let Some(name) = &on_exit.container_name {
+                if !containers.contains(&name.as_str()) {
+                    c.push(FieldError::invalid(
+                        format!("{exit_path}.containerName"),
+                        BadValue::str(name),
+                        "must be one of the container or initContainer names in the pod template",
+                    ));
+                }
+            }
+            let values_path = format!("{exit_path}.values");
+            if on_exit.values.is_empty() {
+                c.push(FieldError::invalid(&values_path, BadValue::Raw("[]int32(nil)".into()), "at least one value is required"));
+            } else if on_exit.values.len() > MAX_EXIT_CODE_VALUES {
+                c.push(FieldError::too_many(&values_path, on_exit.values.len(), MAX_EXIT_CODE_VALUES));
+            }
+            let mut seen = Vec::new();
+            for (j, &value) in on_exit.values.iter().enumerate() {
+                let value_path = format!("{values_path}[{j}]");
+                if operator == "In" && value == 0 {
+                    c.push(FieldError::invalid(&value_path, BadValue::Int(0), "must not be 0 for the In operator"));
+                }
+                if seen.contains(&value) {
+                    c.push(FieldError::duplicate(&value_path, BadValue::Int(value.into())));
+                } else {
+                    seen.push(value);
+                }
+            }
+            if on_exit.values.windows(2).any(|w| w[0] > w[1]) {
+                let list = on_exit.values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ");
+                c.push(FieldError::invalid(&values_path, BadValue::Raw(format!("[]int32{{{list}}}")), "must be ordered"));
+            }
+        }
+        if !rule.on_pod_conditions.is_empty() {
+            let conditions_path = format!("{rule_path}.onPodConditions");
+            if rule.on_pod_conditions.len() > MAX_POD_CONDITION_PATTERNS {
+                c.push(FieldError::too_many(&conditions_path, rule.on_pod_conditions.len(), MAX_POD_CONDITION_PATTERNS));
+            }
+            for (j, pattern) in rule.on_pod_conditions.iter().enumerate() {
+                let pattern_path = format!("{conditions_path}[{j}]");
+                for msg in names::qualified_name(&pattern.condition_type) {
+                    c.push(FieldError::invalid(format!("{pattern_path}.type"), BadValue::str(&pattern.condition_type), msg));
+                }
+                let status_path = format!("{pattern_path}.status");
+                let status = c.enum_text(&status_path, pattern.status).unwrap_or_default();
+                let statuses = ["False", "True", "Unknown"];
+                if status.is_empty() {
+                    c.push(FieldError::required(&status_path, format!("valid values: {}", go_string_list(&statuses))));
+                } else if !statuses.contains(&status.as_str()) {
+                    c.push(FieldError::not_supported(&status_path, &status, &statuses));
+                }
+            }
+        }
+        match (rule.on_exit_codes.is_some(), rule.on_pod_conditions.is_empty()) {
+            (true, false) => c.push(FieldError::invalid(&rule_path, BadValue::Omit, "specifying both OnExitCodes and OnPodConditions is not supported")),
+            (false, true) => c.push(FieldError::invalid(&rule_path, BadValue::Omit, "specifying one of OnExitCodes and OnPodConditions is required")),
+            _ => {}
+        }
+    }
+}
+
+fn success_policy(c: &mut Checker, spec: &JobSpec, policy: &SuccessPolicy, path: &str) {
+    let rules_path = format!("{path}.rules");
+    if policy.rules.is_empty() {
+        c.push(FieldError::required(&rules_path, "at least one rules must be specified when the successPolicy is specified"));
+    }
+    if policy.rules.len() > MAX_SUCCESS_POLICY_RULES {
+        c.push(FieldError::too_many(&rules_path, policy.rules.len(), MAX_SUCCESS_POLICY_RULES));
+    }
+    let completions = spec.completions.unwrap_or(0);
+    for (i, rule) in policy.rules.iter().enumerate() {
+        let rule_path = format!("{rules_path}[{i}]");
+        if rule.succeeded_count.is_none() && rule.succeeded_indexes.is_none() {
+            c.push(FieldError::required(&rule_path, "at least one of succeededCount or succeededIndexes must be specified"));
+        }
+        let mut total = 0;
+        if let Some(indexes) = &rule.succeeded_indexes {
+            let indexes_path = format!("{rule_path}.succeededIndexes");
+            if indexes.len() > MAX_SUCCEEDED_INDEXES_LENGTH {
+                c.push(FieldError::too_long(&indexes_path, MAX_SUCCEEDED_INDEXES_LENGTH));
+            }
+            match count_indexes(indexes, completions) {
+                Ok(n) => total = n,
+                Err(err) => c.push(FieldError::invalid(&indexes_path, BadValue::str(indexes), format!("error parsing succeededIndexes: {err}"))),
+            }
+        }
+        if let Some(count) = rule.succeeded_count {
+            let count_path = format!("{rule_path}.succeededCount");
+            FieldError::check_nonnegative(&count_path, count.into(), &mut c.outcome.errors);
+            if count > completions {
+                c.push(FieldError::invalid(
+                    &count_path,
+                    BadValue::Int(count.into()),
+                    format!("must be less than or equal to {completions} (the number of specified completions)"),
+                ));
+            }
+            if rule.succeeded_indexes.is_some() && i64::from(count) > total {
+                c.push(FieldError::invalid(
+                    &count_path,
+                    BadValue::Int(count.into()),
+                    format!("must be less than or equal to {total} (the number of indexes in the specified succeededIndexes field)"),
+                ));
+            }
+        }
+    }
+}
+
+/// `validateIndexesFormat`: how many indexes an interval list like `1,3-5` names.
+fn count_indexes(text: &str, completions: i32) -> Result<i64, String> {
+    if text.is_empty() {
+        return Ok(0);
+    }
+    let mut last: Option<i64> = None;
+    let mut total = 0;
+    for interval in text.split(',') {
+        let (x, y) = parse_interval(interval, completions)?;
+        if let Some(previous) = last.filter(|&l| l >= x) {
+            return Err(format!("non-increasing order, previous: {previous}, current: {x}"));
+        }
+        total += y - x + 1;
+        last = Some(y);
+    }
+    Ok(total)
+}
+
+fn parse_interval(interval: &str, completions: i32) -> Result<(i64, i64), String> {
+    let limits: Vec<&str> = interval.split('-').collect();
+    if limits.len() > 2 {
+        return Err(format!(
+            "the fragment {} violates the requirement that an index interval can have at most two parts separated by '-'",
+            crate::api::field_error::go_quote(interval)
+        ));
+    }
+    let atoi = |s: &str| -> Result<i64, String> {
+        let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+        match s.parse::<i64>() {
+            Ok(n) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+            _ => Err(format!("cannot convert string to integer for index: {}", crate::api::field_error::go_quote(s))),
+        }
+    };
+    let too_large = |s: &str| format!("too large index: {}", crate::api::field_error::go_quote(s));
+    let x = atoi(limits[0])?;
+    if x >= i64::from(completions) {
+        return Err(too_large(limits[0]));
+    }
+    let Some(second) = limits.get(1) else { return Ok((x, x)) };
+    let y = atoi(second)?;
+    if y >= i64::from(completions) {
+        return Err(too_large(second));
+    }
+    if x >= y {
+        return Err(format!("non-increasing order, previous: {x}, current: {y}"));
+    }
+    Ok((x, y))
+}
+
+/// Go's `%#v` of a `map[string]string` (keys sorted, as `fmt` prints maps).
+fn go_string_map(map: &BTreeMap<String, String>) -> String {
+    use crate::api::field_error::go_quote;
+    if map.is_empty() {
+        return "map[string]string(nil)".into();
+    }
+    let entries: Vec<String> = map.iter().map(|(k, v)| format!("{}:{}", go_quote(k), go_quote(v))).collect();
+    format!("map[string]string{{{}}}", entries.join(", "))
+}
+
+/// Go's `%#v` of a `metav1.LabelSelector`.
+fn selector_value(selector: &LabelSelector) -> BadValue {
+    use crate::api::field_error::go_quote;
+    let expressions = if selector.match_expressions.is_empty() {
+        "[]v1.LabelSelectorRequirement(nil)".to_string()
+    } else {
+        let items: Vec<String> = selector
+            .match_expressions
+            .iter()
+            .map(|r| {
+                let values = if r.values.is_empty() {
+                    "[]string(nil)".to_string()
+                } else {
+                    format!("[]string{{{}}}", r.values.iter().map(|v| go_quote(v)).collect::<Vec<_>>().join(", "))
+                };
+                format!("v1.LabelSelectorRequirement{{Key:{}, Operator:{}, Values:{values}}}", go_quote(&r.key), go_quote(&r.operator))
+            })
+            .collect();
+        format!("[]v1.LabelSelectorRequirement{{{}}}", items.join(", "))
+    };
+    BadValue::Raw(format!("v1.LabelSelector{{MatchLabels:{}, MatchExpressions:{expressions}}}", go_string_map(&selector.match_labels)))
+}
+
+/// Whether a selector's `matchLabels` and `matchExpressions` select the given labels.
+fn selector_matches(selector: &LabelSelector, labels: &BTreeMap<String, String>) -> bool {
+    let labels_ok = selector.match_labels.iter().all(|(k, v)| labels.get(k) == Some(v));
+    let expressions_ok = selector.match_expressions.iter().all(|r| match r.operator.as_str() {
+        "In" => labels.get(&r.key).is_some_and(|v| r.values.contains(v)),
+        "NotIn" => labels.get(&r.key).is_none_or(|v| !r.values.contains(v)),
+        "Exists" => labels.contains_key(&r.key),
+        "DoesNotExist" => !labels.contains_key(&r.key),
+        _ => false,
+    });
+    labels_ok && expressions_ok
+}
+
+/// An approximation of Go's `%#v` of a `batch.SuccessPolicy` (Go prints pointer addresses,
+/// which no reimplementation can reproduce; the values are shown instead).
+fn success_policy_value(policy: &SuccessPolicy) -> String {
+    let rules: Vec<String> = policy
+        .rules
+        .iter()
+        .map(|r| {
+            format!(
+                "batch.SuccessPolicyRule{{SucceededIndexes:{}, SucceededCount:{}}}",
+                r.succeeded_indexes.as_deref().map_or("(*string)(nil)".into(), crate::api::field_error::go_quote),
+                r.succeeded_count.map_or("(*int32)(nil)".into(), |n| n.to_string())
+            )
+        })
+        .collect();
+    format!("batch.SuccessPolicy{{Rules:[]batch.SuccessPolicyRule{{{}}}}}", rules.join(", "))
+}

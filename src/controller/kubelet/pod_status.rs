@@ -1,0 +1,172 @@
+//! The Pod status the kubelet reports as a Job pod's container starts, exits, restarts or is killed
+//! (`kubelet_pods.go:getPhase`/`convertToAPIContainerStatuses`, `status/generate.go`). One app
+//! container (the template's first) is driven; the Job controller reads exactly these fields.
+
+use super::{restart_attempt, CrashLoopBackOff, RestartAttempt};
+use super::restart::{after_container_exit, backoff_event_message, crash_loop_waiting_message, ContainerExit};
+use crate::api::{
+    ConditionStatus, ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting, ContainerStatus,
+    Pod, PodCondition, PodPhase, PodStatus, RestartPolicy, POD_READY,
+};
+use crate::controller::job::{Event, EventType};
+use chrono::{DateTime, TimeDelta, Utc};
+
+/// Default `terminationGracePeriodSeconds`.
+pub const DEFAULT_TERMINATION_GRACE_PERIOD: TimeDelta = TimeDelta::seconds(30);
+
+fn container_name(pod: &Pod) -> String {
+    pod.spec.containers.first().map(|c| c.name.clone()).unwrap_or_default()
+}
+
+fn current(pod: &Pod) -> ContainerStatus {
+    pod.status.container_statuses.first().cloned().unwrap_or_else(|| ContainerStatus { name: container_name(pod), ..Default::default() })
+}
+
+fn with_container(pod: &Pod, phase: PodPhase, ready: bool, now: DateTime<Utc>, c: ContainerStatus) -> PodStatus {
+    let mut s = pod.status.clone();
+    s.phase = Some(phase);
+    s.container_statuses = vec![c];
+    let status = if ready { ConditionStatus::True } else { ConditionStatus::False };
+    match s.conditions.iter_mut().find(|c| c.condition_type == POD_READY) {
+        Some(c) if c.status == status => {}
+        Some(c) => {
+            c.status = status;
+            c.last_transition_time = Some(now);
+        }
+        None => s.conditions.push(PodCondition { condition_type: POD_READY.into(), status, last_transition_time: Some(now), ..Default::default() }),
+    }
+    s
+}
+
+/// The container starts (first start, or a restart with `restart_count` restarts so far).
+///
+/// ```
+/// use chrono::{TimeZone, Utc};
+/// use cronjob_playground::api::{Pod, PodPhase};
+/// use cronjob_playground::controller::kubelet::start_container;
+/// let s = start_container(&Pod::default(), Utc.timestamp_opt(0, 0).unwrap(), 0);
+/// assert_eq!(s.phase, Some(PodPhase::Running));
+/// assert_eq!(s.container_statuses[0].restart_count, 0);
+/// ```
+pub fn start_container(pod: &Pod, now: DateTime<Utc>, restart_count: u32) -> PodStatus {
+    let mut c = current(pod);
+    if let Some(crashed) = c.state.terminated.take().or_else(|| c.last_state.terminated.take()) {
+        c.last_state = ContainerState { terminated: Some(crashed), ..Default::default() };
+    }
+    c.state = ContainerState { running: Some(ContainerStateRunning { started_at: Some(now) }), ..Default::default() };
+    c.ready = true;
+    c.restart_count = restart_count as i32;
+    let mut s = with_container(pod, PodPhase::Running, true, now, c);
+    s.start_time.get_or_insert(now);
+    s
+}
+
+/// The container exits with `exit_code` at `now`; returns the new status and what it means.
+pub fn container_exited(pod: &Pod, exit_code: i32, now: DateTime<Utc>) -> (PodStatus, ContainerExit) {
+    let mut c = current(pod);
+    let started_at = c.state.running.as_ref().and_then(|r| r.started_at);
+    c.state = ContainerState {
+        terminated: Some(ContainerStateTerminated {
+            exit_code,
+            reason: if exit_code == 0 { "Completed".into() } else { "Error".into() },
+            started_at,
+            finished_at: Some(now),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    c.ready = false;
+    let exit = after_container_exit(pod.spec.restart_policy == Some(RestartPolicy::OnFailure), exit_code);
+    let phase = match exit {
+        ContainerExit::PodSucceeded => PodPhase::Succeeded,
+        ContainerExit::PodFailed => PodPhase::Failed,
+        ContainerExit::Restart => PodPhase::Running,
+    };
+    (with_container(pod, phase, false, now, c), exit)
+}
+
+/// The result of one restart attempt on a pod whose container crashed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KubeletRestart {
+    pub status: PodStatus,
+    pub backoff: CrashLoopBackOff,
+    /// `None`: the container started; otherwise when the kubelet may try again.
+    pub retry_at: Option<DateTime<Utc>>,
+    pub events: Vec<Event>,
+    pub explanation: String,
+}
+
+/// Tries to restart the crashed container of an `OnFailure` pod at `now` (`doBackOff`).
+pub fn restart_crashed_container(pod: &Pod, backoff: &CrashLoopBackOff, now: DateTime<Utc>) -> KubeletRestart {
+    let c = current(pod);
+    // The crashed run is `state.terminated` right after the exit, `lastState.terminated` while waiting.
+    let crashed = c.state.terminated.clone().or_else(|| c.last_state.terminated.clone());
+    let finished_at = crashed.as_ref().and_then(|t| t.finished_at).unwrap_or(now);
+    let restarts = c.restart_count.max(0) as u32;
+    match restart_attempt(backoff, restarts, finished_at, now) {
+        RestartAttempt::Started { restart_count, backoff, explanation } => KubeletRestart {
+            status: start_container(pod, now, restart_count),
+            backoff,
+            retry_at: None,
+            events: vec![],
+            explanation,
+        },
+        RestartAttempt::BackOff { allowed_at, delay, explanation } => {
+            let (name, ns, uid) = (&pod.metadata.name, ns_of(pod), &pod.metadata.uid);
+            let mut waiting = c.clone();
+            waiting.last_state = ContainerState { terminated: crashed, ..Default::default() };
+            waiting.state = ContainerState {
+                waiting: Some(ContainerStateWaiting {
+                    reason: "CrashLoopBackOff".into(),
+                    message: crash_loop_waiting_message(delay, &c.name, name, ns, uid),
+                }),
+                ..Default::default()
+            };
+            KubeletRestart {
+                status: with_container(pod, PodPhase::Running, false, now, waiting),
+                backoff: *backoff,
+                retry_at: Some(allowed_at),
+                events: vec![Event {
+                    event_type: EventType::Warning,
+                    reason: "BackOff".into(),
+                    message: backoff_event_message(&c.name, name, ns, uid),
+                }],
+                explanation,
+            }
+        }
+    }
+}
+
+fn ns_of(pod: &Pod) -> &str {
+    if pod.metadata.namespace.is_empty() {
+        "default"
+    } else {
+        &pod.metadata.namespace
+    }
+}
+
+/// When a pod deleted at `deleted_at` stops, and with which exit code: at once with 143 if its
+/// process exits on SIGTERM, else SIGKILL (137) after `terminationGracePeriodSeconds` (default 30).
+///
+/// ```
+/// use chrono::{TimeZone, Utc};
+/// use cronjob_playground::api::Pod;
+/// use cronjob_playground::controller::kubelet::termination;
+/// let t = |s| Utc.timestamp_opt(s, 0).unwrap();
+/// assert_eq!(termination(&Pod::default(), t(121), true), (t(121), 143));
+/// assert_eq!(termination(&Pod::default(), t(121), false), (t(151), 137));
+/// ```
+pub fn termination(pod: &Pod, deleted_at: DateTime<Utc>, exits_on_sigterm: bool) -> (DateTime<Utc>, i32) {
+    if exits_on_sigterm {
+        return (deleted_at, 143);
+    }
+    let grace = pod.spec.termination_grace_period_seconds.map_or(DEFAULT_TERMINATION_GRACE_PERIOD, TimeDelta::seconds);
+    (deleted_at + grace, 137)
+}
+
+/// The status of a killed pod: its container terminated with `exit_code` at `now`, phase `Failed`.
+pub fn killed(pod: &Pod, exit_code: i32, now: DateTime<Utc>) -> PodStatus {
+    let (mut s, _) = container_exited(pod, exit_code, now);
+    s.phase = Some(PodPhase::Failed);
+    s
+}

@@ -1,0 +1,71 @@
+//! `cronjob-playground validate` against the contract of `shared/design/interfaces.md` §2:
+//! JSONL requests answered line by line (bad lines get `{"error": …}`), `--output json`, and
+//! the kubectl-like text with `file:line:column`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_cronjob-playground"))
+}
+
+fn run_with_stdin(args: &[&str], stdin: &str) -> (String, bool) {
+    let mut child = binary().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), out.status.success())
+}
+
+const BAD: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: x\nspec:\n  schedule: \"61 * * * *\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: c, image: busybox}]\n";
+
+#[test]
+fn jsonl_answers_each_request_in_order() {
+    let requests = [
+        serde_json::json!({"manifest": BAD, "kubernetesVersion": "1.28"}).to_string(),
+        "not json".to_string(),
+        serde_json::json!({"manifest": BAD, "kubernetesVersion": "1.99"}).to_string(),
+        serde_json::json!({"manifest": BAD.replace("61 *", "0 *"), "old": BAD}).to_string(),
+    ];
+    let (out, ok) = run_with_stdin(&["validate", "--jsonl"], &(requests.join("\n") + "\n"));
+    assert!(ok);
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4);
+    let object = &lines[0]["objects"][0];
+    assert_eq!(object["kind"], "CronJob");
+    assert_eq!(object["name"], "x");
+    assert_eq!(object["valid"], false);
+    assert_eq!(object["message"], r#"CronJob.batch "x" is invalid: spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61"#);
+    assert_eq!(object["errors"][0]["field"], "spec.schedule");
+    assert_eq!(object["errors"][0]["type"], "Invalid value");
+    assert_eq!(object["errors"][0]["detail"], "end of range (61) above maximum (59): 61");
+    assert_eq!(object["errors"][0]["text"], r#"spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61"#);
+    assert_eq!((object["errors"][0]["line"].as_u64(), object["errors"][0]["column"].as_u64()), (Some(6), Some(13)));
+    assert_eq!(lines[0]["parseErrors"], serde_json::json!([]));
+    assert!(lines[1]["error"].is_string());
+    assert!(lines[2]["error"].as_str().unwrap().contains("unsupported kubernetesVersion \"1.99\""));
+    let update = &lines[3]["objects"][0];
+    assert_eq!(update["valid"], true);
+    assert_eq!(update["message"], serde_json::Value::Null);
+    assert_eq!(update["defaulted"]["spec"]["concurrencyPolicy"], "Allow");
+}
+
+#[test]
+fn text_output_reads_like_kubectl_with_positions() {
+    let (out, ok) = run_with_stdin(&["validate", "--kubernetes-version", "1.28"], BAD);
+    assert!(!ok);
+    assert_eq!(out, "The CronJob \"x\" is invalid:\n* STDIN:6:13: spec.schedule: Invalid value: \"61 * * * *\": end of range (61) above maximum (59): 61\n");
+    let (out, ok) = run_with_stdin(&["validate", "-"], &BAD.replace("61 *", "0 *"));
+    assert!(ok);
+    assert_eq!(out, "cronjob.batch/x created (server dry run)\n");
+    let (out, ok) = run_with_stdin(&["validate"], "spec:\n  schedule: */5 * * * *\n");
+    assert!(!ok);
+    assert!(out.starts_with("error: error parsing STDIN: 2:13: "), "{out}");
+}
+
+#[test]
+fn json_output_is_the_report() {
+    let (out, ok) = run_with_stdin(&["validate", "--output", "json"], BAD);
+    assert!(!ok);
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["objects"][0]["errors"][0]["field"], "spec.schedule");
+}
