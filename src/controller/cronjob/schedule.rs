@@ -70,14 +70,20 @@ impl BoundSchedule {
 
 }
 
-impl Slots for BoundSchedule {
-    /// robfig's `Next(t)` with `t` in the controller's zone.
-    fn next(&self, after: DateTime<Utc>) -> Result<DateTime<Utc>, ScheduleHang> {
+impl BoundSchedule {
+    /// robfig's `Next(t)` with `t` in the controller's zone; Go's zero time (year 1) for "none".
+    pub fn next(&self, after: DateTime<Utc>) -> Result<DateTime<Utc>, ScheduleHang> {
         match self.schedule.next(after.with_timezone(&self.controller_zone)) {
             Ok(Some(t)) => Ok(t.with_timezone(&Utc)),
             Ok(None) => Ok(zero_time()),
             Err(hang) => Err(ScheduleHang(hang.to_string())),
         }
+    }
+}
+
+impl Slots for BoundSchedule {
+    fn next(&self, after: DateTime<Utc>) -> Result<DateTime<Utc>, ScheduleHang> {
+        BoundSchedule::next(self, after)
     }
 
     fn constant_delay(&self) -> Option<TimeDelta> {

@@ -12,7 +12,7 @@ use super::explain::{at, deadline, lateness, secs};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::BoundSchedule;
-use super::slots::{recent_unmet_schedule_times, SlotInput, Slots, UnmetError};
+use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
 use super::sync_v2::Effects;
 use crate::api::{ConcurrencyPolicy, CronJob, Job, JobConditionType};
 use chrono::TimeDelta;
