@@ -1,5 +1,6 @@
 //! Browser tests of the page's components (wasm32 only; run in headless Chromium by
-//! `cargo test --target wasm32-unknown-unknown --tests`, see scripts/test.sh).
+//! `cargo test --target wasm32-unknown-unknown --tests`, see scripts/test.sh). The CodeMirror
+//! bundle is not loaded here, so the editor is its textarea fallback.
 #![cfg(target_arch = "wasm32")]
 
 use cronjob_playground::ui::{App, AppProps};
@@ -8,28 +9,134 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+/// A trace in the interface's JSON shape telling seed 002's story (hand-made for rendering tests;
+/// the end-to-end tests run the real engine).
+const SEED_002_TRACE: &str = include_str!("data/ui_trace_seed002.json");
+
 fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
 }
 
+async fn settle(ms: u32) {
+    gloo_timers::future::TimeoutFuture::new(ms).await;
+}
+
 async fn mount(props: AppProps) -> web_sys::Element {
     let root = document().create_element("div").unwrap();
+    root.set_attribute("style", "width: 1200px; height: 800px").unwrap();
     document().body().unwrap().append_child(&root).unwrap();
     yew::Renderer::<App>::with_root_and_props(root.clone(), props).render();
-    gloo_timers::future::TimeoutFuture::new(10).await; // let Yew's scheduler render
+    settle(60).await; // let Yew render and the runner's first run land
     root
+}
+
+/// Waits (up to 3 s) until `selector` matches inside `root`.
+async fn wait_for(root: &web_sys::Element, selector: &str) {
+    for _ in 0..300 {
+        if root.query_selector(selector).unwrap().is_some() {
+            return;
+        }
+        settle(10).await;
+    }
+    panic!("{selector} never appeared");
 }
 
 fn by_testid(root: &web_sys::Element, id: &str) -> web_sys::Element {
     root.query_selector(&format!("[data-testid=\"{id}\"]")).unwrap().unwrap_or_else(|| panic!("no {id}"))
 }
 
+fn all(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length()).map(|i| list.item(i).unwrap().dyn_into().unwrap()).collect()
+}
+
+fn attr(e: &web_sys::Element, name: &str) -> String {
+    e.get_attribute(name).unwrap_or_default()
+}
+
+fn click(e: &web_sys::Element) {
+    let ev = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &{
+        let init = web_sys::MouseEventInit::new();
+        init.set_bubbles(true);
+        init
+    })
+    .unwrap();
+    e.dispatch_event(&ev).unwrap();
+}
+
 #[wasm_bindgen_test]
-async fn shell_renders_title_editor_and_timeline() {
+async fn shell_renders_title_editor_and_timeline_with_diagnostics() {
     let root = mount(AppProps { initial_text: Some("a: 1\nb: 2\n".into()) }).await;
+    wait_for(&root, "[data-testid=diagnostic]").await;
     assert_eq!(by_testid(&root, "title").text_content().unwrap(), "CronJob Playground");
     let editor: web_sys::HtmlTextAreaElement = by_testid(&root, "editor").dyn_into().unwrap();
     assert_eq!(editor.value(), "a: 1\nb: 2\n");
-    assert_eq!(by_testid(&root, "editor-status").text_content().unwrap(), "2 lines · saved in this browser");
+    assert_eq!(by_testid(&root, "editor-status").text_content().unwrap(), "2 lines · saved in this browser · 1 error");
+    // The validator's diagnostic, at its line and column.
+    let d = all(&root, "[data-testid=diagnostic]");
+    assert_eq!(d.len(), 1);
+    assert_eq!((attr(&d[0], "data-line"), attr(&d[0], "data-column")), ("1".into(), "1".into()));
+    assert!(d[0].text_content().unwrap().contains("apiVersion not set, kind not set"), "{:?}", d[0].text_content());
     assert!(by_testid(&root, "timeline").text_content().unwrap().starts_with("Timeline"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_trace_draws_slots_jobs_markers_and_the_inspector_explains_a_click() {
+    let root = mount(AppProps { initial_text: Some(SEED_002_TRACE.into()) }).await;
+    wait_for(&root, "[data-testid=slot]").await;
+    let slots = all(&root, "[data-testid=slot]");
+    let fates: Vec<(String, String, String)> =
+        slots.iter().map(|s| (attr(s, "data-time"), attr(s, "data-fate"), attr(s, "data-glyph"))).collect();
+    assert_eq!(
+        fates,
+        vec![
+            ("2023-03-22T13:05:00Z".into(), "ran-on-time".into(), "on-time".into()),
+            ("2023-03-22T13:10:00Z".into(), "ran-late".into(), "late".into()),
+        ]
+    );
+    let jobs = all(&root, "[data-testid=job]");
+    let bars: Vec<(String, String, String)> = jobs.iter().map(|j| (attr(j, "data-job"), attr(j, "data-late"), attr(j, "data-outcome"))).collect();
+    assert_eq!(
+        bars,
+        vec![
+            ("cron-test-27991505".into(), "false".into(), "complete".into()),
+            ("cron-test-27991510".into(), "true".into(), "complete".into()),
+        ]
+    );
+    assert_eq!(attr(&jobs[1], "data-from"), "2023-03-22T13:16:00Z");
+    // Nothing is selected yet.
+    assert!(all(&root, "[data-testid=pod]").is_empty());
+    click(&jobs[1]);
+    settle(30).await;
+    assert_eq!(by_testid(&root, "inspector-title").text_content().unwrap(), "Job cron-test-27991510");
+    let reasons = all(&root, "[data-testid=reason]");
+    assert_eq!(attr(&reasons[0], "data-code"), "ran-late");
+    assert!(reasons[0].text_content().unwrap().contains("Retroactive"));
+    let version = root.query_selector("[data-field=\"Kubernetes version\"]").unwrap().unwrap();
+    assert_eq!(version.text_content().unwrap(), "1.26");
+    // The selected Job's pod lane opens.
+    let pods = all(&root, "[data-testid=pod]");
+    assert_eq!(pods.iter().map(|p| attr(p, "data-pod")).collect::<Vec<_>>(), vec!["cron-test-27991510-rnwvs".to_string()]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_clock_steps_between_events_and_the_tables_follow_it() {
+    let root = mount(AppProps { initial_text: Some(SEED_002_TRACE.into()) }).await;
+    wait_for(&root, "[data-testid=clock-time]").await;
+    // The clock starts at the end of the horizon.
+    assert_eq!(attr(&by_testid(&root, "clock-time"), "data-time"), "2023-03-22T14:01:51Z");
+    click(&by_testid(&root, "step-prev"));
+    settle(30).await;
+    assert_eq!(attr(&by_testid(&root, "clock-time"), "data-time"), "2023-03-22T13:16:12Z");
+    click(&by_testid(&root, "step-prev"));
+    settle(30).await;
+    assert_eq!(attr(&by_testid(&root, "clock-time"), "data-time"), "2023-03-22T13:16:00Z");
+    click(&by_testid(&root, "tab-get"));
+    settle(30).await;
+    let jobs = by_testid(&root, "kubectl-jobs").text_content().unwrap();
+    assert!(jobs.contains("cron-test-27991510Running0/10s0s"), "{jobs}");
+    assert!(!jobs.contains("cron-test-27991505"), "deleted at 13:16: {jobs}");
+    root.remove();
 }

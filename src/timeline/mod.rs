@@ -1,2 +1,21 @@
 //! Turns a simulation trace into lanes, bars and markers with explanations; shared by the page
-//! and the CLI's `--output timeline`.
+//! and the CLI's `--output timeline`. Plain Rust, tested natively: the page only draws what this
+//! layer computes.
+//!
+//! - [`lanes`]: the trace (and the scenario) as per-CronJob slot, job and pod lanes, bands, markers.
+//! - [`viewport`]: time ↔ pixels, zoom and pan, culling and aggregation of what is visible.
+//! - [`explain`]: the inspector's facts and the controller's reasons for any item.
+//! - [`kubectl`]: `kubectl get`/`describe`-style tables and log lines at an instant.
+
+pub mod document;
+pub mod explain;
+pub mod index;
+pub mod kubectl;
+pub mod lanes;
+pub mod rows;
+pub mod viewport;
+
+#[cfg(test)]
+mod fixture;
+
+pub use lanes::{CronJobStart, Glyph, ItemRef, Timeline};

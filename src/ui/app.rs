@@ -1,27 +1,67 @@
-//! The page's top-level component: header, manifest editor and timeline area. The editor's text
-//! is saved to `localStorage` on every change so that a reload never loses it.
+//! The page's top-level component: header, manifest editor with the Simulation controls, the
+//! virtual clock, the timeline and the inspector. The editor's text is saved to `localStorage` on
+//! every change (a reload never loses it) and re-simulated as the user types: changes coalesce
+//! while a run is pending, and a run's result is dropped if newer text exists.
 
-use web_sys::HtmlTextAreaElement;
+use super::clock::Clock;
+use super::controls::Controls;
+use super::editor::Editor;
+use super::engine::{Diagnostic, RunResult};
+use super::inspector::Inspector;
+use super::overview::Overview;
+use super::runner::Runner;
+use super::state::{Action, Model, ViewState};
+use super::timeline_view::TimelineView;
+use crate::timeline::document::replace_simulation;
+use gloo_timers::callback::Interval;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 /// `localStorage` key under which the editor text is kept.
 pub const STORAGE_KEY: &str = "cronjob-playground.manifest";
+const THEME_KEY: &str = "cronjob-playground.theme";
 
-const EXAMPLE: &str = "apiVersion: batch/v1
+/// The first text a newcomer sees: seed 002's CronJob and a Simulation document that edits its
+/// schedule after it ran and then deletes the Job — the retroactive run appears.
+pub const EXAMPLE: &str = "apiVersion: batch/v1
 kind: CronJob
 metadata:
-  name: hello
+  name: cron-test
+  creationTimestamp: \"2023-03-22T13:01:51Z\"
 spec:
-  schedule: \"*/5 * * * *\"
+  schedule: \"5 13 * * *\"
   jobTemplate:
     spec:
       template:
         spec:
-          restartPolicy: OnFailure
           containers:
-          - name: hello
-            image: busybox
-            command: [\"sh\", \"-c\", \"date; echo Hello\"]
+          - name: cron-test
+            image: busybox:1.28
+            imagePullPolicy: IfNotPresent
+            command:
+            - /bin/sh
+            - -c
+            - date; echo Hello from the Kubernetes cluster
+          restartPolicy: OnFailure
+---
+apiVersion: playground.cronjob.dev/v1alpha1
+kind: Simulation
+metadata:
+  name: retroactive-schedule-edit
+spec:
+  duration: 2d
+  pods:
+  - selector: {cronJob: cron-test}
+    attempts:
+    - {durationSeconds: 8, exitCode: 0}
+  events:
+  - at: \"2023-03-22T13:15:00Z\"
+    patch: {cronJob: cron-test, spec: {schedule: \"10 13 * * *\"}}
+  - at: \"2023-03-22T13:16:00Z\"
+    delete: {job: cron-test-27991505}
 ";
 
 #[derive(Properties, PartialEq, Default)]
@@ -35,58 +75,262 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-fn saved_text() -> Option<String> {
-    storage()?.get_item(STORAGE_KEY).ok().flatten()
+fn saved(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
 }
 
-fn save_text(text: &str) {
+fn save(key: &str, text: &str) {
     if let Some(storage) = storage() {
         // A full or disabled storage only costs persistence; the text stays in the editor.
-        let _ = storage.set_item(STORAGE_KEY, text);
+        let _ = storage.set_item(key, text);
+    }
+}
+
+fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+fn apply_theme(theme: &str) {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("data-theme", theme);
     }
 }
 
 #[function_component(App)]
 pub fn app(props: &AppProps) -> Html {
-    let text = {
+    let text: UseStateHandle<Rc<str>> = {
         let initial = props.initial_text.clone();
         use_state(move || {
-            initial
-                .map(|t| t.to_string())
-                .or_else(saved_text)
-                .unwrap_or_else(|| EXAMPLE.to_string())
+            initial.map(|t| t.to_string()).or_else(|| saved(STORAGE_KEY)).unwrap_or_else(|| EXAMPLE.to_string()).into()
         })
     };
-    let on_input = {
+    let state = use_reducer(ViewState::default);
+    let diagnostics = use_state(|| Rc::new(Vec::<Diagnostic>::new()));
+    let theme = use_state(|| {
+        let t = saved(THEME_KEY).unwrap_or_else(|| {
+            let dark = web_sys::window()
+                .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+                .is_some_and(|m| m.matches());
+            if dark { "dark" } else { "light" }.to_string()
+        });
+        apply_theme(&t);
+        t
+    });
+    let help = use_state(|| false);
+
+    // The runner simulates off the main thread when it can; results for stale text are dropped.
+    let runner = {
+        let dispatch = state.dispatcher();
+        let diagnostics = diagnostics.clone();
+        use_mut_ref(move || {
+            let generation = std::cell::Cell::new(0u64);
+            Runner::new(Callback::from(move |(result, run_ms): (RunResult, f64)| {
+                generation.set(generation.get() + 1);
+                diagnostics.set(Rc::new(result.diagnostics.clone()));
+                dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), run_ms))));
+            }))
+        })
+    };
+    {
+        let runner = runner.clone();
+        use_effect_with((*text).clone(), move |t| {
+            runner.borrow_mut().request(t.to_string(), now_ms());
+        });
+    }
+
+    let on_change = {
         let text = text.clone();
-        Callback::from(move |e: InputEvent| {
-            let value = e.target_unchecked_into::<HtmlTextAreaElement>().value();
-            save_text(&value);
-            text.set(value);
+        Callback::from(move |value: String| {
+            save(STORAGE_KEY, &value);
+            text.set(value.into());
         })
     };
-    let lines = text.lines().count();
+    let on_simulation = {
+        let (text, on_change) = (text.clone(), on_change.clone());
+        Callback::from(move |doc: serde_json::Value| on_change.emit(replace_simulation(&text, &doc)))
+    };
+
+    // Playback.
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with(state.playing, move |playing| {
+            let interval = playing.then(|| {
+                let mut last = now_ms();
+                Interval::new(40, move || {
+                    let now = now_ms();
+                    dispatch.dispatch(Action::Tick(now - last));
+                    last = now;
+                })
+            });
+            move || drop(interval)
+        });
+    }
+
+    // Keyboard shortcuts, unless typing in a field or the editor.
+    {
+        let dispatch = state.dispatcher();
+        let (theme, help) = (theme.clone(), help.clone());
+        let playing = state.playing;
+        let width = state.view.width;
+        use_effect_with((playing, width, (*theme).clone(), *help), move |_| {
+            let handler = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+                let typing = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| {
+                    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest(".cm-editor").ok().flatten().is_some()
+                });
+                if typing || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                    return;
+                }
+                let handled = match e.key().as_str() {
+                    " " | "k" => {
+                        dispatch.dispatch(Action::Play(!playing));
+                        true
+                    }
+                    "." | "l" => {
+                        dispatch.dispatch(Action::StepNext);
+                        true
+                    }
+                    "," | "j" => {
+                        dispatch.dispatch(Action::StepPrevious);
+                        true
+                    }
+                    "+" | "=" => {
+                        dispatch.dispatch(Action::Zoom { anchor_x: width / 2.0, factor: 0.5 });
+                        true
+                    }
+                    "-" | "_" => {
+                        dispatch.dispatch(Action::Zoom { anchor_x: width / 2.0, factor: 2.0 });
+                        true
+                    }
+                    "ArrowLeft" => {
+                        dispatch.dispatch(Action::Pan(width / 4.0));
+                        true
+                    }
+                    "ArrowRight" => {
+                        dispatch.dispatch(Action::Pan(-width / 4.0));
+                        true
+                    }
+                    "0" | "f" => {
+                        dispatch.dispatch(Action::Fit);
+                        true
+                    }
+                    "Escape" => {
+                        dispatch.dispatch(Action::Select(None));
+                        help.set(false);
+                        true
+                    }
+                    "d" => {
+                        let next = if *theme == "dark" { "light" } else { "dark" };
+                        apply_theme(next);
+                        save(THEME_KEY, next);
+                        theme.set(next.to_string());
+                        true
+                    }
+                    "?" => {
+                        help.set(!*help);
+                        true
+                    }
+                    _ => false,
+                };
+                if handled {
+                    e.prevent_default();
+                }
+            });
+            let window = web_sys::window().expect("window");
+            let _ = window.add_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
+            move || {
+                let _ = window.remove_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
+            }
+        });
+    }
+
+    let toggle_theme = {
+        let theme = theme.clone();
+        Callback::from(move |_: MouseEvent| {
+            let next = if *theme == "dark" { "light" } else { "dark" };
+            apply_theme(next);
+            save(THEME_KEY, next);
+            theme.set(next.to_string());
+        })
+    };
+    let toggle_help = {
+        let help = help.clone();
+        Callback::from(move |_: MouseEvent| help.set(!*help))
+    };
+    let reset_example = {
+        let on_change = on_change.clone();
+        Callback::from(move |_: MouseEvent| on_change.emit(EXAMPLE.to_string()))
+    };
+
+    let view_state = (*state).clone();
+    let dispatch = state.dispatcher();
+    let (simulation, workloads) = state
+        .model
+        .as_ref()
+        .map(|m| (m.result.simulation.clone(), m.result.workloads.clone()))
+        .unwrap_or_default();
 
     html! {
         <div class="app">
             <header class="app-header">
                 <h1 data-testid="title">{ "CronJob Playground" }</h1>
                 <p class="tagline">{ "What Kubernetes would do with your CronJob, second by second." }</p>
+                <div class="header-actions">
+                    <button type="button" onclick={reset_example} data-testid="load-example" title="Load the example (seed 002: a schedule edit that runs retroactively)">{ "Example" }</button>
+                    <button type="button" onclick={toggle_help} aria-expanded={help.to_string()} data-testid="help-button" title="Keyboard shortcuts (?)">{ "?" }</button>
+                    <button type="button" onclick={toggle_theme} data-testid="theme" aria-label="Toggle light or dark theme (d)"
+                        title="Light / dark (d)">{ if *theme == "dark" { "☀" } else { "☾" } }</button>
+                </div>
             </header>
+            if *help {
+                <aside class="help" data-testid="help" aria-label="Keyboard shortcuts">
+                    <h2>{ "Keyboard" }</h2>
+                    <dl>
+                        <dt>{ "Space / k" }</dt><dd>{ "play or pause the virtual clock" }</dd>
+                        <dt>{ ". / ," }</dt><dd>{ "step to the next / previous event" }</dd>
+                        <dt>{ "+ / −, wheel" }</dt><dd>{ "zoom the timeline" }</dd>
+                        <dt>{ "← / →, drag, shift+wheel" }</dt><dd>{ "pan" }</dd>
+                        <dt>{ "0 / f" }</dt><dd>{ "fit the whole horizon" }</dd>
+                        <dt>{ "click the axis" }</dt><dd>{ "move the clock there" }</dd>
+                        <dt>{ "Esc" }</dt><dd>{ "clear the selection" }</dd>
+                        <dt>{ "d" }</dt><dd>{ "light / dark theme" }</dd>
+                    </dl>
+                </aside>
+            }
             <main class="workspace">
                 <section class="editor-pane" aria-label="Manifest editor">
                     <label for="manifest" class="pane-title">{ "Manifest (YAML or JSON)" }</label>
-                    <textarea id="manifest" data-testid="editor" spellcheck="false" wrap="off"
-                        value={(*text).clone()} oninput={on_input} />
-                    <div class="status-bar" data-testid="editor-status">
-                        { format!("{lines} lines · saved in this browser") }
-                    </div>
+                    <Editor text={(*text).clone()} diagnostics={(*diagnostics).clone()} on_change={on_change.clone()} />
+                    <h2 class="pane-title">{ "Simulation" }</h2>
+                    <Controls {simulation} {workloads} on_change={on_simulation} />
                 </section>
                 <section class="timeline-pane" aria-label="Timeline" data-testid="timeline">
-                    <h2 class="pane-title">{ "Timeline" }</h2>
-                    <p class="empty">{ "The simulation appears here." }</p>
+                    <div class="timeline-head">
+                        <h2 class="pane-title">{ "Timeline" }</h2>
+                        <Clock state={view_state.clone()} dispatch={dispatch.clone()} />
+                    </div>
+                    <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
+                    <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
+                    <Legend />
+                    <Inspector state={view_state} {dispatch} />
                 </section>
             </main>
         </div>
+    }
+}
+
+#[function_component(Legend)]
+fn legend() -> Html {
+    html! {
+        <ul class="legend" aria-label="Legend">
+            <li><svg width="14" height="14"><circle class="shape" cx="7" cy="7" r="5" /></svg><span class="glyph-on-time-text">{ "on time" }</span></li>
+            <li><svg width="14" height="14"><path class="shape late" d="M7,1 l6,6 l-6,6 l-6,-6 z" /></svg>{ "late / retroactive" }</li>
+            <li><svg width="14" height="14"><path class="shape skipped" d="M2.5,2.5 l9,9 m0,-9 l-9,9" /></svg>{ "skipped / missed" }</li>
+            <li><svg width="14" height="14"><circle class="shape pending" cx="7" cy="7" r="4.5" /></svg>{ "pending" }</li>
+            <li><span class="swatch job" />{ "Job" }</li>
+            <li><span class="swatch failed" />{ "failed Job" }</li>
+            <li><span class="swatch backoff" />{ "back-off wait" }</li>
+            <li><span class="swatch outage" />{ "controller down" }</li>
+            <li><span class="swatch suspended" />{ "suspended" }</li>
+        </ul>
     }
 }

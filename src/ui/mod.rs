@@ -1,10 +1,26 @@
-//! The playground page (Yew, wasm32 only): a thin shell over the layers below.
+//! The playground page (Yew, wasm32 only): a thin shell over the layers below — the editor and
+//! controls produce text, `engine` turns it into a trace, `timeline` lays it out, and the
+//! components draw it.
 
 mod app;
+mod clock;
+mod controls;
+mod editor;
+pub mod engine;
+mod inspector;
+mod overview;
+mod runner;
+mod state;
+mod timeline_view;
 
-pub use app::{App, AppProps};
+pub use app::{App, AppProps, EXAMPLE, STORAGE_KEY};
 
 /// Mounts the page on `<body>`.
 pub fn start() {
     yew::Renderer::<App>::new().render();
+}
+
+/// Milliseconds from the page's time origin.
+fn app_now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }

@@ -1,0 +1,634 @@
+//! The timeline's model: a simulation trace (plus the scenario that produced it) arranged as lanes
+//! — per CronJob a slot lane, a job lane and each Job's pod lanes — with bands for suspension and
+//! controller outages and markers for what happened to the cluster. Everything here is plain data
+//! indexed back into the trace, so the page and the CLI draw the same picture.
+
+use crate::sim::scenario::{ClusterAction, ClusterEvent};
+use crate::sim::trace::{JobCondition, PodPhase, SlotFate, Time, Trace};
+use chrono::TimeDelta;
+
+/// What the inspector can be asked about: an index into the trace or the timeline's own lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ItemRef {
+    /// `trace.slots[i]`
+    Slot(usize),
+    /// `trace.jobs[i]`
+    Job(usize),
+    /// `trace.pods[i]`
+    Pod(usize),
+    /// `timeline.markers[i]`
+    Marker(usize),
+    /// `timeline.outages[i]`
+    Outage(usize),
+    /// `group.suspended[i]` of `timeline.groups[g]`
+    Suspension(usize, usize),
+}
+
+/// How a slot is drawn: a distinct shape per outcome, so the lane reads without colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Glyph {
+    /// ✓ a Job was created on the first sync after the slot was due.
+    OnTime,
+    /// ◆ a Job was created, but late (the retroactive runs of a schedule edit are these).
+    Late,
+    /// ☓ no Job will ever run for it.
+    Skipped,
+    /// ○ the horizon ended before the controller acted on it.
+    Pending,
+}
+
+impl Glyph {
+    /// The glyph of a slot fate.
+    pub fn of(fate: SlotFate) -> Glyph {
+        match fate {
+            SlotFate::RanOnTime => Glyph::OnTime,
+            SlotFate::RanLate => Glyph::Late,
+            SlotFate::Pending => Glyph::Pending,
+            SlotFate::SkippedForbid
+            | SlotFate::MissedDeadline
+            | SlotFate::Superseded
+            | SlotFate::Suspended
+            | SlotFate::ControllerDown
+            | SlotFate::NotFoundBySearch
+            | SlotFate::TooManyMissed
+            | SlotFate::CreateFailed => Glyph::Skipped,
+        }
+    }
+
+    /// The symbol the page and the terminal draw.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Glyph::OnTime => "✓",
+            Glyph::Late => "◆",
+            Glyph::Skipped => "☓",
+            Glyph::Pending => "○",
+        }
+    }
+
+    /// Stable kebab-case name (`data-glyph` on the page).
+    pub fn name(self) -> &'static str {
+        match self {
+            Glyph::OnTime => "on-time",
+            Glyph::Late => "late",
+            Glyph::Skipped => "skipped",
+            Glyph::Pending => "pending",
+        }
+    }
+}
+
+/// The trace's kebab-case name of a slot fate (`data-fate` on the page).
+pub fn fate_name(fate: SlotFate) -> String {
+    serde_json::to_value(fate).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+}
+
+/// A half-open stretch of virtual time `[from, to)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub from: Time,
+    pub to: Time,
+}
+
+/// One nominal schedule time on a slot lane.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SlotMark {
+    pub trace_index: usize,
+    pub at: Time,
+    pub fate: SlotFate,
+    pub glyph: Glyph,
+}
+
+/// How a Job's bar ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobOutcome {
+    /// Still active when the horizon ends.
+    Running,
+    Complete,
+    Failed,
+    /// Deleted while still active.
+    Deleted,
+}
+
+impl JobOutcome {
+    /// Stable kebab-case name (`data-outcome` on the page).
+    pub fn name(self) -> &'static str {
+        match self {
+            JobOutcome::Running => "running",
+            JobOutcome::Complete => "complete",
+            JobOutcome::Failed => "failed",
+            JobOutcome::Deleted => "deleted",
+        }
+    }
+}
+
+/// A Job's bar: from creation to completion, failure or deletion (or the horizon's end).
+#[derive(Clone, Debug, PartialEq)]
+pub struct JobBar {
+    pub trace_index: usize,
+    pub name: String,
+    pub scheduled: Option<Time>,
+    pub from: Time,
+    pub to: Time,
+    pub outcome: JobOutcome,
+    /// Created for a slot whose fate is `ran-late` (retroactive or delayed runs).
+    pub late: bool,
+    /// The row of the job lane it is drawn on (Jobs that overlap in time get different rows).
+    pub row: usize,
+    /// The Job's Pods, each on a row so that overlapping Pods never share one.
+    pub pods: Vec<PodBar>,
+    /// How many pod rows the Job needs when expanded.
+    pub pod_rows: usize,
+}
+
+/// What a stretch of a Pod's life was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SegmentKind {
+    /// Created, no container started yet.
+    Pending,
+    /// A container instance running.
+    Running,
+    /// The kubelet waiting before restarting the container (`CrashLoopBackOff` when > 0).
+    BackOff,
+}
+
+impl SegmentKind {
+    /// Stable kebab-case name (`data-segment` on the page).
+    pub fn name(self) -> &'static str {
+        match self {
+            SegmentKind::Pending => "pending",
+            SegmentKind::Running => "running",
+            SegmentKind::BackOff => "back-off",
+        }
+    }
+}
+
+/// A stretch of a Pod's life.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Segment {
+    pub kind: SegmentKind,
+    pub from: Time,
+    pub to: Time,
+    /// The container instance (0 = first start) this segment belongs to or waits for.
+    pub instance: usize,
+    /// A running instance's exit code, when it exited.
+    pub exit_code: Option<i32>,
+}
+
+/// How a Pod's bar ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PodEnd {
+    Succeeded,
+    Failed,
+    /// Deleted while active, with the reason (the Job controller's backoff-limit or deadline
+    /// termination, `Replace`, a user delete, ...).
+    Terminated(String),
+    /// Still active when the horizon ends.
+    Open,
+}
+
+/// A Pod's bar on its Job's pod lane.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PodBar {
+    pub trace_index: usize,
+    pub name: String,
+    pub row: usize,
+    pub from: Time,
+    pub to: Time,
+    pub segments: Vec<Segment>,
+    pub end: PodEnd,
+    /// The wait between the previous Pod of the Job ending and this one being created (the Job
+    /// controller's pod re-creation back-off), when there is one.
+    pub recreated_after: Option<Span>,
+}
+
+/// The lanes of one CronJob (or, with `cron_job: None`, of the Jobs nobody owns).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    pub cron_job: Option<String>,
+    pub slots: Vec<SlotMark>,
+    pub jobs: Vec<JobBar>,
+    /// How many rows the job lane needs.
+    pub job_rows: usize,
+    /// When the CronJob was suspended.
+    pub suspended: Vec<Span>,
+}
+
+impl Group {
+    /// The lane title.
+    pub fn title(&self) -> &str {
+        self.cron_job.as_deref().unwrap_or("Jobs")
+    }
+}
+
+/// What a marker stands for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MarkerKind {
+    /// A merge patch of a CronJob's spec; the text is the patch as JSON.
+    SpecEdit { cron_job: String, patch: String },
+    DeleteJob { job: String },
+    DeleteCronJob { cron_job: String },
+    Trigger { cron_job: String },
+}
+
+/// Something the scenario did to the cluster at an instant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marker {
+    pub at: Time,
+    pub kind: MarkerKind,
+}
+
+impl Marker {
+    /// The CronJob whose lanes the marker belongs on, if any.
+    pub fn cron_job(&self) -> Option<&str> {
+        match &self.kind {
+            MarkerKind::SpecEdit { cron_job, .. }
+            | MarkerKind::DeleteCronJob { cron_job }
+            | MarkerKind::Trigger { cron_job } => Some(cron_job),
+            MarkerKind::DeleteJob { .. } => None,
+        }
+    }
+
+    /// A one-line `kubectl`-style description.
+    pub fn label(&self) -> String {
+        match &self.kind {
+            MarkerKind::SpecEdit { cron_job, patch } => {
+                format!("kubectl patch cronjob {cron_job} --type=merge -p '{{\"spec\":{patch}}}'")
+            }
+            MarkerKind::DeleteJob { job } => format!("kubectl delete job {job}"),
+            MarkerKind::DeleteCronJob { cron_job } => format!("kubectl delete cronjob {cron_job}"),
+            MarkerKind::Trigger { cron_job } => format!("kubectl create job --from=cronjob/{cron_job}"),
+        }
+    }
+
+    /// Stable kebab-case name (`data-marker` on the page).
+    pub fn name(&self) -> &'static str {
+        match self.kind {
+            MarkerKind::SpecEdit { .. } => "spec-edit",
+            MarkerKind::DeleteJob { .. } => "delete-job",
+            MarkerKind::DeleteCronJob { .. } => "delete-cronjob",
+            MarkerKind::Trigger { .. } => "trigger",
+        }
+    }
+}
+
+/// A CronJob as the manifest declares it, before the scenario's edits (for suspension bands and
+/// the `kubectl get cronjob` columns).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CronJobStart {
+    pub name: String,
+    pub schedule: String,
+    pub suspend: bool,
+}
+
+/// The whole picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timeline {
+    pub start: Time,
+    pub end: Time,
+    pub groups: Vec<Group>,
+    pub markers: Vec<Marker>,
+    /// kube-controller-manager outages.
+    pub outages: Vec<Span>,
+    /// Every instant at which something visible changes, sorted, without repeats (the virtual
+    /// clock's "step to the next event").
+    pub instants: Vec<Time>,
+}
+
+impl Timeline {
+    /// Arranges `trace` into lanes. `cron_jobs` are the manifest's CronJobs (their initial
+    /// `suspend`), `events` the scenario's cluster events (edits, deletions, outages).
+    pub fn build(trace: &Trace, cron_jobs: &[CronJobStart], events: &[ClusterEvent]) -> Timeline {
+        let mut groups: Vec<Group> = Vec::new();
+        let group_of = |groups: &mut Vec<Group>, cron_job: Option<&str>| -> usize {
+            if let Some(i) = groups.iter().position(|g| g.cron_job.as_deref() == cron_job) {
+                return i;
+            }
+            groups.push(Group { cron_job: cron_job.map(str::to_owned), slots: vec![], jobs: vec![], job_rows: 0, suspended: vec![] });
+            groups.len() - 1
+        };
+        for c in cron_jobs {
+            group_of(&mut groups, Some(&c.name));
+        }
+        for (i, slot) in trace.slots.iter().enumerate() {
+            let g = group_of(&mut groups, Some(&slot.cron_job));
+            groups[g].slots.push(SlotMark { trace_index: i, at: slot.scheduled_time, fate: slot.fate, glyph: Glyph::of(slot.fate) });
+        }
+        let late: std::collections::HashSet<&str> = trace
+            .slots
+            .iter()
+            .filter(|s| s.fate == SlotFate::RanLate)
+            .filter_map(|s| s.job.as_deref())
+            .collect();
+        for (i, job) in trace.jobs.iter().enumerate() {
+            let g = group_of(&mut groups, job.cron_job.as_deref());
+            let (to, outcome) = match (job.finished_at, job.condition, job.deleted_at) {
+                (Some(f), Some(JobCondition::Complete), _) => (f, JobOutcome::Complete),
+                (Some(f), Some(JobCondition::Failed), _) => (f, JobOutcome::Failed),
+                (_, _, Some(d)) => (d, JobOutcome::Deleted),
+                _ => (trace.end, JobOutcome::Running),
+            };
+            let pods = pod_bars(trace, &job.name, trace.end);
+            let pod_rows = pods.iter().map(|p| p.row + 1).max().unwrap_or(0);
+            groups[g].jobs.push(JobBar {
+                trace_index: i,
+                name: job.name.clone(),
+                scheduled: job.scheduled_time,
+                from: job.created_at,
+                to: to.max(job.created_at),
+                outcome,
+                late: late.contains(job.name.as_str()),
+                row: 0,
+                pods,
+                pod_rows,
+            });
+        }
+        for g in &mut groups {
+            g.slots.sort_by_key(|s| s.at);
+            g.jobs.sort_by_key(|j| j.from);
+            let spans: Vec<(Time, Time)> = g.jobs.iter().map(|j| (j.from, j.to)).collect();
+            let rows = assign_rows(&spans);
+            for (job, row) in g.jobs.iter_mut().zip(&rows) {
+                job.row = *row;
+            }
+            g.job_rows = rows.iter().map(|r| r + 1).max().unwrap_or(0);
+        }
+        // Manifest CronJobs first, in manifest order; the unowned Jobs last.
+        groups.sort_by_key(|g| g.cron_job.is_none());
+
+        let mut markers = Vec::new();
+        let mut outages = Vec::new();
+        for e in events {
+            let kind = match &e.action {
+                ClusterAction::Patch { cron_job, spec } => {
+                    MarkerKind::SpecEdit { cron_job: cron_job.clone(), patch: spec.to_string() }
+                }
+                ClusterAction::DeleteJob { job } => MarkerKind::DeleteJob { job: job.clone() },
+                ClusterAction::DeleteCronJob { cron_job } => MarkerKind::DeleteCronJob { cron_job: cron_job.clone() },
+                ClusterAction::Trigger { cron_job } => MarkerKind::Trigger { cron_job: cron_job.clone() },
+                ClusterAction::ControllerDown { until } => {
+                    outages.push(Span { from: e.at, to: (*until).min(trace.end) });
+                    continue;
+                }
+            };
+            markers.push(Marker { at: e.at, kind });
+        }
+        markers.sort_by_key(|m| m.at);
+        outages.sort_by_key(|o| o.from);
+
+        for g in &mut groups {
+            if let Some(name) = g.cron_job.clone() {
+                let initial = cron_jobs.iter().find(|c| c.name == name).is_some_and(|c| c.suspend);
+                g.suspended = suspensions(&name, initial, events, trace.start, trace.end);
+            }
+        }
+
+        let mut instants: Vec<Time> = Vec::new();
+        instants.extend(trace.events.iter().map(|e| e.time));
+        instants.extend(trace.slots.iter().map(|s| s.scheduled_time));
+        for j in &trace.jobs {
+            instants.extend([Some(j.created_at), j.finished_at, j.deleted_at].into_iter().flatten());
+        }
+        for p in &trace.pods {
+            instants.extend([Some(p.created_at), p.started_at, p.finished_at, p.deleted_at].into_iter().flatten());
+            instants.extend(p.restarts.iter().map(|r| r.at));
+        }
+        instants.extend(events.iter().map(|e| e.at));
+        instants.retain(|t| *t >= trace.start && *t <= trace.end);
+        instants.sort();
+        instants.dedup();
+
+        Timeline { start: trace.start, end: trace.end, groups, markers, outages, instants }
+    }
+
+    /// The first instant strictly after `t`, if any.
+    pub fn next_instant(&self, t: Time) -> Option<Time> {
+        let i = self.instants.partition_point(|x| *x <= t);
+        self.instants.get(i).copied()
+    }
+
+    /// The last instant strictly before `t`, if any.
+    pub fn previous_instant(&self, t: Time) -> Option<Time> {
+        let i = self.instants.partition_point(|x| *x < t);
+        i.checked_sub(1).map(|i| self.instants[i])
+    }
+}
+
+/// Rows for intervals sorted by start: each takes the first row free at its start.
+fn assign_rows(spans: &[(Time, Time)]) -> Vec<usize> {
+    let mut free_at: Vec<Time> = Vec::new();
+    spans
+        .iter()
+        .map(|(from, to)| {
+            let row = free_at.iter().position(|f| f <= from).unwrap_or_else(|| {
+                free_at.push(*from);
+                free_at.len() - 1
+            });
+            free_at[row] = (*to).max(*from);
+            row
+        })
+        .collect()
+}
+
+/// The suspension spans of CronJob `name`, from its initial `suspend` and the scenario's patches.
+fn suspensions(name: &str, initial: bool, events: &[ClusterEvent], start: Time, end: Time) -> Vec<Span> {
+    let mut spans = Vec::new();
+    let mut since = initial.then_some(start);
+    let mut edits: Vec<(Time, bool)> = events
+        .iter()
+        .filter_map(|e| match &e.action {
+            ClusterAction::Patch { cron_job, spec } if cron_job == name => {
+                // A merge patch with `suspend: null` removes the field: back to the default, false.
+                spec.get("suspend").map(|v| (e.at, v.as_bool().unwrap_or(false)))
+            }
+            _ => None,
+        })
+        .collect();
+    edits.sort_by_key(|(at, _)| *at);
+    for (at, suspend) in edits {
+        match (since, suspend) {
+            (None, true) => since = Some(at.max(start)),
+            (Some(from), false) => {
+                if at > from {
+                    spans.push(Span { from, to: at.min(end) });
+                }
+                since = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(from) = since.filter(|f| *f < end) {
+        spans.push(Span { from, to: end });
+    }
+    spans
+}
+
+/// The Pods of Job `job` as bars, each on the first row free at its creation.
+fn pod_bars(trace: &Trace, job: &str, horizon_end: Time) -> Vec<PodBar> {
+    let mut bars: Vec<PodBar> = Vec::new();
+    let mut previous_end: Option<Time> = None;
+    for (i, pod) in trace.pods.iter().enumerate().filter(|(_, p)| p.job == job) {
+        let (segments, to) = pod_segments(pod, horizon_end);
+        let end = match (pod.phase, pod.deleted_at) {
+            (PodPhase::Succeeded, _) => PodEnd::Succeeded,
+            (PodPhase::Failed, _) => PodEnd::Failed,
+            (_, Some(_)) => PodEnd::Terminated(pod.deleted_because.clone().unwrap_or_else(|| "deleted".into())),
+            _ => PodEnd::Open,
+        };
+        let recreated_after = previous_end.filter(|p| *p < pod.created_at).map(|from| Span { from, to: pod.created_at });
+        previous_end = Some(previous_end.map_or(to, |p| p.max(to)));
+        bars.push(PodBar { trace_index: i, name: pod.name.clone(), row: 0, from: pod.created_at, to, segments, end, recreated_after });
+    }
+    let spans: Vec<(Time, Time)> = bars.iter().map(|b| (b.from, b.to)).collect();
+    for (bar, row) in bars.iter_mut().zip(assign_rows(&spans)) {
+        bar.row = row;
+    }
+    bars
+}
+
+/// A Pod's life as segments: pending, then each container instance running, with the kubelet's
+/// restart back-off between instances. Instance k ≥ 1 starts at `restarts[k-1].at` after a wait
+/// of `restarts[k-1].afterBackoffSeconds`, so instance k-1 ended that long before.
+pub fn pod_segments(pod: &crate::sim::trace::PodRecord, horizon_end: Time) -> (Vec<Segment>, Time) {
+    let end = pod.finished_at.or(pod.deleted_at).unwrap_or(horizon_end).max(pod.created_at);
+    let mut segments = Vec::new();
+    let Some(started) = pod.started_at else {
+        segments.push(Segment { kind: SegmentKind::Pending, from: pod.created_at, to: end, instance: 0, exit_code: None });
+        return (segments, end);
+    };
+    if started > pod.created_at {
+        segments.push(Segment { kind: SegmentKind::Pending, from: pod.created_at, to: started, instance: 0, exit_code: None });
+    }
+    let mut from = started;
+    for (k, restart) in pod.restarts.iter().enumerate() {
+        let wait = TimeDelta::milliseconds((restart.after_backoff_seconds * 1000.0).round() as i64);
+        let exited = (restart.at - wait).max(from);
+        segments.push(Segment { kind: SegmentKind::Running, from, to: exited, instance: k, exit_code: pod.exit_codes.get(k).copied() });
+        segments.push(Segment { kind: SegmentKind::BackOff, from: exited, to: restart.at, instance: k + 1, exit_code: None });
+        from = restart.at;
+    }
+    let last = pod.restarts.len();
+    segments.push(Segment { kind: SegmentKind::Running, from, to: end.max(from), instance: last, exit_code: pod.exit_codes.get(last).copied() });
+    (segments, end.max(from))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::timeline::fixture::{crash_loop, retroactive, t};
+
+    fn cron_test() -> Vec<CronJobStart> {
+        vec![CronJobStart { name: "cron-test".into(), schedule: "5 13 * * *".into(), suspend: false }]
+    }
+
+    #[test]
+    fn seed_002_slots_jobs_and_the_retroactive_run() {
+        let (trace, events) = retroactive();
+        let tl = Timeline::build(&trace, &cron_test(), &events);
+        assert_eq!(tl.groups.len(), 1);
+        let g = &tl.groups[0];
+        assert_eq!(g.title(), "cron-test");
+        let slots: Vec<_> = g.slots.iter().map(|s| (s.at, s.glyph)).collect();
+        assert_eq!(slots, vec![(t("2023-03-22T13:05:00Z"), Glyph::OnTime), (t("2023-03-22T13:10:00Z"), Glyph::Late)]);
+        let jobs: Vec<_> = g.jobs.iter().map(|j| (j.name.as_str(), j.from, j.to, j.outcome, j.late)).collect();
+        assert_eq!(
+            jobs,
+            vec![
+                ("cron-test-27991505", t("2023-03-22T13:05:00Z"), t("2023-03-22T13:05:08Z"), JobOutcome::Complete, false),
+                ("cron-test-27991510", t("2023-03-22T13:16:00Z"), t("2023-03-22T13:16:12Z"), JobOutcome::Complete, true),
+            ]
+        );
+        assert_eq!(g.jobs[1].pods[0].name, "cron-test-27991510-rnwvs");
+        assert_eq!(g.jobs[1].pod_rows, 1);
+    }
+
+    #[test]
+    fn markers_outages_and_suspension_bands_come_from_the_scenario() {
+        let (trace, events) = retroactive();
+        let tl = Timeline::build(&trace, &cron_test(), &events);
+        let markers: Vec<_> = tl.markers.iter().map(|m| (m.at, m.name())).collect();
+        assert_eq!(markers, vec![(t("2023-03-22T13:15:00Z"), "spec-edit"), (t("2023-03-22T13:16:00Z"), "delete-job"), (t("2023-03-22T13:45:00Z"), "spec-edit")]);
+        assert_eq!(tl.markers[0].label(), r#"kubectl patch cronjob cron-test --type=merge -p '{"spec":{"schedule":"10 13 * * *"}}'"#);
+        assert_eq!(tl.outages, vec![Span { from: t("2023-03-22T13:30:00Z"), to: t("2023-03-22T13:40:00Z") }]);
+        // Suspended from the 13:45 patch to the end of the horizon.
+        assert_eq!(tl.groups[0].suspended, vec![Span { from: t("2023-03-22T13:45:00Z"), to: t("2023-03-22T14:01:51Z") }]);
+        // Suspended from the start, resumed by a patch.
+        let starts = vec![CronJobStart { suspend: true, ..cron_test()[0].clone() }];
+        let resume = Simulation::from_value(serde_json::json!({"events": [
+            {"at": "2023-03-22T13:20:00Z", "patch": {"cronJob": "cron-test", "spec": {"suspend": false}}}]}))
+        .unwrap();
+        let tl = Timeline::build(&trace, &starts, &resume.spec.events);
+        assert_eq!(tl.groups[0].suspended, vec![Span { from: t("2023-03-22T13:01:51Z"), to: t("2023-03-22T13:20:00Z") }]);
+    }
+
+    use crate::sim::scenario::Simulation;
+
+    #[test]
+    fn the_clock_steps_through_every_change() {
+        let (trace, events) = retroactive();
+        let tl = Timeline::build(&trace, &cron_test(), &events);
+        assert_eq!(tl.next_instant(t("2023-03-22T13:01:51Z")), Some(t("2023-03-22T13:05:00Z")));
+        assert_eq!(tl.next_instant(t("2023-03-22T13:05:00Z")), Some(t("2023-03-22T13:05:08Z")));
+        assert_eq!(tl.next_instant(t("2023-03-22T13:05:08Z")), Some(t("2023-03-22T13:10:00Z")));
+        assert_eq!(tl.previous_instant(t("2023-03-22T13:16:00Z")), Some(t("2023-03-22T13:15:00Z")));
+        assert_eq!(tl.next_instant(t("2023-03-22T14:00:00Z")), None);
+    }
+
+    #[test]
+    fn a_crash_looping_pod_is_runs_separated_by_back_off_gaps_and_ends_terminated() {
+        let trace = crash_loop();
+        let tl = Timeline::build(&trace, &[], &[]);
+        assert_eq!(tl.groups.len(), 1);
+        assert_eq!(tl.groups[0].title(), "Jobs");
+        let job = &tl.groups[0].jobs[0];
+        assert_eq!(job.outcome, JobOutcome::Failed);
+        let pod = &job.pods[0];
+        let segs: Vec<_> = pod.segments.iter().map(|s| (s.kind, s.from, s.to, s.exit_code)).collect();
+        use SegmentKind::*;
+        assert_eq!(
+            segs,
+            vec![
+                (Pending, t("2024-08-01T00:00:00Z"), t("2024-08-01T00:00:03Z"), None),
+                (Running, t("2024-08-01T00:00:03Z"), t("2024-08-01T00:00:33Z"), Some(1)),
+                (BackOff, t("2024-08-01T00:00:33Z"), t("2024-08-01T00:00:33Z"), None),
+                (Running, t("2024-08-01T00:00:33Z"), t("2024-08-01T00:01:03Z"), Some(1)),
+                (BackOff, t("2024-08-01T00:01:03Z"), t("2024-08-01T00:01:13Z"), None),
+                (Running, t("2024-08-01T00:01:13Z"), t("2024-08-01T00:01:43Z"), Some(1)),
+                (BackOff, t("2024-08-01T00:01:43Z"), t("2024-08-01T00:02:03Z"), None),
+                (Running, t("2024-08-01T00:02:03Z"), t("2024-08-01T00:02:50Z"), None),
+            ]
+        );
+        assert_eq!(pod.end, PodEnd::Terminated("Job has reached the specified backoff limit".into()));
+    }
+
+    #[test]
+    fn overlapping_pods_get_rows_and_recreation_waits_are_recorded() {
+        let mut trace = crash_loop();
+        let mut second = trace.pods[0].clone();
+        second.name = "job-example-b".into();
+        second.created_at = t("2024-08-01T00:00:10Z");
+        let mut third = trace.pods[0].clone();
+        third.name = "job-example-c".into();
+        third.created_at = t("2024-08-01T00:03:00Z");
+        third.started_at = Some(t("2024-08-01T00:03:01Z"));
+        third.restarts.clear();
+        third.deleted_at = None;
+        third.finished_at = Some(t("2024-08-01T00:03:31Z"));
+        third.phase = PodPhase::Failed;
+        trace.pods.extend([second, third]);
+        let tl = Timeline::build(&trace, &[], &[]);
+        let pods: Vec<_> = tl.groups[0].jobs[0].pods.iter().map(|p| (p.row, p.recreated_after)).collect();
+        assert_eq!(
+            pods,
+            vec![(0, None), (1, None), (0, Some(Span { from: t("2024-08-01T00:02:50Z"), to: t("2024-08-01T00:03:00Z") }))]
+        );
+        assert_eq!(tl.groups[0].jobs[0].pod_rows, 2);
+        assert_eq!(tl.groups[0].jobs[0].pods[2].end, PodEnd::Failed);
+    }
+
+    #[test]
+    fn every_fate_has_a_glyph_and_a_kebab_name() {
+        assert_eq!(Glyph::of(SlotFate::SkippedForbid), Glyph::Skipped);
+        assert_eq!(Glyph::of(SlotFate::Pending).symbol(), "○");
+        assert_eq!(fate_name(SlotFate::NotFoundBySearch), "not-found-by-search");
+        assert_eq!(fate_name(SlotFate::RanLate), "ran-late");
+    }
+}

@@ -1,0 +1,76 @@
+//! The virtual clock's controls: play / pause, speed, step to the previous or next event, and a
+//! scrubber over the horizon. The cursor they move is what the inspector's tables show.
+
+use super::state::{Action, ViewState, SPEEDS};
+use crate::sim::trace::format_time;
+use crate::timeline::viewport::time_of_ms;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ClockProps {
+    pub state: ViewState,
+    pub dispatch: UseReducerDispatcher<ViewState>,
+}
+
+#[function_component(Clock)]
+pub fn clock(props: &ClockProps) -> Html {
+    let s = &props.state;
+    let Some((start, end)) = s.model.as_ref().and_then(|m| m.bounds()) else {
+        return html! { <div class="clock" data-testid="clock" /> };
+    };
+    let d = props.dispatch.clone();
+    let play = {
+        let (d, playing) = (d.clone(), s.playing);
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Play(!playing)))
+    };
+    let next = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::StepNext))
+    };
+    let prev = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::StepPrevious))
+    };
+    let to_start = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Seek(start)))
+    };
+    let to_end = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Seek(end)))
+    };
+    let scrub = {
+        let d = d.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Ok(v) = e.target_unchecked_into::<HtmlInputElement>().value().parse::<f64>() {
+                d.dispatch(Action::Seek(start + v));
+            }
+        })
+    };
+    let speed = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(v) = e.target_unchecked_into::<HtmlSelectElement>().value().parse::<f64>() {
+                d.dispatch(Action::Speed(v));
+            }
+        })
+    };
+    let now = time_of_ms(s.cursor);
+    html! {
+        <div class="clock" data-testid="clock" role="group" aria-label="Virtual clock">
+            <button type="button" onclick={to_start} title="Go to the start (Home)" aria-label="Go to the start">{ "|◀" }</button>
+            <button type="button" onclick={prev} data-testid="step-prev" title="Previous event (,)" aria-label="Previous event">{ "◀◀" }</button>
+            <button type="button" class="play" onclick={play} data-testid="play" aria-pressed={s.playing.to_string()}
+                title="Play / pause (Space)" aria-label={if s.playing { "Pause" } else { "Play" }}>{ if s.playing { "⏸" } else { "▶︎" } }</button>
+            <button type="button" onclick={next} data-testid="step-next" title="Next event (.)" aria-label="Next event">{ "▶▶" }</button>
+            <button type="button" onclick={to_end} title="Go to the end (End)" aria-label="Go to the end">{ "▶|" }</button>
+            <select onchange={speed} data-testid="speed" aria-label="Playback speed">
+                { for SPEEDS.iter().map(|(v, label)| html! { <option value={v.to_string()} selected={*v == s.speed}>{ *label }</option> }) }
+            </select>
+            <input class="scrub" type="range" min="0" max={(end - start).to_string()} step="1000" value={(s.cursor - start).to_string()}
+                oninput={scrub} data-testid="scrub" aria-label="Scrub the virtual clock" />
+            <output class="clock-time" data-testid="clock-time" data-time={format_time(&now)}>{ now.format("%Y-%m-%d %H:%M:%S UTC").to_string() }</output>
+        </div>
+    }
+}

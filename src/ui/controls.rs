@@ -1,0 +1,238 @@
+//! Form controls over the `Simulation` document: Kubernetes version, horizon, controller time
+//! zone, and each CronJob's/Job's pod behaviour (startup, then duration and exit code per
+//! attempt). They read the document the last run found and write a new one into the editor text,
+//! so someone who never writes a Simulation document still drives the whole model.
+
+use super::engine::Workload;
+use crate::api::KubernetesVersion;
+use crate::sim::scenario::{Attempt, HorizonDuration, PodRule, PodSelector, Simulation, API_VERSION, KIND};
+use serde_json::Value;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ControlsProps {
+    pub simulation: Simulation,
+    pub workloads: Vec<Workload>,
+    /// The Simulation document to write into the text.
+    pub on_change: Callback<Value>,
+}
+
+/// Drops `null`s and empty lists/maps, so the written document holds only what was chosen.
+fn tidy(v: Value) -> Option<Value> {
+    match v {
+        Value::Null => None,
+        Value::Array(a) => {
+            let a: Vec<Value> = a.into_iter().filter_map(tidy).collect();
+            (!a.is_empty()).then_some(Value::Array(a))
+        }
+        Value::Object(m) => {
+            let m: serde_json::Map<String, Value> = m.into_iter().filter_map(|(k, v)| tidy(v).map(|v| (k, v))).collect();
+            (!m.is_empty()).then_some(Value::Object(m))
+        }
+        other => Some(other),
+    }
+}
+
+/// The document for `sim`, as the controls write it.
+pub fn document(sim: &Simulation) -> Value {
+    let mut sim = sim.clone();
+    sim.api_version = Some(API_VERSION.into());
+    sim.kind = Some(KIND.into());
+    let value = serde_json::to_value(&sim).unwrap_or(Value::Null);
+    let mut out = tidy(value).unwrap_or(Value::Null);
+    // `pods[].startupSeconds: 0` and `exitCode: 0` are defaults: keep the attempts readable.
+    if let Some(obj) = out.as_object_mut() {
+        obj.entry("spec").or_insert_with(|| Value::Object(Default::default()));
+    }
+    out
+}
+
+fn rule_index(sim: &Simulation, w: &Workload) -> Option<usize> {
+    sim.spec.pods.iter().position(|r| match w.kind.as_str() {
+        "CronJob" => r.selector.cron_job.as_deref() == Some(&w.name) && r.selector.job.is_none(),
+        _ => r.selector.job.as_deref() == Some(&w.name),
+    })
+}
+
+#[function_component(Controls)]
+pub fn controls(props: &ControlsProps) -> Html {
+    let sim = &props.simulation;
+    let emit = {
+        let cb = props.on_change.clone();
+        move |s: Simulation| cb.emit(document(&s))
+    };
+
+    let on_version = {
+        let (sim, emit) = (sim.clone(), emit.clone());
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let mut s = sim.clone();
+            s.spec.kubernetes_version = v.parse::<KubernetesVersion>().ok();
+            emit(s);
+        })
+    };
+    let on_horizon = {
+        let (sim, emit) = (sim.clone(), emit.clone());
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlInputElement>().value();
+            let mut s = sim.clone();
+            if v.trim().is_empty() {
+                s.spec.duration = None;
+            } else if let Ok(d) = v.trim().parse::<HorizonDuration>() {
+                s.spec.duration = Some(d);
+                s.spec.end = None;
+            } else {
+                return;
+            }
+            emit(s);
+        })
+    };
+    let on_zone = {
+        let (sim, emit) = (sim.clone(), emit.clone());
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlInputElement>().value();
+            let mut s = sim.clone();
+            s.spec.controller_time_zone = (!v.trim().is_empty()).then(|| v.trim().to_string());
+            emit(s);
+        })
+    };
+
+    let horizon = sim.spec.duration.map(|d| human_horizon(d.0)).unwrap_or_default();
+    let version = sim.spec.kubernetes_version.map(|v| v.to_string()).unwrap_or_default();
+    html! {
+        <form class="controls" data-testid="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <label>{ "Kubernetes" }
+                <select data-testid="k8s-version" onchange={on_version} aria-label="Kubernetes version">
+                    <option value="" selected={version.is_empty()}>{ format!("newest ({})", KubernetesVersion::NEWEST) }</option>
+                    { for (KubernetesVersion::OLDEST.minor()..=KubernetesVersion::NEWEST.minor()).rev().map(|m| {
+                        let v = format!("1.{m}");
+                        html! { <option value={v.clone()} selected={v == version}>{ v }</option> }
+                    }) }
+                </select>
+            </label>
+            <label>{ "Horizon" }
+                <input data-testid="horizon" type="text" size="6" placeholder="24h" value={horizon}
+                    onchange={on_horizon} aria-label="Horizon (e.g. 24h, 7d, 30d)" title="How long to simulate: 90m, 24h, 7d, 30d" />
+            </label>
+            <label>{ "Controller TZ" }
+                <input data-testid="timezone" type="text" size="12" list="zones" placeholder="UTC"
+                    value={sim.spec.controller_time_zone.clone().unwrap_or_default()} onchange={on_zone}
+                    aria-label="kube-controller-manager time zone" />
+                <datalist id="zones">
+                    { for ["UTC", "Europe/London", "Europe/Berlin", "America/New_York", "America/Los_Angeles", "Asia/Tokyo", "Asia/Seoul", "Asia/Kolkata", "Australia/Sydney"]
+                        .iter().map(|z| html! { <option value={*z} /> }) }
+                </datalist>
+            </label>
+            { for props.workloads.iter().map(|w| pod_behaviour(sim, w, emit.clone())) }
+        </form>
+    }
+}
+
+/// A horizon as a person writes it (`36h`, `7d`, `90m`).
+fn human_horizon(d: chrono::TimeDelta) -> String {
+    let s = d.num_seconds();
+    if s % 86400 == 0 {
+        format!("{}d", s / 86400)
+    } else if s % 3600 == 0 {
+        format!("{}h", s / 3600)
+    } else if s % 60 == 0 {
+        format!("{}m", s / 60)
+    } else {
+        format!("{s}s")
+    }
+}
+
+fn pod_behaviour(sim: &Simulation, w: &Workload, emit: impl Fn(Simulation) + Clone + 'static) -> Html {
+    let existing = rule_index(sim, w);
+    let rule = existing.map(|i| sim.spec.pods[i].clone()).unwrap_or_else(|| PodRule {
+        selector: match w.kind.as_str() {
+            "CronJob" => PodSelector { cron_job: Some(w.name.clone()), job: None },
+            _ => PodSelector { cron_job: None, job: Some(w.name.clone()) },
+        },
+        ..PodRule::default()
+    });
+    let attempts: Vec<Attempt> = if rule.attempts.is_empty() { vec![crate::sim::scenario::DEFAULT_ATTEMPT] } else { rule.attempts.clone() };
+    // Writes `edit(rule)` back at the rule's place (new rules go first, before catch-alls).
+    let update = {
+        let sim = sim.clone();
+        let rule = rule.clone();
+        move |edit: &dyn Fn(&mut PodRule)| {
+            let mut s = sim.clone();
+            let mut r = rule.clone();
+            edit(&mut r);
+            match existing {
+                Some(i) => s.spec.pods[i] = r,
+                None => s.spec.pods.insert(0, r),
+            }
+            s
+        }
+    };
+    let field = |i: usize, is_code: bool| {
+        let (update, emit, attempts) = (update.clone(), emit.clone(), attempts.clone());
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlInputElement>().value();
+            let Ok(n) = v.trim().parse::<f64>() else { return };
+            let mut list = attempts.clone();
+            if is_code {
+                list[i].exit_code = n as i32;
+            } else if n >= 0.0 {
+                list[i].duration_seconds = n;
+            } else {
+                return;
+            }
+            emit(update(&|r: &mut PodRule| r.attempts = list.clone()));
+        })
+    };
+    let add = {
+        let (update, emit, attempts) = (update.clone(), emit.clone(), attempts.clone());
+        Callback::from(move |_: MouseEvent| {
+            let mut list = attempts.clone();
+            list.push(*list.last().unwrap_or(&crate::sim::scenario::DEFAULT_ATTEMPT));
+            emit(update(&|r: &mut PodRule| r.attempts = list.clone()));
+        })
+    };
+    let remove = {
+        let (update, emit, attempts) = (update.clone(), emit.clone(), attempts.clone());
+        Callback::from(move |_: MouseEvent| {
+            let mut list = attempts.clone();
+            list.pop();
+            emit(update(&|r: &mut PodRule| r.attempts = list.clone()));
+        })
+    };
+    let on_startup = {
+        let (update, emit) = (update.clone(), emit.clone());
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlInputElement>().value();
+            if let Ok(n) = v.trim().parse::<f64>() {
+                if n >= 0.0 {
+                    emit(update(&|r: &mut PodRule| r.startup_seconds = n));
+                }
+            }
+        })
+    };
+    let id = format!("{}-{}", w.kind.to_lowercase(), w.name);
+    html! {
+        <fieldset class="pod-behaviour" data-testid="pod-behaviour" data-workload={w.name.clone()}>
+            <legend>{ format!("Pods of {} {}", w.kind, w.name) }</legend>
+            <label>{ "startup s" }
+                <input type="number" min="0" step="any" size="4" value={rule.startup_seconds.to_string()} onchange={on_startup}
+                    data-testid="startup" aria-label={format!("{id} pod startup seconds")} />
+            </label>
+            { for attempts.iter().enumerate().map(|(i, a)| html! {
+                <span class="attempt" data-testid="attempt" data-attempt={i.to_string()}>
+                    <label>{ format!("#{} run s", i + 1) }
+                        <input type="number" min="0" step="any" value={a.duration_seconds.to_string()} onchange={field(i, false)}
+                            data-testid="attempt-duration" aria-label={format!("{id} attempt {} duration seconds", i + 1)} />
+                    </label>
+                    <label>{ "exit" }
+                        <input type="number" step="1" value={a.exit_code.to_string()} onchange={field(i, true)}
+                            data-testid="attempt-exit" aria-label={format!("{id} attempt {} exit code", i + 1)} />
+                    </label>
+                </span>
+            }) }
+            <button type="button" onclick={add} data-testid="add-attempt" title="Add an attempt (the last one repeats)">{ "+" }</button>
+            if attempts.len() > 1 { <button type="button" onclick={remove} data-testid="remove-attempt" title="Remove the last attempt">{ "−" }</button> }
+        </fieldset>
+    }
+}

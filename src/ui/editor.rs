@@ -1,0 +1,108 @@
+//! The manifest editor: CodeMirror 6 (bundled into `codemirror.js` by scripts/build-editor.sh,
+//! reached through its small `CronJobEditor` global) with YAML highlighting and the validator's
+//! diagnostics inline at their line and column — or a plain textarea when the bundle is absent
+//! or `?editor=plain` is asked for. Both report every change through `on_change`.
+
+use super::engine::Diagnostic;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlTextAreaElement;
+use yew::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = CronJobEditor, js_name = create, catch)]
+    fn cm_create(parent: &web_sys::Element, text: &str, on_change: &js_sys::Function) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_namespace = CronJobEditor, js_name = setText, catch)]
+    fn cm_set_text(view: &JsValue, text: &str) -> Result<(), JsValue>;
+    #[wasm_bindgen(js_namespace = CronJobEditor, js_name = setDiagnostics, catch)]
+    fn cm_set_diagnostics(view: &JsValue, list: JsValue) -> Result<(), JsValue>;
+}
+
+/// Whether the page was asked for the plain textarea (`?editor=plain`).
+fn plain_requested() -> bool {
+    web_sys::window().and_then(|w| w.location().search().ok()).is_some_and(|s| s.contains("editor=plain"))
+}
+
+#[derive(Properties, PartialEq)]
+pub struct EditorProps {
+    pub text: Rc<str>,
+    pub diagnostics: Rc<Vec<Diagnostic>>,
+    pub on_change: Callback<String>,
+}
+
+struct CodeMirror {
+    view: JsValue,
+    _on_change: Closure<dyn FnMut(String)>,
+}
+
+#[function_component(Editor)]
+pub fn editor(props: &EditorProps) -> Html {
+    let host = use_node_ref();
+    let cm: Rc<RefCell<Option<CodeMirror>>> = use_mut_ref(|| None);
+    let plain = use_state(plain_requested);
+    let on_change = use_mut_ref(|| props.on_change.clone());
+    *on_change.borrow_mut() = props.on_change.clone();
+
+    {
+        let (host, cm, plain, on_change, text) = (host.clone(), cm.clone(), plain.clone(), on_change.clone(), props.text.clone());
+        use_effect_with((), move |_| {
+            if !*plain {
+                if let Some(el) = host.cast::<web_sys::Element>() {
+                    let closure = Closure::<dyn FnMut(String)>::new(move |t: String| on_change.borrow().emit(t));
+                    match cm_create(&el, &text, closure.as_ref().unchecked_ref()) {
+                        Ok(view) => *cm.borrow_mut() = Some(CodeMirror { view, _on_change: closure }),
+                        Err(_) => plain.set(true),
+                    }
+                }
+            }
+        });
+    }
+    {
+        let cm = cm.clone();
+        use_effect_with(props.text.clone(), move |text| {
+            if let Some(c) = cm.borrow().as_ref() {
+                let _ = cm_set_text(&c.view, text);
+            }
+        });
+    }
+    {
+        let cm = cm.clone();
+        use_effect_with(props.diagnostics.clone(), move |d| {
+            if let Some(c) = cm.borrow().as_ref() {
+                if let Ok(list) = serde_wasm_bindgen::to_value(&**d) {
+                    let _ = cm_set_diagnostics(&c.view, list);
+                }
+            }
+        });
+    }
+
+    let oninput = {
+        let cb = props.on_change.clone();
+        Callback::from(move |e: InputEvent| cb.emit(e.target_unchecked_into::<HtmlTextAreaElement>().value()))
+    };
+    let errors = props.diagnostics.iter().filter(|d| d.severity == "error").count();
+    html! {
+        <>
+            if *plain {
+                <textarea id="manifest" data-testid="editor" spellcheck="false" wrap="off" aria-label="Manifest (YAML or JSON)"
+                    value={props.text.to_string()} {oninput} />
+            } else {
+                <div class="cm-host" data-testid="editor" ref={host} />
+            }
+            <ul class="diagnostics" data-testid="diagnostics" data-count={props.diagnostics.len().to_string()} aria-live="polite">
+                { for props.diagnostics.iter().take(6).map(|d| html! {
+                    <li class={d.severity.clone()} data-testid="diagnostic" data-line={d.line.to_string()} data-column={d.column.to_string()}>
+                        <span class="pos">{ format!("{}:{}", d.line, d.column) }</span>{ " " }{ d.message.clone() }
+                    </li>
+                }) }
+                if props.diagnostics.len() > 6 { <li class="more">{ format!("… {} more", props.diagnostics.len() - 6) }</li> }
+            </ul>
+            <div class="status-bar" data-testid="editor-status">
+                { format!("{} lines · saved in this browser{}", props.text.lines().count(),
+                    if errors > 0 { format!(" · {errors} error{}", if errors == 1 { "" } else { "s" }) } else { String::new() }) }
+            </div>
+        </>
+    }
+}

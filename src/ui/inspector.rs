@@ -1,0 +1,146 @@
+//! The inspector: what the selected item is and why it happened (the trace's slot fate and
+//! decision texts with the Kubernetes version), and the world at the cursor as `kubectl get`
+//! tables, `kubectl describe`-style Events and the controllers' log lines.
+
+use super::state::{Action, ViewState};
+use crate::sim::trace::{format_time, ObjectKind};
+use crate::timeline::explain::explain;
+use crate::timeline::kubectl::{cron_jobs_at, events_at, jobs_at, log_lines, pods_at, Table};
+use crate::timeline::ItemRef;
+use super::timeline_view::parse_item;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct InspectorProps {
+    pub state: ViewState,
+    pub dispatch: UseReducerDispatcher<ViewState>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Tab {
+    Details,
+    Get,
+    Events,
+    Logs,
+}
+
+fn item_attr(item: ItemRef) -> String {
+    match item {
+        ItemRef::Job(i) => format!("job:{i}"),
+        ItemRef::Pod(i) => format!("pod:{i}"),
+        ItemRef::Slot(i) => format!("slot:{i}"),
+        _ => String::new(),
+    }
+}
+
+fn table(t: &Table, testid: &str, select: &Callback<MouseEvent>) -> Html {
+    html! {
+        <table class="kubectl" data-testid={testid.to_string()}>
+            <thead><tr>{ for t.headers.iter().map(|h| html! { <th scope="col">{ *h }</th> }) }</tr></thead>
+            <tbody>
+                if t.rows.is_empty() { <tr><td colspan={t.headers.len().to_string()} class="none">{ "No resources found." }</td></tr> }
+                { for t.rows.iter().map(|(item, cells)| html! {
+                    <tr data-item={item.map(item_attr).unwrap_or_default()} onclick={select.clone()} class={if item.is_some() { "link" } else { "" }}>
+                        { for cells.iter().map(|c| html! { <td>{ c.clone() }</td> }) }
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+    }
+}
+
+#[function_component(Inspector)]
+pub fn inspector(props: &InspectorProps) -> Html {
+    let tab = use_state(|| Tab::Details);
+    let s = &props.state;
+    let Some(model) = &s.model else { return html! { <section class="inspector" data-testid="inspector" /> } };
+    let (Some(trace), Some(timeline)) = (&model.result.trace, &model.timeline) else {
+        return html! { <section class="inspector" data-testid="inspector" /> };
+    };
+    let at = s.cursor_time();
+    let select = {
+        let d = props.dispatch.clone();
+        Callback::from(move |e: MouseEvent| {
+            let el: Option<web_sys::Element> = e.current_target().and_then(|t| wasm_bindgen::JsCast::dyn_into(t).ok());
+            if let Some(item) = el.and_then(|el| el.get_attribute("data-item")).as_deref().and_then(parse_item) {
+                d.dispatch(Action::Select(Some(item)));
+            }
+        })
+    };
+    let tab_button = |t: Tab, label: &str, id: &str| {
+        let tab = tab.clone();
+        html! {
+            <button type="button" role="tab" aria-selected={(*tab == t).to_string()} class={if *tab == t { "tab active" } else { "tab" }}
+                data-testid={format!("tab-{id}")} onclick={Callback::from(move |_| tab.set(t))}>{ label.to_string() }</button>
+        }
+    };
+    let details = match s.selected.and_then(|item| explain(trace, timeline, item)) {
+        None => html! { <p class="hint">{ "Click a slot, Job, Pod, edit marker or band on the timeline to see what happened and why." }</p> },
+        Some(e) => html! {
+            <div class="explanation" data-testid="explanation" data-kind={e.kind}>
+                <h3 data-testid="inspector-title"><span class="kind">{ e.kind }</span>{ " " }{ e.title.clone() }</h3>
+                <dl class="facts">
+                    { for e.facts.iter().map(|(k, v)| html! {
+                        <><dt>{ *k }</dt><dd data-testid="fact" data-field={k.to_string()}>{ v.clone() }</dd></>
+                    }) }
+                </dl>
+                <h4>{ "Why" }</h4>
+                <ol class="why">
+                    { for e.why.iter().map(|r| html! {
+                        <li data-testid="reason" data-code={r.code.clone()} data-source={r.source.clone()}>
+                            <span class="src">{ r.source.clone() }</span>
+                            <code class="code">{ r.code.clone() }</code>
+                            if let Some(t) = r.at { <time>{ format_time(&t) }</time> }
+                            <p>{ r.text.clone() }</p>
+                        </li>
+                    }) }
+                </ol>
+            </div>
+        },
+    };
+    let object = s.selected.and_then(|item| match item {
+        ItemRef::Job(i) => trace.jobs.get(i).map(|j| (ObjectKind::Job, j.name.as_str())),
+        ItemRef::Pod(i) => trace.pods.get(i).map(|p| (ObjectKind::Pod, p.name.as_str())),
+        ItemRef::Slot(i) => trace.slots.get(i).map(|p| (ObjectKind::CronJob, p.cron_job.as_str())),
+        _ => None,
+    });
+    let body = match *tab {
+        Tab::Details => details,
+        Tab::Get => html! {
+            <div class="get" data-testid="kubectl-get">
+                <p class="cmd">{ format!("$ kubectl get cronjob,job,pod   # at {}", format_time(&at)) }</p>
+                { table(&cron_jobs_at(trace, &model.result.starts, &model.result.simulation.spec.events, at), "kubectl-cronjobs", &select) }
+                { table(&jobs_at(trace, at), "kubectl-jobs", &select) }
+                { table(&pods_at(trace, at), "kubectl-pods", &select) }
+            </div>
+        },
+        Tab::Events => html! {
+            <div class="events">
+                <p class="cmd">{ match object {
+                    Some((k, n)) => format!("$ kubectl describe {} {n}   # Events at {}", format!("{k:?}").to_lowercase(), format_time(&at)),
+                    None => format!("$ kubectl get events   # at {}", format_time(&at)),
+                } }</p>
+                { table(&events_at(trace, at, object), "events", &select) }
+            </div>
+        },
+        Tab::Logs => html! {
+            <div class="logs">
+                <p class="cmd">{ format!("# controller log up to {}", format_time(&at)) }</p>
+                <pre data-testid="logs">{ log_lines(trace, at, 200).join("\n") }</pre>
+            </div>
+        },
+    };
+    html! {
+        <section class="inspector" data-testid="inspector" aria-label="Inspector">
+            <div class="tabs" role="tablist">
+                { tab_button(Tab::Details, "Details", "details") }
+                { tab_button(Tab::Get, "kubectl get", "get") }
+                { tab_button(Tab::Events, "Events", "events") }
+                { tab_button(Tab::Logs, "Logs", "logs") }
+                <span class="run-info" data-testid="run-info">{ format!("k8s {} · {} slots · {} jobs · {} pods · simulated in {:.0} ms",
+                    trace.kubernetes_version, trace.slots.len(), trace.jobs.len(), trace.pods.len(), model.run_ms) }</span>
+            </div>
+            <div class="tab-body">{ body }</div>
+        </section>
+    }
+}

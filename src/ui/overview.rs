@@ -1,0 +1,111 @@
+//! The overview strip (a canvas, shown when the horizon is long): every slot of every CronJob as
+//! a one-pixel tick coloured and placed by its glyph, Job density below, and the visible window
+//! as a frame. Clicking it centres the timeline there.
+
+use super::state::{Action, ViewState};
+use super::timeline_view::LABEL_WIDTH;
+use crate::timeline::lanes::Glyph;
+use crate::timeline::viewport::ms;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, MouseEvent};
+use yew::prelude::*;
+
+/// Horizons longer than this get the strip.
+pub const LONG_HORIZON_MS: f64 = 3.0 * 86_400_000.0;
+const HEIGHT: f64 = 34.0;
+
+#[derive(Properties, PartialEq)]
+pub struct OverviewProps {
+    pub state: ViewState,
+    pub dispatch: UseReducerDispatcher<ViewState>,
+}
+
+fn css_var(name: &str) -> String {
+    let doc = web_sys::window().and_then(|w| w.document());
+    let root = doc.and_then(|d| d.document_element());
+    root.and_then(|r| web_sys::window()?.get_computed_style(&r).ok().flatten())
+        .and_then(|st| st.get_property_value(name).ok())
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "#888".into())
+}
+
+#[function_component(Overview)]
+pub fn overview(props: &OverviewProps) -> Html {
+    let canvas = use_node_ref();
+    let s = props.state.clone();
+    {
+        let canvas = canvas.clone();
+        use_effect_with(s.clone(), move |s| {
+            draw(&canvas, s);
+        });
+    }
+    let Some((start, end)) = s.model.as_ref().and_then(|m| m.bounds()) else { return html! {} };
+    if end - start < LONG_HORIZON_MS {
+        return html! {};
+    }
+    let onclick = {
+        let d = props.dispatch.clone();
+        let canvas = canvas.clone();
+        Callback::from(move |e: MouseEvent| {
+            let Some(c) = canvas.cast::<HtmlCanvasElement>() else { return };
+            let w = c.client_width() as f64 - LABEL_WIDTH;
+            let x = e.offset_x() as f64 - LABEL_WIDTH;
+            if x >= 0.0 && w > 0.0 {
+                d.dispatch(Action::Centre(start + x / w * (end - start)));
+            }
+        })
+    };
+    let width = LABEL_WIDTH + s.view.width;
+    html! {
+        <canvas class="overview" data-testid="overview" ref={canvas} width={width.to_string()} height={HEIGHT.to_string()}
+            style={format!("width:{width}px;height:{HEIGHT}px")} {onclick}
+            aria-label="Overview of the whole horizon; click to move the timeline there" role="img" />
+    }
+}
+
+fn draw(canvas: &NodeRef, s: &ViewState) {
+    let (Some(c), Some(model)) = (canvas.cast::<HtmlCanvasElement>(), s.model.as_ref()) else { return };
+    let (Some(tl), Some((start, end))) = (model.timeline.as_ref(), model.bounds()) else { return };
+    let Some(ctx) = c.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok()) else { return };
+    let (w, h) = (c.width() as f64, c.height() as f64);
+    let lanes_w = w - LABEL_WIDTH;
+    let x = |t: f64| LABEL_WIDTH + (t - start) / (end - start) * lanes_w;
+    ctx.clear_rect(0.0, 0.0, w, h);
+    ctx.set_fill_style_str(&css_var("--panel"));
+    ctx.fill_rect(0.0, 0.0, w, h);
+    ctx.set_fill_style_str(&css_var("--muted"));
+    ctx.set_font("11px system-ui, sans-serif");
+    let _ = ctx.fill_text("overview", 8.0, 14.0);
+    for o in &tl.outages {
+        ctx.set_fill_style_str(&css_var("--outage"));
+        ctx.fill_rect(x(ms(o.from)), 0.0, (x(ms(o.to)) - x(ms(o.from))).max(1.0), h);
+    }
+    for g in &tl.groups {
+        for slot in &g.slots {
+            let (var, y0, y1) = match slot.glyph {
+                Glyph::OnTime => ("--ok", 4.0, 12.0),
+                Glyph::Late => ("--late", 2.0, 14.0),
+                Glyph::Skipped => ("--bad", 2.0, 14.0),
+                Glyph::Pending => ("--muted", 6.0, 10.0),
+            };
+            ctx.set_fill_style_str(&css_var(var));
+            ctx.fill_rect(x(ms(slot.at)).floor(), y0, 1.0, y1 - y0);
+        }
+        for j in &g.jobs {
+            let var = match j.outcome {
+                crate::timeline::lanes::JobOutcome::Failed => "--bad",
+                _ => "--job",
+            };
+            ctx.set_fill_style_str(&css_var(var));
+            let (a, b) = (x(ms(j.from)), x(ms(j.to)));
+            ctx.fill_rect(a.floor(), 18.0, (b - a).max(1.0), 10.0);
+        }
+    }
+    ctx.set_stroke_style_str(&css_var("--accent"));
+    ctx.set_line_width(1.5);
+    let (a, b) = (x(s.view.from), x(s.view.to));
+    ctx.stroke_rect(a + 0.75, 0.75, (b - a - 1.5).max(2.0), h - 1.5);
+    ctx.set_fill_style_str(&css_var("--cursor"));
+    ctx.fill_rect(x(s.cursor) - 0.5, 0.0, 1.5, h);
+}

@@ -1,0 +1,224 @@
+//! The page's view state — the model of the last run, the visible window, the virtual clock's
+//! cursor, the selection — and the actions that change it (a Yew reducer, so event handlers
+//! never see stale state).
+
+use super::engine::RunResult;
+use crate::sim::trace::Time;
+use crate::timeline::index::{index, GroupIndex};
+use crate::timeline::viewport::{ms, time_of_ms, Viewport};
+use crate::timeline::{ItemRef, Timeline};
+use std::collections::HashSet;
+use std::rc::Rc;
+use yew::Reducible;
+
+/// A run's result prepared for drawing.
+#[derive(Debug)]
+pub struct Model {
+    pub result: RunResult,
+    pub timeline: Option<Timeline>,
+    pub index: Vec<GroupIndex>,
+    /// Counts the runs shown so far (`data-generation` on the timeline).
+    pub generation: u64,
+    /// Milliseconds the run took.
+    pub run_ms: f64,
+}
+
+impl Model {
+    pub fn new(result: RunResult, generation: u64, run_ms: f64) -> Model {
+        let timeline = result.trace.as_ref().map(|t| Timeline::build(t, &result.starts, &result.simulation.spec.events));
+        let index = timeline.as_ref().map(index).unwrap_or_default();
+        Model { result, timeline, index, generation, run_ms }
+    }
+
+    /// The horizon in ms.
+    pub fn bounds(&self) -> Option<(f64, f64)> {
+        self.timeline.as_ref().map(|t| (ms(t.start), ms(t.end)))
+    }
+}
+
+/// Virtual milliseconds per real millisecond of each playback speed.
+pub const SPEEDS: [(f64, &str); 5] = [(60.0, "1 min/s"), (600.0, "10 min/s"), (3600.0, "1 h/s"), (21600.0, "6 h/s"), (86400.0, "1 d/s")];
+
+#[derive(Clone, Debug)]
+pub struct ViewState {
+    pub model: Option<Rc<Model>>,
+    pub view: Viewport,
+    /// The virtual clock, ms since the epoch.
+    pub cursor: f64,
+    pub selected: Option<ItemRef>,
+    /// Jobs whose pod lanes are pinned open (the selected Job's always are).
+    pub pinned: HashSet<String>,
+    pub playing: bool,
+    pub speed: f64,
+}
+
+impl Default for ViewState {
+    fn default() -> Self {
+        ViewState {
+            model: None,
+            view: Viewport { from: 0.0, to: 1.0, width: 800.0 },
+            cursor: 0.0,
+            selected: None,
+            pinned: HashSet::new(),
+            playing: false,
+            speed: SPEEDS[2].0,
+        }
+    }
+}
+
+impl PartialEq for ViewState {
+    fn eq(&self, other: &Self) -> bool {
+        let same_model = match (&self.model, &other.model) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        same_model
+            && self.view == other.view
+            && self.cursor == other.cursor
+            && self.selected == other.selected
+            && self.pinned == other.pinned
+            && self.playing == other.playing
+            && self.speed == other.speed
+    }
+}
+
+impl ViewState {
+    pub fn cursor_time(&self) -> Time {
+        time_of_ms(self.cursor)
+    }
+
+    /// The Jobs whose pods are shown: the pinned ones and the selection's.
+    pub fn expanded(&self) -> HashSet<String> {
+        let mut set = self.pinned.clone();
+        if let (Some(m), Some(sel)) = (&self.model, self.selected) {
+            if let Some(trace) = &m.result.trace {
+                match sel {
+                    ItemRef::Job(i) => set.extend(trace.jobs.get(i).map(|j| j.name.clone())),
+                    ItemRef::Pod(i) => set.extend(trace.pods.get(i).map(|p| p.job.clone())),
+                    ItemRef::Slot(i) => set.extend(trace.slots.get(i).and_then(|s| s.job.clone())),
+                    _ => {}
+                }
+            }
+        }
+        set
+    }
+}
+
+pub enum Action {
+    /// A new run's model.
+    Loaded(Rc<Model>),
+    Width(f64),
+    Zoom { anchor_x: f64, factor: f64 },
+    Pan(f64),
+    /// Centre the window on an instant (ms).
+    Centre(f64),
+    Fit,
+    /// Set the clock (ms).
+    Seek(f64),
+    StepNext,
+    StepPrevious,
+    Play(bool),
+    Speed(f64),
+    /// Real milliseconds elapsed while playing.
+    Tick(f64),
+    Select(Option<ItemRef>),
+    TogglePin(String),
+}
+
+impl Reducible for ViewState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = (*self).clone();
+        let bounds = s.model.as_ref().and_then(|m| m.bounds());
+        match action {
+            Action::Loaded(model) => {
+                let new_bounds = model.bounds();
+                if let Some((start, end)) = new_bounds {
+                    if bounds != new_bounds {
+                        s.view = Viewport { from: start, to: end, width: s.view.width };
+                        s.cursor = end;
+                    } else {
+                        s.view = s.view.zoom(0.0, 1.0, start, end);
+                    }
+                    s.cursor = s.cursor.clamp(start, end);
+                }
+                let valid = |sel: &ItemRef| {
+                    let Some(t) = &model.result.trace else { return false };
+                    match *sel {
+                        ItemRef::Slot(i) => i < t.slots.len(),
+                        ItemRef::Job(i) => i < t.jobs.len(),
+                        ItemRef::Pod(i) => i < t.pods.len(),
+                        _ => false,
+                    }
+                };
+                s.selected = s.selected.filter(valid);
+                s.model = Some(model);
+            }
+            Action::Width(w) => s.view = s.view.with_width(w),
+            Action::Zoom { anchor_x, factor } => {
+                if let Some((a, b)) = bounds {
+                    s.view = s.view.zoom(anchor_x, factor, a, b);
+                }
+            }
+            Action::Pan(dx) => {
+                if let Some((a, b)) = bounds {
+                    s.view = s.view.pan(dx, a, b);
+                }
+            }
+            Action::Centre(t) => {
+                if let Some((a, b)) = bounds {
+                    s.view = s.view.centred(t, a, b);
+                }
+            }
+            Action::Fit => {
+                if let Some((a, b)) = bounds {
+                    s.view = Viewport { from: a, to: b, width: s.view.width };
+                }
+            }
+            Action::Seek(t) => {
+                if let Some((a, b)) = bounds {
+                    s.cursor = t.clamp(a, b);
+                    s.view = s.view.follow(s.cursor, a, b);
+                }
+            }
+            Action::StepNext | Action::StepPrevious => {
+                let forward = matches!(action, Action::StepNext);
+                if let (Some(tl), Some((a, b))) = (s.model.as_ref().and_then(|m| m.timeline.as_ref()), bounds) {
+                    let now = s.cursor_time();
+                    let to = if forward { tl.next_instant(now) } else { tl.previous_instant(now) };
+                    if let Some(to) = to {
+                        s.cursor = ms(to);
+                        s.view = s.view.follow(s.cursor, a, b);
+                    }
+                }
+            }
+            Action::Play(on) => {
+                s.playing = on;
+                if let (true, Some((a, b))) = (on, bounds) {
+                    if s.cursor >= b {
+                        s.cursor = a;
+                    }
+                }
+            }
+            Action::Speed(v) => s.speed = v,
+            Action::Tick(real_ms) => {
+                if let (true, Some((a, b))) = (s.playing, bounds) {
+                    s.cursor = (s.cursor + real_ms * s.speed).clamp(a, b);
+                    if s.cursor >= b {
+                        s.playing = false;
+                    }
+                    s.view = s.view.follow(s.cursor, a, b);
+                }
+            }
+            Action::Select(sel) => s.selected = sel,
+            Action::TogglePin(name) => {
+                if !s.pinned.remove(&name) {
+                    s.pinned.insert(name);
+                }
+            }
+        }
+        Rc::new(s)
+    }
+}

@@ -1,0 +1,493 @@
+//! The interactive SVG timeline: lanes from `timeline::rows`, only what the viewport shows
+//! (`timeline::viewport` culls and aggregates), one delegated click handler reading `data-item`,
+//! wheel/drag/keyboard zoom and pan, and the virtual clock's cursor.
+
+use super::state::{Action, Model, ViewState};
+use crate::timeline::lanes::{Glyph, Group, JobBar, PodEnd, SegmentKind};
+use crate::timeline::rows::{height, rows, Row, RowKind, AXIS_HEIGHT};
+use crate::timeline::viewport::{ms, ticks, visible_instants, Drawn, Viewport};
+use crate::timeline::ItemRef;
+use crate::sim::trace::format_time;
+use chrono::TimeDelta;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, MouseEvent, WheelEvent};
+use yew::prelude::*;
+
+/// Width of the label column left of the lanes.
+pub const LABEL_WIDTH: f64 = 176.0;
+/// Items closer than this many pixels are aggregated.
+const MIN_GAP: f64 = 5.0;
+
+#[derive(Properties, PartialEq)]
+pub struct TimelineProps {
+    pub state: ViewState,
+    pub dispatch: UseReducerDispatcher<ViewState>,
+}
+
+/// Parses a `data-item` value into an item (`slot:3`, `job:0`, `pod:2`, `marker:1`, `outage:0`,
+/// `suspended:0:1`).
+pub fn parse_item(text: &str) -> Option<ItemRef> {
+    let mut parts = text.split(':');
+    let kind = parts.next()?;
+    let a: usize = parts.next()?.parse().ok()?;
+    Some(match kind {
+        "slot" => ItemRef::Slot(a),
+        "job" => ItemRef::Job(a),
+        "pod" => ItemRef::Pod(a),
+        "marker" => ItemRef::Marker(a),
+        "outage" => ItemRef::Outage(a),
+        "suspended" => ItemRef::Suspension(a, parts.next()?.parse().ok()?),
+        _ => return None,
+    })
+}
+
+fn item_attr(item: ItemRef) -> String {
+    match item {
+        ItemRef::Slot(i) => format!("slot:{i}"),
+        ItemRef::Job(i) => format!("job:{i}"),
+        ItemRef::Pod(i) => format!("pod:{i}"),
+        ItemRef::Marker(i) => format!("marker:{i}"),
+        ItemRef::Outage(i) => format!("outage:{i}"),
+        ItemRef::Suspension(g, i) => format!("suspended:{g}:{i}"),
+    }
+}
+
+fn tick_label(t: f64, step: TimeDelta) -> String {
+    let time = crate::timeline::viewport::time_of_ms(t);
+    if step >= TimeDelta::days(1) {
+        time.format("%b %-d").to_string()
+    } else if step >= TimeDelta::minutes(1) {
+        if time.format("%H:%M").to_string() == "00:00" {
+            time.format("%b %-d").to_string()
+        } else {
+            time.format("%H:%M").to_string()
+        }
+    } else {
+        time.format("%H:%M:%S").to_string()
+    }
+}
+
+#[function_component(TimelineView)]
+pub fn timeline_view(props: &TimelineProps) -> Html {
+    let container = use_node_ref();
+    let drag = use_mut_ref(|| (0.0f64, false, false)); // (distance moved, pressed, scrubbing)
+
+    // Width follows the container; wheel needs a non-passive listener to keep the page still.
+    {
+        let container = container.clone();
+        let dispatch = props.dispatch.clone();
+        use_effect_with((), move |_| {
+            let el: Option<Element> = container.cast::<Element>();
+            let window = web_sys::window().expect("window");
+            let measure = {
+                let el = el.clone();
+                let dispatch = dispatch.clone();
+                move || {
+                    if let Some(el) = &el {
+                        let w = (el.client_width() as f64 - LABEL_WIDTH - 2.0).max(200.0);
+                        dispatch.dispatch(Action::Width(w));
+                    }
+                }
+            };
+            measure();
+            let on_resize = Closure::<dyn Fn()>::new(measure);
+            let _ = window.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+            let on_wheel = {
+                let dispatch = dispatch.clone();
+                let el = el.clone();
+                Closure::<dyn Fn(WheelEvent)>::new(move |e: WheelEvent| {
+                    let Some(el) = &el else { return };
+                    let rect = el.get_bounding_client_rect();
+                    let x = e.client_x() as f64 - rect.left() - LABEL_WIDTH;
+                    if x < 0.0 {
+                        return;
+                    }
+                    e.prevent_default();
+                    let (dx, dy) = (e.delta_x(), e.delta_y());
+                    if e.shift_key() || dx.abs() > dy.abs() {
+                        dispatch.dispatch(Action::Pan(-(if dx.abs() > dy.abs() { dx } else { dy })));
+                    } else {
+                        dispatch.dispatch(Action::Zoom { anchor_x: x, factor: (dy * 0.002).exp() });
+                    }
+                })
+            };
+            let opts = web_sys::AddEventListenerOptions::new();
+            opts.set_passive(false);
+            if let Some(el) = &el {
+                let _ = el.add_event_listener_with_callback_and_add_event_listener_options("wheel", on_wheel.as_ref().unchecked_ref(), &opts);
+            }
+            move || {
+                let _ = window.remove_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+                if let Some(el) = &el {
+                    let _ = el.remove_event_listener_with_callback("wheel", on_wheel.as_ref().unchecked_ref());
+                }
+            }
+        });
+    }
+
+    let Some(model) = props.state.model.clone() else {
+        return html! { <div class="timeline-scroll" ref={container}><p class="empty">{ "Simulating…" }</p></div> };
+    };
+    let Some(timeline) = model.timeline.as_ref() else {
+        let why = model.result.error.clone().unwrap_or_else(|| "Nothing to simulate.".into());
+        return html! {
+            <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()}>
+                <p class="empty" data-testid="timeline-error">{ why }</p>
+            </div>
+        };
+    };
+
+    let view = props.state.view;
+    let x_of = |t: f64| LABEL_WIDTH + view.x(t);
+    let to_view_x = {
+        let container = container.clone();
+        move |client_x: i32| -> f64 {
+            let left = container.cast::<Element>().map_or(0.0, |el| el.get_bounding_client_rect().left());
+            client_x as f64 - left - LABEL_WIDTH
+        }
+    };
+
+    let onmousedown = {
+        let drag = drag.clone();
+        let dispatch = props.dispatch.clone();
+        let to_view_x = to_view_x.clone();
+        Callback::from(move |e: MouseEvent| {
+            let y = e.offset_y() as f64;
+            let scrub = y < AXIS_HEIGHT;
+            *drag.borrow_mut() = (0.0, true, scrub);
+            if scrub {
+                dispatch.dispatch(Action::Seek(view.t(to_view_x(e.client_x()))));
+            }
+        })
+    };
+    let onmousemove = {
+        let drag = drag.clone();
+        let dispatch = props.dispatch.clone();
+        let to_view_x = to_view_x.clone();
+        Callback::from(move |e: MouseEvent| {
+            let (moved, pressed, scrub) = *drag.borrow();
+            if !pressed || e.buttons() & 1 == 0 {
+                drag.borrow_mut().1 = false;
+                return;
+            }
+            if scrub {
+                dispatch.dispatch(Action::Seek(view.t(to_view_x(e.client_x()))));
+            } else {
+                let dx = e.movement_x() as f64;
+                drag.borrow_mut().0 = moved + dx.abs();
+                dispatch.dispatch(Action::Pan(dx));
+            }
+        })
+    };
+    let onmouseup = {
+        let drag = drag.clone();
+        Callback::from(move |_: MouseEvent| drag.borrow_mut().1 = false)
+    };
+    let onclick = {
+        let drag = drag.clone();
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: MouseEvent| {
+            let (moved, _, scrub) = *drag.borrow();
+            if moved > 4.0 || scrub {
+                return;
+            }
+            let target: Option<Element> = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+            let hit = target.as_ref().and_then(|t| t.closest("[data-item],[data-pin],[data-zoom]").ok().flatten());
+            match hit {
+                Some(el) => {
+                    if let Some(pin) = el.get_attribute("data-pin") {
+                        dispatch.dispatch(Action::TogglePin(pin));
+                    } else if let Some(z) = el.get_attribute("data-zoom") {
+                        let mut xs = z.split(':').filter_map(|p| p.parse::<f64>().ok());
+                        if let (Some(a), Some(b)) = (xs.next(), xs.next()) {
+                            let centre = (a + b) / 2.0;
+                            dispatch.dispatch(Action::Zoom { anchor_x: centre, factor: ((b - a + 40.0) / view.width).clamp(0.05, 0.5) });
+                        }
+                    } else {
+                        dispatch.dispatch(Action::Select(el.get_attribute("data-item").as_deref().and_then(parse_item)));
+                    }
+                }
+                None => dispatch.dispatch(Action::Select(None)),
+            }
+        })
+    };
+
+    let expanded = props.state.expanded();
+    let rows = rows(timeline, &expanded);
+    let total_height = height(&rows) + 4.0;
+    let width = LABEL_WIDTH + view.width;
+    let (step, tick_list) = ticks(&view, 90.0);
+    let selected = props.state.selected;
+
+    let axis = html! {
+        <g class="axis" data-testid="axis">
+            <rect class="axis-bg" x={LABEL_WIDTH.to_string()} y="0" width={view.width.to_string()} height={AXIS_HEIGHT.to_string()} />
+            { for tick_list.iter().map(|t| {
+                let x = x_of(*t);
+                html! { <g>
+                    <line class="tick" x1={x.to_string()} x2={x.to_string()} y1={(AXIS_HEIGHT - 6.0).to_string()} y2={total_height.to_string()} />
+                    <text class="tick-label" x={(x + 3.0).to_string()} y="15">{ tick_label(*t, step) }</text>
+                </g> }
+            }) }
+            <text class="axis-zone" x="8" y="16">{ "UTC" }</text>
+        </g>
+    };
+
+    let bands = html! {
+        <g class="bands">
+            { for timeline.outages.iter().enumerate().map(|(i, o)| {
+                let (x0, x1) = (x_of(ms(o.from)).max(LABEL_WIDTH), x_of(ms(o.to)).min(width));
+                if x1 < LABEL_WIDTH || x0 > width { return html! {} }
+                html! { <rect class="outage" data-testid="outage" data-item={item_attr(ItemRef::Outage(i))}
+                    data-from={format_time(&o.from)} data-to={format_time(&o.to)}
+                    x={x0.to_string()} y={AXIS_HEIGHT.to_string()} width={(x1 - x0).max(1.0).to_string()} height={(total_height - AXIS_HEIGHT).to_string()}>
+                    <title>{ format!("kube-controller-manager down {} – {}", format_time(&o.from), format_time(&o.to)) }</title>
+                </rect> }
+            }) }
+        </g>
+    };
+
+    let mut body: Vec<Html> = Vec::new();
+    for (g, group) in timeline.groups.iter().enumerate() {
+        let group_rows: Vec<&Row> = rows.iter().filter(|r| r.group == g).collect();
+        let (top, bottom) = (group_rows[0].y, group_rows.last().map_or(0.0, |r| r.y + r.height));
+        for (i, s) in group.suspended.iter().enumerate() {
+            let (x0, x1) = (x_of(ms(s.from)).max(LABEL_WIDTH), x_of(ms(s.to)).min(width));
+            if x1 > x0 {
+                body.push(html! { <rect class="suspended" data-testid="suspended" data-item={item_attr(ItemRef::Suspension(g, i))}
+                    x={x0.to_string()} y={(top + 20.0).to_string()} width={(x1 - x0).to_string()} height={(bottom - top - 20.0).max(0.0).to_string()}>
+                    <title>{ "suspended" }</title></rect> });
+            }
+        }
+        for row in &group_rows {
+            body.push(render_row(row, group, g, &model, &view, selected, &expanded));
+        }
+        body.push(html! { <line class="group-sep" x1="0" x2={width.to_string()} y1={bottom.to_string()} y2={bottom.to_string()} /> });
+        for (i, m) in timeline.markers.iter().enumerate() {
+            let belongs = match m.cron_job() {
+                Some(cj) => group.cron_job.as_deref() == Some(cj),
+                None => group.jobs.iter().any(|j| matches!(&m.kind, crate::timeline::lanes::MarkerKind::DeleteJob { job } if *job == j.name)),
+            };
+            let x = x_of(ms(m.at));
+            if !belongs || x < LABEL_WIDTH || x > width {
+                continue;
+            }
+            let sel = if selected == Some(ItemRef::Marker(i)) { " selected" } else { "" };
+            body.push(html! {
+                <g class={format!("marker{sel}")} data-testid="marker" data-marker={m.name()} data-time={format_time(&m.at)} data-item={item_attr(ItemRef::Marker(i))}>
+                    <title>{ m.label() }</title>
+                    <line x1={x.to_string()} x2={x.to_string()} y1={(top + 4.0).to_string()} y2={bottom.to_string()} />
+                    <path d={format!("M{x},{} l9,4 l-9,4 z", top + 4.0)} />
+                    <rect class="hit" x={(x - 4.0).to_string()} y={top.to_string()} width="14" height={(bottom - top).to_string()} />
+                </g>
+            });
+        }
+    }
+
+    let cursor_x = x_of(props.state.cursor);
+    let cursor = (cursor_x >= LABEL_WIDTH && cursor_x <= width).then(|| html! {
+        <g class="cursor" data-testid="cursor" data-time={format_time(&props.state.cursor_time())}>
+            <line x1={cursor_x.to_string()} x2={cursor_x.to_string()} y1="0" y2={total_height.to_string()} />
+            <path d={format!("M{},0 l5,0 l-5,7 l-5,-7 z", cursor_x)} />
+        </g>
+    });
+
+    html! {
+        <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()}>
+            <svg class="timeline-svg" width={width.to_string()} height={total_height.to_string()} role="img"
+                aria-label="Timeline of schedule slots, Jobs and Pods"
+                {onmousedown} {onmousemove} {onmouseup} {onclick}>
+                <defs>
+                    <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                        <line x1="0" y1="0" x2="0" y2="6" class="hatch-line" />
+                    </pattern>
+                </defs>
+                { axis }
+                { bands }
+                { for body }
+                { for cursor }
+            </svg>
+        </div>
+    }
+}
+
+fn glyph_shape(glyph: Glyph, x: f64, cy: f64) -> Html {
+    match glyph {
+        Glyph::OnTime => html! { <circle class="shape" cx={x.to_string()} cy={cy.to_string()} r="5" /> },
+        Glyph::Late => html! { <path class="shape" d={format!("M{x},{} l6,6 l-6,6 l-6,-6 z", cy - 6.0)} /> },
+        Glyph::Skipped => html! { <path class="shape" d={format!("M{},{} l9,9 m0,-9 l-9,9", x - 4.5, cy - 4.5)} /> },
+        Glyph::Pending => html! { <circle class="shape" cx={x.to_string()} cy={cy.to_string()} r="4.5" /> },
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn render_row(
+    row: &Row,
+    group: &Group,
+    g: usize,
+    model: &Rc<Model>,
+    view: &Viewport,
+    selected: Option<ItemRef>,
+    expanded: &std::collections::HashSet<String>,
+) -> Html {
+    let x_of = |t: f64| LABEL_WIDTH + view.x(t);
+    let (y, h) = (row.y, row.height);
+    let cy = y + h / 2.0;
+    let trace = model.result.trace.as_ref().expect("a timeline has a trace");
+    let label = |text: String, class: &str| html! {
+        <text class={format!("lane-label {class}")} x="8" y={(cy + 4.0).to_string()}>{ text }</text>
+    };
+    match &row.kind {
+        RowKind::Title => {
+            let schedule = group
+                .cron_job
+                .as_ref()
+                .and_then(|n| model.result.starts.iter().find(|s| &s.name == n))
+                .map(|s| format!("  {}", s.schedule))
+                .unwrap_or_default();
+            html! { <g class="row title-row" data-testid="group" data-cronjob={group.title().to_string()}>
+                <rect class="row-bg title" x="0" y={y.to_string()} width="100%" height={h.to_string()} />
+                <text class="group-title" x="8" y={(y + 15.0).to_string()}>{ group.title().to_string() }
+                    <tspan class="group-schedule">{ schedule }</tspan></text>
+            </g> }
+        }
+        RowKind::Slots => {
+            let times = &model.index[g].slot_times;
+            let drawn = visible_instants(times, view, MIN_GAP * 2.0);
+            html! { <g class="row slot-row" data-testid="slot-lane" data-cronjob={group.title().to_string()}>
+                { label("slots".into(), "sub") }
+                { for drawn.iter().map(|d| match *d {
+                    Drawn::One { index, x0, .. } => {
+                        let s = &group.slots[index];
+                        let slot = &trace.slots[s.trace_index];
+                        let x = LABEL_WIDTH + x0;
+                        let item = ItemRef::Slot(s.trace_index);
+                        let sel = if selected == Some(item) { " selected" } else { "" };
+                        html! { <g class={format!("slot glyph-{}{sel}", s.glyph.name())} data-testid="slot"
+                            data-fate={crate::timeline::lanes::fate_name(s.fate)} data-glyph={s.glyph.name()}
+                            data-time={format_time(&s.at)} data-job={slot.job.clone().unwrap_or_default()} data-item={item_attr(item)}>
+                            <title>{ format!("{} {} — {}", s.glyph.symbol(), format_time(&s.at), slot.explanation) }</title>
+                            <rect class="hit" x={(x - 7.0).to_string()} y={y.to_string()} width="14" height={h.to_string()} />
+                            { glyph_shape(s.glyph, x, cy) }
+                        </g> }
+                    }
+                    Drawn::Cluster { first, last, x0, x1 } => {
+                        let slots = &group.slots[first..=last];
+                        let skipped = slots.iter().filter(|s| s.glyph == Glyph::Skipped).count();
+                        let late = slots.iter().filter(|s| s.glyph == Glyph::Late).count();
+                        let (a, b) = (LABEL_WIDTH + x0 - 4.0, LABEL_WIDTH + x1 + 4.0);
+                        let class = if skipped > 0 { "cluster has-skipped" } else if late > 0 { "cluster has-late" } else { "cluster" };
+                        html! { <g class={class} data-testid="slot-cluster" data-count={slots.len().to_string()}
+                            data-skipped={skipped.to_string()} data-late={late.to_string()} data-zoom={format!("{x0}:{x1}")}>
+                            <title>{ format!("{} slots ({} skipped, {} late) — click to zoom", slots.len(), skipped, late) }</title>
+                            <rect x={a.to_string()} y={(cy - 5.0).to_string()} width={(b - a).to_string()} height="10" rx="3" />
+                            if skipped > 0 { <rect class="skipped-share" x={a.to_string()} y={(cy + 3.0).to_string()}
+                                width={((b - a) * skipped as f64 / slots.len() as f64).to_string()} height="2" /> }
+                        </g> }
+                    }
+                }) }
+            </g> }
+        }
+        RowKind::Jobs(r) => {
+            let drawn = model.index[g].job_rows.get(*r).map(|idx| (idx, idx.visible(view, MIN_GAP))).into_iter();
+            html! { <g class="row job-row" data-testid="job-lane" data-cronjob={group.title().to_string()}>
+                if *r == 0 { { label("jobs".into(), "sub") } }
+                { for drawn.flat_map(|(idx, drawn)| drawn.into_iter().map(move |d| match d {
+                    Drawn::One { index, x0, x1 } => render_job(&group.jobs[idx.ids[index]], x0, x1, y, h, selected, expanded),
+                    Drawn::Cluster { first, last, x0, x1 } => {
+                        let n = last - first + 1;
+                        let failed = (first..=last).filter(|k| group.jobs[idx.ids[*k]].outcome == crate::timeline::lanes::JobOutcome::Failed).count();
+                        let (a, b) = (LABEL_WIDTH + x0, LABEL_WIDTH + x1.max(x0 + 2.0));
+                        html! { <g class={if failed > 0 { "job-cluster has-failed" } else { "job-cluster" }} data-testid="job-cluster"
+                            data-count={n.to_string()} data-failed={failed.to_string()} data-zoom={format!("{x0}:{x1}")}>
+                            <title>{ format!("{n} Jobs, {failed} failed — click to zoom") }</title>
+                            <rect x={a.to_string()} y={(y + 3.0).to_string()} width={(b - a).to_string()} height={(h - 6.0).to_string()} rx="2" />
+                            if failed > 0 { <rect class="failed-share" x={a.to_string()} y={(y + h - 5.0).to_string()}
+                                width={((b - a) * failed as f64 / n as f64).max(1.0).to_string()} height="2" /> }
+                        </g> }
+                    }
+                })) }
+            </g> }
+        }
+        RowKind::Pods { job, row: pod_row } => {
+            let bar = &group.jobs[*job];
+            let pinned_label = if *pod_row == 0 {
+                html! { <g class="pin" data-pin={bar.name.clone()}>
+                    <text class="lane-label pods" x="14" y={(cy + 4.0).to_string()}>{ format!("▾ {}", short(&bar.name)) }</text>
+                    <title>{ format!("pods of {} (click to pin open or closed)", bar.name) }</title>
+                </g> }
+            } else {
+                html! {}
+            };
+            html! { <g class="row pod-row" data-testid="pod-lane" data-job={bar.name.clone()}>
+                <rect class="row-bg pods" x="0" y={y.to_string()} width="100%" height={h.to_string()} />
+                { pinned_label }
+                { for bar.pods.iter().filter(|p| p.row == *pod_row).filter(|p| ms(p.to) >= view.from && ms(p.from) <= view.to).map(|p| {
+                    let item = ItemRef::Pod(p.trace_index);
+                    let sel = if selected == Some(item) { " selected" } else { "" };
+                    let end = match &p.end {
+                        PodEnd::Succeeded => "succeeded",
+                        PodEnd::Failed => "failed",
+                        PodEnd::Terminated(_) => "terminated",
+                        PodEnd::Open => "open",
+                    };
+                    let ex = x_of(ms(p.to));
+                    html! { <g class={format!("pod end-{end}{sel}")} data-testid="pod" data-pod={p.name.clone()} data-job={bar.name.clone()}
+                        data-end={end} data-from={format_time(&p.from)} data-to={format_time(&p.to)} data-item={item_attr(item)}>
+                        <title>{ format!("{} — {}", p.name, match &p.end { PodEnd::Terminated(w) => w.clone(), _ => end.to_string() }) }</title>
+                        if let Some(w) = p.recreated_after {
+                            <line class="recreate" data-testid="pod-recreate-wait" x1={x_of(ms(w.from)).to_string()} x2={x_of(ms(w.to)).to_string()}
+                                y1={cy.to_string()} y2={cy.to_string()} />
+                        }
+                        { for p.segments.iter().map(|s| {
+                            let (a, b) = (x_of(ms(s.from)), x_of(ms(s.to)));
+                            match s.kind {
+                                SegmentKind::BackOff => html! { <line class="backoff" data-testid="pod-backoff"
+                                    x1={a.to_string()} x2={b.max(a).to_string()} y1={cy.to_string()} y2={cy.to_string()} /> },
+                                kind => {
+                                    let exit = match s.exit_code { Some(0) => " exit-zero", Some(_) => " exit-nonzero", None => "" };
+                                    html! { <rect class={format!("seg {}{exit}", kind.name())} data-segment={kind.name()}
+                                        x={a.to_string()} y={(y + 2.0).to_string()} width={(b - a).max(1.5).to_string()} height={(h - 4.0).to_string()} /> }
+                                }
+                            }
+                        }) }
+                        if end == "terminated" || end == "failed" {
+                            <path class="end-mark" d={format!("M{},{} l6,6 m0,-6 l-6,6", ex - 3.0, cy - 3.0)} />
+                        }
+                    </g> }
+                }) }
+            </g> }
+        }
+    }
+}
+
+fn short(name: &str) -> String {
+    if name.chars().count() > 22 {
+        format!("…{}", name.chars().rev().take(20).collect::<Vec<_>>().into_iter().rev().collect::<String>())
+    } else {
+        name.to_string()
+    }
+}
+
+fn render_job(j: &JobBar, x0: f64, x1: f64, y: f64, h: f64, selected: Option<ItemRef>, expanded: &std::collections::HashSet<String>) -> Html {
+    let (a, b) = (LABEL_WIDTH + x0.max(-10.0), LABEL_WIDTH + x1.min(1e6));
+    let w = (b - a).max(3.0);
+    let item = ItemRef::Job(j.trace_index);
+    let sel = if selected == Some(item) { " selected" } else { "" };
+    let late = if j.late { " late" } else { "" };
+    let open = if expanded.contains(&j.name) { " expanded" } else { "" };
+    let text = (w > j.name.len() as f64 * 6.5 + 8.0).then(|| j.name.clone());
+    html! {
+        <g class={format!("job outcome-{}{late}{sel}{open}", j.outcome.name())} data-testid="job" data-job={j.name.clone()}
+            data-outcome={j.outcome.name()} data-late={j.late.to_string()}
+            data-from={format_time(&j.from)} data-to={format_time(&j.to)}
+            data-scheduled={j.scheduled.map(|s| format_time(&s)).unwrap_or_default()} data-item={item_attr(item)}>
+            <title>{ format!("{} — {}{}", j.name, j.outcome.name(), if j.late { " (late / retroactive run)" } else { "" }) }</title>
+            <rect x={a.to_string()} y={(y + 3.0).to_string()} width={w.to_string()} height={(h - 6.0).to_string()} rx="2" />
+            if j.late { <text class="late-mark" x={(a - 2.0).to_string()} y={(y + 12.0).to_string()} text-anchor="end">{ "↶" }</text> }
+            if let Some(t) = text { <text class="job-label" x={(a + 4.0).to_string()} y={(y + 12.5).to_string()}>{ t }</text> }
+        </g>
+    }
+}

@@ -1,0 +1,72 @@
+// The CodeMirror 6 editor behind a small global API the wasm page calls (src/ui/editor.rs):
+//   CronJobEditor.create(parent, text, onChange) -> view
+//   CronJobEditor.setText(view, text), CronJobEditor.setDiagnostics(view, [{line, column, severity, message}])
+// Bundled at setup/build time by scripts/build-editor.sh (esbuild) into dist/codemirror.js;
+// nothing loads at run time. When this file is absent the page falls back to a textarea.
+import { EditorState } from '@codemirror/state';
+import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { syntaxHighlighting, defaultHighlightStyle, HighlightStyle, indentOnInput, bracketMatching } from '@codemirror/language';
+import { linter, lintGutter, setDiagnostics } from '@codemirror/lint';
+import { yaml } from '@codemirror/lang-yaml';
+import { tags } from '@lezer/highlight';
+
+const darkHighlight = HighlightStyle.define([
+  { tag: tags.keyword, color: '#c792ea' },
+  { tag: [tags.propertyName, tags.definition(tags.propertyName)], color: '#82aaff' },
+  { tag: [tags.string, tags.special(tags.string)], color: '#c3e88d' },
+  { tag: [tags.number, tags.bool, tags.null], color: '#f78c6c' },
+  { tag: tags.comment, color: '#7f8797', fontStyle: 'italic' },
+  { tag: [tags.meta, tags.punctuation, tags.separator], color: '#89ddff' },
+], { themeType: 'dark' });
+
+const theme = EditorView.theme({
+  '&': { height: '100%', fontSize: '13px', backgroundColor: 'var(--panel)', color: 'var(--fg)' },
+  '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.5' },
+  '.cm-gutters': { backgroundColor: 'var(--panel)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
+  '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'var(--hover)' },
+  '&.cm-focused': { outline: '2px solid var(--accent)', outlineOffset: '1px' },
+  '.cm-cursor': { borderLeftColor: 'var(--fg)' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'var(--selection)' },
+});
+
+function toDiagnostics(doc, list) {
+  const out = [];
+  for (const d of list) {
+    const line = doc.line(Math.min(Math.max(1, d.line | 0), doc.lines));
+    const from = Math.min(line.from + Math.max(0, (d.column | 0) - 1), line.to);
+    const to = from < line.to ? line.to : from;
+    out.push({ from, to, severity: d.severity || 'error', message: d.message });
+  }
+  return out;
+}
+
+globalThis.CronJobEditor = {
+  create(parent, text, onChange) {
+    const view = new EditorView({
+      parent,
+      state: EditorState.create({
+        doc: text,
+        extensions: [
+          lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), history(), drawSelection(),
+          indentOnInput(), bracketMatching(), lintGutter(), linter(null),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }), syntaxHighlighting(darkHighlight),
+          keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap]),
+          yaml(), theme,
+          EditorView.contentAttributes.of({ 'aria-label': 'Manifest (YAML or JSON)', 'data-testid': 'editor-content' }),
+          EditorView.updateListener.of((u) => { if (u.docChanged) onChange(u.state.doc.toString()); }),
+        ],
+      }),
+    });
+    return view;
+  },
+  setText(view, text) {
+    if (view.state.doc.toString() !== text) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    }
+  },
+  setDiagnostics(view, list) {
+    view.dispatch(setDiagnostics(view.state, toDiagnostics(view.state.doc, list)));
+  },
+  focus(view) { view.focus(); },
+};
