@@ -92,11 +92,17 @@ pub struct JobSyncResult {
     /// How many status writes the sync made.
     pub status_writes: u32,
     pub events: Vec<Event>,
-    /// Sync this Job again after this delay (the earliest of all the re-queues of this sync).
+    /// Sync this Job again after this delay: the earliest of all the re-queues of this sync —
+    /// `activeDeadlineSeconds`, the pod-failure back-off, and, when `error` is set, the work
+    /// queue's rate-limited re-queue (1 s doubling to 60 s from 1.27; 10 s doubling to 360 s up to
+    /// 1.26, where it *is* the pod-failure back-off). The rate limiter's counter lives in
+    /// [`JobMemory::requeues`], so the caller only does `AddAfter(requeue_after)` — a second
+    /// `AddRateLimited` would put an earlier entry in the delaying queue and shift the timeline.
     pub requeue_after: Option<TimeDelta>,
     /// The controller's memory for the Job after the sync.
     pub memory: JobMemory,
-    /// The error `syncJob` returned, if any (it causes the rate-limited re-queue).
+    /// The error `syncJob` returned, if any (its rate-limited re-queue is already in
+    /// `requeue_after`; without an error the counter was reset or kept as the release did).
     pub error: Option<String>,
     pub decision: SyncDecision,
 }
