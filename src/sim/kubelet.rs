@@ -49,8 +49,9 @@ struct PodRuntime {
 }
 
 impl World {
-    /// A Job appeared: remember its index among its CronJob's Jobs and record it.
-    pub(crate) fn job_added(&mut self, job: &Job) {
+    /// A Job appeared at `created` (now, or an imported Job's creationTimestamp): remember its
+    /// index among its CronJob's Jobs and record it.
+    pub(crate) fn job_added(&mut self, job: &Job, created: Time) {
         let name = job.metadata.name.clone();
         let cron_job = cron_job_of(job);
         if let Some(cj) = &cron_job {
@@ -59,7 +60,6 @@ impl World {
             *n += 1;
         }
         let scheduled = self.history.take_scheduled(&name);
-        let created = job.metadata.creation_timestamp.unwrap_or(self.now);
         self.recorder.job_created(&name, cron_job.as_deref(), scheduled, created);
     }
 

@@ -261,7 +261,7 @@ impl World {
     fn observe(&mut self, change: &Change) {
         use super::store::Watch;
         match change {
-            Change::Job(Watch::Added(job)) => self.job_added(job),
+            Change::Job(Watch::Added(job)) => self.job_added(job, self.now),
             Change::Job(Watch::Updated { old, new }) => self.job_updated(old, new),
             Change::Pod(Watch::Added(pod)) => self.pod_added(pod),
             _ => {}
@@ -325,9 +325,8 @@ impl World {
             self.history.will_create(&job.metadata.name, at);
         }
         self.store.import(job.clone(), self.start);
-        let mut stored = job;
-        stored.metadata.creation_timestamp.get_or_insert(self.start);
-        self.job_added(&stored);
+        let stored = job;
+        self.job_added(&stored, stored.metadata.creation_timestamp.unwrap_or(self.start));
         if let Some(c) = stored.status.finished_condition() {
             let condition = if c.condition_type == crate::api::JobConditionType::Complete {
                 super::trace::JobCondition::Complete
