@@ -16,6 +16,15 @@ pub(crate) fn secs(d: TimeDelta) -> String {
     format!("{sign}{text} s")
 }
 
+/// How late a job starts relative to its slot: `on time` within a second, else `N s after the slot`.
+pub(crate) fn lateness(d: TimeDelta) -> String {
+    if d < TimeDelta::seconds(1) {
+        "on time".to_owned()
+    } else {
+        format!("{} after the slot", secs(d))
+    }
+}
+
 /// `the deadline of N s`, or `no startingDeadlineSeconds` when unset.
 pub(crate) fn deadline(sds: Option<i64>) -> String {
     match sds {

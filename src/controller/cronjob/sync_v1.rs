@@ -8,14 +8,14 @@
 use super::api_server::{namespace_of, FaultReason};
 use super::decision::{Decision, DecisionCode};
 use super::events::Event;
-use super::explain::{at, deadline, secs};
+use super::explain::{at, deadline, lateness, secs};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::BoundSchedule;
 use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
 use super::sync_v2::Effects;
 use crate::api::{ConcurrencyPolicy, CronJob, Job, JobConditionType};
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::TimeDelta;
 use chrono_tz::Tz;
 
 /// How often the legacy controller looks at every CronJob (`wait.Until(syncAll, 10s)`).
@@ -119,13 +119,12 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
             return decide(DecisionCode::InvalidSchedule, format!("The schedule {:?} does not parse ({err}); FailedNeedsStart is recorded at every poll.", cj.spec.schedule));
         }
     };
-    let next = |t: DateTime<Utc>| schedule.next(t);
     let slots = SlotInput {
         created: cj.metadata.creation_timestamp.unwrap_or_else(super::go_time::zero_time),
         last_scheduled: cj.status.last_schedule_time,
         starting_deadline_seconds: cj.spec.starting_deadline_seconds,
     };
-    let times = match recent_unmet_schedule_times(&slots, now, &next) {
+    let times = match recent_unmet_schedule_times(&slots, now, &schedule) {
         Ok(times) => times,
         Err(err @ UnmetError::TooMany) => {
             run.effects.events.push(Event::failed_needs_start(&err.to_string()));
@@ -138,7 +137,7 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     };
     let Some(&scheduled) = times.last() else {
         let since = slots.earliest(now, true);
-        let upcoming = next(since).ok().filter(|t| *t != super::go_time::zero_time()).map_or_else(|| "never".to_owned(), at);
+        let upcoming = schedule.next(since).ok().filter(|t| *t != super::go_time::zero_time()).map_or_else(|| "never".to_owned(), at);
         let clamp = if since > slots.earliest(now, false) { format!(" (the search starts at now − {})", deadline(cj.spec.starting_deadline_seconds)) } else { String::new() };
         return decide(DecisionCode::NotDue, format!("No slot is due: the first slot of {:?} after {}{clamp} is {upcoming}.", cj.spec.schedule, at(since)));
     };
@@ -188,7 +187,7 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     run.effects.created.push(job);
     cj.status.last_schedule_time = Some(scheduled);
     run.update_status(cj);
-    let mut text = format!("Created job {name} for the {} slot of {:?}, {} after the slot.", at(scheduled), cj.spec.schedule, secs(now - scheduled));
+    let mut text = format!("Created job {name} for the {} slot of {:?}, {}.", at(scheduled), cj.spec.schedule, lateness(now - scheduled));
     if times.len() > 1 {
         text.push_str(&format!(" {} slots were unmet; only the most recent one is started.", times.len()));
     }
