@@ -338,7 +338,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             why = "the Job already met its success criteria; waiting for its pods to finish".into();
         }
     }
-    if finished.is_none() && f.pod_failure_policy {
+    if finished.is_none() && (f.pod_failure_policy || delay_terminal) {
         if let Some(ft) = has_true(&status.conditions, JobConditionType::FailureTarget) {
             why = format!("the Job already has FailureTarget ({}); it becomes Failed once its pods are gone", ft.reason);
             finished = Some(new_condition(JobConditionType::Failed, ConditionStatus::True, &ft.reason.clone(), &ft.message.clone(), now));
