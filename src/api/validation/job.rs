@@ -2,7 +2,7 @@
 //! and success policies, `ValidateJobUpdate`) from `pkg/apis/batch/validation/validation.go`,
 //! 1.28–1.35, with the rules older releases lacked switched off by version.
 
-use super::meta::object_meta;
+use super::meta::{object_meta, object_meta_update};
 use super::names;
 use super::pod::pod_template;
 use super::{Checker, Outcome};
@@ -38,6 +38,7 @@ pub fn validate_job_create(job: &Job, version: KubernetesVersion, unsupported: V
 /// Validates an update of a Job (`ValidateJobUpdate`): the spec rules plus immutable fields.
 pub fn validate_job_update(job: &Job, old: &Job, version: KubernetesVersion, unsupported: Vec<Unsupported>) -> Outcome {
     let mut c = Checker::new(version, unsupported);
+    object_meta_update(&mut c, &job.metadata);
     validate_job_spec_with_selector(&mut c, &job.spec);
     let (new, old) = (&job.spec, &old.spec);
     let indexed = new.completion_mode == Some(CompletionMode::Indexed);
