@@ -236,7 +236,7 @@ fn forbid_delays_the_slot_until_the_running_job_finishes() {
     assert_eq!(blocked.decision.code.as_str(), "forbid-active");
     assert_eq!(
         blocked.decision.explanation,
-        "Forbid: job c-24394140 is still active, so the 2016-05-19T10:00:00Z slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), if still within startingDeadlineSeconds (3000 s). It requeues itself for 2016-05-19T11:00:00.100Z (in 3600 s)."
+        "Forbid: job c-24394140 is still active, so the 2016-05-19T10:00:00Z slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), if that is still within startingDeadlineSeconds (3000 s) of the slot. It requeues itself for 2016-05-19T11:00:00.100Z (in 3600 s)."
     );
     // At 10:20 the job completes; the Job update triggers a sync that starts the 10:00 slot.
     let finished = cron_job(spec, json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-24394140"])}));

@@ -25,6 +25,14 @@ pub(crate) fn lateness(d: TimeDelta) -> String {
     }
 }
 
+/// The tail of "the slot still runs when …": bounded by the deadline, or not at all.
+pub(crate) fn still_within(sds: Option<i64>) -> String {
+    match sds {
+        Some(s) => format!("if that is still within startingDeadlineSeconds ({s} s) of the slot"),
+        None => "however late that is, since there is no startingDeadlineSeconds".to_owned(),
+    }
+}
+
 /// `the deadline of N s`, or `no startingDeadlineSeconds` when unset.
 pub(crate) fn deadline(sds: Option<i64>) -> String {
     match sds {

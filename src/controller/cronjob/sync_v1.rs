@@ -8,13 +8,13 @@
 use super::api_server::{namespace_of, FaultReason};
 use super::decision::{Decision, DecisionCode};
 use super::events::Event;
-use super::explain::{at, deadline, lateness, secs};
+use super::explain::{at, deadline, lateness, secs, still_within};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::BoundSchedule;
 use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
-use super::sync_v2::Effects;
-use crate::api::{ConcurrencyPolicy, CronJob, Job, JobConditionType};
+use super::sync_v2::{condition_name, Effects};
+use crate::api::{ConcurrencyPolicy, CronJob, Job};
 use chrono::TimeDelta;
 use chrono_tz::Tz;
 
@@ -68,7 +68,8 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         run.update_status(&cj);
     }
     let poll = format!(" The legacy controller looks again at its next poll, within {}.", secs(POLL_INTERVAL));
-    run.finish(Decision::new(decision.code, decision.explanation + &poll))
+    let decision = run.effects.annotate(Decision::new(decision.code, decision.explanation + &poll));
+    run.finish(decision)
 }
 
 fn decide(code: DecisionCode, explanation: String) -> Decision {
@@ -83,14 +84,15 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
         let uid = &job.metadata.uid;
         let found = cj.status.active.iter().any(|r| &r.uid == uid);
         match (found, job.status.finished_condition().map(|c| c.condition_type)) {
-            (false, None) => run.effects.events.push(Event::unexpected_job(&job.metadata.name)),
+            (false, None) => run.effects.note_unexpected(&job.metadata.name),
             (true, Some(kind)) => {
                 cj.status.active.retain(|r| &r.uid != uid);
-                let condition = if kind == JobConditionType::Complete { "Complete" } else { "Failed" };
-                run.effects.events.push(match b.completed_wording {
+                let condition = condition_name(kind);
+                let event = match b.completed_wording {
                     Some(wording) => Event::saw_completed_job(&job.metadata.name, condition, wording),
                     None => Event::saw_completed_job_unqualified(&job.metadata.name),
-                });
+                };
+                run.effects.note_completed(event, &job.metadata.name, condition);
             }
             _ => {}
         }
@@ -98,7 +100,7 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     let children: Vec<&str> = jobs.iter().map(|j| j.metadata.uid.as_str()).collect();
     for r in cj.status.active.clone() {
         if !children.contains(&r.uid.as_str()) {
-            run.effects.events.push(Event::missing_job(&r.name));
+            run.effects.note_missing(&r.name);
             cj.status.active.retain(|a| a.uid != r.uid);
         }
     }
@@ -151,8 +153,8 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
         let running: Vec<&str> = cj.status.active.iter().map(|r| r.name.as_str()).collect();
         return decide(DecisionCode::ForbidActive, format!(
-            "Forbid: job {} is still active, so the {} slot is not started (the legacy controller records no Event). lastScheduleTime is not advanced, so the slot starts once the job is gone, if still within {}.",
-            running.join(", "), at(scheduled), deadline(cj.spec.starting_deadline_seconds)
+            "Forbid: job {} is still active, so the {} slot is not started (the legacy controller records no Event). lastScheduleTime is not advanced, so the slot starts at the first poll after the job is gone, {}.",
+            running.join(", "), at(scheduled), still_within(cj.spec.starting_deadline_seconds)
         ));
     }
     let mut replaced = Vec::new();

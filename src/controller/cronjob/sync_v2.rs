@@ -6,7 +6,7 @@ use super::api_server::{namespace_of, ApiError, FaultReason};
 use super::behaviour::LastSuccessfulRule;
 use super::decision::{Decision, DecisionCode};
 use super::events::{CompletedWording, Event};
-use super::explain::{at, deadline, lateness, secs};
+use super::explain::{at, deadline, lateness, secs, still_within};
 use super::history::jobs_beyond_history_limits;
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
@@ -30,11 +30,22 @@ pub(crate) struct Effects {
     pub created: Vec<Job>,
     pub deleted: Vec<String>,
     pub events: Vec<Event>,
+    /// What happened to the Jobs besides the scheduling decision, in plain words.
+    pub notes: Vec<String>,
 }
 
 impl Effects {
     pub(crate) fn new() -> Self {
-        Effects { created: Vec::new(), deleted: Vec::new(), events: Vec::new() }
+        Effects { created: Vec::new(), deleted: Vec::new(), events: Vec::new(), notes: Vec::new() }
+    }
+
+    /// The decision with the notes about reconciled and deleted Jobs appended.
+    pub(crate) fn annotate(&mut self, decision: Decision) -> Decision {
+        let notes = std::mem::take(&mut self.notes);
+        if notes.is_empty() {
+            return decision;
+        }
+        Decision::new(decision.code, format!("{} Also: {}", decision.explanation, notes.join(" ")))
     }
 
     /// `deleteJob`: delete, then drop the Job from `active` and record the outcome.
@@ -55,11 +66,37 @@ impl Effects {
 
     /// `cleanupFinishedJobs`: true when a delete succeeded (the status then needs writing).
     pub(crate) fn cleanup_finished_jobs(&mut self, input: &SyncInput<'_>, cron_job: &mut CronJob, jobs: &[&Job]) -> bool {
-        let mut deleted_any = false;
+        let mut deleted = Vec::new();
         for job in jobs_beyond_history_limits(&cron_job.spec.clone(), jobs) {
-            deleted_any |= self.delete_job(input, cron_job, job).is_ok();
+            if self.delete_job(input, cron_job, job).is_ok() {
+                deleted.push(job.metadata.name.as_str());
+            }
         }
-        deleted_any
+        if !deleted.is_empty() {
+            let (ok, failed) = (cron_job.spec.successful_jobs_history_limit, cron_job.spec.failed_jobs_history_limit);
+            let limit = |l: Option<i32>| l.map_or_else(|| "unset".to_owned(), |n| n.to_string());
+            self.notes.push(format!(
+                "the history limits (successfulJobsHistoryLimit {}, failedJobsHistoryLimit {}) deleted the oldest finished job(s) {}.",
+                limit(ok), limit(failed), deleted.join(", ")
+            ));
+        }
+        !deleted.is_empty()
+    }
+
+    /// Notes the Job-reconciliation Events in plain words.
+    pub(crate) fn note_unexpected(&mut self, job: &str) {
+        self.events.push(Event::unexpected_job(job));
+        self.notes.push(format!("job {job} names this CronJob as its controller but is not in status.active, so it is reported (UnexpectedJob) and not adopted."));
+    }
+
+    pub(crate) fn note_missing(&mut self, job: &str) {
+        self.events.push(Event::missing_job(job));
+        self.notes.push(format!("job {job} was in status.active but no longer exists, so it is dropped from it."));
+    }
+
+    pub(crate) fn note_completed(&mut self, event: Event, job: &str, condition: &str) {
+        self.events.push(event);
+        self.notes.push(format!("job {job} finished ({condition}) and left status.active."));
     }
 }
 
@@ -110,6 +147,7 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
     if !b.cleanup_before_sync && verdict.error.is_none() {
         cleaned = effects.cleanup_finished_jobs(input, &mut copy, &jobs);
     }
+    let decision = effects.annotate(verdict.decision);
     let mut outcome = SyncOutcome {
         created_jobs: effects.created,
         deleted_jobs: effects.deleted,
@@ -118,7 +156,7 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         status_updates: 0,
         requeue_after: verdict.requeue,
         error: verdict.error,
-        decision: verdict.decision,
+        decision,
     };
     if cleaned || update_status {
         outcome.status_update = Some(copy.status.clone());
@@ -143,7 +181,7 @@ fn finished_type(job: &Job) -> Option<JobConditionType> {
     job.status.finished_condition().map(|c| c.condition_type)
 }
 
-fn condition_name(kind: JobConditionType) -> &'static str {
+pub(crate) fn condition_name(kind: JobConditionType) -> &'static str {
     match kind {
         JobConditionType::Complete => "Complete",
         _ => "Failed",
@@ -172,11 +210,12 @@ fn reconcile_jobs(
                     target.live = Some(live.clone());
                     continue;
                 }
-                effects.events.push(Event::unexpected_job(&job.metadata.name));
+                effects.note_unexpected(&job.metadata.name);
             }
             (true, Some(kind)) => {
                 cj.status.active.retain(|r| &r.uid != uid);
-                effects.events.push(Event::saw_completed_job(&job.metadata.name, condition_name(kind), wording));
+                let event = Event::saw_completed_job(&job.metadata.name, condition_name(kind), wording);
+                effects.note_completed(event, &job.metadata.name, condition_name(kind));
                 *update_status = true;
                 if rule == LastSuccessfulRule::Succeeded && kind == JobConditionType::Complete {
                     note_success(cj, job);
@@ -202,7 +241,7 @@ fn reconcile_jobs(
     for r in orphans {
         match input.api.get_job(&r.namespace, &r.name) {
             Err(err) if err.reason == FaultReason::NotFound => {
-                effects.events.push(Event::missing_job(&r.name));
+                effects.note_missing(&r.name);
                 target.get().status.active.retain(|a| a.uid != r.uid);
                 *update_status = true;
             }
@@ -322,8 +361,8 @@ fn sync_cron_job(
         effects.events.push(Event::job_already_active());
         let running: Vec<&str> = cj.status.active.iter().map(|r| r.name.as_str()).collect();
         return verdict(Some(requeue), DecisionCode::ForbidActive, format!(
-            "Forbid: job {} is still active, so the {} slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), if still within {}. {}",
-            running.join(", "), at(scheduled), deadline(cj.spec.starting_deadline_seconds), wake(requeue)
+            "Forbid: job {} is still active, so the {} slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), {}. {}",
+            running.join(", "), at(scheduled), still_within(cj.spec.starting_deadline_seconds), wake(requeue)
         ));
     }
     let mut replaced = Vec::new();
