@@ -126,7 +126,11 @@ impl World {
             let by = if finished { DeletedBy::HistoryLimit } else { DeletedBy::Replace };
             self.delete_job(job, by, Propagation::Background);
         }
-        for job in out.created_jobs {
+        for mut job in out.created_jobs {
+            // `CreateJob(namespace, job)`: the namespace comes with the call, not in the object.
+            if job.metadata.namespace.is_empty() {
+                job.metadata.namespace = cj.metadata.namespace.clone();
+            }
             let slot = scheduled_time_of(&job, legacy);
             if let Some(slot) = slot {
                 self.history.will_create(&job.metadata.name, slot);

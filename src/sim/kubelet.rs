@@ -228,6 +228,11 @@ impl World {
         }
     }
 
+    /// Whether a container of the pod is running now.
+    pub(crate) fn container_running(&self, pod: &str) -> bool {
+        self.kubelet.pods.get(pod).is_some_and(|p| p.running.is_some())
+    }
+
     /// A pod was deleted: its container stops and the kubelet forgets it.
     pub(crate) fn pod_deleted(&mut self, pod: &str, because: String) {
         self.kubelet.pods.remove(pod);

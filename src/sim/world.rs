@@ -24,7 +24,6 @@ use super::workqueue::{RateLimiter, WorkQueue};
 use crate::api::KubernetesVersion;
 use crate::controller::cronjob::Behaviour;
 use crate::controller::job::{JobFeatures, JobMemory};
-use chrono::TimeDelta;
 use chrono_tz::Tz;
 use std::collections::HashMap;
 
@@ -61,8 +60,8 @@ impl ControllerManager {
             up: true,
             down_until: None,
             cronjob: WorkQueue::new(RateLimiter::default_controller()),
-            // `DefaultJobApiBackOff` 1 s .. `MaxJobApiBackOff` 60 s (job_controller.go, 1.27+).
-            job: WorkQueue::new(RateLimiter::exponential(TimeDelta::seconds(1), TimeDelta::seconds(60))),
+            // The Job controller's rate limiter is kept by the controller itself (`JobMemory`).
+            job: WorkQueue::new(RateLimiter::default_controller()),
         }
     }
 
