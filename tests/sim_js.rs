@@ -39,7 +39,7 @@ fn a_stepped_run_reports_progress_and_ends_with_the_same_trace() {
     let mut run = SimulationRun::new(manifest, JsValue::UNDEFINED).unwrap();
     let mut fractions = Vec::new();
     loop {
-        let p = run.step(200).unwrap();
+        let p = run.step(20).unwrap();
         let fraction = js_sys::Reflect::get(&p, &"fraction".into()).unwrap().as_f64().unwrap();
         fractions.push(fraction);
         if js_sys::Reflect::get(&p, &"done".into()).unwrap().as_bool().unwrap() {
