@@ -143,7 +143,7 @@ impl World {
             self.record_cronjob_event(name, e);
         }
         if let Some(status) = out.status_update {
-            let _ = self.store.update::<CronJob>(name, |c| c.status = status);
+            let _ = self.store.update_status::<CronJob>(name, |c| c.status = status);
         }
         if !legacy {
             let key = name.to_string();
