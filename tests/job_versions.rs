@@ -316,3 +316,23 @@ fn boundaries_active_zero_during_backoff() {
     let st = status(&j, &r34);
     assert_eq!((st.active, st.ready, st.failed, r34.error), (1, Some(1), 1, None));
 }
+
+/// Finalizer tracking counts at most 500 finished pods per sync; the Job completes on a later sync.
+#[test]
+fn max_uncounted_pods_per_sync() {
+    let mut j = job(600, 600, 6, RestartPolicy::Never);
+    j.status.start_time = Some(t(0));
+    let mut pods: Vec<Pod> = (0..600).map(|n| pod(n, PodPhase::Succeeded, 0, t(5), true)).collect();
+    let r = sync_at(28, &j, &pods, &JobMemory::default(), t(6));
+    let st = status(&j, &r);
+    assert_eq!((st.succeeded, r.finalizers_removed.len(), st.finished_condition()), (500, 500, None));
+    j.status = st;
+    for p in &mut pods {
+        if r.finalizers_removed.contains(&p.metadata.name) {
+            p.metadata.finalizers.clear();
+        }
+    }
+    let st = status(&j, &sync_at(28, &j, &pods, &JobMemory::default(), t(7)));
+    assert_eq!(st.succeeded, 600);
+    assert_eq!(st.finished_condition().unwrap().condition_type, JobConditionType::Complete);
+}

@@ -289,8 +289,9 @@ fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy
         c.push(FieldError::too_many(&rules_path, policy.rules.len(), MAX_POD_FAILURE_POLICY_RULES));
     }
     let containers: Vec<&str> = spec.template.spec.containers.iter().chain(&spec.template.spec.init_containers).map(|c| c.name.as_str()).collect();
-    // FailIndex arrived with backoffLimitPerIndex (alpha 1.28, on by default from 1.29).
-    let actions: &[&str] = if c.version.at_least(29) { &["Count", "FailIndex", "FailJob", "Ignore"] } else { &["Count", "FailJob", "Ignore"] };
+    // FailIndex arrived with backoffLimitPerIndex in 1.28 (in 1.28 the alpha field is dropped,
+    // so a FailIndex rule then always lacks it).
+    let actions: &[&str] = if c.version.at_least(28) { &["Count", "FailIndex", "FailJob", "Ignore"] } else { &["Count", "FailJob", "Ignore"] };
     for (i, rule) in policy.rules.iter().enumerate() {
         let rule_path = format!("{rules_path}[{i}]");
         let action_path = format!("{rule_path}.action");

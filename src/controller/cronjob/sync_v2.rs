@@ -158,9 +158,20 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         error: verdict.error,
         decision,
     };
-    if cleaned || update_status {
+    let writes = if b.status_write_per_step {
+        // After reconciling (unless reading the API failed first), after creating, and after
+        // cleanup whenever a history limit is set.
+        let reconciled = u32::from(outcome.decision.code != DecisionCode::ApiError);
+        let created = u32::from(!outcome.created_jobs.is_empty());
+        let spec = &copy.spec;
+        let limits = spec.successful_jobs_history_limit.is_some() || spec.failed_jobs_history_limit.is_some();
+        reconciled + created + u32::from(limits && outcome.error.is_none())
+    } else {
+        u32::from(cleaned || update_status)
+    };
+    if writes > 0 {
         outcome.status_update = Some(copy.status.clone());
-        outcome.status_updates = 1;
+        outcome.status_updates = writes;
         if let Err(err) = input.api.update_status() {
             outcome.decision = Decision::new(
                 DecisionCode::StatusUpdateFailed,
