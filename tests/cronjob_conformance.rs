@@ -7,7 +7,7 @@ use cronjob_playground::api::{CronJob, Job, KubernetesVersion};
 use cronjob_playground::controller::cronjob::wire::{answer, SyncRequest, SyncResponse};
 use cronjob_playground::controller::cronjob::{
     by_job_start_time, job_from_template, jobs_to_be_reconciled, most_recent_schedule_time, next_schedule_time,
-    next_schedule_time_duration, on_cron_job_updated, Behaviour, BoundSchedule, Enqueue, Missed, SlotInput, SlotSearch, Slots,
+    next_schedule_time_duration, on_cron_job_updated, Behaviour, BoundSchedule, Enqueue, Missed, SlotInput, SlotSearch,
     RequeueRule,
 };
 use serde_json::{json, Value};

@@ -58,7 +58,6 @@ fn v1_until_1_20_then_v2_job_names_requeue_and_status_writes() {
     let v2 = sync("1.21", "2016-05-19T10:00:05Z", cj, json!([]), json!({}));
     assert_eq!(created(&v2), ["c-24394200"], "v2 names carry Unix minutes");
     assert_eq!(v2.requeue_after_seconds, Some(3595.1));
-    assert_eq!(v2.status_updates, 1);
     assert_eq!(v2.created_jobs[0].metadata.owner_references[0].api_version, "batch/v1");
 }
 
@@ -119,7 +118,7 @@ fn last_successful_time_from_1_22_succeeded_only_from_1_30_same_pass_from_1_31()
     let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z"}));
     let done = json!([job("c-24394140", Some("Complete"), Some("2016-05-19T09:00:10Z"))]);
     let v21 = sync("1.21", "2016-05-19T09:30:00Z", cj.clone(), done.clone(), json!({}));
-    assert_eq!(v21.status_update, None, "1.21 never writes lastSuccessfulTime");
+    assert_eq!(v21.status_update.unwrap().last_successful_time, None, "1.21 never writes lastSuccessfulTime");
     let v22 = sync("1.22", "2016-05-19T09:30:00Z", cj.clone(), done, json!({}));
     assert_eq!(v22.status_update.unwrap().last_successful_time.unwrap().to_rfc3339(), "2016-05-19T09:00:10+00:00");
     // A Failed Job carrying a completionTime counts until 1.29, not from 1.30.
@@ -323,4 +322,17 @@ fn after_an_unexpected_job_the_reread_cronjob_is_written_until_1_26() {
     assert_eq!(names, ["c-run"]);
     let v27 = sync("1.27", "2016-05-19T10:01:00Z", cached, jobs, extra);
     assert!(v27.status_update.unwrap().active.is_empty(), "1.27+ write their own copy, losing the live object's changes");
+}
+
+#[test]
+fn status_is_written_per_step_until_1_23_and_once_from_1_24() {
+    let cj = cron_job(json!({"successfulJobsHistoryLimit": 3}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z"}));
+    let v23 = sync("1.23", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({}));
+    assert_eq!(v23.status_updates, 3, "after reconciling, after creating, after cleanup");
+    let v24 = sync("1.24", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({}));
+    assert_eq!(v24.status_updates, 1);
+    // Nothing changed and nothing due: 1.23 still writes, 1.24 does not.
+    let idle = sync("1.23", "2016-05-19T09:30:00Z", cj.clone(), json!([]), json!({}));
+    assert_eq!(idle.status_updates, 2);
+    assert_eq!(sync("1.24", "2016-05-19T09:30:00Z", cj, json!([]), json!({})).status_update, None);
 }

@@ -390,3 +390,21 @@ fn the_same_input_gives_the_same_bytes() {
     let b = serde_json::to_string(&run(manifest)).unwrap();
     assert_eq!(a, b);
 }
+
+#[test]
+fn s10_ttl_deletes_each_job_90_s_after_it_finished_while_history_keeps_three() {
+    let trace = run(include_str!("data/sim/ttl_vs_history.yaml"));
+    let job = |name: &str| trace.jobs.iter().find(|j| j.name == name).unwrap();
+    // Finished at 10:05:21.1; the condition's lastTransitionTime is stored as 10:05:21 (API times
+    // have whole seconds), so the TTL expires at 10:06:51.
+    let ttl = job("ttl-28948925");
+    assert_eq!((ttl.finished_at, ttl.deleted_at, ttl.deleted_by), (Some(t("2025-01-15T10:05:21.1Z")), Some(t("2025-01-15T10:06:51Z")), Some(DeletedBy::Ttl)));
+    let pod = trace.pods.iter().find(|p| p.job == "ttl-28948925").unwrap();
+    assert_eq!(pod.deleted_at, Some(t("2025-01-15T10:06:51Z")));
+    assert_eq!(pod.deleted_because.as_deref(), Some("garbage collector: foreground deletion of Job ttl-28948925"));
+    assert!(trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some("ttl")).all(|j| j.deleted_by == Some(DeletedBy::Ttl)));
+    // History: the 4th success deletes the oldest.
+    let h = job("history-28948925");
+    assert_eq!((h.deleted_at, h.deleted_by), (Some(t("2025-01-15T10:20:21.1Z")), Some(DeletedBy::HistoryLimit)));
+    assert_eq!(trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some("history") && j.deleted_at.is_none()).count(), 3);
+}

@@ -21,6 +21,7 @@ mod run;
 pub mod scenario;
 pub mod store;
 pub mod trace;
+mod ttl_driver;
 mod world;
 pub mod workqueue;
 

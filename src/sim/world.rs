@@ -52,6 +52,7 @@ pub(crate) struct ControllerManager {
     pub down_until: Option<Time>,
     pub cronjob: WorkQueue<String, SyncTrigger>,
     pub job: WorkQueue<String, SyncTrigger>,
+    pub ttl: WorkQueue<String, SyncTrigger>,
 }
 
 impl ControllerManager {
@@ -62,21 +63,24 @@ impl ControllerManager {
             cronjob: WorkQueue::new(RateLimiter::default_controller()),
             // The Job controller's rate limiter is kept by the controller itself (`JobMemory`).
             job: WorkQueue::new(RateLimiter::default_controller()),
+            ttl: WorkQueue::new(RateLimiter::default_controller()),
         }
     }
 
     fn next_wake(&self) -> Option<Time> {
-        [self.cronjob.next_wake(), self.job.next_wake()].into_iter().flatten().min()
+        [self.cronjob.next_wake(), self.job.next_wake(), self.ttl.next_wake()].into_iter().flatten().min()
     }
 
     fn promote_due(&mut self, now: Time) {
         self.cronjob.promote_due(now);
         self.job.promote_due(now);
+        self.ttl.promote_due(now);
     }
 
     pub fn clear(&mut self) {
         self.cronjob.clear();
         self.job.clear();
+        self.ttl.clear();
     }
 }
 
@@ -85,6 +89,7 @@ impl ControllerManager {
 pub(crate) enum QueueName {
     CronJob,
     Job,
+    Ttl,
 }
 
 /// The simulated cluster.
@@ -208,7 +213,10 @@ impl World {
         if let Some((k, c)) = self.kcm.cronjob.get() {
             return Some((QueueName::CronJob, k, c));
         }
-        self.kcm.job.get().map(|(k, c)| (QueueName::Job, k, c))
+        if let Some((k, c)) = self.kcm.job.get() {
+            return Some((QueueName::Job, k, c));
+        }
+        self.kcm.ttl.get().map(|(k, c)| (QueueName::Ttl, k, c))
     }
 
     fn sync(&mut self, queue: QueueName, key: &str, trigger: SyncTrigger) {
@@ -220,6 +228,10 @@ impl World {
             QueueName::Job => {
                 self.sync_job(key, trigger);
                 self.kcm.job.done(&key.to_string());
+            }
+            QueueName::Ttl => {
+                self.sync_ttl(key, trigger);
+                self.kcm.ttl.done(&key.to_string());
             }
         }
         self.deliver();
@@ -250,6 +262,7 @@ impl World {
                 if self.kcm.up {
                     self.inform_cronjob_controller(&change);
                     self.inform_job_controller(&change);
+                    self.inform_ttl_controller(&change);
                 }
             }
         }
@@ -294,9 +307,10 @@ impl World {
     pub(crate) fn start_controllers(&mut self, trigger: SyncTrigger) {
         self.collect_orphan_pods();
         self.start_cronjob_controller(trigger);
-        let jobs: Vec<String> = self.store.all::<crate::api::Job>().map(|j| j.metadata.name.clone()).collect();
+        let jobs: Vec<crate::api::Job> = self.store.all::<crate::api::Job>().cloned().collect();
         for job in jobs {
-            self.kcm.job.add(job, trigger);
+            self.kcm.job.add(job.metadata.name.clone(), trigger);
+            self.ttl_consider(&job, trigger);
         }
         self.deliver();
     }

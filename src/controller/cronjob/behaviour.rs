@@ -62,6 +62,9 @@ pub struct Behaviour {
     /// `sync` writes the object `syncCronJob` returned — the re-read live CronJob if an
     /// unexpected Job made it switch — rather than its own copy (≤1.26; #119776 changed it).
     pub writes_switched_object: bool,
+    /// Status is written after reconciling, again after creating, and again after history
+    /// cleanup, unconditionally, as the legacy controller does (≤1.23; one write from 1.24, #107470).
+    pub status_write_per_step: bool,
     /// Group/version named in the Job's owner reference.
     pub owner_api_version: &'static str,
 }
@@ -114,6 +117,7 @@ impl Behaviour {
             cleanup_before_sync: at(27),
             already_exists_adopts: at(28),
             writes_switched_object: !at(27),
+            status_write_per_step: !at(24),
             owner_api_version: if at(21) { "batch/v1" } else { "batch/v1beta1" },
         }
     }

@@ -158,9 +158,20 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         error: verdict.error,
         decision,
     };
-    if cleaned || update_status {
+    let writes = if b.status_write_per_step {
+        // After reconciling (unless reading the API failed first), after creating, and after
+        // cleanup whenever a history limit is set.
+        let reconciled = u32::from(outcome.decision.code != DecisionCode::ApiError);
+        let created = u32::from(!outcome.created_jobs.is_empty());
+        let spec = &copy.spec;
+        let limits = spec.successful_jobs_history_limit.is_some() || spec.failed_jobs_history_limit.is_some();
+        reconciled + created + u32::from(limits && outcome.error.is_none())
+    } else {
+        u32::from(cleaned || update_status)
+    };
+    if writes > 0 {
         outcome.status_update = Some(copy.status.clone());
-        outcome.status_updates = 1;
+        outcome.status_updates = writes;
         if let Err(err) = input.api.update_status() {
             outcome.decision = Decision::new(
                 DecisionCode::StatusUpdateFailed,
@@ -331,7 +342,7 @@ fn sync_cron_job(
         Ok(r) => r,
         Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
     };
-    let wake = |r: TimeDelta| format!("It requeues itself for {} (in {}).", at(now + r), secs(r));
+    let wake = |r: TimeDelta| format!("It requeues itself for {} (in {}).", at(now.checked_add_signed(r).unwrap_or(now)), secs(r));
     let Some(scheduled) = found.most_recent else {
         let (code, why) = explain_nothing_due(input, cj, &slots, &schedule);
         return verdict(Some(requeue), code, format!("{why} {}", wake(requeue)));
@@ -339,13 +350,11 @@ fn sync_cron_job(
     if found.missed == Missed::Many {
         effects.events.push(Event::too_many_missed_times(b.too_many_missed_with_count.then_some(found.count)));
     }
-    if let Some(sds) = cj.spec.starting_deadline_seconds {
-        if scheduled + TimeDelta::seconds(sds) < now {
-            effects.events.push(Event::miss_schedule(scheduled));
-            return verdict(Some(requeue), DecisionCode::TooLate, format!(
-                "The {} slot is more than {} old, so it is not started (MissSchedule). {}", at(scheduled), deadline(Some(sds)), wake(requeue)
-            ));
-        }
+    if let Some(sds) = cj.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
+        effects.events.push(Event::miss_schedule(scheduled));
+        return verdict(Some(requeue), DecisionCode::TooLate, format!(
+            "The {} slot is more than {} old, so it is not started (MissSchedule). {}", at(scheduled), deadline(Some(sds)), wake(requeue)
+        ));
     }
     let name = job_name(&cj.metadata.name, scheduled, b.algorithm);
     let namespace = namespace_of(&cj.metadata.namespace).to_owned();
