@@ -11,7 +11,7 @@
 //! `startingDeadlineSeconds` moves the search start to `now − deadline`, so a slot older than
 //! the deadline is never found (which is why `MissSchedule` is practically never recorded).
 
-use super::go_time::{add_nanos, round_to_second, sub_nanos, whole_seconds, zero_time};
+use super::go_time::{add_nanos, round_to_second, seconds_nanos, sub_nanos, whole_seconds, zero_time};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::fmt;
 
@@ -28,7 +28,7 @@ pub trait Slots {
 
 /// How many `Next` calls a chain walks before switching to a shortcut (the Go loop would go on;
 /// it only gets that long from absurd inputs such as a missing creationTimestamp).
-const CHAIN_WALK_LIMIT: u32 = 10_000;
+const CHAIN_WALK_LIMIT: u32 = 1_000;
 
 /// The last slot `≤ now` of the chain `Next(start), Next(Next(start)), …` — what Go's loop
 /// `for t := Next(start); !t.After(now); t = Next(t)` ends with — without walking millions of
@@ -91,12 +91,17 @@ pub struct SlotInput {
 }
 
 impl SlotInput {
+    /// Whether `scheduled + startingDeadlineSeconds` is before `now` (the `tooLate` check).
+    pub fn too_late(&self, scheduled: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+        self.starting_deadline_seconds.is_some_and(|sds| add_nanos(scheduled, seconds_nanos(sds)) < now)
+    }
+
     /// `lastScheduleTime`, else `creationTimestamp`, moved up to `now − startingDeadlineSeconds`
     /// when `include_deadline` and that is later.
     pub fn earliest(&self, now: DateTime<Utc>, include_deadline: bool) -> DateTime<Utc> {
         let mut earliest = self.last_scheduled.unwrap_or(self.created);
         if let (true, Some(sds)) = (include_deadline, self.starting_deadline_seconds) {
-            let deadline = add_nanos(now, sds.saturating_mul(-1_000_000_000));
+            let deadline = add_nanos(now, seconds_nanos(sds).wrapping_neg());
             if deadline > earliest {
                 earliest = deadline;
             }

@@ -143,11 +143,9 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
         let clamp = if since > slots.earliest(now, false) { format!(" (the search starts at now − {})", deadline(cj.spec.starting_deadline_seconds)) } else { String::new() };
         return decide(DecisionCode::NotDue, format!("No slot is due: the first slot of {:?} after {}{clamp} is {upcoming}.", cj.spec.schedule, at(since)));
     };
-    if let Some(sds) = cj.spec.starting_deadline_seconds {
-        if scheduled + TimeDelta::seconds(sds) < now {
-            run.effects.events.push(Event::miss_schedule(scheduled));
-            return decide(DecisionCode::TooLate, format!("The {} slot is more than {} old, so it is not started.", at(scheduled), deadline(Some(sds))));
-        }
+    if let Some(sds) = cj.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
+        run.effects.events.push(Event::miss_schedule(scheduled));
+        return decide(DecisionCode::TooLate, format!("The {} slot is more than {} old, so it is not started.", at(scheduled), deadline(Some(sds))));
     }
     let policy = cj.spec.concurrency_policy.unwrap_or_default();
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {

@@ -342,7 +342,7 @@ fn sync_cron_job(
         Ok(r) => r,
         Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
     };
-    let wake = |r: TimeDelta| format!("It requeues itself for {} (in {}).", at(now + r), secs(r));
+    let wake = |r: TimeDelta| format!("It requeues itself for {} (in {}).", at(now.checked_add_signed(r).unwrap_or(now)), secs(r));
     let Some(scheduled) = found.most_recent else {
         let (code, why) = explain_nothing_due(input, cj, &slots, &schedule);
         return verdict(Some(requeue), code, format!("{why} {}", wake(requeue)));
@@ -350,13 +350,11 @@ fn sync_cron_job(
     if found.missed == Missed::Many {
         effects.events.push(Event::too_many_missed_times(b.too_many_missed_with_count.then_some(found.count)));
     }
-    if let Some(sds) = cj.spec.starting_deadline_seconds {
-        if scheduled + TimeDelta::seconds(sds) < now {
-            effects.events.push(Event::miss_schedule(scheduled));
-            return verdict(Some(requeue), DecisionCode::TooLate, format!(
-                "The {} slot is more than {} old, so it is not started (MissSchedule). {}", at(scheduled), deadline(Some(sds)), wake(requeue)
-            ));
-        }
+    if let Some(sds) = cj.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
+        effects.events.push(Event::miss_schedule(scheduled));
+        return verdict(Some(requeue), DecisionCode::TooLate, format!(
+            "The {} slot is more than {} old, so it is not started (MissSchedule). {}", at(scheduled), deadline(Some(sds)), wake(requeue)
+        ));
     }
     let name = job_name(&cj.metadata.name, scheduled, b.algorithm);
     let namespace = namespace_of(&cj.metadata.namespace).to_owned();

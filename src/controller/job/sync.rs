@@ -356,7 +356,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
         let past_on_failure = restarts.is_some_and(|r| if limit == 0 { r > 0 } else { r >= limit as i64 });
         let exceeds = if !f.count_failed_pods {
             job_has_new_failure && active != parallelism && input.memory.requeues as i64 + 1 > limit as i64
-        } else if legacy {
+        } else if f.new_failure_handled_in_sync {
             job_has_new_failure && active != parallelism && failed > limit
         } else {
             failed > limit
@@ -590,15 +590,15 @@ fn sync_running(ctx: &mut Ctx<'_>) {
     // Work-queue bookkeeping: an error re-queues the Job rate-limited; success `Forget`s it.
     let finished_now = ctx.out.status.as_ref().is_some_and(|s| s.finished_condition().is_some());
     let mut forget = true;
+    let status_changed = ctx.out.status_writes > 0;
+    if f.new_failure_handled_in_sync && job_has_new_failure && !finished_now && (status_changed || tracking) {
+        // Up to 1.27 a sync that saw a new failure returned an error on purpose; up to 1.26 its
+        // rate-limited re-queue was the pod-failure back-off itself.
+        ctx.out.error = Some(format!("failed pod(s) detected for job key {key:?}"));
+    }
     if legacy {
-        // Up to 1.26 a sync that saw a new failure returned an error on purpose: the rate-limited
-        // re-queue was the pod-failure back-off. Otherwise the counter was reset (`forget`) when
-        // pods succeeded, when the untracked status changed, or — the 1.25.0–1.25.5/1.26.0
-        // regression — on every tracked sync.
-        let status_changed = ctx.out.status_writes > 0;
-        if job_has_new_failure && !finished_now && (status_changed || tracking) {
-            ctx.out.error = Some(format!("failed pod(s) detected for job key {key:?}"));
-        }
+        // Up to 1.26 the counter was reset (`forget`) when pods succeeded, when the untracked
+        // status changed, or — the 1.25.0–1.25.5/1.26.0 regression — on every tracked sync.
         forget = job.status.succeeded < succeeded
             || (tracking && f.legacy_backoff_reset_regression)
             || (!tracking && status_changed);
