@@ -408,3 +408,24 @@ fn s10_ttl_deletes_each_job_90_s_after_it_finished_while_history_keeps_three() {
     assert_eq!((h.deleted_at, h.deleted_by), (Some(t("2025-01-15T10:20:21.1Z")), Some(DeletedBy::HistoryLimit)));
     assert_eq!(trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some("history") && j.deleted_at.is_none()).count(), 3);
 }
+
+#[test]
+fn hand_08_the_approximate_search_misses_the_latest_slot_after_an_outage() {
+    let trace = run(include_str!("data/sim/hand08_not_found_by_search.yaml"));
+    let restart = trace.syncs.iter().find(|s| s.at == t("2025-01-17T16:30:00Z")).unwrap();
+    assert_eq!((restart.decision.code.as_str(), restart.requeue_after_seconds), ("not-found-by-search", Some(237600.1)));
+    assert_eq!(
+        fates(&trace, "weekdays"),
+        [
+            ("01-16 10:30".into(), SlotFate::RanOnTime),
+            ("01-16 11:30".into(), SlotFate::ControllerDown),
+            ("01-16 12:30".into(), SlotFate::ControllerDown),
+            ("01-17 10:30".into(), SlotFate::ControllerDown),
+            ("01-17 11:30".into(), SlotFate::ControllerDown),
+            ("01-17 12:30".into(), SlotFate::NotFoundBySearch),
+            ("01-20 10:30".into(), SlotFate::RanOnTime),
+            ("01-20 11:30".into(), SlotFate::RanOnTime),
+        ]
+    );
+    assert_eq!(job_created(&trace, "weekdays-28956150"), t("2025-01-20T10:30:00.1Z"));
+}
