@@ -9,7 +9,7 @@ use super::editor::Editor;
 use super::engine::{Diagnostic, RunResult};
 use super::inspector::Inspector;
 use super::overview::Overview;
-use super::runner::Runner;
+use super::runner::{Engine, Runner};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
 use crate::timeline::document::replace_simulation;
@@ -64,11 +64,14 @@ spec:
     delete: {job: cron-test-27991505}
 ";
 
-#[derive(Properties, PartialEq, Default)]
+#[derive(Properties, PartialEq)]
 pub struct AppProps {
     /// Text to start with instead of the saved text (tests use it).
     #[prop_or_default]
     pub initial_text: Option<AttrValue>,
+    /// Where the engine runs (the page uses its web worker).
+    #[prop_or(Engine::Worker)]
+    pub engine: Engine,
 }
 
 fn storage() -> Option<web_sys::Storage> {
@@ -122,9 +125,10 @@ pub fn app(props: &AppProps) -> Html {
     let runner = {
         let dispatch = state.dispatcher();
         let diagnostics = diagnostics.clone();
+        let engine = props.engine;
         use_mut_ref(move || {
             let generation = std::cell::Cell::new(0u64);
-            Runner::new(Callback::from(move |(result, run_ms): (RunResult, f64)| {
+            Runner::new(engine, Callback::from(move |(result, run_ms): (RunResult, f64)| {
                 generation.set(generation.get() + 1);
                 diagnostics.set(Rc::new(result.diagnostics.clone()));
                 dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), run_ms))));
@@ -134,7 +138,7 @@ pub fn app(props: &AppProps) -> Html {
     {
         let runner = runner.clone();
         use_effect_with((*text).clone(), move |t| {
-            runner.borrow_mut().request(t.to_string(), now_ms());
+            runner.borrow_mut().request(t.to_string());
         });
     }
 
