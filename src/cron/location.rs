@@ -29,6 +29,10 @@ pub enum LocationError {
     NotDirectory,
     /// The name is a data file of the zone database that is not a zone (`zone.tab`).
     Malformed,
+    /// The name holds a NUL byte, which no file path can (`open` fails with EINVAL).
+    InvalidArgument,
+    /// A path component is longer than Linux allows (255 bytes).
+    NameTooLong,
 }
 
 impl fmt::Display for LocationError {
@@ -39,6 +43,8 @@ impl fmt::Display for LocationError {
             Self::IsDirectory => f.write_str("is a directory"),
             Self::NotDirectory => f.write_str("not a directory"),
             Self::Malformed => f.write_str("malformed time zone information"),
+            Self::InvalidArgument => f.write_str("invalid argument"),
+            Self::NameTooLong => f.write_str("file name too long"),
         }
     }
 }
@@ -69,6 +75,12 @@ pub fn load_location(name: &str) -> Result<Location, LocationError> {
     }
     if name.contains("..") || name.starts_with('/') || name.starts_with('\\') {
         return Err(LocationError::InvalidName);
+    }
+    if name.contains('\0') {
+        return Err(LocationError::InvalidArgument);
+    }
+    if name.split('/').any(|part| part.len() > 255) {
+        return Err(LocationError::NameTooLong);
     }
     // The name is a path below the zone directory: empty and `.` components are no-ops, and a
     // trailing slash demands a directory.
@@ -146,5 +158,7 @@ mod tests {
         assert_eq!(text("Europe/London/x"), "not a directory");
         assert_eq!(text("zone.tab"), "malformed time zone information");
         assert_eq!(text("Europe/Nowhere"), "unknown time zone Europe/Nowhere");
+        assert_eq!(text("UT\0C"), "invalid argument");
+        assert_eq!(text(&"x".repeat(256)), "file name too long");
     }
 }

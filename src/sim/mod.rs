@@ -1,6 +1,31 @@
-//! The virtual-clock runtime: an event queue that jumps from event to event, an object store,
-//! informer/workqueue delivery to the controllers, a kubelet, the scenario (pod behaviour,
-//! outages, edits) and the trace it records.
+//! The virtual-clock runtime: a deterministic discrete-event world that holds the API objects,
+//! delivers watch events to the controllers through informer and work-queue semantics, runs a
+//! kubelet, the garbage collector and the scenario's cluster events, and records the trace —
+//! including the fate of every schedule slot.
+//!
+//! Entry points: [`simulate`] (a whole run), [`simulate_with`] (cancellable), [`Run`] (stepped
+//! in slices, for a UI worker). Inputs and outputs are fixed by `shared/design/interfaces.md` §4.
 
+pub mod agenda;
+pub mod budget;
+mod cluster_events;
+mod cronjob_driver;
+mod fates;
+mod garbage_collector;
+pub mod history;
+mod input;
+mod job_driver;
+mod kubelet;
+mod recorder;
+mod run;
 pub mod scenario;
+pub mod store;
 pub mod trace;
+mod world;
+pub mod workqueue;
+
+pub use budget::{Budget, SimError};
+pub use run::{simulate, simulate_with, Run};
+pub use scenario::Simulation;
+pub use trace::Trace;
+pub use world::Progress;

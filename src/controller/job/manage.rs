@@ -1,12 +1,17 @@
 //! `manageJob`: how many pods a running Job should have and which to create or delete
 //! (`job_controller.go:manageJob`, `activePodsForRemoval`, `indexed_job_utils.go:firstPendingIndexes`).
 
+use super::backoff::{backoff_for_failures, remaining_backoff, BackoffRecord, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF};
+use super::conditions::{Event, EventType};
+use super::indexes::Intervals;
+use super::pod_failure_policy::match_pod_failure_policy;
 use super::pods::{
-    self, completion_index, index_failure_count, index_ignored_failure_count, JOB_COMPLETION_INDEX_ANNOTATION,
-    JOB_INDEX_FAILURE_COUNT_ANNOTATION, JOB_INDEX_IGNORED_FAILURE_COUNT_ANNOTATION, JOB_TRACKING_FINALIZER,
+    self, completion_index, has_tracking_finalizer, index_failure_count, index_ignored_failure_count, is_ready, is_terminating,
+    JOB_COMPLETION_INDEX_ANNOTATION, JOB_INDEX_FAILURE_COUNT_ANNOTATION, JOB_INDEX_IGNORED_FAILURE_COUNT_ANNOTATION,
+    JOB_TRACKING_FINALIZER,
 };
+use super::sync::{is_indexed, suspended, Ctx, PodDeletion};
 use super::JobFeatures;
-use super::backoff::{remaining_backoff, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF};
 use crate::api::{Job, ObjectMeta, OwnerReference, Pod};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::collections::BTreeMap;
@@ -145,4 +150,182 @@ pub fn indexes_ready_to_create(now: DateTime<Utc>, indexes: &[u32], last_failed:
     } else {
         (ready, TimeDelta::zero())
     }
+}
+
+/// Deletes pods (`deleteActivePods` / `deleteJobPods`); returns (deleted ready, deleted).
+pub(super) fn delete_pods(ctx: &mut Ctx<'_>, victims: &[&Pod], remove_finalizer_first: bool) -> (i32, i32) {
+    let mut deleted = 0;
+    let mut deleted_ready = 0;
+    for p in victims {
+        if let Some(err) = ctx.pod_call_fails() {
+            // deleteJobPods patches the finalizer away first; a failing patch means no DELETE.
+            if remove_finalizer_first && has_tracking_finalizer(p) {
+                ctx.out.failed_finalizer_removals += 1;
+            } else {
+                ctx.out.failed_deletions += 1;
+                ctx.out.events.push(Event::new(EventType::Warning, "FailedDelete", format!("Error deleting: {err}")));
+            }
+            ctx.out.error.get_or_insert(err);
+            continue;
+        }
+        deleted += 1;
+        if is_ready(p) {
+            deleted_ready += 1;
+        }
+        ctx.out.deleted.push(PodDeletion {
+            name: p.metadata.name.clone(),
+            uid: p.metadata.uid.clone(),
+            remove_finalizer_first: remove_finalizer_first && has_tracking_finalizer(p),
+        });
+        ctx.out.events.push(Event::new(EventType::Normal, "SuccessfulDelete", format!("Deleted pod: {}", p.metadata.name)));
+    }
+    (deleted_ready, deleted)
+}
+
+/// `status.active` while replacement pods wait for the back-off: 1.27–1.33 report 0 even with
+/// pods running (issue #139428, fixed by PR #139457 in the 1.34 and 1.35 patch releases).
+fn shown_active_during_backoff(f: &JobFeatures, active: i32) -> i32 {
+    if f.backoff_reports_zero_active {
+        0
+    } else {
+        active
+    }
+}
+
+pub(super) struct ManageState<'a> {
+    pub(super) active_pods: &'a [&'a Pod],
+    pub(super) pods: &'a [&'a Pod],
+    pub(super) succeeded: i32,
+    pub(super) terminating: i32,
+    pub(super) only_failed: bool,
+    pub(super) per_index: bool,
+    pub(super) new_backoff: BackoffRecord,
+    pub(super) succeeded_indexes: &'a Intervals,
+    pub(super) failed_indexes: Option<&'a Intervals>,
+    pub(super) delayed_per_index: &'a BTreeMap<u32, &'a Pod>,
+}
+
+/// `manageJob`: returns (active, removed ready, removed, decision).
+pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, i32, (&'static str, String)) {
+    let input = ctx.input;
+    let (job, f, now) = (input.job, ctx.f, ctx.now);
+    let mut active = st.active_pods.len() as i32;
+    let want = want_active(job, active, st.succeeded);
+    // Suspended: every active pod goes; otherwise only the excess (at most 500 per sync since 1.27).
+    let is_suspended = suspended(job, &f);
+    let rm_at_least = if is_suspended { st.active_pods.len() } else { (active - want).max(0) as usize };
+    let mut remove = pods_for_removal(job, st.active_pods, rm_at_least);
+    if f.pod_failure_backoff_record && !is_suspended {
+        remove.truncate(MAX_POD_CREATE_DELETE_PER_SYNC);
+    }
+    if is_suspended || !remove.is_empty() {
+        let victims: Vec<&Pod> = remove.into_iter().map(|i| st.active_pods[i]).collect();
+        let (rr, removed) = delete_pods(ctx, &victims, true);
+        let decision = if is_suspended {
+            ("suspended", format!("spec.suspend is true: {removed} running pod(s) deleted without counting them as failed, none created"))
+        } else {
+            ("deleting-pods", format!("{active} pod(s) active but {want} wanted (parallelism/remaining completions): deleting {removed}"))
+        };
+        return (active - removed, rr, removed, decision);
+    }
+    let terminating = if st.only_failed { st.terminating } else { 0 };
+    let mut diff = want - terminating - active;
+    if diff <= 0 {
+        let extra = if terminating > 0 { format!(" ({terminating} terminating pod(s) still count until they fail)") } else { String::new() };
+        return (active, 0, 0, ("waiting-pods", format!("{active} pod(s) active, {want} wanted{extra}: nothing to create")));
+    }
+    if f.pod_failure_backoff_record && !st.per_index {
+        let remaining = st.new_backoff.remaining(now);
+        if remaining > TimeDelta::zero() {
+            ctx.requeue(remaining.max(TimeDelta::seconds(1)));
+            let n = st.new_backoff.failures_after_last_success;
+            return (
+                shown_active_during_backoff(&f, active),
+                0,
+                0,
+                (
+                    "waiting-backoff",
+                    format!(
+                        "{n} consecutive pod failure(s): the replacement waits {}s from the last failure at {} (10s doubling, max 600s), {}s left",
+                        backoff_for_failures(n, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF).num_seconds(),
+                        st.new_backoff.last_failure_time.map(|t| t.to_rfc3339()).unwrap_or_default(),
+                        remaining.num_milliseconds() as f64 / 1000.0
+                    ),
+                ),
+            );
+        }
+    }
+    if f.pod_failure_backoff_record {
+        diff = diff.min(MAX_POD_CREATE_DELETE_PER_SYNC as i32);
+    }
+    let mut indexes: Vec<Option<u32>> = vec![None; diff as usize];
+    if is_indexed(job) {
+        let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
+        let mut taken = st.succeeded_indexes.with_indexes(st.active_pods.iter().filter_map(|p| completion_index(p)));
+        if st.only_failed {
+            taken = taken.with_indexes(st.pods.iter().filter(|p| is_terminating(p)).filter_map(|p| completion_index(p)));
+        }
+        if let Some(fi) = st.failed_indexes {
+            taken = taken.merge(fi);
+        }
+        let mut ix = taken.first_missing(diff as usize, completions);
+        if st.per_index {
+            let (ready_now, wait) = indexes_ready_to_create(now, &ix, st.delayed_per_index);
+            if ready_now.is_empty() && wait > TimeDelta::zero() {
+                ctx.requeue(wait.max(TimeDelta::seconds(1)));
+                return (shown_active_during_backoff(&f, active), 0, 0, ("waiting-backoff", format!("every pending index waits for its own back-off; the first may start in {}s", wait.num_seconds())));
+            }
+            ix = ready_now;
+        }
+        indexes = ix.into_iter().map(Some).collect();
+        diff = indexes.len() as i32;
+    }
+    let wanted = diff;
+    active += diff;
+    let mut batch = 1usize;
+    let mut next = 0usize;
+    let mut created = 0;
+    let mut failed_creates = 0;
+    while next < indexes.len() {
+        let end = (next + batch).min(indexes.len());
+        let mut errors = 0;
+        for ix in &indexes[next..end] {
+            let allowed = input.faults.create_limit.is_none_or(|l| ctx.creates_ok < l);
+            if let Some(err) = ctx.pod_call_fails().or_else(|| (!allowed).then(|| "pod creation failed: limit reached".to_string())) {
+                errors += 1;
+                failed_creates += 1;
+                ctx.out.failed_creations += 1;
+                ctx.out.events.push(Event::new(EventType::Warning, "FailedCreate", format!("Error creating: {err}")));
+                ctx.out.error.get_or_insert(err);
+                active -= 1;
+                continue;
+            }
+            ctx.creates_ok += 1;
+            let counts = if st.per_index {
+                let replaced = ix.and_then(|i| st.delayed_per_index.get(&i).copied());
+                Some(new_index_failure_counts(replaced, |p| match_pod_failure_policy(job.spec.pod_failure_policy.as_ref(), p, true).count_failed))
+            } else {
+                None
+            };
+            let pod = new_pod(job, *ix, counts, &f);
+            ctx.out.events.push(Event::new(EventType::Normal, "SuccessfulCreate", format!("Created pod: {}", pod.metadata.generate_name)));
+            ctx.out.created.push(pod);
+            created += 1;
+        }
+        let skipped = indexes.len() - end;
+        if errors > 0 && skipped > 0 {
+            active -= skipped as i32;
+            break;
+        }
+        next = end;
+        batch = (batch * 2).min(indexes.len() - next.min(indexes.len())).max(1);
+    }
+    let why = if failed_creates > 0 {
+        format!("{wanted} pod(s) to create: {created} created, {failed_creates} failed (creation stops after a failing batch)")
+    } else if st.new_backoff.failures_after_last_success > 0 && f.pod_failure_backoff_record {
+        format!("the back-off after {} failure(s) has passed: creating {created} replacement pod(s)", st.new_backoff.failures_after_last_success)
+    } else {
+        format!("{} pod(s) active, {want} wanted: creating {created}", active - created)
+    };
+    (active, 0, 0, ("creating-pods", why))
 }

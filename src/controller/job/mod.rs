@@ -34,6 +34,7 @@ pub mod pods;
 mod queue;
 mod success_policy;
 mod sync;
+mod tracking;
 
 pub use conditions::*;
 pub use features::{parse_version_with_patch, JobFeatures};

@@ -3,13 +3,17 @@
 //! caller applies the pod creations, deletions and finalizer removals, writes the status, records the
 //! events and re-queues the Job as told.
 
-use super::backoff::{api_error_delay, legacy_rate_limited_delay, BackoffRecord, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF};
+use super::backoff::{api_error_delay, legacy_rate_limited_delay, BackoffRecord};
 use super::conditions::*;
 use super::indexes::Intervals;
-use super::manage::{indexes_ready_to_create, new_index_failure_counts, new_pod, pods_for_removal, want_active, MAX_POD_CREATE_DELETE_PER_SYNC};
+use super::manage::{delete_pods, manage_job, ManageState};
 use super::pod_failure_policy::match_pod_failure_policy;
-use super::pods::{self, completion_index, finished_time, has_tracking_finalizer, index_failure_count, index_ignored_failure_count, is_active, is_pod_failed, is_ready, is_terminating};
+use super::pods::{
+    self, completion_index, finished_time, has_tracking_finalizer, index_failure_count, index_ignored_failure_count, is_active,
+    is_pod_failed, is_ready, is_terminating,
+};
 use super::success_policy::match_success_policy;
+use super::tracking::{enact_finished, track_and_remove_finalizers, Tracking};
 use super::JobFeatures;
 use crate::api::{
     CompletionMode, ConditionStatus, Job, JobCondition, JobConditionType, JobStatus, Pod, PodFailurePolicyAction,
@@ -132,26 +136,26 @@ fn job_key(job: &Job) -> String {
     format!("{ns}/{}", job.metadata.name)
 }
 
-struct Ctx<'a> {
-    input: &'a JobSyncInput<'a>,
-    f: JobFeatures,
-    now: DateTime<Utc>,
-    out: JobSyncResult,
+pub(super) struct Ctx<'a> {
+    pub(super) input: &'a JobSyncInput<'a>,
+    pub(super) f: JobFeatures,
+    pub(super) now: DateTime<Utc>,
+    pub(super) out: JobSyncResult,
     /// creations + deletions allowed by the injected faults so far
-    creates_ok: usize,
+    pub(super) creates_ok: usize,
 }
 
 impl Ctx<'_> {
-    fn requeue(&mut self, d: TimeDelta) {
+    pub(super) fn requeue(&mut self, d: TimeDelta) {
         let d = d.max(TimeDelta::zero());
         self.out.requeue_after = Some(self.out.requeue_after.map_or(d, |r| r.min(d)));
     }
-    fn pod_call_fails(&self) -> Option<String> {
+    pub(super) fn pod_call_fails(&self) -> Option<String> {
         self.input.faults.error.clone()
     }
     /// A status update; the API server's status validation may reject it (`Err`, recorded as the
     /// sync's error).
-    fn write_status(&mut self, status: &JobStatus) -> Result<(), ()> {
+    pub(super) fn write_status(&mut self, status: &JobStatus) -> Result<(), ()> {
         // `RejectMoreReadyThanActivePods` (1.32+): reachable through the active=0 back-off bug.
         if self.f.rejects_more_ready_than_active && status.ready.is_some_and(|r| r > status.active) {
             let name = &self.input.job.metadata.name;
@@ -166,21 +170,21 @@ impl Ctx<'_> {
         self.out.status_writes += 1;
         Ok(())
     }
-    fn decide(&mut self, code: &'static str, explanation: String) {
+    pub(super) fn decide(&mut self, code: &'static str, explanation: String) {
         self.out.decision = SyncDecision { code, explanation };
     }
 }
 
-fn only_replace_failed(job: &Job, f: &JobFeatures) -> bool {
+pub(super) fn only_replace_failed(job: &Job, f: &JobFeatures) -> bool {
     (f.pod_replacement_policy && job.spec.pod_replacement_policy == Some(PodReplacementPolicy::Failed))
         || (f.pod_failure_policy && job.spec.pod_failure_policy.is_some())
 }
 
-fn is_indexed(job: &Job) -> bool {
+pub(super) fn is_indexed(job: &Job) -> bool {
     job.spec.completion_mode == Some(CompletionMode::Indexed)
 }
 
-fn suspended(job: &Job, f: &JobFeatures) -> bool {
+pub(super) fn suspended(job: &Job, f: &JobFeatures) -> bool {
     f.suspend_job && job.spec.suspend == Some(true)
 }
 
@@ -631,369 +635,4 @@ fn active_deadline_remaining(job: &Job, status: &JobStatus, suspended: bool, now
         return None;
     }
     Some(TimeDelta::seconds(ads) - (now - start))
-}
-
-/// Deletes pods (`deleteActivePods` / `deleteJobPods`); returns (deleted ready, deleted).
-fn delete_pods(ctx: &mut Ctx<'_>, victims: &[&Pod], remove_finalizer_first: bool) -> (i32, i32) {
-    let mut deleted = 0;
-    let mut deleted_ready = 0;
-    for p in victims {
-        if let Some(err) = ctx.pod_call_fails() {
-            // deleteJobPods patches the finalizer away first; a failing patch means no DELETE.
-            if remove_finalizer_first && has_tracking_finalizer(p) {
-                ctx.out.failed_finalizer_removals += 1;
-            } else {
-                ctx.out.failed_deletions += 1;
-                ctx.out.events.push(Event::new(EventType::Warning, "FailedDelete", format!("Error deleting: {err}")));
-            }
-            ctx.out.error.get_or_insert(err);
-            continue;
-        }
-        deleted += 1;
-        if is_ready(p) {
-            deleted_ready += 1;
-        }
-        ctx.out.deleted.push(PodDeletion {
-            name: p.metadata.name.clone(),
-            uid: p.metadata.uid.clone(),
-            remove_finalizer_first: remove_finalizer_first && has_tracking_finalizer(p),
-        });
-        ctx.out.events.push(Event::new(EventType::Normal, "SuccessfulDelete", format!("Deleted pod: {}", p.metadata.name)));
-    }
-    (deleted_ready, deleted)
-}
-
-/// `status.active` while replacement pods wait for the back-off: 1.27–1.33 report 0 even with
-/// pods running (issue #139428, fixed by PR #139457 in the 1.34 and 1.35 patch releases).
-fn shown_active_during_backoff(f: &JobFeatures, active: i32) -> i32 {
-    if f.backoff_reports_zero_active {
-        0
-    } else {
-        active
-    }
-}
-
-struct ManageState<'a> {
-    active_pods: &'a [&'a Pod],
-    pods: &'a [&'a Pod],
-    succeeded: i32,
-    terminating: i32,
-    only_failed: bool,
-    per_index: bool,
-    new_backoff: BackoffRecord,
-    succeeded_indexes: &'a Intervals,
-    failed_indexes: Option<&'a Intervals>,
-    delayed_per_index: &'a BTreeMap<u32, &'a Pod>,
-}
-
-/// `manageJob`: returns (active, removed ready, removed, decision).
-fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, i32, (&'static str, String)) {
-    let input = ctx.input;
-    let (job, f, now) = (input.job, ctx.f, ctx.now);
-    let mut active = st.active_pods.len() as i32;
-    if suspended(job, &f) {
-        let all: Vec<usize> = pods_for_removal(job, st.active_pods, st.active_pods.len());
-        let victims: Vec<&Pod> = all.into_iter().map(|i| st.active_pods[i]).collect();
-        let (rr, removed) = delete_pods(ctx, &victims, true);
-        return (
-            active - removed,
-            rr,
-            removed,
-            ("suspended", format!("spec.suspend is true: {removed} running pod(s) deleted without counting them as failed, none created")),
-        );
-    }
-    let want = want_active(job, active, st.succeeded);
-    let rm_at_least = (active - want).max(0) as usize;
-    let mut remove = pods_for_removal(job, st.active_pods, rm_at_least);
-    if f.pod_failure_backoff_record {
-        remove.truncate(MAX_POD_CREATE_DELETE_PER_SYNC);
-    }
-    if !remove.is_empty() {
-        let victims: Vec<&Pod> = remove.into_iter().map(|i| st.active_pods[i]).collect();
-        let (rr, removed) = delete_pods(ctx, &victims, true);
-        return (
-            active - removed,
-            rr,
-            removed,
-            ("deleting-pods", format!("{active} pod(s) active but {want} wanted (parallelism/remaining completions): deleting {removed}")),
-        );
-    }
-    let terminating = if st.only_failed { st.terminating } else { 0 };
-    let mut diff = want - terminating - active;
-    if diff <= 0 {
-        let extra = if terminating > 0 { format!(" ({terminating} terminating pod(s) still count until they fail)") } else { String::new() };
-        return (active, 0, 0, ("waiting-pods", format!("{active} pod(s) active, {want} wanted{extra}: nothing to create")));
-    }
-    if f.pod_failure_backoff_record && !st.per_index {
-        let remaining = st.new_backoff.remaining(now);
-        if remaining > TimeDelta::zero() {
-            ctx.requeue(remaining.max(TimeDelta::seconds(1)));
-            let n = st.new_backoff.failures_after_last_success;
-            return (
-                shown_active_during_backoff(&f, active),
-                0,
-                0,
-                (
-                    "waiting-backoff",
-                    format!(
-                        "{n} consecutive pod failure(s): the replacement waits {}s from the last failure at {} (10s doubling, max 600s), {}s left",
-                        super::backoff::backoff_for_failures(n, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF).num_seconds(),
-                        st.new_backoff.last_failure_time.map(|t| t.to_rfc3339()).unwrap_or_default(),
-                        remaining.num_milliseconds() as f64 / 1000.0
-                    ),
-                ),
-            );
-        }
-    }
-    if f.pod_failure_backoff_record {
-        diff = diff.min(MAX_POD_CREATE_DELETE_PER_SYNC as i32);
-    }
-    let mut indexes: Vec<Option<u32>> = vec![None; diff as usize];
-    if is_indexed(job) {
-        let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
-        let mut taken = st.succeeded_indexes.with_indexes(st.active_pods.iter().filter_map(|p| completion_index(p)));
-        if st.only_failed {
-            taken = taken.with_indexes(st.pods.iter().filter(|p| is_terminating(p)).filter_map(|p| completion_index(p)));
-        }
-        if let Some(fi) = st.failed_indexes {
-            taken = taken.merge(fi);
-        }
-        let mut ix = taken.first_missing(diff as usize, completions);
-        if st.per_index {
-            let (ready_now, wait) = indexes_ready_to_create(now, &ix, st.delayed_per_index);
-            if ready_now.is_empty() && wait > TimeDelta::zero() {
-                ctx.requeue(wait.max(TimeDelta::seconds(1)));
-                return (shown_active_during_backoff(&f, active), 0, 0, ("waiting-backoff", format!("every pending index waits for its own back-off; the first may start in {}s", wait.num_seconds())));
-            }
-            ix = ready_now;
-        }
-        indexes = ix.into_iter().map(Some).collect();
-        diff = indexes.len() as i32;
-    }
-    let wanted = diff;
-    active += diff;
-    let mut batch = 1usize;
-    let mut next = 0usize;
-    let mut created = 0;
-    let mut failed_creates = 0;
-    while next < indexes.len() {
-        let end = (next + batch).min(indexes.len());
-        let mut errors = 0;
-        for ix in &indexes[next..end] {
-            let allowed = input.faults.create_limit.is_none_or(|l| ctx.creates_ok < l);
-            if let Some(err) = ctx.pod_call_fails().or_else(|| (!allowed).then(|| "pod creation failed: limit reached".to_string())) {
-                errors += 1;
-                failed_creates += 1;
-                ctx.out.failed_creations += 1;
-                ctx.out.events.push(Event::new(EventType::Warning, "FailedCreate", format!("Error creating: {err}")));
-                ctx.out.error.get_or_insert(err);
-                active -= 1;
-                continue;
-            }
-            ctx.creates_ok += 1;
-            let counts = if st.per_index {
-                let replaced = ix.and_then(|i| st.delayed_per_index.get(&i).copied());
-                Some(new_index_failure_counts(replaced, |p| match_pod_failure_policy(job.spec.pod_failure_policy.as_ref(), p, true).count_failed))
-            } else {
-                None
-            };
-            let pod = new_pod(job, *ix, counts, &f);
-            ctx.out.events.push(Event::new(EventType::Normal, "SuccessfulCreate", format!("Created pod: {}", pod.metadata.generate_name)));
-            ctx.out.created.push(pod);
-            created += 1;
-        }
-        let skipped = indexes.len() - end;
-        if errors > 0 && skipped > 0 {
-            active -= skipped as i32;
-            break;
-        }
-        next = end;
-        batch = (batch * 2).min(indexes.len() - next.min(indexes.len())).max(1);
-    }
-    let why = if failed_creates > 0 {
-        format!("{wanted} pod(s) to create: {created} created, {failed_creates} failed (creation stops after a failing batch)")
-    } else if st.new_backoff.failures_after_last_success > 0 && f.pod_failure_backoff_record {
-        format!("the back-off after {} failure(s) has passed: creating {created} replacement pod(s)", st.new_backoff.failures_after_last_success)
-    } else {
-        format!("{} pod(s) active, {want} wanted: creating {created}", active - created)
-    };
-    (active, 0, 0, ("creating-pods", why))
-}
-
-struct Tracking<'a> {
-    pods: &'a [&'a Pod],
-    new_backoff: BackoffRecord,
-    finished: Option<JobCondition>,
-    needs_flush: bool,
-    prev_succeeded_indexes: Intervals,
-    succeeded_indexes: Intervals,
-    failed_indexes: Option<Intervals>,
-    delayed_per_index: &'a BTreeMap<u32, &'a Pod>,
-    only_failed: bool,
-    terminating: i32,
-}
-
-/// `trackJobStatusAndRemoveFinalizers`: move finished pods into `uncountedTerminatedPods`, remove
-/// their finalizers, fold them into the counters, then add the terminal condition if due.
-fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Tracking<'_>) {
-    let input = ctx.input;
-    let (job, f, now) = (input.job, ctx.f, ctx.now);
-    let indexed = is_indexed(job);
-    let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
-    let pfp = job.spec.pod_failure_policy.as_ref().filter(|_| f.pod_failure_policy);
-    let mut needs_flush = t.needs_flush;
-    let mut finished = t.finished;
-    let mut pods: Vec<&Pod> = t.pods.to_vec();
-    if indexed {
-        pods.sort_by_key(|p| completion_index(p).map_or(-1, i64::from));
-    }
-    let mut with_finalizer: BTreeSet<String> = pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.clone()).collect();
-    let mut unc = status.uncounted_terminated_pods.clone().unwrap_or_default();
-    if clean_uncounted(&mut status, &mut unc, &with_finalizer) {
-        needs_flush = true;
-    }
-    let orig_unc_failed: BTreeSet<String> = unc.failed.iter().cloned().collect();
-    let orig_unc_succ: BTreeSet<String> = unc.succeeded.iter().cloned().collect();
-    let is_success_target = |c: &Option<JobCondition>| c.as_ref().is_some_and(|c| c.condition_type == JobConditionType::SuccessCriteriaMet);
-    let mut remove: Vec<&Pod> = vec![];
-    let mut new_succeeded_ix = vec![];
-    for p in pods.iter().copied() {
-        if !has_tracking_finalizer(p) {
-            continue;
-        }
-        let failed = is_pod_failed(p, t.only_failed);
-        let can_remove = job.metadata.deletion_timestamp.is_some()
-            || finished.is_some()
-            || pods::phase(p) == PodPhase::Succeeded
-            // The last failed pod of an index keeps its finalizer until its replacement exists.
-            || (failed
-                && completion_index(p)
-                    .and_then(|ix| t.delayed_per_index.get(&ix))
-                    .is_none_or(|d| d.metadata.uid != p.metadata.uid));
-        if !can_remove {
-            continue;
-        }
-        remove.push(p);
-        let uid = &p.metadata.uid;
-        if pods::phase(p) == PodPhase::Succeeded && !orig_unc_failed.contains(uid) {
-            if indexed {
-                if let Some(ix) = completion_index(p).filter(|&ix| ix < completions && !t.prev_succeeded_indexes.has(ix)) {
-                    new_succeeded_ix.push(ix);
-                    needs_flush = true;
-                }
-            } else if !orig_unc_succ.contains(uid) {
-                unc.succeeded.push(uid.clone());
-                needs_flush = true;
-            }
-        } else if failed || (finished.is_some() && !is_success_target(&finished)) {
-            let valid = !indexed || completion_index(p).is_some_and(|ix| ix < completions);
-            if !orig_unc_failed.contains(uid) && valid && match_pod_failure_policy(pfp, p, f.backoff_limit_per_index).count_failed {
-                unc.failed.push(uid.clone());
-                needs_flush = true;
-            }
-        }
-    }
-    if indexed {
-        let si = t.succeeded_indexes.with_indexes(new_succeeded_ix);
-        let text = si.to_string();
-        if status.completed_indexes.as_deref().unwrap_or("") != text {
-            needs_flush = true;
-        }
-        status.succeeded = si.total() as i32;
-        // A Go string with omitempty: "" is absent.
-        status.completed_indexes = Some(text).filter(|s| !s.is_empty());
-        let fi = t.failed_indexes.as_ref().map(|fi| fi.to_string());
-        if status.failed_indexes != fi {
-            status.failed_indexes = fi;
-            needs_flush = true;
-        }
-    }
-    status.uncounted_terminated_pods = Some(unc.clone());
-    if let Some(c) = finished.clone() {
-        if c.condition_type == JobConditionType::FailureTarget {
-            status.conditions.push(c.clone());
-            needs_flush = true;
-            finished = Some(new_condition(JobConditionType::Failed, ConditionStatus::True, &c.reason, &c.message, now));
-        } else if c.condition_type == JobConditionType::SuccessCriteriaMet {
-            if has_true(&status.conditions, JobConditionType::SuccessCriteriaMet).is_none() {
-                status.conditions.push(c.clone());
-                needs_flush = true;
-            }
-            finished = Some(new_condition(JobConditionType::Complete, ConditionStatus::True, &c.reason, &c.message, now));
-        }
-    }
-    // flushUncountedAndRemoveFinalizers
-    if needs_flush {
-        if ctx.write_status(&status).is_err() {
-            // Nothing is counted and no finalizer removed until a status write succeeds.
-            return;
-        }
-        ctx.out.memory.backoff = t.new_backoff;
-        needs_flush = false;
-    }
-    let mut rm_err = None;
-    for p in &remove {
-        if let Some(err) = ctx.pod_call_fails() {
-            ctx.out.failed_finalizer_removals += 1;
-            rm_err.get_or_insert(err);
-            continue;
-        }
-        with_finalizer.remove(&p.metadata.uid);
-        ctx.out.finalizers_removed.push(p.metadata.name.clone());
-    }
-    if clean_uncounted(&mut status, &mut unc, &with_finalizer) {
-        needs_flush = true;
-    }
-    status.uncounted_terminated_pods = Some(unc);
-    if let Some(err) = rm_err {
-        if needs_flush {
-            let _ = ctx.write_status(&status);
-        }
-        ctx.out.error.get_or_insert(err);
-        return;
-    }
-    if let Some(c) = finished {
-        let unc = status.uncounted_terminated_pods.as_ref();
-        let pending = unc.map_or(0, |u| u.succeeded.len() + u.failed.len());
-        if pending > 0 {
-            ctx.out.decision.explanation.push_str(&format!("; {pending} finished pod(s) are still being counted"));
-        } else if f.delay_terminal_condition() && t.terminating > 0 {
-            ctx.out.decision.explanation.push_str(&format!(
-                "; {:?} waits until the {} terminating pod(s) are gone",
-                c.condition_type, t.terminating
-            ));
-        } else {
-            enact_finished(ctx, &mut status, c);
-            needs_flush = true;
-        }
-    }
-    if needs_flush {
-        let _ = ctx.write_status(&status);
-    }
-}
-
-/// `cleanUncountedPodsWithoutFinalizers`: UIDs whose finalizer is gone move into the counters.
-fn clean_uncounted(status: &mut JobStatus, unc: &mut UncountedTerminatedPods, with_finalizer: &BTreeSet<String>) -> bool {
-    let before = (unc.succeeded.len(), unc.failed.len());
-    unc.succeeded.retain(|u| with_finalizer.contains(u));
-    unc.failed.retain(|u| with_finalizer.contains(u));
-    status.succeeded += (before.0 - unc.succeeded.len()) as i32;
-    status.failed += (before.1 - unc.failed.len()) as i32;
-    before != (unc.succeeded.len(), unc.failed.len())
-}
-
-/// `enactJobFinished` + `recordJobFinished`: add the terminal condition, set completionTime for
-/// success, record the event.
-fn enact_finished(ctx: &mut Ctx<'_>, status: &mut JobStatus, c: JobCondition) {
-    let now = ctx.now;
-    ensure_condition_status(&mut status.conditions, c.condition_type, c.status, &c.reason, &c.message, now);
-    if c.condition_type == JobConditionType::Complete {
-        status.completion_time = Some(now);
-        if ctx.input.job.spec.completions.is_some_and(|n| status.succeeded > n) {
-            ctx.out.events.push(Event::new(EventType::Warning, "TooManySucceededPods", "Too many succeeded pods running after completion count reached"));
-        }
-        ctx.out.events.push(Event::new(EventType::Normal, "Completed", "Job completed"));
-    } else {
-        ctx.out.events.push(Event::new(EventType::Warning, &c.reason, c.message.clone()));
-    }
 }

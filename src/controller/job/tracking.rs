@@ -1,0 +1,190 @@
+//! Counting finished pods through the tracking finalizer and declaring the Job finished
+//! (`job_controller.go:trackJobStatusAndRemoveFinalizers`, `flushUncountedAndRemoveFinalizers`,
+//! `enactJobFinished`, `recordJobFinished`; finalizer tracking GA in 1.26).
+
+use super::backoff::BackoffRecord;
+use super::conditions::{ensure_condition_status, has_true, new_condition, Event, EventType};
+use super::indexes::Intervals;
+use super::pod_failure_policy::match_pod_failure_policy;
+use super::pods::{self, completion_index, has_tracking_finalizer, is_pod_failed};
+use super::sync::{is_indexed, Ctx};
+use crate::api::{ConditionStatus, JobCondition, JobConditionType, JobStatus, Pod, PodPhase, UncountedTerminatedPods};
+use std::collections::{BTreeMap, BTreeSet};
+
+pub(super) struct Tracking<'a> {
+    pub(super) pods: &'a [&'a Pod],
+    pub(super) new_backoff: BackoffRecord,
+    pub(super) finished: Option<JobCondition>,
+    pub(super) needs_flush: bool,
+    pub(super) prev_succeeded_indexes: Intervals,
+    pub(super) succeeded_indexes: Intervals,
+    pub(super) failed_indexes: Option<Intervals>,
+    pub(super) delayed_per_index: &'a BTreeMap<u32, &'a Pod>,
+    pub(super) only_failed: bool,
+    pub(super) terminating: i32,
+}
+
+/// `trackJobStatusAndRemoveFinalizers`: move finished pods into `uncountedTerminatedPods`, remove
+/// their finalizers, fold them into the counters, then add the terminal condition if due.
+pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Tracking<'_>) {
+    let input = ctx.input;
+    let (job, f, now) = (input.job, ctx.f, ctx.now);
+    let indexed = is_indexed(job);
+    let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
+    let pfp = job.spec.pod_failure_policy.as_ref().filter(|_| f.pod_failure_policy);
+    let mut needs_flush = t.needs_flush;
+    let mut finished = t.finished;
+    let mut pods: Vec<&Pod> = t.pods.to_vec();
+    if indexed {
+        pods.sort_by_key(|p| completion_index(p).map_or(-1, i64::from));
+    }
+    let mut with_finalizer: BTreeSet<String> = pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.clone()).collect();
+    let mut unc = status.uncounted_terminated_pods.clone().unwrap_or_default();
+    if clean_uncounted(&mut status, &mut unc, &with_finalizer) {
+        needs_flush = true;
+    }
+    let orig_unc_failed: BTreeSet<String> = unc.failed.iter().cloned().collect();
+    let orig_unc_succ: BTreeSet<String> = unc.succeeded.iter().cloned().collect();
+    let is_success_target = |c: &Option<JobCondition>| c.as_ref().is_some_and(|c| c.condition_type == JobConditionType::SuccessCriteriaMet);
+    let mut remove: Vec<&Pod> = vec![];
+    let mut new_succeeded_ix = vec![];
+    for p in pods.iter().copied() {
+        if !has_tracking_finalizer(p) {
+            continue;
+        }
+        let failed = is_pod_failed(p, t.only_failed);
+        let can_remove = job.metadata.deletion_timestamp.is_some()
+            || finished.is_some()
+            || pods::phase(p) == PodPhase::Succeeded
+            // The last failed pod of an index keeps its finalizer until its replacement exists.
+            || (failed
+                && completion_index(p)
+                    .and_then(|ix| t.delayed_per_index.get(&ix))
+                    .is_none_or(|d| d.metadata.uid != p.metadata.uid));
+        if !can_remove {
+            continue;
+        }
+        remove.push(p);
+        let uid = &p.metadata.uid;
+        if pods::phase(p) == PodPhase::Succeeded && !orig_unc_failed.contains(uid) {
+            if indexed {
+                if let Some(ix) = completion_index(p).filter(|&ix| ix < completions && !t.prev_succeeded_indexes.has(ix)) {
+                    new_succeeded_ix.push(ix);
+                    needs_flush = true;
+                }
+            } else if !orig_unc_succ.contains(uid) {
+                unc.succeeded.push(uid.clone());
+                needs_flush = true;
+            }
+        } else if failed || (finished.is_some() && !is_success_target(&finished)) {
+            let valid = !indexed || completion_index(p).is_some_and(|ix| ix < completions);
+            if !orig_unc_failed.contains(uid) && valid && match_pod_failure_policy(pfp, p, f.backoff_limit_per_index).count_failed {
+                unc.failed.push(uid.clone());
+                needs_flush = true;
+            }
+        }
+    }
+    if indexed {
+        let si = t.succeeded_indexes.with_indexes(new_succeeded_ix);
+        let text = si.to_string();
+        if status.completed_indexes.as_deref().unwrap_or("") != text {
+            needs_flush = true;
+        }
+        status.succeeded = si.total() as i32;
+        // A Go string with omitempty: "" is absent.
+        status.completed_indexes = Some(text).filter(|s| !s.is_empty());
+        let fi = t.failed_indexes.as_ref().map(|fi| fi.to_string());
+        if status.failed_indexes != fi {
+            status.failed_indexes = fi;
+            needs_flush = true;
+        }
+    }
+    status.uncounted_terminated_pods = Some(unc.clone());
+    if let Some(c) = finished.clone() {
+        if c.condition_type == JobConditionType::FailureTarget {
+            status.conditions.push(c.clone());
+            needs_flush = true;
+            finished = Some(new_condition(JobConditionType::Failed, ConditionStatus::True, &c.reason, &c.message, now));
+        } else if c.condition_type == JobConditionType::SuccessCriteriaMet {
+            if has_true(&status.conditions, JobConditionType::SuccessCriteriaMet).is_none() {
+                status.conditions.push(c.clone());
+                needs_flush = true;
+            }
+            finished = Some(new_condition(JobConditionType::Complete, ConditionStatus::True, &c.reason, &c.message, now));
+        }
+    }
+    // flushUncountedAndRemoveFinalizers
+    if needs_flush {
+        if ctx.write_status(&status).is_err() {
+            // Nothing is counted and no finalizer removed until a status write succeeds.
+            return;
+        }
+        ctx.out.memory.backoff = t.new_backoff;
+        needs_flush = false;
+    }
+    let mut rm_err = None;
+    for p in &remove {
+        if let Some(err) = ctx.pod_call_fails() {
+            ctx.out.failed_finalizer_removals += 1;
+            rm_err.get_or_insert(err);
+            continue;
+        }
+        with_finalizer.remove(&p.metadata.uid);
+        ctx.out.finalizers_removed.push(p.metadata.name.clone());
+    }
+    if clean_uncounted(&mut status, &mut unc, &with_finalizer) {
+        needs_flush = true;
+    }
+    status.uncounted_terminated_pods = Some(unc);
+    if let Some(err) = rm_err {
+        if needs_flush {
+            let _ = ctx.write_status(&status);
+        }
+        ctx.out.error.get_or_insert(err);
+        return;
+    }
+    if let Some(c) = finished {
+        let unc = status.uncounted_terminated_pods.as_ref();
+        let pending = unc.map_or(0, |u| u.succeeded.len() + u.failed.len());
+        if pending > 0 {
+            ctx.out.decision.explanation.push_str(&format!("; {pending} finished pod(s) are still being counted"));
+        } else if f.delay_terminal_condition() && t.terminating > 0 {
+            ctx.out.decision.explanation.push_str(&format!(
+                "; {:?} waits until the {} terminating pod(s) are gone",
+                c.condition_type, t.terminating
+            ));
+        } else {
+            enact_finished(ctx, &mut status, c);
+            needs_flush = true;
+        }
+    }
+    if needs_flush {
+        let _ = ctx.write_status(&status);
+    }
+}
+
+/// `cleanUncountedPodsWithoutFinalizers`: UIDs whose finalizer is gone move into the counters.
+fn clean_uncounted(status: &mut JobStatus, unc: &mut UncountedTerminatedPods, with_finalizer: &BTreeSet<String>) -> bool {
+    let before = (unc.succeeded.len(), unc.failed.len());
+    unc.succeeded.retain(|u| with_finalizer.contains(u));
+    unc.failed.retain(|u| with_finalizer.contains(u));
+    status.succeeded += (before.0 - unc.succeeded.len()) as i32;
+    status.failed += (before.1 - unc.failed.len()) as i32;
+    before != (unc.succeeded.len(), unc.failed.len())
+}
+
+/// `enactJobFinished` + `recordJobFinished`: add the terminal condition, set completionTime for
+/// success, record the event.
+pub(super) fn enact_finished(ctx: &mut Ctx<'_>, status: &mut JobStatus, c: JobCondition) {
+    let now = ctx.now;
+    ensure_condition_status(&mut status.conditions, c.condition_type, c.status, &c.reason, &c.message, now);
+    if c.condition_type == JobConditionType::Complete {
+        status.completion_time = Some(now);
+        if ctx.input.job.spec.completions.is_some_and(|n| status.succeeded > n) {
+            ctx.out.events.push(Event::new(EventType::Warning, "TooManySucceededPods", "Too many succeeded pods running after completion count reached"));
+        }
+        ctx.out.events.push(Event::new(EventType::Normal, "Completed", "Job completed"));
+    } else {
+        ctx.out.events.push(Event::new(EventType::Warning, &c.reason, c.message.clone()));
+    }
+}

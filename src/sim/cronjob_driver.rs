@@ -1,0 +1,170 @@
+//! Runs the CronJob controller (`controller::cronjob`) in the world: the v2 controller's informer
+//! handlers and work-queue loop (`processNextWorkItem`: error ⇒ `AddRateLimited`; requeue ⇒
+//! `Forget` + `AddAfter`), or, before 1.21, the legacy controller's 10-second `syncAll` poll.
+//! Each sync's writes are applied to the store as the API server would, and its verdict is kept
+//! for the trace and for judging slots.
+
+use super::garbage_collector::Propagation;
+use super::history::CronSync;
+use super::store::{Change, Watch};
+use super::trace::{ControllerName, Decision, DeletedBy, EventType, ObjectKind, SyncTrigger, Time};
+use super::world::{Happening, World};
+use crate::api::{CronJob, Job};
+use crate::controller::cronjob::{
+    self as controller, on_cron_job_added_or_deleted, on_cron_job_updated, on_job_event, Algorithm, ApiServer,
+    DecisionCode, Enqueue, Event, Faults, JobEvent, SyncInput, POLL_INTERVAL,
+};
+use chrono::DateTime;
+
+impl World {
+    fn is_legacy(&self) -> bool {
+        self.behaviour.algorithm == Algorithm::LegacyV1
+    }
+
+    /// The controller starts (at the beginning, or after an outage): v2 lists every CronJob into
+    /// its queue; the legacy controller starts polling.
+    pub(crate) fn start_cronjob_controller(&mut self, trigger: SyncTrigger) {
+        if self.is_legacy() {
+            self.agenda.schedule(self.now, Happening::Poll);
+            return;
+        }
+        let names: Vec<String> = self.store.all::<CronJob>().map(|c| c.metadata.name.clone()).collect();
+        for name in names {
+            self.kcm.cronjob.add(name, trigger);
+        }
+    }
+
+    /// The legacy controller's `syncAll`: every CronJob in name order, then again in 10 s.
+    pub(crate) fn poll_v1(&mut self) {
+        if !self.kcm.up {
+            return;
+        }
+        let names: Vec<String> = self.store.all::<CronJob>().map(|c| c.metadata.name.clone()).collect();
+        for name in names {
+            self.sync_cronjob(&name, SyncTrigger::Poll);
+            self.deliver();
+        }
+        self.agenda.schedule(self.now + POLL_INTERVAL, Happening::Poll);
+    }
+
+    /// The v2 controller's informer handlers for a change.
+    pub(crate) fn inform_cronjob_controller(&mut self, change: &Change) {
+        if self.is_legacy() {
+            return;
+        }
+        match change {
+            Change::CronJob(Watch::Added(cj)) | Change::CronJob(Watch::Deleted(cj)) => {
+                let trigger = if matches!(change, Change::CronJob(Watch::Added(_))) { SyncTrigger::CronjobAdded } else { SyncTrigger::CronjobUpdated };
+                self.enqueue_cron_job(&cj.metadata.name, on_cron_job_added_or_deleted(), trigger);
+            }
+            Change::CronJob(Watch::Updated { old, new }) => {
+                let (enqueue, event) = on_cron_job_updated(old, new, self.now, &self.behaviour, self.controller_zone);
+                if let Some(e) = event {
+                    self.record_cronjob_event(&new.metadata.name, e);
+                }
+                self.enqueue_cron_job(&new.metadata.name, enqueue, SyncTrigger::CronjobUpdated);
+            }
+            Change::Job(watch) => {
+                let event = match watch {
+                    Watch::Added(j) => JobEvent::Added(j),
+                    Watch::Updated { old, new } => JobEvent::Updated { old, new },
+                    Watch::Deleted(j) => JobEvent::Deleted(j),
+                };
+                let cron_jobs: Vec<CronJob> = self.store.all::<CronJob>().cloned().collect();
+                let woken: Vec<String> = on_job_event(event, &cron_jobs).into_iter().map(|c| c.metadata.name.clone()).collect();
+                for name in woken {
+                    self.kcm.cronjob.add(name, SyncTrigger::JobEvent);
+                }
+            }
+            Change::Pod(_) => {}
+        }
+    }
+
+    fn enqueue_cron_job(&mut self, name: &str, enqueue: Enqueue, trigger: SyncTrigger) {
+        match enqueue {
+            Enqueue::Now => self.kcm.cronjob.add(name.to_string(), trigger),
+            Enqueue::After(d) => self.kcm.cronjob.add_after(name.to_string(), trigger, self.now, d),
+            Enqueue::Nothing => {}
+        }
+    }
+
+    fn record_cronjob_event(&mut self, name: &str, e: Event) {
+        let kind = match e.kind {
+            controller::EventType::Normal => EventType::Normal,
+            controller::EventType::Warning => EventType::Warning,
+        };
+        self.recorder.event(self.now, ObjectKind::CronJob, name, kind, &e.reason, e.message, "cronjob-controller");
+    }
+
+    /// One CronJob sync, its writes applied, its verdict recorded.
+    pub(crate) fn sync_cronjob(&mut self, name: &str, trigger: SyncTrigger) {
+        let now = self.now;
+        let Some(cj) = self.store.get::<CronJob>(name).cloned() else {
+            let decision = Decision {
+                code: "not-found".into(),
+                explanation: format!("CronJob {name} is not in the informer cache (it was deleted), so the sync does nothing."),
+            };
+            self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, None);
+            return;
+        };
+        let jobs: Vec<Job> = self.store.all::<Job>().cloned().collect();
+        let uid = self.store.next_uid();
+        let faults = Faults::default();
+        let out = controller::sync(&SyncInput {
+            behaviour: self.behaviour,
+            now,
+            controller_zone: self.controller_zone,
+            cron_job: &cj,
+            jobs: &jobs,
+            api: ApiServer { jobs: &jobs, cron_job: &cj, faults: &faults },
+            new_job_uid: Some(&uid),
+        });
+        let legacy = self.is_legacy();
+        let mut created_slot = None;
+        for job in out.deleted_jobs.iter() {
+            let finished = self.store.get::<Job>(job).is_some_and(|j| j.status.finished_condition().is_some());
+            let by = if finished { DeletedBy::HistoryLimit } else { DeletedBy::Replace };
+            self.delete_job(job, by, Propagation::Background);
+        }
+        for job in out.created_jobs {
+            let slot = scheduled_time_of(&job, legacy);
+            if let Some(slot) = slot {
+                self.history.will_create(&job.metadata.name, slot);
+            }
+            created_slot = created_slot.or(slot);
+            let _ = self.store.create(job, now);
+        }
+        for e in out.events {
+            self.record_cronjob_event(name, e);
+        }
+        if let Some(status) = out.status_update {
+            let _ = self.store.update::<CronJob>(name, |c| c.status = status);
+        }
+        if !legacy {
+            let key = name.to_string();
+            if out.error.is_some() {
+                self.kcm.cronjob.add_rate_limited(key, SyncTrigger::RateLimited, now);
+            } else if let Some(d) = out.requeue_after {
+                self.kcm.cronjob.forget(&key);
+                self.kcm.cronjob.add_after(key, SyncTrigger::Requeue, now, d);
+            }
+        }
+        let code = out.decision.code;
+        let slot = created_slot.or_else(|| (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten());
+        self.history.cron_job(name).syncs.push(CronSync { at: now, code, slot });
+        let decision = Decision { code: code.as_str().to_string(), explanation: out.decision.explanation };
+        let requeue = if legacy { None } else { out.requeue_after.filter(|_| out.error.is_none()) };
+        self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, requeue);
+    }
+}
+
+/// The slot a Job was created for: v2 sets `creationTimestamp` to it; the legacy controller
+/// names the Job `<cronjob>-<unix seconds>`.
+fn scheduled_time_of(job: &Job, legacy: bool) -> Option<Time> {
+    if legacy {
+        let seconds = job.metadata.name.rsplit('-').next()?.parse::<i64>().ok()?;
+        DateTime::from_timestamp(seconds, 0)
+    } else {
+        job.metadata.creation_timestamp
+    }
+}

@@ -1,0 +1,239 @@
+//! Slot fates: every nominal schedule time of every CronJob in the horizon, and what became of
+//! it — the answer to "why didn't my CronJob run?". The nominal times come from the schedule in
+//! force at each moment (edits start a new schedule); the fate is read off what the controllers
+//! actually did: the Jobs created (and for which slot), each sync's decision, suspensions,
+//! outages. Slots the controller ran that were never nominal in the horizon (the retroactive run
+//! after a schedule edit, a catch-up for a slot before the horizon) are listed too.
+
+use super::history::{CronJobHistory, CronSync, History};
+use super::trace::{format_time, JobRecord, SlotFate, SlotRecord, Time};
+use super::world::World;
+use crate::api::{ConcurrencyPolicy, CronJob, CronJobSpec};
+use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule, DecisionCode};
+use chrono::TimeDelta;
+use chrono_tz::Tz;
+use std::collections::BTreeMap;
+
+/// The schedule of a spec, bound the way the controller binds it.
+pub(crate) fn bound_schedule(spec: &CronJobSpec, behaviour: &Behaviour, zone: Tz) -> Option<BoundSchedule> {
+    let cj = CronJob { spec: spec.clone(), ..CronJob::default() };
+    BoundSchedule::parse(&format_schedule(&cj, behaviour).0, behaviour, zone).ok()
+}
+
+/// The schedule's slots in `[from, to)`, strictly after `after`, at most `limit` of them.
+pub(crate) fn slots_between(schedule: &BoundSchedule, after: Time, from: Time, to: Time, limit: u64) -> Vec<Time> {
+    let mut out = Vec::new();
+    let mut t = after.max(from - TimeDelta::nanoseconds(1));
+    while (out.len() as u64) < limit {
+        match schedule.next(t) {
+            Ok(n) if n > t && n < to => {
+                out.push(n);
+                t = n;
+            }
+            _ => break,
+        }
+    }
+    out
+}
+
+/// Counts the nominal slots of every CronJob's initial spec in `[start, end)`, stopping at
+/// `limit + 1` (the budget check before a run).
+pub(crate) fn count_slots(cron_jobs: &[&CronJob], behaviour: &Behaviour, zone: Tz, start: Time, end: Time, limit: u64) -> u64 {
+    let mut total = 0;
+    for cj in cron_jobs {
+        if let Some(s) = bound_schedule(&cj.spec, behaviour, zone) {
+            let created = cj.metadata.creation_timestamp.unwrap_or(start);
+            total += slots_between(&s, created, start, end, limit + 1 - total.min(limit)).len() as u64;
+        }
+        if total > limit {
+            break;
+        }
+    }
+    total
+}
+
+impl World {
+    /// The most recent nominal slot of `cj`'s schedule at or before `now` (what a Forbid refusal
+    /// was about).
+    pub(crate) fn latest_slot_at(&self, cj: &CronJob, now: Time) -> Option<Time> {
+        let schedule = bound_schedule(&cj.spec, &self.behaviour, self.controller_zone)?;
+        let from = cj.status.last_schedule_time.or(cj.metadata.creation_timestamp)?;
+        let mut latest = None;
+        let mut t = from;
+        for _ in 0..1000 {
+            match schedule.next(t) {
+                Ok(n) if n > t && n <= now => {
+                    latest = Some(n);
+                    t = n;
+                }
+                _ => break,
+            }
+        }
+        latest
+    }
+
+    /// Every slot of the horizon with its fate, in time order.
+    pub(crate) fn slot_fates(&self) -> Vec<SlotRecord> {
+        let mut jobs_by_cron: BTreeMap<&str, Vec<&JobRecord>> = BTreeMap::new();
+        for j in &self.recorder.jobs {
+            if let (Some(cj), Some(_)) = (&j.cron_job, j.scheduled_time) {
+                jobs_by_cron.entry(cj.as_str()).or_default().push(j);
+            }
+        }
+        let mut out = Vec::new();
+        for (name, h) in &self.history.cron_jobs {
+            let nominal = self.nominal_slots(h);
+            let ran: BTreeMap<Time, &JobRecord> = jobs_by_cron
+                .get(name.as_str())
+                .map(|js| js.iter().map(|j| (j.scheduled_time.expect("filtered"), *j)).collect())
+                .unwrap_or_default();
+            let judge = Judge { name, h, history: &self.history, nominal: &nominal, end: self.end };
+            let mut times = nominal.clone();
+            times.extend(ran.keys().filter(|t| nominal.binary_search(t).is_err()));
+            times.sort();
+            for at in times {
+                out.push(match ran.get(&at) {
+                    Some(job) => judge.ran(at, job),
+                    None => judge.missed(at),
+                });
+            }
+        }
+        out.sort_by(|a, b| (a.scheduled_time, &a.cron_job).cmp(&(b.scheduled_time, &b.cron_job)));
+        out
+    }
+
+    fn nominal_slots(&self, h: &CronJobHistory) -> Vec<Time> {
+        let mut out = Vec::new();
+        let stop = h.deleted.unwrap_or(self.end).min(self.end);
+        let created = h.created.unwrap_or(self.start);
+        for (i, (from, spec)) in h.specs.iter().enumerate() {
+            let to = h.specs.get(i + 1).map_or(stop, |(t, _)| (*t).min(stop));
+            let Some(schedule) = bound_schedule(spec, &self.behaviour, self.controller_zone) else { continue };
+            let after = created.max(*from - TimeDelta::nanoseconds(1));
+            out.extend(slots_between(&schedule, after, self.start, to, self.budget.max_slots));
+        }
+        out
+    }
+}
+
+/// Judges the slots of one CronJob.
+struct Judge<'a> {
+    name: &'a str,
+    h: &'a CronJobHistory,
+    history: &'a History,
+    nominal: &'a [Time],
+    end: Time,
+}
+
+impl Judge<'_> {
+    fn record(&self, at: Time, fate: SlotFate, job: Option<&str>, explanation: String) -> SlotRecord {
+        SlotRecord { cron_job: self.name.to_string(), scheduled_time: at, fate, job: job.map(str::to_string), explanation }
+    }
+
+    /// The spec in force at `t`.
+    fn spec_at(&self, t: Time) -> Option<&CronJobSpec> {
+        self.h.specs.iter().take_while(|(from, _)| *from <= t).last().map(|(_, s)| s)
+    }
+
+    /// The syncs in `[from, to)`.
+    fn syncs(&self, from: Time, to: Time) -> &[CronSync] {
+        let a = self.h.syncs.partition_point(|s| s.at < from);
+        let b = self.h.syncs.partition_point(|s| s.at < to);
+        &self.h.syncs[a..b]
+    }
+
+    /// The next nominal slot after `at`.
+    fn next_nominal(&self, at: Time) -> Option<Time> {
+        let i = self.nominal.partition_point(|n| *n <= at);
+        self.nominal.get(i).copied()
+    }
+
+    fn ran(&self, at: Time, job: &JobRecord) -> SlotRecord {
+        let created = job.created_at;
+        let late = created - at;
+        let lateness = seconds_text(late);
+        let before = self.syncs(at, created);
+        let when = format!("Job {} was created at {} ({lateness} after the slot)", job.name, format_time(&created));
+        let (fate, why) = if before.iter().any(|s| s.code == DecisionCode::ForbidActive) {
+            (SlotFate::RanLate, format!("{when}: concurrencyPolicy Forbid held it while an earlier Job was active; when that Job finished, the next sync started this still-unmet slot."))
+        } else if self.spec_at(at).is_some_and(|s| s.suspend == Some(true)) {
+            (SlotFate::RanLate, format!("{when}: the CronJob was suspended at the slot; on resume the controller started the most recent unmet slot."))
+        } else if self.history.down_between(at, created) {
+            (SlotFate::RanLate, format!("{when}: kube-controller-manager was down at the slot; when it came back its first sync started the most recent unmet slot."))
+        } else if self.h.specs.iter().any(|(edit, _)| *edit > at && *edit <= created) && self.nominal.binary_search(&at).is_err() {
+            (SlotFate::RanLate, format!("{when}: retroactive run — the schedule was edited after this time; the controller evaluated the new schedule from status.lastScheduleTime and started its most recent unmet slot (set startingDeadlineSeconds to prevent this)."))
+        } else if before.is_empty() {
+            (SlotFate::RanOnTime, format!("{when} by the first sync after the slot."))
+        } else {
+            (SlotFate::RanLate, format!("{when}: {} earlier sync(s) after the slot did not start it.", before.len()))
+        };
+        self.record(at, fate, Some(&job.name), why)
+    }
+
+    fn missed(&self, at: Time) -> SlotRecord {
+        let spec = self.spec_at(at);
+        if spec.is_some_and(|s| s.suspend == Some(true)) {
+            return self.record(at, SlotFate::Suspended, None, "spec.suspend was true at this time, so the controller started nothing.".into());
+        }
+        if self.history.down_at(at) {
+            return self.record(at, SlotFate::ControllerDown, None, "kube-controller-manager was down at this time; after it came back only the most recent unmet slot (if any, within startingDeadlineSeconds) was started.".into());
+        }
+        let window_end = self.next_nominal(at).unwrap_or(self.end);
+        let deadline = spec.and_then(|s| s.starting_deadline_seconds);
+        for s in self.syncs(at, window_end) {
+            let lateness = seconds_text(s.at - at);
+            let fate = match s.code {
+                DecisionCode::Created => Some((SlotFate::Superseded, format!(
+                    "A later slot ({}) was started instead at {}: the controller only ever starts the most recent unmet time.",
+                    s.slot.map_or_else(|| "?".into(), |t| format_time(&t)), format_time(&s.at)))),
+                DecisionCode::ForbidActive if s.slot == Some(at) => Some((SlotFate::SkippedForbid, format!(
+                    "concurrencyPolicy is {}: at {} an earlier Job was still active, so the controller recorded JobAlreadyActive and started nothing; the slot was later superseded or fell out of reach.",
+                    spec.and_then(|s| s.concurrency_policy).map_or("Forbid", policy_name), format_time(&s.at)))),
+                DecisionCode::Suspended => Some((SlotFate::Suspended, format!("The CronJob was suspended when the controller looked at {}.", format_time(&s.at)))),
+                DecisionCode::TooManyMissed => Some((SlotFate::TooManyMissed, "The legacy controller counted more than 100 unmet start times and started nothing (FailedNeedsStart); it never recovers without startingDeadlineSeconds.".into())),
+                DecisionCode::NotFoundBySearch => Some((SlotFate::NotFoundBySearch, format!(
+                    "At {} the controller's approximate search for the most recent unmet time (it looks back about two intervals of the first gap) did not find this slot.", format_time(&s.at)))),
+                DecisionCode::TooLate | DecisionCode::NotDue if deadline.is_some_and(|d| s.at - at > TimeDelta::seconds(d)) => Some((SlotFate::MissedDeadline, format!(
+                    "The first sync after the slot ran at {} — {lateness} late, more than startingDeadlineSeconds ({}s) — so the slot was skipped silently.",
+                    format_time(&s.at), deadline.unwrap_or_default()))),
+                DecisionCode::CreateFailed | DecisionCode::AlreadyExists | DecisionCode::ReplaceFailed | DecisionCode::ApiError
+                | DecisionCode::InvalidSchedule | DecisionCode::UnknownTimeZone | DecisionCode::ScheduleHangs => Some((SlotFate::CreateFailed, format!(
+                    "The sync at {} ended with `{}`, so no Job was created for this slot.", format_time(&s.at), s.code.as_str()))),
+                _ => None,
+            };
+            if let Some((fate, why)) = fate {
+                return self.record(at, fate, None, why);
+            }
+        }
+        if self.history.down_between(at, window_end) {
+            return self.record(at, SlotFate::ControllerDown, None, "kube-controller-manager went down before it started this slot; after it came back only the most recent unmet slot (if any) was started.".into());
+        }
+        if window_end >= self.end && self.syncs(at, self.end).is_empty() {
+            return self.record(at, SlotFate::Pending, None, "The horizon ended before the controller acted on this slot.".into());
+        }
+        match deadline {
+            Some(d) => self.record(at, SlotFate::MissedDeadline, None, format!(
+                "No sync started this slot within startingDeadlineSeconds ({d}s), so it was skipped silently.")),
+            None => self.record(at, SlotFate::NotFoundBySearch, None,
+                "No sync found this slot as the most recent unmet time before the next slot was due.".into()),
+        }
+    }
+}
+
+fn policy_name(p: ConcurrencyPolicy) -> &'static str {
+    match p {
+        ConcurrencyPolicy::Allow => "Allow",
+        ConcurrencyPolicy::Forbid => "Forbid",
+        ConcurrencyPolicy::Replace => "Replace",
+    }
+}
+
+/// `0.1s`, `3h0m0s`-free plain text: seconds with up to 3 decimals.
+fn seconds_text(d: TimeDelta) -> String {
+    let ms = d.num_milliseconds();
+    if ms % 1000 == 0 {
+        format!("{}s", ms / 1000)
+    } else {
+        format!("{}s", ms as f64 / 1000.0)
+    }
+}

@@ -1,0 +1,141 @@
+//! Deletion the way the API server and the garbage collector (`pkg/controller/garbagecollector`,
+//! part of kube-controller-manager) carry it out:
+//!
+//! * `Background` propagation (the CronJob controller's `deleteJob`, `kubectl delete`): the Job
+//!   disappears at once; the garbage collector then deletes its pods.
+//! * `Foreground` propagation (the TTL-after-finished controller): the Job gets a
+//!   `deletionTimestamp` and the `foregroundDeletion` finalizer, the collector deletes the pods,
+//!   then the Job disappears.
+//! * A pod with finalizers (the Job controller's `batch.kubernetes.io/job-tracking`) only gets a
+//!   `deletionTimestamp`; its container is killed and it disappears when the last finalizer goes.
+//!
+//! The collector has no lag; while kube-controller-manager is down it does not run, and on
+//! restart it deletes the pods whose Job is gone.
+
+use super::trace::{DeletedBy, PodPhase as TracePhase};
+use super::world::World;
+use crate::api::{ContainerState, ContainerStateTerminated, CronJob, Job, Pod, PodPhase};
+
+/// How a delete propagates to dependents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Propagation {
+    Background,
+    Foreground,
+}
+
+/// The exit code of a container killed by SIGKILL after its grace period (or at once, here).
+const KILLED_EXIT_CODE: i32 = 137;
+
+impl World {
+    /// Deletes a Job with the given propagation, recording who did it.
+    pub(crate) fn delete_job(&mut self, name: &str, by: DeletedBy, propagation: Propagation) -> bool {
+        let Some(job) = self.store.get::<Job>(name).cloned() else { return false };
+        let now = self.now;
+        if propagation == Propagation::Foreground {
+            let _ = self.store.update::<Job>(name, |j| {
+                j.metadata.deletion_timestamp.get_or_insert(now);
+                if !j.metadata.finalizers.iter().any(|f| f == "foregroundDeletion") {
+                    j.metadata.finalizers.push("foregroundDeletion".into());
+                }
+            });
+            self.deliver();
+            self.delete_pods_of(&job, &format!("garbage collector: foreground deletion of Job {name}"));
+        }
+        if self.store.delete::<Job>(name).is_err() {
+            return false;
+        }
+        self.recorder.job_deleted(name, now, by);
+        self.forget_job(name);
+        if propagation == Propagation::Background && self.kcm.up {
+            self.deliver();
+            self.delete_pods_of(&job, &format!("garbage collector: owner Job {name} was deleted"));
+        }
+        true
+    }
+
+    /// Deletes a CronJob; the garbage collector deletes its Jobs (and they their pods).
+    pub(crate) fn delete_cron_job(&mut self, name: &str) {
+        let Ok(cron_job) = self.store.delete::<CronJob>(name) else { return };
+        self.history.cron_job(name).deleted = Some(self.now);
+        if !self.kcm.up {
+            return;
+        }
+        let owned: Vec<String> = self
+            .store
+            .all::<Job>()
+            .filter(|j| j.metadata.controller_of().is_some_and(|r| r.uid == cron_job.metadata.uid))
+            .map(|j| j.metadata.name.clone())
+            .collect();
+        for job in owned {
+            self.delete_job(&job, DeletedBy::User, Propagation::Background);
+        }
+    }
+
+    fn delete_pods_of(&mut self, job: &Job, because: &str) {
+        let pods: Vec<String> = self.store.pods_of_job(&job.metadata.uid).map(|p| p.metadata.name.clone()).collect();
+        for pod in pods {
+            self.delete_pod(&pod, because.to_string());
+        }
+    }
+
+    /// Deletes a pod: a running container is killed; a pod with finalizers stays, terminating,
+    /// until they are removed.
+    pub(crate) fn delete_pod(&mut self, name: &str, because: String) {
+        let Some(pod) = self.store.get::<Pod>(name) else { return };
+        let now = self.now;
+        if pod.metadata.finalizers.is_empty() {
+            let _ = self.store.delete::<Pod>(name);
+            self.pod_deleted(name, because);
+            return;
+        }
+        let running = matches!(pod.status.phase, Some(PodPhase::Running) | Some(PodPhase::Pending) | None);
+        let _ = self.store.update::<Pod>(name, |p| {
+            p.metadata.deletion_timestamp.get_or_insert(now);
+            if running {
+                p.status.phase = Some(PodPhase::Failed);
+                for c in &mut p.status.container_statuses {
+                    if let Some(r) = c.state.running.take() {
+                        c.state = ContainerState {
+                            terminated: Some(ContainerStateTerminated {
+                                exit_code: KILLED_EXIT_CODE,
+                                reason: "Error".into(),
+                                started_at: r.started_at,
+                                finished_at: Some(now),
+                                ..Default::default()
+                            }),
+                            ..Default::default()
+                        };
+                    }
+                }
+            }
+        });
+        if running {
+            self.recorder.container_exited(name, now, KILLED_EXIT_CODE, TracePhase::Failed);
+        }
+        self.pod_deleted(name, because);
+    }
+
+    /// Removes `finalizer` from a pod; a terminating pod without finalizers disappears.
+    pub(crate) fn remove_pod_finalizer(&mut self, name: &str, finalizer: &str) {
+        let _ = self.store.update::<Pod>(name, |p| p.metadata.finalizers.retain(|f| f != finalizer));
+        if self.store.get::<Pod>(name).is_some_and(|p| p.metadata.deletion_timestamp.is_some() && p.metadata.finalizers.is_empty()) {
+            let _ = self.store.delete::<Pod>(name);
+        }
+    }
+
+    /// On controller-manager start: pods whose Job no longer exists are deleted.
+    pub(crate) fn collect_orphan_pods(&mut self) {
+        let live: std::collections::HashSet<&str> = self.store.all::<Job>().map(|j| j.metadata.uid.as_str()).collect();
+        let orphans: Vec<(String, String)> = self
+            .store
+            .all::<Pod>()
+            .filter_map(|p| {
+                let owner = p.metadata.controller_of()?;
+                (!live.contains(owner.uid.as_str())).then(|| (p.metadata.name.clone(), owner.name.clone()))
+            })
+            .collect();
+        for (pod, job) in orphans {
+            self.delete_pod(&pod, format!("garbage collector: owner Job {job} was deleted"));
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! What the world remembers for judging schedule slots afterwards: each CronJob's spec over time,
+//! kube-controller-manager outages, and every CronJob sync's verdict with the slot it considered.
+//! Slot fates are computed from these facts — what the controllers actually did — not from a
+//! second model of the controller.
+
+use super::trace::Time;
+use crate::api::CronJobSpec;
+use crate::controller::cronjob::DecisionCode;
+use std::collections::{BTreeMap, HashMap};
+
+/// One CronJob controller sync, as the fate of a slot needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CronSync {
+    pub at: Time,
+    /// The controller's decision.
+    pub code: DecisionCode,
+    /// The slot the decision is about, when there is one (the created or refused slot).
+    pub slot: Option<Time>,
+}
+
+/// The facts of one CronJob.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CronJobHistory {
+    /// The spec in force from each instant on (the first entry is the spec at creation or import).
+    pub specs: Vec<(Time, CronJobSpec)>,
+    pub created: Option<Time>,
+    pub deleted: Option<Time>,
+    pub syncs: Vec<CronSync>,
+}
+
+/// Everything remembered, per CronJob name.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct History {
+    pub cron_jobs: BTreeMap<String, CronJobHistory>,
+    /// kube-controller-manager outages `[from, until)`.
+    pub outages: Vec<(Time, Time)>,
+    /// How many manual Jobs the scenario created (names them).
+    pub manual_triggers: u32,
+    /// The slot a Job about to be created by the CronJob controller is for.
+    scheduled: HashMap<String, Time>,
+}
+
+impl History {
+    pub fn outage(&mut self, from: Time, until: Time) {
+        self.outages.push((from, until));
+    }
+
+    /// Whether kube-controller-manager was down at `t`.
+    pub fn down_at(&self, t: Time) -> bool {
+        self.outages.iter().any(|&(a, b)| a <= t && t < b)
+    }
+
+    /// Whether an outage overlaps `(from, to)`.
+    pub fn down_between(&self, from: Time, to: Time) -> bool {
+        self.outages.iter().any(|&(a, b)| a < to && from < b)
+    }
+
+    /// Notes that the Job `job` about to be created is for slot `at`.
+    pub fn will_create(&mut self, job: &str, at: Time) {
+        self.scheduled.insert(job.to_string(), at);
+    }
+
+    /// The slot noted for a Job being created, if any.
+    pub fn take_scheduled(&mut self, job: &str) -> Option<Time> {
+        self.scheduled.remove(job)
+    }
+
+    pub fn cron_job(&mut self, name: &str) -> &mut CronJobHistory {
+        self.cron_jobs.entry(name.to_string()).or_default()
+    }
+
+    /// Records the spec `name` has from `at` on, if it differs from the last one.
+    pub fn spec(&mut self, name: &str, at: Time, spec: &CronJobSpec) {
+        let h = self.cron_job(name);
+        if h.specs.last().is_none_or(|(_, s)| s != spec) {
+            h.specs.push((at, spec.clone()));
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Runs the Job controller (`controller::job`) in the world: its informer handlers (Job and Pod
+//! events, batched as each release batched them), its work-queue loop (`syncJob` error ⇒
+//! `AddRateLimited`, else `Forget`; requeues ⇒ `AddAfter`), and the writes of each sync — pods
+//! created from `generateName`, pods deleted, tracking finalizers removed, the status written.
+
+use super::store::{Change, Watch};
+use super::trace::{ControllerName, Decision, EventType, JobCondition, ObjectKind, SyncTrigger};
+use super::world::World;
+use crate::api::{ConditionStatus, Job, JobConditionType, Pod};
+use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
+use crate::controller::job::{
+    job_event_delay, pod_event_delay, sync_job, EventType as JobEventType, JobSyncInput, PodApiFaults, PodEvent,
+};
+
+impl World {
+    /// The Job controller's informer handlers for a change.
+    pub(crate) fn inform_job_controller(&mut self, change: &Change) {
+        match change {
+            Change::Job(Watch::Added(job)) | Change::Job(Watch::Deleted(job)) => {
+                self.kcm.job.add(job.metadata.name.clone(), SyncTrigger::JobEvent);
+            }
+            Change::Job(Watch::Updated { old, new }) => {
+                let delay = job_event_delay(&self.job_features, old.metadata.generation != new.metadata.generation);
+                self.kcm.job.add_after(new.metadata.name.clone(), SyncTrigger::JobEvent, self.now, delay);
+            }
+            Change::Pod(watch) => {
+                let (pod, event) = match watch {
+                    Watch::Added(p) => (p, PodEvent::Added),
+                    Watch::Updated { old, new } => (new, PodEvent::Updated {
+                        old_phase: old.status.phase.unwrap_or_default(),
+                        new_phase: new.status.phase.unwrap_or_default(),
+                    }),
+                    Watch::Deleted(p) => (p, PodEvent::Deleted),
+                };
+                let Some(owner) = pod.metadata.controller_of().filter(|r| r.kind == "Job") else { return };
+                let job = owner.name.clone();
+                let memory = self.job_memory.get(&job).cloned().unwrap_or_default();
+                let delay = pod_event_delay(&self.job_features, &memory, event);
+                self.kcm.job.add_after(job, SyncTrigger::PodEvent, self.now, delay);
+            }
+            Change::CronJob(_) => {}
+        }
+    }
+
+    /// One `syncJob`, its writes applied, its verdict recorded.
+    pub(crate) fn sync_job(&mut self, name: &str, trigger: SyncTrigger) {
+        let now = self.now;
+        let Some(job) = self.store.get::<Job>(name).cloned() else {
+            self.job_memory.remove(name);
+            let decision = Decision {
+                code: "not-found".into(),
+                explanation: format!("Job {name} is gone, so the controller forgets it."),
+            };
+            self.recorder.sync(ControllerName::Job, now, name, trigger, decision, None);
+            return;
+        };
+        let pods: Vec<Pod> = self.store.pods_of_job(&job.metadata.uid).cloned().collect();
+        let memory = self.job_memory.get(name).cloned().unwrap_or_default();
+        let out = sync_job(&JobSyncInput {
+            job: &job,
+            pods: &pods,
+            now,
+            features: self.job_features,
+            memory: &memory,
+            faults: &PodApiFaults::default(),
+        });
+        for pod in &out.finalizers_removed {
+            self.remove_pod_finalizer(pod, JOB_TRACKING_FINALIZER);
+        }
+        for deletion in &out.deleted {
+            if deletion.remove_finalizer_first {
+                self.remove_pod_finalizer(&deletion.name, JOB_TRACKING_FINALIZER);
+            }
+            self.delete_pod(&deletion.name, format!("deleted by the Job controller: {}", out.decision.explanation));
+        }
+        // The controller names new pods by `generateName`; the API server picks the names, and
+        // the `SuccessfulCreate` events carry them.
+        let mut named = Vec::new();
+        for pod in out.created {
+            let generate_name = pod.metadata.generate_name.clone();
+            if let Ok(name) = self.store.create(pod, now) {
+                named.push((format!("Created pod: {generate_name}"), format!("Created pod: {name}")));
+            }
+        }
+        let mut named = named.into_iter().peekable();
+        if let Some(status) = out.status {
+            let _ = self.store.update::<Job>(name, |j| j.status = status);
+        }
+        for mut e in out.events {
+            if e.reason == "SuccessfulCreate" && named.peek().is_some_and(|(generated, _)| *generated == e.message) {
+                e.message = named.next().expect("peeked").1;
+            }
+            let kind = match e.event_type {
+                JobEventType::Normal => EventType::Normal,
+                JobEventType::Warning => EventType::Warning,
+            };
+            self.recorder.event(now, ObjectKind::Job, name, kind, &e.reason, e.message, "job-controller");
+        }
+        self.job_memory.insert(name.to_string(), out.memory);
+        let key = name.to_string();
+        if out.error.is_some() {
+            self.kcm.job.add_rate_limited(key.clone(), SyncTrigger::RateLimited, now);
+        } else {
+            self.kcm.job.forget(&key);
+        }
+        if let Some(d) = out.requeue_after {
+            self.kcm.job.add_after(key, SyncTrigger::Requeue, now, d);
+        }
+        let decision = Decision { code: out.decision.code.to_string(), explanation: out.decision.explanation };
+        self.recorder.sync(ControllerName::Job, now, name, trigger, decision, out.requeue_after);
+    }
+
+    /// A Job changed: record its terminal condition when it appears.
+    pub(crate) fn job_updated(&mut self, old: &Job, new: &Job) {
+        let finished = |j: &Job| {
+            j.status.conditions.iter().find(|c| {
+                c.status == ConditionStatus::True
+                    && matches!(c.condition_type, JobConditionType::Complete | JobConditionType::Failed)
+            }).cloned()
+        };
+        if finished(old).is_some() {
+            return;
+        }
+        if let Some(c) = finished(new) {
+            let condition = if c.condition_type == JobConditionType::Complete { JobCondition::Complete } else { JobCondition::Failed };
+            let reason = (!c.reason.is_empty()).then(|| c.reason.clone());
+            self.recorder.job_finished(&new.metadata.name, self.now, condition, reason);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! Writes the trace as the world runs: Events, the life of every Job and Pod, and every sync.
+//! Records are appended in the order things happen; the live objects' records are found by name
+//! (a name may be reused after a deletion: the newest record wins).
+
+use super::trace::{
+    ControllerName, Decision, DeletedBy, EventRecord, EventType, JobCondition, JobRecord, ObjectKind, ObjectRef,
+    PodPhase, PodRecord, Restart, SyncRecord, SyncTrigger, Time,
+};
+use chrono::TimeDelta;
+use std::collections::HashMap;
+
+/// The growing trace of one run (everything but the horizon, slots and final CronJob states).
+#[derive(Debug, Default)]
+pub struct Recorder {
+    pub events: Vec<EventRecord>,
+    pub jobs: Vec<JobRecord>,
+    pub pods: Vec<PodRecord>,
+    pub syncs: Vec<SyncRecord>,
+    live_jobs: HashMap<String, usize>,
+    live_pods: HashMap<String, usize>,
+}
+
+impl Recorder {
+    /// Records an Event about `kind`/`name`.
+    pub fn event(&mut self, time: Time, kind: ObjectKind, name: &str, event_type: EventType, reason: &str, message: String, source: &str) {
+        self.events.push(EventRecord {
+            time,
+            object: ObjectRef { kind, name: name.to_string() },
+            event_type,
+            reason: reason.to_string(),
+            message,
+            source: source.to_string(),
+        });
+    }
+
+    /// Records a sync and its decision.
+    pub fn sync(&mut self, controller: ControllerName, at: Time, object: &str, trigger: SyncTrigger, decision: Decision, requeue: Option<TimeDelta>) {
+        self.syncs.push(SyncRecord {
+            controller,
+            at,
+            object: object.to_string(),
+            trigger,
+            decision,
+            requeue_after_seconds: requeue.map(seconds),
+        });
+    }
+
+    /// A Job appeared.
+    pub fn job_created(&mut self, name: &str, cron_job: Option<&str>, scheduled_time: Option<Time>, created_at: Time) {
+        self.live_jobs.insert(name.to_string(), self.jobs.len());
+        self.jobs.push(JobRecord {
+            name: name.to_string(),
+            cron_job: cron_job.map(str::to_string),
+            scheduled_time,
+            created_at,
+            finished_at: None,
+            condition: None,
+            reason: None,
+            deleted_at: None,
+            deleted_by: None,
+        });
+    }
+
+    /// A Job reached its terminal condition.
+    pub fn job_finished(&mut self, name: &str, at: Time, condition: JobCondition, reason: Option<String>) {
+        if let Some(j) = self.live_jobs.get(name).map(|&i| &mut self.jobs[i]) {
+            if j.condition.is_none() {
+                j.finished_at = Some(at);
+                j.condition = Some(condition);
+                j.reason = reason;
+            }
+        }
+    }
+
+    /// A Job was deleted.
+    pub fn job_deleted(&mut self, name: &str, at: Time, by: DeletedBy) {
+        if let Some(i) = self.live_jobs.remove(name) {
+            self.jobs[i].deleted_at = Some(at);
+            self.jobs[i].deleted_by = Some(by);
+        }
+    }
+
+    /// A Pod appeared.
+    pub fn pod_created(&mut self, name: &str, job: &str, at: Time) {
+        self.live_pods.insert(name.to_string(), self.pods.len());
+        self.pods.push(PodRecord {
+            name: name.to_string(),
+            job: job.to_string(),
+            created_at: at,
+            started_at: None,
+            finished_at: None,
+            phase: PodPhase::Pending,
+            restarts: Vec::new(),
+            exit_codes: Vec::new(),
+            deleted_at: None,
+            deleted_because: None,
+        });
+    }
+
+    /// The live Pod's record, for the kubelet to fill in.
+    pub fn pod_mut(&mut self, name: &str) -> Option<&mut PodRecord> {
+        self.live_pods.get(name).map(|&i| &mut self.pods[i])
+    }
+
+    /// A container instance started (`restart` is `Some` for restarts).
+    pub fn container_started(&mut self, pod: &str, at: Time, restart: Option<TimeDelta>) {
+        if let Some(p) = self.pod_mut(pod) {
+            p.started_at.get_or_insert(at);
+            p.phase = PodPhase::Running;
+            if let Some(backoff) = restart {
+                p.restarts.push(Restart { at, after_backoff_seconds: seconds(backoff) });
+            }
+        }
+    }
+
+    /// A container instance exited; `phase` is the pod's phase afterwards.
+    pub fn container_exited(&mut self, pod: &str, at: Time, exit_code: i32, phase: PodPhase) {
+        if let Some(p) = self.pod_mut(pod) {
+            p.exit_codes.push(exit_code);
+            p.phase = phase;
+            if matches!(phase, PodPhase::Succeeded | PodPhase::Failed) {
+                p.finished_at = Some(at);
+            }
+        }
+    }
+
+    /// A Pod was deleted (its running container, if any, was killed).
+    pub fn pod_deleted(&mut self, name: &str, at: Time, because: String) {
+        if let Some(i) = self.live_pods.remove(name) {
+            let p = &mut self.pods[i];
+            p.deleted_at = Some(at);
+            p.deleted_because = Some(because);
+            if p.finished_at.is_none() && p.started_at.is_some() {
+                p.finished_at = Some(at);
+            }
+        }
+    }
+}
+
+/// A duration in seconds, as the trace writes delays.
+pub fn seconds(d: TimeDelta) -> f64 {
+    d.num_milliseconds() as f64 / 1000.0
+}

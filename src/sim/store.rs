@@ -1,0 +1,358 @@
+//! The API server's object store as the simulated controllers see it: CronJobs, Jobs and Pods by
+//! name, with what the API server adds on write (UIDs, `generateName` suffixes,
+//! `creationTimestamp`, `generation` bumps on spec changes) and the watch events informers
+//! deliver. Informers have no lag here, so the store is also every controller's cache.
+//!
+//! One namespace is modelled (the objects keep whatever `metadata.namespace` they came with).
+//! An update that changes nothing produces no watch event, as with the real API server.
+
+use super::trace::{ObjectKind, Time};
+use crate::api::{CronJob, Job, ObjectMeta, Pod};
+use chrono::SubsecRound;
+use std::collections::BTreeMap;
+
+/// An informer notification.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Watch<T> {
+    Added(T),
+    Updated { old: T, new: T },
+    Deleted(T),
+}
+
+/// A watch event of any kind, in the order the store applied the writes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    CronJob(Watch<CronJob>),
+    Job(Watch<Job>),
+    Pod(Watch<Pod>),
+}
+
+/// Why a write was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ApiError {
+    /// `<kind>.<group> "<name>" already exists`.
+    AlreadyExists(String),
+    /// `<kind>.<group> "<name>" not found`.
+    NotFound(String),
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ApiError::AlreadyExists(m) | ApiError::NotFound(m) => f.write_str(m),
+        }
+    }
+}
+
+/// An object kind the store holds.
+pub trait Stored: Clone + PartialEq + Sized + 'static {
+    /// The kind, for traces and error texts.
+    const KIND: ObjectKind;
+    /// The resource as the API server names it in errors (`jobs.batch`).
+    const RESOURCE: &'static str;
+    fn meta(&self) -> &ObjectMeta;
+    fn meta_mut(&mut self) -> &mut ObjectMeta;
+    /// Whether the spec (not metadata or status) differs, which bumps `generation`.
+    fn spec_differs(&self, other: &Self) -> bool;
+    fn map(store: &Store) -> &BTreeMap<String, Self>;
+    fn map_mut(store: &mut Store) -> &mut BTreeMap<String, Self>;
+    fn change(watch: Watch<Self>) -> Change;
+    /// Truncates every `metav1.Time` to whole seconds, as a round trip through the API does.
+    fn truncate_times(&mut self);
+}
+
+/// `metav1.Time` keeps whole seconds on the wire (JSON and protobuf alike), so every time an
+/// object carries after a write has second precision, whatever the writer's clock said.
+fn second(t: &mut Option<Time>) {
+    if let Some(v) = t {
+        *v = v.trunc_subsecs(0);
+    }
+}
+
+fn meta_seconds(m: &mut ObjectMeta) {
+    second(&mut m.creation_timestamp);
+    second(&mut m.deletion_timestamp);
+}
+
+fn cron_job_seconds(c: &mut CronJob) {
+    meta_seconds(&mut c.metadata);
+    second(&mut c.status.last_schedule_time);
+    second(&mut c.status.last_successful_time);
+}
+
+fn job_seconds(j: &mut Job) {
+    meta_seconds(&mut j.metadata);
+    second(&mut j.status.start_time);
+    second(&mut j.status.completion_time);
+    for c in &mut j.status.conditions {
+        second(&mut c.last_probe_time);
+        second(&mut c.last_transition_time);
+    }
+}
+
+fn pod_seconds(p: &mut Pod) {
+    meta_seconds(&mut p.metadata);
+    second(&mut p.status.start_time);
+    for c in &mut p.status.conditions {
+        second(&mut c.last_probe_time);
+        second(&mut c.last_transition_time);
+    }
+    for c in p.status.container_statuses.iter_mut().chain(p.status.init_container_statuses.iter_mut()) {
+        for state in [&mut c.state, &mut c.last_state] {
+            if let Some(r) = &mut state.running {
+                second(&mut r.started_at);
+            }
+            if let Some(t) = &mut state.terminated {
+                second(&mut t.started_at);
+                second(&mut t.finished_at);
+            }
+        }
+    }
+}
+
+macro_rules! stored {
+    ($t:ty, $kind:ident, $resource:literal, $field:ident, $seconds:ident) => {
+        impl Stored for $t {
+            const KIND: ObjectKind = ObjectKind::$kind;
+            const RESOURCE: &'static str = $resource;
+            fn meta(&self) -> &ObjectMeta {
+                &self.metadata
+            }
+            fn meta_mut(&mut self) -> &mut ObjectMeta {
+                &mut self.metadata
+            }
+            fn spec_differs(&self, other: &Self) -> bool {
+                self.spec != other.spec
+            }
+            fn map(store: &Store) -> &BTreeMap<String, Self> {
+                &store.$field
+            }
+            fn map_mut(store: &mut Store) -> &mut BTreeMap<String, Self> {
+                &mut store.$field
+            }
+            fn change(watch: Watch<Self>) -> Change {
+                Change::$kind(watch)
+            }
+            fn truncate_times(&mut self) {
+                $seconds(self)
+            }
+        }
+    };
+}
+
+stored!(CronJob, CronJob, "cronjobs.batch", cron_jobs, cron_job_seconds);
+stored!(Job, Job, "jobs.batch", jobs, job_seconds);
+stored!(Pod, Pod, "pods", pods, pod_seconds);
+
+/// The objects of the simulated cluster.
+#[derive(Clone, Debug, Default)]
+pub struct Store {
+    cron_jobs: BTreeMap<String, CronJob>,
+    jobs: BTreeMap<String, Job>,
+    pods: BTreeMap<String, Pod>,
+    uids: u64,
+    generated_names: u64,
+    changes: Vec<Change>,
+}
+
+/// The alphabet of `generateName` suffixes (apimachinery `utilrand.String`: no vowels, no
+/// look-alikes).
+const NAME_ALPHABET: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
+
+impl Store {
+    /// The object named `name`, if it exists.
+    pub fn get<T: Stored>(&self, name: &str) -> Option<&T> {
+        T::map(self).get(name)
+    }
+
+    /// Every object of a kind, by name.
+    pub fn all<T: Stored>(&self) -> impl Iterator<Item = &T> {
+        T::map(self).values()
+    }
+
+    /// How many objects of a kind exist.
+    pub fn count<T: Stored>(&self) -> usize {
+        T::map(self).len()
+    }
+
+    /// Creates an object as the API server does: a `generateName` gets a 5-character suffix, a
+    /// UID and `creationTimestamp = now` are set, `generation` starts at 1; status is kept (an
+    /// imported object may carry one). Returns the stored name.
+    pub fn create<T: Stored>(&mut self, mut object: T, now: Time) -> Result<String, ApiError> {
+        if object.meta().name.is_empty() {
+            let name = format!("{}{}", object.meta().generate_name, self.generated_suffix());
+            object.meta_mut().name = name;
+        }
+        let name = object.meta().name.clone();
+        if T::map(self).contains_key(&name) {
+            return Err(ApiError::AlreadyExists(format!("{} \"{name}\" already exists", T::RESOURCE)));
+        }
+        self.uids += 1;
+        let meta = object.meta_mut();
+        meta.uid = format!("00000000-0000-4000-8000-{:012x}", self.uids);
+        meta.creation_timestamp = Some(now);
+        meta.generation = Some(1);
+        object.truncate_times();
+        T::map_mut(self).insert(name.clone(), object.clone());
+        self.changes.push(T::change(Watch::Added(object)));
+        Ok(name)
+    }
+
+    /// Puts an object in the store exactly as given (the world's initial state: imported
+    /// objects keep their UID, timestamps and status). Produces no watch event.
+    pub fn import<T: Stored>(&mut self, mut object: T, now: Time) {
+        self.uids += 1;
+        let meta = object.meta_mut();
+        if meta.uid.is_empty() {
+            meta.uid = format!("00000000-0000-4000-8000-{:012x}", self.uids);
+        }
+        meta.creation_timestamp.get_or_insert(now);
+        meta.generation.get_or_insert(1);
+        object.truncate_times();
+        T::map_mut(self).insert(object.meta().name.clone(), object);
+    }
+
+    /// Applies `edit` to the named object; records an update (bumping `generation` when the spec
+    /// changed) unless nothing changed. Returns whether the object changed.
+    pub fn update<T: Stored>(&mut self, name: &str, edit: impl FnOnce(&mut T)) -> Result<bool, ApiError> {
+        let Some(current) = T::map_mut(self).get_mut(name) else {
+            return Err(ApiError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
+        };
+        let old = current.clone();
+        edit(current);
+        current.truncate_times();
+        if *current == old {
+            return Ok(false);
+        }
+        if current.spec_differs(&old) {
+            current.meta_mut().generation = Some(old.meta().generation.unwrap_or(1) + 1);
+        }
+        let new = current.clone();
+        self.changes.push(T::change(Watch::Updated { old, new }));
+        Ok(true)
+    }
+
+    /// Removes the named object now, returning it.
+    pub fn delete<T: Stored>(&mut self, name: &str) -> Result<T, ApiError> {
+        let Some(gone) = T::map_mut(self).remove(name) else {
+            return Err(ApiError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
+        };
+        self.changes.push(T::change(Watch::Deleted(gone.clone())));
+        Ok(gone)
+    }
+
+    /// The UID the next created object will get.
+    pub fn next_uid(&self) -> String {
+        format!("00000000-0000-4000-8000-{:012x}", self.uids + 1)
+    }
+
+    /// The watch events of the writes since the last call, in order.
+    pub fn take_changes(&mut self) -> Vec<Change> {
+        std::mem::take(&mut self.changes)
+    }
+
+    /// Pods whose controller ownerReference is the Job with this UID.
+    pub fn pods_of_job<'a>(&'a self, job_uid: &'a str) -> impl Iterator<Item = &'a Pod> + 'a {
+        self.pods.values().filter(move |p| p.metadata.controller_of().is_some_and(|r| r.uid == job_uid))
+    }
+
+    fn generated_suffix(&mut self) -> String {
+        self.generated_names += 1;
+        // A deterministic stand-in for the API server's random suffix: an affine bijection of the
+        // counter over the 27^5 suffixes, so the first 14 million generated names are distinct.
+        const SPACE: u64 = 27 * 27 * 27 * 27 * 27;
+        let mut n = (self.generated_names % SPACE * 7_777_777 + 1_234_567) % SPACE;
+        (0..5)
+            .map(|_| {
+                let c = NAME_ALPHABET[(n % 27) as usize] as char;
+                n /= 27;
+                c
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::OwnerReference;
+
+    fn now() -> Time {
+        "2025-01-15T10:00:00Z".parse().unwrap()
+    }
+
+    fn job(name: &str) -> Job {
+        let mut j = Job::default();
+        j.metadata.name = name.into();
+        j
+    }
+
+    #[test]
+    fn create_sets_uid_timestamp_generation_and_refuses_duplicates() {
+        let mut s = Store::default();
+        assert_eq!(s.create(job("a"), now()).unwrap(), "a");
+        let a: &Job = s.get("a").unwrap();
+        assert_eq!(a.metadata.uid, "00000000-0000-4000-8000-000000000001");
+        assert_eq!(a.metadata.creation_timestamp, Some(now()));
+        assert_eq!(a.metadata.generation, Some(1));
+        assert_eq!(s.create(job("a"), now()).unwrap_err().to_string(), "jobs.batch \"a\" already exists");
+        assert!(matches!(&s.take_changes()[..], [Change::Job(Watch::Added(j))] if j.metadata.name == "a"));
+        s.create(job("b"), now() + chrono::TimeDelta::milliseconds(100)).unwrap();
+        s.update::<Job>("b", |j| j.status.completion_time = Some(now() + chrono::TimeDelta::milliseconds(1900))).unwrap();
+        let b: &Job = s.get("b").unwrap();
+        assert_eq!(b.metadata.creation_timestamp, Some(now()), "API times keep whole seconds");
+        assert_eq!(b.status.completion_time, Some(now() + chrono::TimeDelta::seconds(1)));
+    }
+
+    #[test]
+    fn generate_name_gets_distinct_five_character_suffixes() {
+        let mut s = Store::default();
+        let mut names = std::collections::BTreeSet::new();
+        for _ in 0..1000 {
+            let mut p = Pod::default();
+            p.metadata.generate_name = "backup-29014860-".into();
+            let name = s.create(p, now()).unwrap();
+            assert_eq!(name.len(), "backup-29014860-".len() + 5, "{name}");
+            assert!(name["backup-29014860-".len()..].bytes().all(|b| NAME_ALPHABET.contains(&b)), "{name}");
+            names.insert(name);
+        }
+        assert_eq!(names.len(), 1000);
+    }
+
+    #[test]
+    fn update_records_only_real_changes_and_bumps_generation_on_spec_edits() {
+        let mut s = Store::default();
+        s.create(job("a"), now()).unwrap();
+        s.take_changes();
+        assert!(!s.update::<Job>("a", |_| {}).unwrap());
+        assert!(s.take_changes().is_empty(), "a no-op write produces no watch event");
+        assert!(s.update::<Job>("a", |j| j.status.active = 1).unwrap());
+        assert_eq!(s.get::<Job>("a").unwrap().metadata.generation, Some(1), "status writes keep generation");
+        assert!(s.update::<Job>("a", |j| j.spec.suspend = Some(true)).unwrap());
+        assert_eq!(s.get::<Job>("a").unwrap().metadata.generation, Some(2));
+        let changes = s.take_changes();
+        assert!(matches!(&changes[..], [Change::Job(Watch::Updated { .. }), Change::Job(Watch::Updated { old, .. })]
+            if old.status.active == 1));
+        assert_eq!(s.update::<Job>("zz", |_| {}).unwrap_err().to_string(), "jobs.batch \"zz\" not found");
+    }
+
+    #[test]
+    fn delete_and_pods_of_job() {
+        let mut s = Store::default();
+        s.create(job("a"), now()).unwrap();
+        let uid = s.get::<Job>("a").unwrap().metadata.uid.clone();
+        for owner in [uid.as_str(), "other"] {
+            let mut p = Pod::default();
+            p.metadata.generate_name = "a-".into();
+            p.metadata.owner_references =
+                vec![OwnerReference { uid: owner.into(), controller: Some(true), ..OwnerReference::default() }];
+            s.create(p, now()).unwrap();
+        }
+        assert_eq!(s.pods_of_job(&uid).count(), 1);
+        let gone: Job = s.delete("a").unwrap();
+        assert_eq!(gone.metadata.name, "a");
+        assert!(s.delete::<Job>("a").is_err());
+        assert_eq!(s.count::<Job>(), 0);
+        assert_eq!(s.count::<Pod>(), 2);
+    }
+}

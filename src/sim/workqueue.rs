@@ -1,0 +1,376 @@
+//! A controller work queue on the virtual clock: client-go's rate-limited delaying queue
+//! (`k8s.io/client-go/util/workqueue`: `queue.go`, `delaying_queue.go`, `default_rate_limiters.go`,
+//! as of v1.28), whose exact semantics decide when controllers sync:
+//!
+//! * `add` makes a key ready now; a key already waiting to be processed is not added twice, and a
+//!   key added while it is being processed is queued again once, when processing is done.
+//! * `add_after` keeps **one** waiting entry per key; a new one replaces it only if it is earlier.
+//!   The waiting entry is independent of `add`s, processing and `forget`: it fires later even if
+//!   the key was processed in between.
+//! * `add_rate_limited` waits for the rate limiter's delay; `forget` resets the per-key failures.
+//!
+//! Each key carries the cause of the first `add` that made it ready, so a sync can say what
+//! triggered it. Ties (same ready time) are broken by the order of the calls.
+
+use super::trace::Time;
+use chrono::TimeDelta;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+/// client-go `DefaultControllerRateLimiter`'s per-item part: 5 ms · 2^failures, capped at 1000 s.
+pub const DEFAULT_ITEM_BASE: TimeDelta = TimeDelta::milliseconds(5);
+/// The cap of [`DEFAULT_ITEM_BASE`]'s exponential back-off.
+pub const DEFAULT_ITEM_MAX: TimeDelta = TimeDelta::seconds(1000);
+
+/// A rate limiter: per-key exponential back-off, optionally combined (maximum) with a token bucket
+/// shared by all keys, as client-go's `MaxOfRateLimiter` combines them.
+#[derive(Clone, Debug)]
+pub struct RateLimiter<K> {
+    base: TimeDelta,
+    max: TimeDelta,
+    failures: BTreeMap<K, u32>,
+    bucket: Option<TokenBucket>,
+}
+
+/// `golang.org/x/time/rate.Limiter` reservations on the virtual clock.
+#[derive(Clone, Debug)]
+struct TokenBucket {
+    qps: f64,
+    burst: f64,
+    tokens: f64,
+    last: Option<Time>,
+}
+
+impl TokenBucket {
+    fn reserve(&mut self, now: Time) -> TimeDelta {
+        let elapsed = self.last.map_or(0.0, |l| (now - l).num_microseconds().unwrap_or(i64::MAX) as f64 / 1e6);
+        self.tokens = (self.tokens + elapsed.max(0.0) * self.qps).min(self.burst);
+        self.last = Some(now);
+        self.tokens -= 1.0;
+        if self.tokens >= 0.0 {
+            TimeDelta::zero()
+        } else {
+            TimeDelta::microseconds((-self.tokens / self.qps * 1e6).ceil() as i64)
+        }
+    }
+}
+
+impl<K: Ord + Clone> RateLimiter<K> {
+    /// `ItemExponentialFailureRateLimiter(base, max)` alone (the Job controller's API-error queue
+    /// uses 1 s .. 60 s).
+    pub fn exponential(base: TimeDelta, max: TimeDelta) -> Self {
+        RateLimiter { base, max, failures: BTreeMap::new(), bucket: None }
+    }
+
+    /// `DefaultControllerRateLimiter()`: max(5 ms · 2^n capped at 1000 s, 10 qps / burst 100 bucket).
+    pub fn default_controller() -> Self {
+        RateLimiter {
+            bucket: Some(TokenBucket { qps: 10.0, burst: 100.0, tokens: 100.0, last: None }),
+            ..Self::exponential(DEFAULT_ITEM_BASE, DEFAULT_ITEM_MAX)
+        }
+    }
+
+    /// The delay before `key` may be retried, counting this failure (`When`).
+    pub fn when(&mut self, key: &K, now: Time) -> TimeDelta {
+        let n = self.failures.entry(key.clone()).or_insert(0);
+        let exp = *n;
+        *n += 1;
+        let item = if exp >= 31 {
+            self.max
+        } else {
+            self.base.checked_mul(1 << exp).map_or(self.max, |d| d.min(self.max))
+        };
+        let bucket = self.bucket.as_mut().map_or(TimeDelta::zero(), |b| b.reserve(now));
+        item.max(bucket)
+    }
+
+    /// How many failures `key` has had since it was last forgotten (`NumRequeues`).
+    pub fn num_requeues(&self, key: &K) -> u32 {
+        self.failures.get(key).copied().unwrap_or(0)
+    }
+
+    /// Clears `key`'s failures (`Forget`).
+    pub fn forget(&mut self, key: &K) {
+        self.failures.remove(key);
+    }
+}
+
+/// A rate-limited delaying work queue. `C` is the cause recorded with a key when it becomes ready.
+#[derive(Clone, Debug)]
+pub struct WorkQueue<K, C> {
+    ready: VecDeque<K>,
+    /// Keys that need processing, with the cause of the first `add` (client-go `dirty`).
+    dirty: BTreeMap<K, C>,
+    processing: BTreeSet<K>,
+    /// The one waiting entry per key: ready time, call order and cause.
+    waiting: BTreeMap<K, (Time, u64, C)>,
+    waiting_order: BTreeSet<(Time, u64, K)>,
+    calls: u64,
+    limiter: RateLimiter<K>,
+}
+
+impl<K: Ord + Clone, C: Copy> WorkQueue<K, C> {
+    /// An empty queue with the given rate limiter.
+    pub fn new(limiter: RateLimiter<K>) -> Self {
+        WorkQueue {
+            ready: VecDeque::new(),
+            dirty: BTreeMap::new(),
+            processing: BTreeSet::new(),
+            waiting: BTreeMap::new(),
+            waiting_order: BTreeSet::new(),
+            calls: 0,
+            limiter,
+        }
+    }
+
+    /// `Add`: ready now, deduplicated; re-queued after `done` if added during processing.
+    pub fn add(&mut self, key: K, cause: C) {
+        if self.dirty.contains_key(&key) {
+            return;
+        }
+        self.dirty.insert(key.clone(), cause);
+        if !self.processing.contains(&key) {
+            self.ready.push_back(key);
+        }
+    }
+
+    /// `AddAfter`: ready at `now + delay`; keeps only the earliest waiting entry per key.
+    pub fn add_after(&mut self, key: K, cause: C, now: Time, delay: TimeDelta) {
+        if delay <= TimeDelta::zero() {
+            return self.add(key, cause);
+        }
+        let at = now + delay;
+        if let Some(&(old_at, old_call, _)) = self.waiting.get(&key) {
+            if old_at <= at {
+                return;
+            }
+            self.waiting_order.remove(&(old_at, old_call, key.clone()));
+        }
+        self.calls += 1;
+        self.waiting.insert(key.clone(), (at, self.calls, cause));
+        self.waiting_order.insert((at, self.calls, key));
+    }
+
+    /// `AddRateLimited`: `add_after` by the rate limiter's delay for this key.
+    pub fn add_rate_limited(&mut self, key: K, cause: C, now: Time) {
+        let delay = self.limiter.when(&key, now);
+        self.add_after(key, cause, now, delay);
+    }
+
+    /// `Forget`: resets the key's rate-limiter failures (waiting entries stay).
+    pub fn forget(&mut self, key: &K) {
+        self.limiter.forget(key);
+    }
+
+    /// `NumRequeues`.
+    pub fn num_requeues(&self, key: &K) -> u32 {
+        self.limiter.num_requeues(key)
+    }
+
+    /// The earliest waiting entry's ready time.
+    pub fn next_wake(&self) -> Option<Time> {
+        self.waiting_order.first().map(|(at, _, _)| *at)
+    }
+
+    /// Moves every waiting entry due at or before `now` into the queue, in ready-time order.
+    pub fn promote_due(&mut self, now: Time) {
+        while let Some((at, _, _)) = self.waiting_order.first() {
+            if *at > now {
+                break;
+            }
+            let (_, _, key) = self.waiting_order.pop_first().expect("checked non-empty");
+            let (_, _, cause) = self.waiting.remove(&key).expect("waiting entries mirror waiting_order");
+            self.add(key, cause);
+        }
+    }
+
+    /// `Get`: the next ready key and the cause it was added with; it is now being processed.
+    pub fn get(&mut self) -> Option<(K, C)> {
+        let key = self.ready.pop_front()?;
+        let cause = self.dirty.remove(&key).expect("ready keys are dirty");
+        self.processing.insert(key.clone());
+        Some((key, cause))
+    }
+
+    /// `Done`: processing of `key` ended; re-queues it if it was added meanwhile.
+    pub fn done(&mut self, key: &K) {
+        self.processing.remove(key);
+        if self.dirty.contains_key(key) {
+            self.ready.push_back(key.clone());
+        }
+    }
+
+    /// Whether any key is ready now.
+    pub fn has_ready(&self) -> bool {
+        !self.ready.is_empty()
+    }
+
+    /// Forgets everything (the controller process stopped): ready, waiting and failures.
+    pub fn clear(&mut self) {
+        self.ready.clear();
+        self.dirty.clear();
+        self.processing.clear();
+        self.waiting.clear();
+        self.waiting_order.clear();
+        self.limiter.failures.clear();
+        if let Some(b) = self.limiter.bucket.as_mut() {
+            b.tokens = b.burst;
+            b.last = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: f64) -> Time {
+        "2025-01-01T00:00:00Z".parse::<Time>().unwrap() + TimeDelta::milliseconds((s * 1000.0) as i64)
+    }
+
+    fn secs(s: f64) -> TimeDelta {
+        TimeDelta::milliseconds((s * 1000.0) as i64)
+    }
+
+    type Q = WorkQueue<&'static str, char>;
+
+    fn queue() -> Q {
+        WorkQueue::new(RateLimiter::default_controller())
+    }
+
+    /// Drains every ready key at `now`, calling `done` right after each `get`.
+    fn drain(q: &mut Q, now: Time) -> Vec<(&'static str, char)> {
+        q.promote_due(now);
+        let mut out = Vec::new();
+        while let Some((k, c)) = q.get() {
+            q.done(&k);
+            out.push((k, c));
+        }
+        out
+    }
+
+    #[test]
+    fn add_is_deduplicated_while_queued_and_keeps_the_first_cause() {
+        let mut q = queue();
+        q.add("a", '1');
+        q.add("b", '2');
+        q.add("a", '3');
+        assert_eq!(drain(&mut q, t(0.0)), [("a", '1'), ("b", '2')]);
+    }
+
+    #[test]
+    fn add_during_processing_requeues_once_after_done() {
+        let mut q = queue();
+        q.add("a", '1');
+        let (k, _) = q.get().unwrap();
+        q.add("a", 'e'); // the echo of the controller's own write
+        q.add("a", 'f');
+        assert!(!q.has_ready(), "a key is never processed concurrently");
+        q.done(&k);
+        assert_eq!(drain(&mut q, t(0.0)), [("a", 'e')]);
+        assert_eq!(drain(&mut q, t(0.0)), []);
+    }
+
+    #[test]
+    fn add_after_keeps_one_waiting_entry_replaced_only_by_an_earlier_one() {
+        // Table: (sequence of AddAfter delays from t=0, expected single fire time).
+        let cases: [(&[f64], f64); 4] = [
+            (&[60.1], 60.1),
+            (&[60.1, 120.0], 60.1),
+            (&[120.0, 60.1], 60.1),
+            (&[300.0, 3540.1, 10.0, 20.0], 10.0),
+        ];
+        for (delays, fire) in cases {
+            let mut q = queue();
+            for d in delays {
+                q.add_after("a", 'r', t(0.0), secs(*d));
+            }
+            assert_eq!(q.next_wake(), Some(t(fire)), "{delays:?}");
+            assert_eq!(drain(&mut q, t(fire - 0.001)), [], "{delays:?}");
+            assert_eq!(drain(&mut q, t(fire)), [("a", 'r')], "{delays:?}");
+            assert_eq!(q.next_wake(), None, "{delays:?}: only one entry per key");
+        }
+    }
+
+    #[test]
+    fn waiting_entry_survives_processing_adds_and_forget() {
+        let mut q = queue();
+        q.add_after("a", 'r', t(0.0), secs(3600.1));
+        q.add("a", 'j'); // a Job event: immediate sync
+        q.forget(&"a");
+        assert_eq!(drain(&mut q, t(5.0)), [("a", 'j')]);
+        // The sync asked for a later requeue: the earlier waiting entry still wins.
+        q.add_after("a", 'r', t(5.0), secs(7200.0));
+        assert_eq!(q.next_wake(), Some(t(3600.1)));
+        assert_eq!(drain(&mut q, t(3600.1)), [("a", 'r')]);
+    }
+
+    #[test]
+    fn due_entry_is_deduplicated_with_a_queued_add() {
+        let mut q = queue();
+        q.add_after("a", 'r', t(0.0), secs(1.0));
+        q.add("a", 'j');
+        assert_eq!(drain(&mut q, t(1.0)), [("a", 'j')]);
+    }
+
+    #[test]
+    fn non_positive_delay_is_an_immediate_add() {
+        let mut q = queue();
+        q.add_after("a", 'r', t(0.0), secs(0.0));
+        q.add_after("b", 'r', t(0.0), secs(-3.0));
+        assert_eq!(q.next_wake(), None);
+        assert_eq!(drain(&mut q, t(0.0)), [("a", 'r'), ("b", 'r')]);
+    }
+
+    #[test]
+    fn waiting_entries_fire_in_time_then_call_order() {
+        let mut q = queue();
+        q.add_after("c", 'r', t(0.0), secs(2.0));
+        q.add_after("b", 'r', t(0.0), secs(1.0));
+        q.add_after("a", 'r', t(0.0), secs(2.0));
+        assert_eq!(drain(&mut q, t(2.0)), [("b", 'r'), ("c", 'r'), ("a", 'r')]);
+    }
+
+    #[test]
+    fn default_controller_rate_limiter_doubles_from_5ms_and_forget_resets() {
+        let mut l = RateLimiter::default_controller();
+        let got: Vec<i64> = (0..5).map(|i| l.when(&"a", t(i as f64 * 100.0)).num_milliseconds()).collect();
+        assert_eq!(got, [5, 10, 20, 40, 80]);
+        assert_eq!(l.num_requeues(&"a"), 5);
+        l.forget(&"a");
+        assert_eq!(l.when(&"a", t(1000.0)).num_milliseconds(), 5);
+        // Capped at 1000 s.
+        let mut l = RateLimiter::default_controller();
+        let last = (0..40).map(|i| l.when(&"b", t(i as f64 * 2000.0))).last().unwrap();
+        assert_eq!(last, TimeDelta::seconds(1000));
+    }
+
+    #[test]
+    fn token_bucket_allows_a_burst_of_100_then_10_per_second() {
+        let mut l: RateLimiter<u32> = RateLimiter::default_controller();
+        let now = t(0.0);
+        for k in 0..100 {
+            assert_eq!(l.when(&k, now).num_milliseconds(), 5, "key {k}");
+        }
+        assert_eq!(l.when(&100, now).num_milliseconds(), 100);
+        assert_eq!(l.when(&101, now).num_milliseconds(), 200);
+    }
+
+    #[test]
+    fn job_api_error_limiter_is_1s_doubling_to_60s() {
+        let mut l = RateLimiter::exponential(TimeDelta::seconds(1), TimeDelta::seconds(60));
+        let got: Vec<i64> = (0..8).map(|_| l.when(&"j", t(0.0)).num_seconds()).collect();
+        assert_eq!(got, [1, 2, 4, 8, 16, 32, 60, 60]);
+    }
+
+    #[test]
+    fn add_rate_limited_waits_and_clear_forgets_everything() {
+        let mut q: Q = WorkQueue::new(RateLimiter::exponential(TimeDelta::seconds(1), TimeDelta::seconds(60)));
+        q.add_rate_limited("a", 'x', t(0.0));
+        q.add_rate_limited("a", 'x', t(0.0));
+        assert_eq!(q.next_wake(), Some(t(1.0)), "the earlier of 1 s and 2 s");
+        assert_eq!(q.num_requeues(&"a"), 2);
+        q.add("b", 'y');
+        q.clear();
+        assert_eq!((q.next_wake(), q.has_ready(), q.num_requeues(&"a")), (None, false, 0));
+    }
+}

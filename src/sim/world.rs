@@ -1,0 +1,341 @@
+//! The simulated cluster and its main loop. The world holds the API objects, the agenda of future
+//! happenings (container starts and exits, scenario events, the controller manager coming back),
+//! and kube-controller-manager's work queues; it jumps from one due instant to the next, and at
+//! each instant runs everything due until nothing is left, in a fixed order:
+//!
+//! 1. agenda entries due now, in the order they were scheduled;
+//! 2. waiting work-queue entries that fell due;
+//! 3. one ready key of the CronJob, Job or TTL controller (in that order), then back to 1 — a
+//!    sync's writes are delivered to the informers at once, so their echoes and the Job events
+//!    they cause are queued before the next sync.
+//!
+//! Informers have no lag: every controller's cache is the store. While kube-controller-manager is
+//! down nothing but the kubelet runs; when it comes back its queues start empty and the informers'
+//! initial list adds every object (the `startup` trigger).
+
+use super::agenda::Agenda;
+use super::budget::{Budget, SimError};
+use super::history::History;
+use super::recorder::Recorder;
+use super::scenario::Simulation;
+use super::store::{Change, Store};
+use super::trace::{SyncTrigger, Time};
+use super::workqueue::{RateLimiter, WorkQueue};
+use crate::api::KubernetesVersion;
+use crate::controller::cronjob::Behaviour;
+use crate::controller::job::{JobFeatures, JobMemory};
+use chrono::TimeDelta;
+use chrono_tz::Tz;
+use std::collections::HashMap;
+
+/// Something scheduled on the agenda.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Happening {
+    /// The scenario's `events[i]`.
+    Scenario(usize),
+    /// kube-controller-manager restarts after an outage.
+    ControllerManagerUp,
+    /// The v1 CronJob controller's 10-second `syncAll`.
+    Poll,
+    /// A pod's container (re)starts (after startup, or when its restart back-off allows).
+    ContainerStart { pod: String, uid: String },
+    /// A running container exits.
+    ContainerExit { pod: String, uid: String, exit_code: i32 },
+    /// The kubelet retries a restart it refused (CrashLoopBackOff).
+    RestartRetry { pod: String, uid: String },
+}
+
+/// kube-controller-manager: whether it runs, and its controllers' work queues.
+#[derive(Debug)]
+pub(crate) struct ControllerManager {
+    pub up: bool,
+    /// Outages end at the latest `until` seen so far.
+    pub down_until: Option<Time>,
+    pub cronjob: WorkQueue<String, SyncTrigger>,
+    pub job: WorkQueue<String, SyncTrigger>,
+}
+
+impl ControllerManager {
+    fn new() -> Self {
+        ControllerManager {
+            up: true,
+            down_until: None,
+            cronjob: WorkQueue::new(RateLimiter::default_controller()),
+            // `DefaultJobApiBackOff` 1 s .. `MaxJobApiBackOff` 60 s (job_controller.go, 1.27+).
+            job: WorkQueue::new(RateLimiter::exponential(TimeDelta::seconds(1), TimeDelta::seconds(60))),
+        }
+    }
+
+    fn next_wake(&self) -> Option<Time> {
+        [self.cronjob.next_wake(), self.job.next_wake()].into_iter().flatten().min()
+    }
+
+    fn promote_due(&mut self, now: Time) {
+        self.cronjob.promote_due(now);
+        self.job.promote_due(now);
+    }
+
+    pub fn clear(&mut self) {
+        self.cronjob.clear();
+        self.job.clear();
+    }
+}
+
+/// Which controller a ready key belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum QueueName {
+    CronJob,
+    Job,
+}
+
+/// The simulated cluster.
+#[derive(Debug)]
+pub struct World {
+    pub(crate) version: KubernetesVersion,
+    pub(crate) scenario: Simulation,
+    pub(crate) start: Time,
+    pub(crate) end: Time,
+    pub(crate) now: Time,
+    pub(crate) store: Store,
+    pub(crate) agenda: Agenda<Happening>,
+    pub(crate) kcm: ControllerManager,
+    pub(crate) kubelet: super::kubelet::Kubelet,
+    pub(crate) recorder: Recorder,
+    pub(crate) history: History,
+    pub(crate) budget: Budget,
+    /// The CronJob controller's behaviour for this release.
+    pub(crate) behaviour: Behaviour,
+    /// kube-controller-manager's local zone.
+    pub(crate) controller_zone: Tz,
+    /// The Job controller's behaviour for this release.
+    pub(crate) job_features: JobFeatures,
+    /// What the Job controller remembers per Job (lost on restart).
+    pub(crate) job_memory: HashMap<String, JobMemory>,
+    steps: u64,
+    finished: bool,
+}
+
+/// How far a run got.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// The virtual clock.
+    pub now: Time,
+    /// Fraction of the horizon simulated, 0..=1.
+    pub fraction: f64,
+    /// Whether the horizon is done.
+    pub done: bool,
+}
+
+impl World {
+    /// An empty world for `[start, end)` (objects are added by the input loader).
+    pub(crate) fn new(version: KubernetesVersion, scenario: Simulation, start: Time, end: Time, controller_zone: Tz, budget: Budget) -> Self {
+        let mut world = World {
+            version,
+            behaviour: Behaviour::of(version),
+            controller_zone,
+            job_features: JobFeatures::for_version(version, None),
+            job_memory: HashMap::new(),
+            scenario,
+            start,
+            end,
+            now: start,
+            store: Store::default(),
+            agenda: Agenda::default(),
+            kcm: ControllerManager::new(),
+            kubelet: Default::default(),
+            recorder: Recorder::default(),
+            history: History::default(),
+            budget,
+            steps: 0,
+            finished: false,
+        };
+        for (i, e) in world.scenario.spec.events.iter().enumerate() {
+            if e.at < end {
+                world.agenda.schedule(e.at.max(start), Happening::Scenario(i));
+            }
+        }
+        world
+    }
+
+    /// Runs at most `max_steps` steps (agenda entries and syncs); `done` once the horizon is over.
+    pub fn run_steps(&mut self, max_steps: u64) -> Result<Progress, SimError> {
+        let stop_at = self.steps.saturating_add(max_steps);
+        while !self.finished && self.steps < stop_at {
+            self.step()?;
+        }
+        Ok(self.progress())
+    }
+
+    /// How far the run is.
+    pub fn progress(&self) -> Progress {
+        let total = (self.end - self.start).num_milliseconds().max(1) as f64;
+        let fraction = if self.finished { 1.0 } else { ((self.now - self.start).num_milliseconds() as f64 / total).clamp(0.0, 1.0) };
+        Progress { now: self.now, fraction, done: self.finished }
+    }
+
+    /// One step: the next due agenda entry or ready sync at the current instant, else a jump to
+    /// the next instant something is due.
+    fn step(&mut self) -> Result<(), SimError> {
+        self.steps += 1;
+        if self.steps > self.budget.max_steps {
+            return Err(self.budget.exceeded(self.now, self.steps));
+        }
+        if let Some((_, happening)) = self.agenda.pop_due(self.now) {
+            self.happen(happening);
+            return Ok(());
+        }
+        if self.kcm.up {
+            self.kcm.promote_due(self.now);
+            if let Some((queue, key, trigger)) = self.next_ready() {
+                self.sync(queue, &key, trigger);
+                return Ok(());
+            }
+        }
+        let next = match (self.agenda.next_time(), self.kcm.up.then(|| self.kcm.next_wake()).flatten()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        match next {
+            Some(t) if t < self.end => self.now = t.max(self.now),
+            _ => {
+                self.now = self.end;
+                self.finished = true;
+            }
+        }
+        Ok(())
+    }
+
+    fn next_ready(&mut self) -> Option<(QueueName, String, SyncTrigger)> {
+        if let Some((k, c)) = self.kcm.cronjob.get() {
+            return Some((QueueName::CronJob, k, c));
+        }
+        self.kcm.job.get().map(|(k, c)| (QueueName::Job, k, c))
+    }
+
+    fn sync(&mut self, queue: QueueName, key: &str, trigger: SyncTrigger) {
+        match queue {
+            QueueName::CronJob => {
+                self.sync_cronjob(key, trigger);
+                self.kcm.cronjob.done(&key.to_string());
+            }
+            QueueName::Job => {
+                self.sync_job(key, trigger);
+                self.kcm.job.done(&key.to_string());
+            }
+        }
+        self.deliver();
+    }
+
+    fn happen(&mut self, happening: Happening) {
+        match happening {
+            Happening::Scenario(i) => self.apply_scenario_event(i),
+            Happening::ControllerManagerUp => self.controller_manager_up(),
+            Happening::Poll => self.poll_v1(),
+            Happening::ContainerStart { pod, uid } => self.container_start(&pod, &uid),
+            Happening::ContainerExit { pod, uid, exit_code } => self.container_exit(&pod, &uid, exit_code),
+            Happening::RestartRetry { pod, uid } => self.restart_retry(&pod, &uid),
+        }
+        self.deliver();
+    }
+
+    /// Delivers the watch events of the writes so far to the recorder, the kubelet, the garbage
+    /// collector and (when running) the controllers' informer handlers.
+    pub(crate) fn deliver(&mut self) {
+        loop {
+            let changes = self.store.take_changes();
+            if changes.is_empty() {
+                return;
+            }
+            for change in changes {
+                self.observe(&change);
+                if self.kcm.up {
+                    self.inform_cronjob_controller(&change);
+                    self.inform_job_controller(&change);
+                }
+            }
+        }
+    }
+
+    /// What every change means outside the controller manager: trace records, the kubelet
+    /// starting containers of new pods.
+    fn observe(&mut self, change: &Change) {
+        use super::store::Watch;
+        match change {
+            Change::Job(Watch::Added(job)) => self.job_added(job),
+            Change::Job(Watch::Updated { old, new }) => self.job_updated(old, new),
+            Change::Pod(Watch::Added(pod)) => self.pod_added(pod),
+            _ => {}
+        }
+    }
+
+    /// A kube-controller-manager outage begins (`controllerDown`).
+    pub(crate) fn controller_manager_down(&mut self, until: Time) {
+        self.history.outage(self.now, until);
+        let until = self.kcm.down_until.map_or(until, |u| u.max(until));
+        self.kcm.down_until = Some(until);
+        if self.kcm.up {
+            self.kcm.up = false;
+            self.kcm.clear();
+            self.job_memory.clear();
+        }
+        self.agenda.schedule(until, Happening::ControllerManagerUp);
+    }
+
+    fn controller_manager_up(&mut self) {
+        if self.kcm.up || self.kcm.down_until.is_some_and(|u| u > self.now) {
+            return;
+        }
+        self.kcm.up = true;
+        self.kcm.down_until = None;
+        self.start_controllers(SyncTrigger::Startup);
+    }
+
+    /// The informers' initial list: every object is added to its controllers' queues, and the
+    /// garbage collector removes pods whose Job disappeared meanwhile.
+    pub(crate) fn start_controllers(&mut self, trigger: SyncTrigger) {
+        self.collect_orphan_pods();
+        self.start_cronjob_controller(trigger);
+        let jobs: Vec<String> = self.store.all::<crate::api::Job>().map(|j| j.metadata.name.clone()).collect();
+        for job in jobs {
+            self.kcm.job.add(job, trigger);
+        }
+        self.deliver();
+    }
+}
+
+impl World {
+    /// Puts an input CronJob in the store as it is (status included).
+    pub(crate) fn import_cron_job(&mut self, cron_job: crate::api::CronJob) {
+        let created = cron_job.metadata.creation_timestamp.unwrap_or(self.start);
+        let name = cron_job.metadata.name.clone();
+        self.history.spec(&name, created, &cron_job.spec);
+        self.history.cron_job(&name).created = Some(created);
+        self.store.import(cron_job, self.start);
+    }
+
+    /// Puts an input Job in the store as it is (status included) and in the trace.
+    pub(crate) fn import_job(&mut self, job: crate::api::Job) {
+        let scheduled = job
+            .metadata
+            .annotations
+            .get(crate::controller::cronjob::SCHEDULED_TIMESTAMP_ANNOTATION)
+            .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+            .map(|t| t.with_timezone(&chrono::Utc));
+        if let Some(at) = scheduled {
+            self.history.will_create(&job.metadata.name, at);
+        }
+        self.store.import(job.clone(), self.start);
+        let mut stored = job;
+        stored.metadata.creation_timestamp.get_or_insert(self.start);
+        self.job_added(&stored);
+        if let Some(c) = stored.status.finished_condition() {
+            let condition = if c.condition_type == crate::api::JobConditionType::Complete {
+                super::trace::JobCondition::Complete
+            } else {
+                super::trace::JobCondition::Failed
+            };
+            let at = c.last_transition_time.unwrap_or(self.start);
+            self.recorder.job_finished(&stored.metadata.name, at, condition, (!c.reason.is_empty()).then(|| c.reason.clone()));
+        }
+    }
+}
