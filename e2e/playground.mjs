@@ -20,6 +20,7 @@ export async function waitForRun(page, after) {
 
 /** Replaces the editor's text as a paste would (CodeMirror or the textarea fallback). */
 export async function setManifest(page, text) {
+  if (await manifest(page) === text) return;
   const before = await generation(page);
   if (await page.$('.cm-content')) {
     await page.click('.cm-content');

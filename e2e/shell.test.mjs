@@ -32,7 +32,7 @@ test('the page shows its title, CodeMirror editor with the example, and the time
   assert.equal(await page.textContent('[data-testid="title"]'), 'CronJob Playground');
   assert.equal(await page.title(), 'CronJob Playground');
   assert.ok(await page.$('.cm-editor'), 'CodeMirror is bundled and loaded');
-  assert.match(await manifest(page), /^apiVersion: batch\/v1\nkind: CronJob\nmetadata:\n  name: cron-test\n/);
+  assert.match(await manifest(page), /\napiVersion: batch\/v1\nkind: CronJob\nmetadata:\n  name: cron-test\n/);
   assert.ok(await page.isVisible('[data-testid="timeline"]'));
   assert.equal(await page.getAttribute('[aria-label="Manifest (YAML or JSON)"]', 'contenteditable'), 'true');
   await page.screenshot({ path: path.join(shots, 'shell.png') });

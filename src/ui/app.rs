@@ -26,43 +26,7 @@ const THEME_KEY: &str = "cronjob-playground.theme";
 
 /// The first text a newcomer sees: seed 002's CronJob and a Simulation document that edits its
 /// schedule after it ran and then deletes the Job — the retroactive run appears.
-pub const EXAMPLE: &str = "apiVersion: batch/v1
-kind: CronJob
-metadata:
-  name: cron-test
-  creationTimestamp: \"2023-03-22T13:01:51Z\"
-spec:
-  schedule: \"5 13 * * *\"
-  jobTemplate:
-    spec:
-      template:
-        spec:
-          containers:
-          - name: cron-test
-            image: busybox:1.28
-            imagePullPolicy: IfNotPresent
-            command:
-            - /bin/sh
-            - -c
-            - date; echo Hello from the Kubernetes cluster
-          restartPolicy: OnFailure
----
-apiVersion: playground.cronjob.dev/v1alpha1
-kind: Simulation
-metadata:
-  name: retroactive-schedule-edit
-spec:
-  duration: 2d
-  pods:
-  - selector: {cronJob: cron-test}
-    attempts:
-    - {durationSeconds: 8, exitCode: 0}
-  events:
-  - at: \"2023-03-22T13:15:00Z\"
-    patch: {cronJob: cron-test, spec: {schedule: \"10 13 * * *\"}}
-  - at: \"2023-03-22T13:16:00Z\"
-    delete: {job: cron-test-27991505}
-";
+pub const EXAMPLE: &str = include_str!("../../e2e/seeds/002-retroactive-schedule-edit.yaml");
 
 #[derive(Properties, PartialEq)]
 pub struct AppProps {
@@ -213,6 +177,14 @@ pub fn app(props: &AppProps) -> Html {
                         dispatch.dispatch(Action::Pan(-width / 4.0));
                         true
                     }
+                    "Home" => {
+                        dispatch.dispatch(Action::Seek(f64::MIN));
+                        true
+                    }
+                    "End" => {
+                        dispatch.dispatch(Action::Seek(f64::MAX));
+                        true
+                    }
                     "0" | "f" => {
                         dispatch.dispatch(Action::Fit);
                         true
@@ -293,6 +265,7 @@ pub fn app(props: &AppProps) -> Html {
                         <dt>{ ". / ," }</dt><dd>{ "step to the next / previous event" }</dd>
                         <dt>{ "+ / −, wheel" }</dt><dd>{ "zoom the timeline" }</dd>
                         <dt>{ "← / →, drag, shift+wheel" }</dt><dd>{ "pan" }</dd>
+                        <dt>{ "Home / End" }</dt><dd>{ "clock to the start / end" }</dd>
                         <dt>{ "0 / f" }</dt><dd>{ "fit the whole horizon" }</dd>
                         <dt>{ "click the axis" }</dt><dd>{ "move the clock there" }</dd>
                         <dt>{ "Esc" }</dt><dd>{ "clear the selection" }</dd>
