@@ -377,6 +377,22 @@ fn job_rules_by_release() {
     );
     check("FailIndex from 1.29", &fail_index, v(29), None, None, &[]);
     check(
+        "FailIndex in 1.28: backoffLimitPerIndex is alpha and dropped",
+        &fail_index,
+        v(28),
+        None,
+        Some(r#"Job.batch "pi" is invalid: spec.podFailurePolicy.rules[0].action: Invalid value: "FailIndex": requires the backoffLimitPerIndex to be set"#),
+        &["spec.backoffLimitPerIndex: dropped: the JobBackoffLimitPerIndex feature is alpha in Kubernetes 1.28 (off by default), so the API server ignores the field"],
+    );
+    check(
+        "FailIndex before 1.28 is unsupported",
+        &job("pi", &["podFailurePolicy: {rules: [{action: FailIndex, onExitCodes: {operator: In, values: [1]}}]}"], &[]),
+        v(27),
+        None,
+        Some(r#"Job.batch "pi" is invalid: spec.podFailurePolicy.rules[0].action: Unsupported value: "FailIndex": supported values: "Count", "FailJob", "Ignore""#),
+        &[],
+    );
+    check(
         "success policy is a strict-decoding error before 1.30",
         &job("pi", &["successPolicy: {rules: []}"], &[]),
         v(29),

@@ -236,7 +236,7 @@ fn most_recent_schedule_time_table() {
         let (i, want) = (&case["input"], &case["expected"]);
         let s = schedule(i["schedule"].as_str().unwrap(), &i["timeZone"]);
         let include = i["includeStartingDeadlineSeconds"].as_bool().unwrap();
-        let got = most_recent_schedule_time(SlotSearch::NextChain, &slot_input(i), time(&i["now"]).unwrap(), include, &|t| s.next(t));
+        let got = most_recent_schedule_time(SlotSearch::NextChain, &slot_input(i), time(&i["now"]).unwrap(), include, &s);
         match (&got, &want["error"]) {
             (Err(err), Value::Object(e)) => assert_eq!(json!(err.to_string()), e["message"], "{}", case["id"]),
             (Ok(found), Value::Null) => {
@@ -265,7 +265,7 @@ fn next_schedule_time_table_directly_and_through_sync() {
         let (i, want) = (&case["input"], &case["expected"]);
         let s = schedule(i["schedule"].as_str().unwrap(), &i["timeZone"]);
         let now = time(&i["now"]).unwrap();
-        let got = next_schedule_time(SlotSearch::NextChain, &slot_input(i), now, &|t| s.next(t));
+        let got = next_schedule_time(SlotSearch::NextChain, &slot_input(i), now, &s);
         match (&got, &want["error"]) {
             (Err(err), Value::Object(e)) => assert_eq!(json!(err.to_string()), e["message"], "{}", case["id"]),
             (Ok(found), Value::Null) => assert_eq!(found.most_recent, time(&want["scheduledTime"]), "{}", case["id"]),
@@ -293,7 +293,7 @@ fn next_schedule_time_duration_table() {
     for case in cases {
         let (i, want) = (&case["input"], &case["expected"]);
         let s = schedule(i["schedule"].as_str().unwrap(), &Value::Null);
-        let got = next_schedule_time_duration(RequeueRule::FromLastSlotOrNow, SlotSearch::NextChain, &slot_input(i), time(&i["now"]).unwrap(), &|t| s.next(t))
+        let got = next_schedule_time_duration(RequeueRule::FromLastSlotOrNow, SlotSearch::NextChain, &slot_input(i), time(&i["now"]).unwrap(), &s)
             .unwrap();
         let want = TimeDelta::milliseconds((want["requeueAfterSeconds"].as_f64().unwrap() * 1000.0).round() as i64);
         assert_eq!(got, want, "{}", case["id"]);

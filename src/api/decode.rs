@@ -14,6 +14,7 @@ use super::yaml::{Node, NodeKind, Pos};
 use super::KubernetesVersion;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 
 /// A decoding failure that stops the object (a type mismatch), as `encoding/json` reports it.
@@ -542,19 +543,22 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
         match &self.node.kind {
             NodeKind::Map(entries) => {
-                let mut kept: Vec<(String, &'n Node, &'n Node)> = Vec::new();
+                // Last duplicate wins; an index keeps large maps (labels) linear.
+                let mut kept: Vec<Option<(String, &'n Node, &'n Node)>> = Vec::new();
+                let mut index: HashMap<String, usize> = HashMap::new();
                 for (key, value) in entries {
                     let NodeKind::Scalar { text, plain } = &key.kind else {
                         return Err(DecodeError { message: "mapping keys must be strings".into(), pos: Some(key.pos), path: Some(self.path.clone()) });
                     };
                     let text = as_string(text, *plain).unwrap_or_else(|| "null".into());
-                    if let Some(i) = kept.iter().position(|(k, _, _)| *k == text) {
+                    if let Some(i) = index.insert(text.clone(), kept.len()) {
                         let path = join(&self.path, &text);
                         self.strict(&path, format!("duplicate field \"{path}\""), format!("duplicate field \"{text}\""), key.pos);
-                        kept.remove(i);
+                        kept[i] = None;
                     }
-                    kept.push((text, key, value));
+                    kept.push(Some((text, key, value)));
                 }
+                let kept: Vec<_> = kept.into_iter().flatten().collect();
                 let access = Map { parent: self.clone(), entries: kept.into_iter(), value: None };
                 visitor.visit_map(access).map_err(self.at())
             }

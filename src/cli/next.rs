@@ -4,7 +4,8 @@
 
 use super::jsonl::serve_stdio;
 use crate::cron::{answer_next, NextRequest, NextResponse};
-use chrono::Utc;
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -63,10 +64,19 @@ fn print_text(response: &NextResponse, local_zone: &str) {
     for note in response.notes.iter().flatten() {
         println!("  note: {note}");
     }
+    // When the schedule follows another zone's clock, show that wall clock too.
+    let other_zone = response.schedule_zone.as_deref().filter(|z| *z != local_zone).and_then(|z| z.parse::<Tz>().ok());
     if let Some(times) = &response.times {
         println!("Next runs ({local_zone}):");
         for time in times {
-            println!("  {}", time.as_deref().unwrap_or("none within robfig/cron's 5-year search"));
+            let Some(time) = time else {
+                println!("  none within robfig/cron's 5-year search");
+                continue;
+            };
+            match (other_zone, DateTime::parse_from_rfc3339(time)) {
+                (Some(zone), Ok(t)) => println!("  {time}  ({} {})", t.with_timezone(&zone).format("%a %Y-%m-%d %H:%M"), zone.name()),
+                _ => println!("  {time}"),
+            }
         }
     }
     if let Some(error) = &response.error {

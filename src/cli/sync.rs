@@ -3,7 +3,7 @@
 //! one request is read from a file (or stdin) and printed as JSON or as text.
 
 use super::jsonl::serve_stdio;
-use crate::controller::cronjob::wire::{answer, answer_json, SyncRequest, SyncResponse};
+use crate::controller::cronjob::wire::{answer, answer_line, SyncRequest, SyncResponse};
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -21,7 +21,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> ExitCode {
     if args.jsonl {
-        return serve_stdio(answer_json);
+        return serve_stdio(answer_line);
     }
     let text = match read_request(args.request.as_deref()) {
         Ok(text) => text,

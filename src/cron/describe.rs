@@ -206,6 +206,10 @@ pub fn notes(schedule: &Schedule, after: DateTime<Tz>) -> Vec<String> {
                 .to_owned(),
         );
     }
+    notes.extend(calendar_note(m));
+    for (mask, unit, period) in [(m.minute, &MINUTE, "hour"), (m.hour, &HOUR, "day"), (m.dom, &DOM, "month")] {
+        notes.extend(uneven_step_note(mask, unit, period));
+    }
     let zone = match spec.location() {
         Location::Zone(tz) => {
             notes.push(format!("The schedule names its own zone: it runs on {}'s wall clock", tz.name()));
@@ -215,6 +219,45 @@ pub fn notes(schedule: &Schedule, after: DateTime<Tz>) -> Vec<String> {
     };
     notes.extend(dst_notes(m, zone, after.timestamp()));
     notes
+}
+
+/// Days of the month that the chosen months never have (`30 2`, `31 4,6`), when the day of the
+/// week does not rescue them: robfig then finds nothing, or (for the 29th of February) only in
+/// leap years.
+fn calendar_note(m: &Masks) -> Option<String> {
+    let restricts_by_date = m.dow & STAR_BIT != 0 || values(m.dow, &DOW).is_empty();
+    let (days, months) = (values(m.dom, &DOM), values(m.month, &MONTH));
+    if !restricts_by_date || days.is_empty() || months.is_empty() || m.dom & STAR_BIT != 0 {
+        return None;
+    }
+    const LONGEST: [u32; 13] = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let fits = |limit: &dyn Fn(u32) -> u32| months.iter().any(|&mo| days.iter().any(|&d| d <= limit(mo)));
+    if !fits(&|mo| LONGEST[mo as usize]) {
+        Some("No chosen month has any chosen day-of-month: robfig/cron finds no time (its search gives up after five years) and Kubernetes never runs the job".to_owned())
+    } else if !fits(&|mo| if mo == 2 { 28 } else { LONGEST[mo as usize] }) {
+        Some("The only date that fits is 29 February: it runs in leap years only".to_owned())
+    } else {
+        None
+    }
+}
+
+/// A step that does not divide the field's range restarts at the top of the next hour, day or
+/// month, so the last gap is shorter (`*/7` minutes: …, :49, :56, then :00).
+fn uneven_step_note(mask: u64, unit: &Unit, period: &str) -> Option<String> {
+    let vals = values(mask, unit);
+    let &[first, second, .., last] = &vals[..] else { return None };
+    let step = second - first;
+    let progression = step > 1 && vals.windows(2).all(|w| w[1] - w[0] == step);
+    let wrap_gap = unit.max + 1 - unit.min - (last - first);
+    if !progression || first != unit.min || last + step <= unit.max || wrap_gap == step {
+        return None;
+    }
+    let word = unit.word;
+    Some(if period == "month" {
+        format!("The {word} step restarts every month: after day {last} comes day {first} of the next month, so the last gap depends on the month's length")
+    } else {
+        format!("The {word} step restarts every {period}: after {word} {last} comes {word} {first}, {wrap_gap} apart rather than {step}")
+    })
 }
 
 /// What the zone's next clock changes (within a year) do to the schedule's times.
@@ -320,6 +363,19 @@ mod tests {
         );
         let n = notes(&parse_standard("30 1 * * *").unwrap(), after);
         assert!(n[0].ends_with("runs this schedule's 01:30 twice, once at each UTC offset"), "{n:?}");
-        assert!(notes(&parse_standard("0 5 * * *").unwrap(), UTC.with_ymd_and_hms(2025, 1, 1, 0, 0, 0).unwrap()).is_empty());
+        let utc = UTC.with_ymd_and_hms(2025, 1, 1, 0, 0, 0).unwrap();
+        assert!(notes(&parse_standard("0 5 * * *").unwrap(), utc).is_empty());
+        let note = |spec| notes(&parse_standard(spec).unwrap(), utc);
+        assert_eq!(note("*/7 * * * *"), ["The minute step restarts every hour: after minute 56 comes minute 0, 4 apart rather than 7"]);
+        assert!(note("*/15 * * * *").is_empty());
+        assert_eq!(note("0 */5 * * *"), ["The hour step restarts every day: after hour 20 comes hour 0, 4 apart rather than 5"]);
+        assert!(note("0 0 30 2 *")[0].starts_with("No chosen month has any chosen day-of-month"));
+        assert!(note("0 0 31 2,4 ?")[0].starts_with("No chosen month"));
+        assert_eq!(note("0 0 29 2 *"), ["The only date that fits is 29 February: it runs in leap years only"]);
+        assert!(note("0 0 31 1-12 *").is_empty());
+        assert!(note("0-20/5 * * * *").is_empty());
+        assert_eq!(note("0 0 */2 * *"), ["The day-of-month step restarts every month: after day 31 comes day 1 of the next month, so the last gap depends on the month's length"]);
+        // With a non-star day-of-week the weekday side still fires (OR rule), so no calendar note.
+        assert!(!note("0 0 30 2 1").iter().any(|n| n.starts_with("No chosen month")));
     }
 }

@@ -65,7 +65,12 @@ pub fn to_lower(s: &str) -> String {
         .collect()
 }
 
-/// Displays a string the way Go's `strconv.Quote` writes it.
+/// Displays a string the way Go's `strconv.Quote` (and so `%q`) writes it.
+///
+/// ```
+/// use cronjob_playground::cron::Quoted;
+/// assert_eq!(Quoted("a\"b\u{200b}\t").to_string(), r#""a\"b\u200b\t""#);
+/// ```
 pub struct Quoted<'a>(pub &'a str);
 
 impl fmt::Display for Quoted<'_> {

@@ -40,9 +40,9 @@ struct PeriodTable {
     offsets: Vec<i32>,
 }
 
-/// The table spans 1850..2110: chrono-tz has no transitions after 2100, and before 1850 every
-/// zone is on local mean time. Outside it, lookups go to chrono-tz directly.
-const TABLE_START: i64 = -3_786_825_600; // 1850-01-01T00:00:00Z
+/// The sampled span, 1840..2110, holds every transition chrono-tz knows (its first is in 1845,
+/// its last in 2099), so the first and last periods extend without end.
+const TABLE_START: i64 = -4_102_444_800; // 1840-01-01T00:00:00Z
 const TABLE_END: i64 = 4_417_977_600; // 2110-01-01T00:00:00Z
 /// Sampling step. No zone has two transitions closer than this that cancel out.
 const SAMPLE_STEP: i64 = 6 * 3600;
@@ -93,14 +93,13 @@ fn table(tz: Tz) -> &'static PeriodTable {
 
 /// One zone's clock arithmetic, remembering the last period it looked up.
 pub struct Zone {
-    tz: Tz,
     table: &'static PeriodTable,
     last: Period,
 }
 
 impl Zone {
     pub fn new(tz: Tz) -> Self {
-        Self { tz, table: table(tz), last: Period { offset: 0, start: 0, end: 0 } }
+        Self { table: table(tz), last: Period { offset: 0, start: 0, end: 0 } }
     }
 
     /// The offset period holding the instant `unix`.
@@ -108,16 +107,12 @@ impl Zone {
         if self.last.start <= unix && unix < self.last.end {
             return self.last;
         }
-        let period = if (TABLE_START..TABLE_END).contains(&unix) {
-            let i = self.table.starts.partition_point(|&s| s <= unix) - 1;
-            Period {
-                offset: i64::from(self.table.offsets[i]),
-                start: self.table.starts[i],
-                end: self.table.starts.get(i + 1).copied().unwrap_or(TABLE_END),
-            }
-        } else {
-            // Unknown extent: a one-second period, so nothing is jumped over.
-            Period { offset: chrono_offset(self.tz, unix), start: unix, end: unix + 1 }
+        let starts = &self.table.starts;
+        let i = starts.partition_point(|&s| s <= unix).saturating_sub(1);
+        let period = Period {
+            offset: i64::from(self.table.offsets[i]),
+            start: if i == 0 { i64::MIN } else { starts[i] },
+            end: starts.get(i + 1).copied().unwrap_or(i64::MAX),
         };
         self.last = period;
         period
@@ -211,6 +206,18 @@ mod tests {
         assert_eq!(p.offset, -4 * 3600);
         assert_eq!(p.start, unix("2024-03-10T03:00:00-04:00"));
         assert_eq!(p.end, unix("2024-11-03T01:00:00-05:00"));
+    }
+
+    #[test]
+    fn the_table_holds_every_transition_chrono_tz_knows() {
+        const CENTURIES: i64 = 3 * 3_155_760_000;
+        for &tz in chrono_tz::TZ_VARIANTS.iter() {
+            assert_eq!(chrono_offset(tz, TABLE_START), chrono_offset(tz, TABLE_START - CENTURIES), "{tz}");
+            assert_eq!(chrono_offset(tz, TABLE_END), chrono_offset(tz, TABLE_END + CENTURIES), "{tz}");
+        }
+        let mut london = Zone::new(London);
+        assert_eq!(london.period(unix("1700-01-01T00:00:00Z")).offset, -75);
+        assert_eq!(london.period(unix("2500-07-01T00:00:00Z")), Period { offset: 0, start: unix("2099-10-25T01:00:00Z"), end: i64::MAX });
     }
 
     #[test]

@@ -31,7 +31,7 @@ mod spec;
 pub use describe::{describe, notes};
 pub use every::ConstantDelaySchedule;
 pub use go_duration::DurationError;
-pub use go_strconv::AtoiError;
+pub use go_strconv::{AtoiError, Quoted};
 pub use location::{load_location, Location, LocationError};
 pub use parser::ParseError;
 pub use request::{answer_next, go_rfc3339, NextRequest, NextResponse, MAX_COUNT};

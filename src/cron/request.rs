@@ -2,7 +2,7 @@
 //! CLI's `--jsonl`/`--output json` and the JS API: parse a schedule as the CronJob controller
 //! would (with `.spec.timeZone` applied by `formatSchedule`) and chain robfig's `Next`.
 
-use super::{describe, load_location, notes, parse_standard, with_time_zone, Location};
+use super::{describe, load_location, notes, parse_standard, with_time_zone, Location, Schedule};
 use chrono::{DateTime, SecondsFormat, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
@@ -45,13 +45,25 @@ pub struct NextResponse {
     /// Extension: the text handed to the parser, after `timeZone` was applied.
     #[serde(skip_serializing_if = "Option::is_none", rename = "parsedSchedule")]
     pub parsed_schedule: Option<String>,
+    /// Extension: the zone whose wall clock the schedule follows (its `TZ=` zone, else
+    /// `localZone`); `null` for `@every`, which follows no wall clock.
+    #[serde(skip_serializing_if = "Option::is_none", rename = "scheduleZone")]
+    pub schedule_zone: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
 
 impl NextResponse {
     fn failure(error: String) -> Self {
-        Self { ok: false, times: None, description: None, notes: None, parsed_schedule: None, error: Some(error) }
+        Self {
+            ok: false,
+            times: None,
+            description: None,
+            notes: None,
+            parsed_schedule: None,
+            schedule_zone: None,
+            error: Some(error),
+        }
     }
 }
 
@@ -116,8 +128,16 @@ pub fn answer_next(request: NextRequest, now: DateTime<Utc>) -> NextResponse {
             }
         }
     }
+    let schedule_zone = match schedule {
+        Schedule::Spec(spec) => match spec.location() {
+            Location::Zone(tz) => Some(tz.name().to_owned()),
+            Location::Local => Some(local.name().to_owned()),
+        },
+        Schedule::Every(_) => None,
+    };
     NextResponse {
         ok: error.is_none(),
+        schedule_zone,
         times: Some(times),
         description: Some(describe(&schedule)),
         notes: Some(notes),
@@ -149,6 +169,7 @@ mod tests {
         let r = answer(r#"{"schedule": "0 5 * * *", "timeZone": "Asia/Tokyo", "after": "2025-01-15T00:00:00Z", "count": 1}"#);
         assert_eq!(r["times"], serde_json::json!(["2025-01-15T20:00:00Z"]));
         assert_eq!(r["parsedSchedule"], "TZ=Asia/Tokyo 0 5 * * *");
+        assert_eq!(r["scheduleZone"], "Asia/Tokyo");
         // A schedule mentioning TZ is left alone.
         let r = answer(r#"{"schedule": "CRON_TZ=UTC 0 5 * * *", "timeZone": "Asia/Tokyo", "after": "2025-01-15T00:00:00Z", "count": 1}"#);
         assert_eq!(r["times"], serde_json::json!(["2025-01-15T05:00:00Z"]));

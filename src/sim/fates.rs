@@ -180,20 +180,26 @@ impl Judge<'_> {
         }
         let window_end = self.next_nominal(at).unwrap_or(self.end);
         let deadline = spec.and_then(|s| s.starting_deadline_seconds);
-        for s in self.syncs(at, window_end) {
+        let window = self.syncs(at, window_end);
+        for (i, s) in window.iter().enumerate() {
             let lateness = seconds_text(s.at - at);
             let fate = match s.code {
                 DecisionCode::Created => Some((SlotFate::Superseded, format!(
                     "A later slot ({}) was started instead at {}: the controller only ever starts the most recent unmet time.",
                     s.slot.map_or_else(|| "?".into(), |t| format_time(&t)), format_time(&s.at)))),
-                DecisionCode::ForbidActive if s.slot == Some(at) => Some((SlotFate::SkippedForbid, format!(
+                DecisionCode::ForbidActive if s.slot == Some(at) => Some(match (deadline, window[i..].iter().find(|w| w.code != DecisionCode::ForbidActive)) {
+                    (Some(d), Some(released)) if released.at - at >= TimeDelta::seconds(d) => (SlotFate::MissedDeadline, format!(
+                        "concurrencyPolicy Forbid held it while an earlier Job was active; by the sync at {} it was {} old, reaching startingDeadlineSeconds ({d}s), so the controller stopped looking for it and it never ran.",
+                        format_time(&released.at), seconds_text(released.at - at))),
+                    _ => (SlotFate::SkippedForbid, format!(
                     "concurrencyPolicy is {}: at {} an earlier Job was still active, so the controller recorded JobAlreadyActive and started nothing; the slot was later superseded or fell out of reach.",
-                    spec.and_then(|s| s.concurrency_policy).map_or("Forbid", policy_name), format_time(&s.at)))),
+                    spec.and_then(|s| s.concurrency_policy).map_or("Forbid", policy_name), format_time(&s.at))),
+                }),
                 DecisionCode::Suspended => Some((SlotFate::Suspended, format!("The CronJob was suspended when the controller looked at {}.", format_time(&s.at)))),
                 DecisionCode::TooManyMissed => Some((SlotFate::TooManyMissed, "The legacy controller counted more than 100 unmet start times and started nothing (FailedNeedsStart); it never recovers without startingDeadlineSeconds.".into())),
                 DecisionCode::NotFoundBySearch => Some((SlotFate::NotFoundBySearch, format!(
                     "At {} the controller's approximate search for the most recent unmet time (it looks back about two intervals of the first gap) did not find this slot.", format_time(&s.at)))),
-                DecisionCode::TooLate | DecisionCode::NotDue if deadline.is_some_and(|d| s.at - at > TimeDelta::seconds(d)) => Some((SlotFate::MissedDeadline, format!(
+                DecisionCode::TooLate | DecisionCode::NotDue if deadline.is_some_and(|d| s.at - at >= TimeDelta::seconds(d)) => Some((SlotFate::MissedDeadline, format!(
                     "The first sync after the slot ran at {} — {lateness} late, more than startingDeadlineSeconds ({}s) — so the slot was skipped silently.",
                     format_time(&s.at), deadline.unwrap_or_default()))),
                 DecisionCode::CreateFailed | DecisionCode::AlreadyExists | DecisionCode::ReplaceFailed | DecisionCode::ApiError

@@ -83,33 +83,33 @@ impl World {
     pub(crate) fn delete_pod(&mut self, name: &str, because: String) {
         let Some(pod) = self.store.get::<Pod>(name) else { return };
         let now = self.now;
+        let running = matches!(pod.status.phase, Some(PodPhase::Running) | Some(PodPhase::Pending) | None);
+        let container_up = self.container_running(name);
         if pod.metadata.finalizers.is_empty() {
             let _ = self.store.delete::<Pod>(name);
-            self.pod_deleted(name, because);
-            return;
-        }
-        let running = matches!(pod.status.phase, Some(PodPhase::Running) | Some(PodPhase::Pending) | None);
-        let _ = self.store.update::<Pod>(name, |p| {
-            p.metadata.deletion_timestamp.get_or_insert(now);
-            if running {
-                p.status.phase = Some(PodPhase::Failed);
-                for c in &mut p.status.container_statuses {
-                    if let Some(r) = c.state.running.take() {
-                        c.state = ContainerState {
-                            terminated: Some(ContainerStateTerminated {
-                                exit_code: KILLED_EXIT_CODE,
-                                reason: "Error".into(),
-                                started_at: r.started_at,
-                                finished_at: Some(now),
+        } else {
+            let _ = self.store.update::<Pod>(name, |p| {
+                p.metadata.deletion_timestamp.get_or_insert(now);
+                if running {
+                    p.status.phase = Some(PodPhase::Failed);
+                    for c in &mut p.status.container_statuses {
+                        if let Some(r) = c.state.running.take() {
+                            c.state = ContainerState {
+                                terminated: Some(ContainerStateTerminated {
+                                    exit_code: KILLED_EXIT_CODE,
+                                    reason: "Error".into(),
+                                    started_at: r.started_at,
+                                    finished_at: Some(now),
+                                    ..Default::default()
+                                }),
                                 ..Default::default()
-                            }),
-                            ..Default::default()
-                        };
+                            };
+                        }
                     }
                 }
-            }
-        });
-        if running {
+            });
+        }
+        if container_up {
             self.recorder.container_exited(name, now, KILLED_EXIT_CODE, TracePhase::Failed);
         }
         self.pod_deleted(name, because);

@@ -1,6 +1,6 @@
 //! Runs the Job controller (`controller::job`) in the world: its informer handlers (Job and Pod
-//! events, batched as each release batched them), its work-queue loop (`syncJob` error ⇒
-//! `AddRateLimited`, else `Forget`; requeues ⇒ `AddAfter`), and the writes of each sync — pods
+//! events, batched as each release batched them), its work-queue loop (every re-queue, the
+//! rate-limited retry of an error included, is the sync's `AddAfter`), and the writes of each sync — pods
 //! created from `generateName`, pods deleted, tracking finalizers removed, the status written.
 
 use super::store::{Change, Watch};
@@ -84,7 +84,7 @@ impl World {
         }
         let mut named = named.into_iter().peekable();
         if let Some(status) = out.status {
-            let _ = self.store.update::<Job>(name, |j| j.status = status);
+            let _ = self.store.update_status::<Job>(name, |j| j.status = status);
         }
         for mut e in out.events {
             if e.reason == "SuccessfulCreate" && named.peek().is_some_and(|(generated, _)| *generated == e.message) {
@@ -97,14 +97,11 @@ impl World {
             self.recorder.event(now, ObjectKind::Job, name, kind, &e.reason, e.message, "job-controller");
         }
         self.job_memory.insert(name.to_string(), out.memory);
-        let key = name.to_string();
-        if out.error.is_some() {
-            self.kcm.job.add_rate_limited(key.clone(), SyncTrigger::RateLimited, now);
-        } else {
-            self.kcm.job.forget(&key);
-        }
+        // The sync already folded the rate-limited retry of an error into `requeue_after` (its
+        // counter lives in the Job's memory), so only `AddAfter` remains to be done.
         if let Some(d) = out.requeue_after {
-            self.kcm.job.add_after(key, SyncTrigger::Requeue, now, d);
+            let trigger = if out.error.is_some() { SyncTrigger::RateLimited } else { SyncTrigger::Requeue };
+            self.kcm.job.add_after(name.to_string(), trigger, now, d);
         }
         let decision = Decision { code: out.decision.code.to_string(), explanation: out.decision.explanation };
         self.recorder.sync(ControllerName::Job, now, name, trigger, decision, out.requeue_after);

@@ -49,8 +49,9 @@ struct PodRuntime {
 }
 
 impl World {
-    /// A Job appeared: remember its index among its CronJob's Jobs and record it.
-    pub(crate) fn job_added(&mut self, job: &Job) {
+    /// A Job appeared at `created` (now, or an imported Job's creationTimestamp): remember its
+    /// index among its CronJob's Jobs and record it.
+    pub(crate) fn job_added(&mut self, job: &Job, created: Time) {
         let name = job.metadata.name.clone();
         let cron_job = cron_job_of(job);
         if let Some(cj) = &cron_job {
@@ -59,7 +60,6 @@ impl World {
             *n += 1;
         }
         let scheduled = self.history.take_scheduled(&name);
-        let created = job.metadata.creation_timestamp.unwrap_or(self.now);
         self.recorder.job_created(&name, cron_job.as_deref(), scheduled, created);
     }
 
@@ -115,7 +115,7 @@ impl World {
         let restart_count = rt.restart_count as i32;
         let restart = (restart_count > 0).then(|| rt.backoff.current().unwrap_or_default());
         let restart = restart.map(|_| rt.finished_at.map_or(TimeDelta::zero(), |f| now - f));
-        let _ = self.store.update::<Pod>(pod, |p| {
+        let _ = self.store.update_status::<Pod>(pod, |p| {
             p.status.phase = Some(PodPhase::Running);
             p.status.start_time.get_or_insert(now);
             let name = p.spec.containers.first().map_or_else(|| "main".to_string(), |c| c.name.clone());
@@ -163,7 +163,7 @@ impl World {
             ContainerExit::PodFailed => PodPhase::Failed,
             ContainerExit::Restart => PodPhase::Running,
         };
-        let _ = self.store.update::<Pod>(pod, |p| {
+        let _ = self.store.update_status::<Pod>(pod, |p| {
             p.status.phase = Some(phase);
             if let Some(c) = p.status.container_statuses.first_mut() {
                 c.state = ContainerState { terminated: Some(terminated), ..Default::default() };
@@ -207,7 +207,7 @@ impl World {
                     |p| (p.spec.containers.first().map_or_else(|| "main".to_string(), |c| c.name.clone()), namespace_of(&p.metadata.namespace)),
                 );
                 let waiting = crash_loop_waiting_message(delay, &container, pod, &namespace, uid);
-                let _ = self.store.update::<Pod>(pod, |p| {
+                let _ = self.store.update_status::<Pod>(pod, |p| {
                     if let Some(c) = p.status.container_statuses.first_mut() {
                         let last = std::mem::take(&mut c.state);
                         if last.terminated.is_some() {
@@ -226,6 +226,11 @@ impl World {
                 self.agenda.schedule(allowed_at, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });
             }
         }
+    }
+
+    /// Whether a container of the pod is running now.
+    pub(crate) fn container_running(&self, pod: &str) -> bool {
+        self.kubelet.pods.get(pod).is_some_and(|p| p.running.is_some())
     }
 
     /// A pod was deleted: its container stops and the kubelet forgets it.

@@ -15,12 +15,15 @@ mod garbage_collector;
 pub mod history;
 mod input;
 mod job_driver;
+#[cfg(target_arch = "wasm32")]
+pub mod js_api;
 mod kubelet;
 mod recorder;
 mod run;
 pub mod scenario;
 pub mod store;
 pub mod trace;
+mod ttl_driver;
 mod world;
 pub mod workqueue;
 

@@ -7,7 +7,7 @@ use super::input::build_world;
 use super::scenario::Simulation;
 use super::trace::{CronJobRecord, Trace};
 use super::world::{Progress, World};
-use crate::api::CronJob;
+use crate::api::{CronJob, CronJobSpec};
 
 /// Steps per slice when [`simulate`] runs to the end (checks for cancellation in between).
 const SLICE: u64 = 50_000;
@@ -46,6 +46,21 @@ impl Run {
     /// How far the run is.
     pub fn progress(&self) -> Progress {
         self.world.progress()
+    }
+
+    /// The Simulation document in force.
+    pub fn simulation(&self) -> &Simulation {
+        &self.world.scenario
+    }
+
+    /// The input's CronJobs as declared (name and spec before any scenario edit), by name.
+    pub fn initial_cron_jobs(&self) -> Vec<(String, CronJobSpec)> {
+        self.world
+            .history
+            .cron_jobs
+            .iter()
+            .filter_map(|(name, h)| h.specs.first().map(|(_, spec)| (name.clone(), spec.clone())))
+            .collect()
     }
 
     /// The trace of the run so far (the whole horizon once [`Progress::done`]).

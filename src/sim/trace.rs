@@ -52,6 +52,41 @@ pub(crate) mod rfc3339 {
     }
 }
 
+/// Serde for durations in seconds: whole numbers are written without a fraction (`60`, `60.1`),
+/// the way JavaScript's `JSON.stringify` writes numbers, so the CLI's JSON and the JS API's
+/// objects serialize to the same bytes.
+pub(crate) mod js_number {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(n: &f64, s: S) -> Result<S::Ok, S::Error> {
+        if n.fract() == 0.0 && n.abs() < 9e15 {
+            s.serialize_i64(*n as i64)
+        } else {
+            s.serialize_f64(*n)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        f64::deserialize(d)
+    }
+
+    /// The same for optional numbers.
+    pub mod option {
+        use serde::{Deserialize, Deserializer, Serializer};
+
+        pub fn serialize<S: Serializer>(n: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+            match n {
+                Some(n) => super::serialize(n, s),
+                None => s.serialize_none(),
+            }
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+            Option::<f64>::deserialize(d)
+        }
+    }
+}
+
 /// What happened in one simulation, from `start` to `end`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -174,6 +209,7 @@ pub struct Restart {
     #[serde(with = "rfc3339")]
     pub at: Time,
     /// The CrashLoopBackOff wait before it (0 for the immediate first restart).
+    #[serde(with = "js_number")]
     pub after_backoff_seconds: f64,
 }
 
@@ -254,6 +290,7 @@ pub struct SyncRecord {
     pub object: String,
     pub trigger: SyncTrigger,
     pub decision: Decision,
+    #[serde(with = "js_number::option")]
     pub requeue_after_seconds: Option<f64>,
 }
 
@@ -365,7 +402,7 @@ mod tests {
                 r#""events":[{"time":"2025-01-15T11:00:00.100Z","object":{"kind":"CronJob","name":"backup"},"type":"Normal","reason":"SuccessfulCreate","message":"Created job backup-29014860","source":"cronjob-controller"}],"#,
                 r#""jobs":[{"name":"backup-29014860","cronJob":"backup","scheduledTime":"2025-01-15T11:00:00Z","createdAt":"2025-01-15T11:00:00.100Z","finishedAt":null,"condition":null,"reason":null,"deletedAt":null,"deletedBy":"history-limit"}],"#,
                 r#""pods":[],"#,
-                r#""syncs":[{"controller":"cronjob","at":"2025-01-15T11:00:00.100Z","object":"backup","trigger":"cronjob-added","decision":{"code":"created","explanation":"x"},"requeueAfterSeconds":3600.0}],"#,
+                r#""syncs":[{"controller":"cronjob","at":"2025-01-15T11:00:00.100Z","object":"backup","trigger":"cronjob-added","decision":{"code":"created","explanation":"x"},"requeueAfterSeconds":3600}],"#,
                 r#""slots":[{"cronJob":"backup","scheduledTime":"2025-01-15T11:00:00Z","fate":"not-found-by-search","job":null,"explanation":"y"}],"#,
                 r#""cronJobs":[]}"#
             )

@@ -24,7 +24,6 @@ use super::workqueue::{RateLimiter, WorkQueue};
 use crate::api::KubernetesVersion;
 use crate::controller::cronjob::Behaviour;
 use crate::controller::job::{JobFeatures, JobMemory};
-use chrono::TimeDelta;
 use chrono_tz::Tz;
 use std::collections::HashMap;
 
@@ -53,6 +52,7 @@ pub(crate) struct ControllerManager {
     pub down_until: Option<Time>,
     pub cronjob: WorkQueue<String, SyncTrigger>,
     pub job: WorkQueue<String, SyncTrigger>,
+    pub ttl: WorkQueue<String, SyncTrigger>,
 }
 
 impl ControllerManager {
@@ -61,23 +61,26 @@ impl ControllerManager {
             up: true,
             down_until: None,
             cronjob: WorkQueue::new(RateLimiter::default_controller()),
-            // `DefaultJobApiBackOff` 1 s .. `MaxJobApiBackOff` 60 s (job_controller.go, 1.27+).
-            job: WorkQueue::new(RateLimiter::exponential(TimeDelta::seconds(1), TimeDelta::seconds(60))),
+            // The Job controller's rate limiter is kept by the controller itself (`JobMemory`).
+            job: WorkQueue::new(RateLimiter::default_controller()),
+            ttl: WorkQueue::new(RateLimiter::default_controller()),
         }
     }
 
     fn next_wake(&self) -> Option<Time> {
-        [self.cronjob.next_wake(), self.job.next_wake()].into_iter().flatten().min()
+        [self.cronjob.next_wake(), self.job.next_wake(), self.ttl.next_wake()].into_iter().flatten().min()
     }
 
     fn promote_due(&mut self, now: Time) {
         self.cronjob.promote_due(now);
         self.job.promote_due(now);
+        self.ttl.promote_due(now);
     }
 
     pub fn clear(&mut self) {
         self.cronjob.clear();
         self.job.clear();
+        self.ttl.clear();
     }
 }
 
@@ -86,6 +89,7 @@ impl ControllerManager {
 pub(crate) enum QueueName {
     CronJob,
     Job,
+    Ttl,
 }
 
 /// The simulated cluster.
@@ -111,6 +115,8 @@ pub struct World {
     pub(crate) job_features: JobFeatures,
     /// What the Job controller remembers per Job (lost on restart).
     pub(crate) job_memory: HashMap<String, JobMemory>,
+    /// The CronJob informer's list, for resolving Job owners (rebuilt after any CronJob change).
+    pub(crate) cron_job_cache: Option<Vec<crate::api::CronJob>>,
     steps: u64,
     finished: bool,
 }
@@ -135,6 +141,7 @@ impl World {
             controller_zone,
             job_features: JobFeatures::for_version(version, None),
             job_memory: HashMap::new(),
+            cron_job_cache: None,
             scenario,
             start,
             end,
@@ -149,6 +156,7 @@ impl World {
             steps: 0,
             finished: false,
         };
+        world.recorder.skip_syncs = world.scenario.spec.trace.syncs == super::scenario::SyncDetail::None;
         for (i, e) in world.scenario.spec.events.iter().enumerate() {
             if e.at < end {
                 world.agenda.schedule(e.at.max(start), Happening::Scenario(i));
@@ -209,7 +217,10 @@ impl World {
         if let Some((k, c)) = self.kcm.cronjob.get() {
             return Some((QueueName::CronJob, k, c));
         }
-        self.kcm.job.get().map(|(k, c)| (QueueName::Job, k, c))
+        if let Some((k, c)) = self.kcm.job.get() {
+            return Some((QueueName::Job, k, c));
+        }
+        self.kcm.ttl.get().map(|(k, c)| (QueueName::Ttl, k, c))
     }
 
     fn sync(&mut self, queue: QueueName, key: &str, trigger: SyncTrigger) {
@@ -221,6 +232,10 @@ impl World {
             QueueName::Job => {
                 self.sync_job(key, trigger);
                 self.kcm.job.done(&key.to_string());
+            }
+            QueueName::Ttl => {
+                self.sync_ttl(key, trigger);
+                self.kcm.ttl.done(&key.to_string());
             }
         }
         self.deliver();
@@ -251,6 +266,7 @@ impl World {
                 if self.kcm.up {
                     self.inform_cronjob_controller(&change);
                     self.inform_job_controller(&change);
+                    self.inform_ttl_controller(&change);
                 }
             }
         }
@@ -261,9 +277,10 @@ impl World {
     fn observe(&mut self, change: &Change) {
         use super::store::Watch;
         match change {
-            Change::Job(Watch::Added(job)) => self.job_added(job),
+            Change::Job(Watch::Added(job)) => self.job_added(job, self.now),
             Change::Job(Watch::Updated { old, new }) => self.job_updated(old, new),
             Change::Pod(Watch::Added(pod)) => self.pod_added(pod),
+            Change::CronJob(_) => self.cron_job_cache = None,
             _ => {}
         }
     }
@@ -295,9 +312,10 @@ impl World {
     pub(crate) fn start_controllers(&mut self, trigger: SyncTrigger) {
         self.collect_orphan_pods();
         self.start_cronjob_controller(trigger);
-        let jobs: Vec<String> = self.store.all::<crate::api::Job>().map(|j| j.metadata.name.clone()).collect();
+        let jobs: Vec<crate::api::Job> = self.store.all::<crate::api::Job>().cloned().collect();
         for job in jobs {
-            self.kcm.job.add(job, trigger);
+            self.kcm.job.add(job.metadata.name.clone(), trigger);
+            self.ttl_consider(&job, trigger);
         }
         self.deliver();
     }
@@ -325,9 +343,8 @@ impl World {
             self.history.will_create(&job.metadata.name, at);
         }
         self.store.import(job.clone(), self.start);
-        let mut stored = job;
-        stored.metadata.creation_timestamp.get_or_insert(self.start);
-        self.job_added(&stored);
+        let stored = job;
+        self.job_added(&stored, stored.metadata.creation_timestamp.unwrap_or(self.start));
         if let Some(c) = stored.status.finished_condition() {
             let condition = if c.condition_type == crate::api::JobConditionType::Complete {
                 super::trace::JobCondition::Complete

@@ -3,7 +3,7 @@
 //! with the `TZ`/`CRON_TZ` and `timeZone` rules of each release.
 
 use super::job::validate_job_template;
-use super::meta::object_meta;
+use super::meta::{object_meta, object_meta_update};
 use super::{Checker, Outcome};
 use crate::api::decode::Unsupported;
 use crate::api::field_error::{BadValue, FieldError};
@@ -49,6 +49,7 @@ pub fn validate_cronjob_create(cj: &CronJob, version: KubernetesVersion, unsuppo
 /// `TZ` schedule and an unchanged `timeZone` are tolerated; no name-length rule.
 pub fn validate_cronjob_update(cj: &CronJob, old: &CronJob, version: KubernetesVersion, unsupported: Vec<Unsupported>) -> Outcome {
     let mut c = Checker::new(version, unsupported);
+    object_meta_update(&mut c, &cj.metadata);
     cronjob_spec(&mut c, &cj.spec, Some(&old.spec));
     c.finish(&["spec."])
 }

@@ -2,7 +2,7 @@
 //! and success policies, `ValidateJobUpdate`) from `pkg/apis/batch/validation/validation.go`,
 //! 1.28–1.35, with the rules older releases lacked switched off by version.
 
-use super::meta::object_meta;
+use super::meta::{object_meta, object_meta_update};
 use super::names;
 use super::pod::pod_template;
 use super::{Checker, Outcome};
@@ -38,6 +38,7 @@ pub fn validate_job_create(job: &Job, version: KubernetesVersion, unsupported: V
 /// Validates an update of a Job (`ValidateJobUpdate`): the spec rules plus immutable fields.
 pub fn validate_job_update(job: &Job, old: &Job, version: KubernetesVersion, unsupported: Vec<Unsupported>) -> Outcome {
     let mut c = Checker::new(version, unsupported);
+    object_meta_update(&mut c, &job.metadata);
     validate_job_spec_with_selector(&mut c, &job.spec);
     let (new, old) = (&job.spec, &old.spec);
     let indexed = new.completion_mode == Some(CompletionMode::Indexed);
@@ -288,8 +289,9 @@ fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy
         c.push(FieldError::too_many(&rules_path, policy.rules.len(), MAX_POD_FAILURE_POLICY_RULES));
     }
     let containers: Vec<&str> = spec.template.spec.containers.iter().chain(&spec.template.spec.init_containers).map(|c| c.name.as_str()).collect();
-    // FailIndex arrived with backoffLimitPerIndex (alpha 1.28, on by default from 1.29).
-    let actions: &[&str] = if c.version.at_least(29) { &["Count", "FailIndex", "FailJob", "Ignore"] } else { &["Count", "FailJob", "Ignore"] };
+    // FailIndex arrived with backoffLimitPerIndex in 1.28 (in 1.28 the alpha field is dropped,
+    // so a FailIndex rule then always lacks it).
+    let actions: &[&str] = if c.version.at_least(28) { &["Count", "FailIndex", "FailJob", "Ignore"] } else { &["Count", "FailJob", "Ignore"] };
     for (i, rule) in policy.rules.iter().enumerate() {
         let rule_path = format!("{rules_path}[{i}]");
         let action_path = format!("{rule_path}.action");

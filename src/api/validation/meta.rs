@@ -41,6 +41,13 @@ pub fn object_meta(c: &mut Checker, meta: &ObjectMeta) {
     annotations(c, &meta.annotations, "metadata.annotations");
 }
 
+/// The part of `ValidateObjectMetaUpdate` that can fail here: the new labels and annotations
+/// (name, namespace and uid cannot change because objects are matched by name).
+pub fn object_meta_update(c: &mut Checker, meta: &ObjectMeta) {
+    labels(c, &meta.labels, "metadata.labels");
+    annotations(c, &meta.annotations, "metadata.annotations");
+}
+
 /// `ValidateLabels`.
 pub fn labels(c: &mut Checker, labels: &BTreeMap<String, String>, path: &str) {
     for (key, value) in labels {

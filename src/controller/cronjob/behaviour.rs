@@ -55,8 +55,16 @@ pub struct Behaviour {
     pub completed_wording: Option<CompletedWording>,
     /// History cleanup runs before scheduling (#119776: 1.29, backported to 1.27/1.28).
     pub cleanup_before_sync: bool,
-    /// `AlreadyExists` on create re-adds our own Job to `active` (#120649, 1.28.3).
+    /// `AlreadyExists` on create re-adds our own Job to `active` (#120649, 1.28.3). The same
+    /// change made a `NamespaceTerminating` create failure return; before, that case fell through
+    /// the error switch and was handled like a success with the client's empty Job.
     pub already_exists_adopts: bool,
+    /// `sync` writes the object `syncCronJob` returned — the re-read live CronJob if an
+    /// unexpected Job made it switch — rather than its own copy (≤1.26; #119776 changed it).
+    pub writes_switched_object: bool,
+    /// Status is written after reconciling, again after creating, and again after history
+    /// cleanup, unconditionally, as the legacy controller does (≤1.23; one write from 1.24, #107470).
+    pub status_write_per_step: bool,
     /// Group/version named in the Job's owner reference.
     pub owner_api_version: &'static str,
 }
@@ -108,6 +116,8 @@ impl Behaviour {
             },
             cleanup_before_sync: at(27),
             already_exists_adopts: at(28),
+            writes_switched_object: !at(27),
+            status_write_per_step: !at(24),
             owner_api_version: if at(21) { "batch/v1" } else { "batch/v1beta1" },
         }
     }

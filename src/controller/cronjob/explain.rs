@@ -16,6 +16,23 @@ pub(crate) fn secs(d: TimeDelta) -> String {
     format!("{sign}{text} s")
 }
 
+/// How late a job starts relative to its slot: `on time` within a second, else `N s after the slot`.
+pub(crate) fn lateness(d: TimeDelta) -> String {
+    if d < TimeDelta::seconds(1) {
+        "on time".to_owned()
+    } else {
+        format!("{} after the slot", secs(d))
+    }
+}
+
+/// The tail of "the slot still runs when …": bounded by the deadline, or not at all.
+pub(crate) fn still_within(sds: Option<i64>) -> String {
+    match sds {
+        Some(s) => format!("if that is still within startingDeadlineSeconds ({s} s) of the slot"),
+        None => "however late that is, since there is no startingDeadlineSeconds".to_owned(),
+    }
+}
+
 /// `the deadline of N s`, or `no startingDeadlineSeconds` when unset.
 pub(crate) fn deadline(sds: Option<i64>) -> String {
     match sds {

@@ -42,6 +42,11 @@ pub(crate) fn whole_seconds(d: i64) -> i64 {
     (sec as f64 + nsec as f64 / 1e9) as i64
 }
 
+/// `time.Second * time.Duration(seconds)` in nanoseconds, wrapping on overflow as Go does.
+pub(crate) fn seconds_nanos(seconds: i64) -> i64 {
+    seconds.wrapping_mul(1_000_000_000)
+}
+
 /// `t.Add(d)` for a nanosecond duration.
 pub(crate) fn add_nanos(t: DateTime<Utc>, d: i64) -> DateTime<Utc> {
     t.checked_add_signed(TimeDelta::nanoseconds(d)).unwrap_or(if d > 0 { DateTime::<Utc>::MAX_UTC } else { DateTime::<Utc>::MIN_UTC })

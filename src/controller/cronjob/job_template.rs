@@ -38,6 +38,8 @@ pub fn job_from_template(cron_job: &CronJob, scheduled: DateTime<Utc>, zone: Tz,
         annotations.insert(SCHEDULED_TIMESTAMP_ANNOTATION.to_owned(), local.to_rfc3339_opts(SecondsFormat::Secs, true));
     }
     Job {
+        api_version: "batch/v1".to_owned(),
+        kind: "Job".to_owned(),
         metadata: ObjectMeta {
             name: job_name(&cron_job.metadata.name, scheduled, behaviour.algorithm),
             labels: template.metadata.labels.clone(),
@@ -54,7 +56,7 @@ pub fn job_from_template(cron_job: &CronJob, scheduled: DateTime<Utc>, zone: Tz,
             ..ObjectMeta::default()
         },
         spec: template.spec.clone(),
-        ..Job::default()
+        status: Default::default(),
     }
 }
 

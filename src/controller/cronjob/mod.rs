@@ -55,7 +55,7 @@ pub use outcome::{SyncInput, SyncOutcome};
 pub use schedule::{format_schedule, BoundSchedule};
 pub use slots::{
     most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, recent_unmet_schedule_times, Missed,
-    MostRecent, NextFn, RequeueRule, ScheduleHang, SlotError, SlotInput, SlotSearch, UnmetError, NEXT_SCHEDULE_DELTA,
+    MostRecent, RequeueRule, ScheduleHang, SlotError, SlotInput, SlotSearch, Slots, UnmetError, NEXT_SCHEDULE_DELTA,
 };
 pub use sync_v1::{jobs_of_parent, POLL_INTERVAL};
 pub use sync_v2::jobs_to_be_reconciled;

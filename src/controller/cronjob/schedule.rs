@@ -5,10 +5,10 @@
 use super::behaviour::Behaviour;
 use super::events::Event;
 use super::go_time::zero_time;
-use super::slots::ScheduleHang;
+use super::slots::{ScheduleHang, Slots};
 use crate::api::CronJob;
 use crate::cron::{load_location, parse_standard, Location, Schedule};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use chrono_tz::Tz;
 
 /// The CronJob's `spec.timeZone` as this release's controller sees it: the field reaches the
@@ -68,12 +68,28 @@ impl BoundSchedule {
         Ok(BoundSchedule { schedule, controller_zone })
     }
 
-    /// robfig's `Next(t)` with `t` in the controller's zone.
+}
+
+impl BoundSchedule {
+    /// robfig's `Next(t)` with `t` in the controller's zone; Go's zero time (year 1) for "none".
     pub fn next(&self, after: DateTime<Utc>) -> Result<DateTime<Utc>, ScheduleHang> {
         match self.schedule.next(after.with_timezone(&self.controller_zone)) {
             Ok(Some(t)) => Ok(t.with_timezone(&Utc)),
             Ok(None) => Ok(zero_time()),
             Err(hang) => Err(ScheduleHang(hang.to_string())),
+        }
+    }
+}
+
+impl Slots for BoundSchedule {
+    fn next(&self, after: DateTime<Utc>) -> Result<DateTime<Utc>, ScheduleHang> {
+        BoundSchedule::next(self, after)
+    }
+
+    fn constant_delay(&self) -> Option<TimeDelta> {
+        match &self.schedule {
+            Schedule::Every(every) => Some(every.delay()),
+            Schedule::Spec(_) => None,
         }
     }
 }

@@ -11,13 +11,69 @@
 //! `startingDeadlineSeconds` moves the search start to `now − deadline`, so a slot older than
 //! the deadline is never found (which is why `MissSchedule` is practically never recorded).
 
-use super::go_time::{add_nanos, round_to_second, sub_nanos, whole_seconds, zero_time};
+use super::go_time::{add_nanos, round_to_second, seconds_nanos, sub_nanos, whole_seconds, zero_time};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::fmt;
 
-/// The schedule's `Next`: the first slot strictly after an instant, or Go's zero time when robfig
-/// finds none within five years. An `Err` is a schedule on which robfig's `Next` never returns.
-pub type NextFn<'a> = &'a dyn Fn(DateTime<Utc>) -> Result<DateTime<Utc>, ScheduleHang>;
+/// A schedule as the slot search asks it for slots.
+pub trait Slots {
+    /// robfig's `Next`: the first slot strictly after `after`, or Go's zero time when robfig finds
+    /// none within five years. An `Err` is a schedule on which robfig's `Next` never returns.
+    fn next(&self, after: DateTime<Utc>) -> Result<DateTime<Utc>, ScheduleHang>;
+
+    /// `Some(delay)` for `@every` schedules, whose slots are `delay` apart counted from wherever
+    /// a chain of `next` calls starts; `None` for cron expressions, whose slots are a fixed set.
+    fn constant_delay(&self) -> Option<TimeDelta>;
+}
+
+/// How many `Next` calls a chain walks before switching to a shortcut (the Go loop would go on;
+/// it only gets that long from absurd inputs such as a missing creationTimestamp).
+const CHAIN_WALK_LIMIT: u32 = 1_000;
+
+/// The last slot `≤ now` of the chain `Next(start), Next(Next(start)), …` — what Go's loop
+/// `for t := Next(start); !t.After(now); t = Next(t)` ends with — without walking millions of
+/// slots when `start` is far in the past.
+fn last_of_chain(schedule: &dyn Slots, start: DateTime<Utc>, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, ScheduleHang> {
+    let mut found = None;
+    let mut t = schedule.next(start)?;
+    let mut steps = 0;
+    // Go loops forever if `Next` yields the zero time here; stop instead.
+    while t <= now && t != zero_time() {
+        found = Some(t);
+        steps += 1;
+        if steps == CHAIN_WALK_LIMIT {
+            return last_slot_at_or_before(schedule, t, now);
+        }
+        t = schedule.next(t)?;
+    }
+    Ok(found)
+}
+
+/// The chain's last slot `≤ now`, knowing the chain has reached `reached ≤ now`.
+fn last_slot_at_or_before(schedule: &dyn Slots, reached: DateTime<Utc>, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, ScheduleHang> {
+    if let Some(delay) = schedule.constant_delay() {
+        // Every later step adds exactly `delay` (the chain is on whole seconds by now).
+        let step = delay.num_nanoseconds().unwrap_or(i64::MAX).max(1);
+        let k = sub_nanos(now, reached) / step;
+        return Ok(Some(add_nanos(reached, k.saturating_mul(step))));
+    }
+    // A cron expression's slots are a fixed set, so a chain started later — but still after
+    // `reached` — ends on the same slot. Look back from `now` in doubling windows.
+    let mut window = TimeDelta::minutes(2);
+    loop {
+        let from = (now - window).max(reached);
+        let mut last = None;
+        let mut t = schedule.next(from)?;
+        while t <= now && t != zero_time() {
+            last = Some(t);
+            t = schedule.next(t)?;
+        }
+        if last.is_some() || from == reached {
+            return Ok(last.or(Some(reached)));
+        }
+        window = window * 2;
+    }
+}
 
 /// robfig's `Next` would loop forever on this schedule; the controller worker would hang.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,12 +91,17 @@ pub struct SlotInput {
 }
 
 impl SlotInput {
+    /// Whether `scheduled + startingDeadlineSeconds` is before `now` (the `tooLate` check).
+    pub fn too_late(&self, scheduled: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+        self.starting_deadline_seconds.is_some_and(|sds| add_nanos(scheduled, seconds_nanos(sds)) < now)
+    }
+
     /// `lastScheduleTime`, else `creationTimestamp`, moved up to `now − startingDeadlineSeconds`
     /// when `include_deadline` and that is later.
     pub fn earliest(&self, now: DateTime<Utc>, include_deadline: bool) -> DateTime<Utc> {
         let mut earliest = self.last_scheduled.unwrap_or(self.created);
         if let (true, Some(sds)) = (include_deadline, self.starting_deadline_seconds) {
-            let deadline = add_nanos(now, sds.saturating_mul(-1_000_000_000));
+            let deadline = add_nanos(now, seconds_nanos(sds).wrapping_neg());
             if deadline > earliest {
                 earliest = deadline;
             }
@@ -113,12 +174,12 @@ pub fn most_recent_schedule_time(
     input: &SlotInput,
     now: DateTime<Utc>,
     include_deadline: bool,
-    next: NextFn<'_>,
+    schedule: &dyn Slots,
 ) -> Result<MostRecent, SlotError> {
     let earliest = input.earliest(now, include_deadline);
     let none = |most_recent, count| MostRecent { earliest, most_recent, missed: Missed::None, count };
-    let t1 = next(earliest)?;
-    let t2 = next(t1)?;
+    let t1 = schedule.next(earliest)?;
+    let t2 = schedule.next(t1)?;
     if now < t1 {
         return Ok(none(None, 0));
     }
@@ -141,15 +202,9 @@ pub fn most_recent_schedule_time(
             DateTime::from_timestamp(secs, 0)
         }
         SlotSearch::NextChain => {
+            // Go's Duration arithmetic wraps on overflow; so does this.
             let back = (count - 2).wrapping_mul(interval).wrapping_mul(1_000_000_000);
-            let mut found = None;
-            let mut t = next(add_nanos(t1, back))?;
-            // Go loops forever if `Next` yields the zero time here; stop instead.
-            while t <= now && t != zero_time() {
-                found = Some(t);
-                t = next(t)?;
-            }
-            found
+            last_of_chain(schedule, add_nanos(t1, back), now)?
         }
     };
     Ok(MostRecent { earliest, most_recent, missed, count })
@@ -161,9 +216,9 @@ pub fn next_schedule_time(
     search: SlotSearch,
     input: &SlotInput,
     now: DateTime<Utc>,
-    next: NextFn<'_>,
+    schedule: &dyn Slots,
 ) -> Result<MostRecent, SlotError> {
-    let mut found = most_recent_schedule_time(search, input, now, true, next)?;
+    let mut found = most_recent_schedule_time(search, input, now, true, schedule)?;
     // 1.21–1.27 return nothing when the (deadline-moved) search start is in the future.
     if found.most_recent.is_some_and(|t| t > now) || (search == SlotSearch::Arithmetic && found.earliest > now) {
         found.most_recent = None;
@@ -192,11 +247,11 @@ pub fn next_schedule_time_duration(
     search: SlotSearch,
     input: &SlotInput,
     now: DateTime<Utc>,
-    next: NextFn<'_>,
+    schedule: &dyn Slots,
 ) -> Result<TimeDelta, ScheduleHang> {
     let base = match rule {
         RequeueRule::FromNow => now,
-        RequeueRule::FromLastSlot | RequeueRule::FromLastSlotOrNow => match most_recent_schedule_time(search, input, now, false, next) {
+        RequeueRule::FromLastSlot | RequeueRule::FromLastSlotOrNow => match most_recent_schedule_time(search, input, now, false, schedule) {
             Err(SlotError::Hang(h)) => return Err(h),
             Err(SlotError::TooClose(_)) => now,
             Ok(MostRecent { most_recent: Some(t), .. }) => t,
@@ -204,7 +259,7 @@ pub fn next_schedule_time_duration(
             Ok(_) => now,
         },
     };
-    let wake = add_nanos(next(base)?, NEXT_SCHEDULE_DELTA.num_nanoseconds().unwrap_or(0));
+    let wake = add_nanos(schedule.next(base)?, NEXT_SCHEDULE_DELTA.num_nanoseconds().unwrap_or(0));
     Ok(TimeDelta::nanoseconds(sub_nanos(wake, now)))
 }
 
@@ -231,19 +286,87 @@ impl fmt::Display for UnmetError {
 /// The legacy controller's `getRecentUnmetScheduleTimes` (≤1.20): every slot in
 /// `(earliest, now]`, oldest first. A schedule that never fires yields Go's zero time over and
 /// over, which this loop (like Go's) counts until it gives up with [`UnmetError::TooMany`].
-pub fn recent_unmet_schedule_times(input: &SlotInput, now: DateTime<Utc>, next: NextFn<'_>) -> Result<Vec<DateTime<Utc>>, UnmetError> {
+pub fn recent_unmet_schedule_times(input: &SlotInput, now: DateTime<Utc>, schedule: &dyn Slots) -> Result<Vec<DateTime<Utc>>, UnmetError> {
     let earliest = input.earliest(now, true);
     let mut starts = Vec::new();
     if earliest > now {
         return Ok(starts);
     }
-    let mut t = next(earliest).map_err(UnmetError::Hang)?;
+    let mut t = schedule.next(earliest).map_err(UnmetError::Hang)?;
     while t <= now {
         starts.push(t);
         if starts.len() > 100 {
             return Err(UnmetError::TooMany);
         }
-        t = next(t).map_err(UnmetError::Hang)?;
+        t = schedule.next(t).map_err(UnmetError::Hang)?;
     }
     Ok(starts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::controller::cronjob::schedule::BoundSchedule;
+    use crate::controller::cronjob::Behaviour;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text).unwrap().to_utc()
+    }
+
+    fn bound(text: &str) -> BoundSchedule {
+        BoundSchedule::parse(text, &Behaviour::of("1.28".parse().unwrap()), chrono_tz::UTC).unwrap()
+    }
+
+    fn input(last: &str, sds: Option<i64>) -> SlotInput {
+        SlotInput { created: at("2016-05-01T00:00:00Z"), last_scheduled: Some(at(last)), starting_deadline_seconds: sds }
+    }
+
+    #[test]
+    fn legacy_enumeration_lists_every_unmet_slot_and_gives_up_beyond_100() {
+        let s = bound("*/20 * * * *");
+        let got = recent_unmet_schedule_times(&input("2016-05-19T09:00:00Z", None), at("2016-05-19T10:05:00Z"), &s).unwrap();
+        assert_eq!(got, [at("2016-05-19T09:20:00Z"), at("2016-05-19T09:40:00Z"), at("2016-05-19T10:00:00Z")]);
+        let with_deadline = recent_unmet_schedule_times(&input("2016-05-19T09:00:00Z", Some(600)), at("2016-05-19T10:05:00Z"), &s).unwrap();
+        assert_eq!(with_deadline, [at("2016-05-19T10:00:00Z")]);
+        let too_many = recent_unmet_schedule_times(&input("2016-05-18T00:00:00Z", None), at("2016-05-19T10:05:00Z"), &s);
+        assert_eq!(too_many, Err(UnmetError::TooMany));
+        // A schedule that never fires yields the zero time again and again: also "too many".
+        let never = bound("0 0 30 2 *");
+        let stuck = recent_unmet_schedule_times(&input("2016-05-19T09:00:00Z", None), at("2016-05-19T10:05:00Z"), &never);
+        assert_eq!(stuck, Err(UnmetError::TooMany));
+    }
+
+    #[test]
+    fn arithmetic_search_before_1_28_can_return_a_non_slot() {
+        let s = bound("30 10,11,12 * * 1-5");
+        let found = most_recent_schedule_time(SlotSearch::Arithmetic, &input("2016-05-19T10:30:00Z", None), at("2016-05-20T16:30:00Z"), false, &s)
+            .unwrap();
+        assert_eq!((found.most_recent, found.missed, found.count), (Some(at("2016-05-20T16:30:00Z")), Missed::Few, 30));
+        let never = bound("59 23 31 2 *");
+        let err = most_recent_schedule_time(SlotSearch::Arithmetic, &input("2016-05-19T10:30:00Z", None), at("2016-05-20T16:30:00Z"), false, &never);
+        assert_eq!(err.unwrap_err().to_string(), "time difference between two schedules less than 1 second");
+    }
+
+    #[test]
+    fn requeue_rules_differ_when_the_last_schedule_is_ahead_of_the_clock() {
+        let s = bound("0 * * * *");
+        let skewed = input("2016-05-19T11:00:00Z", None);
+        let now = at("2016-05-19T10:01:00Z");
+        let d = |rule| next_schedule_time_duration(rule, SlotSearch::NextChain, &skewed, now, &s).unwrap();
+        assert_eq!(d(RequeueRule::FromNow), TimeDelta::milliseconds(3_540_100));
+        assert_eq!(d(RequeueRule::FromLastSlot), TimeDelta::milliseconds(7_140_100));
+        assert_eq!(d(RequeueRule::FromLastSlotOrNow), TimeDelta::milliseconds(7_140_100));
+    }
+
+    #[test]
+    fn long_chains_end_on_the_same_slot_as_a_full_walk() {
+        let now = at("2016-05-19T10:05:30Z");
+        let start = at("2016-05-01T00:00:20Z");
+        let minutely = bound("*/1 * * * *");
+        assert_eq!(last_of_chain(&minutely, start, now), Ok(Some(at("2016-05-19T10:05:00Z"))));
+        let every = bound("@every 1m");
+        assert_eq!(last_of_chain(&every, start, now), Ok(Some(at("2016-05-19T10:05:20Z"))), "anchored to the chain's start");
+        let yearly = bound("0 0 1 1 *");
+        assert_eq!(last_of_chain(&yearly, start, now), Ok(None));
+    }
 }

@@ -8,14 +8,14 @@
 use super::api_server::{namespace_of, FaultReason};
 use super::decision::{Decision, DecisionCode};
 use super::events::Event;
-use super::explain::{at, deadline, secs};
+use super::explain::{at, deadline, lateness, secs, still_within};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::BoundSchedule;
 use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
-use super::sync_v2::Effects;
-use crate::api::{ConcurrencyPolicy, CronJob, Job, JobConditionType};
-use chrono::{DateTime, TimeDelta, Utc};
+use super::sync_v2::{condition_name, Effects};
+use crate::api::{ConcurrencyPolicy, CronJob, Job};
+use chrono::TimeDelta;
 use chrono_tz::Tz;
 
 /// How often the legacy controller looks at every CronJob (`wait.Until(syncAll, 10s)`).
@@ -68,7 +68,8 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         run.update_status(&cj);
     }
     let poll = format!(" The legacy controller looks again at its next poll, within {}.", secs(POLL_INTERVAL));
-    run.finish(Decision::new(decision.code, decision.explanation + &poll))
+    let decision = run.effects.annotate(Decision::new(decision.code, decision.explanation + &poll));
+    run.finish(decision)
 }
 
 fn decide(code: DecisionCode, explanation: String) -> Decision {
@@ -83,14 +84,15 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
         let uid = &job.metadata.uid;
         let found = cj.status.active.iter().any(|r| &r.uid == uid);
         match (found, job.status.finished_condition().map(|c| c.condition_type)) {
-            (false, None) => run.effects.events.push(Event::unexpected_job(&job.metadata.name)),
+            (false, None) => run.effects.note_unexpected(&job.metadata.name),
             (true, Some(kind)) => {
                 cj.status.active.retain(|r| &r.uid != uid);
-                let condition = if kind == JobConditionType::Complete { "Complete" } else { "Failed" };
-                run.effects.events.push(match b.completed_wording {
+                let condition = condition_name(kind);
+                let event = match b.completed_wording {
                     Some(wording) => Event::saw_completed_job(&job.metadata.name, condition, wording),
                     None => Event::saw_completed_job_unqualified(&job.metadata.name),
-                });
+                };
+                run.effects.note_completed(event, &job.metadata.name, condition);
             }
             _ => {}
         }
@@ -98,7 +100,7 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     let children: Vec<&str> = jobs.iter().map(|j| j.metadata.uid.as_str()).collect();
     for r in cj.status.active.clone() {
         if !children.contains(&r.uid.as_str()) {
-            run.effects.events.push(Event::missing_job(&r.name));
+            run.effects.note_missing(&r.name);
             cj.status.active.retain(|a| a.uid != r.uid);
         }
     }
@@ -119,13 +121,12 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
             return decide(DecisionCode::InvalidSchedule, format!("The schedule {:?} does not parse ({err}); FailedNeedsStart is recorded at every poll.", cj.spec.schedule));
         }
     };
-    let next = |t: DateTime<Utc>| schedule.next(t);
     let slots = SlotInput {
         created: cj.metadata.creation_timestamp.unwrap_or_else(super::go_time::zero_time),
         last_scheduled: cj.status.last_schedule_time,
         starting_deadline_seconds: cj.spec.starting_deadline_seconds,
     };
-    let times = match recent_unmet_schedule_times(&slots, now, &next) {
+    let times = match recent_unmet_schedule_times(&slots, now, &schedule) {
         Ok(times) => times,
         Err(err @ UnmetError::TooMany) => {
             run.effects.events.push(Event::failed_needs_start(&err.to_string()));
@@ -138,22 +139,20 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     };
     let Some(&scheduled) = times.last() else {
         let since = slots.earliest(now, true);
-        let upcoming = next(since).ok().filter(|t| *t != super::go_time::zero_time()).map_or_else(|| "never".to_owned(), at);
+        let upcoming = schedule.next(since).ok().filter(|t| *t != super::go_time::zero_time()).map_or_else(|| "never".to_owned(), at);
         let clamp = if since > slots.earliest(now, false) { format!(" (the search starts at now − {})", deadline(cj.spec.starting_deadline_seconds)) } else { String::new() };
         return decide(DecisionCode::NotDue, format!("No slot is due: the first slot of {:?} after {}{clamp} is {upcoming}.", cj.spec.schedule, at(since)));
     };
-    if let Some(sds) = cj.spec.starting_deadline_seconds {
-        if scheduled + TimeDelta::seconds(sds) < now {
-            run.effects.events.push(Event::miss_schedule(scheduled));
-            return decide(DecisionCode::TooLate, format!("The {} slot is more than {} old, so it is not started.", at(scheduled), deadline(Some(sds))));
-        }
+    if let Some(sds) = cj.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
+        run.effects.events.push(Event::miss_schedule(scheduled));
+        return decide(DecisionCode::TooLate, format!("The {} slot is more than {} old, so it is not started.", at(scheduled), deadline(Some(sds))));
     }
     let policy = cj.spec.concurrency_policy.unwrap_or_default();
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
         let running: Vec<&str> = cj.status.active.iter().map(|r| r.name.as_str()).collect();
         return decide(DecisionCode::ForbidActive, format!(
-            "Forbid: job {} is still active, so the {} slot is not started (the legacy controller records no Event). lastScheduleTime is not advanced, so the slot starts once the job is gone, if still within {}.",
-            running.join(", "), at(scheduled), deadline(cj.spec.starting_deadline_seconds)
+            "Forbid: job {} is still active, so the {} slot is not started (the legacy controller records no Event). lastScheduleTime is not advanced, so the slot starts at the first poll after the job is gone, {}.",
+            running.join(", "), at(scheduled), still_within(cj.spec.starting_deadline_seconds)
         ));
     }
     let mut replaced = Vec::new();
@@ -188,7 +187,7 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     run.effects.created.push(job);
     cj.status.last_schedule_time = Some(scheduled);
     run.update_status(cj);
-    let mut text = format!("Created job {name} for the {} slot of {:?}, {} after the slot.", at(scheduled), cj.spec.schedule, secs(now - scheduled));
+    let mut text = format!("Created job {name} for the {} slot of {:?}, {}.", at(scheduled), cj.spec.schedule, lateness(now - scheduled));
     if times.len() > 1 {
         text.push_str(&format!(" {} slots were unmet; only the most recent one is started.", times.len()));
     }

@@ -6,14 +6,14 @@ use super::api_server::{namespace_of, ApiError, FaultReason};
 use super::behaviour::LastSuccessfulRule;
 use super::decision::{Decision, DecisionCode};
 use super::events::{CompletedWording, Event};
-use super::explain::{at, deadline, secs};
+use super::explain::{at, deadline, lateness, secs, still_within};
 use super::history::jobs_beyond_history_limits;
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::{annotation_zone, check_time_zone, effective_time_zone, format_schedule, BoundSchedule};
-use super::slots::{most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, Missed, SlotError, SlotInput};
+use super::slots::{most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, Missed, SlotError, SlotInput, Slots};
 use crate::api::{ConcurrencyPolicy, CronJob, Job, JobConditionType};
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::TimeDelta;
 
 /// `getJobsToBeReconciled`: the Jobs in the CronJob's namespace whose controller reference has
 /// the CronJob's name (kind and UID are not checked here), in cache order.
@@ -30,11 +30,22 @@ pub(crate) struct Effects {
     pub created: Vec<Job>,
     pub deleted: Vec<String>,
     pub events: Vec<Event>,
+    /// What happened to the Jobs besides the scheduling decision, in plain words.
+    pub notes: Vec<String>,
 }
 
 impl Effects {
     pub(crate) fn new() -> Self {
-        Effects { created: Vec::new(), deleted: Vec::new(), events: Vec::new() }
+        Effects { created: Vec::new(), deleted: Vec::new(), events: Vec::new(), notes: Vec::new() }
+    }
+
+    /// The decision with the notes about reconciled and deleted Jobs appended.
+    pub(crate) fn annotate(&mut self, decision: Decision) -> Decision {
+        let notes = std::mem::take(&mut self.notes);
+        if notes.is_empty() {
+            return decision;
+        }
+        Decision::new(decision.code, format!("{} Also: {}", decision.explanation, notes.join(" ")))
     }
 
     /// `deleteJob`: delete, then drop the Job from `active` and record the outcome.
@@ -55,11 +66,37 @@ impl Effects {
 
     /// `cleanupFinishedJobs`: true when a delete succeeded (the status then needs writing).
     pub(crate) fn cleanup_finished_jobs(&mut self, input: &SyncInput<'_>, cron_job: &mut CronJob, jobs: &[&Job]) -> bool {
-        let mut deleted_any = false;
+        let mut deleted = Vec::new();
         for job in jobs_beyond_history_limits(&cron_job.spec.clone(), jobs) {
-            deleted_any |= self.delete_job(input, cron_job, job).is_ok();
+            if self.delete_job(input, cron_job, job).is_ok() {
+                deleted.push(job.metadata.name.as_str());
+            }
         }
-        deleted_any
+        if !deleted.is_empty() {
+            let (ok, failed) = (cron_job.spec.successful_jobs_history_limit, cron_job.spec.failed_jobs_history_limit);
+            let limit = |l: Option<i32>| l.map_or_else(|| "unset".to_owned(), |n| n.to_string());
+            self.notes.push(format!(
+                "the history limits (successfulJobsHistoryLimit {}, failedJobsHistoryLimit {}) deleted the oldest finished job(s) {}.",
+                limit(ok), limit(failed), deleted.join(", ")
+            ));
+        }
+        !deleted.is_empty()
+    }
+
+    /// Notes the Job-reconciliation Events in plain words.
+    pub(crate) fn note_unexpected(&mut self, job: &str) {
+        self.events.push(Event::unexpected_job(job));
+        self.notes.push(format!("job {job} names this CronJob as its controller but is not in status.active, so it is reported (UnexpectedJob) and not adopted."));
+    }
+
+    pub(crate) fn note_missing(&mut self, job: &str) {
+        self.events.push(Event::missing_job(job));
+        self.notes.push(format!("job {job} was in status.active but no longer exists, so it is dropped from it."));
+    }
+
+    pub(crate) fn note_completed(&mut self, event: Event, job: &str, condition: &str) {
+        self.events.push(event);
+        self.notes.push(format!("job {job} finished ({condition}) and left status.active."));
     }
 }
 
@@ -102,10 +139,15 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
     let mut effects = Effects::new();
     let mut cleaned = b.cleanup_before_sync && effects.cleanup_finished_jobs(input, &mut copy, &jobs);
     let mut update_status = false;
-    let verdict = sync_cron_job(input, &mut Target { own: &mut copy, live: None }, &jobs, &mut effects, &mut update_status);
+    let mut target = Target { own: &mut copy, live: None };
+    let verdict = sync_cron_job(input, &mut target, &jobs, &mut effects, &mut update_status);
+    if let (true, Some(live)) = (b.writes_switched_object, target.live) {
+        copy = live;
+    }
     if !b.cleanup_before_sync && verdict.error.is_none() {
         cleaned = effects.cleanup_finished_jobs(input, &mut copy, &jobs);
     }
+    let decision = effects.annotate(verdict.decision);
     let mut outcome = SyncOutcome {
         created_jobs: effects.created,
         deleted_jobs: effects.deleted,
@@ -114,11 +156,22 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         status_updates: 0,
         requeue_after: verdict.requeue,
         error: verdict.error,
-        decision: verdict.decision,
+        decision,
     };
-    if cleaned || update_status {
+    let writes = if b.status_write_per_step {
+        // After reconciling (unless reading the API failed first), after creating, and after
+        // cleanup whenever a history limit is set.
+        let reconciled = u32::from(outcome.decision.code != DecisionCode::ApiError);
+        let created = u32::from(!outcome.created_jobs.is_empty());
+        let spec = &copy.spec;
+        let limits = spec.successful_jobs_history_limit.is_some() || spec.failed_jobs_history_limit.is_some();
+        reconciled + created + u32::from(limits && outcome.error.is_none())
+    } else {
+        u32::from(cleaned || update_status)
+    };
+    if writes > 0 {
         outcome.status_update = Some(copy.status.clone());
-        outcome.status_updates = 1;
+        outcome.status_updates = writes;
         if let Err(err) = input.api.update_status() {
             outcome.decision = Decision::new(
                 DecisionCode::StatusUpdateFailed,
@@ -139,7 +192,7 @@ fn finished_type(job: &Job) -> Option<JobConditionType> {
     job.status.finished_condition().map(|c| c.condition_type)
 }
 
-fn condition_name(kind: JobConditionType) -> &'static str {
+pub(crate) fn condition_name(kind: JobConditionType) -> &'static str {
     match kind {
         JobConditionType::Complete => "Complete",
         _ => "Failed",
@@ -168,11 +221,12 @@ fn reconcile_jobs(
                     target.live = Some(live.clone());
                     continue;
                 }
-                effects.events.push(Event::unexpected_job(&job.metadata.name));
+                effects.note_unexpected(&job.metadata.name);
             }
             (true, Some(kind)) => {
                 cj.status.active.retain(|r| &r.uid != uid);
-                effects.events.push(Event::saw_completed_job(&job.metadata.name, condition_name(kind), wording));
+                let event = Event::saw_completed_job(&job.metadata.name, condition_name(kind), wording);
+                effects.note_completed(event, &job.metadata.name, condition_name(kind));
                 *update_status = true;
                 if rule == LastSuccessfulRule::Succeeded && kind == JobConditionType::Complete {
                     note_success(cj, job);
@@ -184,8 +238,7 @@ fn reconcile_jobs(
                     LastSuccessfulRule::FinishedNotActive => true,
                     LastSuccessfulRule::SucceededNotActive | LastSuccessfulRule::Succeeded => kind == JobConditionType::Complete,
                 };
-                if counts {
-                    note_success(cj, job);
+                if counts && note_success(cj, job) {
                     *update_status = true;
                 }
             }
@@ -198,7 +251,7 @@ fn reconcile_jobs(
     for r in orphans {
         match input.api.get_job(&r.namespace, &r.name) {
             Err(err) if err.reason == FaultReason::NotFound => {
-                effects.events.push(Event::missing_job(&r.name));
+                effects.note_missing(&r.name);
                 target.get().status.active.retain(|a| a.uid != r.uid);
                 *update_status = true;
             }
@@ -210,15 +263,19 @@ fn reconcile_jobs(
 }
 
 /// `lastSuccessfulTime`: set when unset (even to nothing), else moved to a later completion.
-fn note_success(cj: &mut CronJob, job: &Job) {
+/// Returns whether the status needs writing (always when it was unset).
+fn note_success(cj: &mut CronJob, job: &Job) -> bool {
     let completion = job.status.completion_time;
     match cj.status.last_successful_time {
-        None => cj.status.last_successful_time = completion,
-        Some(current) => {
-            if completion.is_some_and(|c| c > current) {
-                cj.status.last_successful_time = completion;
-            }
+        None => {
+            cj.status.last_successful_time = completion;
+            true
         }
+        Some(current) if completion.is_some_and(|c| c > current) => {
+            cj.status.last_successful_time = completion;
+            true
+        }
+        Some(_) => false,
     }
 }
 
@@ -270,10 +327,9 @@ fn sync_cron_job(
             ));
         }
     };
-    let next = |t: DateTime<Utc>| schedule.next(t);
     let slots = slot_input(cj);
-    let requeue_of = |cj: &CronJob| next_schedule_time_duration(b.requeue, b.slot_search, &slot_input(cj), now, &next);
-    let found = match next_schedule_time(b.slot_search, &slots, now, &next) {
+    let requeue_of = |cj: &CronJob| next_schedule_time_duration(b.requeue, b.slot_search, &slot_input(cj), now, &schedule);
+    let found = match next_schedule_time(b.slot_search, &slots, now, &schedule) {
         Ok(found) => found,
         Err(SlotError::Hang(h)) => {
             return failure(&h.0, DecisionCode::ScheduleHangs, format!("{} The real controller's worker would never return from this sync.", h.0));
@@ -289,21 +345,19 @@ fn sync_cron_job(
         Ok(r) => r,
         Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
     };
-    let wake = |r: TimeDelta| format!("It requeues itself for {} (in {}).", at(now + r), secs(r));
+    let wake = |r: TimeDelta| format!("It requeues itself for {} (in {}).", at(now.checked_add_signed(r).unwrap_or(now)), secs(r));
     let Some(scheduled) = found.most_recent else {
-        let (code, why) = explain_nothing_due(input, cj, &slots, &next);
+        let (code, why) = explain_nothing_due(input, cj, &slots, &schedule);
         return verdict(Some(requeue), code, format!("{why} {}", wake(requeue)));
     };
     if found.missed == Missed::Many {
         effects.events.push(Event::too_many_missed_times(b.too_many_missed_with_count.then_some(found.count)));
     }
-    if let Some(sds) = cj.spec.starting_deadline_seconds {
-        if scheduled + TimeDelta::seconds(sds) < now {
-            effects.events.push(Event::miss_schedule(scheduled));
-            return verdict(Some(requeue), DecisionCode::TooLate, format!(
-                "The {} slot is more than {} old, so it is not started (MissSchedule). {}", at(scheduled), deadline(Some(sds)), wake(requeue)
-            ));
-        }
+    if let Some(sds) = cj.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
+        effects.events.push(Event::miss_schedule(scheduled));
+        return verdict(Some(requeue), DecisionCode::TooLate, format!(
+            "The {} slot is more than {} old, so it is not started (MissSchedule). {}", at(scheduled), deadline(Some(sds)), wake(requeue)
+        ));
     }
     let name = job_name(&cj.metadata.name, scheduled, b.algorithm);
     let namespace = namespace_of(&cj.metadata.namespace).to_owned();
@@ -319,8 +373,8 @@ fn sync_cron_job(
         effects.events.push(Event::job_already_active());
         let running: Vec<&str> = cj.status.active.iter().map(|r| r.name.as_str()).collect();
         return verdict(Some(requeue), DecisionCode::ForbidActive, format!(
-            "Forbid: job {} is still active, so the {} slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), if still within {}. {}",
-            running.join(", "), at(scheduled), deadline(cj.spec.starting_deadline_seconds), wake(requeue)
+            "Forbid: job {} is still active, so the {} slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), {}. {}",
+            running.join(", "), at(scheduled), still_within(cj.spec.starting_deadline_seconds), wake(requeue)
         ));
     }
     let mut replaced = Vec::new();
@@ -348,14 +402,21 @@ fn sync_cron_job(
     let cj = target.get();
     let zone = annotation_zone(effective_time_zone(cj, &b), input.controller_zone);
     let mut job = job_from_template(cj, scheduled, zone, &b);
-    let (adopted, reference) = match input.api.create_job(&namespace, &name) {
+    let (start, reference) = match input.api.create_job(&namespace, &name) {
         Ok(()) => {
             job.metadata.uid = input.new_job_uid.map_or_else(|| format!("{namespace}/{name}"), str::to_owned);
             effects.events.push(Event::successful_create(&name));
             let reference = job_reference(&job, &namespace);
             job.metadata.uid.clear();
             effects.created.push(job);
-            (false, reference)
+            (Start::Created, reference)
+        }
+        Err(err) if err.reason == FaultReason::NamespaceTerminating && !b.already_exists_adopts => {
+            // Before 1.28.3 this case had an empty body: the controller carried on with the
+            // empty Job the client returns, as if it had been created.
+            effects.events.push(Event::successful_create(""));
+            let empty = Job { api_version: String::new(), kind: String::new(), ..Job::default() };
+            (Start::Phantom(err), job_reference(&empty, ""))
         }
         Err(err) if err.reason == FaultReason::NamespaceTerminating => {
             return failure(&err, DecisionCode::CreateFailed, format!(
@@ -378,7 +439,7 @@ fn sync_cron_job(
                     "Job {name} for the {} slot already exists and is already in status.active; nothing to do and no requeue.", at(scheduled)
                 ));
             }
-            (true, job_reference(existing, namespace_of(&existing.metadata.namespace)))
+            (Start::Adopted, job_reference(existing, namespace_of(&existing.metadata.namespace)))
         }
         Err(err) if err.reason == FaultReason::AlreadyExists => {
             return failure(&err, DecisionCode::AlreadyExists, format!(
@@ -400,14 +461,22 @@ fn sync_cron_job(
         Ok(r) => r,
         Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
     };
-    let mut text = if adopted {
-        format!(
+    let (code, mut text) = match start {
+        Start::Adopted => (DecisionCode::Created, format!(
             "Job {adopted_name} for the {} slot already existed (an earlier sync created it but its status write was lost), so it is added back to status.active and lastScheduleTime moves to {}.",
             at(scheduled), at(scheduled)
-        )
-    } else {
-        let late = now - scheduled;
-        format!("Created job {name} for the {} slot of {:?}, {} after the slot.", at(scheduled), cj.spec.schedule, secs(late))
+        )),
+        Start::Phantom(err) => (DecisionCode::CreateFailed, format!(
+            "Creating job {name} failed because the namespace is being terminated ({err}), but before 1.28.3 the controller did not notice: it recorded SuccessfulCreate for an empty job name, added an empty reference to status.active and moved lastScheduleTime to {}.",
+            at(scheduled)
+        )),
+        Start::Created => {
+            let mut text = format!("Created job {name} for the {} slot of {:?}, {}.", at(scheduled), cj.spec.schedule, lateness(now - scheduled));
+            if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) {
+                text.push_str(" That instant is not itself a slot of the schedule: before 1.28 the controller estimated the most recent slot as first-slot + n × first-gap, which is wrong for irregular schedules.");
+            }
+            (DecisionCode::Created, text)
+        }
     };
     if found.missed != Missed::None {
         text.push_str(&format!(
@@ -421,7 +490,17 @@ fn sync_cron_job(
     }
     text.push(' ');
     text.push_str(&wake(requeue));
-    verdict(Some(requeue), DecisionCode::Created, text)
+    verdict(Some(requeue), code, text)
+}
+
+/// How the Job for the slot came to be.
+enum Start {
+    /// `CreateJob` succeeded.
+    Created,
+    /// It already existed and is ours (1.28.3+).
+    Adopted,
+    /// `CreateJob` failed with NamespaceTerminating, which releases before 1.28.3 ignored.
+    Phantom(ApiError),
 }
 
 /// Why `nextScheduleTime` found nothing: not due yet, outside the deadline, or (1.28+) missed
@@ -430,11 +509,11 @@ fn explain_nothing_due(
     input: &SyncInput<'_>,
     cj: &CronJob,
     slots: &SlotInput,
-    next: &dyn Fn(DateTime<Utc>) -> Result<DateTime<Utc>, super::slots::ScheduleHang>,
+    schedule: &dyn Slots,
 ) -> (DecisionCode, String) {
     let b = input.behaviour;
     let now = input.now;
-    let unclamped = most_recent_schedule_time(b.slot_search, slots, now, false, next).ok();
+    let unclamped = most_recent_schedule_time(b.slot_search, slots, now, false, schedule).ok();
     let since = slots.earliest(now, false);
     match (unclamped, cj.spec.starting_deadline_seconds) {
         (Some(found), Some(0)) if found.most_recent.is_some() => (
@@ -462,7 +541,7 @@ fn explain_nothing_due(
             ),
         ),
         _ => {
-            let upcoming = next(since).ok().filter(|t| *t != super::go_time::zero_time());
+            let upcoming = schedule.next(since).ok().filter(|t| *t != super::go_time::zero_time());
             let when = upcoming.map_or_else(|| "never".to_owned(), at);
             (DecisionCode::NotDue, format!("No slot is due: the first slot of {:?} after {} is {when}.", cj.spec.schedule, at(since)))
         }

@@ -69,7 +69,7 @@ pub fn on_cron_job_updated(old: &CronJob, new: &CronJob, now: DateTime<Utc>, beh
         last_scheduled: new.status.last_schedule_time,
         starting_deadline_seconds: new.spec.starting_deadline_seconds,
     };
-    match next_schedule_time_duration(behaviour.requeue, behaviour.slot_search, &input, now, &|t| schedule.next(t)) {
+    match next_schedule_time_duration(behaviour.requeue, behaviour.slot_search, &input, now, &schedule) {
         Ok(d) => (Enqueue::After(d), None),
         // The real handler would hang; enqueue nothing rather than hang the simulation.
         Err(_) => (Enqueue::Nothing, None),
@@ -123,5 +123,65 @@ pub fn on_job_event<'c>(event: JobEvent<'_>, cron_jobs: &'c [CronJob]) -> Vec<&'
             woken.extend(owner(new));
             woken
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn cron_job(name: &str, uid: &str) -> CronJob {
+        serde_json::from_value(json!({"metadata": {"name": name, "namespace": "ns", "uid": uid}, "spec": {"schedule": "0 * * * *"}})).unwrap()
+    }
+
+    fn job(owner: Option<(&str, &str, &str)>, phase: &str) -> Job {
+        let refs = owner.map_or(json!([]), |(kind, name, uid)| json!([{"apiVersion": "batch/v1", "kind": kind, "name": name, "uid": uid, "controller": true}]));
+        serde_json::from_value(json!({"metadata": {"name": "j", "namespace": "ns", "ownerReferences": refs, "labels": {"phase": phase}}})).unwrap()
+    }
+
+    fn names(woken: Vec<&CronJob>) -> Vec<&str> {
+        woken.into_iter().map(|c| c.metadata.name.as_str()).collect()
+    }
+
+    #[test]
+    fn job_events_wake_the_controlling_cron_job_only_when_kind_name_and_uid_match() {
+        let cron_jobs = [cron_job("a", "ua"), cron_job("b", "ub")];
+        assert_eq!(names(on_job_event(JobEvent::Added(&job(Some(("CronJob", "a", "ua")), "x")), &cron_jobs)), ["a"]);
+        assert!(on_job_event(JobEvent::Added(&job(Some(("CronJob", "a", "stale")), "x")), &cron_jobs).is_empty(), "UID mismatch");
+        assert!(on_job_event(JobEvent::Deleted(&job(Some(("Deployment", "a", "ua")), "x")), &cron_jobs).is_empty(), "wrong kind");
+        assert!(on_job_event(JobEvent::Added(&job(None, "x")), &cron_jobs).is_empty(), "orphan");
+        let (before, after) = (job(Some(("CronJob", "a", "ua")), "x"), job(Some(("CronJob", "b", "ub")), "x"));
+        assert_eq!(names(on_job_event(JobEvent::Updated { old: &before, new: &after }, &cron_jobs)), ["a", "b"], "both owners");
+        assert!(on_job_event(JobEvent::Updated { old: &before, new: &before }, &cron_jobs).is_empty(), "resync");
+        let progressed = job(Some(("CronJob", "a", "ua")), "y");
+        assert_eq!(names(on_job_event(JobEvent::Updated { old: &before, new: &progressed }, &cron_jobs)), ["a"]);
+    }
+
+    #[test]
+    fn cron_job_updates_requeue_at_the_new_schedule_or_at_once() {
+        let b = Behaviour::of("1.28".parse().unwrap());
+        let now = DateTime::parse_from_rfc3339("2016-05-19T09:59:59Z").unwrap().to_utc();
+        let old = cron_job("a", "ua");
+        let mut status_only = old.clone();
+        status_only.status.last_schedule_time = Some(now);
+        assert_eq!(on_cron_job_updated(&old, &status_only, now, &b, chrono_tz::UTC), (Enqueue::Now, None));
+        let mut broken = old.clone();
+        broken.spec.schedule = "61 * * * *".into();
+        let (enqueue, event) = on_cron_job_updated(&old, &broken, now, &b, chrono_tz::UTC);
+        assert_eq!(enqueue, Enqueue::Nothing);
+        assert_eq!(event.unwrap().message, "unparseable schedule for cronjob: 61 * * * *");
+        // A schedule that never fires: the requeue base is `now`, `Next` is Go's zero time, and
+        // the delay saturates at Go's minimum duration — an immediate sync.
+        let mut never = old.clone();
+        never.spec.schedule = "0 0 30 2 *".into();
+        let (enqueue, _) = on_cron_job_updated(&old, &never, now, &b, chrono_tz::UTC);
+        assert_eq!(enqueue, Enqueue::After(TimeDelta::nanoseconds(i64::MIN)));
+        // Before 1.25 a timeZone edit is invisible (the field does not reach the controller).
+        let mut zoned = old.clone();
+        zoned.spec.time_zone = Some("Europe/Rome".into());
+        let b24 = Behaviour::of("1.24".parse().unwrap());
+        assert_eq!(on_cron_job_updated(&old, &zoned, now, &b24, chrono_tz::UTC).0, Enqueue::Now);
+        assert!(matches!(on_cron_job_updated(&old, &zoned, now, &b, chrono_tz::UTC).0, Enqueue::After(_)));
     }
 }

@@ -96,6 +96,7 @@ impl From<SyncOutcome> for SyncResponse {
 /// assert_eq!(response.events[0].message, "Created job mycronjob-24394200");
 /// ```
 pub fn answer(request: &SyncRequest) -> Result<SyncResponse, String> {
+    let request = &in_request_namespace(request.clone());
     let controller_zone = match request.controller_time_zone.as_deref() {
         None => Tz::UTC,
         Some(name) => name.parse::<Tz>().map_err(|_| format!("unknown controllerTimeZone {name:?}"))?,
@@ -117,10 +118,45 @@ pub fn answer(request: &SyncRequest) -> Result<SyncResponse, String> {
     Ok(sync(&input).into())
 }
 
-/// The JSONL answer for one request line: the response, or `{"error": reason}`.
-pub fn answer_json(request: SyncRequest) -> serde_json::Value {
+/// Objects written without a namespace live in the request's namespace: the CronJob's, else
+/// `default` (as `kubectl apply` without `-n` would put them).
+fn in_request_namespace(mut request: SyncRequest) -> SyncRequest {
+    let namespace = match request.cron_job.metadata.namespace.as_str() {
+        "" => "default".to_owned(),
+        ns => ns.to_owned(),
+    };
+    let fill = |ns: &mut String| {
+        if ns.is_empty() {
+            ns.clone_from(&namespace);
+        }
+    };
+    let cron_jobs = std::iter::once(&mut request.cron_job).chain(request.live_cron_job.as_mut());
+    for cj in cron_jobs {
+        fill(&mut cj.metadata.namespace);
+        cj.status.active.iter_mut().for_each(|r| fill(&mut r.namespace));
+    }
+    let jobs = request.jobs.iter_mut().chain(request.api_jobs.iter_mut().flatten());
+    jobs.for_each(|j| fill(&mut j.metadata.namespace));
+    request
+}
+
+/// What one JSONL line answers: the response, or `{"error": reason}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum SyncAnswer {
+    /// The request was served.
+    Response(Box<SyncResponse>),
+    /// It could not be served.
+    Refused {
+        /// Why.
+        error: String,
+    },
+}
+
+/// The JSONL answer for one request line.
+pub fn answer_line(request: SyncRequest) -> SyncAnswer {
     match answer(&request) {
-        Ok(response) => serde_json::to_value(response).unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() })),
-        Err(reason) => serde_json::json!({ "error": reason }),
+        Ok(response) => SyncAnswer::Response(Box::new(response)),
+        Err(error) => SyncAnswer::Refused { error },
     }
 }

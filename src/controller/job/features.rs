@@ -50,6 +50,12 @@ pub struct JobFeatures {
     /// Failures are counted from pods (PR #93779, 1.20). Before: the Never path compared the work
     /// queue's requeue count with `backoffLimit`.
     pub count_failed_pods: bool,
+    /// Up to 1.27 a new failure is handled by the sync that sees it: `backoffLimit` is checked
+    /// only then and only while fewer pods than `parallelism` are active
+    /// (`jobHasNewFailure && active != parallelism && failed > backoffLimit`), and the sync returns
+    /// the error "failed pod(s) detected" to re-queue itself rate-limited. From 1.28:
+    /// `failed > backoffLimit` on every sync.
+    pub new_failure_handled_in_sync: bool,
     /// 1.27–1.33: while replacements wait for the back-off, `status.active` is written as 0 even if
     /// pods run (issue #139428; fixed by PR #139457, back-ported to 1.34 and 1.35).
     pub backoff_reports_zero_active: bool,
@@ -85,6 +91,7 @@ impl JobFeatures {
             terminal_condition_after_pods_gone: v(31),
             pod_failure_backoff_record: v(27),
             count_failed_pods: v(20),
+            new_failure_handled_in_sync: !v(28),
             backoff_reports_zero_active: v(27) && !v(34),
             rejects_more_ready_than_active: v(32),
             legacy_backoff_reset_regression: regression,

@@ -35,6 +35,7 @@ mod queue;
 mod success_policy;
 mod sync;
 mod tracking;
+pub use tracking::MAX_UNCOUNTED_PODS;
 
 pub use conditions::*;
 pub use features::{parse_version_with_patch, JobFeatures};

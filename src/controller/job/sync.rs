@@ -92,11 +92,17 @@ pub struct JobSyncResult {
     /// How many status writes the sync made.
     pub status_writes: u32,
     pub events: Vec<Event>,
-    /// Sync this Job again after this delay (the earliest of all the re-queues of this sync).
+    /// Sync this Job again after this delay: the earliest of all the re-queues of this sync —
+    /// `activeDeadlineSeconds`, the pod-failure back-off, and, when `error` is set, the work
+    /// queue's rate-limited re-queue (1 s doubling to 60 s from 1.27; 10 s doubling to 360 s up to
+    /// 1.26, where it *is* the pod-failure back-off). The rate limiter's counter lives in
+    /// [`JobMemory::requeues`], so the caller only does `AddAfter(requeue_after)` — a second
+    /// `AddRateLimited` would put an earlier entry in the delaying queue and shift the timeline.
     pub requeue_after: Option<TimeDelta>,
     /// The controller's memory for the Job after the sync.
     pub memory: JobMemory,
-    /// The error `syncJob` returned, if any (it causes the rate-limited re-queue).
+    /// The error `syncJob` returned, if any (its rate-limited re-queue is already in
+    /// `requeue_after`; without an error the counter was reset or kept as the release did).
     pub error: Option<String>,
     pub decision: SyncDecision,
 }
@@ -332,7 +338,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             why = "the Job already met its success criteria; waiting for its pods to finish".into();
         }
     }
-    if finished.is_none() && f.pod_failure_policy {
+    if finished.is_none() && (f.pod_failure_policy || delay_terminal) {
         if let Some(ft) = has_true(&status.conditions, JobConditionType::FailureTarget) {
             why = format!("the Job already has FailureTarget ({}); it becomes Failed once its pods are gone", ft.reason);
             finished = Some(new_condition(JobConditionType::Failed, ConditionStatus::True, &ft.reason.clone(), &ft.message.clone(), now));
@@ -350,7 +356,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
         let past_on_failure = restarts.is_some_and(|r| if limit == 0 { r > 0 } else { r >= limit as i64 });
         let exceeds = if !f.count_failed_pods {
             job_has_new_failure && active != parallelism && input.memory.requeues as i64 + 1 > limit as i64
-        } else if legacy {
+        } else if f.new_failure_handled_in_sync {
             job_has_new_failure && active != parallelism && failed > limit
         } else {
             failed > limit
@@ -584,15 +590,15 @@ fn sync_running(ctx: &mut Ctx<'_>) {
     // Work-queue bookkeeping: an error re-queues the Job rate-limited; success `Forget`s it.
     let finished_now = ctx.out.status.as_ref().is_some_and(|s| s.finished_condition().is_some());
     let mut forget = true;
+    let status_changed = ctx.out.status_writes > 0;
+    if f.new_failure_handled_in_sync && job_has_new_failure && !finished_now && (status_changed || tracking) {
+        // Up to 1.27 a sync that saw a new failure returned an error on purpose; up to 1.26 its
+        // rate-limited re-queue was the pod-failure back-off itself.
+        ctx.out.error = Some(format!("failed pod(s) detected for job key {key:?}"));
+    }
     if legacy {
-        // Up to 1.26 a sync that saw a new failure returned an error on purpose: the rate-limited
-        // re-queue was the pod-failure back-off. Otherwise the counter was reset (`forget`) when
-        // pods succeeded, when the untracked status changed, or — the 1.25.0–1.25.5/1.26.0
-        // regression — on every tracked sync.
-        let status_changed = ctx.out.status_writes > 0;
-        if job_has_new_failure && !finished_now && (status_changed || tracking) {
-            ctx.out.error = Some(format!("failed pod(s) detected for job key {key:?}"));
-        }
+        // Up to 1.26 the counter was reset (`forget`) when pods succeeded, when the untracked
+        // status changed, or — the 1.25.0–1.25.5/1.26.0 regression — on every tracked sync.
         forget = job.status.succeeded < succeeded
             || (tracking && f.legacy_backoff_reset_regression)
             || (!tracking && status_changed);

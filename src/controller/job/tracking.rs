@@ -11,6 +11,9 @@ use super::sync::{is_indexed, Ctx};
 use crate::api::{ConditionStatus, JobCondition, JobConditionType, JobStatus, Pod, PodPhase, UncountedTerminatedPods};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// At most this many pods enter `uncountedTerminatedPods` per sync (`MaxUncountedPods`).
+pub const MAX_UNCOUNTED_PODS: usize = 500;
+
 pub(super) struct Tracking<'a> {
     pub(super) pods: &'a [&'a Pod],
     pub(super) new_backoff: BackoffRecord,
@@ -48,6 +51,7 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
     let is_success_target = |c: &Option<JobCondition>| c.as_ref().is_some_and(|c| c.condition_type == JobConditionType::SuccessCriteriaMet);
     let mut remove: Vec<&Pod> = vec![];
     let mut new_succeeded_ix = vec![];
+    let mut reached_max_uncounted = false;
     for p in pods.iter().copied() {
         if !has_tracking_finalizer(p) {
             continue;
@@ -82,6 +86,11 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
                 unc.failed.push(uid.clone());
                 needs_flush = true;
             }
+        }
+        if new_succeeded_ix.len() + unc.succeeded.len() + unc.failed.len() >= MAX_UNCOUNTED_PODS {
+            // Keeps the status small and big Jobs from starving others; the next sync goes on.
+            reached_max_uncounted = true;
+            break;
         }
     }
     if indexed {
@@ -143,7 +152,7 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
         ctx.out.error.get_or_insert(err);
         return;
     }
-    if let Some(c) = finished {
+    if let Some(c) = finished.filter(|_| !reached_max_uncounted) {
         let unc = status.uncounted_terminated_pods.as_ref();
         let pending = unc.map_or(0, |u| u.succeeded.len() + u.failed.len());
         if pending > 0 {

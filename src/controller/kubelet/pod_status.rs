@@ -170,3 +170,60 @@ pub fn killed(pod: &Pod, exit_code: i32, now: DateTime<Utc>) -> PodStatus {
     s.phase = Some(PodPhase::Failed);
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Container;
+    use chrono::TimeZone;
+
+    fn t(s: i64) -> DateTime<Utc> {
+        Utc.timestamp_opt(s, 0).unwrap()
+    }
+
+    /// Research §8.2: run #2 exits at 60 → CrashLoopBackOff "back-off 10s", restart at 70 with
+    /// restartCount 2; the pod stays Running and not ready meanwhile.
+    #[test]
+    fn crash_loop_status_and_restart() {
+        let mut pod = Pod::default();
+        pod.metadata.name = "pi-abc".into();
+        pod.metadata.uid = "u1".into();
+        pod.spec.restart_policy = Some(RestartPolicy::OnFailure);
+        pod.spec.containers = vec![Container { name: "main".into(), ..Default::default() }];
+        pod.status = start_container(&pod, t(0), 0);
+        let (s, exit) = container_exited(&pod, 1, t(30));
+        assert_eq!((exit, s.phase), (ContainerExit::Restart, Some(PodPhase::Running)));
+        pod.status = s;
+        let r = restart_crashed_container(&pod, &CrashLoopBackOff::default(), t(30));
+        assert_eq!((r.retry_at, r.status.container_statuses[0].restart_count), (None, 1));
+        pod.status = r.status;
+        let backoff = r.backoff;
+        pod.status = container_exited(&pod, 1, t(60)).0;
+        let r = restart_crashed_container(&pod, &backoff, t(60));
+        assert_eq!(r.retry_at, Some(t(70)));
+        let c = &r.status.container_statuses[0];
+        let waiting = c.state.waiting.as_ref().unwrap();
+        assert_eq!(waiting.reason, "CrashLoopBackOff");
+        assert_eq!(waiting.message, "back-off 10s restarting failed container=main pod=pi-abc_default(u1)");
+        assert_eq!(c.last_state.terminated.as_ref().unwrap().finished_at, Some(t(60)));
+        assert_eq!(r.events[0].message, "Back-off restarting failed container main in pod pi-abc_default(u1)");
+        assert_eq!((r.status.phase, c.ready), (Some(PodPhase::Running), false));
+        pod.status = r.status;
+        let r = restart_crashed_container(&pod, &r.backoff, t(70));
+        assert_eq!((r.retry_at, r.status.container_statuses[0].restart_count), (None, 2));
+        assert_eq!(r.backoff.current(), Some(TimeDelta::seconds(20)));
+    }
+
+    #[test]
+    fn never_pod_fails_and_killed_pod_uses_the_grace_period() {
+        let mut pod = Pod::default();
+        pod.spec.restart_policy = Some(RestartPolicy::Never);
+        pod.spec.termination_grace_period_seconds = Some(5);
+        pod.status = start_container(&pod, t(0), 0);
+        assert_eq!(container_exited(&pod, 2, t(9)).0.phase, Some(PodPhase::Failed));
+        assert_eq!(termination(&pod, t(10), false), (t(15), 137));
+        let s = killed(&pod, 137, t(15));
+        assert_eq!(s.phase, Some(PodPhase::Failed));
+        assert_eq!(s.container_statuses[0].state.terminated.as_ref().unwrap().exit_code, 137);
+    }
+}

@@ -156,3 +156,17 @@ fn a_missing_calendar_day_is_an_error_not_a_hang() {
         "2011-12-29T12:00:00-10:00"
     );
 }
+
+#[test]
+fn truncation_to_the_minute_is_absolute() {
+    // New York kept local mean time (UTC−4:56:02) until 1883. robfig truncates the instant, not
+    // the wall clock, to the minute: the wall seconds read :58, the second loop then runs into
+    // the next minute, and the search wraps to the next hour's :05.
+    let ny: Tz = "America/New_York".parse().unwrap();
+    let start = ny.with_ymd_and_hms(1880, 1, 1, 0, 0, 0).unwrap();
+    let next = schedule("5 * * * *").next(start).unwrap().unwrap();
+    assert_eq!(next.naive_local().to_string(), "1880-01-01 01:05:00");
+    // Where the offset is whole minutes nothing of the sort happens.
+    let start = ny.with_ymd_and_hms(2025, 1, 1, 0, 0, 0).unwrap();
+    assert_eq!(schedule("5 * * * *").next(start).unwrap().unwrap().naive_local().to_string(), "2025-01-01 00:05:00");
+}

@@ -1,0 +1,410 @@
+//! Whole-runtime scenarios: the stories of the seed documents (`shared/seeds/`), the teaching cases
+//! of `shared/research/peers.md` §2 and the reference timelines of the research notes, run on the
+//! virtual clock with their exact expected times. The inputs are in `tests/data/sim/`.
+
+use chrono::{DateTime, TimeDelta, Utc};
+use cronjob_playground::sim::trace::{DeletedBy, JobCondition, PodPhase, SlotFate, SlotRecord, Trace};
+use cronjob_playground::sim::{simulate, SimError};
+use serde_json::json;
+
+fn t(text: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)
+}
+
+fn run(manifest: &str) -> Trace {
+    simulate(manifest, None).unwrap_or_else(|e| panic!("simulation failed: {e}"))
+}
+
+fn slot<'a>(trace: &'a Trace, cron_job: &str, at: &str) -> &'a SlotRecord {
+    trace
+        .slots
+        .iter()
+        .find(|s| s.cron_job == cron_job && s.scheduled_time == t(at))
+        .unwrap_or_else(|| panic!("no slot {cron_job} {at}; slots: {:#?}", trace.slots))
+}
+
+fn fates(trace: &Trace, cron_job: &str) -> Vec<(String, SlotFate)> {
+    trace
+        .slots
+        .iter()
+        .filter(|s| s.cron_job == cron_job)
+        .map(|s| (s.scheduled_time.format("%m-%d %H:%M").to_string(), s.fate))
+        .collect()
+}
+
+fn job_created(trace: &Trace, name: &str) -> DateTime<Utc> {
+    trace.jobs.iter().find(|j| j.name == name).unwrap_or_else(|| panic!("no job {name}")).created_at
+}
+
+fn events<'a>(trace: &'a Trace, reason: &str) -> Vec<&'a str> {
+    trace.events.iter().filter(|e| e.reason == reason).map(|e| e.message.as_str()).collect()
+}
+
+/// The times of a standalone Job's pods, in seconds from the Job's creation.
+fn pod_seconds(trace: &Trace) -> Vec<i64> {
+    let start = trace.jobs[0].created_at;
+    trace.pods.iter().map(|p| (p.created_at - start).num_seconds()).collect()
+}
+
+fn job_finished_after(trace: &Trace) -> (i64, JobCondition, Option<String>) {
+    let j = &trace.jobs[0];
+    ((j.finished_at.unwrap() - j.created_at).num_seconds(), j.condition.unwrap(), j.reason.clone())
+}
+
+// ---- research job-controller.md §8: one pod, container 30 s exit 1, backoffLimit 3 ----
+
+#[test]
+fn never_creates_a_pod_per_attempt_after_10_20_40_s_and_fails_at_191_s() {
+    let trace = run(include_str!("data/sim/job_backoff_never.yaml"));
+    assert_eq!(pod_seconds(&trace), [0, 40, 90, 160]);
+    assert_eq!(job_finished_after(&trace), (191, JobCondition::Failed, Some("BackoffLimitExceeded".into())));
+    assert_eq!(events(&trace, "BackoffLimitExceeded"), ["Job has reached the specified backoff limit"]);
+    assert!(trace.pods.iter().all(|p| p.phase == PodPhase::Failed && p.exit_codes == [1]));
+}
+
+#[test]
+fn on_failure_restarts_in_place_at_30_70_120_s_and_fails_at_121_s() {
+    let trace = run(include_str!("data/sim/job_backoff_on_failure.yaml"));
+    assert_eq!(pod_seconds(&trace), [0], "one pod, restarted by the kubelet");
+    let pod = &trace.pods[0];
+    let start = trace.jobs[0].created_at;
+    let restarts: Vec<(i64, f64)> = pod.restarts.iter().map(|r| ((r.at - start).num_seconds(), r.after_backoff_seconds)).collect();
+    assert_eq!(restarts, [(30, 0.0), (70, 10.0), (120, 20.0)], "the first restart is immediate");
+    assert_eq!(job_finished_after(&trace), (121, JobCondition::Failed, Some("BackoffLimitExceeded".into())));
+    // The 4th container instance is killed when the Job fails.
+    assert_eq!(pod.exit_codes, [1, 1, 1, 137]);
+    assert_eq!(pod.deleted_at, Some(start + TimeDelta::seconds(121)));
+    assert_eq!(events(&trace, "BackOff").len(), 2, "CrashLoopBackOff before the 2nd and 3rd restarts");
+}
+
+#[test]
+fn legacy_job_controller_recreates_at_once_then_backs_off_and_fails_at_160_s() {
+    let trace = run(include_str!("data/sim/job_backoff_legacy.yaml"));
+    assert_eq!(pod_seconds(&trace), [0, 30, 70, 120]);
+    assert_eq!(job_finished_after(&trace).0, 160);
+}
+
+// ---- seed 000 (the v1.13 controller, every 10 s): when does a CronJob not run? ----
+
+#[test]
+fn seed_000_forbid_starts_the_held_slot_right_after_the_blocker_finishes() {
+    // Hourly, Forbid; the 10:00 Job runs until 11:30, so 11:00 waits and starts at the first poll
+    // after 11:30 (not at 12:00): the "正" diagram of the seed.
+    let trace = run(include_str!("data/sim/seed000_forbid_catch_up.yaml"));
+    assert_eq!(job_created(&trace, "hourly-1544007600"), t("2018-12-05T11:30:10Z"));
+    let s = slot(&trace, "hourly", "2018-12-05T11:00:00Z");
+    assert_eq!((s.fate, s.job.as_deref()), (SlotFate::RanLate, Some("hourly-1544007600")));
+    assert!(s.explanation.contains("Forbid"), "{}", s.explanation);
+    assert_eq!(slot(&trace, "hourly", "2018-12-05T12:00:00Z").fate, SlotFate::RanOnTime);
+    // The legacy controller is silent about Forbid (no JobAlreadyActive event).
+    assert!(events(&trace, "JobAlreadyActive").is_empty());
+}
+
+#[test]
+fn seed_000_forbid_only_the_latest_missed_slot_runs() {
+    // The 10:00 Job runs until 12:30: 11:00 never runs, 12:00 starts at 12:30.
+    let trace = run(include_str!("data/sim/seed000_forbid_latest_only.yaml"));
+    assert_eq!(slot(&trace, "hourly", "2018-12-05T11:00:00Z").fate, SlotFate::SkippedForbid);
+    assert_eq!(job_created(&trace, "hourly-1544011200"), t("2018-12-05T12:30:10Z"));
+    assert_eq!(slot(&trace, "hourly", "2018-12-05T12:00:00Z").fate, SlotFate::RanLate);
+}
+
+#[test]
+fn seed_000_starting_deadline_decides_whether_the_held_slot_still_runs() {
+    // startingDeadlineSeconds 1200: a blocker that ends at 11:10 lets 11:00 run; one that ends
+    // at 11:30 does not, and nothing runs until 12:00.
+    let trace = run(include_str!("data/sim/seed000_deadline.yaml"));
+    assert_eq!(job_created(&trace, "in-time-1544007600"), t("2018-12-05T11:10:10Z"));
+    assert_eq!(slot(&trace, "in-time", "2018-12-05T11:00:00Z").fate, SlotFate::RanLate);
+    let missed = slot(&trace, "too-late", "2018-12-05T11:00:00Z");
+    assert_eq!(missed.fate, SlotFate::MissedDeadline, "{}", missed.explanation);
+    assert!(missed.explanation.contains("startingDeadlineSeconds (1200s)"), "{}", missed.explanation);
+    assert!(trace.jobs.iter().all(|j| j.name != "too-late-1544007600"));
+    assert_eq!(job_created(&trace, "too-late-1544011200"), t("2018-12-05T12:00:00Z"));
+    // The MissSchedule event is practically never recorded: the search window already excludes the slot.
+    assert!(events(&trace, "MissSchedule").is_empty());
+}
+
+#[test]
+fn seed_000_more_than_100_missed_slots_stop_the_legacy_controller_for_good() {
+    let trace = run(include_str!("data/sim/seed000_too_many_missed.yaml"));
+    // 17:00 .. 17:25 ran; the outage 17:30 .. 02:30 covers 108 slots; after it nothing runs.
+    assert_eq!(trace.jobs.len(), 5);
+    let f = fates(&trace, "every5");
+    assert_eq!(f.iter().filter(|(_, f)| *f == SlotFate::ControllerDown).count(), 108);
+    assert!(f.iter().filter(|(at, _)| at.as_str() >= "12-06 02:30").all(|(_, f)| *f == SlotFate::TooManyMissed), "{f:?}");
+    let needs_start = events(&trace, "FailedNeedsStart");
+    assert_eq!(needs_start.len(), 180, "one warning per 10 s poll for the last 30 minutes");
+    assert_eq!(
+        needs_start[0],
+        "Cannot determine if job needs to be started: Too many missed start time (> 100). Set or decrease .spec.startingDeadlineSeconds or check clock skew."
+    );
+}
+
+#[test]
+fn v2_warns_about_too_many_missed_slots_but_still_starts_the_latest() {
+    // The same outage under the v2 controller (peers S2): TooManyMissedTimes, and the 02:30 slot
+    // runs at the restart.
+    let manifest = include_str!("data/sim/seed000_too_many_missed.yaml")
+        .replace("kubernetesVersion: \"1.13\"", "kubernetesVersion: \"1.28\"")
+        .replace("batch/v1beta1", "batch/v1");
+    let trace = run(&manifest);
+    assert_eq!(
+        events(&trace, "TooManyMissedTimes"),
+        ["too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew"]
+    );
+    assert_eq!(job_created(&trace, "every5-25734390"), t("2018-12-06T02:30:00Z"));
+    assert_eq!(trace.jobs.len(), 5 + 6);
+}
+
+// ---- seed 002 and issue #130838: retroactive runs after a schedule edit ----
+
+#[test]
+fn seed_002_deleting_the_old_job_wakes_the_controller_which_runs_the_new_schedule_retroactively() {
+    let trace = run(include_str!("data/sim/seed002_retroactive_delete.yaml"));
+    assert_eq!(job_created(&trace, "cron-test-27991505"), t("2023-03-22T13:05:00.1Z"));
+    // Edited at 13:15:37 to "10 13 * * *"; the deletion at 13:16:39 is a Job event, and the sync
+    // it triggers starts today's 13:10 from lastScheduleTime 13:05.
+    assert_eq!(job_created(&trace, "cron-test-27991510"), t("2023-03-22T13:16:39Z"));
+    let s = slot(&trace, "cron-test", "2023-03-22T13:10:00Z");
+    assert_eq!(s.fate, SlotFate::RanLate);
+    assert!(s.explanation.contains("retroactive"), "{}", s.explanation);
+    assert_eq!(trace.jobs.iter().find(|j| j.name == "cron-test-27991505").unwrap().deleted_by, Some(DeletedBy::User));
+    assert_eq!(job_created(&trace, "cron-test-27992950"), t("2023-03-23T13:10:00.1Z"));
+}
+
+#[test]
+fn seed_002_without_a_job_event_the_retroactive_run_waits_for_the_old_wake_up() {
+    let trace = run(include_str!("data/sim/seed002_retroactive_next_wakeup.yaml"));
+    // The waiting entry of the old schedule (tomorrow 13:05:00.1) is earlier than the one the
+    // edit asked for (tomorrow 13:10:00.1), so it wins — and starts yesterday's 13:10.
+    assert_eq!(job_created(&trace, "cron-test-27991510"), t("2023-03-23T13:05:00.1Z"));
+    assert_eq!(job_created(&trace, "cron-test-27992950"), t("2023-03-23T13:10:00.1Z"));
+}
+
+#[test]
+fn issue_130838_edit_from_23h_to_5h_runs_05h_at_23h_unless_a_deadline_is_set() {
+    let trace = run(include_str!("data/sim/hand01_schedule_edit.yaml"));
+    assert_eq!(job_created(&trace, "sim-29014860"), t("2025-03-02T23:00:00.1Z"));
+    assert_eq!(slot(&trace, "sim", "2025-03-02T05:00:00Z").fate, SlotFate::RanLate);
+    assert_eq!(job_created(&trace, "sim-29016300"), t("2025-03-03T05:00:00.1Z"));
+    // startingDeadlineSeconds 300: no retroactive run.
+    assert!(trace.jobs.iter().all(|j| j.name != "guarded-29014860"));
+    assert_eq!(fates(&trace, "guarded"), [("03-01 23:00".into(), SlotFate::RanOnTime), ("03-03 05:00".into(), SlotFate::RanOnTime)]);
+}
+
+// ---- peers.md §2 teaching cases ----
+
+#[test]
+fn s4_resume_starts_the_most_recent_missed_slot_at_once_unless_past_the_deadline() {
+    let trace = run(include_str!("data/sim/suspend_resume.yaml"));
+    assert_eq!(
+        fates(&trace, "catch-up"),
+        [
+            ("01-15 10:00".into(), SlotFate::RanOnTime),
+            ("01-15 11:00".into(), SlotFate::Suspended),
+            ("01-15 12:00".into(), SlotFate::Suspended),
+            ("01-15 13:00".into(), SlotFate::RanLate),
+            ("01-15 14:00".into(), SlotFate::RanOnTime),
+        ]
+    );
+    assert_eq!(job_created(&trace, "catch-up-28949100"), t("2025-01-15T13:20:00Z"));
+    assert!(trace.jobs.iter().all(|j| j.name != "deadline-28949100"));
+    assert_eq!(slot(&trace, "deadline", "2025-01-15T13:00:00Z").fate, SlotFate::Suspended);
+}
+
+#[test]
+fn s12_replace_deletes_the_running_job_at_the_next_slot_and_s10_history_limits_keep_3_and_1() {
+    let trace = run(include_str!("data/sim/replace_and_history.yaml"));
+    let job = |name: &str| trace.jobs.iter().find(|j| j.name == name).unwrap();
+    // replace: Jobs alternate 7 min / 1 min; each 7-minute one is deleted at the next slot.
+    for (name, at) in [("replace-28948925", "2025-01-15T10:10:00.1Z"), ("replace-28948935", "2025-01-15T10:20:00.1Z")] {
+        assert_eq!((job(name).deleted_at, job(name).deleted_by), (Some(t(at)), Some(DeletedBy::Replace)), "{name}");
+    }
+    let killed = trace.pods.iter().find(|p| p.job == "replace-28948925").unwrap();
+    assert_eq!((killed.exit_codes.as_slice(), killed.phase), (&[137][..], PodPhase::Failed));
+    // history: successes beyond 3 and failures beyond 1 are deleted, oldest first.
+    assert_eq!(job("history-28948925").deleted_by, Some(DeletedBy::HistoryLimit));
+    assert_eq!(job("history-28948925").deleted_at, Some(t("2025-01-15T10:20:31.1Z")));
+    assert_eq!(job("history-manual-1").deleted_at, Some(t("2025-01-15T10:25:31.1Z")), "the manual Job failed first");
+    assert_eq!(job("history-28948940").deleted_by, Some(DeletedBy::User));
+    // A manual Job carries the CronJob's controller reference but was not created by it.
+    assert_eq!(events(&trace, "UnexpectedJob")[0], "Saw a job that the controller did not create or forgot: history-manual-1");
+    let status = &trace.cron_jobs.iter().find(|c| c.name == "history").unwrap().status;
+    assert_eq!(status["lastScheduleTime"], "2025-01-15T10:35:00Z");
+}
+
+#[test]
+fn s5_a_deadline_shorter_than_the_controllers_lag_never_runs() {
+    // v2 wakes 100 ms after the slot: startingDeadlineSeconds 0 never runs (research hand-05).
+    let manifest = r#"
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: zero, creationTimestamp: "2025-01-15T10:00:00Z"}
+spec:
+  schedule: "*/10 * * * *"
+  startingDeadlineSeconds: 0
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}}
+"#;
+    let trace = simulate(manifest, Some(json!({"kubernetesVersion": "1.28", "duration": "1h"}))).unwrap();
+    assert!(trace.jobs.is_empty());
+    assert!(fates(&trace, "zero").iter().all(|(_, f)| *f == SlotFate::MissedDeadline), "{:?}", fates(&trace, "zero"));
+    // The legacy controller polls every 10 s from its start: started 7 s into a minute, it is
+    // always 7 s late, so a 5 s deadline never runs and a 10 s one always does.
+    let legacy = manifest.replace("startingDeadlineSeconds: 0", "startingDeadlineSeconds: 5").replace("batch/v1", "batch/v1beta1");
+    let sim = json!({"kubernetesVersion": "1.20", "start": "2025-01-15T10:00:07Z", "duration": "1h"});
+    assert!(simulate(&legacy, Some(sim.clone())).unwrap().jobs.is_empty());
+    let ten = manifest.replace("startingDeadlineSeconds: 0", "startingDeadlineSeconds: 10").replace("batch/v1", "batch/v1beta1");
+    let trace = simulate(&ten, Some(sim)).unwrap();
+    let created: Vec<_> = trace.jobs.iter().map(|j| j.created_at).collect();
+    assert_eq!(created[0], t("2025-01-15T10:10:07Z"));
+    assert_eq!(created.len(), 5, "10:10 .. 10:50");
+}
+
+#[test]
+fn s6_time_zone_and_controller_zone() {
+    // "0 9 * * *" with timeZone Asia/Tokyo runs at 00:00 UTC; without it, in the controller's zone.
+    let manifest = r#"
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: tokyo, creationTimestamp: "2025-01-15T00:30:00Z"}
+spec:
+  schedule: "0 9 * * *"
+  timeZone: Asia/Tokyo
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}}
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: local, creationTimestamp: "2025-01-15T00:30:00Z"}
+spec:
+  schedule: "0 9 * * *"
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}}
+"#;
+    let sim = json!({"kubernetesVersion": "1.28", "duration": "24h", "controllerTimeZone": "America/New_York"});
+    let trace = simulate(manifest, Some(sim)).unwrap();
+    assert_eq!(fates(&trace, "tokyo"), [("01-16 00:00".into(), SlotFate::RanOnTime)]);
+    assert_eq!(fates(&trace, "local"), [("01-15 14:00".into(), SlotFate::RanOnTime)]);
+}
+
+#[test]
+fn s7_daylight_saving_skips_the_missing_hour_and_runs_once_in_the_repeated_one() {
+    // Europe/Berlin: 02:30 does not exist on 2025-03-30; robfig skips that day.
+    let manifest = r#"
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: nightly, creationTimestamp: "2025-03-28T12:00:00Z"}
+spec:
+  schedule: "30 2 * * *"
+  timeZone: Europe/Berlin
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}}
+"#;
+    let trace = simulate(manifest, Some(json!({"kubernetesVersion": "1.28", "duration": "4d"}))).unwrap();
+    let days: Vec<String> = fates(&trace, "nightly").into_iter().map(|(at, _)| at).collect();
+    assert_eq!(days, ["03-29 01:30", "03-31 00:30", "04-01 00:30"]);
+}
+
+#[test]
+fn s14_last_schedule_time_advances_while_nothing_succeeds() {
+    let manifest = r#"
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: failing, creationTimestamp: "2025-01-15T10:00:00Z"}
+spec:
+  schedule: "*/15 * * * *"
+  jobTemplate: {spec: {backoffLimit: 0, template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}}
+"#;
+    let sim = json!({"kubernetesVersion": "1.28", "duration": "1h", "pods": [{"attempts": [{"durationSeconds": 5, "exitCode": 1}]}]});
+    let trace = simulate(manifest, Some(sim)).unwrap();
+    let status = &trace.cron_jobs[0].status;
+    assert_eq!(status["lastScheduleTime"], "2025-01-15T10:45:00Z");
+    assert!(status.get("lastSuccessfulTime").is_none(), "{status}");
+    assert!(trace.jobs.iter().all(|j| j.condition == Some(JobCondition::Failed)));
+    // failedJobsHistoryLimit 1: only the newest failed Job is kept.
+    assert_eq!(trace.jobs.iter().filter(|j| j.deleted_at.is_none()).count(), 1);
+}
+
+#[test]
+fn kubectl_get_output_status_starts_the_world_from_that_status() {
+    // A CronJob exported with lastScheduleTime two hours before the start catches up at once
+    // (the most recent missed slot only).
+    let manifest = r#"
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: exported, creationTimestamp: "2025-01-01T00:00:00Z", uid: 5b2b5f5e-0000-4000-8000-000000000001}
+spec:
+  schedule: "0 * * * *"
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}}
+status:
+  lastScheduleTime: "2025-01-15T08:00:00Z"
+"#;
+    let sim = json!({"kubernetesVersion": "1.28", "start": "2025-01-15T10:30:00Z", "duration": "1h"});
+    let trace = simulate(manifest, Some(sim)).unwrap();
+    assert_eq!(job_created(&trace, "exported-28948920"), t("2025-01-15T10:30:00Z"));
+    assert_eq!(trace.jobs[0].scheduled_time, Some(t("2025-01-15T10:00:00Z")));
+    assert_eq!(slot(&trace, "exported", "2025-01-15T11:00:00Z").fate, SlotFate::RanOnTime);
+}
+
+// ---- bad input and bounded work ----
+
+#[test]
+fn invalid_manifests_are_refused_with_the_api_servers_message_and_position() {
+    let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: bad}\nspec:\n  schedule: \"61 * * * *\"\n  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}\n";
+    let err = simulate(manifest, None).unwrap_err();
+    assert_eq!(
+        err,
+        SimError::Input("1:1: CronJob.batch \"bad\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": end of range (61) above maximum (59): 61".into())
+    );
+    let err = simulate("kind: ConfigMap\napiVersion: v1\nmetadata: {name: x}\n", None).unwrap_err();
+    assert_eq!(err.to_string(), "1:1: ConfigMap (v1) cannot be simulated: expected CronJob, Job or Simulation");
+}
+
+#[test]
+fn a_horizon_with_too_many_slots_is_refused_before_running() {
+    let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: busy, creationTimestamp: '2025-01-01T00:00:00Z'}\nspec:\n  schedule: '* * * * *'\n  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}\n";
+    let err = simulate(manifest, Some(json!({"duration": "500d"}))).unwrap_err();
+    assert!(matches!(&err, SimError::TooLarge(m) if m.contains("more than 600000 schedule slots")), "{err}");
+}
+
+#[test]
+fn runs_step_in_slices_report_progress_and_cancel() {
+    let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: busy, creationTimestamp: '2025-01-01T00:00:00Z'}\nspec:\n  schedule: '* * * * *'\n  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}\n";
+    let mut run = cronjob_playground::sim::Run::new(manifest, Some(json!({"duration": "1d"}))).unwrap();
+    let first = run.step(5_000).unwrap();
+    let second = run.step(5_000).unwrap();
+    assert!(first.fraction > 0.0 && second.fraction > first.fraction && !second.done, "{first:?} {second:?}");
+    assert!(second.now > first.now);
+    let mut calls = 0;
+    let result = cronjob_playground::sim::simulate_with(manifest, Some(json!({"duration": "5d"})), |p| {
+        calls += 1;
+        assert!(p.fraction > 0.0 && p.fraction < 1.0);
+        true
+    });
+    assert!(matches!(result, Err(SimError::Cancelled)));
+    assert_eq!(calls, 1);
+}
+
+#[test]
+fn the_same_input_gives_the_same_bytes() {
+    let manifest = include_str!("data/sim/replace_and_history.yaml");
+    let a = serde_json::to_string(&run(manifest)).unwrap();
+    let b = serde_json::to_string(&run(manifest)).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn s10_ttl_deletes_each_job_90_s_after_it_finished_while_history_keeps_three() {
+    let trace = run(include_str!("data/sim/ttl_vs_history.yaml"));
+    let job = |name: &str| trace.jobs.iter().find(|j| j.name == name).unwrap();
+    // Finished at 10:05:21.1; the condition's lastTransitionTime is stored as 10:05:21 (API times
+    // have whole seconds), so the TTL expires at 10:06:51.
+    let ttl = job("ttl-28948925");
+    assert_eq!((ttl.finished_at, ttl.deleted_at, ttl.deleted_by), (Some(t("2025-01-15T10:05:21.1Z")), Some(t("2025-01-15T10:06:51Z")), Some(DeletedBy::Ttl)));
+    let pod = trace.pods.iter().find(|p| p.job == "ttl-28948925").unwrap();
+    assert_eq!(pod.deleted_at, Some(t("2025-01-15T10:06:51Z")));
+    assert_eq!(pod.deleted_because.as_deref(), Some("garbage collector: foreground deletion of Job ttl-28948925"));
+    assert!(trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some("ttl")).all(|j| j.deleted_by == Some(DeletedBy::Ttl)));
+    // History: the 4th success deletes the oldest.
+    let h = job("history-28948925");
+    assert_eq!((h.deleted_at, h.deleted_by), (Some(t("2025-01-15T10:20:21.1Z")), Some(DeletedBy::HistoryLimit)));
+    assert_eq!(trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some("history") && j.deleted_at.is_none()).count(), 3);
+}
