@@ -55,3 +55,44 @@ fn text_form_prints_description_and_times() {
     assert!(!failed.status.success());
     assert_eq!(String::from_utf8(failed.stderr).unwrap(), "error: end of range (61) above maximum (59): 61\n");
 }
+
+/// robfig's test tables (the ParseStandard ones) through `next --jsonl`, the way a conformance
+/// harness drives it: one request per run, `localZone` = the run's zone, `after` = its start.
+#[test]
+fn jsonl_reproduces_the_robfig_vectors_byte_for_byte() {
+    let doc: serde_json::Value = serde_json::from_str(include_str!("data/cron_robfig_tests.json")).unwrap();
+    let mut requests = String::new();
+    let mut expected = Vec::new();
+    for v in doc["vectors"].as_array().unwrap().iter().filter(|v| v.get("parser").is_none()) {
+        let runs = v["runs"].as_array().cloned().unwrap_or_default();
+        if v["ok"] == false {
+            requests += &serde_json::json!({"schedule": v["spec"], "after": "2025-01-01T00:00:00Z"}).to_string();
+            requests += "\n";
+            expected.push((v["spec"].clone(), v["error"].clone(), serde_json::Value::Null));
+        }
+        for run in runs {
+            let count = run["next"].as_array().unwrap().len();
+            requests += &serde_json::json!({"schedule": v["spec"], "localZone": run["tz"], "after": run["start"], "count": count})
+                .to_string();
+            requests += "\n";
+            expected.push((v["spec"].clone(), serde_json::Value::Null, run["next"].clone()));
+        }
+    }
+    let mut child = binary().args(["next", "--jsonl"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(requests.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let answers: Vec<serde_json::Value> =
+        String::from_utf8(output.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(answers.len(), expected.len());
+    assert!(expected.len() > 80, "{}", expected.len());
+    for (answer, (spec, error, times)) in answers.iter().zip(&expected) {
+        if times.is_null() {
+            assert_eq!(answer["ok"], false, "{spec}");
+            if error.is_string() {
+                assert_eq!(&answer["error"], error, "{spec}");
+            }
+        } else {
+            assert_eq!((&answer["ok"], &answer["times"]), (&serde_json::json!(true), times), "{spec}");
+        }
+    }
+}

@@ -336,3 +336,13 @@ fn status_is_written_per_step_until_1_23_and_once_from_1_24() {
     assert_eq!(idle.status_updates, 2);
     assert_eq!(sync("1.24", "2016-05-19T09:30:00Z", cj, json!([]), json!({})).status_update, None);
 }
+
+#[test]
+fn an_older_completion_does_not_touch_last_successful_time() {
+    let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "lastSuccessfulTime": "2016-05-19T09:00:30Z"}));
+    let old = json!([job("c-24394080", Some("Complete"), Some("2016-05-19T08:00:10Z"))]);
+    assert_eq!(sync("1.28", "2016-05-19T09:30:00Z", cj.clone(), old, json!({})).status_update, None);
+    let newer = json!([job("c-24394140", Some("Complete"), Some("2016-05-19T09:01:10Z"))]);
+    let r = sync("1.28", "2016-05-19T09:30:00Z", cj, newer, json!({}));
+    assert_eq!(r.status_update.unwrap().last_successful_time.unwrap().to_rfc3339(), "2016-05-19T09:01:10+00:00");
+}

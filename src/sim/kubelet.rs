@@ -115,7 +115,7 @@ impl World {
         let restart_count = rt.restart_count as i32;
         let restart = (restart_count > 0).then(|| rt.backoff.current().unwrap_or_default());
         let restart = restart.map(|_| rt.finished_at.map_or(TimeDelta::zero(), |f| now - f));
-        let _ = self.store.update::<Pod>(pod, |p| {
+        let _ = self.store.update_status::<Pod>(pod, |p| {
             p.status.phase = Some(PodPhase::Running);
             p.status.start_time.get_or_insert(now);
             let name = p.spec.containers.first().map_or_else(|| "main".to_string(), |c| c.name.clone());
@@ -163,7 +163,7 @@ impl World {
             ContainerExit::PodFailed => PodPhase::Failed,
             ContainerExit::Restart => PodPhase::Running,
         };
-        let _ = self.store.update::<Pod>(pod, |p| {
+        let _ = self.store.update_status::<Pod>(pod, |p| {
             p.status.phase = Some(phase);
             if let Some(c) = p.status.container_statuses.first_mut() {
                 c.state = ContainerState { terminated: Some(terminated), ..Default::default() };
@@ -207,7 +207,7 @@ impl World {
                     |p| (p.spec.containers.first().map_or_else(|| "main".to_string(), |c| c.name.clone()), namespace_of(&p.metadata.namespace)),
                 );
                 let waiting = crash_loop_waiting_message(delay, &container, pod, &namespace, uid);
-                let _ = self.store.update::<Pod>(pod, |p| {
+                let _ = self.store.update_status::<Pod>(pod, |p| {
                     if let Some(c) = p.status.container_statuses.first_mut() {
                         let last = std::mem::take(&mut c.state);
                         if last.terminated.is_some() {

@@ -238,8 +238,7 @@ fn reconcile_jobs(
                     LastSuccessfulRule::FinishedNotActive => true,
                     LastSuccessfulRule::SucceededNotActive | LastSuccessfulRule::Succeeded => kind == JobConditionType::Complete,
                 };
-                if counts {
-                    note_success(cj, job);
+                if counts && note_success(cj, job) {
                     *update_status = true;
                 }
             }
@@ -264,15 +263,19 @@ fn reconcile_jobs(
 }
 
 /// `lastSuccessfulTime`: set when unset (even to nothing), else moved to a later completion.
-fn note_success(cj: &mut CronJob, job: &Job) {
+/// Returns whether the status needs writing (always when it was unset).
+fn note_success(cj: &mut CronJob, job: &Job) -> bool {
     let completion = job.status.completion_time;
     match cj.status.last_successful_time {
-        None => cj.status.last_successful_time = completion,
-        Some(current) => {
-            if completion.is_some_and(|c| c > current) {
-                cj.status.last_successful_time = completion;
-            }
+        None => {
+            cj.status.last_successful_time = completion;
+            true
         }
+        Some(current) if completion.is_some_and(|c| c > current) => {
+            cj.status.last_successful_time = completion;
+            true
+        }
+        Some(_) => false,
     }
 }
 
