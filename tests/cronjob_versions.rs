@@ -336,3 +336,25 @@ fn status_is_written_per_step_until_1_23_and_once_from_1_24() {
     assert_eq!(idle.status_updates, 2);
     assert_eq!(sync("1.24", "2016-05-19T09:30:00Z", cj, json!([]), json!({})).status_update, None);
 }
+
+#[test]
+fn an_older_completion_does_not_touch_last_successful_time() {
+    let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "lastSuccessfulTime": "2016-05-19T09:00:30Z"}));
+    let old = json!([job("c-24394080", Some("Complete"), Some("2016-05-19T08:00:10Z"))]);
+    assert_eq!(sync("1.28", "2016-05-19T09:30:00Z", cj.clone(), old, json!({})).status_update, None);
+    let newer = json!([job("c-24394140", Some("Complete"), Some("2016-05-19T09:01:10Z"))]);
+    let r = sync("1.28", "2016-05-19T09:30:00Z", cj, newer, json!({}));
+    assert_eq!(r.status_update.unwrap().last_successful_time.unwrap().to_rfc3339(), "2016-05-19T09:01:10+00:00");
+}
+
+#[test]
+fn relabelled_jobs_were_invisible_to_the_1_21_controller() {
+    // The template says a=b; the running Job was relabelled.
+    let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-24394140"])}));
+    let mut relabelled = job("c-24394140", Some("Complete"), Some("2016-05-19T09:00:10Z"));
+    relabelled["metadata"]["labels"] = json!({"a": "other"});
+    let v21 = sync("1.21", "2016-05-19T09:30:00Z", cj.clone(), json!([relabelled.clone()]), json!({}));
+    assert!(v21.events.is_empty(), "not listed, and the API still has it: kept in active");
+    let v22 = sync("1.22", "2016-05-19T09:30:00Z", cj, json!([relabelled]), json!({}));
+    assert_eq!(reasons(&v22), ["SawCompletedJob"]);
+}
