@@ -72,7 +72,7 @@ fn on_failure_restarts_in_place_at_30_70_120_s_and_fails_at_121_s() {
     assert_eq!(restarts, [(30, 0.0), (70, 10.0), (120, 20.0)], "the first restart is immediate");
     assert_eq!(job_finished_after(&trace), (121, JobCondition::Failed, Some("BackoffLimitExceeded".into())));
     // The 4th container instance is killed when the Job fails.
-    assert_eq!(pod.exit_codes, [1, 1, 1, 137]);
+    assert_eq!(pod.exit_codes, [1, 1, 1, 143], "SIGTERM");
     assert_eq!(pod.deleted_at, Some(start + TimeDelta::seconds(121)));
     assert_eq!(events(&trace, "BackOff").len(), 2, "CrashLoopBackOff before the 2nd and 3rd restarts");
 }
@@ -222,7 +222,7 @@ fn s12_replace_deletes_the_running_job_at_the_next_slot_and_s10_history_limits_k
         assert_eq!((job(name).deleted_at, job(name).deleted_by), (Some(t(at)), Some(DeletedBy::Replace)), "{name}");
     }
     let killed = trace.pods.iter().find(|p| p.job == "replace-28948925").unwrap();
-    assert_eq!((killed.exit_codes.as_slice(), killed.phase), (&[137][..], PodPhase::Failed));
+    assert_eq!((killed.exit_codes.as_slice(), killed.phase), (&[143][..], PodPhase::Failed));
     // history: successes beyond 3 and failures beyond 1 are deleted, oldest first.
     assert_eq!(job("history-28948925").deleted_by, Some(DeletedBy::HistoryLimit));
     assert_eq!(job("history-28948925").deleted_at, Some(t("2025-01-15T10:20:31.1Z")));
