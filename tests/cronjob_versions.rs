@@ -150,11 +150,22 @@ fn legacy_saw_completed_job_gained_its_status_in_1_19() {
 fn tz_prefix_fails_before_1_22_and_is_warned_about_from_1_23() {
     let cj = cron_job(json!({"schedule": "TZ=UTC 0 * * * *"}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z"}));
     let v21 = sync("1.21", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({}));
-    assert_eq!(v21.events[0].message, "unparseable schedule: \"TZ=UTC 0 * * * *\" : expected exactly 5 fields, found 6: [TZ=UTC 0 * * * *]");
+    assert_eq!(v21.events[0].message, "unparseable schedule: \"TZ=UTC 0 * * * *\" : Expected exactly 5 fields, found 6: TZ=UTC 0 * * * *");
     let v22 = sync("1.22", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({}));
     assert_eq!(reasons(&v22), ["SuccessfulCreate"]);
     let v23 = sync("1.23", "2016-05-19T10:00:05Z", cj, json!([]), json!({}));
     assert_eq!(reasons(&v23), ["UnsupportedSchedule", "SuccessfulCreate"]);
+}
+
+#[test]
+fn robfig_v1_error_texts_until_1_21() {
+    let cj = cron_job(json!({"schedule": "61 * * * *"}), json!({}));
+    assert_eq!(
+        sync("1.20", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({})).events[0].message,
+        "Cannot determine if job needs to be started: Unparseable schedule: 61 * * * * : End of range (61) above maximum (59): 61"
+    );
+    assert_eq!(sync("1.21", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({})).events[0].message, "unparseable schedule: \"61 * * * *\" : End of range (61) above maximum (59): 61");
+    assert_eq!(sync("1.22", "2016-05-19T10:00:05Z", cj, json!([]), json!({})).events[0].message, "unparseable schedule: \"61 * * * *\" : end of range (61) above maximum (59): 61");
 }
 
 #[test]
