@@ -94,7 +94,7 @@ impl World {
             controller::EventType::Normal => EventType::Normal,
             controller::EventType::Warning => EventType::Warning,
         };
-        self.recorder.event(self.now, ObjectKind::CronJob, name, kind, &e.reason, e.message, "cronjob-controller");
+        self.recorder.event(self.now, (ObjectKind::CronJob, name), kind, &e.reason, e.message, "cronjob-controller");
     }
 
     /// One CronJob sync, its writes applied, its verdict recorded.
