@@ -134,7 +134,11 @@ impl Target<'_> {
 /// One v2 `sync(key)`.
 pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
     let b = input.behaviour;
-    let jobs = jobs_to_be_reconciled(input.cron_job, input.jobs);
+    let mut jobs = jobs_to_be_reconciled(input.cron_job, input.jobs);
+    if b.lists_by_template_labels {
+        let wanted = &input.cron_job.spec.job_template.metadata.labels;
+        jobs.retain(|j| wanted.iter().all(|(k, v)| j.metadata.labels.get(k) == Some(v)));
+    }
     let mut copy = input.cron_job.clone();
     let mut effects = Effects::new();
     let mut cleaned = b.cleanup_before_sync && effects.cleanup_finished_jobs(input, &mut copy, &jobs);
