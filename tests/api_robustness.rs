@@ -104,3 +104,19 @@ fn a_megabyte_of_labels_is_answered() {
     assert_eq!(report.objects.len(), 1);
     assert!(report.objects[0].message.as_deref().unwrap().starts_with(r#"Job.batch "j" is invalid: [spec.template.spec.containers: Required value, "#));
 }
+
+#[test]
+fn many_rules_unknown_fields_and_containers_stay_linear() {
+    let rules = "    - {action: Nope, onExitCodes: {operator: In, values: [3, 2, 1, 1]}}\n".repeat(6000);
+    let text = format!("apiVersion: batch/v1\nkind: Job\nmetadata: {{name: j}}\nspec:\n  podFailurePolicy:\n    rules:\n{rules}  template:\n    spec:\n      restartPolicy: Never\n      containers: [{{name: c, image: x}}]\n");
+    let report = validate_manifest(&text, None, KubernetesVersion::NEWEST);
+    assert!(report.objects[0].errors.len() > 6000);
+    let unknown = (0..8000).map(|i| format!("  x{i}: 1\n")).collect::<String>();
+    let text = format!("apiVersion: batch/v1\nkind: Job\nmetadata:\n{unknown}");
+    let report = validate_manifest(&text, None, KubernetesVersion::NEWEST);
+    assert_eq!(report.objects[0].errors.len(), 8000);
+    let containers = (0..8000).map(|i| format!("      - {{name: c{}, image: x}}\n", i % 4000)).collect::<String>();
+    let text = format!("apiVersion: batch/v1\nkind: Job\nmetadata: {{name: j}}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n{containers}");
+    let report = validate_manifest(&text, None, KubernetesVersion::NEWEST);
+    assert_eq!(report.objects[0].errors.len(), 4000);
+}

@@ -72,7 +72,7 @@ fn on_failure_restarts_in_place_at_30_70_120_s_and_fails_at_121_s() {
     assert_eq!(restarts, [(30, 0.0), (70, 10.0), (120, 20.0)], "the first restart is immediate");
     assert_eq!(job_finished_after(&trace), (121, JobCondition::Failed, Some("BackoffLimitExceeded".into())));
     // The 4th container instance is killed when the Job fails.
-    assert_eq!(pod.exit_codes, [1, 1, 1, 137]);
+    assert_eq!(pod.exit_codes, [1, 1, 1, 143], "SIGTERM");
     assert_eq!(pod.deleted_at, Some(start + TimeDelta::seconds(121)));
     assert_eq!(events(&trace, "BackOff").len(), 2, "CrashLoopBackOff before the 2nd and 3rd restarts");
 }
@@ -222,7 +222,7 @@ fn s12_replace_deletes_the_running_job_at_the_next_slot_and_s10_history_limits_k
         assert_eq!((job(name).deleted_at, job(name).deleted_by), (Some(t(at)), Some(DeletedBy::Replace)), "{name}");
     }
     let killed = trace.pods.iter().find(|p| p.job == "replace-28948925").unwrap();
-    assert_eq!((killed.exit_codes.as_slice(), killed.phase), (&[137][..], PodPhase::Failed));
+    assert_eq!((killed.exit_codes.as_slice(), killed.phase), (&[143][..], PodPhase::Failed));
     // history: successes beyond 3 and failures beyond 1 are deleted, oldest first.
     assert_eq!(job("history-28948925").deleted_by, Some(DeletedBy::HistoryLimit));
     assert_eq!(job("history-28948925").deleted_at, Some(t("2025-01-15T10:20:31.1Z")));
@@ -407,4 +407,25 @@ fn s10_ttl_deletes_each_job_90_s_after_it_finished_while_history_keeps_three() {
     let h = job("history-28948925");
     assert_eq!((h.deleted_at, h.deleted_by), (Some(t("2025-01-15T10:20:21.1Z")), Some(DeletedBy::HistoryLimit)));
     assert_eq!(trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some("history") && j.deleted_at.is_none()).count(), 3);
+}
+
+#[test]
+fn hand_08_the_approximate_search_misses_the_latest_slot_after_an_outage() {
+    let trace = run(include_str!("data/sim/hand08_not_found_by_search.yaml"));
+    let restart = trace.syncs.iter().find(|s| s.at == t("2025-01-17T16:30:00Z")).unwrap();
+    assert_eq!((restart.decision.code.as_str(), restart.requeue_after_seconds), ("not-found-by-search", Some(237600.1)));
+    assert_eq!(
+        fates(&trace, "weekdays"),
+        [
+            ("01-16 10:30".into(), SlotFate::RanOnTime),
+            ("01-16 11:30".into(), SlotFate::ControllerDown),
+            ("01-16 12:30".into(), SlotFate::ControllerDown),
+            ("01-17 10:30".into(), SlotFate::ControllerDown),
+            ("01-17 11:30".into(), SlotFate::ControllerDown),
+            ("01-17 12:30".into(), SlotFate::NotFoundBySearch),
+            ("01-20 10:30".into(), SlotFate::RanOnTime),
+            ("01-20 11:30".into(), SlotFate::RanOnTime),
+        ]
+    );
+    assert_eq!(job_created(&trace, "weekdays-28956150"), t("2025-01-20T10:30:00.1Z"));
 }

@@ -3,7 +3,7 @@
 //! bundle is not loaded here, so the editor is its textarea fallback.
 #![cfg(target_arch = "wasm32")]
 
-use cronjob_playground::ui::{App, AppProps};
+use cronjob_playground::ui::{engine::run, App, AppProps, Engine};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -12,6 +12,11 @@ wasm_bindgen_test_configure!(run_in_browser);
 /// A trace in the interface's JSON shape telling seed 002's story (hand-made for rendering tests;
 /// the end-to-end tests run the real engine).
 const SEED_002_TRACE: &str = include_str!("data/ui_trace_seed002.json");
+
+/// The page with its engine in the test's thread (there is no worker script here).
+fn props(text: &str) -> AppProps {
+    AppProps { initial_text: Some(text.to_string().into()), engine: Engine::InPage(run) }
+}
 
 fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
@@ -66,7 +71,7 @@ fn click(e: &web_sys::Element) {
 
 #[wasm_bindgen_test]
 async fn shell_renders_title_editor_and_timeline_with_diagnostics() {
-    let root = mount(AppProps { initial_text: Some("a: 1\nb: 2\n".into()) }).await;
+    let root = mount(props("a: 1\nb: 2\n")).await;
     wait_for(&root, "[data-testid=diagnostic]").await;
     assert_eq!(by_testid(&root, "title").text_content().unwrap(), "CronJob Playground");
     let editor: web_sys::HtmlTextAreaElement = by_testid(&root, "editor").dyn_into().unwrap();
@@ -83,7 +88,7 @@ async fn shell_renders_title_editor_and_timeline_with_diagnostics() {
 
 #[wasm_bindgen_test]
 async fn a_trace_draws_slots_jobs_markers_and_the_inspector_explains_a_click() {
-    let root = mount(AppProps { initial_text: Some(SEED_002_TRACE.into()) }).await;
+    let root = mount(props(SEED_002_TRACE)).await;
     wait_for(&root, "[data-testid=slot]").await;
     let slots = all(&root, "[data-testid=slot]");
     let fates: Vec<(String, String, String)> =
@@ -123,7 +128,7 @@ async fn a_trace_draws_slots_jobs_markers_and_the_inspector_explains_a_click() {
 
 #[wasm_bindgen_test]
 async fn the_clock_steps_between_events_and_the_tables_follow_it() {
-    let root = mount(AppProps { initial_text: Some(SEED_002_TRACE.into()) }).await;
+    let root = mount(props(SEED_002_TRACE)).await;
     wait_for(&root, "[data-testid=clock-time]").await;
     // The clock starts at the end of the horizon.
     assert_eq!(attr(&by_testid(&root, "clock-time"), "data-time"), "2023-03-22T14:01:51Z");

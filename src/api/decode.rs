@@ -52,18 +52,46 @@ pub struct StrictIssue {
     pub pos: Pos,
 }
 
-/// A value outside an enumerated set, reported by validation as `Unsupported value`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Values of enumerated fields (`concurrencyPolicy`, `restartPolicy`…) that are outside their
+/// sets, by field path, in document order: validation reports them as `Unsupported value`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Unsupported {
-    pub path: String,
-    pub value: String,
+    order: Vec<String>,
+    values: HashMap<String, String>,
+}
+
+impl Unsupported {
+    fn insert(&mut self, path: String, value: String) {
+        if self.values.insert(path.clone(), value).is_none() {
+            self.order.push(path);
+        }
+    }
+
+    /// The text written at `path`, if it was outside the field's set.
+    pub fn get(&self, path: &str) -> Option<&str> {
+        self.values.get(path).map(String::as_str)
+    }
+
+    /// Forgets an empty text at `path` (Go defaulting treats `""` as unset); whether there was one.
+    pub fn take_empty(&mut self, path: &str) -> bool {
+        let empty = self.get(path) == Some("");
+        if empty {
+            self.values.remove(path);
+        }
+        empty
+    }
+
+    /// The entries not forgotten, in document order.
+    pub fn into_entries(mut self) -> impl Iterator<Item = (String, String)> {
+        self.order.into_iter().filter_map(move |path| self.values.remove(&path).map(|value| (path, value)))
+    }
 }
 
 /// What decoding found besides the object.
 #[derive(Debug, Default)]
 pub struct Findings {
     pub strict: Vec<StrictIssue>,
-    pub unsupported: Vec<Unsupported>,
+    pub unsupported: Unsupported,
     /// Paths of fields dropped because their feature was off by default in this release.
     pub dropped: Vec<String>,
     pub warnings: Vec<String>,
@@ -592,7 +620,7 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
             Some(v) => *v,
             None => {
                 let mut findings = self.ctx.findings.borrow_mut();
-                findings.unsupported.push(Unsupported { path: self.path.clone(), value: text });
+                findings.unsupported.insert(self.path.clone(), text);
                 variants[0]
             }
         };

@@ -21,15 +21,15 @@ pub const DEFAULT_BACKOFF_LIMIT: i32 = 6;
 /// ```
 /// use cronjob_playground::api::{defaults::default_cronjob, ConcurrencyPolicy, CronJob, KubernetesVersion};
 /// let mut cj = CronJob::default();
-/// default_cronjob(&mut cj, KubernetesVersion::NEWEST, &mut Vec::new());
+/// default_cronjob(&mut cj, KubernetesVersion::NEWEST, &mut Default::default());
 /// assert_eq!(cj.spec.concurrency_policy, Some(ConcurrencyPolicy::Allow));
 /// assert_eq!((cj.spec.suspend, cj.spec.successful_jobs_history_limit, cj.spec.failed_jobs_history_limit), (Some(false), Some(3), Some(1)));
 /// assert_eq!(cj.spec.job_template.spec.backoff_limit, None);
 /// ```
-pub fn default_cronjob(cj: &mut CronJob, version: KubernetesVersion, unsupported: &mut Vec<Unsupported>) {
+pub fn default_cronjob(cj: &mut CronJob, version: KubernetesVersion, unsupported: &mut Unsupported) {
     namespace(&mut cj.metadata);
     let spec = &mut cj.spec;
-    if spec.concurrency_policy.is_none() || take_empty(unsupported, "spec.concurrencyPolicy") {
+    if spec.concurrency_policy.is_none() || unsupported.take_empty("spec.concurrencyPolicy") {
         spec.concurrency_policy = Some(ConcurrencyPolicy::Allow);
     }
     spec.suspend.get_or_insert(false);
@@ -51,12 +51,12 @@ pub fn default_cronjob(cj: &mut CronJob, version: KubernetesVersion, unsupported
 /// ```
 /// use cronjob_playground::api::{defaults::default_job, CompletionMode, Job, KubernetesVersion, PodReplacementPolicy};
 /// let mut job = Job::default();
-/// default_job(&mut job, KubernetesVersion::NEWEST, &mut Vec::new());
+/// default_job(&mut job, KubernetesVersion::NEWEST, &mut Default::default());
 /// assert_eq!((job.spec.completions, job.spec.parallelism, job.spec.backoff_limit), (Some(1), Some(1), Some(6)));
 /// assert_eq!(job.spec.completion_mode, Some(CompletionMode::NonIndexed));
 /// assert_eq!(job.spec.pod_replacement_policy, Some(PodReplacementPolicy::TerminatingOrFailed));
 /// ```
-pub fn default_job(job: &mut Job, version: KubernetesVersion, unsupported: &mut Vec<Unsupported>) {
+pub fn default_job(job: &mut Job, version: KubernetesVersion, unsupported: &mut Unsupported) {
     namespace(&mut job.metadata);
     let spec = &mut job.spec;
     if spec.completions.is_none() && spec.parallelism.is_none() {
@@ -97,28 +97,22 @@ fn namespace(meta: &mut ObjectMeta) {
 }
 
 /// `SetDefaults_PodSpec` for the modelled fields.
-fn pod_template(template: &mut PodTemplateSpec, path: &str, unsupported: &mut Vec<Unsupported>) {
+fn pod_template(template: &mut PodTemplateSpec, path: &str, unsupported: &mut Unsupported) {
     let spec = &mut template.spec;
-    if spec.restart_policy.is_none() || take_empty(unsupported, &format!("{path}.spec.restartPolicy")) {
+    if spec.restart_policy.is_none() || unsupported.take_empty(&format!("{path}.spec.restartPolicy")) {
         spec.restart_policy = Some(RestartPolicy::Always);
     }
     spec.termination_grace_period_seconds.get_or_insert(DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS);
 }
 
-fn condition_statuses(policy: &mut PodFailurePolicy, path: &str, unsupported: &mut Vec<Unsupported>) {
+fn condition_statuses(policy: &mut PodFailurePolicy, path: &str, unsupported: &mut Unsupported) {
     for (i, rule) in policy.rules.iter_mut().enumerate() {
         for (j, pattern) in rule.on_pod_conditions.iter_mut().enumerate() {
             let status_path = format!("{path}.rules[{i}].onPodConditions[{j}].status");
-            if pattern.status.is_none() || take_empty(unsupported, &status_path) {
+            if pattern.status.is_none() || unsupported.take_empty(&status_path) {
                 pattern.status = Some(ConditionStatus::True);
             }
         }
     }
 }
 
-/// Removes an "unsupported" empty text at `path`: Go defaulting treats `""` as unset.
-fn take_empty(unsupported: &mut Vec<Unsupported>, path: &str) -> bool {
-    let before = unsupported.len();
-    unsupported.retain(|u| !(u.path == path && u.value.is_empty()));
-    unsupported.len() != before
-}

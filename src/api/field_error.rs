@@ -193,10 +193,11 @@ impl fmt::Display for FieldError {
 /// assert_eq!(invalid_message("CronJob", "x", &errs), r#"CronJob.batch "x" is invalid: spec.schedule: Required value"#);
 /// ```
 pub fn invalid_message(kind: &str, name: &str, errors: &[FieldError]) -> String {
+    let mut distinct = std::collections::HashSet::new();
     let mut seen: Vec<String> = Vec::new();
     for e in errors {
         let text = e.to_string();
-        if !seen.contains(&text) {
+        if distinct.insert(text.clone()) {
             seen.push(text);
         }
     }

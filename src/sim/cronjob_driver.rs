@@ -70,8 +70,9 @@ impl World {
                     Watch::Updated { old, new } => JobEvent::Updated { old, new },
                     Watch::Deleted(j) => JobEvent::Deleted(j),
                 };
-                let cron_jobs: Vec<CronJob> = self.store.all::<CronJob>().cloned().collect();
-                let woken: Vec<String> = on_job_event(event, &cron_jobs).into_iter().map(|c| c.metadata.name.clone()).collect();
+                let store = &self.store;
+                let cron_jobs = self.cron_job_cache.get_or_insert_with(|| store.all::<CronJob>().cloned().collect());
+                let woken: Vec<String> = on_job_event(event, cron_jobs).into_iter().map(|c| c.metadata.name.clone()).collect();
                 for name in woken {
                     self.kcm.cronjob.add(name, SyncTrigger::JobEvent);
                 }
@@ -142,7 +143,7 @@ impl World {
             self.record_cronjob_event(name, e);
         }
         if let Some(status) = out.status_update {
-            let _ = self.store.update::<CronJob>(name, |c| c.status = status);
+            let _ = self.store.update_status::<CronJob>(name, |c| c.status = status);
         }
         if !legacy {
             let key = name.to_string();

@@ -175,7 +175,16 @@ impl Judge<'_> {
         if spec.is_some_and(|s| s.suspend == Some(true)) {
             return self.record(at, SlotFate::Suspended, None, "spec.suspend was true at this time, so the controller started nothing.".into());
         }
-        if self.history.down_at(at) {
+        if let Some(back) = self.history.outage_end(at) {
+            // The first sync after the restart looks for the most recent missed slot; if this is
+            // that slot and the approximate search did not find it, that is why it never ran.
+            let first = self.h.syncs.iter().find(|s| s.at >= back);
+            let latest = first.is_some_and(|f| self.next_nominal(at).is_none_or(|n| n > f.at));
+            if latest && first.is_some_and(|f| f.code == DecisionCode::NotFoundBySearch) {
+                return self.record(at, SlotFate::NotFoundBySearch, None, format!(
+                    "kube-controller-manager was down at this time; when it came back at {}, its search for the most recent unmet time (it looks back about two intervals of the first gap after lastScheduleTime) did not find this slot, so nothing ran.",
+                    format_time(&back)));
+            }
             return self.record(at, SlotFate::ControllerDown, None, "kube-controller-manager was down at this time; after it came back only the most recent unmet slot (if any, within startingDeadlineSeconds) was started.".into());
         }
         let window_end = self.next_nominal(at).unwrap_or(self.end);

@@ -84,7 +84,7 @@ impl World {
         }
         let mut named = named.into_iter().peekable();
         if let Some(status) = out.status {
-            let _ = self.store.update::<Job>(name, |j| j.status = status);
+            let _ = self.store.update_status::<Job>(name, |j| j.status = status);
         }
         for mut e in out.events {
             if e.reason == "SuccessfulCreate" && named.peek().is_some_and(|(generated, _)| *generated == e.message) {

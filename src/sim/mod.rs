@@ -15,6 +15,8 @@ mod garbage_collector;
 pub mod history;
 mod input;
 mod job_driver;
+#[cfg(target_arch = "wasm32")]
+pub mod js_api;
 mod kubelet;
 mod recorder;
 mod run;

@@ -18,6 +18,8 @@ pub struct Recorder {
     pub syncs: Vec<SyncRecord>,
     live_jobs: HashMap<String, usize>,
     live_pods: HashMap<String, usize>,
+    /// Leave syncs out (the scenario's `trace.syncs: none`).
+    pub skip_syncs: bool,
 }
 
 impl Recorder {
@@ -35,6 +37,9 @@ impl Recorder {
 
     /// Records a sync and its decision.
     pub fn sync(&mut self, controller: ControllerName, at: Time, object: &str, trigger: SyncTrigger, decision: Decision, requeue: Option<TimeDelta>) {
+        if self.skip_syncs {
+            return;
+        }
         self.syncs.push(SyncRecord {
             controller,
             at,

@@ -55,6 +55,29 @@ pub struct SimulationSpec {
     /// Things that happen to the cluster, at virtual times.
     #[serde(default)]
     pub events: Vec<ClusterEvent>,
+    /// What the trace records (a playground extension; default: everything).
+    #[serde(default)]
+    pub trace: TraceOptions,
+}
+
+/// What the trace records. Long horizons run with millions of syncs; leaving them out keeps a
+/// year of a minutely CronJob within memory while slots, Jobs, Pods and Events stay complete.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TraceOptions {
+    #[serde(default)]
+    pub syncs: SyncDetail,
+}
+
+/// Which controller syncs the trace lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SyncDetail {
+    /// Every sync of every controller.
+    #[default]
+    All,
+    /// None (`syncs` is empty).
+    None,
 }
 
 /// A horizon length in Go duration syntax, plus `d` for days (`1d12h`, `90m`, `1.5h`).

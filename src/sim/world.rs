@@ -115,6 +115,8 @@ pub struct World {
     pub(crate) job_features: JobFeatures,
     /// What the Job controller remembers per Job (lost on restart).
     pub(crate) job_memory: HashMap<String, JobMemory>,
+    /// The CronJob informer's list, for resolving Job owners (rebuilt after any CronJob change).
+    pub(crate) cron_job_cache: Option<Vec<crate::api::CronJob>>,
     steps: u64,
     finished: bool,
 }
@@ -139,6 +141,7 @@ impl World {
             controller_zone,
             job_features: JobFeatures::for_version(version, None),
             job_memory: HashMap::new(),
+            cron_job_cache: None,
             scenario,
             start,
             end,
@@ -153,6 +156,7 @@ impl World {
             steps: 0,
             finished: false,
         };
+        world.recorder.skip_syncs = world.scenario.spec.trace.syncs == super::scenario::SyncDetail::None;
         for (i, e) in world.scenario.spec.events.iter().enumerate() {
             if e.at < end {
                 world.agenda.schedule(e.at.max(start), Happening::Scenario(i));
@@ -276,6 +280,7 @@ impl World {
             Change::Job(Watch::Added(job)) => self.job_added(job, self.now),
             Change::Job(Watch::Updated { old, new }) => self.job_updated(old, new),
             Change::Pod(Watch::Added(pod)) => self.pod_added(pod),
+            Change::CronJob(_) => self.cron_job_cache = None,
             _ => {}
         }
     }

@@ -8,7 +8,7 @@ use serde_json::Value;
 ///
 /// ```
 /// use cronjob_playground::timeline::document::to_yaml;
-/// let v = serde_json::json!({"kind": "Simulation", "spec": {"duration": "24h", "pods": [{"attempts": [{"durationSeconds": 30, "exitCode": 1}]}]}});
+/// let v = serde_json::json!({"kind": "Simulation", "spec": {"duration": "24h", "pods": [{"attempts": [{"durationSeconds": 30.0, "exitCode": 1}]}]}});
 /// assert_eq!(to_yaml(&v), "kind: Simulation\nspec:\n  duration: 24h\n  pods:\n  - attempts:\n    - {durationSeconds: 30, exitCode: 1}\n");
 /// ```
 pub fn to_yaml(value: &Value) -> String {
@@ -99,6 +99,10 @@ fn scalar_text(v: &Value) -> String {
             }
         }
         Value::Null => "null".into(),
+        // Whole floats as integers (`8`, not `8.0`): serde writes f64 fields with a fraction.
+        Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < 1e15) && !n.is_i64() && !n.is_u64() => {
+            format!("{}", n.as_f64().unwrap_or_default() as i64)
+        }
         other => other.to_string(),
     }
 }

@@ -38,14 +38,27 @@ fn controller_label(c: ControllerName) -> &'static str {
     }
 }
 
-/// The sync decisions about `object` by `controller` at exactly `at`.
-fn decisions_at<'a>(trace: &'a Trace, controller: ControllerName, object: &'a str, at: Time) -> impl Iterator<Item = Reason> + 'a {
-    trace.syncs.iter().filter(move |s| s.controller == controller && s.object == object && s.at == at).map(|s| Reason {
-        source: controller_label(s.controller).into(),
-        code: s.decision.code.clone(),
-        at: Some(s.at),
-        text: s.decision.explanation.clone(),
-    })
+/// The CronJob controller's sync that created Job `job` (its decision names the Job).
+fn creating_sync(trace: &Trace, cron_job: &str, job: &str, created: Time) -> Option<Reason> {
+    trace
+        .syncs
+        .iter()
+        .filter(|s| s.controller == ControllerName::Cronjob && s.object == cron_job && s.at >= created && s.at < created + chrono::TimeDelta::seconds(2))
+        .find(|s| s.decision.explanation.contains(job) || s.decision.code == "created")
+        .map(|s| Reason { source: "cronjob-controller".into(), code: s.decision.code.clone(), at: Some(s.at), text: s.decision.explanation.clone() })
+}
+
+/// The Job controller's syncs of Job `job` within a second of `at` (the API keeps whole seconds,
+/// the controllers' clock does not), with a verdict other than waiting.
+fn job_syncs_near(trace: &Trace, job: &str, at: Time) -> Vec<Reason> {
+    trace
+        .syncs
+        .iter()
+        .filter(|s| s.controller == ControllerName::Job && s.object == job)
+        .filter(|s| (s.at - at).abs() <= chrono::TimeDelta::seconds(1))
+        .map(|s| Reason { source: "job-controller".into(), code: s.decision.code.clone(), at: Some(s.at), text: s.decision.explanation.clone() })
+        .take(1)
+        .collect()
 }
 
 fn events_about(trace: &Trace, kind: ObjectKind, name: &str) -> Vec<Reason> {
@@ -82,7 +95,7 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
             if let Some(job) = slot.job.as_deref().and_then(|n| trace.jobs.iter().find(|j| j.name == n)) {
                 facts.push(("Job created", format!("{} ({} after the scheduled time)", format_time(&job.created_at), delay(slot.scheduled_time, job.created_at))));
                 if let Some(cj) = &job.cron_job {
-                    why.extend(decisions_at(trace, ControllerName::Cronjob, cj, job.created_at));
+                    why.extend(creating_sync(trace, cj, &job.name, job.created_at));
                 }
             }
             facts.push(("Kubernetes version", version));
@@ -122,10 +135,10 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                 why.push(Reason { source: "slot fate".into(), code: fate_name(slot.fate), at: Some(slot.scheduled_time), text: slot.explanation.clone() });
             }
             if let Some(cj) = &job.cron_job {
-                why.extend(decisions_at(trace, ControllerName::Cronjob, cj, job.created_at));
+                why.extend(creating_sync(trace, cj, &job.name, job.created_at));
             }
             if let Some(f) = job.finished_at {
-                why.extend(decisions_at(trace, ControllerName::Job, &job.name, f));
+                why.extend(job_syncs_near(trace, &job.name, f));
             }
             if let Some(d) = job.deleted_at {
                 why.extend(trace.syncs.iter().filter(|s| s.at == d && s.decision.explanation.contains(job.name.as_str())).map(|s| Reason {

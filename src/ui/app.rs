@@ -9,7 +9,7 @@ use super::editor::Editor;
 use super::engine::{Diagnostic, RunResult};
 use super::inspector::Inspector;
 use super::overview::Overview;
-use super::runner::Runner;
+use super::runner::{Engine, Runner};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
 use crate::timeline::document::replace_simulation;
@@ -26,49 +26,16 @@ const THEME_KEY: &str = "cronjob-playground.theme";
 
 /// The first text a newcomer sees: seed 002's CronJob and a Simulation document that edits its
 /// schedule after it ran and then deletes the Job — the retroactive run appears.
-pub const EXAMPLE: &str = "apiVersion: batch/v1
-kind: CronJob
-metadata:
-  name: cron-test
-  creationTimestamp: \"2023-03-22T13:01:51Z\"
-spec:
-  schedule: \"5 13 * * *\"
-  jobTemplate:
-    spec:
-      template:
-        spec:
-          containers:
-          - name: cron-test
-            image: busybox:1.28
-            imagePullPolicy: IfNotPresent
-            command:
-            - /bin/sh
-            - -c
-            - date; echo Hello from the Kubernetes cluster
-          restartPolicy: OnFailure
----
-apiVersion: playground.cronjob.dev/v1alpha1
-kind: Simulation
-metadata:
-  name: retroactive-schedule-edit
-spec:
-  duration: 2d
-  pods:
-  - selector: {cronJob: cron-test}
-    attempts:
-    - {durationSeconds: 8, exitCode: 0}
-  events:
-  - at: \"2023-03-22T13:15:00Z\"
-    patch: {cronJob: cron-test, spec: {schedule: \"10 13 * * *\"}}
-  - at: \"2023-03-22T13:16:00Z\"
-    delete: {job: cron-test-27991505}
-";
+pub const EXAMPLE: &str = include_str!("../../e2e/seeds/002-retroactive-schedule-edit.yaml");
 
-#[derive(Properties, PartialEq, Default)]
+#[derive(Properties, PartialEq)]
 pub struct AppProps {
     /// Text to start with instead of the saved text (tests use it).
     #[prop_or_default]
     pub initial_text: Option<AttrValue>,
+    /// Where the engine runs (the page uses its web worker).
+    #[prop_or(Engine::Worker)]
+    pub engine: Engine,
 }
 
 fn storage() -> Option<web_sys::Storage> {
@@ -122,9 +89,10 @@ pub fn app(props: &AppProps) -> Html {
     let runner = {
         let dispatch = state.dispatcher();
         let diagnostics = diagnostics.clone();
+        let engine = props.engine;
         use_mut_ref(move || {
             let generation = std::cell::Cell::new(0u64);
-            Runner::new(Callback::from(move |(result, run_ms): (RunResult, f64)| {
+            Runner::new(engine, Callback::from(move |(result, run_ms): (RunResult, f64)| {
                 generation.set(generation.get() + 1);
                 diagnostics.set(Rc::new(result.diagnostics.clone()));
                 dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), run_ms))));
@@ -134,7 +102,7 @@ pub fn app(props: &AppProps) -> Html {
     {
         let runner = runner.clone();
         use_effect_with((*text).clone(), move |t| {
-            runner.borrow_mut().request(t.to_string(), now_ms());
+            runner.borrow_mut().request(t.to_string());
         });
     }
 
@@ -207,6 +175,14 @@ pub fn app(props: &AppProps) -> Html {
                     }
                     "ArrowRight" => {
                         dispatch.dispatch(Action::Pan(-width / 4.0));
+                        true
+                    }
+                    "Home" => {
+                        dispatch.dispatch(Action::Seek(f64::MIN));
+                        true
+                    }
+                    "End" => {
+                        dispatch.dispatch(Action::Seek(f64::MAX));
                         true
                     }
                     "0" | "f" => {
@@ -289,6 +265,7 @@ pub fn app(props: &AppProps) -> Html {
                         <dt>{ ". / ," }</dt><dd>{ "step to the next / previous event" }</dd>
                         <dt>{ "+ / −, wheel" }</dt><dd>{ "zoom the timeline" }</dd>
                         <dt>{ "← / →, drag, shift+wheel" }</dt><dd>{ "pan" }</dd>
+                        <dt>{ "Home / End" }</dt><dd>{ "clock to the start / end" }</dd>
                         <dt>{ "0 / f" }</dt><dd>{ "fit the whole horizon" }</dd>
                         <dt>{ "click the axis" }</dt><dd>{ "move the clock there" }</dd>
                         <dt>{ "Esc" }</dt><dd>{ "clear the selection" }</dd>

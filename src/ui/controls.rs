@@ -41,9 +41,19 @@ pub fn document(sim: &Simulation) -> Value {
     sim.kind = Some(KIND.into());
     let value = serde_json::to_value(&sim).unwrap_or(Value::Null);
     let mut out = tidy(value).unwrap_or(Value::Null);
-    // `pods[].startupSeconds: 0` and `exitCode: 0` are defaults: keep the attempts readable.
     if let Some(obj) = out.as_object_mut() {
-        obj.entry("spec").or_insert_with(|| Value::Object(Default::default()));
+        let spec = obj.entry("spec").or_insert_with(|| Value::Object(Default::default()));
+        if let (Some(spec), Some(d)) = (spec.as_object_mut(), sim.spec.duration) {
+            spec.insert("duration".into(), Value::String(human_horizon(d.0)));
+        }
+        // `startupSeconds: 0` is the default: leave it out.
+        if let Some(pods) = spec.get_mut("pods").and_then(Value::as_array_mut) {
+            for rule in pods.iter_mut().filter_map(Value::as_object_mut) {
+                if rule.get("startupSeconds").and_then(Value::as_f64) == Some(0.0) {
+                    rule.remove("startupSeconds");
+                }
+            }
+        }
     }
     out
 }

@@ -105,6 +105,6 @@ pub fn run(text: &str) -> RunResult {
     result
 }
 
-fn simulate(_text: &str) -> Result<Trace, String> {
-    Err("the simulation engine is not in this build yet".into())
+fn simulate(text: &str) -> Result<Trace, String> {
+    crate::sim::simulate(text, None).map_err(|e| e.to_string())
 }

@@ -12,12 +12,14 @@ mod overview;
 mod runner;
 mod state;
 mod timeline_view;
+pub mod worker;
 
 pub use app::{App, AppProps, EXAMPLE, STORAGE_KEY};
+pub use runner::Engine;
 
 /// Mounts the page on `<body>`.
 pub fn start() {
-    yew::Renderer::<App>::new().render();
+    yew::Renderer::<App>::with_props(AppProps { initial_text: None, engine: Engine::Worker }).render();
 }
 
 /// Milliseconds from the page's time origin.

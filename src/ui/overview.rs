@@ -69,37 +69,53 @@ fn draw(canvas: &NodeRef, s: &ViewState) {
     let (Some(tl), Some((start, end))) = (model.timeline.as_ref(), model.bounds()) else { return };
     let Some(ctx) = c.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok()) else { return };
     let (w, h) = (c.width() as f64, c.height() as f64);
-    let lanes_w = w - LABEL_WIDTH;
-    let x = |t: f64| LABEL_WIDTH + (t - start) / (end - start) * lanes_w;
+    let lanes_w = (w - LABEL_WIDTH).max(1.0);
+    let columns = lanes_w as usize + 1;
+    let col = |t: f64| (((t - start) / (end - start) * lanes_w) as usize).min(columns - 1);
+    // Per pixel column, the worst slot glyph and whether a Job / failed Job runs there: the
+    // strip costs one pass over the items and one rectangle per column, however many items.
+    let mut slot_cols = vec![0u8; columns]; // 0 none, 1 pending, 2 on time, 3 late, 4 skipped
+    let mut job_cols = vec![0u8; columns]; // 0 none, 1 job, 2 failed
+    for g in &tl.groups {
+        for slot in &g.slots {
+            let v = match slot.glyph {
+                Glyph::Pending => 1,
+                Glyph::OnTime => 2,
+                Glyph::Late => 3,
+                Glyph::Skipped => 4,
+            };
+            let c = &mut slot_cols[col(ms(slot.at))];
+            *c = (*c).max(v);
+        }
+        for j in &g.jobs {
+            let v = if j.outcome == crate::timeline::lanes::JobOutcome::Failed { 2 } else { 1 };
+            for c in &mut job_cols[col(ms(j.from))..=col(ms(j.to))] {
+                *c = (*c).max(v);
+            }
+        }
+    }
     ctx.clear_rect(0.0, 0.0, w, h);
     ctx.set_fill_style_str(&css_var("--panel"));
     ctx.fill_rect(0.0, 0.0, w, h);
     ctx.set_fill_style_str(&css_var("--muted"));
     ctx.set_font("11px system-ui, sans-serif");
     let _ = ctx.fill_text("overview", 8.0, 14.0);
+    let x = |t: f64| LABEL_WIDTH + (t - start) / (end - start) * lanes_w;
+    ctx.set_fill_style_str(&css_var("--outage"));
     for o in &tl.outages {
-        ctx.set_fill_style_str(&css_var("--outage"));
         ctx.fill_rect(x(ms(o.from)), 0.0, (x(ms(o.to)) - x(ms(o.from))).max(1.0), h);
     }
-    for g in &tl.groups {
-        for slot in &g.slots {
-            let (var, y0, y1) = match slot.glyph {
-                Glyph::OnTime => ("--ok", 4.0, 12.0),
-                Glyph::Late => ("--late", 2.0, 14.0),
-                Glyph::Skipped => ("--bad", 2.0, 14.0),
-                Glyph::Pending => ("--muted", 6.0, 10.0),
-            };
-            ctx.set_fill_style_str(&css_var(var));
-            ctx.fill_rect(x(ms(slot.at)).floor(), y0, 1.0, y1 - y0);
+    let slot_style: [(&str, f64, f64); 4] = [("--pending", 6.0, 10.0), ("--ok", 4.0, 12.0), ("--late", 2.0, 14.0), ("--bad", 2.0, 14.0)];
+    for (v, (var, y0, y1)) in slot_style.iter().enumerate() {
+        ctx.set_fill_style_str(&css_var(var));
+        for (i, _) in slot_cols.iter().enumerate().filter(|(_, c)| **c as usize == v + 1) {
+            ctx.fill_rect(LABEL_WIDTH + i as f64, *y0, 1.0, y1 - y0);
         }
-        for j in &g.jobs {
-            let var = match j.outcome {
-                crate::timeline::lanes::JobOutcome::Failed => "--bad",
-                _ => "--job",
-            };
-            ctx.set_fill_style_str(&css_var(var));
-            let (a, b) = (x(ms(j.from)), x(ms(j.to)));
-            ctx.fill_rect(a.floor(), 18.0, (b - a).max(1.0), 10.0);
+    }
+    for (v, var) in ["--job", "--bad"].iter().enumerate() {
+        ctx.set_fill_style_str(&css_var(var));
+        for (i, _) in job_cols.iter().enumerate().filter(|(_, c)| **c as usize == v + 1) {
+            ctx.fill_rect(LABEL_WIDTH + i as f64, 18.0, 1.0, 10.0);
         }
     }
     ctx.set_stroke_style_str(&css_var("--accent"));

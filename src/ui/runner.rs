@@ -1,48 +1,171 @@
-//! Runs the engine for the latest text without blocking typing: requests coalesce (only the
-//! newest pending text runs), and each run starts from a fresh macrotask so the keystroke paints
-//! first.
+//! Runs the engine for the latest text without blocking the page: in a web worker that loads the
+//! page's own wasm module (found through the `modulepreload`/`preload` links Trunk writes into
+//! index.html; see `worker.rs`), or in the page when the component tests ask for it. Requests coalesce — only the
+//! newest text waits while a run is busy — and a run that is still busy when newer text arrives
+//! after [`CANCEL_AFTER_MS`] is cancelled by terminating its worker and starting a fresh one.
 
-use super::engine::{run, RunResult};
+use super::engine::RunResult;
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
 use yew::Callback;
 
-#[derive(Default)]
+/// A busy run older than this is abandoned when newer text arrives.
+pub const CANCEL_AFTER_MS: f64 = 400.0;
+
+/// How the engine is reached.
+#[derive(Clone, Copy)]
+pub enum Engine {
+    /// In a web worker (the page).
+    Worker,
+    /// In the page's own thread (component tests, which have no worker script).
+    InPage(fn(&str) -> RunResult),
+}
+
+impl PartialEq for Engine {
+    /// Only the kind matters: the page never switches engines while it runs.
+    fn eq(&self, other: &Self) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+}
+
 struct Inner {
+    ready: bool,
     pending: Option<String>,
+    busy_since: Option<f64>,
+    worker: Option<Worker>,
+    on_message: Option<Closure<dyn Fn(MessageEvent)>>,
     timer: Option<Timeout>,
 }
 
-/// Runs requests one at a time and reports `(result, milliseconds)`.
+/// Runs requests one at a time and reports `(result, milliseconds the engine took)`.
 pub struct Runner {
+    engine: Engine,
     on_result: Callback<(RunResult, f64)>,
     inner: Rc<RefCell<Inner>>,
 }
 
+fn now() -> f64 {
+    super::app_now()
+}
+
 impl Runner {
-    pub fn new(on_result: Callback<(RunResult, f64)>) -> Runner {
-        Runner { on_result, inner: Rc::default() }
+    pub fn new(engine: Engine, on_result: Callback<(RunResult, f64)>) -> Runner {
+        let inner = Inner { ready: false, pending: None, busy_since: None, worker: None, on_message: None, timer: None };
+        Runner { engine, on_result, inner: Rc::new(RefCell::new(inner)) }
     }
 
     /// Asks for a run of `text`; replaces any request not yet started.
-    pub fn request(&mut self, text: String, _asked_at: f64) {
-        let mut inner = self.inner.borrow_mut();
-        inner.pending = Some(text);
-        if inner.timer.is_none() {
-            let (shared, cb) = (self.inner.clone(), self.on_result.clone());
-            inner.timer = Some(Timeout::new(0, move || {
-                let text = {
-                    let mut i = shared.borrow_mut();
-                    i.timer = None;
-                    i.pending.take()
-                };
-                if let Some(text) = text {
-                    let t0 = super::app_now();
-                    let result = run(&text);
-                    cb.emit((result, super::app_now() - t0));
+    pub fn request(&mut self, text: String) {
+        self.inner.borrow_mut().pending = Some(text);
+        match self.engine {
+            Engine::InPage(run) => self.schedule_in_page(run),
+            Engine::Worker => {
+                let stale = self.inner.borrow().busy_since.is_some_and(|t| now() - t > CANCEL_AFTER_MS);
+                if stale {
+                    let mut i = self.inner.borrow_mut();
+                    if let Some(w) = i.worker.take() {
+                        w.terminate();
+                    }
+                    i.busy_since = None;
+                    i.ready = false;
                 }
-            }));
+                Self::send(&self.inner, &self.on_result);
+            }
         }
     }
+
+    fn schedule_in_page(&self, run: fn(&str) -> RunResult) {
+        let mut inner = self.inner.borrow_mut();
+        if inner.timer.is_some() {
+            return;
+        }
+        let (shared, cb) = (self.inner.clone(), self.on_result.clone());
+        inner.timer = Some(Timeout::new(0, move || {
+            let text = {
+                let mut i = shared.borrow_mut();
+                i.timer = None;
+                i.pending.take()
+            };
+            if let Some(text) = text {
+                let t0 = now();
+                let result = run(&text);
+                cb.emit((result, now() - t0));
+            }
+        }));
+    }
+
+    /// Sends the pending text to the worker when it is idle (spawning it if needed).
+    fn send(shared: &Rc<RefCell<Inner>>, on_result: &Callback<(RunResult, f64)>) {
+        let mut i = shared.borrow_mut();
+        if i.worker.is_none() {
+            match spawn() {
+                Ok(w) => {
+                    let (weak, cb) = (Rc::downgrade(shared), on_result.clone());
+                    let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
+                        let Some(shared) = weak.upgrade() else { return };
+                        let Some(text) = e.data().as_string() else { return };
+                        if text == super::worker::READY {
+                            shared.borrow_mut().ready = true;
+                        } else {
+                            shared.borrow_mut().busy_since = None;
+                            #[derive(serde::Deserialize)]
+                            struct Reply {
+                                ms: f64,
+                                result: RunResult,
+                            }
+                            match serde_json::from_str::<Reply>(&text) {
+                                Ok(r) => cb.emit((r.result, r.ms)),
+                                Err(err) => cb.emit((RunResult { error: Some(format!("worker reply: {err}")), ..RunResult::default() }, 0.0)),
+                            }
+                        }
+                        Runner::send(&shared, &cb);
+                    });
+                    w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+                    i.on_message = Some(on_message);
+                    i.worker = Some(w);
+                }
+                Err(why) => {
+                    i.pending = None;
+                    drop(i);
+                    on_result.emit((RunResult { error: Some(format!("cannot start the simulation worker: {why}")), ..RunResult::default() }, 0.0));
+                }
+            }
+            return;
+        }
+        if !i.ready || i.busy_since.is_some() {
+            return;
+        }
+        let Some(text) = i.pending.take() else { return };
+        i.busy_since = Some(now());
+        if let Some(w) = &i.worker {
+            let _ = w.post_message(&JsValue::from_str(&text));
+        }
+    }
+}
+
+/// Starts a module worker that imports the page's wasm-bindgen glue and initialises the same wasm
+/// (whose `main` then becomes the worker, see `src/bin/playground-web.rs`).
+fn spawn() -> Result<Worker, String> {
+    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let href = |selector: &str| -> Result<String, String> {
+        let el = document.query_selector(selector).ok().flatten().ok_or_else(|| format!("no {selector} in the page"))?;
+        let raw = el.get_attribute("href").ok_or("a link without href")?;
+        web_sys::Url::new_with_base(&raw, &document.url().map_err(|_| "no page URL")?).map(|u| u.href()).map_err(|_| format!("bad URL {raw}"))
+    };
+    let glue = href("link[rel=modulepreload]")?;
+    let wasm = href("link[rel=preload][as=fetch]")?;
+    let script = format!("import init from {glue:?};\nawait init({{ module_or_path: {wasm:?} }});\n");
+    let parts = js_sys::Array::of1(&JsValue::from_str(&script));
+    let bag = web_sys::BlobPropertyBag::new();
+    bag.set_type("text/javascript");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag).map_err(|_| "cannot make the worker script")?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "cannot make the worker URL")?;
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    options.set_name("simulation");
+    Worker::new_with_options(&url, &options).map_err(|e| format!("{e:?}"))
 }

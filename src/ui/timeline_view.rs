@@ -18,7 +18,7 @@ use yew::prelude::*;
 /// Width of the label column left of the lanes.
 pub const LABEL_WIDTH: f64 = 176.0;
 /// Items closer than this many pixels are aggregated.
-const MIN_GAP: f64 = 5.0;
+const MIN_GAP: f64 = 4.0;
 
 #[derive(Properties, PartialEq)]
 pub struct TimelineProps {
@@ -261,10 +261,11 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
                     <title>{ "suspended" }</title></rect> });
             }
         }
-        for row in &group_rows {
+        // Title rows first, then the markers' flags over them, then the lanes over the markers'
+        // lines, so a marker never hides the slots and bars it crosses.
+        for row in group_rows.iter().filter(|r| r.kind == RowKind::Title) {
             body.push(render_row(row, group, g, &model, &view, selected, &expanded));
         }
-        body.push(html! { <line class="group-sep" x1="0" x2={width.to_string()} y1={bottom.to_string()} y2={bottom.to_string()} /> });
         for (i, m) in timeline.markers.iter().enumerate() {
             let belongs = match m.cron_job() {
                 Some(cj) => group.cron_job.as_deref() == Some(cj),
@@ -280,10 +281,14 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
                     <title>{ m.label() }</title>
                     <line x1={x.to_string()} x2={x.to_string()} y1={(top + 4.0).to_string()} y2={bottom.to_string()} />
                     <path d={format!("M{x},{} l9,4 l-9,4 z", top + 4.0)} />
-                    <rect class="hit" x={(x - 4.0).to_string()} y={top.to_string()} width="14" height={(bottom - top).to_string()} />
+                    <rect class="hit" x={(x - 4.0).to_string()} y={top.to_string()} width="14" height="20" />
                 </g>
             });
         }
+        for row in group_rows.iter().filter(|r| r.kind != RowKind::Title) {
+            body.push(render_row(row, group, g, &model, &view, selected, &expanded));
+        }
+        body.push(html! { <line class="group-sep" x1="0" x2={width.to_string()} y1={bottom.to_string()} y2={bottom.to_string()} /> });
     }
 
     let cursor_x = x_of(props.state.cursor);
@@ -437,6 +442,7 @@ fn render_row(
                     html! { <g class={format!("pod end-{end}{sel}")} data-testid="pod" data-pod={p.name.clone()} data-job={bar.name.clone()}
                         data-end={end} data-from={format_time(&p.from)} data-to={format_time(&p.to)} data-item={item_attr(item)}>
                         <title>{ format!("{} — {}", p.name, match &p.end { PodEnd::Terminated(w) => w.clone(), _ => end.to_string() }) }</title>
+                        <rect class="hit" x={x_of(ms(p.from)).to_string()} y={y.to_string()} width={(ex - x_of(ms(p.from))).max(4.0).to_string()} height={h.to_string()} />
                         if let Some(w) = p.recreated_after {
                             <line class="recreate" data-testid="pod-recreate-wait" x1={x_of(ms(w.from)).to_string()} x2={x_of(ms(w.to)).to_string()}
                                 y1={cy.to_string()} y2={cy.to_string()} />

@@ -1,6 +1,7 @@
 // The CodeMirror 6 editor behind a small global API the wasm page calls (src/ui/editor.rs):
 //   CronJobEditor.create(parent, text, onChange) -> view
 //   CronJobEditor.setText(view, text), CronJobEditor.setDiagnostics(view, [{line, column, severity, message}])
+//   CronJobEditor.current: the page's editor view (tests read CronJobEditor.current.state.doc)
 // Bundled at setup/build time by scripts/build-editor.sh (esbuild) into dist/codemirror.js;
 // nothing loads at run time. When this file is absent the page falls back to a textarea.
 import { EditorState } from '@codemirror/state';
@@ -58,6 +59,7 @@ globalThis.CronJobEditor = {
         ],
       }),
     });
+    globalThis.CronJobEditor.current = view; // for tests and tools: .state.doc.toString()
     return view;
   },
   setText(view, text) {

@@ -25,13 +25,13 @@ pub const TZ_WARNING: &str = "CRON_TZ or TZ used in spec.spec.schedule is not of
 /// cj.metadata.name = "hello".into();
 /// cj.metadata.namespace = "default".into();
 /// cj.spec.schedule = "61 * * * *".into();
-/// let outcome = validate_cronjob_create(&cj, KubernetesVersion::NEWEST, Vec::new());
+/// let outcome = validate_cronjob_create(&cj, KubernetesVersion::NEWEST, Default::default());
 /// assert_eq!(
 ///     outcome.errors[0].to_string(),
 ///     r#"spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61"#
 /// );
 /// ```
-pub fn validate_cronjob_create(cj: &CronJob, version: KubernetesVersion, unsupported: Vec<Unsupported>) -> Outcome {
+pub fn validate_cronjob_create(cj: &CronJob, version: KubernetesVersion, unsupported: Unsupported) -> Outcome {
     let mut c = Checker::new(version, unsupported);
     object_meta(&mut c, &cj.metadata);
     cronjob_spec(&mut c, &cj.spec, None);
@@ -47,7 +47,7 @@ pub fn validate_cronjob_create(cj: &CronJob, version: KubernetesVersion, unsuppo
 
 /// Validates an update of a CronJob: the spec rules, with the old spec deciding whether a
 /// `TZ` schedule and an unchanged `timeZone` are tolerated; no name-length rule.
-pub fn validate_cronjob_update(cj: &CronJob, old: &CronJob, version: KubernetesVersion, unsupported: Vec<Unsupported>) -> Outcome {
+pub fn validate_cronjob_update(cj: &CronJob, old: &CronJob, version: KubernetesVersion, unsupported: Unsupported) -> Outcome {
     let mut c = Checker::new(version, unsupported);
     object_meta_update(&mut c, &cj.metadata);
     cronjob_spec(&mut c, &cj.spec, Some(&old.spec));

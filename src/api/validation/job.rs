@@ -9,7 +9,7 @@ use super::{Checker, Outcome};
 use crate::api::decode::Unsupported;
 use crate::api::field_error::{BadValue, FieldError};
 use crate::api::{CompletionMode, Job, JobSpec, KubernetesVersion, LabelSelector, PodFailurePolicy, SuccessPolicy};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 const MAX_PARALLELISM_INDEXED: i32 = 100_000;
 const MAX_FAILED_INDEXES: i32 = 100_000;
@@ -27,7 +27,7 @@ const MAX_SUCCESS_POLICY_RULES: usize = 20;
 ///
 /// The selector and its generated labels are checked only for `manualSelector: true`: for
 /// other Jobs the API server generates both (`generateSelector`) before validating.
-pub fn validate_job_create(job: &Job, version: KubernetesVersion, unsupported: Vec<Unsupported>) -> Outcome {
+pub fn validate_job_create(job: &Job, version: KubernetesVersion, unsupported: Unsupported) -> Outcome {
     let mut c = Checker::new(version, unsupported);
     object_meta(&mut c, &job.metadata);
     validate_job_spec_with_selector(&mut c, &job.spec);
@@ -36,7 +36,7 @@ pub fn validate_job_create(job: &Job, version: KubernetesVersion, unsupported: V
 }
 
 /// Validates an update of a Job (`ValidateJobUpdate`): the spec rules plus immutable fields.
-pub fn validate_job_update(job: &Job, old: &Job, version: KubernetesVersion, unsupported: Vec<Unsupported>) -> Outcome {
+pub fn validate_job_update(job: &Job, old: &Job, version: KubernetesVersion, unsupported: Unsupported) -> Outcome {
     let mut c = Checker::new(version, unsupported);
     object_meta_update(&mut c, &job.metadata);
     validate_job_spec_with_selector(&mut c, &job.spec);
@@ -288,7 +288,7 @@ fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy
     if policy.rules.len() > MAX_POD_FAILURE_POLICY_RULES {
         c.push(FieldError::too_many(&rules_path, policy.rules.len(), MAX_POD_FAILURE_POLICY_RULES));
     }
-    let containers: Vec<&str> = spec.template.spec.containers.iter().chain(&spec.template.spec.init_containers).map(|c| c.name.as_str()).collect();
+    let containers: HashSet<&str> = spec.template.spec.containers.iter().chain(&spec.template.spec.init_containers).map(|c| c.name.as_str()).collect();
     // FailIndex arrived with backoffLimitPerIndex in 1.28 (in 1.28 the alpha field is dropped,
     // so a FailIndex rule then always lacks it).
     let actions: &[&str] = if c.version.at_least(28) { &["Count", "FailIndex", "FailJob", "Ignore"] } else { &["Count", "FailJob", "Ignore"] };
@@ -329,16 +329,14 @@ fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy
             } else if on_exit.values.len() > MAX_EXIT_CODE_VALUES {
                 c.push(FieldError::too_many(&values_path, on_exit.values.len(), MAX_EXIT_CODE_VALUES));
             }
-            let mut seen = Vec::new();
+            let mut seen = HashSet::new();
             for (j, &value) in on_exit.values.iter().enumerate() {
                 let value_path = format!("{values_path}[{j}]");
                 if operator == "In" && value == 0 {
                     c.push(FieldError::invalid(&value_path, BadValue::Int(0), "must not be 0 for the In operator"));
                 }
-                if seen.contains(&value) {
+                if !seen.insert(value) {
                     c.push(FieldError::duplicate(&value_path, BadValue::Int(value.into())));
-                } else {
-                    seen.push(value);
                 }
             }
             if on_exit.values.windows(2).any(|w| w[0] > w[1]) {

@@ -28,12 +28,12 @@ pub struct Outcome {
 /// one of the known values (kept by the decoder, reported here in order), and what was found.
 pub struct Checker {
     pub version: KubernetesVersion,
-    unsupported: Vec<Unsupported>,
+    unsupported: Unsupported,
     pub outcome: Outcome,
 }
 
 impl Checker {
-    pub fn new(version: KubernetesVersion, unsupported: Vec<Unsupported>) -> Self {
+    pub fn new(version: KubernetesVersion, unsupported: Unsupported) -> Self {
         Checker { version, unsupported, outcome: Outcome::default() }
     }
 
@@ -44,19 +44,15 @@ impl Checker {
     /// The text of an enumerated field: what the manifest said if it was not a known value,
     /// else the typed value's name, else `None` (unset).
     pub(crate) fn enum_text<T: std::fmt::Debug>(&self, path: &str, typed: Option<T>) -> Option<String> {
-        self.unsupported
-            .iter()
-            .find(|u| u.path == path)
-            .map(|u| u.value.clone())
-            .or_else(|| typed.map(|t| format!("{t:?}")))
+        self.unsupported.get(path).map(str::to_string).or_else(|| typed.map(|t| format!("{t:?}")))
     }
 
     /// Enumerated values in places validation does not otherwise look at (status) are
     /// reported last, as unsupported.
     pub(crate) fn finish(mut self, checked_prefixes: &[&str]) -> Outcome {
-        for u in std::mem::take(&mut self.unsupported) {
-            if !checked_prefixes.iter().any(|p| u.path.starts_with(p)) {
-                self.outcome.errors.push(FieldError::not_supported(u.path, &u.value, &[]));
+        for (path, value) in std::mem::take(&mut self.unsupported).into_entries() {
+            if !checked_prefixes.iter().any(|p| path.starts_with(p)) {
+                self.outcome.errors.push(FieldError::not_supported(path, &value, &[]));
             }
         }
         self.outcome

@@ -6,6 +6,7 @@ use super::names;
 use super::Checker;
 use crate::api::field_error::{BadValue, FieldError};
 use crate::api::{Container, PodTemplateSpec};
+use std::collections::HashSet;
 
 /// Validates a pod template at `path` (`spec.template` or `spec.jobTemplate.spec.template`).
 /// `restart_policy` is the policy's text after defaulting.
@@ -13,7 +14,7 @@ pub fn pod_template(c: &mut Checker, template: &PodTemplateSpec, path: &str, res
     labels(c, &template.metadata.labels, &format!("{path}.labels"));
     annotations(c, &template.metadata.annotations, &format!("{path}.annotations"));
     let spec = format!("{path}.spec");
-    let mut names_seen: Vec<&str> = Vec::new();
+    let mut names_seen: HashSet<&str> = HashSet::new();
     containers(c, &template.spec.containers, &format!("{spec}.containers"), &mut names_seen, true);
     containers(c, &template.spec.init_containers, &format!("{spec}.initContainers"), &mut names_seen, false);
     match restart_policy {
@@ -23,7 +24,7 @@ pub fn pod_template(c: &mut Checker, template: &PodTemplateSpec, path: &str, res
     }
 }
 
-fn containers<'a>(c: &mut Checker, list: &'a [Container], path: &str, seen: &mut Vec<&'a str>, required: bool) {
+fn containers<'a>(c: &mut Checker, list: &'a [Container], path: &str, seen: &mut HashSet<&'a str>, required: bool) {
     if list.is_empty() && required {
         c.push(FieldError::required(path, ""));
         return;
@@ -40,10 +41,8 @@ fn containers<'a>(c: &mut Checker, list: &'a [Container], path: &str, seen: &mut
         if container.image.is_empty() {
             c.push(FieldError::required(format!("{path}[{i}].image"), ""));
         }
-        if seen.contains(&container.name.as_str()) {
+        if !seen.insert(&container.name) {
             c.push(FieldError::duplicate(&name_path, BadValue::str(&container.name)));
-        } else {
-            seen.push(&container.name);
         }
     }
 }

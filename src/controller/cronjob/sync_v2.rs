@@ -134,7 +134,11 @@ impl Target<'_> {
 /// One v2 `sync(key)`.
 pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
     let b = input.behaviour;
-    let jobs = jobs_to_be_reconciled(input.cron_job, input.jobs);
+    let mut jobs = jobs_to_be_reconciled(input.cron_job, input.jobs);
+    if b.lists_by_template_labels {
+        let wanted = &input.cron_job.spec.job_template.metadata.labels;
+        jobs.retain(|j| wanted.iter().all(|(k, v)| j.metadata.labels.get(k) == Some(v)));
+    }
     let mut copy = input.cron_job.clone();
     let mut effects = Effects::new();
     let mut cleaned = b.cleanup_before_sync && effects.cleanup_finished_jobs(input, &mut copy, &jobs);
@@ -238,8 +242,7 @@ fn reconcile_jobs(
                     LastSuccessfulRule::FinishedNotActive => true,
                     LastSuccessfulRule::SucceededNotActive | LastSuccessfulRule::Succeeded => kind == JobConditionType::Complete,
                 };
-                if counts {
-                    note_success(cj, job);
+                if counts && note_success(cj, job) {
                     *update_status = true;
                 }
             }
@@ -264,15 +267,19 @@ fn reconcile_jobs(
 }
 
 /// `lastSuccessfulTime`: set when unset (even to nothing), else moved to a later completion.
-fn note_success(cj: &mut CronJob, job: &Job) {
+/// Returns whether the status needs writing (always when it was unset).
+fn note_success(cj: &mut CronJob, job: &Job) -> bool {
     let completion = job.status.completion_time;
     match cj.status.last_successful_time {
-        None => cj.status.last_successful_time = completion,
-        Some(current) => {
-            if completion.is_some_and(|c| c > current) {
-                cj.status.last_successful_time = completion;
-            }
+        None => {
+            cj.status.last_successful_time = completion;
+            true
         }
+        Some(current) if completion.is_some_and(|c| c > current) => {
+            cj.status.last_successful_time = completion;
+            true
+        }
+        Some(_) => false,
     }
 }
 

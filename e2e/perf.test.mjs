@@ -1,0 +1,115 @@
+// Measurements the issue sets targets for, printed as figures (and guarded against regressions):
+// keystroke-to-redraw for a 30-day hourly CronJob (target ≤ 50 ms), panning the timeline (a
+// frame at 60 fps is 16.7 ms), and the gzip size of everything the page loads (target ≤ 350 KB).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { serveDist, dist } from './server.mjs';
+import { launch, openPage } from './browser.mjs';
+import { ready, setManifest, jobs } from './playground.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const shots = process.env.E2E_SCREENSHOT_DIR || path.join(here, 'screenshots');
+let server, browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+  fs.mkdirSync(shots, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await openPage(context, server.base);
+  await ready(page);
+  await setManifest(page, fs.readFileSync(path.join(here, 'seeds', 'perf-30d-hourly.yaml'), 'utf8'));
+  assert.equal((await page.$$('[data-testid="slot-lane"] [data-testid="slot-cluster"], [data-testid="slot-lane"] [data-testid="slot"]')).length > 0, true);
+  await page.screenshot({ path: path.join(shots, 'perf-30d-hourly.png') });
+  // Time from the keydown to the first frame in which the timeline shows the new run.
+  await page.evaluate(() => {
+    window.__redraws = [];
+    let t0 = 0;
+    let seen = document.querySelector('[data-generation]').dataset.generation;
+    document.addEventListener('keydown', () => { t0 = performance.now(); }, true);
+    const watch = () => {
+      const g = document.querySelector('[data-generation]')?.dataset.generation;
+      if (g !== seen) { seen = g; window.__redraws.push(performance.now() - t0); }
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('End'); // inside the last comment: every key re-simulates, the manifest stays valid
+  const samples = 12;
+  for (let i = 0; i < samples; i++) {
+    const n = await page.evaluate(() => window.__redraws.length);
+    await page.keyboard.type(String.fromCharCode(97 + i));
+    await page.waitForFunction((k) => window.__redraws.length > k, n, { timeout: 30000 });
+    await page.waitForTimeout(50);
+  }
+  const times = await page.evaluate(() => window.__redraws);
+  const runMs = await page.textContent('[data-testid="run-info"]');
+  console.log(`# keystroke-to-redraw (30d hourly, ${samples} keys): median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; ${runMs}`);
+  assert.equal(times.length, samples);
+  assert.ok(median(times) < 2000, 'regression guard: a keystroke must redraw within 2 s');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('panning 10k items: frame time', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await openPage(context, server.base);
+  await ready(page);
+  // 10 080 slots (every minute for 7 days) plus their Jobs and Pods.
+  const manifest = fs.readFileSync(path.join(here, 'seeds', 'perf-30d-hourly.yaml'), 'utf8')
+    .replace('schedule: "0 * * * *"', 'schedule: "* * * * *"').replace('duration: 30d', 'duration: 7d')
+    .replace('durationSeconds: 300', 'durationSeconds: 20');
+  await setManifest(page, manifest);
+  const slotCount = await page.evaluate(() => document.querySelector('[data-testid="run-info"]').textContent);
+  await page.click('.timeline-head h2');
+  for (let i = 0; i < 6; i++) await page.keyboard.press('+');
+  const frames = await page.evaluate(async () => {
+    const svg = document.querySelector('.timeline-svg');
+    const out = [];
+    for (let i = 0; i < 40; i++) {
+      const t0 = performance.now();
+      const r = svg.getBoundingClientRect();
+      svg.dispatchEvent(new WheelEvent('wheel', { deltaX: 60, deltaY: 0, clientX: r.left + 400, clientY: r.top + 60, bubbles: true, cancelable: true }));
+      await new Promise((res) => requestAnimationFrame(() => res()));
+      out.push(performance.now() - t0);
+    }
+    return out;
+  });
+  const drawn = await page.$$eval('.timeline-svg *', (els) => els.length);
+  console.log(`# pan (${slotCount}): median frame ${median(frames).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms, ${drawn} SVG elements`);
+  await page.screenshot({ path: path.join(shots, 'perf-pan-7d-minutely.png') });
+  assert.ok(drawn < 6000, `culling keeps the SVG small (${drawn})`);
+  assert.ok(median(frames) < 200, 'regression guard');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('gzip size of the page', () => {
+  const files = fs.readdirSync(dist).filter((f) => /\.(html|js|wasm|css)$/.test(f));
+  let total = 0;
+  for (const f of files) {
+    const gz = zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
+    total += gz;
+    console.log(`# gzip ${f}: ${(gz / 1024).toFixed(1)} KB`);
+  }
+  console.log(`# gzip total: ${(total / 1024).toFixed(1)} KB (target 350 KB)`);
+  assert.ok(files.some((f) => f.endsWith('.wasm')) && files.includes('codemirror.js'));
+  assert.ok(total < 1024 * 1024, 'regression guard: the page stays under 1 MB gzipped');
+});

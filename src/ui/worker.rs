@@ -1,0 +1,29 @@
+//! The simulation's web worker: the page's own wasm module, loaded again in a module worker (see
+//! `runner.rs`), receives the editor's text, runs the engine, and posts the result back as JSON,
+//! so the page never blocks while a long horizon simulates. It says `ready` once it listens.
+
+use super::engine::run;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+/// Starts answering the page's messages.
+pub fn start() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let reply = scope.clone();
+    let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
+        let Some(text) = e.data().as_string() else { return };
+        let now = || reply.performance().map_or(0.0, |p| p.now());
+        let t0 = now();
+        let result = run(&text);
+        let ms = now() - t0;
+        let json = serde_json::json!({ "ms": ms, "result": result }).to_string();
+        let _ = reply.post_message(&JsValue::from_str(&json));
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget(); // lives as long as the worker
+    let _ = scope.post_message(&JsValue::from_str(READY));
+}
+
+/// The worker's first message.
+pub const READY: &str = "ready";

@@ -1,0 +1,58 @@
+//! The CLI's `simulate --output json` against the golden traces in `tests/data/sim/golden/`, which
+//! the browser tests (`tests/sim_js.rs`) compare the JS API's output with: together they show the
+//! CLI and the JS API give byte-identical JSON for the same input. After a deliberate change of
+//! behaviour, regenerate with `UPDATE_GOLDEN=1 cargo test --test sim_golden`.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::process::Command;
+
+const SCENARIOS: [&str; 6] = [
+    "seed002_retroactive_delete",
+    "hand01_schedule_edit",
+    "job_backoff_on_failure",
+    "job_backoff_legacy",
+    "replace_and_history",
+    "ttl_vs_history",
+];
+
+#[test]
+fn cli_json_matches_the_golden_traces() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sim");
+    for name in SCENARIOS {
+        let out = Command::new(env!("CARGO_BIN_EXE_cronjob-playground"))
+            .args(["simulate", "--output", "json", &format!("{dir}/{name}.yaml")])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let got = String::from_utf8(out.stdout).unwrap();
+        let golden_path = format!("{dir}/golden/{name}.json");
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&golden_path, &got).unwrap();
+        }
+        let golden = std::fs::read_to_string(&golden_path).unwrap();
+        assert!(got == golden, "{name}: the CLI's trace differs from {golden_path} (UPDATE_GOLDEN=1 to accept)");
+    }
+}
+
+#[test]
+fn jsonl_answers_each_request_with_the_same_trace_and_errors_in_place() {
+    use std::io::Write;
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sim");
+    let manifest = std::fs::read_to_string(format!("{dir}/job_backoff_on_failure.yaml")).unwrap();
+    let request = serde_json::json!({"manifest": manifest}).to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cronjob-playground"))
+        .args(["simulate", "--jsonl"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    write!(child.stdin.take().unwrap(), "{request}\n{{\"manifest\": \"kind: Job\"}}\n{request}\n").unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    let golden = std::fs::read_to_string(format!("{dir}/golden/job_backoff_on_failure.json")).unwrap();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0] == golden.trim_end(), "the JSONL trace differs from the golden one");
+    assert_eq!(lines[1], r#"{"error":"1:1: error validating data: apiVersion not set"}"#);
+    assert_eq!(lines[2], lines[0]);
+}
