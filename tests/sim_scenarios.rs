@@ -429,3 +429,20 @@ fn hand_08_the_approximate_search_misses_the_latest_slot_after_an_outage() {
     );
     assert_eq!(job_created(&trace, "weekdays-28956150"), t("2025-01-20T10:30:00.1Z"));
 }
+
+#[test]
+fn the_legacy_poll_restarts_with_the_controller_manager_and_never_doubles() {
+    let manifest = r#"
+apiVersion: batch/v1beta1
+kind: CronJob
+metadata: {name: a, creationTimestamp: "2020-01-01T00:00:00Z"}
+spec:
+  schedule: "*/5 * * * *"
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}
+"#;
+    let sim = json!({"kubernetesVersion": "1.19", "duration": "40s",
+        "events": [{"at": "2020-01-01T00:00:01Z", "controllerDown": {"until": "2020-01-01T00:00:05Z"}}]});
+    let trace = simulate(manifest, Some(sim)).unwrap();
+    let polls: Vec<i64> = trace.syncs.iter().map(|s| (s.at - t("2020-01-01T00:00:00Z")).num_seconds()).collect();
+    assert_eq!(polls, [0, 5, 15, 25, 35], "the poll that was due at 10 s belonged to the stopped process");
+}

@@ -25,7 +25,7 @@ impl World {
     /// its queue; the legacy controller starts polling.
     pub(crate) fn start_cronjob_controller(&mut self, trigger: SyncTrigger) {
         if self.is_legacy() {
-            self.agenda.schedule(self.now, Happening::Poll);
+            self.agenda.schedule(self.now, Happening::Poll { epoch: self.kcm.epoch });
             return;
         }
         let names: Vec<String> = self.store.all::<CronJob>().map(|c| c.metadata.name.clone()).collect();
@@ -35,8 +35,8 @@ impl World {
     }
 
     /// The legacy controller's `syncAll`: every CronJob in name order, then again in 10 s.
-    pub(crate) fn poll_v1(&mut self) {
-        if !self.kcm.up {
+    pub(crate) fn poll_v1(&mut self, epoch: u32) {
+        if !self.kcm.up || epoch != self.kcm.epoch {
             return;
         }
         let names: Vec<String> = self.store.all::<CronJob>().map(|c| c.metadata.name.clone()).collect();
@@ -44,7 +44,7 @@ impl World {
             self.sync_cronjob(&name, SyncTrigger::Poll);
             self.deliver();
         }
-        self.agenda.schedule(self.now + POLL_INTERVAL, Happening::Poll);
+        self.agenda.schedule(self.now + POLL_INTERVAL, Happening::Poll { epoch });
     }
 
     /// The v2 controller's informer handlers for a change.
@@ -94,7 +94,7 @@ impl World {
             controller::EventType::Normal => EventType::Normal,
             controller::EventType::Warning => EventType::Warning,
         };
-        self.recorder.event(self.now, ObjectKind::CronJob, name, kind, &e.reason, e.message, "cronjob-controller");
+        self.recorder.event(self.now, (ObjectKind::CronJob, name), kind, &e.reason, e.message, "cronjob-controller");
     }
 
     /// One CronJob sync, its writes applied, its verdict recorded.

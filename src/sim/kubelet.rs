@@ -166,7 +166,7 @@ impl World {
                 crate::controller::job::EventType::Normal => EventType::Normal,
                 crate::controller::job::EventType::Warning => EventType::Warning,
             };
-            self.recorder.event(now, ObjectKind::Pod, pod, kind, &e.reason, e.message, "kubelet");
+            self.recorder.event(now, (ObjectKind::Pod, pod), kind, &e.reason, e.message, "kubelet");
         }
         match attempt.retry_at {
             None => {
