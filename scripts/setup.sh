@@ -8,7 +8,8 @@
 #     builds with -Zbuild-std (scripts/wasm-env.sh picks the route).
 #  2. Debian's chromium + chromium-driver (wasm-bindgen-test and Playwright drive them headless).
 #  3. wasm-bindgen-cli (exactly the Cargo.lock version) and trunk, from the Rust package registry.
-#  4. npm playwright-core + binaryen (wasm-opt) from e2e/package-lock.json.
+#  4. npm playwright-core + binaryen (wasm-opt) + esbuild and CodeMirror 6 from
+#     e2e/package-lock.json, and the editor bundle target/editor/codemirror.js.
 #
 # Knobs: WASM_TOOLCHAIN=debian forces the Debian route; RUSTUP_TARGET_TIMEOUT (default 180 s).
 set -euo pipefail
@@ -83,6 +84,8 @@ if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright
   command -v npm >/dev/null || apt_install nodejs npm
   (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
 fi
+# The CodeMirror editor bundle (esbuild over those npm packages; Trunk's pre_build hook reruns it).
+bash scripts/build-editor.sh
 
 # 5. crates for every target
 cargo fetch --locked -q

@@ -400,3 +400,66 @@ fn every_case_of_the_file_is_ported() {
     assert_eq!(all.len(), 118);
     assert!(all.iter().all(|c| ported.contains(&c["test"].as_str().unwrap())));
 }
+
+/// Runs a plain request (no table conversion) through the contract.
+fn sync_json(request: Value) -> SyncResponse {
+    answer(&serde_json::from_value(request).unwrap()).unwrap()
+}
+
+#[test]
+fn helper_tables_also_hold_through_sync() {
+    // getJobsToBeReconciled: every reconciled, unfinished Job not in status.active is reported.
+    for case in cases_of("TestControllerV2GetJobsToBeReconciled") {
+        let i = &case["input"];
+        let jobs: Vec<Value> = i["jobs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|j| {
+                let mut meta = json!({"name": j["name"], "namespace": j["namespace"], "uid": j["name"], "labels": j.get("labels")});
+                if let Some(owner) = j["controllerRefName"].as_str() {
+                    meta["ownerReferences"] = json!([{"apiVersion": "batch/v1", "kind": "CronJob", "name": owner, "uid": "x", "controller": true}]);
+                }
+                json!({"metadata": compact(meta)})
+            })
+            .collect();
+        let cj = json!({"metadata": {"name": i["cronJob"]["name"], "namespace": i["cronJob"]["namespace"], "uid": "x", "creationTimestamp": "2016-05-19T09:00:00Z"},
+            "spec": {"schedule": "0 * * * *", "jobTemplate": {"metadata": {"labels": {"key": "value"}}}}});
+        let r = sync_json(json!({"kubernetesVersion": "1.28", "now": "2016-05-19T09:30:00Z", "cronJob": cj, "jobs": jobs}));
+        let reported: Vec<String> = r.events.iter().map(|e| e.message.trim_start_matches("Saw a job that the controller did not create or forgot: ").to_owned()).collect();
+        assert_eq!(json!(reported), case["expected"]["reconciledJobNames"], "{}", case["id"]);
+    }
+    // byJobStartTime: a history limit of 0 deletes every finished Job, oldest first.
+    for case in cases_of("TestByJobStartTime") {
+        let jobs: Vec<Value> = case["input"]["jobs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|j| json!({"metadata": {"name": j["name"], "uid": j["name"], "ownerReferences": [{"apiVersion": "batch/v1", "kind": "CronJob", "name": "c", "uid": "u", "controller": true}]},
+                "status": compact(json!({"startTime": j["startTime"], "conditions": [{"type": "Complete", "status": "True"}]}))}))
+            .collect();
+        let cj = json!({"metadata": {"name": "c", "uid": "u", "creationTimestamp": "2016-05-19T09:00:00Z"},
+            "spec": {"schedule": "0 * * * *", "successfulJobsHistoryLimit": 0}});
+        let r = sync_json(json!({"kubernetesVersion": "1.28", "now": "2016-05-19T09:30:00Z", "cronJob": cj, "jobs": jobs}));
+        assert_eq!(json!(r.deleted_jobs), case["expected"]["sortedNames"], "{}", case["id"]);
+    }
+    // getJobFromTemplate2: the Job created for the slot.
+    for case in cases_of("TestGetJobFromTemplate2") {
+        let (i, want) = (&case["input"], &case["expected"]);
+        let cj = json!({"metadata": {"name": i["cronJobName"], "uid": "u", "creationTimestamp": "2016-05-19T00:00:00Z"},
+            "spec": compact(json!({"schedule": "0 * * * *", "timeZone": i["timeZone"],
+                "jobTemplate": {"metadata": {"labels": i["templateLabels"], "annotations": i["templateAnnotations"]}}})),
+            "status": {"lastScheduleTime": "2016-05-19T09:00:00Z"}});
+        let r = sync_json(json!({"kubernetesVersion": "1.28", "now": i["scheduledTime"], "cronJob": cj}));
+        let job = &r.created_jobs[0];
+        assert_eq!((json!(job.metadata.name), json!(job.metadata.annotations)), (want["jobName"].clone(), want["annotations"].clone()), "{}", case["id"]);
+    }
+    // nextScheduleTimeDuration: the requeue of the sync in that state.
+    for case in cases_of("TestNextScheduleTimeDuration") {
+        let i = &case["input"];
+        let cj = json!({"metadata": {"name": "c", "uid": "u", "creationTimestamp": i["creationTimestamp"]},
+            "spec": {"schedule": i["schedule"]}, "status": compact(json!({"lastScheduleTime": i["lastScheduleTime"]}))});
+        let r = sync_json(json!({"kubernetesVersion": "1.28", "now": i["now"], "cronJob": cj}));
+        assert!(close(r.requeue_after_seconds, case["expected"]["requeueAfterSeconds"].as_f64()), "{}: {:?}", case["id"], r.requeue_after_seconds);
+    }
+}

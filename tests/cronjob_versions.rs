@@ -150,11 +150,22 @@ fn legacy_saw_completed_job_gained_its_status_in_1_19() {
 fn tz_prefix_fails_before_1_22_and_is_warned_about_from_1_23() {
     let cj = cron_job(json!({"schedule": "TZ=UTC 0 * * * *"}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z"}));
     let v21 = sync("1.21", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({}));
-    assert_eq!(v21.events[0].message, "unparseable schedule: \"TZ=UTC 0 * * * *\" : expected exactly 5 fields, found 6: [TZ=UTC 0 * * * *]");
+    assert_eq!(v21.events[0].message, "unparseable schedule: \"TZ=UTC 0 * * * *\" : Expected exactly 5 fields, found 6: TZ=UTC 0 * * * *");
     let v22 = sync("1.22", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({}));
     assert_eq!(reasons(&v22), ["SuccessfulCreate"]);
     let v23 = sync("1.23", "2016-05-19T10:00:05Z", cj, json!([]), json!({}));
     assert_eq!(reasons(&v23), ["UnsupportedSchedule", "SuccessfulCreate"]);
+}
+
+#[test]
+fn robfig_v1_error_texts_until_1_21() {
+    let cj = cron_job(json!({"schedule": "61 * * * *"}), json!({}));
+    assert_eq!(
+        sync("1.20", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({})).events[0].message,
+        "Cannot determine if job needs to be started: Unparseable schedule: 61 * * * * : End of range (61) above maximum (59): 61"
+    );
+    assert_eq!(sync("1.21", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({})).events[0].message, "unparseable schedule: \"61 * * * *\" : End of range (61) above maximum (59): 61");
+    assert_eq!(sync("1.22", "2016-05-19T10:00:05Z", cj, json!([]), json!({})).events[0].message, "unparseable schedule: \"61 * * * *\" : end of range (61) above maximum (59): 61");
 }
 
 #[test]
@@ -345,4 +356,16 @@ fn an_older_completion_does_not_touch_last_successful_time() {
     let newer = json!([job("c-24394140", Some("Complete"), Some("2016-05-19T09:01:10Z"))]);
     let r = sync("1.28", "2016-05-19T09:30:00Z", cj, newer, json!({}));
     assert_eq!(r.status_update.unwrap().last_successful_time.unwrap().to_rfc3339(), "2016-05-19T09:01:10+00:00");
+}
+
+#[test]
+fn relabelled_jobs_were_invisible_to_the_1_21_controller() {
+    // The template says a=b; the running Job was relabelled.
+    let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-24394140"])}));
+    let mut relabelled = job("c-24394140", Some("Complete"), Some("2016-05-19T09:00:10Z"));
+    relabelled["metadata"]["labels"] = json!({"a": "other"});
+    let v21 = sync("1.21", "2016-05-19T09:30:00Z", cj.clone(), json!([relabelled.clone()]), json!({}));
+    assert!(v21.events.is_empty(), "not listed, and the API still has it: kept in active");
+    let v22 = sync("1.22", "2016-05-19T09:30:00Z", cj, json!([relabelled]), json!({}));
+    assert_eq!(reasons(&v22), ["SawCompletedJob"]);
 }

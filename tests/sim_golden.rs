@@ -52,7 +52,7 @@ fn jsonl_answers_each_request_with_the_same_trace_and_errors_in_place() {
     let lines: Vec<&str> = out.lines().collect();
     let golden = std::fs::read_to_string(format!("{dir}/golden/job_backoff_on_failure.json")).unwrap();
     assert_eq!(lines.len(), 3);
-    assert_eq!(lines[0], golden.trim_end());
+    assert!(lines[0] == golden.trim_end(), "the JSONL trace differs from the golden one");
     assert_eq!(lines[1], r#"{"error":"1:1: error validating data: apiVersion not set"}"#);
     assert_eq!(lines[2], lines[0]);
 }

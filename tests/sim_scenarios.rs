@@ -72,7 +72,7 @@ fn on_failure_restarts_in_place_at_30_70_120_s_and_fails_at_121_s() {
     assert_eq!(restarts, [(30, 0.0), (70, 10.0), (120, 20.0)], "the first restart is immediate");
     assert_eq!(job_finished_after(&trace), (121, JobCondition::Failed, Some("BackoffLimitExceeded".into())));
     // The 4th container instance is killed when the Job fails.
-    assert_eq!(pod.exit_codes, [1, 1, 1, 137]);
+    assert_eq!(pod.exit_codes, [1, 1, 1, 143], "SIGTERM");
     assert_eq!(pod.deleted_at, Some(start + TimeDelta::seconds(121)));
     assert_eq!(events(&trace, "BackOff").len(), 2, "CrashLoopBackOff before the 2nd and 3rd restarts");
 }
@@ -222,7 +222,7 @@ fn s12_replace_deletes_the_running_job_at_the_next_slot_and_s10_history_limits_k
         assert_eq!((job(name).deleted_at, job(name).deleted_by), (Some(t(at)), Some(DeletedBy::Replace)), "{name}");
     }
     let killed = trace.pods.iter().find(|p| p.job == "replace-28948925").unwrap();
-    assert_eq!((killed.exit_codes.as_slice(), killed.phase), (&[137][..], PodPhase::Failed));
+    assert_eq!((killed.exit_codes.as_slice(), killed.phase), (&[143][..], PodPhase::Failed));
     // history: successes beyond 3 and failures beyond 1 are deleted, oldest first.
     assert_eq!(job("history-28948925").deleted_by, Some(DeletedBy::HistoryLimit));
     assert_eq!(job("history-28948925").deleted_at, Some(t("2025-01-15T10:20:31.1Z")));
@@ -407,4 +407,63 @@ fn s10_ttl_deletes_each_job_90_s_after_it_finished_while_history_keeps_three() {
     let h = job("history-28948925");
     assert_eq!((h.deleted_at, h.deleted_by), (Some(t("2025-01-15T10:20:21.1Z")), Some(DeletedBy::HistoryLimit)));
     assert_eq!(trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some("history") && j.deleted_at.is_none()).count(), 3);
+}
+
+#[test]
+fn hand_08_the_approximate_search_misses_the_latest_slot_after_an_outage() {
+    let trace = run(include_str!("data/sim/hand08_not_found_by_search.yaml"));
+    let restart = trace.syncs.iter().find(|s| s.at == t("2025-01-17T16:30:00Z")).unwrap();
+    assert_eq!((restart.decision.code.as_str(), restart.requeue_after_seconds), ("not-found-by-search", Some(237600.1)));
+    assert_eq!(
+        fates(&trace, "weekdays"),
+        [
+            ("01-16 10:30".into(), SlotFate::RanOnTime),
+            ("01-16 11:30".into(), SlotFate::ControllerDown),
+            ("01-16 12:30".into(), SlotFate::ControllerDown),
+            ("01-17 10:30".into(), SlotFate::ControllerDown),
+            ("01-17 11:30".into(), SlotFate::ControllerDown),
+            ("01-17 12:30".into(), SlotFate::NotFoundBySearch),
+            ("01-20 10:30".into(), SlotFate::RanOnTime),
+            ("01-20 11:30".into(), SlotFate::RanOnTime),
+        ]
+    );
+    assert_eq!(job_created(&trace, "weekdays-28956150"), t("2025-01-20T10:30:00.1Z"));
+}
+
+#[test]
+fn the_legacy_poll_restarts_with_the_controller_manager_and_never_doubles() {
+    let manifest = r#"
+apiVersion: batch/v1beta1
+kind: CronJob
+metadata: {name: a, creationTimestamp: "2020-01-01T00:00:00Z"}
+spec:
+  schedule: "*/5 * * * *"
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}
+"#;
+    let sim = json!({"kubernetesVersion": "1.19", "duration": "40s",
+        "events": [{"at": "2020-01-01T00:00:01Z", "controllerDown": {"until": "2020-01-01T00:00:05Z"}}]});
+    let trace = simulate(manifest, Some(sim)).unwrap();
+    let polls: Vec<i64> = trace.syncs.iter().map(|s| (s.at - t("2020-01-01T00:00:00Z")).num_seconds()).collect();
+    assert_eq!(polls, [0, 5, 15, 25, 35], "the poll that was due at 10 s belonged to the stopped process");
+}
+
+#[test]
+fn s11_two_slots_in_one_minute_share_a_job_name_so_the_second_never_runs() {
+    // Job names carry minutes since the epoch: with "@every 30s" the 10:01:00 and 10:01:30 slots
+    // both map to every30-28948921; the second create gets AlreadyExists (1.28.3+: adopted).
+    let manifest = r#"
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: every30, creationTimestamp: "2025-01-15T10:00:00Z"}
+spec:
+  schedule: "@every 30s"
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}
+"#;
+    let trace = simulate(manifest, Some(json!({"kubernetesVersion": "1.28", "duration": "2m"}))).unwrap();
+    let names: Vec<&str> = trace.jobs.iter().map(|j| j.name.as_str()).collect();
+    assert_eq!(names, ["every30-28948920", "every30-28948921"]);
+    assert_eq!(slot(&trace, "every30", "2025-01-15T10:01:00Z").fate, SlotFate::RanOnTime);
+    let second = slot(&trace, "every30", "2025-01-15T10:01:30Z");
+    assert_eq!(second.fate, SlotFate::CreateFailed, "{}", second.explanation);
+    assert_eq!(trace.cron_jobs[0].status["lastScheduleTime"], "2025-01-15T10:01:30Z");
 }

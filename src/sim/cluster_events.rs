@@ -55,7 +55,7 @@ impl World {
 
     /// A refused `kubectl` command shows in the trace as a Warning from `kubectl`.
     fn kubectl_error(&mut self, kind: ObjectKind, name: &str, message: String) {
-        self.recorder.event(self.now, kind, name, EventType::Warning, "KubectlError", format!("Error from server: {message}"), "kubectl");
+        self.recorder.event(self.now, (kind, name), EventType::Warning, "KubectlError", format!("Error from server: {message}"), "kubectl");
     }
 
     fn patch_cron_job(&mut self, name: &str, patch: &Value) {

@@ -25,7 +25,7 @@ impl World {
     /// its queue; the legacy controller starts polling.
     pub(crate) fn start_cronjob_controller(&mut self, trigger: SyncTrigger) {
         if self.is_legacy() {
-            self.agenda.schedule(self.now, Happening::Poll);
+            self.agenda.schedule(self.now, Happening::Poll { epoch: self.kcm.epoch });
             return;
         }
         let names: Vec<String> = self.store.all::<CronJob>().map(|c| c.metadata.name.clone()).collect();
@@ -35,8 +35,8 @@ impl World {
     }
 
     /// The legacy controller's `syncAll`: every CronJob in name order, then again in 10 s.
-    pub(crate) fn poll_v1(&mut self) {
-        if !self.kcm.up {
+    pub(crate) fn poll_v1(&mut self, epoch: u32) {
+        if !self.kcm.up || epoch != self.kcm.epoch {
             return;
         }
         let names: Vec<String> = self.store.all::<CronJob>().map(|c| c.metadata.name.clone()).collect();
@@ -44,7 +44,7 @@ impl World {
             self.sync_cronjob(&name, SyncTrigger::Poll);
             self.deliver();
         }
-        self.agenda.schedule(self.now + POLL_INTERVAL, Happening::Poll);
+        self.agenda.schedule(self.now + POLL_INTERVAL, Happening::Poll { epoch });
     }
 
     /// The v2 controller's informer handlers for a change.
@@ -94,7 +94,7 @@ impl World {
             controller::EventType::Normal => EventType::Normal,
             controller::EventType::Warning => EventType::Warning,
         };
-        self.recorder.event(self.now, ObjectKind::CronJob, name, kind, &e.reason, e.message, "cronjob-controller");
+        self.recorder.event(self.now, (ObjectKind::CronJob, name), kind, &e.reason, e.message, "cronjob-controller");
     }
 
     /// One CronJob sync, its writes applied, its verdict recorded.
@@ -142,7 +142,7 @@ impl World {
         for e in out.events {
             self.record_cronjob_event(name, e);
         }
-        if let Some(status) = out.status_update {
+        if let Some(status) = out.status_update.clone() {
             let _ = self.store.update_status::<CronJob>(name, |c| c.status = status);
         }
         if !legacy {
@@ -155,7 +155,12 @@ impl World {
             }
         }
         let code = out.decision.code;
-        let slot = created_slot.or_else(|| (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten());
+        // A "created" decision without a new Job adopted an existing one (AlreadyExists): its slot
+        // is the lastScheduleTime it wrote.
+        let adopted = out.status_update.as_ref().and_then(|s| s.last_schedule_time).filter(|_| code == DecisionCode::Created);
+        let slot = created_slot
+            .or(adopted)
+            .or_else(|| (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten());
         self.history.cron_job(name).syncs.push(CronSync { at: now, code, slot });
         let decision = Decision { code: code.as_str().to_string(), explanation: out.decision.explanation };
         let requeue = if legacy { None } else { out.requeue_after.filter(|_| out.error.is_none()) };

@@ -175,7 +175,16 @@ impl Judge<'_> {
         if spec.is_some_and(|s| s.suspend == Some(true)) {
             return self.record(at, SlotFate::Suspended, None, "spec.suspend was true at this time, so the controller started nothing.".into());
         }
-        if self.history.down_at(at) {
+        if let Some(back) = self.history.outage_end(at) {
+            // The first sync after the restart looks for the most recent missed slot; if this is
+            // that slot and the approximate search did not find it, that is why it never ran.
+            let first = self.h.syncs.iter().find(|s| s.at >= back);
+            let latest = first.is_some_and(|f| self.next_nominal(at).is_none_or(|n| n > f.at));
+            if latest && first.is_some_and(|f| f.code == DecisionCode::NotFoundBySearch) {
+                return self.record(at, SlotFate::NotFoundBySearch, None, format!(
+                    "kube-controller-manager was down at this time; when it came back at {}, its search for the most recent unmet time (it looks back about two intervals of the first gap after lastScheduleTime) did not find this slot, so nothing ran.",
+                    format_time(&back)));
+            }
             return self.record(at, SlotFate::ControllerDown, None, "kube-controller-manager was down at this time; after it came back only the most recent unmet slot (if any, within startingDeadlineSeconds) was started.".into());
         }
         let window_end = self.next_nominal(at).unwrap_or(self.end);
@@ -184,6 +193,9 @@ impl Judge<'_> {
         for (i, s) in window.iter().enumerate() {
             let lateness = seconds_text(s.at - at);
             let fate = match s.code {
+                DecisionCode::Created if s.slot == Some(at) => Some((SlotFate::CreateFailed, format!(
+                    "The Job name (the CronJob's name and the slot's minutes since the epoch) was already taken by the Job of an earlier slot in the same minute; at {} the controller got AlreadyExists and adopted that Job instead of creating one, so this slot did not run.",
+                    format_time(&s.at)))),
                 DecisionCode::Created => Some((SlotFate::Superseded, format!(
                     "A later slot ({}) was started instead at {}: the controller only ever starts the most recent unmet time.",
                     s.slot.map_or_else(|| "?".into(), |t| format_time(&t)), format_time(&s.at)))),

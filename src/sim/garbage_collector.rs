@@ -7,14 +7,16 @@
 //!   `deletionTimestamp` and the `foregroundDeletion` finalizer, the collector deletes the pods,
 //!   then the Job disappears.
 //! * A pod with finalizers (the Job controller's `batch.kubernetes.io/job-tracking`) only gets a
-//!   `deletionTimestamp`; its container is killed and it disappears when the last finalizer goes.
+//!   `deletionTimestamp`; its container is stopped (it exits on SIGTERM at once, code 143) and the
+//!   pod disappears when the last finalizer goes.
 //!
 //! The collector has no lag; while kube-controller-manager is down it does not run, and on
 //! restart it deletes the pods whose Job is gone.
 
 use super::trace::{DeletedBy, PodPhase as TracePhase};
 use super::world::World;
-use crate::api::{ContainerState, ContainerStateTerminated, CronJob, Job, Pod, PodPhase};
+use crate::api::{CronJob, Job, Pod, PodPhase};
+use crate::controller::kubelet::{killed, termination};
 
 /// How a delete propagates to dependents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,9 +24,6 @@ pub enum Propagation {
     Background,
     Foreground,
 }
-
-/// The exit code of a container killed by SIGKILL after its grace period (or at once, here).
-const KILLED_EXIT_CODE: i32 = 137;
 
 impl World {
     /// Deletes a Job with the given propagation, recording who did it.
@@ -84,6 +83,8 @@ impl World {
         let Some(pod) = self.store.get::<Pod>(name) else { return };
         let now = self.now;
         let running = matches!(pod.status.phase, Some(PodPhase::Running) | Some(PodPhase::Pending) | None);
+        // The container exits on SIGTERM at once (the research's reference assumption).
+        let (_, exit_code) = termination(pod, now, true);
         let container_up = self.container_running(name);
         if pod.metadata.finalizers.is_empty() {
             let _ = self.store.delete::<Pod>(name);
@@ -91,26 +92,12 @@ impl World {
             let _ = self.store.update::<Pod>(name, |p| {
                 p.metadata.deletion_timestamp.get_or_insert(now);
                 if running {
-                    p.status.phase = Some(PodPhase::Failed);
-                    for c in &mut p.status.container_statuses {
-                        if let Some(r) = c.state.running.take() {
-                            c.state = ContainerState {
-                                terminated: Some(ContainerStateTerminated {
-                                    exit_code: KILLED_EXIT_CODE,
-                                    reason: "Error".into(),
-                                    started_at: r.started_at,
-                                    finished_at: Some(now),
-                                    ..Default::default()
-                                }),
-                                ..Default::default()
-                            };
-                        }
-                    }
+                    p.status = killed(p, exit_code, now);
                 }
             });
         }
         if container_up {
-            self.recorder.container_exited(name, now, KILLED_EXIT_CODE, TracePhase::Failed);
+            self.recorder.container_exited(name, now, exit_code, TracePhase::Failed);
         }
         self.pod_deleted(name, because);
     }

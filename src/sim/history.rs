@@ -50,6 +50,11 @@ impl History {
         self.outages.iter().any(|&(a, b)| a <= t && t < b)
     }
 
+    /// When the outage covering `t` ends, if `t` is in one.
+    pub fn outage_end(&self, t: Time) -> Option<Time> {
+        self.outages.iter().filter(|&&(a, b)| a <= t && t < b).map(|&(_, b)| b).max()
+    }
+
     /// Whether an outage overlaps `(from, to)`.
     pub fn down_between(&self, from: Time, to: Time) -> bool {
         self.outages.iter().any(|&(a, b)| a < to && from < b)

@@ -94,7 +94,7 @@ impl World {
                 JobEventType::Normal => EventType::Normal,
                 JobEventType::Warning => EventType::Warning,
             };
-            self.recorder.event(now, ObjectKind::Job, name, kind, &e.reason, e.message, "job-controller");
+            self.recorder.event(now, (ObjectKind::Job, name), kind, &e.reason, e.message, "job-controller");
         }
         self.job_memory.insert(name.to_string(), out.memory);
         // The sync already folded the rate-limited retry of an error into `requeue_after` (its

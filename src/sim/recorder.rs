@@ -23,11 +23,11 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    /// Records an Event about `kind`/`name`.
-    pub fn event(&mut self, time: Time, kind: ObjectKind, name: &str, event_type: EventType, reason: &str, message: String, source: &str) {
+    /// Records an Event about `object` (`kind`, `name`).
+    pub fn event(&mut self, time: Time, object: (ObjectKind, &str), event_type: EventType, reason: &str, message: String, source: &str) {
         self.events.push(EventRecord {
             time,
-            object: ObjectRef { kind, name: name.to_string() },
+            object: ObjectRef { kind: object.0, name: object.1.to_string() },
             event_type,
             reason: reason.to_string(),
             message,

@@ -20,6 +20,8 @@ pub enum Watch<T> {
 }
 
 /// A watch event of any kind, in the order the store applied the writes.
+// Changes live only from a write to its delivery; boxing them would cost more than it saves.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Change {
     CronJob(Watch<CronJob>),

@@ -34,8 +34,9 @@ pub(crate) enum Happening {
     Scenario(usize),
     /// kube-controller-manager restarts after an outage.
     ControllerManagerUp,
-    /// The v1 CronJob controller's 10-second `syncAll`.
-    Poll,
+    /// The v1 CronJob controller's 10-second `syncAll`, of the controller-manager run `epoch`
+    /// (a poll left over from before an outage is ignored).
+    Poll { epoch: u32 },
     /// A pod's container (re)starts (after startup, or when its restart back-off allows).
     ContainerStart { pod: String, uid: String },
     /// A running container exits.
@@ -48,6 +49,8 @@ pub(crate) enum Happening {
 #[derive(Debug)]
 pub(crate) struct ControllerManager {
     pub up: bool,
+    /// How many times it has started (the legacy poll loop belongs to one run).
+    pub epoch: u32,
     /// Outages end at the latest `until` seen so far.
     pub down_until: Option<Time>,
     pub cronjob: WorkQueue<String, SyncTrigger>,
@@ -59,6 +62,7 @@ impl ControllerManager {
     fn new() -> Self {
         ControllerManager {
             up: true,
+            epoch: 0,
             down_until: None,
             cronjob: WorkQueue::new(RateLimiter::default_controller()),
             // The Job controller's rate limiter is kept by the controller itself (`JobMemory`).
@@ -245,7 +249,7 @@ impl World {
         match happening {
             Happening::Scenario(i) => self.apply_scenario_event(i),
             Happening::ControllerManagerUp => self.controller_manager_up(),
-            Happening::Poll => self.poll_v1(),
+            Happening::Poll { epoch } => self.poll_v1(epoch),
             Happening::ContainerStart { pod, uid } => self.container_start(&pod, &uid),
             Happening::ContainerExit { pod, uid, exit_code } => self.container_exit(&pod, &uid, exit_code),
             Happening::RestartRetry { pod, uid } => self.restart_retry(&pod, &uid),
@@ -303,6 +307,7 @@ impl World {
             return;
         }
         self.kcm.up = true;
+        self.kcm.epoch += 1;
         self.kcm.down_until = None;
         self.start_controllers(SyncTrigger::Startup);
     }

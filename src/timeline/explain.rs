@@ -186,7 +186,7 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                 })
                 .collect();
             if let Some(because) = &pod.deleted_because {
-                why.push(Reason { source: "deleted".into(), code: "deleted".into(), at: pod.deleted_at, text: because.clone() });
+                why.push(Reason { source: "deletion".into(), code: "deleted".into(), at: pod.deleted_at, text: because.clone() });
             }
             why.extend(events_about(trace, ObjectKind::Pod, &pod.name));
             Explanation { kind: "Pod", title: pod.name.clone(), facts, why }

@@ -467,11 +467,14 @@ fn pod_bars(trace: &Trace, job: &str, horizon_end: Time) -> Vec<PodBar> {
     let mut previous_end: Option<Time> = None;
     for (i, pod) in trace.pods.iter().enumerate().filter(|(_, p)| p.job == job) {
         let (segments, to) = pod_segments(pod, horizon_end);
-        let end = match (pod.phase, pod.deleted_at) {
-            (PodPhase::Succeeded, _) => PodEnd::Succeeded,
-            (PodPhase::Failed, _) => PodEnd::Failed,
-            (_, Some(_)) => PodEnd::Terminated(pod.deleted_because.clone().unwrap_or_else(|| "deleted".into())),
-            _ => PodEnd::Open,
+        // A Pod deleted while it ran ends by that deletion (its container killed), whatever the
+        // phase the kill left it in.
+        let killed = pod.deleted_at.is_some_and(|d| pod.finished_at.is_none_or(|f| f >= d));
+        let end = match (killed, pod.phase) {
+            (true, _) => PodEnd::Terminated(pod.deleted_because.clone().unwrap_or_else(|| "deleted".into())),
+            (false, PodPhase::Succeeded) => PodEnd::Succeeded,
+            (false, PodPhase::Failed) => PodEnd::Failed,
+            (false, _) => PodEnd::Open,
         };
         let recreated_after = previous_end.filter(|p| *p < pod.created_at).map(|from| Span { from, to: pod.created_at });
         previous_end = Some(previous_end.map_or(to, |p| p.max(to)));

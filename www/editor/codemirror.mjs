@@ -7,19 +7,20 @@
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { syntaxHighlighting, defaultHighlightStyle, HighlightStyle, indentOnInput, bracketMatching } from '@codemirror/language';
+import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching } from '@codemirror/language';
 import { linter, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { yaml } from '@codemirror/lang-yaml';
 import { tags } from '@lezer/highlight';
 
-const darkHighlight = HighlightStyle.define([
-  { tag: tags.keyword, color: '#c792ea' },
-  { tag: [tags.propertyName, tags.definition(tags.propertyName)], color: '#82aaff' },
-  { tag: [tags.string, tags.special(tags.string)], color: '#c3e88d' },
-  { tag: [tags.number, tags.bool, tags.null], color: '#f78c6c' },
-  { tag: tags.comment, color: '#7f8797', fontStyle: 'italic' },
-  { tag: [tags.meta, tags.punctuation, tags.separator], color: '#89ddff' },
-], { themeType: 'dark' });
+// Colours come from the page's CSS variables, so the light and dark themes both apply.
+const highlight = HighlightStyle.define([
+  { tag: tags.keyword, color: 'var(--hl-keyword)' },
+  { tag: [tags.propertyName, tags.definition(tags.propertyName)], color: 'var(--hl-key)' },
+  { tag: [tags.string, tags.special(tags.string), tags.content], color: 'var(--hl-string)' },
+  { tag: [tags.number, tags.bool, tags.null], color: 'var(--hl-number)' },
+  { tag: [tags.comment, tags.lineComment], color: 'var(--hl-comment)', fontStyle: 'italic' },
+  { tag: [tags.meta, tags.punctuation, tags.separator, tags.typeName, tags.labelName], color: 'var(--hl-meta)' },
+]);
 
 const theme = EditorView.theme({
   '&': { height: '100%', fontSize: '13px', backgroundColor: 'var(--panel)', color: 'var(--fg)' },
@@ -51,7 +52,7 @@ globalThis.CronJobEditor = {
         extensions: [
           lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), history(), drawSelection(),
           indentOnInput(), bracketMatching(), lintGutter(), linter(null),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }), syntaxHighlighting(darkHighlight),
+          syntaxHighlighting(highlight),
           keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap]),
           yaml(), theme,
           EditorView.contentAttributes.of({ 'aria-label': 'Manifest (YAML or JSON)', 'data-testid': 'editor-content' }),

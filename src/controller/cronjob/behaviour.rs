@@ -65,6 +65,9 @@ pub struct Behaviour {
     /// Status is written after reconciling, again after creating, and again after history
     /// cleanup, unconditionally, as the legacy controller does (≤1.23; one write from 1.24, #107470).
     pub status_write_per_step: bool,
+    /// The Job lister is filtered by the template's labels (when it has any) before the
+    /// controller-reference check, so relabelled Jobs are forgotten (1.21; ≈1.22 lists all Jobs).
+    pub lists_by_template_labels: bool,
     /// Group/version named in the Job's owner reference.
     pub owner_api_version: &'static str,
 }
@@ -118,6 +121,7 @@ impl Behaviour {
             already_exists_adopts: at(28),
             writes_switched_object: !at(27),
             status_write_per_step: !at(24),
+            lists_by_template_labels: !at(22),
             owner_api_version: if at(21) { "batch/v1" } else { "batch/v1beta1" },
         }
     }

@@ -32,12 +32,14 @@
 mod api_server;
 mod behaviour;
 mod decision;
+mod effects;
 mod events;
 mod explain;
 mod go_time;
 mod history;
 mod job_template;
 mod outcome;
+mod reconcile;
 mod schedule;
 mod slots;
 mod sync_v1;

@@ -46,6 +46,17 @@ pub fn format_schedule(cron_job: &CronJob, behaviour: &Behaviour) -> (String, Op
     }
 }
 
+/// robfig/cron v1.1.0 (Kubernetes ≤1.21) words its errors like v3 but capitalised, and names the
+/// whole spec rather than the split fields when the field count is wrong.
+fn robfig_v1_error(v3: &str, spec: &str) -> String {
+    if let Some(rest) = v3.strip_prefix("expected exactly ") {
+        let head = rest.split(": ").next().unwrap_or(rest);
+        return format!("Expected exactly {head}: {spec}");
+    }
+    let mut chars = v3.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
 /// A parsed schedule bound to the controller's zone, answering `Next` the way the controller
 /// calls it (instants in the controller's local zone, Go's zero time for "never").
 #[derive(Clone, Debug)]
@@ -58,14 +69,18 @@ impl BoundSchedule {
     /// `cron.ParseStandard(text)`; `Err` is robfig's error text. Releases before 1.22 used robfig
     /// v1, which knows no `TZ=` prefix: such a schedule fails there as six fields.
     pub fn parse(text: &str, behaviour: &Behaviour, controller_zone: Tz) -> Result<Self, String> {
-        if !behaviour.tz_prefix_parses && (text.starts_with("TZ=") || text.starts_with("CRON_TZ=")) {
-            let fields: Vec<&str> = text.split_whitespace().collect();
-            if fields.len() != 5 {
-                return Err(format!("expected exactly 5 fields, found {}: [{}]", fields.len(), fields.join(" ")));
+        let v1 = !behaviour.tz_prefix_parses;
+        if v1 && (text.starts_with("TZ=") || text.starts_with("CRON_TZ=")) {
+            let fields = text.split_whitespace().count();
+            if fields != 5 {
+                return Err(robfig_v1_error(&format!("expected exactly 5 fields, found {fields}: "), text));
             }
         }
-        let schedule = parse_standard(text).map_err(|e| e.to_string())?;
-        Ok(BoundSchedule { schedule, controller_zone })
+        match parse_standard(text) {
+            Ok(schedule) => Ok(BoundSchedule { schedule, controller_zone }),
+            Err(e) if v1 => Err(robfig_v1_error(&e.to_string(), text)),
+            Err(e) => Err(e.to_string()),
+        }
     }
 
 }

@@ -12,6 +12,7 @@
 //! the deadline is never found (which is why `MissSchedule` is practically never recorded).
 
 use super::go_time::{add_nanos, round_to_second, seconds_nanos, sub_nanos, whole_seconds, zero_time};
+use crate::api::CronJob;
 use chrono::{DateTime, TimeDelta, Utc};
 use std::fmt;
 
@@ -91,6 +92,15 @@ pub struct SlotInput {
 }
 
 impl SlotInput {
+    /// The scheduling facts of a CronJob (a missing creationTimestamp is Go's zero time).
+    pub fn of(cron_job: &CronJob) -> Self {
+        SlotInput {
+            created: cron_job.metadata.creation_timestamp.unwrap_or_else(zero_time),
+            last_scheduled: cron_job.status.last_schedule_time,
+            starting_deadline_seconds: cron_job.spec.starting_deadline_seconds,
+        }
+    }
+
     /// Whether `scheduled + startingDeadlineSeconds` is before `now` (the `tooLate` check).
     pub fn too_late(&self, scheduled: DateTime<Utc>, now: DateTime<Utc>) -> bool {
         self.starting_deadline_seconds.is_some_and(|sds| add_nanos(scheduled, seconds_nanos(sds)) < now)

@@ -13,7 +13,7 @@ use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::BoundSchedule;
 use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
-use super::sync_v2::{condition_name, Effects};
+use super::effects::{condition_name, Effects};
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
 use chrono::TimeDelta;
 use chrono_tz::Tz;
@@ -121,11 +121,7 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
             return decide(DecisionCode::InvalidSchedule, format!("The schedule {:?} does not parse ({err}); FailedNeedsStart is recorded at every poll.", cj.spec.schedule));
         }
     };
-    let slots = SlotInput {
-        created: cj.metadata.creation_timestamp.unwrap_or_else(super::go_time::zero_time),
-        last_scheduled: cj.status.last_schedule_time,
-        starting_deadline_seconds: cj.spec.starting_deadline_seconds,
-    };
+    let slots = SlotInput::of(cj);
     let times = match recent_unmet_schedule_times(&slots, now, &schedule) {
         Ok(times) => times,
         Err(err @ UnmetError::TooMany) => {

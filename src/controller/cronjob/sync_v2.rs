@@ -3,16 +3,16 @@
 //! (deleting, timeZone, suspend, schedule), the slot decision, Replace, create, requeue.
 
 use super::api_server::{namespace_of, ApiError, FaultReason};
-use super::behaviour::LastSuccessfulRule;
 use super::decision::{Decision, DecisionCode};
-use super::events::{CompletedWording, Event};
+use super::effects::Effects;
+use super::events::Event;
 use super::explain::{at, deadline, lateness, secs, still_within};
-use super::history::jobs_beyond_history_limits;
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
+use super::reconcile::{reconcile_jobs, Target};
 use super::schedule::{annotation_zone, check_time_zone, effective_time_zone, format_schedule, BoundSchedule};
 use super::slots::{most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, Missed, SlotError, SlotInput, Slots};
-use crate::api::{ConcurrencyPolicy, CronJob, Job, JobConditionType};
+use crate::api::{ConcurrencyPolicy, CronJob, Job};
 use chrono::TimeDelta;
 
 /// `getJobsToBeReconciled`: the Jobs in the CronJob's namespace whose controller reference has
@@ -23,81 +23,6 @@ pub fn jobs_to_be_reconciled<'a>(cron_job: &CronJob, jobs: &'a [Job]) -> Vec<&'a
         .filter(|j| namespace_of(&j.metadata.namespace) == namespace)
         .filter(|j| j.metadata.controller_of().is_some_and(|r| r.name == cron_job.metadata.name))
         .collect()
-}
-
-/// The effects a sync accumulates on the way.
-pub(crate) struct Effects {
-    pub created: Vec<Job>,
-    pub deleted: Vec<String>,
-    pub events: Vec<Event>,
-    /// What happened to the Jobs besides the scheduling decision, in plain words.
-    pub notes: Vec<String>,
-}
-
-impl Effects {
-    pub(crate) fn new() -> Self {
-        Effects { created: Vec::new(), deleted: Vec::new(), events: Vec::new(), notes: Vec::new() }
-    }
-
-    /// The decision with the notes about reconciled and deleted Jobs appended.
-    pub(crate) fn annotate(&mut self, decision: Decision) -> Decision {
-        let notes = std::mem::take(&mut self.notes);
-        if notes.is_empty() {
-            return decision;
-        }
-        Decision::new(decision.code, format!("{} Also: {}", decision.explanation, notes.join(" ")))
-    }
-
-    /// `deleteJob`: delete, then drop the Job from `active` and record the outcome.
-    pub(crate) fn delete_job(&mut self, input: &SyncInput<'_>, cron_job: &mut CronJob, job: &Job) -> Result<(), ApiError> {
-        match input.api.delete_job(&job.metadata.namespace, &job.metadata.name) {
-            Err(err) => {
-                self.events.push(Event::failed_delete(&err.message));
-                Err(err)
-            }
-            Ok(()) => {
-                cron_job.status.active.retain(|r| r.uid != job.metadata.uid);
-                self.deleted.push(job.metadata.name.clone());
-                self.events.push(Event::successful_delete(&job.metadata.name));
-                Ok(())
-            }
-        }
-    }
-
-    /// `cleanupFinishedJobs`: true when a delete succeeded (the status then needs writing).
-    pub(crate) fn cleanup_finished_jobs(&mut self, input: &SyncInput<'_>, cron_job: &mut CronJob, jobs: &[&Job]) -> bool {
-        let mut deleted = Vec::new();
-        for job in jobs_beyond_history_limits(&cron_job.spec.clone(), jobs) {
-            if self.delete_job(input, cron_job, job).is_ok() {
-                deleted.push(job.metadata.name.as_str());
-            }
-        }
-        if !deleted.is_empty() {
-            let (ok, failed) = (cron_job.spec.successful_jobs_history_limit, cron_job.spec.failed_jobs_history_limit);
-            let limit = |l: Option<i32>| l.map_or_else(|| "unset".to_owned(), |n| n.to_string());
-            self.notes.push(format!(
-                "the history limits (successfulJobsHistoryLimit {}, failedJobsHistoryLimit {}) deleted the oldest finished job(s) {}.",
-                limit(ok), limit(failed), deleted.join(", ")
-            ));
-        }
-        !deleted.is_empty()
-    }
-
-    /// Notes the Job-reconciliation Events in plain words.
-    pub(crate) fn note_unexpected(&mut self, job: &str) {
-        self.events.push(Event::unexpected_job(job));
-        self.notes.push(format!("job {job} names this CronJob as its controller but is not in status.active, so it is reported (UnexpectedJob) and not adopted."));
-    }
-
-    pub(crate) fn note_missing(&mut self, job: &str) {
-        self.events.push(Event::missing_job(job));
-        self.notes.push(format!("job {job} was in status.active but no longer exists, so it is dropped from it."));
-    }
-
-    pub(crate) fn note_completed(&mut self, event: Event, job: &str, condition: &str) {
-        self.events.push(event);
-        self.notes.push(format!("job {job} finished ({condition}) and left status.active."));
-    }
 }
 
 /// What `syncCronJob` returns, plus the decision.
@@ -115,26 +40,14 @@ fn failure(err: impl ToString, code: DecisionCode, explanation: String) -> Verdi
     Verdict { requeue: None, error: Some(err.to_string()), decision: Decision::new(code, explanation) }
 }
 
-/// The object `syncCronJob` mutates: the caller's copy until an unexpected Job makes it re-read
-/// the CronJob and switch to the live object (whose changes the caller then never writes).
-struct Target<'c> {
-    own: &'c mut CronJob,
-    live: Option<CronJob>,
-}
-
-impl Target<'_> {
-    fn get(&mut self) -> &mut CronJob {
-        match &mut self.live {
-            Some(live) => live,
-            None => self.own,
-        }
-    }
-}
-
 /// One v2 `sync(key)`.
 pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
     let b = input.behaviour;
-    let jobs = jobs_to_be_reconciled(input.cron_job, input.jobs);
+    let mut jobs = jobs_to_be_reconciled(input.cron_job, input.jobs);
+    if b.lists_by_template_labels {
+        let wanted = &input.cron_job.spec.job_template.metadata.labels;
+        jobs.retain(|j| wanted.iter().all(|(k, v)| j.metadata.labels.get(k) == Some(v)));
+    }
     let mut copy = input.cron_job.clone();
     let mut effects = Effects::new();
     let mut cleaned = b.cleanup_before_sync && effects.cleanup_finished_jobs(input, &mut copy, &jobs);
@@ -188,105 +101,6 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
     outcome
 }
 
-fn finished_type(job: &Job) -> Option<JobConditionType> {
-    job.status.finished_condition().map(|c| c.condition_type)
-}
-
-pub(crate) fn condition_name(kind: JobConditionType) -> &'static str {
-    match kind {
-        JobConditionType::Complete => "Complete",
-        _ => "Failed",
-    }
-}
-
-/// Step A: fold the Jobs into `status.active` / `lastSuccessfulTime`.
-fn reconcile_jobs(
-    input: &SyncInput<'_>,
-    target: &mut Target<'_>,
-    jobs: &[&Job],
-    effects: &mut Effects,
-    update_status: &mut bool,
-) -> Result<(), ApiError> {
-    let rule = input.behaviour.last_successful;
-    let wording = input.behaviour.completed_wording.unwrap_or(CompletedWording::Status);
-    for job in jobs {
-        let uid = &job.metadata.uid;
-        let cj = target.get();
-        let found = cj.status.active.iter().any(|r| &r.uid == uid);
-        let finished = finished_type(job);
-        match (found, finished) {
-            (false, None) => {
-                let live = input.api.get_cron_job()?;
-                if live.status.active.iter().any(|r| &r.uid == uid) {
-                    target.live = Some(live.clone());
-                    continue;
-                }
-                effects.note_unexpected(&job.metadata.name);
-            }
-            (true, Some(kind)) => {
-                cj.status.active.retain(|r| &r.uid != uid);
-                let event = Event::saw_completed_job(&job.metadata.name, condition_name(kind), wording);
-                effects.note_completed(event, &job.metadata.name, condition_name(kind));
-                *update_status = true;
-                if rule == LastSuccessfulRule::Succeeded && kind == JobConditionType::Complete {
-                    note_success(cj, job);
-                }
-            }
-            (false, Some(kind)) => {
-                let counts = match rule {
-                    LastSuccessfulRule::Never => false,
-                    LastSuccessfulRule::FinishedNotActive => true,
-                    LastSuccessfulRule::SucceededNotActive | LastSuccessfulRule::Succeeded => kind == JobConditionType::Complete,
-                };
-                if counts && note_success(cj, job) {
-                    *update_status = true;
-                }
-            }
-            (true, None) => {}
-        }
-    }
-    // Active references without a cached Job: ask the API server before dropping them.
-    let children: Vec<&str> = jobs.iter().map(|j| j.metadata.uid.as_str()).collect();
-    let orphans: Vec<_> = target.get().status.active.iter().filter(|r| !children.contains(&r.uid.as_str())).cloned().collect();
-    for r in orphans {
-        match input.api.get_job(&r.namespace, &r.name) {
-            Err(err) if err.reason == FaultReason::NotFound => {
-                effects.note_missing(&r.name);
-                target.get().status.active.retain(|a| a.uid != r.uid);
-                *update_status = true;
-            }
-            Err(err) => return Err(err),
-            Ok(_) => {}
-        }
-    }
-    Ok(())
-}
-
-/// `lastSuccessfulTime`: set when unset (even to nothing), else moved to a later completion.
-/// Returns whether the status needs writing (always when it was unset).
-fn note_success(cj: &mut CronJob, job: &Job) -> bool {
-    let completion = job.status.completion_time;
-    match cj.status.last_successful_time {
-        None => {
-            cj.status.last_successful_time = completion;
-            true
-        }
-        Some(current) if completion.is_some_and(|c| c > current) => {
-            cj.status.last_successful_time = completion;
-            true
-        }
-        Some(_) => false,
-    }
-}
-
-fn slot_input(cj: &CronJob) -> SlotInput {
-    SlotInput {
-        created: cj.metadata.creation_timestamp.unwrap_or_else(super::go_time::zero_time),
-        last_scheduled: cj.status.last_schedule_time,
-        starting_deadline_seconds: cj.spec.starting_deadline_seconds,
-    }
-}
-
 /// `syncCronJob`.
 fn sync_cron_job(
     input: &SyncInput<'_>,
@@ -327,8 +141,8 @@ fn sync_cron_job(
             ));
         }
     };
-    let slots = slot_input(cj);
-    let requeue_of = |cj: &CronJob| next_schedule_time_duration(b.requeue, b.slot_search, &slot_input(cj), now, &schedule);
+    let slots = SlotInput::of(cj);
+    let requeue_of = |cj: &CronJob| next_schedule_time_duration(b.requeue, b.slot_search, &SlotInput::of(cj), now, &schedule);
     let found = match next_schedule_time(b.slot_search, &slots, now, &schedule) {
         Ok(found) => found,
         Err(SlotError::Hang(h)) => {

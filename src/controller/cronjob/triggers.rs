@@ -64,11 +64,7 @@ pub fn on_cron_job_updated(old: &CronJob, new: &CronJob, now: DateTime<Utc>, beh
         Ok(s) => s,
         Err(_) => return (Enqueue::Nothing, Some(Event::unparseable_cron_job_schedule(&new.spec.schedule))),
     };
-    let input = SlotInput {
-        created: new.metadata.creation_timestamp.unwrap_or_else(super::go_time::zero_time),
-        last_scheduled: new.status.last_schedule_time,
-        starting_deadline_seconds: new.spec.starting_deadline_seconds,
-    };
+    let input = SlotInput::of(new);
     match next_schedule_time_duration(behaviour.requeue, behaviour.slot_search, &input, now, &schedule) {
         Ok(d) => (Enqueue::After(d), None),
         // The real handler would hang; enqueue nothing rather than hang the simulation.

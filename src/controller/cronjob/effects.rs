@@ -1,0 +1,93 @@
+//! What a sync accumulates besides its decision: created and deleted Jobs, Events, and notes for
+//! the explanation; and the two Job-deleting steps both controllers share, `deleteJob` and
+//! `cleanupFinishedJobs` (`cronjob_controllerv2.go` / `cronjob_controller.go`).
+
+use super::api_server::ApiError;
+use super::decision::Decision;
+use super::events::Event;
+use super::history::jobs_beyond_history_limits;
+use super::outcome::SyncInput;
+use crate::api::{CronJob, Job, JobConditionType};
+
+/// The effects a sync accumulates on the way.
+pub(crate) struct Effects {
+    pub created: Vec<Job>,
+    pub deleted: Vec<String>,
+    pub events: Vec<Event>,
+    /// What happened to the Jobs besides the scheduling decision, in plain words.
+    pub notes: Vec<String>,
+}
+
+impl Effects {
+    pub(crate) fn new() -> Self {
+        Effects { created: Vec::new(), deleted: Vec::new(), events: Vec::new(), notes: Vec::new() }
+    }
+
+    /// The decision with the notes about reconciled and deleted Jobs appended.
+    pub(crate) fn annotate(&mut self, decision: Decision) -> Decision {
+        let notes = std::mem::take(&mut self.notes);
+        if notes.is_empty() {
+            return decision;
+        }
+        Decision::new(decision.code, format!("{} Also: {}", decision.explanation, notes.join(" ")))
+    }
+
+    /// `deleteJob`: delete, then drop the Job from `active` and record the outcome.
+    pub(crate) fn delete_job(&mut self, input: &SyncInput<'_>, cron_job: &mut CronJob, job: &Job) -> Result<(), ApiError> {
+        match input.api.delete_job(&job.metadata.namespace, &job.metadata.name) {
+            Err(err) => {
+                self.events.push(Event::failed_delete(&err.message));
+                Err(err)
+            }
+            Ok(()) => {
+                cron_job.status.active.retain(|r| r.uid != job.metadata.uid);
+                self.deleted.push(job.metadata.name.clone());
+                self.events.push(Event::successful_delete(&job.metadata.name));
+                Ok(())
+            }
+        }
+    }
+
+    /// `cleanupFinishedJobs`: true when a delete succeeded (the status then needs writing).
+    pub(crate) fn cleanup_finished_jobs(&mut self, input: &SyncInput<'_>, cron_job: &mut CronJob, jobs: &[&Job]) -> bool {
+        let mut deleted = Vec::new();
+        for job in jobs_beyond_history_limits(&cron_job.spec, jobs) {
+            if self.delete_job(input, cron_job, job).is_ok() {
+                deleted.push(job.metadata.name.as_str());
+            }
+        }
+        if !deleted.is_empty() {
+            let (ok, failed) = (cron_job.spec.successful_jobs_history_limit, cron_job.spec.failed_jobs_history_limit);
+            let limit = |l: Option<i32>| l.map_or_else(|| "unset".to_owned(), |n| n.to_string());
+            self.notes.push(format!(
+                "the history limits (successfulJobsHistoryLimit {}, failedJobsHistoryLimit {}) deleted the oldest finished job(s) {}.",
+                limit(ok), limit(failed), deleted.join(", ")
+            ));
+        }
+        !deleted.is_empty()
+    }
+
+    /// Notes the Job-reconciliation Events in plain words.
+    pub(crate) fn note_unexpected(&mut self, job: &str) {
+        self.events.push(Event::unexpected_job(job));
+        self.notes.push(format!("job {job} names this CronJob as its controller but is not in status.active, so it is reported (UnexpectedJob) and not adopted."));
+    }
+
+    pub(crate) fn note_missing(&mut self, job: &str) {
+        self.events.push(Event::missing_job(job));
+        self.notes.push(format!("job {job} was in status.active but no longer exists, so it is dropped from it."));
+    }
+
+    pub(crate) fn note_completed(&mut self, event: Event, job: &str, condition: &str) {
+        self.events.push(event);
+        self.notes.push(format!("job {job} finished ({condition}) and left status.active."));
+    }
+}
+
+/// `Complete` or `Failed`, as the controller prints a finished condition.
+pub(crate) fn condition_name(kind: JobConditionType) -> &'static str {
+    match kind {
+        JobConditionType::Complete => "Complete",
+        _ => "Failed",
+    }
+}

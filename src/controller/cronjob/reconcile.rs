@@ -1,0 +1,113 @@
+//! Step A of v2 `syncCronJob`: fold the Jobs the controller sees into `status.active` and
+//! `status.lastSuccessfulTime` (UnexpectedJob, SawCompletedJob, MissingJob), re-reading the
+//! CronJob or a Job from the API server where the cache may be stale.
+
+use super::api_server::{ApiError, FaultReason};
+use super::behaviour::LastSuccessfulRule;
+use super::effects::{condition_name, Effects};
+use super::events::{CompletedWording, Event};
+use super::outcome::SyncInput;
+use crate::api::{CronJob, Job, JobConditionType};
+
+/// The object `syncCronJob` mutates: the caller's copy until an unexpected Job makes it re-read
+/// the CronJob and switch to the live object. From 1.27 the caller then writes its own copy,
+/// losing the changes made to the live one; earlier releases write the live object.
+pub(crate) struct Target<'c> {
+    pub own: &'c mut CronJob,
+    pub live: Option<CronJob>,
+}
+
+impl Target<'_> {
+    /// The object mutations go to now.
+    pub fn get(&mut self) -> &mut CronJob {
+        match &mut self.live {
+            Some(live) => live,
+            None => self.own,
+        }
+    }
+}
+
+fn finished_type(job: &Job) -> Option<JobConditionType> {
+    job.status.finished_condition().map(|c| c.condition_type)
+}
+
+
+/// Step A: fold the Jobs into `status.active` / `lastSuccessfulTime`.
+pub(crate) fn reconcile_jobs(
+    input: &SyncInput<'_>,
+    target: &mut Target<'_>,
+    jobs: &[&Job],
+    effects: &mut Effects,
+    update_status: &mut bool,
+) -> Result<(), ApiError> {
+    let rule = input.behaviour.last_successful;
+    let wording = input.behaviour.completed_wording.unwrap_or(CompletedWording::Status);
+    for job in jobs {
+        let uid = &job.metadata.uid;
+        let cj = target.get();
+        let found = cj.status.active.iter().any(|r| &r.uid == uid);
+        let finished = finished_type(job);
+        match (found, finished) {
+            (false, None) => {
+                let live = input.api.get_cron_job()?;
+                if live.status.active.iter().any(|r| &r.uid == uid) {
+                    target.live = Some(live.clone());
+                    continue;
+                }
+                effects.note_unexpected(&job.metadata.name);
+            }
+            (true, Some(kind)) => {
+                cj.status.active.retain(|r| &r.uid != uid);
+                let event = Event::saw_completed_job(&job.metadata.name, condition_name(kind), wording);
+                effects.note_completed(event, &job.metadata.name, condition_name(kind));
+                *update_status = true;
+                if rule == LastSuccessfulRule::Succeeded && kind == JobConditionType::Complete {
+                    note_success(cj, job);
+                }
+            }
+            (false, Some(kind)) => {
+                let counts = match rule {
+                    LastSuccessfulRule::Never => false,
+                    LastSuccessfulRule::FinishedNotActive => true,
+                    LastSuccessfulRule::SucceededNotActive | LastSuccessfulRule::Succeeded => kind == JobConditionType::Complete,
+                };
+                if counts && note_success(cj, job) {
+                    *update_status = true;
+                }
+            }
+            (true, None) => {}
+        }
+    }
+    // Active references without a cached Job: ask the API server before dropping them.
+    let children: Vec<&str> = jobs.iter().map(|j| j.metadata.uid.as_str()).collect();
+    let orphans: Vec<_> = target.get().status.active.iter().filter(|r| !children.contains(&r.uid.as_str())).cloned().collect();
+    for r in orphans {
+        match input.api.get_job(&r.namespace, &r.name) {
+            Err(err) if err.reason == FaultReason::NotFound => {
+                effects.note_missing(&r.name);
+                target.get().status.active.retain(|a| a.uid != r.uid);
+                *update_status = true;
+            }
+            Err(err) => return Err(err),
+            Ok(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// `lastSuccessfulTime`: set when unset (even to nothing), else moved to a later completion.
+/// Returns whether the status needs writing (always when it was unset).
+fn note_success(cj: &mut CronJob, job: &Job) -> bool {
+    let completion = job.status.completion_time;
+    match cj.status.last_successful_time {
+        None => {
+            cj.status.last_successful_time = completion;
+            true
+        }
+        Some(current) if completion.is_some_and(|c| c > current) => {
+            cj.status.last_successful_time = completion;
+            true
+        }
+        Some(_) => false,
+    }
+}
