@@ -446,3 +446,24 @@ spec:
     let polls: Vec<i64> = trace.syncs.iter().map(|s| (s.at - t("2020-01-01T00:00:00Z")).num_seconds()).collect();
     assert_eq!(polls, [0, 5, 15, 25, 35], "the poll that was due at 10 s belonged to the stopped process");
 }
+
+#[test]
+fn s11_two_slots_in_one_minute_share_a_job_name_so_the_second_never_runs() {
+    // Job names carry minutes since the epoch: with "@every 30s" the 10:01:00 and 10:01:30 slots
+    // both map to every30-28948921; the second create gets AlreadyExists (1.28.3+: adopted).
+    let manifest = r#"
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: every30, creationTimestamp: "2025-01-15T10:00:00Z"}
+spec:
+  schedule: "@every 30s"
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}
+"#;
+    let trace = simulate(manifest, Some(json!({"kubernetesVersion": "1.28", "duration": "2m"}))).unwrap();
+    let names: Vec<&str> = trace.jobs.iter().map(|j| j.name.as_str()).collect();
+    assert_eq!(names, ["every30-28948920", "every30-28948921"]);
+    assert_eq!(slot(&trace, "every30", "2025-01-15T10:01:00Z").fate, SlotFate::RanOnTime);
+    let second = slot(&trace, "every30", "2025-01-15T10:01:30Z");
+    assert_eq!(second.fate, SlotFate::CreateFailed, "{}", second.explanation);
+    assert_eq!(trace.cron_jobs[0].status["lastScheduleTime"], "2025-01-15T10:01:30Z");
+}

@@ -142,7 +142,7 @@ impl World {
         for e in out.events {
             self.record_cronjob_event(name, e);
         }
-        if let Some(status) = out.status_update {
+        if let Some(status) = out.status_update.clone() {
             let _ = self.store.update_status::<CronJob>(name, |c| c.status = status);
         }
         if !legacy {
@@ -155,7 +155,12 @@ impl World {
             }
         }
         let code = out.decision.code;
-        let slot = created_slot.or_else(|| (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten());
+        // A "created" decision without a new Job adopted an existing one (AlreadyExists): its slot
+        // is the lastScheduleTime it wrote.
+        let adopted = out.status_update.as_ref().and_then(|s| s.last_schedule_time).filter(|_| code == DecisionCode::Created);
+        let slot = created_slot
+            .or(adopted)
+            .or_else(|| (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten());
         self.history.cron_job(name).syncs.push(CronSync { at: now, code, slot });
         let decision = Decision { code: code.as_str().to_string(), explanation: out.decision.explanation };
         let requeue = if legacy { None } else { out.requeue_after.filter(|_| out.error.is_none()) };

@@ -193,6 +193,9 @@ impl Judge<'_> {
         for (i, s) in window.iter().enumerate() {
             let lateness = seconds_text(s.at - at);
             let fate = match s.code {
+                DecisionCode::Created if s.slot == Some(at) => Some((SlotFate::CreateFailed, format!(
+                    "The Job name (the CronJob's name and the slot's minutes since the epoch) was already taken by the Job of an earlier slot in the same minute; at {} the controller got AlreadyExists and adopted that Job instead of creating one, so this slot did not run.",
+                    format_time(&s.at)))),
                 DecisionCode::Created => Some((SlotFate::Superseded, format!(
                     "A later slot ({}) was started instead at {}: the controller only ever starts the most recent unmet time.",
                     s.slot.map_or_else(|| "?".into(), |t| format_time(&t)), format_time(&s.at)))),
