@@ -220,3 +220,31 @@ test('the virtual clock plays, steps and scrubs; the kubectl view follows it', a
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a newcomer adds the schedule edit and the Job deletion with the event form, and sees the retroactive run', async () => {
+  const { context, page } = await open();
+  // Only the CronJob from the post and where the clock starts: no cluster events yet.
+  const cronJob = seed('002-retroactive-schedule-edit.yaml').split('\n---\n')[0];
+  await setManifest(page, `${cronJob}\n---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  kubernetesVersion: "1.26"\n  start: "2023-03-22T13:01:51Z"\n  duration: 30m\n`);
+  assert.deepEqual(pick(await slots(page, 'cron-test'), 'time', 'fate'), [['2023-03-22T13:05:00Z', 'ran-on-time']]);
+  const addEvent = async (at, kind, arg) => {
+    const g = await generation(page);
+    await page.fill('[data-testid="event-at"]', at);
+    await page.selectOption('[data-testid="event-kind"]', kind);
+    await page.fill('[data-testid="event-arg"]', arg);
+    await page.click('[data-testid="add-event"]');
+    await waitForRun(page, g);
+  };
+  await addEvent('2023-03-22T13:15:00Z', 'schedule', '10 13 * * *');
+  await addEvent('2023-03-22T13:16:00Z', 'delete', 'cron-test-27991505');
+  assert.match(await manifest(page), /- at: "2023-03-22T13:16:00Z"\n    delete:\n      job: cron-test-27991505/);
+  assert.equal((await page.$$('[data-testid="scenario-event"]')).length, 2);
+  assert.deepEqual(pick(await slots(page, 'cron-test'), 'time', 'fate', 'job'), [
+    ['2023-03-22T13:05:00Z', 'ran-on-time', 'cron-test-27991505'],
+    ['2023-03-22T13:10:00Z', 'ran-late', 'cron-test-27991510'],
+  ]);
+  await page.click('[data-testid="slot"][data-time="2023-03-22T13:10:00Z"]');
+  assert.match((await inspector(page)).reasons[0].text, /retroactive run/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -4,19 +4,34 @@
 //!
 //! The types serialise in the API's JSON form (lowerCamelCase, RFC 3339 times, absent optionals
 //! omitted), so JSON requests and responses round-trip.
+//!
+//! A manifest goes through the steps of a `kubectl apply`: [`yaml`] reads the text into
+//! positioned nodes, [`load`] splits documents and lists and routes each object by
+//! `apiVersion`/`kind` for the release, [`decode`] turns nodes into typed objects (YAML 1.1 as
+//! kubectl converts it, strict fields), [`defaults`] applies `defaults.go`, and validation checks
+//! `validation.go`'s rules; [`admit`] runs them all and reports every problem with its
+//! `line:column` ([`validate_manifest`] is the `validate` command).
+//!
+//! ```
+//! use cronjob_playground::api::{admit, Admitted, KubernetesVersion};
+//! let text = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: pi, image: perl}]\n";
+//! let admission = admit(text, None, KubernetesVersion::NEWEST);
+//! let Some(Admitted::Job(job)) = &admission.objects[0].object else { panic!() };
+//! assert_eq!(job.spec.backoff_limit, Some(6));
+//! ```
 
 mod admission;
 mod cronjob;
+pub mod decode;
 pub mod defaults;
 mod field_error;
-mod validation;
 mod job;
+pub mod load;
 mod meta;
 mod pod;
-pub mod yaml;
-pub mod load;
-pub mod decode;
+mod validation;
 mod version;
+pub mod yaml;
 
 pub use admission::{admit, validate_manifest, Admission, Admitted, AdmittedObject, ErrorReport, ObjectReport, ParseErrorReport, ValidationReport};
 pub use cronjob::{ConcurrencyPolicy, CronJob, CronJobSpec, CronJobStatus, JobTemplateSpec};

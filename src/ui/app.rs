@@ -278,7 +278,7 @@ pub fn app(props: &AppProps) -> Html {
                     <label for="manifest" class="pane-title">{ "Manifest (YAML or JSON)" }</label>
                     <Editor text={(*text).clone()} diagnostics={(*diagnostics).clone()} on_change={on_change.clone()} />
                     <h2 class="pane-title">{ "Simulation" }</h2>
-                    <Controls {simulation} {workloads} on_change={on_simulation} />
+                    <Controls {simulation} {workloads} now={state.model.as_ref().map(|_| state.cursor_time())} on_change={on_simulation} />
                 </section>
                 <section class="timeline-pane" aria-label="Timeline" data-testid="timeline">
                     <div class="timeline-head">

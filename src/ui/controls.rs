@@ -5,7 +5,8 @@
 
 use super::engine::Workload;
 use crate::api::KubernetesVersion;
-use crate::sim::scenario::{Attempt, HorizonDuration, PodRule, PodSelector, Simulation, API_VERSION, KIND};
+use crate::sim::scenario::{Attempt, ClusterAction, ClusterEvent, HorizonDuration, PodRule, PodSelector, Simulation, API_VERSION, KIND};
+use crate::sim::trace::format_time;
 use serde_json::Value;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -14,6 +15,8 @@ use yew::prelude::*;
 pub struct ControlsProps {
     pub simulation: Simulation,
     pub workloads: Vec<Workload>,
+    /// The virtual clock's time (new scenario events start there).
+    pub now: Option<crate::sim::trace::Time>,
     /// The Simulation document to write into the text.
     pub on_change: Callback<Value>,
 }
@@ -135,6 +138,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                 </datalist>
             </label>
             { for props.workloads.iter().map(|w| pod_behaviour(sim, w, emit.clone())) }
+            { events(sim, &props.workloads, props.now, emit.clone()) }
         </form>
     }
 }
@@ -243,6 +247,95 @@ fn pod_behaviour(sim: &Simulation, w: &Workload, emit: impl Fn(Simulation) + Clo
             }) }
             <button type="button" onclick={add} data-testid="add-attempt" title="Add an attempt (the last one repeats)">{ "+" }</button>
             if attempts.len() > 1 { <button type="button" onclick={remove} data-testid="remove-attempt" title="Remove the last attempt">{ "−" }</button> }
+        </fieldset>
+    }
+}
+
+/// What a scenario event does, in words.
+fn describe(e: &ClusterEvent) -> String {
+    match &e.action {
+        ClusterAction::Patch { cron_job, spec } => format!("patch cronjob {cron_job} {spec}"),
+        ClusterAction::DeleteJob { job } => format!("delete job {job}"),
+        ClusterAction::DeleteCronJob { cron_job } => format!("delete cronjob {cron_job}"),
+        ClusterAction::ControllerDown { until } => format!("kube-controller-manager down until {}", format_time(until)),
+        ClusterAction::Trigger { cron_job } => format!("create job --from=cronjob/{cron_job}"),
+    }
+}
+
+/// The scenario's cluster events, each removable, and a small form that adds one at a time:
+/// a schedule edit, suspend or resume, a Job deletion, a controller outage, a manual trigger.
+fn events(sim: &Simulation, workloads: &[Workload], now: Option<crate::sim::trace::Time>, emit: impl Fn(Simulation) + Clone + 'static) -> Html {
+    let list = sim.spec.events.clone();
+    let cron_job = workloads.iter().find(|w| w.kind == "CronJob").map(|w| w.name.clone()).unwrap_or_default();
+    let form_id = "add-event";
+    let add = {
+        let (sim, emit, cron_job) = (sim.clone(), emit.clone(), cron_job.clone());
+        Callback::from(move |e: MouseEvent| {
+            let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+            let value = |id: &str| -> String {
+                doc.get_element_by_id(id)
+                    .and_then(|el| wasm_bindgen::JsCast::dyn_into::<HtmlInputElement>(el.clone()).map(|i| i.value()).ok()
+                        .or_else(|| wasm_bindgen::JsCast::dyn_into::<HtmlSelectElement>(el).map(|s| s.value()).ok()))
+                    .unwrap_or_default()
+            };
+            e.prevent_default();
+            let Ok(at) = chrono::DateTime::parse_from_rfc3339(value("event-at").trim()) else { return };
+            let at = at.with_timezone(&chrono::Utc);
+            let arg = value("event-arg").trim().to_string();
+            let action = match value("event-kind").as_str() {
+                "schedule" if !arg.is_empty() => ClusterAction::Patch { cron_job: cron_job.clone(), spec: serde_json::json!({ "schedule": arg }) },
+                "suspend" => ClusterAction::Patch { cron_job: cron_job.clone(), spec: serde_json::json!({ "suspend": true }) },
+                "resume" => ClusterAction::Patch { cron_job: cron_job.clone(), spec: serde_json::json!({ "suspend": false }) },
+                "delete" if !arg.is_empty() => ClusterAction::DeleteJob { job: arg },
+                "down" => match arg.parse::<HorizonDuration>() {
+                    Ok(d) => ClusterAction::ControllerDown { until: at + d.0 },
+                    Err(_) => return,
+                },
+                "trigger" => ClusterAction::Trigger { cron_job: cron_job.clone() },
+                _ => return,
+            };
+            let mut s = sim.clone();
+            s.spec.events.push(ClusterEvent { at, action });
+            s.spec.events.sort_by_key(|e| e.at);
+            emit(s);
+        })
+    };
+    html! {
+        <fieldset class="events-editor" data-testid="events-editor">
+            <legend>{ "Cluster events" }</legend>
+            <ul>
+                { for list.iter().enumerate().map(|(i, e)| {
+                    let remove = {
+                        let (sim, emit) = (sim.clone(), emit.clone());
+                        Callback::from(move |_: MouseEvent| {
+                            let mut s = sim.clone();
+                            s.spec.events.remove(i);
+                            emit(s);
+                        })
+                    };
+                    html! { <li data-testid="scenario-event"><time>{ format_time(&e.at) }</time>{ " " }{ describe(e) }
+                        <button type="button" onclick={remove} aria-label="Remove this event" title="Remove">{ "×" }</button></li> }
+                }) }
+            </ul>
+            if !cron_job.is_empty() || !list.is_empty() {
+                <div class="add-event" id={form_id}>
+                    <label>{ "at" }<input id="event-at" data-testid="event-at" type="text" size="20"
+                        value={now.map(|t| format_time(&t)).unwrap_or_default()} aria-label="Event time (RFC 3339)" /></label>
+                    <label>{ "what" }
+                        <select id="event-kind" data-testid="event-kind" aria-label="Event kind">
+                            <option value="schedule">{ format!("edit {cron_job}'s schedule to") }</option>
+                            <option value="suspend">{ "suspend" }</option>
+                            <option value="resume">{ "resume" }</option>
+                            <option value="delete">{ "delete job" }</option>
+                            <option value="down">{ "controller down for" }</option>
+                            <option value="trigger">{ "trigger a Job now" }</option>
+                        </select>
+                    </label>
+                    <label>{ "value" }<input id="event-arg" data-testid="event-arg" type="text" size="14" placeholder="10 13 * * * / job / 30m"
+                        aria-label="Schedule, Job name or outage length" /></label>
+                    <button type="button" data-testid="add-event" onclick={add}>{ "Add" }</button>
+                </div>
+            }
         </fieldset>
     }
 }
