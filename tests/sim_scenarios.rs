@@ -498,3 +498,33 @@ fn s3_forbid_under_v2_records_job_already_active_and_starts_the_held_slot_when_t
     assert_eq!(held, [t("2025-01-15T10:15:00.1Z"), t("2025-01-15T10:20:00.1Z"), t("2025-01-15T10:35:00.1Z"), t("2025-01-15T10:52:00Z")]);
     assert_eq!(events(&trace, "JobAlreadyActive")[0], "Not starting job because prior execution is running and concurrency policy is Forbid");
 }
+
+#[test]
+fn objects_created_after_the_start_appear_at_their_creation_timestamp() {
+    let manifest = r#"
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: early, creationTimestamp: "2025-01-15T10:00:00Z"}
+spec:
+  schedule: "*/20 * * * *"
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: oneoff, creationTimestamp: "2025-01-15T10:30:00Z"}
+spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: late, creationTimestamp: "2025-01-15T10:45:00Z"}
+spec:
+  schedule: "*/20 * * * *"
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}
+"#;
+    let trace = simulate(manifest, Some(json!({"kubernetesVersion": "1.28", "duration": "80m"}))).unwrap();
+    assert_eq!(trace.start, t("2025-01-15T10:00:00Z"), "the earliest creationTimestamp");
+    assert_eq!(trace.pods.iter().find(|p| p.job == "oneoff").unwrap().created_at, t("2025-01-15T10:30:00Z"));
+    let first = trace.syncs.iter().find(|s| s.object == "late").unwrap();
+    assert_eq!((first.at, first.trigger), (t("2025-01-15T10:45:00Z"), cronjob_playground::sim::trace::SyncTrigger::CronjobAdded));
+    assert_eq!(fates(&trace, "late"), [("01-15 11:00".into(), SlotFate::RanOnTime), ("01-15 11:20".into(), SlotFate::RanOnTime)]);
+}
