@@ -467,3 +467,64 @@ spec:
     assert_eq!(second.fate, SlotFate::CreateFailed, "{}", second.explanation);
     assert_eq!(trace.cron_jobs[0].status["lastScheduleTime"], "2025-01-15T10:01:30Z");
 }
+
+#[test]
+fn s3_forbid_under_v2_records_job_already_active_and_starts_the_held_slot_when_the_blocker_ends() {
+    let trace = run(include_str!("data/sim/forbid_and_outage.yaml"));
+    assert_eq!(
+        fates(&trace, "report").into_iter().map(|(_, f)| f).collect::<Vec<_>>(),
+        [
+            SlotFate::RanOnTime,
+            SlotFate::RanOnTime,
+            SlotFate::SkippedForbid,
+            SlotFate::RanLate,
+            SlotFate::RanOnTime,
+            SlotFate::RanOnTime,
+            SlotFate::SkippedForbid,
+            SlotFate::ControllerDown,
+            SlotFate::ControllerDown,
+            SlotFate::RanLate,
+            SlotFate::RanOnTime,
+        ]
+    );
+    // The 12-minute Job of 10:10 ends at 10:22:00.1; the pod event is batched 1 s, the Job turns
+    // Complete at 10:22:01.1 and that Job event starts the held 10:20 slot.
+    assert_eq!(job_created(&trace, "report-28948940"), t("2025-01-15T10:22:01.1Z"));
+    // The 10:30 Job's pod ended at 10:42 during the outage; the Job only completes at the restart.
+    let outage_job = trace.jobs.iter().find(|j| j.name == "report-28948950").unwrap();
+    assert_eq!(outage_job.finished_at, Some(t("2025-01-15T10:52:00Z")));
+    assert_eq!(job_created(&trace, "report-28948970"), t("2025-01-15T10:52:00Z"));
+    let held: Vec<_> = trace.events.iter().filter(|e| e.reason == "JobAlreadyActive").map(|e| e.time).collect();
+    assert_eq!(held, [t("2025-01-15T10:15:00.1Z"), t("2025-01-15T10:20:00.1Z"), t("2025-01-15T10:35:00.1Z"), t("2025-01-15T10:52:00Z")]);
+    assert_eq!(events(&trace, "JobAlreadyActive")[0], "Not starting job because prior execution is running and concurrency policy is Forbid");
+}
+
+#[test]
+fn objects_created_after_the_start_appear_at_their_creation_timestamp() {
+    let manifest = r#"
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: early, creationTimestamp: "2025-01-15T10:00:00Z"}
+spec:
+  schedule: "*/20 * * * *"
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: oneoff, creationTimestamp: "2025-01-15T10:30:00Z"}
+spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: late, creationTimestamp: "2025-01-15T10:45:00Z"}
+spec:
+  schedule: "*/20 * * * *"
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}
+"#;
+    let trace = simulate(manifest, Some(json!({"kubernetesVersion": "1.28", "duration": "80m"}))).unwrap();
+    assert_eq!(trace.start, t("2025-01-15T10:00:00Z"), "the earliest creationTimestamp");
+    assert_eq!(trace.pods.iter().find(|p| p.job == "oneoff").unwrap().created_at, t("2025-01-15T10:30:00Z"));
+    let first = trace.syncs.iter().find(|s| s.object == "late").unwrap();
+    assert_eq!((first.at, first.trigger), (t("2025-01-15T10:45:00Z"), cronjob_playground::sim::trace::SyncTrigger::CronjobAdded));
+    assert_eq!(fates(&trace, "late"), [("01-15 11:00".into(), SlotFate::RanOnTime)], "10:40 is before its creation; 11:20 is the end");
+}

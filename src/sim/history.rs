@@ -45,11 +45,6 @@ impl History {
         self.outages.push((from, until));
     }
 
-    /// Whether kube-controller-manager was down at `t`.
-    pub fn down_at(&self, t: Time) -> bool {
-        self.outages.iter().any(|&(a, b)| a <= t && t < b)
-    }
-
     /// When the outage covering `t` ends, if `t` is in one.
     pub fn outage_end(&self, t: Time) -> Option<Time> {
         self.outages.iter().filter(|&&(a, b)| a <= t && t < b).map(|&(_, b)| b).max()

@@ -7,7 +7,7 @@ use super::budget::{Budget, SimError};
 use super::fates::count_slots;
 use super::scenario::{Simulation, KIND as SIMULATION_KIND};
 use super::trace::Time;
-use super::world::World;
+use super::world::{Later, World};
 use crate::api::load::load_manifest;
 use crate::api::{admit, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
@@ -104,11 +104,19 @@ pub(crate) fn build_world(manifest: &str, simulation: Option<Simulation>) -> Res
         )));
     }
     let mut world = World::new(version, scenario, start, end, zone, budget.for_slots(slots));
+    // Objects created after the start appear at their creationTimestamp, as `kubectl apply` then.
+    let later = |t: Option<Time>| t.is_some_and(|t| t > start);
     for cj in objects.cron_jobs {
-        world.import_cron_job(cj);
+        match cj.metadata.creation_timestamp {
+            Some(at) if later(Some(at)) => world.create_later(at, Later::CronJob(cj)),
+            _ => world.import_cron_job(cj),
+        }
     }
     for job in objects.jobs {
-        world.import_job(job);
+        match job.metadata.creation_timestamp {
+            Some(at) if later(Some(at)) => world.create_later(at, Later::Job(job)),
+            _ => world.import_job(job),
+        }
     }
     world.start_controllers(super::trace::SyncTrigger::Startup);
     Ok(world)

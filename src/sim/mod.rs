@@ -12,7 +12,7 @@ mod cluster_events;
 mod cronjob_driver;
 mod fates;
 mod garbage_collector;
-pub mod history;
+mod history;
 mod input;
 mod job_driver;
 #[cfg(target_arch = "wasm32")]

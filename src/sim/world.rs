@@ -39,6 +39,8 @@ pub(crate) enum Happening {
     Poll { epoch: u32 },
     /// A pod's container (re)starts (after startup, or when its restart back-off allows).
     ContainerStart { pod: String, uid: String },
+    /// An input object whose creationTimestamp lies after the start is created (`later[i]`).
+    Create(usize),
     /// A running container exits.
     ContainerExit { pod: String, uid: String, exit_code: i32 },
     /// The kubelet retries a restart it refused (CrashLoopBackOff).
@@ -119,6 +121,8 @@ pub struct World {
     pub(crate) job_features: JobFeatures,
     /// What the Job controller remembers per Job (lost on restart).
     pub(crate) job_memory: HashMap<String, JobMemory>,
+    /// Input objects created after the start, until their time comes.
+    later: Vec<Option<Later>>,
     /// The CronJob informer's list, for resolving Job owners (rebuilt after any CronJob change).
     pub(crate) cron_job_cache: Option<Vec<crate::api::CronJob>>,
     steps: u64,
@@ -146,6 +150,7 @@ impl World {
             job_features: JobFeatures::for_version(version, None),
             job_memory: HashMap::new(),
             cron_job_cache: None,
+            later: Vec::new(),
             scenario,
             start,
             end,
@@ -249,6 +254,7 @@ impl World {
         match happening {
             Happening::Scenario(i) => self.apply_scenario_event(i),
             Happening::ControllerManagerUp => self.controller_manager_up(),
+            Happening::Create(i) => self.create_now(i),
             Happening::Poll { epoch } => self.poll_v1(epoch),
             Happening::ContainerStart { pod, uid } => self.container_start(&pod, &uid),
             Happening::ContainerExit { pod, uid, exit_code } => self.container_exit(&pod, &uid, exit_code),
@@ -326,7 +332,35 @@ impl World {
     }
 }
 
+/// An input object that is created during the run.
+#[derive(Debug)]
+pub(crate) enum Later {
+    CronJob(crate::api::CronJob),
+    Job(crate::api::Job),
+}
+
 impl World {
+    /// Schedules the creation of an input object at its creationTimestamp.
+    pub(crate) fn create_later(&mut self, at: Time, object: Later) {
+        self.later.push(Some(object));
+        self.agenda.schedule(at, Happening::Create(self.later.len() - 1));
+    }
+
+    fn create_now(&mut self, index: usize) {
+        match self.later[index].take() {
+            Some(Later::CronJob(cj)) => {
+                let name = cj.metadata.name.clone();
+                self.history.spec(&name, self.now, &cj.spec);
+                self.history.cron_job(&name).created = Some(self.now);
+                let _ = self.store.create(cj, self.now);
+            }
+            Some(Later::Job(job)) => {
+                let _ = self.store.create(job, self.now);
+            }
+            None => {}
+        }
+    }
+
     /// Puts an input CronJob in the store as it is (status included).
     pub(crate) fn import_cron_job(&mut self, cron_job: crate::api::CronJob) {
         let created = cron_job.metadata.creation_timestamp.unwrap_or(self.start);

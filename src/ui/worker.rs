@@ -17,7 +17,13 @@ pub fn start() {
         let t0 = now();
         let result = run(&text);
         let ms = now() - t0;
-        let json = serde_json::json!({ "ms": ms, "result": result }).to_string();
+        // Straight to text (not through a `serde_json::Value` tree): the trace can be megabytes.
+        #[derive(serde::Serialize)]
+        struct Reply<'a> {
+            ms: f64,
+            result: &'a super::engine::RunResult,
+        }
+        let json = serde_json::to_string(&Reply { ms, result: &result }).unwrap_or_default();
         let _ = reply.post_message(&JsValue::from_str(&json));
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
