@@ -2,6 +2,7 @@
 //! (`k8s.io/apimachinery/pkg/util/validation/field/errors.go`) and the API server's
 //! `<Kind>.batch "<name>" is invalid: …` message (`errors.NewInvalid` with `ErrorList.ToAggregate`).
 
+use crate::cron::Quoted;
 use serde::Serialize;
 use std::fmt;
 
@@ -61,35 +62,12 @@ impl fmt::Display for BadValue {
         match self {
             BadValue::Omit => Ok(()),
             BadValue::Null => f.write_str("null"),
-            BadValue::Str(s) => write!(f, "{}", go_quote(s)),
+            BadValue::Str(s) => write!(f, "{}", Quoted(s)),
             BadValue::Int(n) => write!(f, "{n}"),
             BadValue::Bool(b) => write!(f, "{b}"),
             BadValue::Raw(s) => f.write_str(s),
         }
     }
-}
-
-/// Go's `%q` / `strconv.Quote` for the strings that reach error messages.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// One `field.Error`.
@@ -100,6 +78,9 @@ pub fn go_quote(s: &str) -> String {
 /// assert_eq!(e.to_string(), "spec.startingDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0");
 /// let e = FieldError::not_supported("spec.concurrencyPolicy", "X", &["Allow", "Forbid", "Replace"]);
 /// assert_eq!(e.to_string(), r#"spec.concurrencyPolicy: Unsupported value: "X": supported values: "Allow", "Forbid", "Replace""#);
+/// // Go's `%q` escapes format characters: a pasted zero-width space becomes visible.
+/// let e = FieldError::not_supported("spec.concurrencyPolicy", "Allow\u{200b}", &["Allow", "Forbid", "Replace"]);
+/// assert_eq!(e.to_string(), r#"spec.concurrencyPolicy: Unsupported value: "Allow\u200b": supported values: "Allow", "Forbid", "Replace""#);
 /// assert_eq!(FieldError::required("spec.schedule", "").to_string(), "spec.schedule: Required value");
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -128,7 +109,7 @@ impl FieldError {
         let detail = if valid.is_empty() {
             String::new()
         } else {
-            format!("supported values: {}", valid.iter().map(|v| go_quote(v)).collect::<Vec<_>>().join(", "))
+            format!("supported values: {}", valid.iter().map(|v| Quoted(v).to_string()).collect::<Vec<_>>().join(", "))
         };
         FieldError { error_type: ErrorType::NotSupported, field: field.into(), bad_value: value, detail }
     }
@@ -202,5 +183,5 @@ pub fn invalid_message(kind: &str, name: &str, errors: &[FieldError]) -> String 
         }
     }
     let list = if seen.len() == 1 { seen.remove(0) } else { format!("[{}]", seen.join(", ")) };
-    format!("{kind}.batch {} is invalid: {list}", go_quote(name))
+    format!("{kind}.batch {} is invalid: {list}", Quoted(name))
 }

@@ -47,6 +47,6 @@ pub use pod::{
     ContainerStatus, Pod, PodCondition, PodPhase, PodSpec, PodStatus, PodTemplateSpec, RestartPolicy,
     POD_DISRUPTION_TARGET, POD_READY,
 };
-pub use field_error::{go_quote, invalid_message, BadValue, ErrorType, FieldError};
+pub use field_error::{invalid_message, BadValue, ErrorType, FieldError};
 pub use validation::{validate_cronjob_create, validate_cronjob_update, validate_job_create, validate_job_update, Outcome};
 pub use version::{KubernetesVersion, VersionError};

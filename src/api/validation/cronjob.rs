@@ -8,7 +8,7 @@ use super::{Checker, Outcome};
 use crate::api::decode::Unsupported;
 use crate::api::field_error::{BadValue, FieldError};
 use crate::api::{CronJob, CronJobSpec, KubernetesVersion};
-use crate::cron;
+use crate::cron::{self, Quoted};
 
 /// The longest CronJob name: a Job name (63) less the 11 characters of `-<suffix>`.
 const MAX_CRONJOB_NAME: usize = 52;
@@ -121,7 +121,7 @@ fn robfig_v1_error(spec: &str) -> Option<String> {
     // v3 would read a leading `TZ=` field as a zone; v1 reads it as the minute.
     if !spec.starts_with('@') && (fields[0].starts_with("TZ=") || fields[0].starts_with("CRON_TZ=")) {
         let token = fields[0].split([',', '/', '-']).next().unwrap_or(fields[0]);
-        return Some(format!("Failed to parse int from {token}: strconv.Atoi: parsing {}: invalid syntax", crate::api::go_quote(token)));
+        return Some(format!("Failed to parse int from {token}: strconv.Atoi: parsing {}: invalid syntax", Quoted(token)));
     }
     let error = cron::parse_standard(spec).err()?.to_string();
     let mut chars = error.chars();

@@ -9,6 +9,7 @@ use super::{Checker, Outcome};
 use crate::api::decode::Unsupported;
 use crate::api::field_error::{BadValue, FieldError};
 use crate::api::{CompletionMode, Job, JobSpec, KubernetesVersion, LabelSelector, PodFailurePolicy, SuccessPolicy};
+use crate::cron::Quoted;
 use std::collections::{BTreeMap, HashSet};
 
 const MAX_PARALLELISM_INDEXED: i32 = 100_000;
@@ -280,7 +281,7 @@ fn managed_by_path(c: &mut Checker, value: &str, path: &str) {
 
 /// Go's `%q` of a `[]string`: `["a" "b"]`.
 fn go_string_list(values: &[&str]) -> String {
-    format!("[{}]", values.iter().map(|v| crate::api::field_error::go_quote(v)).collect::<Vec<_>>().join(" "))
+    format!("[{}]", values.iter().map(|v| Quoted(v).to_string()).collect::<Vec<_>>().join(" "))
 }
 
 fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy, path: &str) {
@@ -441,17 +442,17 @@ fn parse_interval(interval: &str, completions: i32) -> Result<(i64, i64), String
     if limits.len() > 2 {
         return Err(format!(
             "the fragment {} violates the requirement that an index interval can have at most two parts separated by '-'",
-            crate::api::field_error::go_quote(interval)
+            Quoted(interval)
         ));
     }
     let atoi = |s: &str| -> Result<i64, String> {
         let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
         match s.parse::<i64>() {
             Ok(n) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
-            _ => Err(format!("cannot convert string to integer for index: {}", crate::api::field_error::go_quote(s))),
+            _ => Err(format!("cannot convert string to integer for index: {}", Quoted(s))),
         }
     };
-    let too_large = |s: &str| format!("too large index: {}", crate::api::field_error::go_quote(s));
+    let too_large = |s: &str| format!("too large index: {}", Quoted(s));
     let x = atoi(limits[0])?;
     if x >= i64::from(completions) {
         return Err(too_large(limits[0]));
@@ -469,17 +470,15 @@ fn parse_interval(interval: &str, completions: i32) -> Result<(i64, i64), String
 
 /// Go's `%#v` of a `map[string]string` (keys sorted, as `fmt` prints maps).
 fn go_string_map(map: &BTreeMap<String, String>) -> String {
-    use crate::api::field_error::go_quote;
     if map.is_empty() {
         return "map[string]string(nil)".into();
     }
-    let entries: Vec<String> = map.iter().map(|(k, v)| format!("{}:{}", go_quote(k), go_quote(v))).collect();
+    let entries: Vec<String> = map.iter().map(|(k, v)| format!("{}:{}", Quoted(k), Quoted(v))).collect();
     format!("map[string]string{{{}}}", entries.join(", "))
 }
 
 /// Go's `%#v` of a `metav1.LabelSelector`.
 fn selector_value(selector: &LabelSelector) -> BadValue {
-    use crate::api::field_error::go_quote;
     let expressions = if selector.match_expressions.is_empty() {
         "[]v1.LabelSelectorRequirement(nil)".to_string()
     } else {
@@ -490,9 +489,9 @@ fn selector_value(selector: &LabelSelector) -> BadValue {
                 let values = if r.values.is_empty() {
                     "[]string(nil)".to_string()
                 } else {
-                    format!("[]string{{{}}}", r.values.iter().map(|v| go_quote(v)).collect::<Vec<_>>().join(", "))
+                    format!("[]string{{{}}}", r.values.iter().map(|v| Quoted(v).to_string()).collect::<Vec<_>>().join(", "))
                 };
-                format!("v1.LabelSelectorRequirement{{Key:{}, Operator:{}, Values:{values}}}", go_quote(&r.key), go_quote(&r.operator))
+                format!("v1.LabelSelectorRequirement{{Key:{}, Operator:{}, Values:{values}}}", Quoted(&r.key), Quoted(&r.operator))
             })
             .collect();
         format!("[]v1.LabelSelectorRequirement{{{}}}", items.join(", "))
@@ -522,7 +521,7 @@ fn success_policy_value(policy: &SuccessPolicy) -> String {
         .map(|r| {
             format!(
                 "batch.SuccessPolicyRule{{SucceededIndexes:{}, SucceededCount:{}}}",
-                r.succeeded_indexes.as_deref().map_or("(*string)(nil)".into(), crate::api::field_error::go_quote),
+                r.succeeded_indexes.as_deref().map_or("(*string)(nil)".into(), |s| Quoted(s).to_string()),
                 r.succeeded_count.map_or("(*int32)(nil)".into(), |n| n.to_string())
             )
         })
