@@ -162,6 +162,11 @@ pub struct Store {
     changes: Vec<Change>,
 }
 
+/// The UID of the `n`-th object: a fixed-form UUID, so runs are reproducible.
+fn uid(n: u64) -> String {
+    format!("00000000-0000-4000-8000-{n:012x}")
+}
+
 /// The alphabet of `generateName` suffixes (apimachinery `utilrand.String`: no vowels, no
 /// look-alikes).
 const NAME_ALPHABET: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
@@ -195,8 +200,9 @@ impl Store {
             return Err(ApiError::AlreadyExists(format!("{} \"{name}\" already exists", T::RESOURCE)));
         }
         self.uids += 1;
+        let uid = uid(self.uids);
         let meta = object.meta_mut();
-        meta.uid = format!("00000000-0000-4000-8000-{:012x}", self.uids);
+        meta.uid = uid;
         meta.creation_timestamp = Some(now);
         meta.generation = Some(1);
         object.truncate_times();
@@ -209,9 +215,10 @@ impl Store {
     /// objects keep their UID, timestamps and status). Produces no watch event.
     pub fn import<T: Stored>(&mut self, mut object: T, now: Time) {
         self.uids += 1;
+        let uid = uid(self.uids);
         let meta = object.meta_mut();
         if meta.uid.is_empty() {
-            meta.uid = format!("00000000-0000-4000-8000-{:012x}", self.uids);
+            meta.uid = uid;
         }
         meta.creation_timestamp.get_or_insert(now);
         meta.generation.get_or_insert(1);
@@ -222,35 +229,29 @@ impl Store {
     /// Applies `edit` to the named object; records an update (bumping `generation` when the spec
     /// changed) unless nothing changed. Returns whether the object changed.
     pub fn update<T: Stored>(&mut self, name: &str, edit: impl FnOnce(&mut T)) -> Result<bool, ApiError> {
-        let Some(current) = T::map_mut(self).get_mut(name) else {
-            return Err(ApiError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
-        };
-        let old = current.clone();
-        edit(current);
-        current.truncate_times();
-        if *current == old {
-            return Ok(false);
-        }
-        if current.spec_differs(&old) {
-            current.meta_mut().generation = Some(old.meta().generation.unwrap_or(1) + 1);
-        }
-        let new = current.clone();
-        self.changes.push(T::change(Watch::Updated { old, new }));
-        Ok(true)
+        self.write(name, edit, false)
     }
 
     /// A write to the `status` subresource: `edit` may read the whole object but only its status
     /// changes count (the API server ignores the rest on this endpoint, so there is no need to
     /// compare specs). Records an update unless the status is unchanged.
     pub fn update_status<T: Stored>(&mut self, name: &str, edit: impl FnOnce(&mut T)) -> Result<bool, ApiError> {
+        self.write(name, edit, true)
+    }
+
+    fn write<T: Stored>(&mut self, name: &str, edit: impl FnOnce(&mut T), status_only: bool) -> Result<bool, ApiError> {
         let Some(current) = T::map_mut(self).get_mut(name) else {
             return Err(ApiError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
         };
         let old = current.clone();
         edit(current);
         current.truncate_times();
-        if !current.status_differs(&old) {
+        let changed = if status_only { current.status_differs(&old) } else { *current != old };
+        if !changed {
             return Ok(false);
+        }
+        if !status_only && current.spec_differs(&old) {
+            current.meta_mut().generation = Some(old.meta().generation.unwrap_or(1) + 1);
         }
         let new = current.clone();
         self.changes.push(T::change(Watch::Updated { old, new }));
@@ -268,7 +269,7 @@ impl Store {
 
     /// The UID the next created object will get.
     pub fn next_uid(&self) -> String {
-        format!("00000000-0000-4000-8000-{:012x}", self.uids + 1)
+        uid(self.uids + 1)
     }
 
     /// The watch events of the writes since the last call, in order.
