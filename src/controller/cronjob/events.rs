@@ -2,9 +2,9 @@
 //! kube-controller-manager writes them (`cronjob_controllerv2.go`, `utils.go` and the legacy
 //! `cronjob_controller.go`; texts as of v1.28.7 unless a constructor says otherwise).
 
+use crate::cron::Quoted;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// `Normal` or `Warning`, as in `corev1.EventTypeNormal` / `EventTypeWarning`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,12 +66,12 @@ impl Event {
 
     /// `Warning UnknownTimeZone`: `spec.timeZone` does not load.
     pub fn unknown_time_zone(zone: &str, err: &str) -> Self {
-        Self::new(EventType::Warning, "UnknownTimeZone", format!("invalid timeZone: {}: {err}", go_quote(zone)))
+        Self::new(EventType::Warning, "UnknownTimeZone", format!("invalid timeZone: {}: {err}", Quoted(zone)))
     }
 
     /// `Warning UnparseableSchedule`: the (formatted) schedule does not parse.
     pub fn unparseable_schedule(schedule: &str, err: &str) -> Self {
-        Self::new(EventType::Warning, "UnparseableSchedule", format!("unparseable schedule: {} : {err}", go_quote(schedule)))
+        Self::new(EventType::Warning, "UnparseableSchedule", format!("unparseable schedule: {} : {err}", Quoted(schedule)))
     }
 
     /// `Warning UnsupportedSchedule`: the schedule carries a `TZ=`/`CRON_TZ=` prefix (1.23+).
@@ -81,7 +81,7 @@ impl Event {
             "UnsupportedSchedule",
             format!(
                 "CRON_TZ or TZ used in schedule {} is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details",
-                go_quote(schedule)
+                Quoted(schedule)
             ),
         )
     }
@@ -165,29 +165,6 @@ pub enum CompletedWording {
     Condition,
 }
 
-/// Go's `%q` for the strings the controller quotes: escapes `"` and `\` and control characters.
-pub(crate) fn go_quote(text: &str) -> String {
-    struct Quoted<'a>(&'a str);
-    impl fmt::Display for Quoted<'_> {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("\"")?;
-            for c in self.0.chars() {
-                match c {
-                    '"' => f.write_str("\\\"")?,
-                    '\\' => f.write_str("\\\\")?,
-                    '\n' => f.write_str("\\n")?,
-                    '\t' => f.write_str("\\t")?,
-                    '\r' => f.write_str("\\r")?,
-                    c if (c as u32) < 0x20 || c as u32 == 0x7f => write!(f, "\\x{:02x}", c as u32)?,
-                    c => write!(f, "{c}")?,
-                }
-            }
-            f.write_str("\"")
-        }
-    }
-    Quoted(text).to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,6 +199,11 @@ mod tests {
 
     #[test]
     fn quotes_like_go() {
-        assert_eq!(go_quote("a\"b\\c\n"), "\"a\\\"b\\\\c\\n\"");
+        assert_eq!(Event::unparseable_schedule("a\"b\\c\n", "e").message, "unparseable schedule: \"a\\\"b\\\\c\\n\" : e");
+        // strconv.Quote uses the short escapes for BEL/BS/FF/VT and \u for format characters.
+        assert_eq!(
+            Event::unparseable_schedule("\u{7}\u{8}\u{c}\u{b}\u{200b}", "e").message,
+            r#"unparseable schedule: "\a\b\f\v\u200b" : e"#
+        );
     }
 }
