@@ -567,3 +567,27 @@ spec:
     assert_eq!(runs, [t("2025-10-26T00:30:00Z"), t("2025-10-26T01:30:00Z"), t("2025-10-27T01:30:00Z")]);
     assert!(fates(&trace, "nightly").iter().all(|(_, f)| *f == SlotFate::RanOnTime));
 }
+
+#[test]
+fn a_patch_the_api_server_rejects_changes_nothing_and_shows_kubectls_error() {
+    let manifest = r#"
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: a, creationTimestamp: "2025-01-01T00:00:00Z"}
+spec:
+  schedule: "*/10 * * * *"
+  jobTemplate: {spec: {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: x}]}}}}
+"#;
+    let sim = json!({"kubernetesVersion": "1.28", "duration": "1h", "events": [
+        {"at": "2025-01-01T00:12:00Z", "patch": {"cronJob": "a", "spec": {"schedule": "61 * * * *"}}},
+        {"at": "2025-01-01T00:13:00Z", "patch": {"cronJob": "missing", "spec": {"suspend": true}}}]});
+    let trace = simulate(manifest, Some(sim)).unwrap();
+    assert_eq!(
+        events(&trace, "KubectlError"),
+        [
+            "Error from server: CronJob.batch \"a\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": end of range (61) above maximum (59): 61",
+            "Error from server: cronjobs.batch \"missing\" not found",
+        ]
+    );
+    assert_eq!(trace.jobs.len(), 5, "the schedule stayed */10");
+}

@@ -1,5 +1,6 @@
 //! What the scenario's cluster events do, as the user's `kubectl` would do it: a JSON merge patch
-//! of a CronJob's spec (`kubectl patch --type=merge`), `kubectl delete job|cronjob` (background
+//! of a CronJob's spec (`kubectl patch --type=merge`, defaulted and validated by the API server as
+//! an update; a rejected patch changes nothing), `kubectl delete job|cronjob` (background
 //! propagation), a kube-controller-manager outage, and
 //! `kubectl create job --from=cronjob/<name>`.
 
@@ -7,7 +8,9 @@ use super::garbage_collector::Propagation;
 use super::scenario::ClusterAction;
 use super::trace::{DeletedBy, EventType, ObjectKind};
 use super::world::World;
-use crate::api::{CronJob, Job, ObjectMeta, OwnerReference};
+use crate::api::decode::Unsupported;
+use crate::api::defaults::default_cronjob;
+use crate::api::{invalid_message, validate_cronjob_update, CronJob, Job, ObjectMeta, OwnerReference};
 use serde_json::Value;
 
 /// The annotation `kubectl create job --from=cronjob/...` puts on the Job.
@@ -68,6 +71,14 @@ impl World {
             Ok(spec) => spec,
             Err(e) => return self.kubectl_error(ObjectKind::CronJob, name, format!("CronJob.batch \"{name}\" is invalid: {e}")),
         };
+        // The API server defaults and validates the patched object as an update.
+        let mut patched = CronJob { spec, ..current.clone() };
+        default_cronjob(&mut patched, self.version, &mut Unsupported::default());
+        let outcome = validate_cronjob_update(&patched, current, self.version, Unsupported::default());
+        if !outcome.errors.is_empty() {
+            return self.kubectl_error(ObjectKind::CronJob, name, invalid_message("CronJob", name, &outcome.errors));
+        }
+        let spec = patched.spec;
         let _ = self.store.update::<CronJob>(name, |cj| cj.spec = spec);
         let spec = self.store.get::<CronJob>(name).expect("just updated").spec.clone();
         self.history.spec(name, self.now, &spec);
