@@ -528,3 +528,23 @@ spec:
     assert_eq!((first.at, first.trigger), (t("2025-01-15T10:45:00Z"), cronjob_playground::sim::trace::SyncTrigger::CronjobAdded));
     assert_eq!(fates(&trace, "late"), [("01-15 11:00".into(), SlotFate::RanOnTime)], "10:40 is before its creation; 11:20 is the end");
 }
+
+#[test]
+fn seed_003_backoff_limit_1_on_failure_terminates_the_retry_and_s9_fail_job_on_exit_42() {
+    let trace = run(include_str!("data/sim/seed003_retry_killed_and_pod_failure_policy.yaml"));
+    let job = |name: &str| trace.jobs.iter().find(|j| j.name == name).unwrap();
+    // The first run fails at 10:01:00; the kubelet restarts it at once (restartCount 1 ≥ 1), the
+    // Job controller's next sync fails the Job and kills the retry one second into its run.
+    let example = job("job-example");
+    assert_eq!((example.finished_at, example.reason.as_deref()), (Some(t("2024-08-01T10:01:01Z")), Some("BackoffLimitExceeded")));
+    let pod = trace.pods.iter().find(|p| p.job == "job-example").unwrap();
+    assert_eq!(pod.exit_codes, [1, 143]);
+    assert_eq!(pod.restarts.iter().map(|r| r.at).collect::<Vec<_>>(), [t("2024-08-01T10:01:00Z")]);
+    // Pod failure policy: the exit-1 pod is retried after 10 s; the exit-42 one fails the Job.
+    let policy = job("policy");
+    assert_eq!((policy.finished_at, policy.reason.as_deref()), (Some(t("2024-08-01T10:00:51Z")), Some("PodFailurePolicy")));
+    assert_eq!(
+        events(&trace, "PodFailurePolicy"),
+        ["Container main for pod default/policy-g5gjz failed with exit code 42 matching FailJob rule at index 0"]
+    );
+}
