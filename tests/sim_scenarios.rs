@@ -548,3 +548,22 @@ fn seed_003_backoff_limit_1_on_failure_terminates_the_retry_and_s9_fail_job_on_e
         ["Container main for pod default/policy-g5gjz failed with exit code 42 matching FailJob rule at index 0"]
     );
 }
+
+#[test]
+fn s7_the_repeated_hour_of_the_autumn_change_runs_twice() {
+    // kubernetes#121594: Europe/Berlin 02:30 exists twice on 2025-10-26 (CEST, then CET); robfig's
+    // Next finds both, and the controller creates a Job for each.
+    let manifest = r#"
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: nightly, creationTimestamp: "2025-10-25T12:00:00Z"}
+spec:
+  schedule: "30 2 * * *"
+  timeZone: Europe/Berlin
+  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}}
+"#;
+    let trace = simulate(manifest, Some(json!({"kubernetesVersion": "1.28", "duration": "2d"}))).unwrap();
+    let runs: Vec<_> = trace.jobs.iter().map(|j| j.scheduled_time.unwrap()).collect();
+    assert_eq!(runs, [t("2025-10-26T00:30:00Z"), t("2025-10-26T01:30:00Z"), t("2025-10-27T01:30:00Z")]);
+    assert!(fates(&trace, "nightly").iter().all(|(_, f)| *f == SlotFate::RanOnTime));
+}
