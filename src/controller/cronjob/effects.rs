@@ -9,6 +9,14 @@ use super::history::jobs_beyond_history_limits;
 use super::outcome::SyncInput;
 use crate::api::{CronJob, Job, JobConditionType};
 
+/// Where [`Effects::replace_active_jobs`] stopped.
+pub(crate) enum ReplaceFailed<'a> {
+    /// Reading the active Job `name` failed.
+    Get { name: String, err: ApiError },
+    /// Deleting the Job read for the active entry `name` failed.
+    Delete { name: String, job: &'a Job },
+}
+
 /// The effects a sync accumulates on the way.
 pub(crate) struct Effects {
     pub created: Vec<Job>,
@@ -46,6 +54,29 @@ impl Effects {
                 Ok(())
             }
         }
+    }
+
+    /// `ConcurrencyPolicy: Replace`, the loop both controllers run before creating the new Job:
+    /// read each Job in `status.active` and [`delete_job`](Self::delete_job) it, in order. The
+    /// first failure stops the loop (after its `FailedGet` / `FailedDelete` event); `replaced`
+    /// then holds the Jobs already deleted.
+    pub(crate) fn replace_active_jobs<'a>(
+        &mut self,
+        input: &SyncInput<'a>,
+        cron_job: &mut CronJob,
+        replaced: &mut Vec<String>,
+    ) -> Result<(), ReplaceFailed<'a>> {
+        for r in cron_job.status.active.clone() {
+            let job = input.api.get_job(&r.namespace, &r.name).map_err(|err| {
+                self.events.push(Event::failed_get(&err.message));
+                ReplaceFailed::Get { name: r.name.clone(), err }
+            })?;
+            if self.delete_job(input, cron_job, job).is_err() {
+                return Err(ReplaceFailed::Delete { name: r.name, job });
+            }
+            replaced.push(job.metadata.name.clone());
+        }
+        Ok(())
     }
 
     /// `cleanupFinishedJobs`: true when a delete succeeded (the status then needs writing).

@@ -7,7 +7,7 @@ use super::events::Event;
 use super::go_time::zero_time;
 use super::slots::{ScheduleHang, Slots};
 use crate::api::CronJob;
-use crate::cron::{load_location, parse_standard, Location, Schedule};
+use crate::cron::{load_location, parse_standard, with_time_zone, Location, Schedule};
 use chrono::{DateTime, TimeDelta, Utc};
 use chrono_tz::Tz;
 
@@ -32,18 +32,13 @@ pub fn annotation_zone(time_zone: Option<&str>, controller_zone: Tz) -> Tz {
     }
 }
 
-/// `formatSchedule`: the text handed to `cron.ParseStandard`, plus the `UnsupportedSchedule`
-/// warning (1.23+) when the schedule itself carries `TZ`. An inline `TZ=` wins over `timeZone`.
+/// `formatSchedule`: the text handed to `cron.ParseStandard` ([`with_time_zone`], fed the
+/// `timeZone` this release sees), plus the `UnsupportedSchedule` warning (1.23+) when the
+/// schedule itself carries `TZ`. An inline `TZ=` wins over `timeZone`.
 pub fn format_schedule(cron_job: &CronJob, behaviour: &Behaviour) -> (String, Option<Event>) {
     let schedule = &cron_job.spec.schedule;
-    if schedule.contains("TZ") {
-        let warning = behaviour.tz_prefix_warning.then(|| Event::unsupported_schedule(schedule));
-        return (schedule.clone(), warning);
-    }
-    match effective_time_zone(cron_job, behaviour) {
-        Some(zone) if check_time_zone(zone).is_ok() => (format!("TZ={zone} {schedule}"), None),
-        _ => (schedule.clone(), None),
-    }
+    let warning = (behaviour.tz_prefix_warning && schedule.contains("TZ")).then(|| Event::unsupported_schedule(schedule));
+    (with_time_zone(schedule, effective_time_zone(cron_job, behaviour)).into_owned(), warning)
 }
 
 /// robfig/cron v1.1.0 (Kubernetes ≤1.21) words its errors like v3 but capitalised, and names the

@@ -13,7 +13,7 @@ use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::BoundSchedule;
 use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
-use super::effects::{condition_name, Effects};
+use super::effects::{condition_name, Effects, ReplaceFailed};
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
 use chrono::TimeDelta;
 use chrono_tz::Tz;
@@ -153,18 +153,14 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     }
     let mut replaced = Vec::new();
     if policy == ConcurrencyPolicy::Replace {
-        for r in cj.status.active.clone() {
-            let job = match input.api.get_job(&r.namespace, &r.name) {
-                Ok(job) => job,
-                Err(err) => {
-                    run.effects.events.push(Event::failed_get(&err.message));
-                    return decide(DecisionCode::ReplaceFailed, format!("Replace: reading the running job {} failed ({err}); nothing is started.", r.name));
-                }
-            };
-            if run.effects.delete_job(input, cj, job).is_err() {
-                return decide(DecisionCode::ReplaceFailed, format!("Replace: deleting the running job {} failed; nothing is started.", r.name));
+        match run.effects.replace_active_jobs(input, cj, &mut replaced) {
+            Ok(()) => {}
+            Err(ReplaceFailed::Get { name, err }) => {
+                return decide(DecisionCode::ReplaceFailed, format!("Replace: reading the running job {name} failed ({err}); nothing is started."));
             }
-            replaced.push(job.metadata.name.clone());
+            Err(ReplaceFailed::Delete { name, .. }) => {
+                return decide(DecisionCode::ReplaceFailed, format!("Replace: deleting the running job {name} failed; nothing is started."));
+            }
         }
     }
     let namespace = namespace_of(&cj.metadata.namespace).to_owned();

@@ -4,7 +4,7 @@
 
 use super::api_server::{namespace_of, ApiError, FaultReason};
 use super::decision::{Decision, DecisionCode};
-use super::effects::Effects;
+use super::effects::{Effects, ReplaceFailed};
 use super::events::Event;
 use super::explain::{at, deadline, lateness, secs, still_within};
 use super::job_template::{job_from_template, job_name, job_reference};
@@ -193,24 +193,21 @@ fn sync_cron_job(
     }
     let mut replaced = Vec::new();
     if policy == ConcurrencyPolicy::Replace {
-        for r in cj.status.active.clone() {
-            let job = match input.api.get_job(&r.namespace, &r.name) {
-                Ok(job) => job,
-                Err(err) => {
-                    effects.events.push(Event::failed_get(&err.message));
-                    return failure(&err, DecisionCode::ReplaceFailed, format!(
-                        "Replace: reading the running job {} failed ({err}), so the {} slot is not started; the sync is retried with back-off.", r.name, at(scheduled)
-                    ));
-                }
-            };
-            if effects.delete_job(input, target.get(), job).is_err() {
+        let result = effects.replace_active_jobs(input, target.get(), &mut replaced);
+        *update_status |= !replaced.is_empty();
+        match result {
+            Ok(()) => {}
+            Err(ReplaceFailed::Get { name, err }) => {
+                return failure(&err, DecisionCode::ReplaceFailed, format!(
+                    "Replace: reading the running job {name} failed ({err}), so the {} slot is not started; the sync is retried with back-off.", at(scheduled)
+                ));
+            }
+            Err(ReplaceFailed::Delete { job, .. }) => {
                 let text = format!("could not replace job {}/{}", job.metadata.namespace, job.metadata.name);
                 return failure(&text, DecisionCode::ReplaceFailed, format!(
                     "Replace: deleting the running job {} failed, so the {} slot is not started; the sync is retried with back-off.", job.metadata.name, at(scheduled)
                 ));
             }
-            *update_status = true;
-            replaced.push(job.metadata.name.clone());
         }
     }
     let cj = target.get();
