@@ -107,17 +107,17 @@ impl Runner {
                     let (weak, cb) = (Rc::downgrade(shared), on_result.clone());
                     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
                         let Some(shared) = weak.upgrade() else { return };
-                        let Some(text) = e.data().as_string() else { return };
-                        if text == super::worker::READY {
+                        let data = e.data();
+                        if data.as_string().as_deref() == Some(super::worker::READY) {
                             shared.borrow_mut().ready = true;
-                        } else {
+                        } else if let Some(bytes) = data.dyn_ref::<js_sys::Uint8Array>() {
                             shared.borrow_mut().busy_since = None;
                             #[derive(serde::Deserialize)]
                             struct Reply {
                                 ms: f64,
                                 result: RunResult,
                             }
-                            match serde_json::from_str::<Reply>(&text) {
+                            match serde_json::from_slice::<Reply>(&bytes.to_vec()) {
                                 Ok(r) => cb.emit((r.result, r.ms)),
                                 Err(err) => cb.emit((RunResult { error: Some(format!("worker reply: {err}")), ..RunResult::default() }, 0.0)),
                             }

@@ -23,8 +23,9 @@ pub fn start() {
             ms: f64,
             result: &'a super::engine::RunResult,
         }
-        let json = serde_json::to_string(&Reply { ms, result: &result }).unwrap_or_default();
-        let _ = reply.post_message(&JsValue::from_str(&json));
+        let json = serde_json::to_vec(&Reply { ms, result: &result }).unwrap_or_default();
+        let bytes = js_sys::Uint8Array::from(json.as_slice());
+        let _ = reply.post_message_with_transfer(&bytes, &js_sys::Array::of1(&bytes.buffer()));
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget(); // lives as long as the worker
