@@ -117,7 +117,10 @@ impl Runner {
                                 ms: f64,
                                 result: RunResult,
                             }
-                            match serde_json::from_slice::<Reply>(&bytes.to_vec()) {
+                            // `from_str`, not `from_slice`: the engine already parses `&str` traces, and a
+                            // second reader type would duplicate every Deserialize impl in the module.
+                            let text = String::from_utf8(bytes.to_vec()).unwrap_or_default();
+                            match serde_json::from_str::<Reply>(&text) {
                                 Ok(r) => cb.emit((r.result, r.ms)),
                                 Err(err) => cb.emit((RunResult { error: Some(format!("worker reply: {err}")), ..RunResult::default() }, 0.0)),
                             }
