@@ -108,13 +108,13 @@ pub(crate) fn build_world(manifest: &str, simulation: Option<Simulation>) -> Res
     let later = |t: Option<Time>| t.is_some_and(|t| t > start);
     for cj in objects.cron_jobs {
         match cj.metadata.creation_timestamp {
-            Some(at) if later(Some(at)) => world.create_later(at, Later::CronJob(cj)),
+            Some(at) if later(Some(at)) => world.create_later(at, Later::CronJob(Box::new(cj))),
             _ => world.import_cron_job(cj),
         }
     }
     for job in objects.jobs {
         match job.metadata.creation_timestamp {
-            Some(at) if later(Some(at)) => world.create_later(at, Later::Job(job)),
+            Some(at) if later(Some(at)) => world.create_later(at, Later::Job(Box::new(job))),
             _ => world.import_job(job),
         }
     }

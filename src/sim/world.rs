@@ -335,8 +335,8 @@ impl World {
 /// An input object that is created during the run.
 #[derive(Debug)]
 pub(crate) enum Later {
-    CronJob(crate::api::CronJob),
-    Job(crate::api::Job),
+    CronJob(Box<crate::api::CronJob>),
+    Job(Box<crate::api::Job>),
 }
 
 impl World {
@@ -352,10 +352,10 @@ impl World {
                 let name = cj.metadata.name.clone();
                 self.history.spec(&name, self.now, &cj.spec);
                 self.history.cron_job(&name).created = Some(self.now);
-                let _ = self.store.create(cj, self.now);
+                let _ = self.store.create(*cj, self.now);
             }
             Some(Later::Job(job)) => {
-                let _ = self.store.create(job, self.now);
+                let _ = self.store.create(*job, self.now);
             }
             None => {}
         }
