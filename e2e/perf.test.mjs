@@ -1,36 +1,25 @@
 // Measurements the issue sets targets for, printed as figures (and guarded against regressions):
 // keystroke-to-redraw for a 30-day hourly CronJob (target ≤ 50 ms), panning the timeline (a
 // frame at 60 fps is 16.7 ms), and the gzip size of everything the page loads (target ≤ 350 KB).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { serveDist, dist } from './server.mjs';
-import { launch, openPage } from './browser.mjs';
+import { dist } from './server.mjs';
+import { openPage } from './browser.mjs';
+import { useBrowser, shots } from './harness.mjs';
 import { ready, setManifest, jobs } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const shots = process.env.E2E_SCREENSHOT_DIR || path.join(here, 'screenshots');
-let server, browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-  fs.mkdirSync(shots, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, server.base);
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await openPage(context, env.server.base);
   await ready(page);
   await setManifest(page, fs.readFileSync(path.join(here, 'seeds', 'perf-30d-hourly.yaml'), 'utf8'));
   assert.equal((await page.$$('[data-testid="slot-lane"] [data-testid="slot-cluster"], [data-testid="slot-lane"] [data-testid="slot"]')).length > 0, true);
@@ -69,8 +58,8 @@ test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
 });
 
 test('panning 10k items: frame time', async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, server.base);
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await openPage(context, env.server.base);
   await ready(page);
   // 10 080 slots (every minute for 7 days) plus their Jobs and Pods.
   const manifest = fs.readFileSync(path.join(here, 'seeds', 'perf-30d-hourly.yaml'), 'utf8')

@@ -2,34 +2,22 @@
 // editor and read the timeline the real engine produced: slots with their fates, Jobs and Pods at
 // the times Kubernetes gives them; click the retroactive run and read why. Screenshots go to
 // e2e/screenshots/ (or $E2E_SCREENSHOT_DIR).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveDist } from './server.mjs';
-import { launch, openPage } from './browser.mjs';
+import { openPage } from './browser.mjs';
+import { useBrowser, shots } from './harness.mjs';
 import { ready, setManifest, slots, jobs, pods, data, inspector, manifest, waitForRun, generation } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const shots = process.env.E2E_SCREENSHOT_DIR || path.join(here, 'screenshots');
 const seed = (name) => fs.readFileSync(path.join(here, 'seeds', name), 'utf8');
-let server, browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-  fs.mkdirSync(shots, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 async function open() {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, server.base);
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await openPage(context, env.server.base);
   await ready(page);
   return { context, page };
 }

@@ -1,33 +1,18 @@
 // End-to-end: the built page loads with its editor (CodeMirror, or the textarea fallback), keeps
 // the user's text across a reload, shows the validator's diagnostics inline, and switches themes.
 // Run: (cd e2e && node --test) after `trunk build --release`.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serveDist } from './server.mjs';
-import { launch, openPage } from './browser.mjs';
+import { openPage } from './browser.mjs';
+import { useBrowser, shots } from './harness.mjs';
 import { ready, setManifest, manifest, data } from './playground.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const shots = process.env.E2E_SCREENSHOT_DIR || path.join(here, 'screenshots');
-let server, browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-  fs.mkdirSync(shots, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 test('the page shows its title, CodeMirror editor with the example, and the timeline', async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, server.base);
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await openPage(context, env.server.base);
   await ready(page);
   assert.equal(await page.textContent('[data-testid="title"]'), 'CronJob Playground');
   assert.equal(await page.title(), 'CronJob Playground');
@@ -41,8 +26,8 @@ test('the page shows its title, CodeMirror editor with the example, and the time
 });
 
 test('the editor text survives a reload', async () => {
-  const context = await browser.newContext();
-  const page = await openPage(context, server.base);
+  const context = await env.browser.newContext();
+  const page = await openPage(context, env.server.base);
   await ready(page);
   const text = 'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: kept\n';
   await setManifest(page, text);
@@ -55,8 +40,8 @@ test('the editor text survives a reload', async () => {
 });
 
 test('the textarea fallback works and diagnostics point at line and column', async () => {
-  const context = await browser.newContext();
-  const page = await openPage(context, server.base + '?editor=plain');
+  const context = await env.browser.newContext();
+  const page = await openPage(context, env.server.base + '?editor=plain');
   await ready(page);
   assert.equal(await page.$('.cm-editor'), null);
   const bad = 'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: hello\nspec:\n  schedule: "61 * * * *"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n';
@@ -71,8 +56,8 @@ test('the textarea fallback works and diagnostics point at line and column', asy
 });
 
 test('CodeMirror marks the error inline, and the theme toggles and persists', async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, server.base);
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await openPage(context, env.server.base);
   await ready(page);
   const bad = 'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: hello\nspec:\n  schedule: "61 * * * *"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n';
   await setManifest(page, bad);
