@@ -6,10 +6,11 @@
 use super::clock::Clock;
 use super::controls::Controls;
 use super::editor::Editor;
-use super::engine::{Diagnostic, RunResult};
+use super::engine::Diagnostic;
 use super::inspector::Inspector;
 use super::overview::Overview;
-use super::runner::{Engine, Runner};
+use super::perf;
+use super::runner::{Engine, Report, Runner};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
 use crate::timeline::document::replace_simulation;
@@ -53,10 +54,6 @@ fn save(key: &str, text: &str) {
     }
 }
 
-fn now_ms() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
-}
-
 fn apply_theme(theme: &str) {
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         let _ = root.set_attribute("data-theme", theme);
@@ -84,6 +81,8 @@ pub fn app(props: &AppProps) -> Html {
         t
     });
     let help = use_state(|| false);
+    // When the text last changed (page ms), for the run's timing record.
+    let edited = use_mut_ref(|| 0.0f64);
 
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
@@ -92,23 +91,27 @@ pub fn app(props: &AppProps) -> Html {
         let engine = props.engine;
         use_mut_ref(move || {
             let generation = std::cell::Cell::new(0u64);
-            Runner::new(engine, Callback::from(move |(result, run_ms): (RunResult, f64)| {
+            Runner::new(engine, Callback::from(move |(result, run_ms, mut stages): Report| {
                 generation.set(generation.get() + 1);
                 diagnostics.set(Rc::new(result.diagnostics.clone()));
-                dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), run_ms))));
+                let model = Model::new(result, generation.get(), run_ms);
+                stages.model = perf::mark("model");
+                perf::arrived(generation.get(), stages);
+                dispatch.dispatch(Action::Loaded(Rc::new(model)));
             }))
         })
     };
     {
-        let runner = runner.clone();
+        let (runner, edited) = (runner.clone(), edited.clone());
         use_effect_with((*text).clone(), move |t| {
-            runner.borrow_mut().request(t.to_string());
+            runner.borrow_mut().request(t.to_string(), *edited.borrow());
         });
     }
 
     let on_change = {
-        let text = text.clone();
+        let (text, edited) = (text.clone(), edited.clone());
         Callback::from(move |value: String| {
+            *edited.borrow_mut() = perf::mark("edit");
             save(STORAGE_KEY, &value);
             text.set(value.into());
         })
@@ -123,9 +126,9 @@ pub fn app(props: &AppProps) -> Html {
         let dispatch = state.dispatcher();
         use_effect_with(state.playing, move |playing| {
             let interval = playing.then(|| {
-                let mut last = now_ms();
+                let mut last = perf::now();
                 Interval::new(40, move || {
-                    let now = now_ms();
+                    let now = perf::now();
                     dispatch.dispatch(Action::Tick(now - last));
                     last = now;
                 })

@@ -42,6 +42,11 @@ pub struct RunResult {
 
 /// Runs `text`.
 pub fn run(text: &str) -> RunResult {
+    run_staged(text, || {})
+}
+
+/// Runs `text`, calling `admitted` between the admission of its objects and the simulation.
+pub fn run_staged(text: &str, admitted: impl FnOnce()) -> RunResult {
     if text.trim_start().starts_with('{') {
         if let Ok(trace) = serde_json::from_str::<Trace>(text) {
             return RunResult { trace: Some(trace), ..RunResult::default() };
@@ -98,6 +103,7 @@ pub fn run(text: &str) -> RunResult {
             _ => {}
         }
     }
+    admitted();
     match simulate(text) {
         Ok(trace) => result.trace = Some(trace),
         Err(e) => result.error = Some(e),

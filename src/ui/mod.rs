@@ -9,6 +9,7 @@ mod editor;
 pub mod engine;
 mod inspector;
 mod overview;
+mod perf;
 mod runner;
 mod state;
 mod timeline_view;
@@ -22,7 +23,3 @@ pub fn start() {
     yew::Renderer::<App>::with_props(AppProps { initial_text: None, engine: Engine::Worker }).render();
 }
 
-/// Milliseconds from the page's time origin.
-fn app_now() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
-}

@@ -5,6 +5,7 @@
 //! after [`CANCEL_AFTER_MS`] is cancelled by terminating its worker and starting a fresh one.
 
 use super::engine::RunResult;
+use super::perf::{self, now, RunStages, WorkerStages};
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -34,33 +35,35 @@ impl PartialEq for Engine {
 
 struct Inner {
     ready: bool,
-    pending: Option<String>,
+    /// The newest text not yet sent, with when it was edited.
+    pending: Option<(String, f64)>,
     busy_since: Option<f64>,
+    /// The stages of the run in flight so far.
+    stages: RunStages,
     worker: Option<Worker>,
     on_message: Option<Closure<dyn Fn(MessageEvent)>>,
     timer: Option<Timeout>,
 }
 
-/// Runs requests one at a time and reports `(result, milliseconds the engine took)`.
+/// What a run reports: its result, the milliseconds the engine took, and its stages.
+pub type Report = (RunResult, f64, RunStages);
+
+/// Runs requests one at a time and reports each run.
 pub struct Runner {
     engine: Engine,
-    on_result: Callback<(RunResult, f64)>,
+    on_result: Callback<Report>,
     inner: Rc<RefCell<Inner>>,
 }
 
-fn now() -> f64 {
-    super::app_now()
-}
-
 impl Runner {
-    pub fn new(engine: Engine, on_result: Callback<(RunResult, f64)>) -> Runner {
-        let inner = Inner { ready: false, pending: None, busy_since: None, worker: None, on_message: None, timer: None };
+    pub fn new(engine: Engine, on_result: Callback<Report>) -> Runner {
+        let inner = Inner { ready: false, pending: None, busy_since: None, stages: RunStages::default(), worker: None, on_message: None, timer: None };
         Runner { engine, on_result, inner: Rc::new(RefCell::new(inner)) }
     }
 
-    /// Asks for a run of `text`; replaces any request not yet started.
-    pub fn request(&mut self, text: String) {
-        self.inner.borrow_mut().pending = Some(text);
+    /// Asks for a run of `text` (edited at `edited`, page ms); replaces any request not yet started.
+    pub fn request(&mut self, text: String, edited: f64) {
+        self.inner.borrow_mut().pending = Some((text, edited));
         match self.engine {
             Engine::InPage(run) => self.schedule_in_page(run),
             Engine::Worker => {
@@ -90,16 +93,16 @@ impl Runner {
                 i.timer = None;
                 i.pending.take()
             };
-            if let Some(text) = text {
+            if let Some((text, edit)) = text {
                 let t0 = now();
                 let result = run(&text);
-                cb.emit((result, now() - t0));
+                cb.emit((result, now() - t0, RunStages { edit, post: t0, ..RunStages::default() }));
             }
         }));
     }
 
     /// Sends the pending text to the worker when it is idle (spawning it if needed).
-    fn send(shared: &Rc<RefCell<Inner>>, on_result: &Callback<(RunResult, f64)>) {
+    fn send(shared: &Rc<RefCell<Inner>>, on_result: &Callback<Report>) {
         let mut i = shared.borrow_mut();
         if i.worker.is_none() {
             match spawn() {
@@ -110,8 +113,17 @@ impl Runner {
                         let data = e.data();
                         if data.as_string().as_deref() == Some(super::worker::READY) {
                             shared.borrow_mut().ready = true;
-                        } else if let Some(bytes) = data.dyn_ref::<js_sys::Uint8Array>() {
-                            shared.borrow_mut().busy_since = None;
+                        } else if let Some(message) = data.dyn_ref::<js_sys::Array>() {
+                            let recv = perf::mark("recv");
+                            let bytes: js_sys::Uint8Array = message.get(0).unchecked_into();
+                            let worker: WorkerStages = serde_wasm_bindgen::from_value(message.get(1)).unwrap_or_default();
+                            let mut stages = {
+                                let mut i = shared.borrow_mut();
+                                i.busy_since = None;
+                                i.stages
+                            };
+                            stages.worker = worker;
+                            stages.recv = recv;
                             #[derive(serde::Deserialize)]
                             struct Reply {
                                 ms: f64,
@@ -120,9 +132,11 @@ impl Runner {
                             // `from_str`, not `from_slice`: the engine already parses `&str` traces, and a
                             // second reader type would duplicate every Deserialize impl in the module.
                             let text = String::from_utf8(bytes.to_vec()).unwrap_or_default();
-                            match serde_json::from_str::<Reply>(&text) {
-                                Ok(r) => cb.emit((r.result, r.ms)),
-                                Err(err) => cb.emit((RunResult { error: Some(format!("worker reply: {err}")), ..RunResult::default() }, 0.0)),
+                            let reply = serde_json::from_str::<Reply>(&text);
+                            stages.parsed = perf::mark("parsed");
+                            match reply {
+                                Ok(r) => cb.emit((r.result, r.ms, stages)),
+                                Err(err) => cb.emit((RunResult { error: Some(format!("worker reply: {err}")), ..RunResult::default() }, 0.0, stages)),
                             }
                         }
                         Runner::send(&shared, &cb);
@@ -134,7 +148,7 @@ impl Runner {
                 Err(why) => {
                     i.pending = None;
                     drop(i);
-                    on_result.emit((RunResult { error: Some(format!("cannot start the simulation worker: {why}")), ..RunResult::default() }, 0.0));
+                    on_result.emit((RunResult { error: Some(format!("cannot start the simulation worker: {why}")), ..RunResult::default() }, 0.0, RunStages::default()));
                 }
             }
             return;
@@ -142,8 +156,9 @@ impl Runner {
         if !i.ready || i.busy_since.is_some() {
             return;
         }
-        let Some(text) = i.pending.take() else { return };
+        let Some((text, edit)) = i.pending.take() else { return };
         i.busy_since = Some(now());
+        i.stages = RunStages { edit, post: perf::mark("post"), ..RunStages::default() };
         if let Some(w) = &i.worker {
             let _ = w.post_message(&JsValue::from_str(&text));
         }
