@@ -10,6 +10,7 @@ pub mod engine;
 mod inspector;
 mod overview;
 mod runner;
+mod share;
 mod state;
 mod timeline_view;
 pub mod worker;
