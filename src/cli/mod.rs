@@ -4,6 +4,7 @@
 
 mod jsonl;
 mod next;
+mod share;
 mod simulate;
 mod sync;
 mod validate;
@@ -28,6 +29,8 @@ enum Command {
     Sync(sync::Args),
     /// Run manifests on the virtual clock and print the trace.
     Simulate(simulate::Args),
+    /// A link that opens manifests in the playground page (or, with --open, what a link holds).
+    Share(share::Args),
 }
 
 /// Parses the process arguments and runs the chosen subcommand.
@@ -37,5 +40,6 @@ pub fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args),
         Command::Sync(args) => sync::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Share(args) => share::run(args),
     }
 }
