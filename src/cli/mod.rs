@@ -3,6 +3,7 @@
 //! `--jsonl`).
 
 mod jsonl;
+mod lint;
 mod next;
 mod share;
 mod simulate;
@@ -29,6 +30,8 @@ enum Command {
     Sync(sync::Args),
     /// Run manifests on the virtual clock and print the trace.
     Simulate(simulate::Args),
+    /// Risks of many CronJobs at once (e.g. `kubectl get cronjobs -A -o yaml`), found by probing simulations.
+    Lint(lint::Args),
     /// A link that opens manifests in the playground page (or, with --open, what a link holds).
     Share(share::Args),
 }
@@ -40,6 +43,7 @@ pub fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args),
         Command::Sync(args) => sync::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Lint(args) => lint::run(args),
         Command::Share(args) => share::run(args),
     }
 }

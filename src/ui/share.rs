@@ -5,7 +5,7 @@
 //! the page asks before replacing it, and a damaged or oversized link gets a message saying why.
 
 use super::state::ViewState;
-use crate::timeline::share::{decode_fragment, encode_fragment, item_text, ShareError, ShareState, ShareView, MAX_STATE, PREFIX};
+use crate::timeline::share::{decode_fragment, encode_fragment, ShareError, ShareState, ShareView, MAX_STATE, PREFIX};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -78,7 +78,7 @@ pub fn share_view(state: &ViewState) -> Option<ShareView> {
         from: state.view.from,
         to: state.view.to,
         cursor: state.cursor,
-        selected: state.selected.map(item_text),
+        selected: state.selected.map(|s| s.to_string()),
         pinned: {
             let mut p: Vec<String> = state.pinned.iter().cloned().collect();
             p.sort();

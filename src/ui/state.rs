@@ -6,7 +6,7 @@ use super::engine::RunResult;
 use crate::sim::trace::Time;
 use crate::timeline::index::{index, GroupIndex};
 use crate::timeline::viewport::{ms, time_of_ms, Viewport};
-use crate::timeline::share::{parse_item, ShareView};
+use crate::timeline::share::ShareView;
 use crate::timeline::{ItemRef, Timeline};
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -227,7 +227,7 @@ impl Reducible for ViewState {
                 if let (Some(model), Some((a, b))) = (s.model.clone(), bounds) {
                     s.view = Viewport { from: v.from, to: v.to, width: s.view.width }.zoom(0.0, 1.0, a, b);
                     s.cursor = v.cursor.clamp(a, b);
-                    s.selected = v.selected.as_deref().and_then(parse_item).filter(|sel| selectable(&model, sel));
+                    s.selected = v.selected.as_deref().and_then(|t| t.parse().ok()).filter(|sel| selectable(&model, sel));
                     s.pinned = v.pinned.into_iter().collect();
                     s.speed = v.speed.unwrap_or(s.speed);
                     s.playing = false;
