@@ -161,7 +161,7 @@ impl World {
     fn sync(&mut self, now: DateTime<Utc>) {
         let mut r = sync_job(&JobSyncInput {
             job: &self.job,
-            pods: &self.pods,
+            pods: &self.pods.iter().collect::<Vec<_>>(),
             now,
             features: self.f,
             memory: &self.memory,

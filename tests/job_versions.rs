@@ -52,7 +52,7 @@ fn pod(n: usize, phase: PodPhase, exit_code: i32, finished: DateTime<Utc>, final
 fn sync_at(minor: u8, job: &Job, pods: &[Pod], memory: &JobMemory, now: DateTime<Utc>) -> JobSyncResult {
     sync_job(&JobSyncInput {
         job,
-        pods,
+        pods: &pods.iter().collect::<Vec<_>>(),
         now,
         features: JobFeatures::for_version(v(minor), None),
         memory,

@@ -104,7 +104,7 @@ impl World {
             self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, None);
             return;
         };
-        let jobs: Vec<Job> = self.store.all::<Job>().cloned().collect();
+        let jobs: Vec<&Job> = self.store.all::<Job>().collect();
         let uid = self.store.next_uid();
         let faults = Faults::default();
         let out = controller::sync(&SyncInput {
@@ -115,6 +115,7 @@ impl World {
             jobs: &jobs,
             api: ApiServer { jobs: &jobs, cron_job: &cj, faults: &faults },
             new_job_uid: Some(&uid),
+            schedule: Some(self.schedules.get(&cj, &self.behaviour, self.controller_zone)),
         });
         let legacy = self.is_legacy();
         let mut created_slot = None;

@@ -54,7 +54,7 @@ impl World {
             self.recorder.sync(ControllerName::Job, now, name, trigger, decision, None);
             return;
         };
-        let pods: Vec<Pod> = self.store.pods_of_job(&job.metadata.uid).cloned().collect();
+        let pods: Vec<&Pod> = self.store.pods_of_job(&job.metadata.uid).collect();
         let memory = self.job_memory.get(name).cloned().unwrap_or_default();
         let out = sync_job(&JobSyncInput {
             job: &job,

@@ -125,6 +125,8 @@ pub struct World {
     later: Vec<Option<Later>>,
     /// The CronJob informer's list, for resolving Job owners (rebuilt after any CronJob change).
     pub(crate) cron_job_cache: Option<Vec<crate::api::CronJob>>,
+    /// The CronJob controller's parsed schedules (parsed again only when a schedule changes).
+    pub(crate) schedules: crate::controller::cronjob::ScheduleCache,
     steps: u64,
     finished: bool,
 }
@@ -150,6 +152,7 @@ impl World {
             job_features: JobFeatures::for_version(version, None),
             job_memory: HashMap::new(),
             cron_job_cache: None,
+            schedules: Default::default(),
             later: Vec::new(),
             scenario,
             start,
