@@ -22,7 +22,7 @@ pub struct SyncInput<'a> {
     /// The CronJob as the informer cache holds it.
     pub cron_job: &'a CronJob,
     /// Every Job in the informer cache (the controller picks the ones it owns).
-    pub jobs: &'a [Job],
+    pub jobs: &'a [&'a Job],
     /// What GETs return and which calls fail.
     pub api: ApiServer<'a>,
     /// UID the API server gives a Job created in this sync (default: `<namespace>/<name>`).

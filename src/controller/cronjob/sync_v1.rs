@@ -22,8 +22,9 @@ use chrono_tz::Tz;
 pub const POLL_INTERVAL: TimeDelta = TimeDelta::seconds(10);
 
 /// `groupJobsByParent`: the Jobs whose controller reference is a `CronJob` with this UID.
-pub fn jobs_of_parent<'a>(cron_job: &CronJob, jobs: &'a [Job]) -> Vec<&'a Job> {
+pub fn jobs_of_parent<'a>(cron_job: &CronJob, jobs: &[&'a Job]) -> Vec<&'a Job> {
     jobs.iter()
+        .copied()
         .filter(|j| j.metadata.controller_of().is_some_and(|r| r.kind == "CronJob" && r.uid == cron_job.metadata.uid))
         .collect()
 }

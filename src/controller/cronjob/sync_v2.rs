@@ -17,9 +17,10 @@ use chrono::TimeDelta;
 
 /// `getJobsToBeReconciled`: the Jobs in the CronJob's namespace whose controller reference has
 /// the CronJob's name (kind and UID are not checked here), in cache order.
-pub fn jobs_to_be_reconciled<'a>(cron_job: &CronJob, jobs: &'a [Job]) -> Vec<&'a Job> {
+pub fn jobs_to_be_reconciled<'a>(cron_job: &CronJob, jobs: &[&'a Job]) -> Vec<&'a Job> {
     let namespace = namespace_of(&cron_job.metadata.namespace);
     jobs.iter()
+        .copied()
         .filter(|j| namespace_of(&j.metadata.namespace) == namespace)
         .filter(|j| j.metadata.controller_of().is_some_and(|r| r.name == cron_job.metadata.name))
         .collect()
