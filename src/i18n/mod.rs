@@ -10,7 +10,7 @@
 //! ```
 //! use cronjob_playground::i18n::{Lang, Msg};
 //! assert_eq!(Lang::Ja.text(Msg::Timeline), "タイムライン");
-//! assert_eq!(Lang::En.format(Msg::PodsOf, &["CronJob", "hourly"]), "Pods of CronJob hourly");
+//! assert_eq!(Lang::Ko.format(Msg::PodsOf, &[&"CronJob", &"hourly"]), "CronJob hourly의 파드");
 //! assert_eq!(Lang::from_browser(["ko-KR", "en-US"]), Lang::Ko);
 //! ```
 
