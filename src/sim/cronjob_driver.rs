@@ -7,7 +7,7 @@
 use super::garbage_collector::Propagation;
 use super::history::CronSync;
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, DeletedBy, EventType, ObjectKind, SyncTrigger, Time};
+use super::trace::{ControllerName, Decision, DeletedBy, ObjectKind, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{CronJob, Job};
 use crate::controller::cronjob::{
@@ -89,11 +89,7 @@ impl World {
     }
 
     fn record_cronjob_event(&mut self, name: &str, e: Event) {
-        let kind = match e.kind {
-            controller::EventType::Normal => EventType::Normal,
-            controller::EventType::Warning => EventType::Warning,
-        };
-        self.recorder.event(self.now, (ObjectKind::CronJob, name), kind, &e.reason, e.message, "cronjob-controller");
+        self.recorder.event(self.now, (ObjectKind::CronJob, name), e.event_type, &e.reason, e.message.into_owned(), "cronjob-controller");
     }
 
     /// One CronJob sync, its writes applied, its verdict recorded.

@@ -4,12 +4,12 @@
 //! created from `generateName`, pods deleted, tracking finalizers removed, the status written.
 
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, EventType, JobCondition, ObjectKind, SyncTrigger};
+use super::trace::{ControllerName, Decision, JobCondition, ObjectKind, SyncTrigger};
 use super::world::World;
 use crate::api::{ConditionStatus, Job, JobConditionType, Pod};
 use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
 use crate::controller::job::{
-    job_event_delay, pod_event_delay, sync_job, EventType as JobEventType, JobMemory, JobSyncInput, PodApiFaults, PodEvent,
+    job_event_delay, pod_event_delay, sync_job, JobMemory, JobSyncInput, PodApiFaults, PodEvent,
 };
 
 impl World {
@@ -89,13 +89,9 @@ impl World {
         }
         for mut e in out.events {
             if e.reason == "SuccessfulCreate" && named.peek().is_some_and(|(generated, _)| *generated == e.message) {
-                e.message = named.next().expect("peeked").1;
+                e.message = named.next().expect("peeked").1.into();
             }
-            let kind = match e.event_type {
-                JobEventType::Normal => EventType::Normal,
-                JobEventType::Warning => EventType::Warning,
-            };
-            self.recorder.event(now, (ObjectKind::Job, name), kind, &e.reason, e.message, "job-controller");
+            self.recorder.event(now, (ObjectKind::Job, name), e.event_type, &e.reason, e.message.into_owned(), "job-controller");
         }
         self.job_memory.insert(name.to_string(), out.memory);
         // The sync already folded the rate-limited retry of an error into `requeue_after` (its

@@ -130,7 +130,7 @@ impl JobSyncResult {
         for pod in &mut self.created {
             let name = name_for(&pod.metadata.generate_name);
             if let Some(e) = events.next() {
-                e.message = format!("Created pod: {name}");
+                e.message = format!("Created pod: {name}").into();
             }
             pod.metadata.name = name;
         }
