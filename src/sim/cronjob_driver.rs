@@ -70,9 +70,8 @@ impl World {
                     Watch::Updated { old, new } => JobEvent::Updated { old, new },
                     Watch::Deleted(j) => JobEvent::Deleted(j),
                 };
-                let store = &self.store;
-                let cron_jobs = self.cron_job_cache.get_or_insert_with(|| store.all::<CronJob>().cloned().collect());
-                let woken: Vec<String> = on_job_event(event, cron_jobs).into_iter().map(|c| c.metadata.name.clone()).collect();
+                let cron_jobs: Vec<&CronJob> = self.store.all::<CronJob>().collect();
+                let woken: Vec<String> = on_job_event(event, &cron_jobs).into_iter().map(|c| c.metadata.name.clone()).collect();
                 for name in woken {
                     self.kcm.cronjob.add(name, SyncTrigger::JobEvent);
                 }
@@ -96,7 +95,7 @@ impl World {
     /// One CronJob sync, its writes applied, its verdict recorded.
     pub(crate) fn sync_cronjob(&mut self, name: &str, trigger: SyncTrigger) {
         let now = self.now;
-        let Some(cj) = self.store.get::<CronJob>(name).cloned() else {
+        let Some(cj) = self.store.get_shared::<CronJob>(name) else {
             let decision = Decision {
                 code: "not-found".into(),
                 explanation: format!("CronJob {name} is not in the informer cache (it was deleted), so the sync does nothing."),

@@ -101,8 +101,8 @@ pub fn answer(request: &SyncRequest) -> Result<SyncResponse, String> {
         None => Tz::UTC,
         Some(name) => name.parse::<Tz>().map_err(|_| format!("unknown controllerTimeZone {name:?}"))?,
     };
-    let jobs: Vec<&Job> = request.jobs.iter().collect();
-    let api_jobs: Vec<&Job> = request.api_jobs.as_ref().map_or_else(|| jobs.clone(), |api| api.iter().collect());
+    let cache: Vec<&Job> = request.jobs.iter().collect();
+    let api_jobs: Vec<&Job> = request.api_jobs.as_ref().map_or_else(|| cache.clone(), |jobs| jobs.iter().collect());
     let api = ApiServer {
         jobs: &api_jobs,
         cron_job: request.live_cron_job.as_ref().unwrap_or(&request.cron_job),
@@ -113,7 +113,7 @@ pub fn answer(request: &SyncRequest) -> Result<SyncResponse, String> {
         now: request.now,
         controller_zone,
         cron_job: &request.cron_job,
-        jobs: &jobs,
+        jobs: &cache,
         api,
         new_job_uid: request.new_job_uid.as_deref(),
         schedule: None,
