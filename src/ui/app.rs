@@ -11,6 +11,7 @@ use super::inspector::Inspector;
 use super::language::{apply_lang, initial_lang, use_lang, LanguagePicker};
 use super::overview::Overview;
 use super::perf;
+use super::protocol::{Answer, Explained, Logged, Request};
 use super::runner::{Engine, Report, Runner};
 use super::share::{Pending, Share};
 use super::state::{Action, Model, ViewState};
@@ -73,6 +74,9 @@ pub fn app(props: &AppProps) -> Html {
     };
     let state = use_reducer(ViewState::default);
     let diagnostics = use_state(|| Rc::new(Vec::<Diagnostic>::new()));
+    // The engine's answers to the inspector's questions (see `protocol.rs`).
+    let explained = use_state(|| Rc::new(None::<Explained>));
+    let logged = use_state(|| Rc::new(None::<Logged>));
     let theme = use_state(|| {
         let t = saved(THEME_KEY).unwrap_or_else(|| {
             let dark = web_sys::window()
@@ -107,21 +111,25 @@ pub fn app(props: &AppProps) -> Html {
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
         let dispatch = state.dispatcher();
-        let diagnostics = diagnostics.clone();
+        let (diagnostics, explained, logged) = (diagnostics.clone(), explained.clone(), logged.clone());
         let engine = props.engine;
         let pending = pending.clone();
         use_mut_ref(move || {
             let generation = std::cell::Cell::new(0u64);
-            Runner::new(engine, Callback::from(move |(result, run_ms, mut stages): Report| {
-                generation.set(generation.get() + 1);
-                diagnostics.set(Rc::new(result.diagnostics.clone()));
-                let model = Model::new(result, generation.get(), run_ms);
-                stages.model = perf::mark("model");
-                perf::arrived(generation.get(), stages);
-                dispatch.dispatch(Action::Loaded(Rc::new(model)));
-                if let Some(view) = pending.borrow_mut().view.take() {
-                    dispatch.dispatch(Action::Restore(view));
+            Runner::new(engine, Callback::from(move |(answer, mut stages): Report| match answer {
+                Answer::Ran { id, ms, result } => {
+                    generation.set(generation.get() + 1);
+                    diagnostics.set(Rc::new(result.diagnostics.clone()));
+                    let model = Model::new(result, generation.get(), ms, id);
+                    stages.model = perf::mark("model");
+                    perf::arrived(generation.get(), stages);
+                    dispatch.dispatch(Action::Loaded(Rc::new(model)));
+                    if let Some(view) = pending.borrow_mut().view.take() {
+                        dispatch.dispatch(Action::Restore(view));
+                    }
                 }
+                Answer::Explained { run, item, explanation } => explained.set(Rc::new(Some((run, item, explanation)))),
+                Answer::Logs { run, at, lines } => logged.set(Rc::new(Some((run, at, lines)))),
             }))
         })
     };
@@ -147,6 +155,10 @@ pub fn app(props: &AppProps) -> Html {
     let on_release = {
         let (runner, latest) = (runner.clone(), latest.clone());
         Callback::from(move |()| runner.borrow_mut().request(latest.borrow().to_string(), perf::now()))
+    };
+    let ask = {
+        let runner = runner.clone();
+        Callback::from(move |question: Request| runner.borrow_mut().ask(question))
     };
     let on_simulation = {
         let (text, on_change) = (text.clone(), on_change.clone());
@@ -328,7 +340,7 @@ pub fn app(props: &AppProps) -> Html {
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
                     <Legend />
-                    <Inspector state={view_state} {dispatch} />
+                    <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} ask={ask} />
                 </section>
             </main>
         </div>

@@ -5,7 +5,6 @@
 //! Stage times are milliseconds on the page's clock; the worker's, taken on its own clock, arrive
 //! as epoch milliseconds and are moved onto the page's through the two `timeOrigin`s.
 
-use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use wasm_bindgen::JsValue;
 
@@ -15,7 +14,7 @@ const GLOBAL: &str = "__cronjobPlaygroundTimings";
 const KEEP: u32 = 200;
 
 /// The worker's stages of one run, in epoch milliseconds (`timeOrigin + now()` in the worker).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct WorkerStages {
     /// The request arrived.
     pub start: f64,
