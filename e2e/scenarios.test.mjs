@@ -65,7 +65,7 @@ const SCENARIOS = {
     jobCount: 5,
   },
   'deadline-under-10s': {
-    jobs: [['ten-26516770', '2020-06-01T10:10:07Z'], ['ten-26516810', '2020-06-01T10:50:07Z']],
+    jobs: [['ten-1591006200', '2020-06-01T10:10:07Z'], ['ten-1591008600', '2020-06-01T10:50:07Z']],
     slots: [['five', '2020-06-01T10:10:00Z', 'missed-deadline'], ['ten', '2020-06-01T10:10:00Z', 'ran-on-time']],
     jobCount: 5,
   },
@@ -78,7 +78,10 @@ const SCENARIOS = {
     events: /UnsupportedSchedule/,
   },
   'history-limits-vs-ttl': {
-    jobs: [['ttl-28948925', '2025-01-15T10:05:00.100Z', 'deleted'], ['history-28948925', '2025-01-15T10:05:00.100Z', 'deleted']],
+    jobs: [['ttl-28948925', '2025-01-15T10:05:00.100Z', 'complete', '2025-01-15T10:05:21.100Z'],
+      ['history-28948925', '2025-01-15T10:05:00.100Z', 'complete', '2025-01-15T10:05:21.100Z']],
+    // Who deleted each finished Job, and when: the inspector's "Deleted" field.
+    deleted: [['ttl-28948925', /^2025-01-15T10:06:51Z by ttl/], ['history-28948925', /^2025-01-15T10:20:21.100Z by history-limit/]],
   },
   'replace': {
     jobs: [['replace-28948925', '2025-01-15T10:05:00.100Z', 'deleted'], ['replace-28948935', '2025-01-15T10:15:00.100Z', 'deleted']],
@@ -163,6 +166,10 @@ test('every built-in scenario opens from the menu, plays, and draws its key time
       const markers = await data(page, '[data-testid="marker"]');
       assert.deepEqual(markers.map((m) => [m.marker, m.time]), want.markers, `${id}: markers`);
     }
+    for (const [name, when] of want.deleted || []) {
+      await page.click(`[data-testid="job"][data-job="${name}"]`);
+      assert.match(await page.textContent('[data-testid="fact"][data-field="Deleted"]'), when, `${id}: ${name} deleted`);
+    }
     if (want.events) {
       await page.click('[data-testid="tab-events"]');
       assert.match(await page.textContent('[data-testid="events"]'), want.events, `${id}: events`);
@@ -199,9 +206,13 @@ test('a scenario never silently replaces the user\'s own text, and the text come
   await waitForRun(page, before);
   assert.equal(await manifest(page), own);
   assert.equal(await page.$('[data-testid="scenario-notes"]'), null);
-  // Switching from one scenario to another asks nothing: neither text is the user's.
+  // The restored text is the user's again, so the next scenario asks again; switching from one
+  // scenario to another asks nothing, since neither text is the user's.
+  let asked = 0;
+  page.on('dialog', (d) => { asked += 1; d.accept(); });
   await openScenario(page, 'dst-time-zone');
   await openScenario(page, 'forbid-catch-up');
+  assert.equal(asked, 1);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
