@@ -159,9 +159,10 @@ impl World {
     }
 
     fn sync(&mut self, now: DateTime<Utc>) {
+        let pods: Vec<&Pod> = self.pods.iter().collect();
         let mut r = sync_job(&JobSyncInput {
             job: &self.job,
-            pods: &self.pods,
+            pods: &pods,
             now,
             features: self.f,
             memory: &self.memory,

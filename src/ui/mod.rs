@@ -12,6 +12,7 @@ mod language;
 mod overview;
 mod runner;
 mod scenario_menu;
+mod share;
 mod state;
 mod timeline_view;
 pub mod worker;
