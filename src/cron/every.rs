@@ -2,7 +2,7 @@
 //! parses to: a fixed delay in whole seconds, counted in absolute time (no wall clock, no zone).
 
 use chrono::{DateTime, TimeDelta};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 /// A schedule that fires every `delay` (robfig's `Every`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

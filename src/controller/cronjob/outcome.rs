@@ -7,7 +7,7 @@ use super::decision::Decision;
 use super::events::Event;
 use crate::api::{CronJob, CronJobStatus, Job};
 use chrono::{DateTime, TimeDelta, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 /// Everything one sync reads: the cached CronJob and Jobs, the API server behind them, the
 /// controller's clock and zone, and the release.

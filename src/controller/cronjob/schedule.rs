@@ -9,7 +9,7 @@ use super::slots::{ScheduleHang, Slots};
 use crate::api::CronJob;
 use crate::cron::{load_location, parse_standard, with_time_zone, Location, Schedule};
 use chrono::{DateTime, TimeDelta, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 /// The CronJob's `spec.timeZone` as this release's controller sees it: the field reaches the
 /// controller from 1.25 (1.24's alpha gate was off by default and the API server dropped it).
