@@ -16,6 +16,7 @@ pub mod api;
 pub mod controller;
 pub mod sim;
 pub mod timeline;
+pub mod i18n;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

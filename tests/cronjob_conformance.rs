@@ -383,6 +383,7 @@ fn jobs_to_be_reconciled_table() {
                 serde_json::from_value(json!({"metadata": compact(meta)})).unwrap()
             })
             .collect();
+        let jobs: Vec<&Job> = jobs.iter().collect();
         let names: Vec<&str> = jobs_to_be_reconciled(&cj, &jobs).iter().map(|j| j.metadata.name.as_str()).collect();
         assert_eq!(json!(names), case["expected"]["reconciledJobNames"], "{}", case["id"]);
     }

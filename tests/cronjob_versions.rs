@@ -40,7 +40,7 @@ fn sync(version: &str, now: &str, cron_job: Value, jobs: Value, extra: Value) ->
 }
 
 fn reasons(r: &SyncResponse) -> Vec<&str> {
-    r.events.iter().map(|e| e.reason.as_str()).collect()
+    r.events.iter().map(|e| &*e.reason).collect()
 }
 
 fn created(r: &SyncResponse) -> Vec<&str> {

@@ -106,7 +106,8 @@ fn set_ready(p: &mut Pod) {
 }
 
 fn run(job: &Job, pods: &[Pod], f: JobFeatures, memory: &JobMemory, faults: &PodApiFaults, at: DateTime<Utc>) -> JobSyncResult {
-    sync_job(&JobSyncInput { job, pods, now: at, features: f, memory, faults })
+    let pods: Vec<&Pod> = pods.iter().collect();
+    sync_job(&JobSyncInput { job, pods: &pods, now: at, features: f, memory, faults })
 }
 
 fn written(job: &Job, r: &JobSyncResult) -> JobStatus {

@@ -159,9 +159,10 @@ impl World {
     }
 
     fn sync(&mut self, now: DateTime<Utc>) {
+        let pods: Vec<&Pod> = self.pods.iter().collect();
         let mut r = sync_job(&JobSyncInput {
             job: &self.job,
-            pods: &self.pods,
+            pods: &pods,
             now,
             features: self.f,
             memory: &self.memory,
@@ -232,7 +233,7 @@ fn never_modern_pods_at_0_40_90_160_failed_at_191() {
         let c = w.job.status.finished_condition().unwrap();
         assert_eq!((c.reason.as_str(), c.message.as_str()), (REASON_BACKOFF_LIMIT_EXCEEDED, MESSAGE_BACKOFF_LIMIT_EXCEEDED));
         assert_eq!((w.job.status.failed, w.job.status.active, w.job.status.completion_time), (4, 0, None));
-        let created: Vec<&str> = w.events.iter().filter(|(_, e)| e.reason == "SuccessfulCreate").map(|(_, e)| e.message.as_str()).collect();
+        let created: Vec<&str> = w.events.iter().filter(|(_, e)| e.reason == "SuccessfulCreate").map(|(_, e)| &*e.message).collect();
         assert_eq!(created, ["Created pod: pi-1", "Created pod: pi-2", "Created pod: pi-3", "Created pod: pi-4"]);
         let last = w.events.last().unwrap();
         assert_eq!(

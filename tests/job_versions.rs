@@ -50,9 +50,10 @@ fn pod(n: usize, phase: PodPhase, exit_code: i32, finished: DateTime<Utc>, final
 }
 
 fn sync_at(minor: u8, job: &Job, pods: &[Pod], memory: &JobMemory, now: DateTime<Utc>) -> JobSyncResult {
+    let pods: Vec<&Pod> = pods.iter().collect();
     sync_job(&JobSyncInput {
         job,
-        pods,
+        pods: &pods,
         now,
         features: JobFeatures::for_version(v(minor), None),
         memory,

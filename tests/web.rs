@@ -145,3 +145,29 @@ async fn the_clock_steps_between_events_and_the_tables_follow_it() {
     assert!(!jobs.contains("cron-test-27991505"), "deleted at 13:16: {jobs}");
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn the_language_switcher_translates_the_interface_and_remembers_the_choice() {
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.remove_item("cronjob-playground.lang").unwrap();
+    let root = mount(props("a: 1\n")).await;
+    wait_for(&root, "[data-testid=diagnostic]").await;
+    let picker: web_sys::HtmlSelectElement = by_testid(&root, "language").dyn_into().unwrap();
+    let tagline = || root.query_selector(".tagline").unwrap().unwrap().text_content().unwrap();
+    assert_eq!(picker.value(), "en", "the test browser prefers English");
+    assert_eq!(tagline(), "What Kubernetes would do with your CronJob, second by second.");
+    for (code, words, status) in [
+        ("ja", "Kubernetes があなたの CronJob をどう動かすかを、1 秒単位で。", "1 行 · このブラウザに保存済み · エラー 1 件"),
+        ("ko", "Kubernetes가 여러분의 CronJob을 어떻게 실행하는지, 1초 단위로.", "1줄 · 이 브라우저에 저장됨 · 오류 1개"),
+    ] {
+        picker.set_value(code);
+        picker.dispatch_event(&web_sys::Event::new("change").unwrap()).unwrap();
+        settle(30).await;
+        assert_eq!(tagline(), words);
+        assert_eq!(by_testid(&root, "editor-status").text_content().unwrap(), status);
+        assert_eq!(document().document_element().unwrap().get_attribute("lang").as_deref(), Some(code));
+        assert_eq!(storage.get_item("cronjob-playground.lang").unwrap().as_deref(), Some(code));
+    }
+    storage.remove_item("cronjob-playground.lang").unwrap();
+    document().document_element().unwrap().set_attribute("lang", "en").unwrap();
+}

@@ -74,7 +74,7 @@ fn describe(r: &SyncResponse) -> String {
         out.push_str(&format!("deleted job: {name}\n"));
     }
     for e in &r.events {
-        out.push_str(&format!("event: {:?} {}: {}\n", e.kind, e.reason, e.message));
+        out.push_str(&format!("event: {:?} {}: {}\n", e.event_type, e.reason, e.message));
     }
     if let Some(status) = &r.status_update {
         let active: Vec<&str> = status.active.iter().map(|a| a.name.as_str()).collect();

@@ -4,6 +4,9 @@
 //! and the kubelet's container restart back-off.
 
 pub mod cronjob;
+mod event;
 pub mod job;
 pub mod kubelet;
 pub mod ttl;
+
+pub use event::{Event, EventType};

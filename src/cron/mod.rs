@@ -41,7 +41,7 @@ pub use request::{answer_next, go_rfc3339, NextRequest, NextResponse, MAX_COUNT}
 pub use spec::{EndlessSearch, Masks, SpecSchedule, STAR_BIT};
 pub use zone::{Tz, TzOffset, UnknownZone};
 
-use chrono::DateTime;
+use chrono::{DateTime, Utc};
 use std::borrow::Cow;
 
 /// A parsed schedule: what robfig's `ParseStandard` returns.
@@ -79,6 +79,23 @@ impl Schedule {
         match self {
             Self::Spec(spec) => spec.next(t),
             Self::Every(every) => Ok(every.next(t)),
+        }
+    }
+
+    /// [`next`](Self::next) for an instant given in UTC and evaluated in `local` (the zone of a
+    /// schedule without `TZ=`), answered in UTC — the same instants, without zone conversions.
+    ///
+    /// ```
+    /// use cronjob_playground::cron;
+    /// use chrono::{TimeZone, Utc};
+    /// let t = Utc.with_ymd_and_hms(2024, 3, 10, 5, 0, 0).unwrap(); // 00:00 in New York
+    /// let next = cron::parse_standard("30 2 * * *").unwrap().next_utc(t, "America/New_York".parse().unwrap());
+    /// assert_eq!(next.unwrap().unwrap().to_rfc3339(), "2024-03-11T06:30:00+00:00");
+    /// ```
+    pub fn next_utc(&self, after: DateTime<Utc>, local: Tz) -> Result<Option<DateTime<Utc>>, EndlessSearch> {
+        match self {
+            Self::Spec(spec) => spec.next_utc(after, local),
+            Self::Every(every) => Ok(every.next(after)),
         }
     }
 }

@@ -7,7 +7,7 @@
 use super::garbage_collector::Propagation;
 use super::history::CronSync;
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, DeletedBy, EventType, ObjectKind, SyncTrigger, Time};
+use super::trace::{ControllerName, Decision, DeletedBy, ObjectKind, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{CronJob, Job};
 use crate::controller::cronjob::{
@@ -70,9 +70,8 @@ impl World {
                     Watch::Updated { old, new } => JobEvent::Updated { old, new },
                     Watch::Deleted(j) => JobEvent::Deleted(j),
                 };
-                let store = &self.store;
-                let cron_jobs = self.cron_job_cache.get_or_insert_with(|| store.all::<CronJob>().cloned().collect());
-                let woken: Vec<String> = on_job_event(event, cron_jobs).into_iter().map(|c| c.metadata.name.clone()).collect();
+                let cron_jobs: Vec<&CronJob> = self.store.all::<CronJob>().collect();
+                let woken: Vec<String> = on_job_event(event, &cron_jobs).into_iter().map(|c| c.metadata.name.clone()).collect();
                 for name in woken {
                     self.kcm.cronjob.add(name, SyncTrigger::JobEvent);
                 }
@@ -90,17 +89,13 @@ impl World {
     }
 
     fn record_cronjob_event(&mut self, name: &str, e: Event) {
-        let kind = match e.kind {
-            controller::EventType::Normal => EventType::Normal,
-            controller::EventType::Warning => EventType::Warning,
-        };
-        self.recorder.event(self.now, (ObjectKind::CronJob, name), kind, &e.reason, e.message, "cronjob-controller");
+        self.recorder.event(self.now, (ObjectKind::CronJob, name), e.event_type, &e.reason, e.message.into_owned(), "cronjob-controller");
     }
 
     /// One CronJob sync, its writes applied, its verdict recorded.
     pub(crate) fn sync_cronjob(&mut self, name: &str, trigger: SyncTrigger) {
         let now = self.now;
-        let Some(cj) = self.store.get::<CronJob>(name).cloned() else {
+        let Some(cj) = self.store.get_shared::<CronJob>(name) else {
             let decision = Decision {
                 code: "not-found".into(),
                 explanation: format!("CronJob {name} is not in the informer cache (it was deleted), so the sync does nothing."),
@@ -108,7 +103,7 @@ impl World {
             self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, None);
             return;
         };
-        let jobs: Vec<Job> = self.store.all::<Job>().cloned().collect();
+        let jobs: Vec<&Job> = self.store.all::<Job>().collect();
         let uid = self.store.next_uid();
         let faults = Faults::default();
         let out = controller::sync(&SyncInput {
@@ -119,6 +114,7 @@ impl World {
             jobs: &jobs,
             api: ApiServer { jobs: &jobs, cron_job: &cj, faults: &faults },
             new_job_uid: Some(&uid),
+            schedule: Some(self.schedules.get(&cj, &self.behaviour, self.controller_zone)),
         });
         let legacy = self.is_legacy();
         let mut created_slot = None;

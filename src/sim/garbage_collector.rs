@@ -28,7 +28,7 @@ pub enum Propagation {
 impl World {
     /// Deletes a Job with the given propagation, recording who did it.
     pub(crate) fn delete_job(&mut self, name: &str, by: DeletedBy, propagation: Propagation) -> bool {
-        let Some(job) = self.store.get::<Job>(name).cloned() else { return false };
+        let Some(job) = self.store.get_shared::<Job>(name) else { return false };
         let now = self.now;
         if propagation == Propagation::Foreground {
             let _ = self.store.update::<Job>(name, |j| {

@@ -4,12 +4,12 @@
 //! created from `generateName`, pods deleted, tracking finalizers removed, the status written.
 
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, EventType, JobCondition, ObjectKind, SyncTrigger};
+use super::trace::{ControllerName, Decision, JobCondition, ObjectKind, SyncTrigger};
 use super::world::World;
 use crate::api::{ConditionStatus, Job, JobConditionType, Pod};
 use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
 use crate::controller::job::{
-    job_event_delay, pod_event_delay, sync_job, EventType as JobEventType, JobSyncInput, PodApiFaults, PodEvent,
+    job_event_delay, pod_event_delay, sync_job, JobMemory, JobSyncInput, PodApiFaults, PodEvent,
 };
 
 impl World {
@@ -34,8 +34,8 @@ impl World {
                 };
                 let Some(owner) = pod.metadata.controller_of().filter(|r| r.kind == "Job") else { return };
                 let job = owner.name.clone();
-                let memory = self.job_memory.get(&job).cloned().unwrap_or_default();
-                let delay = pod_event_delay(&self.job_features, &memory, event);
+                let no_memory = JobMemory::default();
+                let delay = pod_event_delay(&self.job_features, self.job_memory.get(&job).unwrap_or(&no_memory), event);
                 self.kcm.job.add_after(job, SyncTrigger::PodEvent, self.now, delay);
             }
             Change::CronJob(_) => {}
@@ -45,7 +45,7 @@ impl World {
     /// One `syncJob`, its writes applied, its verdict recorded.
     pub(crate) fn sync_job(&mut self, name: &str, trigger: SyncTrigger) {
         let now = self.now;
-        let Some(job) = self.store.get::<Job>(name).cloned() else {
+        let Some(job) = self.store.get_shared::<Job>(name) else {
             self.job_memory.remove(name);
             let decision = Decision {
                 code: "not-found".into(),
@@ -54,14 +54,15 @@ impl World {
             self.recorder.sync(ControllerName::Job, now, name, trigger, decision, None);
             return;
         };
-        let pods: Vec<Pod> = self.store.pods_of_job(&job.metadata.uid).cloned().collect();
-        let memory = self.job_memory.get(name).cloned().unwrap_or_default();
+        let pods: Vec<&Pod> = self.store.pods_of_job(&job.metadata.uid).collect();
+        let no_memory = JobMemory::default();
+        let memory = self.job_memory.get(name).unwrap_or(&no_memory);
         let out = sync_job(&JobSyncInput {
             job: &job,
             pods: &pods,
             now,
             features: self.job_features,
-            memory: &memory,
+            memory,
             faults: &PodApiFaults::default(),
         });
         for pod in &out.finalizers_removed {
@@ -88,13 +89,9 @@ impl World {
         }
         for mut e in out.events {
             if e.reason == "SuccessfulCreate" && named.peek().is_some_and(|(generated, _)| *generated == e.message) {
-                e.message = named.next().expect("peeked").1;
+                e.message = named.next().expect("peeked").1.into();
             }
-            let kind = match e.event_type {
-                JobEventType::Normal => EventType::Normal,
-                JobEventType::Warning => EventType::Warning,
-            };
-            self.recorder.event(now, (ObjectKind::Job, name), kind, &e.reason, e.message, "job-controller");
+            self.recorder.event(now, (ObjectKind::Job, name), e.event_type, &e.reason, e.message.into_owned(), "job-controller");
         }
         self.job_memory.insert(name.to_string(), out.memory);
         // The sync already folded the rate-limited retry of an error into `requeue_after` (its

@@ -9,7 +9,7 @@
 //! deleted; the kubelet retries a refused restart exactly when the back-off expires.
 
 use super::scenario::{Attempt, DEFAULT_ATTEMPT};
-use super::trace::{ControllerName, Decision, EventType, ObjectKind, PodPhase as TracePhase, SyncTrigger, Time};
+use super::trace::{ControllerName, Decision, ObjectKind, PodPhase as TracePhase, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{Job, Pod};
 use crate::controller::kubelet::{
@@ -162,11 +162,7 @@ impl World {
         let _ = self.store.update_status::<Pod>(pod, |p| p.status = status);
         self.kubelet.pods.get_mut(pod).expect("live pod").backoff = attempt.backoff;
         for e in attempt.events {
-            let kind = match e.event_type {
-                crate::controller::job::EventType::Normal => EventType::Normal,
-                crate::controller::job::EventType::Warning => EventType::Warning,
-            };
-            self.recorder.event(now, (ObjectKind::Pod, pod), kind, &e.reason, e.message, "kubelet");
+            self.recorder.event(now, (ObjectKind::Pod, pod), e.event_type, &e.reason, e.message.into_owned(), "kubelet");
         }
         match attempt.retry_at {
             None => {

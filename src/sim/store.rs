@@ -5,23 +5,26 @@
 //!
 //! One namespace is modelled (the objects keep whatever `metadata.namespace` they came with).
 //! An update that changes nothing produces no watch event, as with the real API server.
+//!
+//! Objects are immutable once written and shared (`Rc`): a write stores a new version, and the
+//! watch event, the informer caches and the controllers hold the versions themselves rather than
+//! copies, so a year of minutely Jobs costs one copy per write, not one per reader.
 
 use super::trace::{ObjectKind, Time};
 use crate::api::{CronJob, Job, ObjectMeta, Pod};
 use chrono::SubsecRound;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
-/// An informer notification.
+/// An informer notification, carrying the stored versions of the object.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Watch<T> {
-    Added(T),
-    Updated { old: T, new: T },
-    Deleted(T),
+    Added(Rc<T>),
+    Updated { old: Rc<T>, new: Rc<T> },
+    Deleted(Rc<T>),
 }
 
 /// A watch event of any kind, in the order the store applied the writes.
-// Changes live only from a write to its delivery; boxing them would cost more than it saves.
-#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Change {
     CronJob(Watch<CronJob>),
@@ -58,8 +61,8 @@ pub trait Stored: Clone + PartialEq + Sized + 'static {
     fn spec_differs(&self, other: &Self) -> bool;
     /// Whether the status differs.
     fn status_differs(&self, other: &Self) -> bool;
-    fn map(store: &Store) -> &BTreeMap<String, Self>;
-    fn map_mut(store: &mut Store) -> &mut BTreeMap<String, Self>;
+    fn map(store: &Store) -> &BTreeMap<String, Rc<Self>>;
+    fn map_mut(store: &mut Store) -> &mut BTreeMap<String, Rc<Self>>;
     fn change(watch: Watch<Self>) -> Change;
     /// Truncates every `metav1.Time` to whole seconds, as a round trip through the API does.
     fn truncate_times(&mut self);
@@ -131,10 +134,10 @@ macro_rules! stored {
             fn status_differs(&self, other: &Self) -> bool {
                 self.status != other.status
             }
-            fn map(store: &Store) -> &BTreeMap<String, Self> {
+            fn map(store: &Store) -> &BTreeMap<String, Rc<Self>> {
                 &store.$field
             }
-            fn map_mut(store: &mut Store) -> &mut BTreeMap<String, Self> {
+            fn map_mut(store: &mut Store) -> &mut BTreeMap<String, Rc<Self>> {
                 &mut store.$field
             }
             fn change(watch: Watch<Self>) -> Change {
@@ -154,9 +157,9 @@ stored!(Pod, Pod, "pods", pods, pod_seconds);
 /// The objects of the simulated cluster.
 #[derive(Clone, Debug, Default)]
 pub struct Store {
-    cron_jobs: BTreeMap<String, CronJob>,
-    jobs: BTreeMap<String, Job>,
-    pods: BTreeMap<String, Pod>,
+    cron_jobs: BTreeMap<String, Rc<CronJob>>,
+    jobs: BTreeMap<String, Rc<Job>>,
+    pods: BTreeMap<String, Rc<Pod>>,
     uids: u64,
     generated_names: u64,
     changes: Vec<Change>,
@@ -174,11 +177,22 @@ const NAME_ALPHABET: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
 impl Store {
     /// The object named `name`, if it exists.
     pub fn get<T: Stored>(&self, name: &str) -> Option<&T> {
-        T::map(self).get(name)
+        T::map(self).get(name).map(|o| &**o)
+    }
+
+    /// The stored version of the object named `name`, shared (it never changes; a write stores a
+    /// new version).
+    pub fn get_shared<T: Stored>(&self, name: &str) -> Option<Rc<T>> {
+        T::map(self).get(name).cloned()
     }
 
     /// Every object of a kind, by name.
     pub fn all<T: Stored>(&self) -> impl Iterator<Item = &T> {
+        T::map(self).values().map(|o| &**o)
+    }
+
+    /// Every object of a kind, by name, shared.
+    pub fn all_shared<T: Stored>(&self) -> impl Iterator<Item = &Rc<T>> {
         T::map(self).values()
     }
 
@@ -206,6 +220,7 @@ impl Store {
         meta.creation_timestamp = Some(now);
         meta.generation = Some(1);
         object.truncate_times();
+        let object = Rc::new(object);
         T::map_mut(self).insert(name.clone(), object.clone());
         self.changes.push(T::change(Watch::Added(object)));
         Ok(name)
@@ -223,7 +238,7 @@ impl Store {
         meta.creation_timestamp.get_or_insert(now);
         meta.generation.get_or_insert(1);
         object.truncate_times();
-        T::map_mut(self).insert(object.meta().name.clone(), object);
+        T::map_mut(self).insert(object.meta().name.clone(), Rc::new(object));
     }
 
     /// Applies `edit` to the named object; records an update (bumping `generation` when the spec
@@ -244,22 +259,24 @@ impl Store {
             return Err(ApiError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
         };
         let old = current.clone();
-        edit(current);
-        current.truncate_times();
-        let changed = if status_only { current.status_differs(&old) } else { *current != old };
+        let mut new = T::clone(&old);
+        edit(&mut new);
+        new.truncate_times();
+        let changed = if status_only { new.status_differs(&old) } else { new != *old };
         if !changed {
             return Ok(false);
         }
-        if !status_only && current.spec_differs(&old) {
-            current.meta_mut().generation = Some(old.meta().generation.unwrap_or(1) + 1);
+        if !status_only && new.spec_differs(&old) {
+            new.meta_mut().generation = Some(old.meta().generation.unwrap_or(1) + 1);
         }
-        let new = current.clone();
+        let new = Rc::new(new);
+        *current = new.clone();
         self.changes.push(T::change(Watch::Updated { old, new }));
         Ok(true)
     }
 
     /// Removes the named object now, returning it.
-    pub fn delete<T: Stored>(&mut self, name: &str) -> Result<T, ApiError> {
+    pub fn delete<T: Stored>(&mut self, name: &str) -> Result<Rc<T>, ApiError> {
         let Some(gone) = T::map_mut(self).remove(name) else {
             return Err(ApiError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
         };
@@ -279,7 +296,7 @@ impl Store {
 
     /// Pods whose controller ownerReference is the Job with this UID.
     pub fn pods_of_job<'a>(&'a self, job_uid: &'a str) -> impl Iterator<Item = &'a Pod> + 'a {
-        self.pods.values().filter(move |p| p.metadata.controller_of().is_some_and(|r| r.uid == job_uid))
+        self.pods.values().map(|p| &**p).filter(move |p| p.metadata.controller_of().is_some_and(|r| r.uid == job_uid))
     }
 
     fn generated_suffix(&mut self) -> String {
@@ -376,7 +393,7 @@ mod tests {
             s.create(p, now()).unwrap();
         }
         assert_eq!(s.pods_of_job(&uid).count(), 1);
-        let gone: Job = s.delete("a").unwrap();
+        let gone: Rc<Job> = s.delete("a").unwrap();
         assert_eq!(gone.metadata.name, "a");
         assert!(s.delete::<Job>("a").is_err());
         assert_eq!(s.count::<Job>(), 0);

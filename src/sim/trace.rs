@@ -125,12 +125,8 @@ pub enum ObjectKind {
     Pod,
 }
 
-/// `Normal` or `Warning`, as on a Kubernetes Event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum EventType {
-    Normal,
-    Warning,
-}
+/// `Normal` or `Warning`, as on a Kubernetes Event: the controllers' own type.
+pub use crate::controller::EventType;
 
 /// One Event occurrence.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -35,7 +35,7 @@ impl World {
     /// One `processJob`: delete the expired Job, or look again when it expires.
     pub(crate) fn sync_ttl(&mut self, name: &str, trigger: SyncTrigger) {
         let now = self.now;
-        let Some(job) = self.store.get::<Job>(name).cloned() else {
+        let Some(job) = self.store.get_shared::<Job>(name) else {
             let decision = Decision { code: "not-found".into(), explanation: format!("Job {name} is already gone.") };
             self.recorder.sync(ControllerName::Ttl, now, name, trigger, decision, None);
             return;

@@ -123,8 +123,8 @@ pub struct World {
     pub(crate) job_memory: HashMap<String, JobMemory>,
     /// Input objects created after the start, until their time comes.
     later: Vec<Option<Later>>,
-    /// The CronJob informer's list, for resolving Job owners (rebuilt after any CronJob change).
-    pub(crate) cron_job_cache: Option<Vec<crate::api::CronJob>>,
+    /// The CronJob controller's parsed schedules (parsed again only when a schedule changes).
+    pub(crate) schedules: crate::controller::cronjob::ScheduleCache,
     steps: u64,
     finished: bool,
 }
@@ -149,7 +149,7 @@ impl World {
             controller_zone,
             job_features: JobFeatures::for_version(version, None),
             job_memory: HashMap::new(),
-            cron_job_cache: None,
+            schedules: Default::default(),
             later: Vec::new(),
             scenario,
             start,
@@ -290,7 +290,6 @@ impl World {
             Change::Job(Watch::Added(job)) => self.job_added(job, self.now),
             Change::Job(Watch::Updated { old, new }) => self.job_updated(old, new),
             Change::Pod(Watch::Added(pod)) => self.pod_added(pod),
-            Change::CronJob(_) => self.cron_job_cache = None,
             _ => {}
         }
     }
@@ -323,7 +322,7 @@ impl World {
     pub(crate) fn start_controllers(&mut self, trigger: SyncTrigger) {
         self.collect_orphan_pods();
         self.start_cronjob_controller(trigger);
-        let jobs: Vec<crate::api::Job> = self.store.all::<crate::api::Job>().cloned().collect();
+        let jobs: Vec<_> = self.store.all_shared::<crate::api::Job>().cloned().collect();
         for job in jobs {
             self.kcm.job.add(job.metadata.name.clone(), trigger);
             self.ttl_consider(&job, trigger);

@@ -8,10 +8,12 @@ use super::controls::Controls;
 use super::editor::Editor;
 use super::engine::{Diagnostic, RunResult};
 use super::inspector::Inspector;
+use super::language::{apply_lang, initial_lang, use_lang, LanguagePicker};
 use super::overview::Overview;
 use super::runner::{Engine, Runner};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
+use crate::i18n::{Lang, Msg};
 use crate::timeline::document::replace_simulation;
 use gloo_timers::callback::Interval;
 use std::rc::Rc;
@@ -84,6 +86,18 @@ pub fn app(props: &AppProps) -> Html {
         t
     });
     let help = use_state(|| false);
+    let lang = use_state(|| {
+        let l = initial_lang();
+        apply_lang(l, false);
+        l
+    });
+    let on_lang = {
+        let lang = lang.clone();
+        Callback::from(move |l: Lang| {
+            apply_lang(l, true);
+            lang.set(l);
+        })
+    };
 
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
@@ -245,44 +259,47 @@ pub fn app(props: &AppProps) -> Html {
         .map(|m| (m.result.simulation.clone(), m.result.workloads.clone()))
         .unwrap_or_default();
 
+    let l = *lang;
     html! {
+        <ContextProvider<Lang> context={l}>
         <div class="app">
             <header class="app-header">
                 <h1 data-testid="title">{ "CronJob Playground" }</h1>
-                <p class="tagline">{ "What Kubernetes would do with your CronJob, second by second." }</p>
+                <p class="tagline">{ l.text(Msg::Tagline) }</p>
                 <div class="header-actions">
-                    <button type="button" onclick={reset_example} data-testid="load-example" title="Load the example (seed 002: a schedule edit that runs retroactively)">{ "Example" }</button>
-                    <button type="button" onclick={toggle_help} aria-expanded={help.to_string()} data-testid="help-button" title="Keyboard shortcuts (?)">{ "?" }</button>
-                    <button type="button" onclick={toggle_theme} data-testid="theme" aria-label="Toggle light or dark theme (d)"
-                        title="Light / dark (d)">{ if *theme == "dark" { "☀" } else { "☾" } }</button>
+                    <button type="button" onclick={reset_example} data-testid="load-example" title={l.text(Msg::ExampleTitle)}>{ l.text(Msg::Example) }</button>
+                    <LanguagePicker lang={l} on_change={on_lang} />
+                    <button type="button" onclick={toggle_help} aria-expanded={help.to_string()} data-testid="help-button" title={l.text(Msg::HelpButtonTitle)}>{ "?" }</button>
+                    <button type="button" onclick={toggle_theme} data-testid="theme" aria-label={l.text(Msg::ThemeToggleLabel)}
+                        title={l.text(Msg::ThemeToggleTitle)}>{ if *theme == "dark" { "☀" } else { "☾" } }</button>
                 </div>
             </header>
             if *help {
-                <aside class="help" data-testid="help" aria-label="Keyboard shortcuts">
-                    <h2>{ "Keyboard" }</h2>
+                <aside class="help" data-testid="help" aria-label={l.text(Msg::KeyboardShortcuts)}>
+                    <h2>{ l.text(Msg::KeyboardHeading) }</h2>
                     <dl>
-                        <dt>{ "Space / k" }</dt><dd>{ "play or pause the virtual clock" }</dd>
-                        <dt>{ ". / ," }</dt><dd>{ "step to the next / previous event" }</dd>
-                        <dt>{ "+ / −, wheel" }</dt><dd>{ "zoom the timeline" }</dd>
-                        <dt>{ "← / →, drag, shift+wheel" }</dt><dd>{ "pan" }</dd>
-                        <dt>{ "Home / End" }</dt><dd>{ "clock to the start / end" }</dd>
-                        <dt>{ "0 / f" }</dt><dd>{ "fit the whole horizon" }</dd>
-                        <dt>{ "click the axis" }</dt><dd>{ "move the clock there" }</dd>
-                        <dt>{ "Esc" }</dt><dd>{ "clear the selection" }</dd>
-                        <dt>{ "d" }</dt><dd>{ "light / dark theme" }</dd>
+                        <dt>{ "Space / k" }</dt><dd>{ l.text(Msg::KeyPlayPause) }</dd>
+                        <dt>{ ". / ," }</dt><dd>{ l.text(Msg::KeyStep) }</dd>
+                        <dt>{ l.text(Msg::KeyZoomKeys) }</dt><dd>{ l.text(Msg::KeyZoom) }</dd>
+                        <dt>{ l.text(Msg::KeyPanKeys) }</dt><dd>{ l.text(Msg::KeyPan) }</dd>
+                        <dt>{ "Home / End" }</dt><dd>{ l.text(Msg::KeyStartEnd) }</dd>
+                        <dt>{ "0 / f" }</dt><dd>{ l.text(Msg::KeyFit) }</dd>
+                        <dt>{ l.text(Msg::KeyClickAxis) }</dt><dd>{ l.text(Msg::KeyMoveClock) }</dd>
+                        <dt>{ "Esc" }</dt><dd>{ l.text(Msg::KeyClearSelection) }</dd>
+                        <dt>{ "d" }</dt><dd>{ l.text(Msg::KeyTheme) }</dd>
                     </dl>
                 </aside>
             }
             <main class="workspace">
-                <section class="editor-pane" aria-label="Manifest editor">
-                    <label for="manifest" class="pane-title">{ "Manifest (YAML or JSON)" }</label>
+                <section class="editor-pane" aria-label={l.text(Msg::ManifestEditor)}>
+                    <label for="manifest" class="pane-title">{ l.text(Msg::ManifestLabel) }</label>
                     <Editor text={(*text).clone()} diagnostics={(*diagnostics).clone()} on_change={on_change.clone()} />
-                    <h2 class="pane-title">{ "Simulation" }</h2>
+                    <h2 class="pane-title">{ l.text(Msg::SimulationHeading) }</h2>
                     <Controls {simulation} {workloads} now={state.model.as_ref().map(|_| state.cursor_time())} on_change={on_simulation} />
                 </section>
-                <section class="timeline-pane" aria-label="Timeline" data-testid="timeline">
+                <section class="timeline-pane" aria-label={l.text(Msg::Timeline)} data-testid="timeline">
                     <div class="timeline-head">
-                        <h2 class="pane-title">{ "Timeline" }</h2>
+                        <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
                         <Clock state={view_state.clone()} dispatch={dispatch.clone()} />
                     </div>
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
@@ -292,22 +309,24 @@ pub fn app(props: &AppProps) -> Html {
                 </section>
             </main>
         </div>
+        </ContextProvider<Lang>>
     }
 }
 
 #[function_component(Legend)]
 fn legend() -> Html {
+    let l = use_lang();
     html! {
-        <ul class="legend" aria-label="Legend">
-            <li><svg width="14" height="14"><circle class="shape" cx="7" cy="7" r="5" /></svg><span class="glyph-on-time-text">{ "on time" }</span></li>
-            <li><svg width="14" height="14"><path class="shape late" d="M7,1 l6,6 l-6,6 l-6,-6 z" /></svg>{ "late / retroactive" }</li>
-            <li><svg width="14" height="14"><path class="shape skipped" d="M2.5,2.5 l9,9 m0,-9 l-9,9" /></svg>{ "skipped / missed" }</li>
-            <li><svg width="14" height="14"><circle class="shape pending" cx="7" cy="7" r="4.5" /></svg>{ "pending" }</li>
-            <li><span class="swatch job" />{ "Job" }</li>
-            <li><span class="swatch failed" />{ "failed Job" }</li>
-            <li><span class="swatch backoff" />{ "back-off wait" }</li>
-            <li><span class="swatch outage" />{ "controller down" }</li>
-            <li><span class="swatch suspended" />{ "suspended" }</li>
+        <ul class="legend" aria-label={l.text(Msg::Legend)} data-testid="legend">
+            <li><svg width="14" height="14"><circle class="shape" cx="7" cy="7" r="5" /></svg><span class="glyph-on-time-text">{ l.text(Msg::LegendOnTime) }</span></li>
+            <li><svg width="14" height="14"><path class="shape late" d="M7,1 l6,6 l-6,6 l-6,-6 z" /></svg>{ l.text(Msg::LegendLate) }</li>
+            <li><svg width="14" height="14"><path class="shape skipped" d="M2.5,2.5 l9,9 m0,-9 l-9,9" /></svg>{ l.text(Msg::LegendSkipped) }</li>
+            <li><svg width="14" height="14"><circle class="shape pending" cx="7" cy="7" r="4.5" /></svg>{ l.text(Msg::LegendPending) }</li>
+            <li><span class="swatch job" />{ l.text(Msg::LegendJob) }</li>
+            <li><span class="swatch failed" />{ l.text(Msg::LegendFailedJob) }</li>
+            <li><span class="swatch backoff" />{ l.text(Msg::LegendBackOff) }</li>
+            <li><span class="swatch outage" />{ l.text(Msg::LegendControllerDown) }</li>
+            <li><span class="swatch suspended" />{ l.text(Msg::LegendSuspended) }</li>
         </ul>
     }
 }

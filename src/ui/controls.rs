@@ -4,6 +4,8 @@
 //! so someone who never writes a Simulation document still drives the whole model.
 
 use super::engine::Workload;
+use super::language::use_lang;
+use crate::i18n::{Lang, Msg};
 use crate::api::KubernetesVersion;
 use crate::sim::scenario::{Attempt, ClusterAction, ClusterEvent, HorizonDuration, PodRule, PodSelector, Simulation, API_VERSION, KIND};
 use crate::sim::trace::format_time;
@@ -70,6 +72,7 @@ fn rule_index(sim: &Simulation, w: &Workload) -> Option<usize> {
 
 #[function_component(Controls)]
 pub fn controls(props: &ControlsProps) -> Html {
+    let l = use_lang();
     let sim = &props.simulation;
     let emit = {
         let cb = props.on_change.clone();
@@ -115,30 +118,30 @@ pub fn controls(props: &ControlsProps) -> Html {
     let version = sim.spec.kubernetes_version.map(|v| v.to_string()).unwrap_or_default();
     html! {
         <form class="controls" data-testid="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-            <label>{ "Kubernetes" }
-                <select data-testid="k8s-version" onchange={on_version} aria-label="Kubernetes version">
-                    <option value="" selected={version.is_empty()}>{ format!("newest ({})", KubernetesVersion::NEWEST) }</option>
+            <label>{ l.text(Msg::Kubernetes) }
+                <select data-testid="k8s-version" onchange={on_version} aria-label={l.text(Msg::KubernetesVersion)}>
+                    <option value="" selected={version.is_empty()}>{ l.format(Msg::NewestVersion, &[&KubernetesVersion::NEWEST]) }</option>
                     { for (KubernetesVersion::OLDEST.minor()..=KubernetesVersion::NEWEST.minor()).rev().map(|m| {
                         let v = format!("1.{m}");
                         html! { <option value={v.clone()} selected={v == version}>{ v }</option> }
                     }) }
                 </select>
             </label>
-            <label>{ "Horizon" }
+            <label>{ l.text(Msg::Horizon) }
                 <input data-testid="horizon" type="text" size="6" placeholder="24h" value={horizon}
-                    onchange={on_horizon} aria-label="Horizon (e.g. 24h, 7d, 30d)" title="How long to simulate: 90m, 24h, 7d, 30d" />
+                    onchange={on_horizon} aria-label={l.text(Msg::HorizonLabel)} title={l.text(Msg::HorizonTitle)} />
             </label>
-            <label>{ "Controller TZ" }
+            <label>{ l.text(Msg::ControllerTz) }
                 <input data-testid="timezone" type="text" size="12" list="zones" placeholder="UTC"
                     value={sim.spec.controller_time_zone.clone().unwrap_or_default()} onchange={on_zone}
-                    aria-label="kube-controller-manager time zone" />
+                    aria-label={l.text(Msg::ControllerTzLabel)} />
                 <datalist id="zones">
                     { for ["UTC", "Europe/London", "Europe/Berlin", "America/New_York", "America/Los_Angeles", "Asia/Tokyo", "Asia/Seoul", "Asia/Kolkata", "Australia/Sydney"]
                         .iter().map(|z| html! { <option value={*z} /> }) }
                 </datalist>
             </label>
-            { for props.workloads.iter().map(|w| pod_behaviour(sim, w, emit.clone())) }
-            { events(sim, &props.workloads, props.now, emit.clone()) }
+            { for props.workloads.iter().map(|w| pod_behaviour(l, sim, w, emit.clone())) }
+            { events(l, sim, &props.workloads, props.now, emit.clone()) }
         </form>
     }
 }
@@ -157,7 +160,7 @@ fn human_horizon(d: chrono::TimeDelta) -> String {
     }
 }
 
-fn pod_behaviour(sim: &Simulation, w: &Workload, emit: impl Fn(Simulation) + Clone + 'static) -> Html {
+fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulation) + Clone + 'static) -> Html {
     let existing = rule_index(sim, w);
     let rule = existing.map(|i| sim.spec.pods[i].clone()).unwrap_or_else(|| PodRule {
         selector: match w.kind.as_str() {
@@ -228,43 +231,43 @@ fn pod_behaviour(sim: &Simulation, w: &Workload, emit: impl Fn(Simulation) + Clo
     let id = format!("{}-{}", w.kind.to_lowercase(), w.name);
     html! {
         <fieldset class="pod-behaviour" data-testid="pod-behaviour" data-workload={w.name.clone()}>
-            <legend>{ format!("Pods of {} {}", w.kind, w.name) }</legend>
-            <label>{ "startup s" }
+            <legend>{ l.format(Msg::PodsOf, &[&w.kind, &w.name]) }</legend>
+            <label>{ l.text(Msg::StartupSeconds) }
                 <input type="number" min="0" step="any" size="4" value={rule.startup_seconds.to_string()} onchange={on_startup}
-                    data-testid="startup" aria-label={format!("{id} pod startup seconds")} />
+                    data-testid="startup" aria-label={l.format(Msg::StartupSecondsLabel, &[&id])} />
             </label>
             { for attempts.iter().enumerate().map(|(i, a)| html! {
                 <span class="attempt" data-testid="attempt" data-attempt={i.to_string()}>
-                    <label>{ format!("#{} run s", i + 1) }
+                    <label>{ l.format(Msg::AttemptRunSeconds, &[&(i + 1)]) }
                         <input type="number" min="0" step="any" value={a.duration_seconds.to_string()} onchange={field(i, false)}
-                            data-testid="attempt-duration" aria-label={format!("{id} attempt {} duration seconds", i + 1)} />
+                            data-testid="attempt-duration" aria-label={l.format(Msg::AttemptDurationLabel, &[&id, &(i + 1)])} />
                     </label>
-                    <label>{ "exit" }
+                    <label>{ l.text(Msg::Exit) }
                         <input type="number" step="1" value={a.exit_code.to_string()} onchange={field(i, true)}
-                            data-testid="attempt-exit" aria-label={format!("{id} attempt {} exit code", i + 1)} />
+                            data-testid="attempt-exit" aria-label={l.format(Msg::AttemptExitLabel, &[&id, &(i + 1)])} />
                     </label>
                 </span>
             }) }
-            <button type="button" onclick={add} data-testid="add-attempt" title="Add an attempt (the last one repeats)">{ "+" }</button>
-            if attempts.len() > 1 { <button type="button" onclick={remove} data-testid="remove-attempt" title="Remove the last attempt">{ "−" }</button> }
+            <button type="button" onclick={add} data-testid="add-attempt" title={l.text(Msg::AddAttempt)}>{ "+" }</button>
+            if attempts.len() > 1 { <button type="button" onclick={remove} data-testid="remove-attempt" title={l.text(Msg::RemoveAttempt)}>{ "−" }</button> }
         </fieldset>
     }
 }
 
 /// What a scenario event does, in words.
-fn describe(e: &ClusterEvent) -> String {
+fn describe(l: Lang, e: &ClusterEvent) -> String {
     match &e.action {
         ClusterAction::Patch { cron_job, spec } => format!("patch cronjob {cron_job} {spec}"),
         ClusterAction::DeleteJob { job } => format!("delete job {job}"),
         ClusterAction::DeleteCronJob { cron_job } => format!("delete cronjob {cron_job}"),
-        ClusterAction::ControllerDown { until } => format!("kube-controller-manager down until {}", format_time(until)),
+        ClusterAction::ControllerDown { until } => l.format(Msg::ControllerDownUntil, &[&format_time(until)]),
         ClusterAction::Trigger { cron_job } => format!("create job --from=cronjob/{cron_job}"),
     }
 }
 
 /// The scenario's cluster events, each removable, and a small form that adds one at a time:
 /// a schedule edit, suspend or resume, a Job deletion, a controller outage, a manual trigger.
-fn events(sim: &Simulation, workloads: &[Workload], now: Option<crate::sim::trace::Time>, emit: impl Fn(Simulation) + Clone + 'static) -> Html {
+fn events(l: Lang, sim: &Simulation, workloads: &[Workload], now: Option<crate::sim::trace::Time>, emit: impl Fn(Simulation) + Clone + 'static) -> Html {
     let list = sim.spec.events.clone();
     let cron_job = workloads.iter().find(|w| w.kind == "CronJob").map(|w| w.name.clone()).unwrap_or_default();
     let form_id = "add-event";
@@ -302,7 +305,7 @@ fn events(sim: &Simulation, workloads: &[Workload], now: Option<crate::sim::trac
     };
     html! {
         <fieldset class="events-editor" data-testid="events-editor">
-            <legend>{ "Cluster events" }</legend>
+            <legend>{ l.text(Msg::ClusterEvents) }</legend>
             <ul>
                 { for list.iter().enumerate().map(|(i, e)| {
                     let remove = {
@@ -313,27 +316,27 @@ fn events(sim: &Simulation, workloads: &[Workload], now: Option<crate::sim::trac
                             emit(s);
                         })
                     };
-                    html! { <li data-testid="scenario-event"><time>{ format_time(&e.at) }</time>{ " " }{ describe(e) }
-                        <button type="button" onclick={remove} aria-label="Remove this event" title="Remove">{ "×" }</button></li> }
+                    html! { <li data-testid="scenario-event"><time>{ format_time(&e.at) }</time>{ " " }{ describe(l, e) }
+                        <button type="button" onclick={remove} aria-label={l.text(Msg::RemoveEvent)} title={l.text(Msg::Remove)}>{ "×" }</button></li> }
                 }) }
             </ul>
             if !cron_job.is_empty() || !list.is_empty() {
                 <div class="add-event" id={form_id}>
-                    <label>{ "at" }<input id="event-at" data-testid="event-at" type="text" size="20"
-                        value={now.map(|t| format_time(&t)).unwrap_or_default()} aria-label="Event time (RFC 3339)" /></label>
-                    <label>{ "what" }
-                        <select id="event-kind" data-testid="event-kind" aria-label="Event kind">
-                            <option value="schedule">{ format!("edit {cron_job}'s schedule to") }</option>
-                            <option value="suspend">{ "suspend" }</option>
-                            <option value="resume">{ "resume" }</option>
-                            <option value="delete">{ "delete job" }</option>
-                            <option value="down">{ "controller down for" }</option>
-                            <option value="trigger">{ "trigger a Job now" }</option>
+                    <label>{ l.text(Msg::EventAt) }<input id="event-at" data-testid="event-at" type="text" size="20"
+                        value={now.map(|t| format_time(&t)).unwrap_or_default()} aria-label={l.text(Msg::EventTimeLabel)} /></label>
+                    <label>{ l.text(Msg::EventWhat) }
+                        <select id="event-kind" data-testid="event-kind" aria-label={l.text(Msg::EventKindLabel)}>
+                            <option value="schedule">{ l.format(Msg::EventEditSchedule, &[&cron_job]) }</option>
+                            <option value="suspend">{ l.text(Msg::EventSuspend) }</option>
+                            <option value="resume">{ l.text(Msg::EventResume) }</option>
+                            <option value="delete">{ l.text(Msg::EventDeleteJob) }</option>
+                            <option value="down">{ l.text(Msg::EventControllerDown) }</option>
+                            <option value="trigger">{ l.text(Msg::EventTrigger) }</option>
                         </select>
                     </label>
-                    <label>{ "value" }<input id="event-arg" data-testid="event-arg" type="text" size="14" placeholder="10 13 * * * / job / 30m"
-                        aria-label="Schedule, Job name or outage length" /></label>
-                    <button type="button" data-testid="add-event" onclick={add}>{ "Add" }</button>
+                    <label>{ l.text(Msg::EventValue) }<input id="event-arg" data-testid="event-arg" type="text" size="14" placeholder="10 13 * * * / job / 30m"
+                        aria-label={l.text(Msg::EventValueLabel)} /></label>
+                    <button type="button" data-testid="add-event" onclick={add}>{ l.text(Msg::AddEvent) }</button>
                 </div>
             }
         </fieldset>

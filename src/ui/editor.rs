@@ -4,6 +4,8 @@
 //! or `?editor=plain` is asked for. Both report every change through `on_change`.
 
 use super::engine::Diagnostic;
+use super::language::use_lang;
+use crate::i18n::Msg;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -39,6 +41,7 @@ struct CodeMirror {
 
 #[function_component(Editor)]
 pub fn editor(props: &EditorProps) -> Html {
+    let l = use_lang();
     let host = use_node_ref();
     let cm: Rc<RefCell<Option<CodeMirror>>> = use_mut_ref(|| None);
     let plain = use_state(plain_requested);
@@ -86,7 +89,7 @@ pub fn editor(props: &EditorProps) -> Html {
     html! {
         <>
             if *plain {
-                <textarea id="manifest" data-testid="editor" spellcheck="false" wrap="off" aria-label="Manifest (YAML or JSON)"
+                <textarea id="manifest" data-testid="editor" spellcheck="false" wrap="off" aria-label={l.text(Msg::ManifestLabel)}
                     value={props.text.to_string()} {oninput} />
             } else {
                 <div class="cm-host" data-testid="editor" ref={host} />
@@ -97,11 +100,15 @@ pub fn editor(props: &EditorProps) -> Html {
                         <span class="pos">{ format!("{}:{}", d.line, d.column) }</span>{ " " }{ d.message.clone() }
                     </li>
                 }) }
-                if props.diagnostics.len() > 6 { <li class="more">{ format!("… {} more", props.diagnostics.len() - 6) }</li> }
+                if props.diagnostics.len() > 6 { <li class="more">{ l.format(Msg::MoreDiagnostics, &[&(props.diagnostics.len() - 6)]) }</li> }
             </ul>
             <div class="status-bar" data-testid="editor-status">
-                { format!("{} lines · saved in this browser{}", props.text.lines().count(),
-                    if errors > 0 { format!(" · {errors} error{}", if errors == 1 { "" } else { "s" }) } else { String::new() }) }
+                { l.format(Msg::EditorStatus, &[&props.text.lines().count()]) }
+                { match errors {
+                    0 => String::new(),
+                    1 => l.text(Msg::EditorError).to_string(),
+                    n => l.format(Msg::EditorErrors, &[&n]),
+                } }
             </div>
         </>
     }

@@ -2,7 +2,9 @@
 //! decision texts with the Kubernetes version), and the world at the cursor as `kubectl get`
 //! tables, `kubectl describe`-style Events and the controllers' log lines.
 
+use super::language::use_lang;
 use super::state::{Action, ViewState};
+use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{format_time, ObjectKind};
 use crate::timeline::explain::explain;
 use crate::timeline::kubectl::{cron_jobs_at, events_at, jobs_at, log_lines, pods_at, Table};
@@ -51,6 +53,7 @@ fn table(t: &Table, testid: &str, select: &Callback<MouseEvent>) -> Html {
 
 #[function_component(Inspector)]
 pub fn inspector(props: &InspectorProps) -> Html {
+    let l = use_lang();
     let tab = use_state(|| Tab::Details);
     let s = &props.state;
     let Some(model) = &s.model else { return html! { <section class="inspector" data-testid="inspector" /> } };
@@ -75,16 +78,16 @@ pub fn inspector(props: &InspectorProps) -> Html {
         }
     };
     let details = match s.selected.and_then(|item| explain(trace, timeline, item)) {
-        None => html! { <p class="hint">{ "Click a slot, Job, Pod, edit marker or band on the timeline to see what happened and why." }</p> },
+        None => html! { <p class="hint">{ l.text(Msg::InspectorHint) }</p> },
         Some(e) => html! {
             <div class="explanation" data-testid="explanation" data-kind={e.kind}>
-                <h3 data-testid="inspector-title"><span class="kind">{ e.kind }</span>{ " " }{ e.title.clone() }</h3>
+                <h3 data-testid="inspector-title"><span class="kind" data-kind={e.kind}>{ Msg::kind(e.kind).map_or(e.kind, |m| l.text(m)) }</span>{ " " }{ e.title.clone() }</h3>
                 <dl class="facts">
                     { for e.facts.iter().map(|(k, v)| html! {
-                        <><dt>{ *k }</dt><dd data-testid="fact" data-field={k.to_string()}>{ v.clone() }</dd></>
+                        <><dt>{ Msg::field(k).map_or(*k, |m| l.text(m)) }</dt><dd data-testid="fact" data-field={k.to_string()}>{ fact_value(l, k, v) }</dd></>
                     }) }
                 </dl>
-                <h4>{ "Why" }</h4>
+                <h4>{ l.text(Msg::Why) }</h4>
                 <ol class="why">
                     { for e.why.iter().map(|r| html! {
                         <li data-testid="reason" data-code={r.code.clone()} data-source={r.source.clone()}>
@@ -108,7 +111,7 @@ pub fn inspector(props: &InspectorProps) -> Html {
         Tab::Details => details,
         Tab::Get => html! {
             <div class="get" data-testid="kubectl-get">
-                <p class="cmd">{ format!("$ kubectl get cronjob,job,pod   # at {}", format_time(&at)) }</p>
+                <p class="cmd">{ format!("$ kubectl get cronjob,job,pod   {}", l.format(Msg::GetAt, &[&format_time(&at)])) }</p>
                 { table(&cron_jobs_at(trace, &model.result.starts, &model.result.simulation.spec.events, at), "kubectl-cronjobs", &select) }
                 { table(&jobs_at(trace, at), "kubectl-jobs", &select) }
                 { table(&pods_at(trace, at), "kubectl-pods", &select) }
@@ -117,30 +120,39 @@ pub fn inspector(props: &InspectorProps) -> Html {
         Tab::Events => html! {
             <div class="events">
                 <p class="cmd">{ match object {
-                    Some((k, n)) => format!("$ kubectl describe {} {n}   # Events at {}", format!("{k:?}").to_lowercase(), format_time(&at)),
-                    None => format!("$ kubectl get events   # at {}", format_time(&at)),
+                    Some((k, n)) => format!("$ kubectl describe {} {n}   {}", format!("{k:?}").to_lowercase(), l.format(Msg::DescribeAt, &[&format_time(&at)])),
+                    None => format!("$ kubectl get events   {}", l.format(Msg::EventsAt, &[&format_time(&at)])),
                 } }</p>
                 { table(&events_at(trace, at, object), "events", &select) }
             </div>
         },
         Tab::Logs => html! {
             <div class="logs">
-                <p class="cmd">{ format!("# controller log up to {}", format_time(&at)) }</p>
+                <p class="cmd">{ l.format(Msg::LogUpTo, &[&format_time(&at)]) }</p>
                 <pre data-testid="logs">{ log_lines(trace, at, 200).join("\n") }</pre>
             </div>
         },
     };
     html! {
-        <section class="inspector" data-testid="inspector" aria-label="Inspector">
+        <section class="inspector" data-testid="inspector" aria-label={l.text(Msg::Inspector)}>
             <div class="tabs" role="tablist">
-                { tab_button(Tab::Details, "Details", "details") }
+                { tab_button(Tab::Details, l.text(Msg::TabDetails), "details") }
                 { tab_button(Tab::Get, "kubectl get", "get") }
-                { tab_button(Tab::Events, "Events", "events") }
-                { tab_button(Tab::Logs, "Logs", "logs") }
-                <span class="run-info" data-testid="run-info">{ format!("k8s {} · {} slots · {} jobs · {} pods · simulated in {:.0} ms",
-                    trace.kubernetes_version, trace.slots.len(), trace.jobs.len(), trace.pods.len(), model.run_ms) }</span>
+                { tab_button(Tab::Events, l.text(Msg::TabEvents), "events") }
+                { tab_button(Tab::Logs, l.text(Msg::TabLogs), "logs") }
+                <span class="run-info" data-testid="run-info">{ l.format(Msg::RunInfo, &[&trace.kubernetes_version, &trace.slots.len(),
+                    &trace.jobs.len(), &trace.pods.len(), &format!("{:.0}", model.run_ms)]) }</span>
             </div>
             <div class="tab-body">{ body }</div>
         </section>
+    }
+}
+
+/// A fact's value as shown: a slot's fate reads as words, followed by the trace's name of it
+/// (what `data-fate` and the CLI say) outside English.
+fn fact_value(l: Lang, field: &str, value: &str) -> String {
+    match (field, Msg::fate(value)) {
+        ("Fate", Some(m)) if l != Lang::En => format!("{} ({value})", l.text(m)),
+        _ => value.to_string(),
     }
 }

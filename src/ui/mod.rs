@@ -8,6 +8,7 @@ mod controls;
 mod editor;
 pub mod engine;
 mod inspector;
+mod language;
 mod overview;
 mod runner;
 mod state;

@@ -2,7 +2,9 @@
 //! a one-pixel tick coloured and placed by its glyph, Job density below, and the visible window
 //! as a frame. Clicking it centres the timeline there.
 
+use super::language::use_lang;
 use super::state::{Action, ViewState};
+use crate::i18n::{Lang, Msg};
 use super::timeline_view::LABEL_WIDTH;
 use crate::timeline::lanes::Glyph;
 use crate::timeline::viewport::ms;
@@ -32,12 +34,13 @@ fn css_var(name: &str) -> String {
 
 #[function_component(Overview)]
 pub fn overview(props: &OverviewProps) -> Html {
+    let l = use_lang();
     let canvas = use_node_ref();
     let s = props.state.clone();
     {
         let canvas = canvas.clone();
-        use_effect_with(s.clone(), move |s| {
-            draw(&canvas, s);
+        use_effect_with((s.clone(), l), move |(s, l)| {
+            draw(&canvas, s, *l);
         });
     }
     let Some((start, end)) = s.model.as_ref().and_then(|m| m.bounds()) else { return html! {} };
@@ -60,11 +63,11 @@ pub fn overview(props: &OverviewProps) -> Html {
     html! {
         <canvas class="overview" data-testid="overview" ref={canvas} width={width.to_string()} height={HEIGHT.to_string()}
             style={format!("width:{width}px;height:{HEIGHT}px")} {onclick}
-            aria-label="Overview of the whole horizon; click to move the timeline there" role="img" />
+            aria-label={l.text(Msg::OverviewLabel)} role="img" />
     }
 }
 
-fn draw(canvas: &NodeRef, s: &ViewState) {
+fn draw(canvas: &NodeRef, s: &ViewState, l: Lang) {
     let (Some(c), Some(model)) = (canvas.cast::<HtmlCanvasElement>(), s.model.as_ref()) else { return };
     let (Some(tl), Some((start, end))) = (model.timeline.as_ref(), model.bounds()) else { return };
     let Some(ctx) = c.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok()) else { return };
@@ -99,7 +102,7 @@ fn draw(canvas: &NodeRef, s: &ViewState) {
     ctx.fill_rect(0.0, 0.0, w, h);
     ctx.set_fill_style_str(&css_var("--muted"));
     ctx.set_font("11px system-ui, sans-serif");
-    let _ = ctx.fill_text("overview", 8.0, 14.0);
+    let _ = ctx.fill_text(l.text(Msg::Overview), 8.0, 14.0);
     let x = |t: f64| LABEL_WIDTH + (t - start) / (end - start) * lanes_w;
     ctx.set_fill_style_str(&css_var("--outage"));
     for o in &tl.outages {

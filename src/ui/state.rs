@@ -36,8 +36,8 @@ impl Model {
     }
 }
 
-/// Virtual milliseconds per real millisecond of each playback speed.
-pub const SPEEDS: [(f64, &str); 5] = [(60.0, "1 min/s"), (600.0, "10 min/s"), (3600.0, "1 h/s"), (21600.0, "6 h/s"), (86400.0, "1 d/s")];
+/// Virtual milliseconds per real millisecond of each playback speed (1 min/s … 1 d/s).
+pub const SPEEDS: [f64; 5] = [60.0, 600.0, 3600.0, 21600.0, 86400.0];
 
 #[derive(Clone, Debug)]
 pub struct ViewState {
@@ -61,7 +61,7 @@ impl Default for ViewState {
             selected: None,
             pinned: HashSet::new(),
             playing: false,
-            speed: SPEEDS[2].0,
+            speed: SPEEDS[2],
         }
     }
 }

@@ -2,7 +2,9 @@
 //! (`timeline::viewport` culls and aggregates), one delegated click handler reading `data-item`,
 //! wheel/drag/keyboard zoom and pan, and the virtual clock's cursor.
 
+use super::language::use_lang;
 use super::state::{Action, Model, ViewState};
+use crate::i18n::{Lang, Msg};
 use crate::timeline::lanes::{Glyph, Group, JobBar, PodEnd, SegmentKind};
 use crate::timeline::rows::{height, rows, Row, RowKind, AXIS_HEIGHT};
 use crate::timeline::viewport::{ms, ticks, visible_instants, Drawn, Viewport};
@@ -71,6 +73,7 @@ fn tick_label(t: f64, step: TimeDelta) -> String {
 
 #[function_component(TimelineView)]
 pub fn timeline_view(props: &TimelineProps) -> Html {
+    let l = use_lang();
     let container = use_node_ref();
     let drag = use_mut_ref(|| (0.0f64, false, false)); // (distance moved, pressed, scrubbing)
 
@@ -128,10 +131,10 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
     }
 
     let Some(model) = props.state.model.clone() else {
-        return html! { <div class="timeline-scroll" ref={container}><p class="empty">{ "Simulating…" }</p></div> };
+        return html! { <div class="timeline-scroll" ref={container}><p class="empty">{ l.text(Msg::Simulating) }</p></div> };
     };
     let Some(timeline) = model.timeline.as_ref() else {
-        let why = model.result.error.clone().unwrap_or_else(|| "Nothing to simulate.".into());
+        let why = model.result.error.clone().unwrap_or_else(|| l.text(Msg::NothingToSimulate).into());
         return html! {
             <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()}>
                 <p class="empty" data-testid="timeline-error">{ why }</p>
@@ -243,7 +246,7 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
                 html! { <rect class="outage" data-testid="outage" data-item={item_attr(ItemRef::Outage(i))}
                     data-from={format_time(&o.from)} data-to={format_time(&o.to)}
                     x={x0.to_string()} y={AXIS_HEIGHT.to_string()} width={(x1 - x0).max(1.0).to_string()} height={(total_height - AXIS_HEIGHT).to_string()}>
-                    <title>{ format!("kube-controller-manager down {} – {}", format_time(&o.from), format_time(&o.to)) }</title>
+                    <title>{ l.format(Msg::ControllerDownBand, &[&format_time(&o.from), &format_time(&o.to)]) }</title>
                 </rect> }
             }) }
         </g>
@@ -258,13 +261,13 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
             if x1 > x0 {
                 body.push(html! { <rect class="suspended" data-testid="suspended" data-item={item_attr(ItemRef::Suspension(g, i))}
                     x={x0.to_string()} y={(top + 20.0).to_string()} width={(x1 - x0).to_string()} height={(bottom - top - 20.0).max(0.0).to_string()}>
-                    <title>{ "suspended" }</title></rect> });
+                    <title>{ l.text(Msg::SuspendedBand) }</title></rect> });
             }
         }
         // Title rows first, then the markers' flags over them, then the lanes over the markers'
         // lines, so a marker never hides the slots and bars it crosses.
         for row in group_rows.iter().filter(|r| r.kind == RowKind::Title) {
-            body.push(render_row(row, group, g, &model, &view, selected, &expanded));
+            body.push(render_row(l, row, group, g, &model, &view, selected, &expanded));
         }
         for (i, m) in timeline.markers.iter().enumerate() {
             let belongs = match m.cron_job() {
@@ -286,7 +289,7 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
             });
         }
         for row in group_rows.iter().filter(|r| r.kind != RowKind::Title) {
-            body.push(render_row(row, group, g, &model, &view, selected, &expanded));
+            body.push(render_row(l, row, group, g, &model, &view, selected, &expanded));
         }
         body.push(html! { <line class="group-sep" x1="0" x2={width.to_string()} y1={bottom.to_string()} y2={bottom.to_string()} /> });
     }
@@ -302,7 +305,7 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
     html! {
         <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()}>
             <svg class="timeline-svg" width={width.to_string()} height={total_height.to_string()} role="img"
-                aria-label="Timeline of schedule slots, Jobs and Pods"
+                aria-label={l.text(Msg::TimelineLabel)}
                 {onmousedown} {onmousemove} {onmouseup} {onclick}>
                 <defs>
                     <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -329,6 +332,7 @@ fn glyph_shape(glyph: Glyph, x: f64, cy: f64) -> Html {
 
 #[allow(clippy::too_many_arguments)]
 fn render_row(
+    l: Lang,
     row: &Row,
     group: &Group,
     g: usize,
@@ -362,7 +366,7 @@ fn render_row(
             let times = &model.index[g].slot_times;
             let drawn = visible_instants(times, view, MIN_GAP * 2.0);
             html! { <g class="row slot-row" data-testid="slot-lane" data-cronjob={group.title().to_string()}>
-                { label("slots".into(), "sub") }
+                { label(l.text(Msg::SlotsLane).into(), "sub") }
                 { for drawn.iter().map(|d| match *d {
                     Drawn::One { index, x0, .. } => {
                         let s = &group.slots[index];
@@ -386,7 +390,7 @@ fn render_row(
                         let class = if skipped > 0 { "cluster has-skipped" } else if late > 0 { "cluster has-late" } else { "cluster" };
                         html! { <g class={class} data-testid="slot-cluster" data-count={slots.len().to_string()}
                             data-skipped={skipped.to_string()} data-late={late.to_string()} data-zoom={format!("{x0}:{x1}")}>
-                            <title>{ format!("{} slots ({} skipped, {} late) — click to zoom", slots.len(), skipped, late) }</title>
+                            <title>{ l.format(Msg::SlotCluster, &[&slots.len(), &skipped, &late]) }</title>
                             <rect x={a.to_string()} y={(cy - 5.0).to_string()} width={(b - a).to_string()} height="10" rx="3" />
                             if skipped > 0 { <rect class="skipped-share" x={a.to_string()} y={(cy + 3.0).to_string()}
                                 width={((b - a) * skipped as f64 / slots.len() as f64).to_string()} height="2" /> }
@@ -398,16 +402,16 @@ fn render_row(
         RowKind::Jobs(r) => {
             let drawn = model.index[g].job_rows.get(*r).map(|idx| (idx, idx.visible(view, MIN_GAP))).into_iter();
             html! { <g class="row job-row" data-testid="job-lane" data-cronjob={group.title().to_string()}>
-                if *r == 0 { { label("jobs".into(), "sub") } }
+                if *r == 0 { { label(l.text(Msg::JobsLane).into(), "sub") } }
                 { for drawn.flat_map(|(idx, drawn)| drawn.into_iter().map(move |d| match d {
-                    Drawn::One { index, x0, x1 } => render_job(&group.jobs[idx.ids[index]], x0, x1, y, h, selected, expanded),
+                    Drawn::One { index, x0, x1 } => render_job(l, &group.jobs[idx.ids[index]], x0, x1, y, h, selected, expanded),
                     Drawn::Cluster { first, last, x0, x1 } => {
                         let n = last - first + 1;
                         let failed = (first..=last).filter(|k| group.jobs[idx.ids[*k]].outcome == crate::timeline::lanes::JobOutcome::Failed).count();
                         let (a, b) = (LABEL_WIDTH + x0, LABEL_WIDTH + x1.max(x0 + 2.0));
                         html! { <g class={if failed > 0 { "job-cluster has-failed" } else { "job-cluster" }} data-testid="job-cluster"
                             data-count={n.to_string()} data-failed={failed.to_string()} data-zoom={format!("{x0}:{x1}")}>
-                            <title>{ format!("{n} Jobs, {failed} failed — click to zoom") }</title>
+                            <title>{ l.format(Msg::JobCluster, &[&n, &failed]) }</title>
                             <rect x={a.to_string()} y={(y + 3.0).to_string()} width={(b - a).to_string()} height={(h - 6.0).to_string()} rx="2" />
                             if failed > 0 { <rect class="failed-share" x={a.to_string()} y={(y + h - 5.0).to_string()}
                                 width={((b - a) * failed as f64 / n as f64).max(1.0).to_string()} height="2" /> }
@@ -421,7 +425,7 @@ fn render_row(
             let pinned_label = if *pod_row == 0 {
                 html! { <g class="pin" data-pin={bar.name.clone()}>
                     <text class="lane-label pods" x="14" y={(cy + 4.0).to_string()}>{ format!("▾ {}", short(&bar.name)) }</text>
-                    <title>{ format!("pods of {} (click to pin open or closed)", bar.name) }</title>
+                    <title>{ l.format(Msg::PodsOfJob, &[&bar.name]) }</title>
                 </g> }
             } else {
                 html! {}
@@ -441,7 +445,7 @@ fn render_row(
                     let ex = x_of(ms(p.to));
                     html! { <g class={format!("pod end-{end}{sel}")} data-testid="pod" data-pod={p.name.clone()} data-job={bar.name.clone()}
                         data-end={end} data-from={format_time(&p.from)} data-to={format_time(&p.to)} data-item={item_attr(item)}>
-                        <title>{ format!("{} — {}", p.name, match &p.end { PodEnd::Terminated(w) => w.clone(), _ => end.to_string() }) }</title>
+                        <title>{ format!("{} — {}", p.name, match &p.end { PodEnd::Terminated(w) => w.clone(), _ => Msg::outcome(end).map_or(end, |m| l.text(m)).to_string() }) }</title>
                         <rect class="hit" x={x_of(ms(p.from)).to_string()} y={y.to_string()} width={(ex - x_of(ms(p.from))).max(4.0).to_string()} height={h.to_string()} />
                         if let Some(w) = p.recreated_after {
                             <line class="recreate" data-testid="pod-recreate-wait" x1={x_of(ms(w.from)).to_string()} x2={x_of(ms(w.to)).to_string()}
@@ -477,7 +481,7 @@ fn short(name: &str) -> String {
     }
 }
 
-fn render_job(j: &JobBar, x0: f64, x1: f64, y: f64, h: f64, selected: Option<ItemRef>, expanded: &std::collections::HashSet<String>) -> Html {
+fn render_job(l: Lang, j: &JobBar, x0: f64, x1: f64, y: f64, h: f64, selected: Option<ItemRef>, expanded: &std::collections::HashSet<String>) -> Html {
     let (a, b) = (LABEL_WIDTH + x0.max(-10.0), LABEL_WIDTH + x1.min(1e6));
     let w = (b - a).max(3.0);
     let item = ItemRef::Job(j.trace_index);
@@ -490,7 +494,7 @@ fn render_job(j: &JobBar, x0: f64, x1: f64, y: f64, h: f64, selected: Option<Ite
             data-outcome={j.outcome.name()} data-late={j.late.to_string()}
             data-from={format_time(&j.from)} data-to={format_time(&j.to)}
             data-scheduled={j.scheduled.map(|s| format_time(&s)).unwrap_or_default()} data-item={item_attr(item)}>
-            <title>{ format!("{} — {}{}", j.name, j.outcome.name(), if j.late { " (late / retroactive run)" } else { "" }) }</title>
+            <title>{ format!("{} — {}{}", j.name, Msg::outcome(j.outcome.name()).map_or(j.outcome.name(), |m| l.text(m)), if j.late { l.text(Msg::LateRun) } else { "" }) }</title>
             <rect x={a.to_string()} y={(y + 3.0).to_string()} width={w.to_string()} height={(h - 6.0).to_string()} rx="2" />
             if j.late { <text class="late-mark" x={(a - 2.0).to_string()} y={(y + 12.0).to_string()} text-anchor="end">{ "↶" }</text> }
             if let Some(t) = text { <text class="job-label" x={(a + 4.0).to_string()} y={(y + 12.5).to_string()}>{ t }</text> }

@@ -121,7 +121,7 @@ pub struct Faults {
 #[derive(Clone, Copy, Debug)]
 pub struct ApiServer<'a> {
     /// The Jobs a GET can return (all namespaces).
-    pub jobs: &'a [Job],
+    pub jobs: &'a [&'a Job],
     /// The CronJob a GET returns.
     pub cron_job: &'a CronJob,
     /// Injected failures.
@@ -139,7 +139,7 @@ pub(crate) fn namespace_of(ns: &str) -> &str {
 
 impl<'a> ApiServer<'a> {
     fn find(&self, namespace: &str, name: &str) -> Option<&'a Job> {
-        self.jobs.iter().find(|j| j.metadata.name == name && namespace_of(&j.metadata.namespace) == namespace_of(namespace))
+        self.jobs.iter().copied().find(|j| j.metadata.name == name && namespace_of(&j.metadata.namespace) == namespace_of(namespace))
     }
 
     /// `GetJob(namespace, name)`.
@@ -149,7 +149,7 @@ impl<'a> ApiServer<'a> {
                 return Err(err);
             }
             if let Some(other) = &fault.answer_with {
-                return self.jobs.iter().find(|j| &j.metadata.name == other).ok_or_else(|| ApiError::job_not_found(name));
+                return self.jobs.iter().copied().find(|j| &j.metadata.name == other).ok_or_else(|| ApiError::job_not_found(name));
             }
         }
         self.find(namespace, name).ok_or_else(|| ApiError::job_not_found(name))

@@ -2,42 +2,11 @@
 //! kube-controller-manager writes them (`cronjob_controllerv2.go`, `utils.go` and the legacy
 //! `cronjob_controller.go`; texts as of v1.28.7 unless a constructor says otherwise).
 
+pub use crate::controller::{Event, EventType};
 use crate::cron::Quoted;
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
-
-/// `Normal` or `Warning`, as in `corev1.EventTypeNormal` / `EventTypeWarning`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum EventType {
-    /// A routine step (a job created, deleted or seen finishing).
-    Normal,
-    /// Something the user probably has to fix or should know about.
-    Warning,
-}
-
-/// One Event the controller records on the CronJob it is syncing.
-///
-/// ```
-/// use cronjob_playground::controller::cronjob::Event;
-/// let e = Event::successful_create("backup-29014860");
-/// assert_eq!((e.reason.as_str(), e.message.as_str()), ("SuccessfulCreate", "Created job backup-29014860"));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Event {
-    /// `Normal` or `Warning`.
-    #[serde(rename = "type")]
-    pub kind: EventType,
-    /// The machine-readable reason, e.g. `SuccessfulCreate`.
-    pub reason: String,
-    /// The human message, verbatim.
-    pub message: String,
-}
 
 impl Event {
-    fn new(kind: EventType, reason: &str, message: String) -> Self {
-        Event { kind, reason: reason.to_owned(), message }
-    }
-
     /// `Warning UnexpectedJob`: an unfinished Job names this CronJob as its controller but is not
     /// in `status.active`.
     pub fn unexpected_job(job: &str) -> Self {
@@ -93,9 +62,9 @@ impl Event {
 
     /// `Warning TooManyMissedTimes` (v2). Releases before 1.28 include the count of missed slots.
     pub fn too_many_missed_times(count: Option<i64>) -> Self {
-        let message = match count {
-            Some(n) => format!("too many missed start times: {n}. Set or decrease .spec.startingDeadlineSeconds or check clock skew"),
-            None => "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew".to_owned(),
+        let message: std::borrow::Cow<'static, str> = match count {
+            Some(n) => format!("too many missed start times: {n}. Set or decrease .spec.startingDeadlineSeconds or check clock skew").into(),
+            None => "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew".into(),
         };
         Self::new(EventType::Warning, "TooManyMissedTimes", message)
     }
@@ -115,7 +84,7 @@ impl Event {
         Self::new(
             EventType::Normal,
             "JobAlreadyActive",
-            "Not starting job because prior execution is running and concurrency policy is Forbid".to_owned(),
+            "Not starting job because prior execution is running and concurrency policy is Forbid",
         )
     }
 

@@ -5,6 +5,7 @@ use super::api_server::ApiServer;
 use super::behaviour::Behaviour;
 use super::decision::Decision;
 use super::events::Event;
+use super::schedule::ParsedSchedule;
 use crate::api::{CronJob, CronJobStatus, Job};
 use chrono::{DateTime, TimeDelta, Utc};
 use crate::cron::Tz;
@@ -22,11 +23,14 @@ pub struct SyncInput<'a> {
     /// The CronJob as the informer cache holds it.
     pub cron_job: &'a CronJob,
     /// Every Job in the informer cache (the controller picks the ones it owns).
-    pub jobs: &'a [Job],
+    pub jobs: &'a [&'a Job],
     /// What GETs return and which calls fail.
     pub api: ApiServer<'a>,
     /// UID the API server gives a Job created in this sync (default: `<namespace>/<name>`).
     pub new_job_uid: Option<&'a str>,
+    /// The CronJob's schedule as parsed before (a runtime's [`ScheduleCache`](super::ScheduleCache)),
+    /// so the sync need not parse it again; ignored unless it is the parse of the current text.
+    pub schedule: Option<&'a ParsedSchedule>,
 }
 
 /// What one sync did and decided.

@@ -90,20 +90,21 @@ pub enum JobEvent<'a> {
 
 /// `resolveControllerRef`: the CronJob a Job's controller reference points to, if the kind is
 /// `CronJob`, one of that name exists in the Job's namespace and its UID matches.
-pub fn resolve_controller_ref<'c>(namespace: &str, reference: &OwnerReference, cron_jobs: &'c [CronJob]) -> Option<&'c CronJob> {
+pub fn resolve_controller_ref<'c>(namespace: &str, reference: &OwnerReference, cron_jobs: &[&'c CronJob]) -> Option<&'c CronJob> {
     if reference.kind != "CronJob" {
         return None;
     }
     let ns = super::api_server::namespace_of(namespace);
     cron_jobs
         .iter()
+        .copied()
         .find(|c| c.metadata.name == reference.name && super::api_server::namespace_of(&c.metadata.namespace) == ns)
         .filter(|c| c.metadata.uid == reference.uid)
 }
 
 /// Which CronJobs a Job event wakes (each with an immediate `Add`): the Job's controller, and on
 /// an update that changed the controller reference, the old controller too. Orphans wake nobody.
-pub fn on_job_event<'c>(event: JobEvent<'_>, cron_jobs: &'c [CronJob]) -> Vec<&'c CronJob> {
+pub fn on_job_event<'c>(event: JobEvent<'_>, cron_jobs: &[&'c CronJob]) -> Vec<&'c CronJob> {
     let owner = |job: &Job| job.metadata.controller_of().and_then(|r| resolve_controller_ref(&job.metadata.namespace, r, cron_jobs));
     match event {
         JobEvent::Added(job) | JobEvent::Deleted(job) => owner(job).into_iter().collect(),
@@ -142,7 +143,8 @@ mod tests {
 
     #[test]
     fn job_events_wake_the_controlling_cron_job_only_when_kind_name_and_uid_match() {
-        let cron_jobs = [cron_job("a", "ua"), cron_job("b", "ub")];
+        let (a, b) = (cron_job("a", "ua"), cron_job("b", "ub"));
+        let cron_jobs = [&a, &b];
         assert_eq!(names(on_job_event(JobEvent::Added(&job(Some(("CronJob", "a", "ua")), "x")), &cron_jobs)), ["a"]);
         assert!(on_job_event(JobEvent::Added(&job(Some(("CronJob", "a", "stale")), "x")), &cron_jobs).is_empty(), "UID mismatch");
         assert!(on_job_event(JobEvent::Deleted(&job(Some(("Deployment", "a", "ua")), "x")), &cron_jobs).is_empty(), "wrong kind");

@@ -101,8 +101,10 @@ pub fn answer(request: &SyncRequest) -> Result<SyncResponse, String> {
         None => Tz::UTC,
         Some(name) => name.parse::<Tz>().map_err(|_| format!("unknown controllerTimeZone {name:?}"))?,
     };
+    let cache: Vec<&Job> = request.jobs.iter().collect();
+    let api_jobs: Vec<&Job> = request.api_jobs.as_ref().map_or_else(|| cache.clone(), |jobs| jobs.iter().collect());
     let api = ApiServer {
-        jobs: request.api_jobs.as_deref().unwrap_or(&request.jobs),
+        jobs: &api_jobs,
         cron_job: request.live_cron_job.as_ref().unwrap_or(&request.cron_job),
         faults: &request.faults,
     };
@@ -111,9 +113,10 @@ pub fn answer(request: &SyncRequest) -> Result<SyncResponse, String> {
         now: request.now,
         controller_zone,
         cron_job: &request.cron_job,
-        jobs: &request.jobs,
+        jobs: &cache,
         api,
         new_job_uid: request.new_job_uid.as_deref(),
+        schedule: None,
     };
     Ok(sync(&input).into())
 }

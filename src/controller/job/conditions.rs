@@ -3,7 +3,8 @@
 
 use crate::api::{ConditionStatus, JobCondition, JobConditionType};
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+
+pub use crate::controller::{Event, EventType};
 
 /// Reason of a Job failed by `backoffLimit` (or the OnFailure restart count).
 pub const REASON_BACKOFF_LIMIT_EXCEEDED: &str = "BackoffLimitExceeded";
@@ -29,28 +30,6 @@ pub const REASON_SUCCESS_POLICY: &str = "SuccessPolicy";
 pub const REASON_COMPLETIONS_REACHED: &str = "CompletionsReached";
 /// Message for [`REASON_COMPLETIONS_REACHED`].
 pub const MESSAGE_COMPLETIONS_REACHED: &str = "Reached expected number of succeeded pods";
-
-/// `corev1.EventTypeNormal` / `EventTypeWarning`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum EventType {
-    Normal,
-    Warning,
-}
-
-/// One Event the controller records on the Job (the trace adds time, object and source).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Event {
-    #[serde(rename = "type")]
-    pub event_type: EventType,
-    pub reason: String,
-    pub message: String,
-}
-
-impl Event {
-    pub(crate) fn new(event_type: EventType, reason: &str, message: impl Into<String>) -> Event {
-        Event { event_type, reason: reason.into(), message: message.into() }
-    }
-}
 
 /// A condition with both probe and transition time `now` (`newCondition`).
 pub fn new_condition(condition_type: JobConditionType, status: ConditionStatus, reason: &str, message: &str, now: DateTime<Utc>) -> JobCondition {

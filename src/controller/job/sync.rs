@@ -50,7 +50,7 @@ pub struct PodApiFaults {
 pub struct JobSyncInput<'a> {
     pub job: &'a Job,
     /// The Job's pods as the informer has them (owned by the Job).
-    pub pods: &'a [Pod],
+    pub pods: &'a [&'a Pod],
     pub now: DateTime<Utc>,
     pub features: JobFeatures,
     pub memory: &'a JobMemory,
@@ -130,7 +130,7 @@ impl JobSyncResult {
         for pod in &mut self.created {
             let name = name_for(&pod.metadata.generate_name);
             if let Some(e) = events.next() {
-                e.message = format!("Created pod: {name}");
+                e.message = format!("Created pod: {name}").into();
             }
             pod.metadata.name = name;
         }
@@ -286,7 +286,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
     let unc_succ: BTreeSet<&str> = uncounted.succeeded.iter().map(String::as_str).collect();
     let unc_fail: BTreeSet<&str> = uncounted.failed.iter().map(String::as_str).collect();
 
-    let pods: Vec<&Pod> = input.pods.iter().collect();
+    let pods = input.pods;
     let active_pods: Vec<&Pod> = pods.iter().copied().filter(|p| is_active(p)).collect();
     let mut active = active_pods.len() as i32;
     let mut ready = active_pods.iter().filter(|p| is_ready(p)).count() as i32;

@@ -194,6 +194,6 @@ pub(super) fn enact_finished(ctx: &mut Ctx<'_>, status: &mut JobStatus, c: JobCo
         }
         ctx.out.events.push(Event::new(EventType::Normal, "Completed", "Job completed"));
     } else {
-        ctx.out.events.push(Event::new(EventType::Warning, &c.reason, c.message.clone()));
+        ctx.out.events.push(Event::new(EventType::Warning, c.reason, c.message));
     }
 }

@@ -8,7 +8,7 @@ use crate::api::{
     ConditionStatus, ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting, ContainerStatus,
     Pod, PodCondition, PodPhase, PodStatus, RestartPolicy, POD_READY,
 };
-use crate::controller::job::{Event, EventType};
+use crate::controller::Event;
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// Default `terminationGracePeriodSeconds`.
@@ -126,11 +126,7 @@ pub fn restart_crashed_container(pod: &Pod, backoff: &CrashLoopBackOff, now: Dat
                 status: with_container(pod, PodPhase::Running, false, now, waiting),
                 backoff: *backoff,
                 retry_at: Some(allowed_at),
-                events: vec![Event {
-                    event_type: EventType::Warning,
-                    reason: "BackOff".into(),
-                    message: backoff_event_message(&c.name, name, ns, uid),
-                }],
+                events: vec![Event::warning("BackOff", backoff_event_message(&c.name, name, ns, uid))],
                 explanation,
             }
         }

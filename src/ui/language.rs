@@ -1,0 +1,71 @@
+//! The interface language on the page: chosen from the browser's `navigator.languages` the first
+//! time, switchable in the header, kept in `localStorage`, and given to every component through a
+//! Yew context (`use_lang`). The words themselves are in `crate::i18n`.
+
+use crate::i18n::{Lang, Msg};
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// `localStorage` key of the chosen language.
+pub const LANG_KEY: &str = "cronjob-playground.lang";
+
+/// The stored choice, else the browser's preference, else English.
+pub fn initial_lang() -> Lang {
+    let window = web_sys::window();
+    let stored = window
+        .as_ref()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(LANG_KEY).ok().flatten())
+        .and_then(|code| code.parse().ok());
+    stored.unwrap_or_else(|| {
+        let preferred: Vec<String> = window
+            .map(|w| w.navigator().languages().iter().filter_map(|v| v.as_string()).collect())
+            .unwrap_or_default();
+        Lang::from_browser(preferred)
+    })
+}
+
+/// Sets `<html lang>` (fonts and screen readers follow it) and remembers the choice.
+pub fn apply_lang(lang: Lang, remember: bool) {
+    let window = web_sys::window();
+    if let Some(root) = window.as_ref().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("lang", lang.code());
+    }
+    if remember {
+        if let Some(storage) = window.and_then(|w| w.local_storage().ok().flatten()) {
+            let _ = storage.set_item(LANG_KEY, lang.code());
+        }
+    }
+}
+
+/// The page's language (English outside a provider, e.g. a component mounted alone in a test).
+#[hook]
+pub fn use_lang() -> Lang {
+    use_context::<Lang>().unwrap_or_default()
+}
+
+#[derive(Properties, PartialEq)]
+pub struct LanguagePickerProps {
+    pub lang: Lang,
+    pub on_change: Callback<Lang>,
+}
+
+/// The header's language switcher, each language named in itself.
+#[function_component(LanguagePicker)]
+pub fn language_picker(props: &LanguagePickerProps) -> Html {
+    let onchange = {
+        let cb = props.on_change.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(lang) = e.target_unchecked_into::<HtmlSelectElement>().value().parse::<Lang>() {
+                cb.emit(lang);
+            }
+        })
+    };
+    html! {
+        <select class="lang" data-testid="language" aria-label={props.lang.text(Msg::LanguageLabel)} title={props.lang.text(Msg::LanguageLabel)} {onchange}>
+            { for Lang::ALL.iter().map(|l| html! {
+                <option value={l.code()} lang={l.code()} selected={*l == props.lang}>{ l.native_name() }</option>
+            }) }
+        </select>
+    }
+}
