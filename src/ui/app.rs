@@ -11,6 +11,7 @@ use super::inspector::Inspector;
 use super::language::{apply_lang, initial_lang, use_lang, LanguagePicker};
 use super::overview::Overview;
 use super::runner::{Engine, Runner};
+use super::share::{Pending, Share};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
 use crate::i18n::{Lang, Msg};
@@ -86,6 +87,11 @@ pub fn app(props: &AppProps) -> Html {
         t
     });
     let help = use_state(|| false);
+    // A share link in the address is opened before the saved text runs (see `share.rs`).
+    let pending = use_mut_ref(Pending::from_location);
+    let saved_at_open = use_memo((), |_| saved(STORAGE_KEY).map(Rc::<str>::from));
+    let latest = use_mut_ref(|| (*text).clone());
+    *latest.borrow_mut() = (*text).clone();
     let lang = use_state(|| {
         let l = initial_lang();
         apply_lang(l, false);
@@ -104,28 +110,40 @@ pub fn app(props: &AppProps) -> Html {
         let dispatch = state.dispatcher();
         let diagnostics = diagnostics.clone();
         let engine = props.engine;
+        let pending = pending.clone();
         use_mut_ref(move || {
             let generation = std::cell::Cell::new(0u64);
             Runner::new(engine, Callback::from(move |(result, run_ms): (RunResult, f64)| {
                 generation.set(generation.get() + 1);
                 diagnostics.set(Rc::new(result.diagnostics.clone()));
                 dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), run_ms))));
+                if let Some(view) = pending.borrow_mut().view.take() {
+                    dispatch.dispatch(Action::Restore(view));
+                }
             }))
         })
     };
     {
-        let runner = runner.clone();
+        let (runner, pending) = (runner.clone(), pending.clone());
         use_effect_with((*text).clone(), move |t| {
-            runner.borrow_mut().request(t.to_string());
+            if !pending.borrow().waiting {
+                runner.borrow_mut().request(t.to_string());
+            }
         });
     }
 
     let on_change = {
-        let text = text.clone();
+        let (text, latest) = (text.clone(), latest.clone());
         Callback::from(move |value: String| {
             save(STORAGE_KEY, &value);
-            text.set(value.into());
+            let value: Rc<str> = value.into();
+            *latest.borrow_mut() = value.clone();
+            text.set(value);
         })
+    };
+    let on_release = {
+        let (runner, latest) = (runner.clone(), latest.clone());
+        Callback::from(move |()| runner.borrow_mut().request(latest.borrow().to_string()))
     };
     let on_simulation = {
         let (text, on_change) = (text.clone(), on_change.clone());
@@ -267,6 +285,8 @@ pub fn app(props: &AppProps) -> Html {
                 <h1 data-testid="title">{ "CronJob Playground" }</h1>
                 <p class="tagline">{ l.text(Msg::Tagline) }</p>
                 <div class="header-actions">
+                    <Share text={(*text).clone()} saved={(*saved_at_open).clone()} state={(*state).clone()} pending={pending.clone()}
+                        on_text={on_change.clone()} {on_release} />
                     <button type="button" onclick={reset_example} data-testid="load-example" title={l.text(Msg::ExampleTitle)}>{ l.text(Msg::Example) }</button>
                     <LanguagePicker lang={l} on_change={on_lang} />
                     <button type="button" onclick={toggle_help} aria-expanded={help.to_string()} data-testid="help-button" title={l.text(Msg::HelpButtonTitle)}>{ "?" }</button>

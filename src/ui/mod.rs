@@ -11,6 +11,7 @@ mod inspector;
 mod language;
 mod overview;
 mod runner;
+mod share;
 mod state;
 mod timeline_view;
 pub mod worker;
