@@ -1,8 +1,7 @@
 //! robfig/cron v3.0.1 `ConstantDelaySchedule` (constantdelay.go), what `@every <duration>`
 //! parses to: a fixed delay in whole seconds, counted in absolute time (no wall clock, no zone).
 
-use chrono::{DateTime, TimeDelta};
-use chrono_tz::Tz;
+use chrono::{DateTime, TimeDelta, TimeZone};
 
 /// A schedule that fires every `delay` (robfig's `Every`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -32,7 +31,7 @@ impl ConstantDelaySchedule {
 
     /// robfig's `Next(t)` = `t + delay − t's nanoseconds`: the delay after the start of `t`'s
     /// second. `None` only beyond chrono's range of dates.
-    pub fn next(&self, t: DateTime<Tz>) -> Option<DateTime<Tz>> {
+    pub fn next<Z: TimeZone>(&self, t: DateTime<Z>) -> Option<DateTime<Z>> {
         let nanos = TimeDelta::nanoseconds(t.timestamp_subsec_nanos().into());
         t.checked_add_signed(self.delay - nanos)
     }

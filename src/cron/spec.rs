@@ -6,8 +6,8 @@
 
 use super::go_time::{days_in_month, Civil, Zone};
 use super::location::Location;
-use chrono::{DateTime, TimeZone};
-use chrono_tz::Tz;
+use chrono::{DateTime, TimeZone, Utc};
+use crate::cron::Tz;
 use std::fmt;
 
 /// Bit 63 of a mask: the field was `*` or `?` (with no step above 1). It decides the
@@ -106,18 +106,34 @@ impl SpecSchedule {
     /// The search runs in the schedule's zone, or in `t`'s zone for [`Location::Local`].
     /// `Ok(None)` is robfig's zero time: nothing within its five-year search.
     pub fn next(&self, t: DateTime<Tz>) -> Result<Option<DateTime<Tz>>, EndlessSearch> {
+        let local = t.timezone();
+        let found = self.next_unix(t.timestamp(), local).map_err(|(tz, stuck)| EndlessSearch {
+            zone: tz,
+            stuck_at: tz.timestamp_opt(stuck, 0).single().unwrap_or_else(|| t.with_timezone(&tz)),
+        })?;
+        Ok(found.and_then(|unix| local.timestamp_opt(unix, 0).single()))
+    }
+
+    /// [`next`](Self::next) for an instant given in UTC and evaluated in `local` (the zone of a
+    /// schedule without `TZ=`), answered in UTC: the same instants, without converting `after`
+    /// and the answer between zones.
+    pub fn next_utc(&self, after: DateTime<Utc>, local: Tz) -> Result<Option<DateTime<Utc>>, EndlessSearch> {
+        let found = self.next_unix(after.timestamp(), local).map_err(|(tz, stuck)| EndlessSearch {
+            zone: tz,
+            stuck_at: tz.timestamp_opt(stuck, 0).single().unwrap_or_else(|| after.with_timezone(&tz)),
+        })?;
+        Ok(found.and_then(|unix| DateTime::from_timestamp(unix, 0)))
+    }
+
+    /// The search from the whole second `after`, in the schedule's zone or `local`; `Err` is the
+    /// zone and the instant an endless day search is stuck at.
+    fn next_unix(&self, after: i64, local: Tz) -> Result<Option<i64>, (Tz, i64)> {
         let tz = match self.location {
-            Location::Local => t.timezone(),
+            Location::Local => local,
             Location::Zone(tz) => tz,
         };
         let mut zone = Zone::new(tz);
-        match self.search(&mut zone, t.timestamp() + 1, Jumps::Allowed) {
-            Ok(found) => Ok(found.and_then(|unix| t.timezone().timestamp_opt(unix, 0).single())),
-            Err(stuck) => Err(EndlessSearch {
-                zone: tz,
-                stuck_at: tz.timestamp_opt(stuck, 0).single().unwrap_or_else(|| t.with_timezone(&tz)),
-            }),
-        }
+        self.search(&mut zone, after + 1, Jumps::Allowed).map_err(|stuck| (tz, stuck))
     }
 
     /// The search on Unix seconds, from the first candidate `t`. `Err` carries the instant the

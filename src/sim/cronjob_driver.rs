@@ -114,6 +114,7 @@ impl World {
             jobs: &jobs,
             api: ApiServer { jobs: &jobs, cron_job: &cj, faults: &faults },
             new_job_uid: Some(&uid),
+            schedule: Some(self.schedules.get(&cj, &self.behaviour, self.controller_zone)),
         });
         let legacy = self.is_legacy();
         let mut created_slot = None;

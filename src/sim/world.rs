@@ -24,7 +24,7 @@ use super::workqueue::{RateLimiter, WorkQueue};
 use crate::api::KubernetesVersion;
 use crate::controller::cronjob::Behaviour;
 use crate::controller::job::{JobFeatures, JobMemory};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 use std::collections::HashMap;
 
 /// Something scheduled on the agenda.
@@ -123,6 +123,8 @@ pub struct World {
     pub(crate) job_memory: HashMap<String, JobMemory>,
     /// Input objects created after the start, until their time comes.
     later: Vec<Option<Later>>,
+    /// The CronJob controller's parsed schedules (parsed again only when a schedule changes).
+    pub(crate) schedules: crate::controller::cronjob::ScheduleCache,
     steps: u64,
     finished: bool,
 }
@@ -147,6 +149,7 @@ impl World {
             controller_zone,
             job_features: JobFeatures::for_version(version, None),
             job_memory: HashMap::new(),
+            schedules: Default::default(),
             later: Vec::new(),
             scenario,
             start,

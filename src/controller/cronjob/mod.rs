@@ -19,10 +19,11 @@
 //! let out = sync(&SyncInput {
 //!     behaviour: Behaviour::of("1.28".parse().unwrap()),
 //!     now: Utc.with_ymd_and_hms(2016, 5, 19, 10, 0, 0).unwrap() + chrono::TimeDelta::milliseconds(100),
-//!     controller_zone: chrono_tz::UTC,
+//!     controller_zone: cronjob_playground::cron::Tz::UTC,
 //!     cron_job: &cj, jobs: &[],
 //!     api: ApiServer { jobs: &[], cron_job: &cj, faults: &faults },
 //!     new_job_uid: None,
+//!     schedule: None,
 //! });
 //! assert_eq!(out.decision.code, DecisionCode::Created);
 //! assert_eq!(out.created_jobs[0].metadata.name, "backup-24394200");
@@ -54,7 +55,7 @@ pub use events::{CompletedWording, Event, EventType};
 pub use history::{by_job_start_time, jobs_beyond_history_limits};
 pub use job_template::{job_from_template, job_name, job_reference, SCHEDULED_TIMESTAMP_ANNOTATION};
 pub use outcome::{SyncInput, SyncOutcome};
-pub use schedule::{format_schedule, BoundSchedule};
+pub use schedule::{format_schedule, BoundSchedule, ParsedSchedule, ScheduleCache};
 pub use slots::{
     most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, recent_unmet_schedule_times, Missed,
     MostRecent, RequeueRule, ScheduleHang, SlotError, SlotInput, SlotSearch, Slots, UnmetError, NEXT_SCHEDULE_DELTA,

@@ -5,9 +5,10 @@ use super::api_server::ApiServer;
 use super::behaviour::Behaviour;
 use super::decision::Decision;
 use super::events::Event;
+use super::schedule::ParsedSchedule;
 use crate::api::{CronJob, CronJobStatus, Job};
 use chrono::{DateTime, TimeDelta, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 /// Everything one sync reads: the cached CronJob and Jobs, the API server behind them, the
 /// controller's clock and zone, and the release.
@@ -27,6 +28,9 @@ pub struct SyncInput<'a> {
     pub api: ApiServer<'a>,
     /// UID the API server gives a Job created in this sync (default: `<namespace>/<name>`).
     pub new_job_uid: Option<&'a str>,
+    /// The CronJob's schedule as parsed before (a runtime's [`ScheduleCache`](super::ScheduleCache)),
+    /// so the sync need not parse it again; ignored unless it is the parse of the current text.
+    pub schedule: Option<&'a ParsedSchedule>,
 }
 
 /// What one sync did and decided.

@@ -9,7 +9,10 @@ use super::slots::{ScheduleHang, Slots};
 use crate::api::CronJob;
 use crate::cron::{load_location, parse_standard, with_time_zone, Location, Schedule};
 use chrono::{DateTime, TimeDelta, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::collections::HashMap;
 
 /// The CronJob's `spec.timeZone` as this release's controller sees it: the field reaches the
 /// controller from 1.25 (1.24's alpha gate was off by default and the API server dropped it).
@@ -34,11 +37,12 @@ pub fn annotation_zone(time_zone: Option<&str>, controller_zone: Tz) -> Tz {
 
 /// `formatSchedule`: the text handed to `cron.ParseStandard` ([`with_time_zone`], fed the
 /// `timeZone` this release sees), plus the `UnsupportedSchedule` warning (1.23+) when the
-/// schedule itself carries `TZ`. An inline `TZ=` wins over `timeZone`.
-pub fn format_schedule(cron_job: &CronJob, behaviour: &Behaviour) -> (String, Option<Event>) {
+/// schedule itself carries `TZ`. An inline `TZ=` wins over `timeZone`. Releases before 1.25
+/// (the legacy controller included) see no `timeZone`, so the text is `spec.schedule` as is.
+pub fn format_schedule<'c>(cron_job: &'c CronJob, behaviour: &Behaviour) -> (Cow<'c, str>, Option<Event>) {
     let schedule = &cron_job.spec.schedule;
     let warning = (behaviour.tz_prefix_warning && schedule.contains("TZ")).then(|| Event::unsupported_schedule(schedule));
-    (with_time_zone(schedule, effective_time_zone(cron_job, behaviour)).into_owned(), warning)
+    (with_time_zone(schedule, effective_time_zone(cron_job, behaviour)), warning)
 }
 
 /// robfig/cron v1.1.0 (Kubernetes ≤1.21) words its errors like v3 but capitalised, and names the
@@ -52,12 +56,22 @@ fn robfig_v1_error(v3: &str, spec: &str) -> String {
     chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
+/// How many recent `Next` answers a [`BoundSchedule`] remembers. A CronJob's syncs between two
+/// slots keep asking for the slot after `lastScheduleTime` and the one after that.
+const RECENT_ANSWERS: usize = 4;
+
 /// A parsed schedule bound to the controller's zone, answering `Next` the way the controller
 /// calls it (instants in the controller's local zone, Go's zero time for "never").
+///
+/// It remembers its last few answers, so the repeated questions of successive syncs cost a
+/// comparison, not a search (the answers are the same either way: `Next` is a pure function).
 #[derive(Clone, Debug)]
 pub struct BoundSchedule {
     schedule: Schedule,
     controller_zone: Tz,
+    recent: Cell<[Option<(DateTime<Utc>, DateTime<Utc>)>; RECENT_ANSWERS]>,
+    /// Where the next answer is remembered (round robin).
+    oldest: Cell<usize>,
 }
 
 impl BoundSchedule {
@@ -72,22 +86,117 @@ impl BoundSchedule {
             }
         }
         match parse_standard(text) {
-            Ok(schedule) => Ok(BoundSchedule { schedule, controller_zone }),
+            Ok(schedule) => Ok(BoundSchedule { schedule, controller_zone, recent: Cell::new([None; RECENT_ANSWERS]), oldest: Cell::new(0) }),
             Err(e) if v1 => Err(robfig_v1_error(&e.to_string(), text)),
             Err(e) => Err(e.to_string()),
         }
     }
 
-}
-
-impl BoundSchedule {
     /// robfig's `Next(t)` with `t` in the controller's zone; Go's zero time (year 1) for "none".
     pub fn next(&self, after: DateTime<Utc>) -> Result<DateTime<Utc>, ScheduleHang> {
-        match self.schedule.next(after.with_timezone(&self.controller_zone)) {
-            Ok(Some(t)) => Ok(t.with_timezone(&Utc)),
-            Ok(None) => Ok(zero_time()),
-            Err(hang) => Err(ScheduleHang(hang.to_string())),
+        let recent = self.recent.get();
+        if let Some((_, answer)) = recent.iter().flatten().find(|(asked, _)| *asked == after) {
+            return Ok(*answer);
         }
+        let answer = match self.schedule.next_utc(after, self.controller_zone) {
+            Ok(Some(t)) => t,
+            Ok(None) => zero_time(),
+            Err(hang) => return Err(ScheduleHang(hang.to_string())),
+        };
+        let mut remembered = recent;
+        let slot = self.oldest.get();
+        remembered[slot] = Some((after, answer));
+        self.recent.set(remembered);
+        self.oldest.set((slot + 1) % RECENT_ANSWERS);
+        Ok(answer)
+    }
+}
+
+/// A CronJob's schedule parsed once, for the syncs that follow: the text the release's
+/// controller parses ([`format_schedule`]) with the parse's outcome, error text included. A sync
+/// handed one ([`SyncInput::schedule`](super::SyncInput::schedule)) uses it only while the text,
+/// the release's parser and the controller's zone are the ones it was parsed with, so a stale one
+/// is never wrong, only not used.
+///
+/// ```
+/// use cronjob_playground::api::CronJob;
+/// use cronjob_playground::controller::cronjob::{Behaviour, ParsedSchedule};
+/// let mut cj = CronJob::default();
+/// cj.spec.schedule = "61 * * * *".into();
+/// let parsed = ParsedSchedule::of(&cj, &Behaviour::of("1.28".parse().unwrap()), cronjob_playground::cron::Tz::UTC);
+/// assert_eq!(parsed.bound().unwrap_err(), "end of range (61) above maximum (59): 61");
+/// ```
+#[derive(Clone, Debug)]
+pub struct ParsedSchedule {
+    text: String,
+    tz_prefix_parses: bool,
+    controller_zone: Tz,
+    parsed: Result<BoundSchedule, String>,
+}
+
+impl ParsedSchedule {
+    /// Parses `text` as this release's controller does.
+    pub fn parse(text: &str, behaviour: &Behaviour, controller_zone: Tz) -> Self {
+        ParsedSchedule {
+            text: text.to_owned(),
+            tz_prefix_parses: behaviour.tz_prefix_parses,
+            controller_zone,
+            parsed: BoundSchedule::parse(text, behaviour, controller_zone),
+        }
+    }
+
+    /// Parses the CronJob's schedule as this release's controller does.
+    pub fn of(cron_job: &CronJob, behaviour: &Behaviour, controller_zone: Tz) -> Self {
+        Self::parse(&format_schedule(cron_job, behaviour).0, behaviour, controller_zone)
+    }
+
+    /// `cached` when it is the parse of `text` by this release in this zone, else a parse made
+    /// now and kept in `fresh`.
+    pub(crate) fn reuse_or_parse<'p>(
+        cached: Option<&'p ParsedSchedule>,
+        text: &str,
+        behaviour: &Behaviour,
+        controller_zone: Tz,
+        fresh: &'p mut Option<ParsedSchedule>,
+    ) -> &'p ParsedSchedule {
+        match cached.filter(|p| p.is_for(text, behaviour, controller_zone)) {
+            Some(parsed) => parsed,
+            None => fresh.insert(Self::parse(text, behaviour, controller_zone)),
+        }
+    }
+
+    /// Whether this is the parse of `text` by this release in this zone.
+    pub fn is_for(&self, text: &str, behaviour: &Behaviour, controller_zone: Tz) -> bool {
+        self.text == text && self.tz_prefix_parses == behaviour.tz_prefix_parses && self.controller_zone == controller_zone
+    }
+
+    /// The schedule, or robfig's error text.
+    pub fn bound(&self) -> Result<&BoundSchedule, &str> {
+        self.parsed.as_ref().map_err(String::as_str)
+    }
+}
+
+/// The parsed schedules of a runtime's CronJobs, by name, each parsed again only when its text
+/// changes: what a runtime keeps to hand [`SyncInput::schedule`](super::SyncInput::schedule).
+#[derive(Clone, Debug, Default)]
+pub struct ScheduleCache {
+    by_name: HashMap<String, ParsedSchedule>,
+}
+
+impl ScheduleCache {
+    /// The parsed schedule of `cron_job`, parsed now if its text changed since the last call.
+    pub fn get(&mut self, cron_job: &CronJob, behaviour: &Behaviour, controller_zone: Tz) -> &ParsedSchedule {
+        let text = format_schedule(cron_job, behaviour).0;
+        let name = &cron_job.metadata.name;
+        if !self.by_name.get(name.as_str()).is_some_and(|p| p.is_for(&text, behaviour, controller_zone)) {
+            self.by_name.insert(name.clone(), ParsedSchedule::parse(&text, behaviour, controller_zone));
+        }
+        &self.by_name[name.as_str()]
+    }
+
+    /// Forgets a deleted CronJob's schedule.
+    pub fn remove(&mut self, name: &str) {
+        self.by_name.remove(name);
     }
 }
 

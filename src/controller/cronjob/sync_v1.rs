@@ -11,12 +11,12 @@ use super::events::Event;
 use super::explain::{at, deadline, lateness, secs, still_within};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
-use super::schedule::BoundSchedule;
+use super::schedule::ParsedSchedule;
 use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
 use super::effects::{condition_name, Effects, ReplaceFailed};
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
 use chrono::TimeDelta;
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 /// How often the legacy controller looks at every CronJob (`wait.Until(syncAll, 10s)`).
 pub const POLL_INTERVAL: TimeDelta = TimeDelta::seconds(10);
@@ -114,7 +114,10 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     if cj.spec.suspend == Some(true) {
         return decide(DecisionCode::Suspended, "spec.suspend is true, so no job is started.".into());
     }
-    let schedule = match BoundSchedule::parse(&cj.spec.schedule, &b, input.controller_zone) {
+    // The legacy controller parses `spec.schedule` as is (no timeZone reaches it).
+    let mut fresh = None;
+    let parsed = ParsedSchedule::reuse_or_parse(input.schedule, &cj.spec.schedule, &b, input.controller_zone, &mut fresh);
+    let schedule = match parsed.bound() {
         Ok(s) => s,
         Err(err) => {
             let text = format!("Unparseable schedule: {} : {err}", cj.spec.schedule);
@@ -123,7 +126,7 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
         }
     };
     let slots = SlotInput::of(cj);
-    let times = match recent_unmet_schedule_times(&slots, now, &schedule) {
+    let times = match recent_unmet_schedule_times(&slots, now, schedule) {
         Ok(times) => times,
         Err(err @ UnmetError::TooMany) => {
             run.effects.events.push(Event::failed_needs_start(&err.to_string()));

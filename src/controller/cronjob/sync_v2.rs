@@ -10,7 +10,7 @@ use super::explain::{at, deadline, lateness, secs, still_within};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::reconcile::{reconcile_jobs, Target};
-use super::schedule::{annotation_zone, check_time_zone, effective_time_zone, format_schedule, BoundSchedule};
+use super::schedule::{annotation_zone, check_time_zone, effective_time_zone, format_schedule, ParsedSchedule};
 use super::slots::{most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, Missed, SlotError, SlotInput, Slots};
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
 use chrono::TimeDelta;
@@ -133,18 +133,20 @@ fn sync_cron_job(
     }
     let (formatted, warning) = format_schedule(cj, &b);
     effects.events.extend(warning);
-    let schedule = match BoundSchedule::parse(&formatted, &b, input.controller_zone) {
+    let mut fresh = None;
+    let parsed = ParsedSchedule::reuse_or_parse(input.schedule, &formatted, &b, input.controller_zone, &mut fresh);
+    let schedule = match parsed.bound() {
         Ok(s) => s,
         Err(err) => {
-            effects.events.push(Event::unparseable_schedule(&cj.spec.schedule, &err));
+            effects.events.push(Event::unparseable_schedule(&cj.spec.schedule, err));
             return verdict(None, DecisionCode::InvalidSchedule, format!(
                 "The schedule {:?} does not parse ({err}); the controller records UnparseableSchedule and does not requeue until the schedule is edited.", cj.spec.schedule
             ));
         }
     };
     let slots = SlotInput::of(cj);
-    let requeue_of = |cj: &CronJob| next_schedule_time_duration(b.requeue, b.slot_search, &SlotInput::of(cj), now, &schedule);
-    let found = match next_schedule_time(b.slot_search, &slots, now, &schedule) {
+    let requeue_of = |cj: &CronJob| next_schedule_time_duration(b.requeue, b.slot_search, &SlotInput::of(cj), now, schedule);
+    let found = match next_schedule_time(b.slot_search, &slots, now, schedule) {
         Ok(found) => found,
         Err(SlotError::Hang(h)) => {
             return failure(&h.0, DecisionCode::ScheduleHangs, format!("{} The real controller's worker would never return from this sync.", h.0));
@@ -162,7 +164,7 @@ fn sync_cron_job(
     };
     let wake = |r: TimeDelta| format!("It requeues itself for {} (in {}).", at(now.checked_add_signed(r).unwrap_or(now)), secs(r));
     let Some(scheduled) = found.most_recent else {
-        let (code, why) = explain_nothing_due(input, cj, &slots, &schedule);
+        let (code, why) = explain_nothing_due(input, cj, &slots, schedule);
         return verdict(Some(requeue), code, format!("{why} {}", wake(requeue)));
     };
     if found.missed == Missed::Many {

@@ -11,7 +11,7 @@
 use super::{sync, ApiServer, Behaviour, Decision, Event, Faults, SyncInput, SyncOutcome};
 use crate::api::{CronJob, CronJobStatus, Job, KubernetesVersion};
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 use serde::{Deserialize, Serialize};
 
 /// One `sync` request.
@@ -116,6 +116,7 @@ pub fn answer(request: &SyncRequest) -> Result<SyncResponse, String> {
         jobs: &cache,
         api,
         new_job_uid: request.new_job_uid.as_deref(),
+        schedule: None,
     };
     Ok(sync(&input).into())
 }

@@ -286,7 +286,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
     let unc_succ: BTreeSet<&str> = uncounted.succeeded.iter().map(String::as_str).collect();
     let unc_fail: BTreeSet<&str> = uncounted.failed.iter().map(String::as_str).collect();
 
-    let pods: Vec<&Pod> = input.pods.to_vec();
+    let pods = input.pods;
     let active_pods: Vec<&Pod> = pods.iter().copied().filter(|p| is_active(p)).collect();
     let mut active = active_pods.len() as i32;
     let mut ready = active_pods.iter().filter(|p| is_ready(p)).count() as i32;
