@@ -13,6 +13,7 @@ mod overview;
 mod perf;
 mod protocol;
 mod runner;
+mod scenario_menu;
 mod session;
 mod share;
 mod state;
