@@ -3,7 +3,9 @@
 //! `--jsonl`).
 
 mod jsonl;
+mod lint;
 mod next;
+mod share;
 mod simulate;
 mod sync;
 mod validate;
@@ -28,6 +30,10 @@ enum Command {
     Sync(sync::Args),
     /// Run manifests on the virtual clock and print the trace.
     Simulate(simulate::Args),
+    /// Risks of many CronJobs at once (e.g. `kubectl get cronjobs -A -o yaml`), found by probing simulations.
+    Lint(lint::Args),
+    /// A link that opens manifests in the playground page (or, with --open, what a link holds).
+    Share(share::Args),
 }
 
 /// Parses the process arguments and runs the chosen subcommand.
@@ -37,5 +43,7 @@ pub fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args),
         Command::Sync(args) => sync::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Lint(args) => lint::run(args),
+        Command::Share(args) => share::run(args),
     }
 }

@@ -139,7 +139,7 @@ impl World {
             self.record_cronjob_event(name, e);
         }
         if let Some(status) = out.status_update.clone() {
-            let _ = self.store.update_status::<CronJob>(name, |c| c.status = status);
+            let _ = self.store.replace_status::<CronJob>(name, status);
         }
         if !legacy {
             let key = name.to_string();

@@ -24,6 +24,53 @@ pub enum ItemRef {
     Suspension(usize, usize),
 }
 
+impl std::fmt::Display for ItemRef {
+    /// The page's `data-item` form, also used by share links: `slot:3`, `job:0`, `pod:2`,
+    /// `marker:1`, `outage:0`, `suspended:0:1`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ItemRef::Slot(i) => write!(f, "slot:{i}"),
+            ItemRef::Job(i) => write!(f, "job:{i}"),
+            ItemRef::Pod(i) => write!(f, "pod:{i}"),
+            ItemRef::Marker(i) => write!(f, "marker:{i}"),
+            ItemRef::Outage(i) => write!(f, "outage:{i}"),
+            ItemRef::Suspension(g, i) => write!(f, "suspended:{g}:{i}"),
+        }
+    }
+}
+
+impl std::str::FromStr for ItemRef {
+    type Err = String;
+
+    /// The inverse of `Display`.
+    ///
+    /// ```
+    /// use cronjob_playground::timeline::ItemRef;
+    /// assert_eq!("suspended:1:2".parse(), Ok(ItemRef::Suspension(1, 2)));
+    /// assert_eq!(ItemRef::Pod(7).to_string().parse(), Ok(ItemRef::Pod(7)));
+    /// assert!("pod:x".parse::<ItemRef>().is_err() && "job:1:2".parse::<ItemRef>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<ItemRef, String> {
+        let bad = || format!("unknown item {text:?}");
+        let mut parts = text.split(':');
+        let kind = parts.next().ok_or_else(bad)?;
+        let mut number = || -> Result<usize, String> { parts.next().and_then(|n| n.parse().ok()).ok_or_else(bad) };
+        let item = match kind {
+            "slot" => ItemRef::Slot(number()?),
+            "job" => ItemRef::Job(number()?),
+            "pod" => ItemRef::Pod(number()?),
+            "marker" => ItemRef::Marker(number()?),
+            "outage" => ItemRef::Outage(number()?),
+            "suspended" => ItemRef::Suspension(number()?, number()?),
+            _ => return Err(bad()),
+        };
+        match parts.next() {
+            None => Ok(item),
+            Some(_) => Err(bad()),
+        }
+    }
+}
+
 /// How a slot is drawn: a distinct shape per outcome, so the lane reads without colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Glyph {

@@ -6,13 +6,19 @@
 //! - [`viewport`]: time ↔ pixels, zoom and pan, culling and aggregation of what is visible.
 //! - [`explain`]: the inspector's facts and the controller's reasons for any item.
 //! - [`kubectl`]: `kubectl get`/`describe`-style tables and log lines at an instant.
+//! - [`compare`]: two runs on one axis and what differs (compare mode).
+//! - [`lint`]: per-CronJob risks found by probing simulations (the lint view, `lint` command).
+//! - [`share`]: the page's state in a link's fragment (format, caps, damaged-link messages).
 
+pub mod compare;
 pub mod document;
 pub mod explain;
 pub mod index;
 pub mod kubectl;
 pub mod lanes;
+pub mod lint;
 pub mod rows;
+pub mod share;
 pub mod viewport;
 
 #[cfg(test)]

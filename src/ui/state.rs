@@ -6,6 +6,7 @@ use super::engine::RunResult;
 use crate::sim::trace::Time;
 use crate::timeline::index::{index, GroupIndex};
 use crate::timeline::viewport::{ms, time_of_ms, Viewport};
+use crate::timeline::share::ShareView;
 use crate::timeline::{ItemRef, Timeline};
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -124,6 +125,19 @@ pub enum Action {
     Tick(f64),
     Select(Option<ItemRef>),
     TogglePin(String),
+    /// A share link's view (window, clock, selection, open pod lanes, speed).
+    Restore(ShareView),
+}
+
+/// Whether `sel` names an item of the model's trace.
+fn selectable(model: &Model, sel: &ItemRef) -> bool {
+    let Some(t) = &model.result.trace else { return false };
+    match *sel {
+        ItemRef::Slot(i) => i < t.slots.len(),
+        ItemRef::Job(i) => i < t.jobs.len(),
+        ItemRef::Pod(i) => i < t.pods.len(),
+        _ => false,
+    }
 }
 
 impl Reducible for ViewState {
@@ -144,16 +158,7 @@ impl Reducible for ViewState {
                     }
                     s.cursor = s.cursor.clamp(start, end);
                 }
-                let valid = |sel: &ItemRef| {
-                    let Some(t) = &model.result.trace else { return false };
-                    match *sel {
-                        ItemRef::Slot(i) => i < t.slots.len(),
-                        ItemRef::Job(i) => i < t.jobs.len(),
-                        ItemRef::Pod(i) => i < t.pods.len(),
-                        _ => false,
-                    }
-                };
-                s.selected = s.selected.filter(valid);
+                s.selected = s.selected.filter(|sel| selectable(&model, sel));
                 s.model = Some(model);
             }
             Action::Width(w) => s.view = s.view.with_width(w),
@@ -216,6 +221,16 @@ impl Reducible for ViewState {
             Action::TogglePin(name) => {
                 if !s.pinned.remove(&name) {
                     s.pinned.insert(name);
+                }
+            }
+            Action::Restore(v) => {
+                if let (Some(model), Some((a, b))) = (s.model.clone(), bounds) {
+                    s.view = Viewport { from: v.from, to: v.to, width: s.view.width }.zoom(0.0, 1.0, a, b);
+                    s.cursor = v.cursor.clamp(a, b);
+                    s.selected = v.selected.as_deref().and_then(|t| t.parse().ok()).filter(|sel| selectable(&model, sel));
+                    s.pinned = v.pinned.into_iter().collect();
+                    s.speed = v.speed.unwrap_or(s.speed);
+                    s.playing = false;
                 }
             }
         }

@@ -28,32 +28,13 @@ pub struct TimelineProps {
     pub dispatch: UseReducerDispatcher<ViewState>,
 }
 
-/// Parses a `data-item` value into an item (`slot:3`, `job:0`, `pod:2`, `marker:1`, `outage:0`,
-/// `suspended:0:1`).
+/// Parses a `data-item` value into an item (`ItemRef`'s text form: `slot:3`, `suspended:0:1`).
 pub fn parse_item(text: &str) -> Option<ItemRef> {
-    let mut parts = text.split(':');
-    let kind = parts.next()?;
-    let a: usize = parts.next()?.parse().ok()?;
-    Some(match kind {
-        "slot" => ItemRef::Slot(a),
-        "job" => ItemRef::Job(a),
-        "pod" => ItemRef::Pod(a),
-        "marker" => ItemRef::Marker(a),
-        "outage" => ItemRef::Outage(a),
-        "suspended" => ItemRef::Suspension(a, parts.next()?.parse().ok()?),
-        _ => return None,
-    })
+    text.parse().ok()
 }
 
 fn item_attr(item: ItemRef) -> String {
-    match item {
-        ItemRef::Slot(i) => format!("slot:{i}"),
-        ItemRef::Job(i) => format!("job:{i}"),
-        ItemRef::Pod(i) => format!("pod:{i}"),
-        ItemRef::Marker(i) => format!("marker:{i}"),
-        ItemRef::Outage(i) => format!("outage:{i}"),
-        ItemRef::Suspension(g, i) => format!("suspended:{g}:{i}"),
-    }
+    item.to_string()
 }
 
 fn tick_label(t: f64, step: TimeDelta) -> String {

@@ -1,0 +1,63 @@
+//! `cronjob-playground share`: a link that opens manifests in the playground page
+//! (`timeline::share`; the same `#s=1.…` fragment the page's Share button makes), or, with
+//! `--open`, the text and view a link holds.
+
+use crate::timeline::share::{link, open, ShareState};
+use std::io::Read;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Manifest files (joined with `---`); `-` or nothing reads stdin.
+    files: Vec<String>,
+    /// The page's address the fragment is added to.
+    #[arg(long, default_value = "http://127.0.0.1:8080/")]
+    base: String,
+    /// Print the state a link (or `#s=1.…` fragment) holds, as JSON, instead of making one.
+    #[arg(long, value_name = "LINK")]
+    open: Option<String>,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    if let Some(l) = &args.open {
+        return match open(l) {
+            Ok(state) => {
+                println!("{}", state.to_json());
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(&e.to_string()),
+        };
+    }
+    let sources = if args.files.is_empty() { vec!["-".to_string()] } else { args.files.clone() };
+    let mut texts = Vec::new();
+    for source in &sources {
+        let mut text = String::new();
+        let read = if source == "-" { std::io::stdin().read_to_string(&mut text).map(|_| ()) } else { std::fs::read_to_string(source).map(|t| text = t) };
+        if let Err(e) = read {
+            return fail(&format!("{source}: {e}"));
+        }
+        texts.push(text);
+    }
+    let text = texts.iter().enumerate().fold(String::new(), |mut all, (i, t)| {
+        if i > 0 {
+            if !all.ends_with('\n') {
+                all.push('\n');
+            }
+            all.push_str("---\n");
+        }
+        all.push_str(t);
+        all
+    });
+    match link(&args.base, &ShareState::new(text, None)) {
+        Ok(l) => {
+            println!("{l}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&e.to_string()),
+    }
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("cronjob-playground share: {message}");
+    ExitCode::FAILURE
+}

@@ -1,0 +1,579 @@
+//! The lint view's analysis: for every CronJob of a manifest (typically `kubectl get cronjobs -A
+//! -o yaml`), run the real engine on short probing scenarios and report the risks they reveal,
+//! with the concrete times and the controller's reasons from the trace:
+//!
+//! - `retroactive-edit`: a schedule edit starts a Job for a time already past (nothing resets
+//!   `status.lastScheduleTime` on an edit; kubernetes#63371).
+//! - `too-many-missed`: a controller outage long enough to miss more than 100 start times — the
+//!   v1 controller (≤1.20) then never starts the CronJob again, v2 warns `TooManyMissedTimes` and
+//!   runs only the latest (`getRecentUnmetScheduleTimes` / `mostRecentScheduleTime`).
+//! - `forbid-starves`: `concurrencyPolicy: Forbid` with Jobs that can outlast the interval.
+//! - `deadline-shorter-than-latency`: `startingDeadlineSeconds` below the controller's reaction
+//!   time (v1 polls every 10 s; v2 wakes 100 ms after the slot).
+//! - `dst-double-run` / `dst-skipped-run`: a daylight-saving change repeats or removes a run
+//!   (robfig/cron steps in absolute time; kubernetes#121594).
+//!
+//! Each finding carries the playground text (the CronJob and the probe's Simulation document)
+//! that reproduces it, so the page can open it on the timeline.
+
+use super::document::to_yaml;
+use crate::api::{admit, Admitted, ConcurrencyPolicy, CronJob, KubernetesVersion};
+use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule};
+use crate::sim::trace::{format_time, EventRecord, SlotFate, Time, Trace};
+use chrono::{TimeDelta, Timelike};
+use crate::cron::Tz;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// What to probe with.
+#[derive(Clone, Debug)]
+pub struct LintOptions {
+    /// The release whose controller runs the probes.
+    pub version: KubernetesVersion,
+    /// When the probes start (the CronJobs are taken as created then).
+    pub at: Time,
+    /// kube-controller-manager's zone, for CronJobs without `spec.timeZone`.
+    pub controller_time_zone: Tz,
+}
+
+/// How bad a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Runs are lost for good.
+    Error,
+    /// Runs happen at the wrong time or are skipped.
+    Warning,
+    /// Worth knowing; nothing lost in the probe.
+    Info,
+}
+
+/// One risk of one CronJob.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Finding {
+    /// Stable kebab-case name (`retroactive-edit`, `too-many-missed`, ...).
+    pub rule: &'static str,
+    pub severity: Severity,
+    /// What the probe showed, with its times and the controller's reasons.
+    pub message: String,
+    /// The key instants (RFC 3339), for tools.
+    pub times: Vec<String>,
+    /// Manifest + Simulation document that reproduce it in the playground.
+    pub playground: String,
+}
+
+/// The findings for one CronJob.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CronJobLint {
+    pub namespace: String,
+    pub name: String,
+    pub schedule: String,
+    pub findings: Vec<Finding>,
+}
+
+/// The whole lint.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LintReport {
+    pub kubernetes_version: KubernetesVersion,
+    pub at: String,
+    pub cron_jobs: Vec<CronJobLint>,
+    /// Objects that could not be read, as `line:column: message`.
+    pub errors: Vec<String>,
+}
+
+/// The lint of every CronJob in `text`.
+///
+/// ```
+/// use cronjob_playground::timeline::lint::{lint, LintOptions};
+/// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: report}\nspec:\n  schedule: '0 * * * *'\n  \
+///     concurrencyPolicy: Forbid\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
+///     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
+/// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::cron::Tz::UTC };
+/// let report = lint(text, &options);
+/// let rules: Vec<_> = report.cron_jobs[0].findings.iter().map(|f| f.rule).collect();
+/// assert_eq!(rules, ["retroactive-edit", "too-many-missed", "forbid-starves"]);
+/// ```
+pub fn lint(text: &str, options: &LintOptions) -> LintReport {
+    let mut report = LintReport { kubernetes_version: options.version, at: format_time(&options.at), cron_jobs: vec![], errors: vec![] };
+    // `kubectl get` output of a newer cluster (batch/v1) still lints under an older release, and
+    // v1beta1 output of an old one under a newer release: read with both, prefer the asked one.
+    let asked = admit(text, None, options.version);
+    let newest = (options.version != KubernetesVersion::NEWEST).then(|| admit(text, None, KubernetesVersion::NEWEST));
+    for e in &asked.parse_errors {
+        report.errors.push(format!("{}:{}: {}", e.line, e.column, e.message));
+    }
+    for (i, o) in asked.objects.iter().enumerate() {
+        let fallback = newest.as_ref().and_then(|n| n.objects.get(i)).and_then(|n| n.object.as_ref());
+        match (&o.object, fallback) {
+            (Some(Admitted::CronJob(cj)), _) | (_, Some(Admitted::CronJob(cj))) => report.cron_jobs.push(lint_cron_job(cj, options)),
+            (Some(_), _) => {}
+            (None, _) if o.report.kind == "CronJob" => {
+                let why = o.report.message.clone().unwrap_or_else(|| "invalid".into());
+                report.errors.push(format!("{}:{}: {}", o.report.line, o.report.column, why));
+            }
+            (None, _) => {}
+        }
+    }
+    report
+}
+
+/// A probe: the CronJob as created at the probe's start, plus the scenario.
+struct Probe<'a> {
+    cron_job: &'a CronJob,
+    options: &'a LintOptions,
+}
+
+impl Probe<'_> {
+    fn manifest(&self, created: Time) -> Value {
+        let mut cj = self.cron_job.clone();
+        cj.api_version = if self.options.version.at_least(21) { "batch/v1" } else { "batch/v1beta1" }.into();
+        cj.metadata = crate::api::ObjectMeta { name: cj.metadata.name.clone(), creation_timestamp: Some(created), ..Default::default() };
+        cj.status = Default::default();
+        serde_json::to_value(&cj).expect("CronJobs serialize")
+    }
+
+    fn simulation(&self, start: Time, end: Time, pods: Option<f64>, events: Value) -> Value {
+        let mut spec = json!({
+            "kubernetesVersion": self.options.version.to_string(),
+            "start": format_time(&start),
+            "end": format_time(&end),
+        });
+        if self.options.controller_time_zone != Tz::UTC {
+            spec["controllerTimeZone"] = json!(self.options.controller_time_zone.name());
+        }
+        if let Some(seconds) = pods {
+            spec["pods"] = json!([{"attempts": [{"durationSeconds": seconds}]}]);
+        }
+        if events.as_array().is_some_and(|a| !a.is_empty()) {
+            spec["events"] = events;
+        }
+        json!({"apiVersion": crate::sim::scenario::API_VERSION, "kind": "Simulation", "spec": spec})
+    }
+
+    /// Runs it; the text is what the page opens.
+    fn run(&self, start: Time, end: Time, pods: Option<f64>, events: Value) -> Option<(Trace, String)> {
+        let manifest = to_yaml(&self.manifest(start));
+        let simulation = self.simulation(start, end, pods, events);
+        let text = format!("{manifest}---\n{}", to_yaml(&simulation));
+        crate::sim::simulate(&text, None).ok().map(|t| (t, text))
+    }
+}
+
+fn lint_cron_job(cj: &CronJob, options: &LintOptions) -> CronJobLint {
+    let mut out = CronJobLint {
+        namespace: cj.metadata.namespace.clone(),
+        name: cj.metadata.name.clone(),
+        schedule: cj.spec.schedule.clone(),
+        findings: vec![],
+    };
+    let behaviour = Behaviour::of(options.version);
+    let (text, _) = format_schedule(cj, &behaviour);
+    let Ok(schedule) = BoundSchedule::parse(&text, &behaviour, options.controller_time_zone) else { return out };
+    let next = |t: Time| schedule.next(t).ok().filter(|n| *n > t);
+    let Some(first) = next(options.at) else { return out };
+    let Some(second) = next(first) else { return out };
+    let probe = Probe { cron_job: cj, options };
+    let zone = zone_of(cj, &behaviour, options.controller_time_zone);
+    out.findings.extend(retroactive_edit(&probe, first, second, zone));
+    out.findings.extend(too_many_missed(&probe, first, &next));
+    out.findings.extend(forbid_starves(&probe, first, second));
+    out.findings.extend(deadline_vs_latency(&probe, first, second));
+    out.findings.extend(dst(&probe, zone, &next));
+    out
+}
+
+/// The zone the schedule is read in.
+fn zone_of(cj: &CronJob, behaviour: &Behaviour, controller: Tz) -> Tz {
+    cj.spec.time_zone.as_deref().filter(|_| behaviour.time_zone_field).and_then(|z| z.parse().ok()).unwrap_or(controller)
+}
+
+/// `1h41m`, `30s`, `2d3h`: exact, largest units first.
+fn exact(d: TimeDelta) -> String {
+    let mut s = d.num_seconds();
+    let mut out = String::new();
+    for (unit, len) in [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] {
+        if s >= len {
+            out.push_str(&format!("{}{unit}", s / len));
+            s %= len;
+        }
+    }
+    if out.is_empty() {
+        format!("{}ms", d.num_milliseconds())
+    } else {
+        out
+    }
+}
+
+fn deadline(cj: &CronJob) -> Option<i64> {
+    cj.spec.starting_deadline_seconds
+}
+
+/// S1: edit the schedule half-way to the next run, to a daily time that has just passed.
+fn retroactive_edit(p: &Probe, first: Time, second: Time, zone: Tz) -> Option<Finding> {
+    let interval = second - first;
+    if interval < TimeDelta::minutes(4) {
+        return None;
+    }
+    let minute = |t: Time| t - TimeDelta::seconds(t.timestamp().rem_euclid(60));
+    let edit_at = minute(first + interval / 2);
+    let new_slot = minute(first + interval / 4).max(first + TimeDelta::minutes(1));
+    let local = new_slot.with_timezone(&zone);
+    let new_schedule = format!("{} {} * * *", local.minute(), local.hour());
+    let events = json!([{"at": format_time(&edit_at), "patch": {"cronJob": p.cron_job.metadata.name, "spec": {"schedule": new_schedule}}}]);
+    // v1 sees the edit within a poll; v2 at its next sync, at the latest the old schedule's next time.
+    let (trace, text) = p.run(p.options.at, second + TimeDelta::minutes(10), None, events)?;
+    let job = trace.jobs.iter().find(|j| j.scheduled_time.is_some_and(|s| s > first && s <= edit_at) && j.created_at >= edit_at)?;
+    let scheduled = job.scheduled_time?;
+    let fix = match deadline(p.cron_job) {
+        Some(sds) => format!("startingDeadlineSeconds ({sds}) is longer than that; a shorter one drops such runs"),
+        None => "set startingDeadlineSeconds (e.g. 300) so that an edit never starts a run later than that".into(),
+    };
+    Some(Finding {
+        rule: "retroactive-edit",
+        severity: Severity::Warning,
+        message: format!(
+            "A schedule edit starts a run for a time already past: after the run at {}, editing the schedule to \"{new_schedule}\" at {} created {} at {} for {} — nothing resets lastScheduleTime on an edit, so the new schedule's most recent time since the last run is due at once; {fix}.",
+            format_time(&first), format_time(&edit_at), job.name, format_time(&job.created_at), format_time(&scheduled)
+        ),
+        times: vec![format_time(&first), format_time(&edit_at), format_time(&scheduled), format_time(&job.created_at)],
+        playground: text,
+    })
+}
+
+fn is_too_many(e: &EventRecord) -> bool {
+    e.reason == "TooManyMissedTimes" || (e.reason == "FailedNeedsStart" && e.message.contains("Too many missed"))
+}
+
+/// S2: the controller is down from just after a run until 101 start times have passed.
+fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Option<Time>) -> Option<Finding> {
+    let mut slot = first;
+    for _ in 0..101 {
+        slot = next(slot)?;
+    }
+    let after = next(slot)?;
+    let gap = TimeDelta::seconds(30).min((after - slot) / 2);
+    let down = first + TimeDelta::seconds(30).min((next(first)? - first) / 2);
+    let up = slot + gap;
+    if up - p.options.at > TimeDelta::days(3 * 366) {
+        return None;
+    }
+    let end = (up + TimeDelta::minutes(5)).max(after + gap);
+    let events = json!([{"at": format_time(&down), "controllerDown": {"until": format_time(&up)}}]);
+    let (trace, text) = p.run(p.options.at, end, None, events)?;
+    let event = trace.events.iter().find(|e| is_too_many(e))?;
+    let missed = trace.slots.iter().filter(|s| s.fate == SlotFate::TooManyMissed).count();
+    let resumed = trace.jobs.iter().find(|j| j.created_at >= up);
+    let outage = exact(up - down);
+    let (severity, consequence) = match resumed {
+        None => (
+            Severity::Error,
+            format!(
+                "the controller then refuses to start it at all — no Job after {} up to {} ({missed} start times marked too-many-missed) — until startingDeadlineSeconds is set or lastScheduleTime is fixed",
+                format_time(&up), format_time(&trace.end)
+            ),
+        ),
+        Some(j) => (
+            Severity::Warning,
+            format!(
+                "the controller warns and starts only the latest missed time ({} for {}); the {} before it never run",
+                j.name,
+                j.scheduled_time.map(|t| format_time(&t)).unwrap_or_default(),
+                trace.slots.iter().filter(|s| s.scheduled_time > first && s.scheduled_time < up && s.job.is_none()).count()
+            ),
+        ),
+    };
+    let remedy = if deadline(p.cron_job).is_none() { " A startingDeadlineSeconds bounds how far back the controller looks." } else { "" };
+    Some(Finding {
+        rule: "too-many-missed",
+        severity,
+        message: format!(
+            "A controller outage of {outage} (from {} to {}) misses more than 100 start times: {} {:?} at {} — {consequence}.{remedy}",
+            format_time(&down), format_time(&up), event.reason, event.message, format_time(&event.time)
+        ),
+        times: vec![format_time(&down), format_time(&up), format_time(&event.time)],
+        playground: text,
+    })
+}
+
+/// S3: Forbid with Jobs as long as they may run (activeDeadlineSeconds, else 1.5 intervals).
+fn forbid_starves(p: &Probe, first: Time, second: Time) -> Option<Finding> {
+    if p.cron_job.spec.concurrency_policy != Some(ConcurrencyPolicy::Forbid) {
+        return None;
+    }
+    let interval = second - first;
+    let ads = p.cron_job.spec.job_template.spec.active_deadline_seconds;
+    let (seconds, why) = match ads {
+        Some(a) if TimeDelta::seconds(a) < interval => return None,
+        Some(a) => (a as f64, format!("activeDeadlineSeconds {a} lets a Job run that long")),
+        None => (interval.num_milliseconds() as f64 * 1.5 / 1000.0, "no activeDeadlineSeconds bounds a Job; probed at 1.5 intervals".to_string()),
+    };
+    let end = first + interval * 10;
+    let (trace, text) = p.run(p.options.at, end, Some(seconds), json!([]))?;
+    let skipped: Vec<_> = trace.slots.iter().filter(|s| s.fate == SlotFate::SkippedForbid).collect();
+    let first_skip = skipped.first()?;
+    let total = trace.slots.iter().filter(|s| s.fate != SlotFate::Pending).count();
+    let late = trace.slots.iter().filter(|s| s.fate == SlotFate::RanLate).count();
+    Some(Finding {
+        rule: "forbid-starves",
+        severity: Severity::Warning,
+        message: format!(
+            "concurrencyPolicy Forbid skips runs while a Job is still active: with Jobs of {} ({why}) against a {} interval, {} of {total} start times were skipped and {late} ran late, the first skipped {}: {}",
+            exact(TimeDelta::milliseconds((seconds * 1000.0) as i64)), exact(interval), skipped.len(), format_time(&first_skip.scheduled_time), first_skip.explanation
+        ),
+        times: skipped.iter().map(|s| format_time(&s.scheduled_time)).collect(),
+        playground: text,
+    })
+}
+
+/// S5: startingDeadlineSeconds against the controller's reaction time.
+fn deadline_vs_latency(p: &Probe, first: Time, second: Time) -> Option<Finding> {
+    let sds = deadline(p.cron_job)?;
+    let interval = second - first;
+    let end = first + (interval * 20).min(TimeDelta::days(7)).max(interval * 2);
+    // Started so that the v1 controller's 10-second poll comes 9.9 s after each whole-minute slot:
+    // its worst case, which a real cluster meets sooner or later.
+    let start = first - TimeDelta::milliseconds(50_100);
+    let (trace, text) = p.run(start, end, None, json!([]))?;
+    let missed: Vec<_> = trace.slots.iter().filter(|s| s.fate == SlotFate::MissedDeadline).collect();
+    let lateness = trace.jobs.iter().filter_map(|j| j.scheduled_time.map(|s| j.created_at - s)).max();
+    let decided = trace.slots.iter().filter(|s| s.fate != SlotFate::Pending).count();
+    let reaction = if Behaviour::of(p.options.version).algorithm == crate::controller::cronjob::Algorithm::LegacyV1 {
+        "the v1 controller polls every 10 s"
+    } else {
+        "the v2 controller wakes 100 ms after a start time"
+    };
+    if let Some(m) = missed.first() {
+        return Some(Finding {
+            rule: "deadline-shorter-than-latency",
+            severity: Severity::Error,
+            message: format!(
+                "startingDeadlineSeconds {sds} is shorter than the controller's reaction ({reaction}): {} of {decided} start times were missed, the first {}: {}",
+                missed.len(), format_time(&m.scheduled_time), m.explanation
+            ),
+            times: missed.iter().map(|s| format_time(&s.scheduled_time)).collect(),
+            playground: text,
+        });
+    }
+    (sds < 10).then(|| Finding {
+        rule: "deadline-shorter-than-latency",
+        severity: Severity::Info,
+        message: format!(
+            "startingDeadlineSeconds {sds} leaves little room: here every run started (at most {} late; {reaction}), but a busy or restarting controller that reacts later than {sds} s drops the run without an event. The Kubernetes docs warn against deadlines under 10 s.",
+            lateness.map(exact).unwrap_or_default()
+        ),
+        times: vec![],
+        playground: text,
+    })
+}
+
+/// The instants in `[from, to)` where `zone`'s UTC offset changes (to the hour).
+fn transitions(zone: Tz, from: Time, to: Time) -> Vec<Time> {
+    use chrono::Offset;
+    let offset = |t: Time| t.with_timezone(&zone).offset().fix().local_minus_utc();
+    let mut out = vec![];
+    let mut t = from;
+    while t < to {
+        let n = t + TimeDelta::hours(1);
+        if offset(t) != offset(n) {
+            // Narrow to the minute.
+            let mut m = t;
+            while offset(m) == offset(t) {
+                m += TimeDelta::minutes(1);
+            }
+            out.push(m);
+        }
+        t = n;
+    }
+    out
+}
+
+/// S7: within a year, a daylight-saving change that repeats a run (fall back) or drops one
+/// (spring forward), relative to the schedule's own rhythm around it.
+fn dst(p: &Probe, zone: Tz, next: &dyn Fn(Time) -> Option<Time>) -> Vec<Finding> {
+    let mut out = vec![];
+    for change in transitions(zone, p.options.at, p.options.at + TimeDelta::days(366)) {
+        let mut slots = vec![];
+        let mut t = change - TimeDelta::days(40);
+        while let Some(n) = next(t).filter(|n| *n < change + TimeDelta::days(40)) {
+            slots.push(n);
+            t = n;
+            if slots.len() > 20_000 {
+                break;
+            }
+        }
+        if slots.len() < 3 {
+            continue;
+        }
+        let gaps: Vec<(usize, TimeDelta)> = slots.windows(2).enumerate().map(|(i, w)| (i, w[1] - w[0])).collect();
+        let local = |t: &Time| t.with_timezone(&zone).naive_local();
+        // Fall back: the same local time twice, closer together than the schedule ever runs otherwise.
+        let doubles: Vec<(Time, Time)> = slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| slots[i + 1..].iter().take(200).find(|b| local(b) == local(a)).map(|b| (*a, *b)))
+            .collect();
+        for (a, b) in doubles {
+            let normal = gaps.iter().filter(|(i, _)| slots[*i + 1] <= a || slots[*i] >= b).map(|(_, g)| *g).min();
+            if normal.is_some_and(|n| b - a < n) {
+                if let Some(f) = dst_finding(p, "dst-double-run", zone, a, b) {
+                    out.push(f);
+                }
+            }
+        }
+        // Spring forward: the gap across the change is longer than any other.
+        if let Some((i, g)) = gaps.iter().find(|(i, _)| slots[*i] < change && slots[*i + 1] >= change) {
+            let others = gaps.iter().filter(|(j, _)| j != i).map(|(_, g)| *g).max();
+            if others.is_some_and(|o| *g > o) {
+                if let Some(f) = dst_finding(p, "dst-skipped-run", zone, slots[*i], slots[*i + 1]) {
+                    out.push(f);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Runs the stretch around a DST change and says what the engine did.
+fn dst_finding(p: &Probe, rule: &'static str, zone: Tz, a: Time, b: Time) -> Option<Finding> {
+    let start = a - TimeDelta::minutes(1);
+    let (trace, text) = p.run(start, b + TimeDelta::minutes(1), None, json!([]))?;
+    let show = |t: &Time| format!("{} ({})", format_time(t), t.with_timezone(&zone).format("%Y-%m-%d %H:%M %Z"));
+    let runs: Vec<String> = trace.jobs.iter().map(|j| format!("{} at {}", j.name, format_time(&j.created_at))).collect();
+    let message = if rule == "dst-double-run" {
+        format!(
+            "The daylight-saving change in {} repeats a local time, and the schedule runs at both: {} and {} are one hour apart — runs: {}.",
+            zone.name(), show(&a), show(&b), runs.join(", ")
+        )
+    } else {
+        format!(
+            "The daylight-saving change in {} skips local times, and a run with them: nothing between {} and {} ({} apart) — runs: {}.",
+            zone.name(), show(&a), show(&b), exact(b - a), runs.join(", ")
+        )
+    };
+    Some(Finding { rule, severity: Severity::Warning, message, times: vec![format_time(&a), format_time(&b)], playground: text })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cronjob(name: &str, schedule: &str, extra: &str) -> String {
+        format!(
+            "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: {name}\n  namespace: default\nspec:\n  schedule: \"{schedule}\"\n{extra}  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n"
+        )
+    }
+
+    fn options(version: &str, at: &str) -> LintOptions {
+        LintOptions { version: version.parse().unwrap(), at: at.parse().unwrap(), controller_time_zone: Tz::UTC }
+    }
+
+    fn finding<'a>(report: &'a LintReport, rule: &str) -> Option<&'a Finding> {
+        report.cron_jobs[0].findings.iter().find(|f| f.rule == rule)
+    }
+
+    #[test]
+    fn a_minutely_cronjob_stops_for_good_after_a_long_outage_on_1_20_and_warns_on_1_28() {
+        let text = cronjob("every-minute", "* * * * *", "");
+        let old = lint(&text, &options("1.20", "2020-06-01T08:29:30Z"));
+        let f = finding(&old, "too-many-missed").expect("1.20 trips");
+        assert_eq!(f.severity, Severity::Error);
+        // Down from 30 s after the 08:30 run until 30 s after the 101st start time after it.
+        assert_eq!(f.times[..2], ["2020-06-01T08:30:30Z", "2020-06-01T10:11:30Z"]);
+        assert!(f.message.starts_with("A controller outage of 1h41m (from 2020-06-01T08:30:30Z to 2020-06-01T10:11:30Z) misses more than 100 start times: FailedNeedsStart \"Cannot determine if job needs to be started: Too many missed start time (> 100). Set or decrease .spec.startingDeadlineSeconds or check clock skew.\""), "{}", f.message);
+        assert!(f.message.contains("no Job after 2020-06-01T10:11:30Z"), "{}", f.message);
+
+        let new = lint(&text, &options("1.28", "2020-06-01T08:29:30Z"));
+        let f = finding(&new, "too-many-missed").expect("1.28 warns");
+        assert_eq!(f.severity, Severity::Warning);
+        assert!(f.message.contains("TooManyMissedTimes \"too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew\""), "{}", f.message);
+        // v2 runs the latest missed time at once: 10:11 (minute 26517131 since the epoch).
+        assert!(f.message.contains("starts only the latest missed time (every-minute-26516771 for 2020-06-01T10:11:00Z); the 100 before it never run"), "{}", f.message);
+    }
+
+    #[test]
+    fn a_deadline_keeps_an_outage_from_tripping_the_limit() {
+        let text = cronjob("every-minute", "* * * * *", "  startingDeadlineSeconds: 200\n");
+        for v in ["1.20", "1.28"] {
+            let report = lint(&text, &options(v, "2020-06-01T08:29:30Z"));
+            assert_eq!(finding(&report, "too-many-missed"), None, "{v}");
+        }
+    }
+
+    #[test]
+    fn a_daily_schedule_edit_runs_retroactively_unless_a_deadline_forbids_it() {
+        let text = cronjob("cron-test", "5 13 * * *", "");
+        let report = lint(&text, &options("1.26", "2023-03-22T13:01:51Z"));
+        let f = finding(&report, "retroactive-edit").unwrap();
+        // Ran 13:05; edited 12 h later to 19:05 daily, which had passed 6 h before. The v2 controller
+        // acts at its next sync — the old schedule's 13:05 — and runs the 19:05 of the day before.
+        assert_eq!(f.times, ["2023-03-22T13:05:00Z", "2023-03-23T01:05:00Z", "2023-03-22T19:05:00Z", "2023-03-23T13:05:00.100Z"]);
+        assert!(f.message.contains("editing the schedule to \"5 19 * * *\" at 2023-03-23T01:05:00Z created cron-test-27991865 at 2023-03-23T13:05:00.100Z for 2023-03-22T19:05:00Z"), "{}", f.message);
+        // The v1 controller's poll sees it within 10 s of the edit.
+        let old = lint(&text.replace("batch/v1", "batch/v1beta1"), &options("1.20", "2023-03-22T13:01:51Z"));
+        let f = finding(&old, "retroactive-edit").unwrap();
+        assert_eq!(f.times[2], "2023-03-22T19:05:00Z");
+        assert!(f.times[3].as_str() > "2023-03-23T01:05:00Z" && f.times[3].as_str() <= "2023-03-23T01:05:10Z", "{:?}", f.times);
+        assert!(f.playground.contains("kind: Simulation"));
+        // The playground text reproduces it.
+        let trace = crate::sim::simulate(&f.playground, None).unwrap();
+        assert!(trace.slots.iter().any(|s| s.fate == SlotFate::RanLate && s.scheduled_time == "2023-03-22T19:05:00Z".parse::<Time>().unwrap()));
+
+        let guarded = cronjob("cron-test", "5 13 * * *", "  startingDeadlineSeconds: 300\n");
+        assert_eq!(finding(&lint(&guarded, &options("1.26", "2023-03-22T13:01:51Z")), "retroactive-edit"), None);
+    }
+
+    #[test]
+    fn forbid_with_long_jobs_skips_start_times() {
+        let text = cronjob("report", "*/10 * * * *", "  concurrencyPolicy: Forbid\n");
+        let report = lint(&text, &options("1.28", "2025-01-15T10:01:00Z"));
+        let f = finding(&report, "forbid-starves").unwrap();
+        assert!(f.message.starts_with("concurrencyPolicy Forbid skips runs while a Job is still active: with Jobs of 15m (no activeDeadlineSeconds bounds a Job; probed at 1.5 intervals) against a 10m interval, "), "{}", f.message);
+        assert_eq!(f.times[0], "2025-01-15T10:30:00Z");
+        // A deadline shorter than the interval rules it out.
+        let bounded = text.replace("    spec:\n      template:", "    spec:\n      activeDeadlineSeconds: 300\n      template:");
+        assert_eq!(finding(&lint(&bounded, &options("1.28", "2025-01-15T10:01:00Z")), "forbid-starves"), None);
+    }
+
+    #[test]
+    fn a_deadline_under_the_v1_poll_misses_runs() {
+        let text = cronjob("tight", "*/5 * * * *", "  startingDeadlineSeconds: 5\n");
+        let old = lint(&text, &options("1.20", "2025-01-15T10:01:03Z"));
+        let f = finding(&old, "deadline-shorter-than-latency").unwrap();
+        assert_eq!(f.severity, Severity::Error);
+        assert!(f.message.starts_with("startingDeadlineSeconds 5 is shorter than the controller's reaction (the v1 controller polls every 10 s): "), "{}", f.message);
+        // v2 reacts in 100 ms: nothing lost, but the margin is worth a note.
+        let new = lint(&text, &options("1.28", "2025-01-15T10:01:03Z"));
+        let f = finding(&new, "deadline-shorter-than-latency").unwrap();
+        assert_eq!(f.severity, Severity::Info);
+        assert!(f.message.contains("at most 100ms late"), "{}", f.message);
+    }
+
+    #[test]
+    fn dst_repeats_and_skips_a_daily_run_in_berlin_but_not_an_hourly_one() {
+        let text = cronjob("nightly", "30 2 * * *", "  timeZone: Europe/Berlin\n");
+        let report = lint(&text, &options("1.28", "2024-01-10T00:00:00Z"));
+        let skipped = finding(&report, "dst-skipped-run").unwrap();
+        // 2024-03-31 02:30 does not exist in Berlin: 03-30 02:30 CET, then 04-01 02:30 CEST.
+        assert_eq!(skipped.times, ["2024-03-30T01:30:00Z", "2024-04-01T00:30:00Z"]);
+        let double = finding(&report, "dst-double-run").unwrap();
+        // 2024-10-27 02:30 happens twice: CEST (00:30Z) and CET (01:30Z), and both run.
+        assert_eq!(double.times, ["2024-10-27T00:30:00Z", "2024-10-27T01:30:00Z"]);
+        assert!(double.message.contains("nightly-28833150 at 2024-10-27T00:30:00.100Z, nightly-28833210 at 2024-10-27T01:30:00.100Z"), "{}", double.message);
+
+        let hourly = cronjob("hourly", "0 * * * *", "  timeZone: Europe/Berlin\n");
+        let report = lint(&hourly, &options("1.28", "2024-01-10T00:00:00Z"));
+        assert!(report.cron_jobs[0].findings.iter().all(|f| !f.rule.starts_with("dst")), "{:?}", report.cron_jobs[0].findings);
+    }
+
+    #[test]
+    fn a_kubectl_list_is_linted_per_cronjob() {
+        let text = include_str!("../../tests/data/kubectl-get-list.yaml");
+        let report = lint(text, &options("1.28", "2024-05-01T10:00:00Z"));
+        assert_eq!(report.errors, Vec::<String>::new());
+        assert_eq!(report.cron_jobs.iter().map(|c| (c.namespace.as_str(), c.name.as_str())).collect::<Vec<_>>(), [("default", "hello")]);
+        assert!(report.cron_jobs[0].findings.iter().any(|f| f.rule == "too-many-missed"));
+    }
+}

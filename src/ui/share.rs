@@ -1,0 +1,275 @@
+//! Share links in the page: the Share button packs the editor's text and the view into a
+//! `#s=1.…` link (format, caps and messages in `timeline::share`), deflated by the browser's
+//! `CompressionStream` through a small JS shim, so the page carries no compression code. Opening
+//! such a link restores the text and the view; when this browser already saves a different text,
+//! the page asks before replacing it, and a damaged or oversized link gets a message saying why.
+
+use super::state::ViewState;
+use crate::timeline::share::{decode_fragment, encode_fragment, ShareError, ShareState, ShareView, MAX_STATE, PREFIX};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use yew::prelude::*;
+
+#[wasm_bindgen(inline_js = r#"
+export async function deflate(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+export async function inflate(bytes, max) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) { reader.cancel(); throw new Error('too-large'); }
+    parts.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) { all.set(p, at); at += p.length; }
+  try { return new TextDecoder('utf-8', { fatal: true }).decode(all); } catch (_) { throw new Error('not-utf8'); }
+}
+export function copy(text) {
+  try { navigator.clipboard.writeText(text).catch(() => {}); } catch (_) {}
+}
+export function forgetFragment() {
+  history.replaceState(history.state, '', location.pathname + location.search);
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(catch)]
+    async fn deflate(text: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch)]
+    async fn inflate(bytes: &[u8], max: u32) -> Result<JsValue, JsValue>;
+    fn copy(text: &str);
+    #[wasm_bindgen(js_name = forgetFragment)]
+    fn forget_fragment();
+}
+
+/// A link being opened: while `waiting`, the page does not run its saved text (the link's text
+/// comes first); `view` is restored on the first run after the link's text is in place.
+#[derive(Debug, Default)]
+pub struct Pending {
+    pub waiting: bool,
+    pub view: Option<ShareView>,
+}
+
+impl Pending {
+    /// Whether the address holds a share link (the page then waits for it).
+    pub fn from_location() -> Pending {
+        Pending { waiting: fragment().is_some_and(|f| f.starts_with(PREFIX)), view: None }
+    }
+}
+
+/// The shared handle between the app (which runs and restores) and the share component.
+pub type PendingLink = Rc<RefCell<Pending>>;
+
+fn fragment() -> Option<String> {
+    web_sys::window()?.location().hash().ok().filter(|h| !h.is_empty())
+}
+
+/// The view as a link keeps it.
+pub fn share_view(state: &ViewState) -> Option<ShareView> {
+    state.model.as_ref()?;
+    Some(ShareView {
+        from: state.view.from,
+        to: state.view.to,
+        cursor: state.cursor,
+        selected: state.selected.map(|s| s.to_string()),
+        pinned: {
+            let mut p: Vec<String> = state.pinned.iter().cloned().collect();
+            p.sort();
+            p
+        },
+        speed: Some(state.speed),
+    })
+}
+
+async fn open_fragment(fragment: &str) -> Result<ShareState, ShareError> {
+    let deflated = decode_fragment(fragment)?;
+    let json = inflate(&deflated, MAX_STATE as u32).await.map_err(|e| {
+        let why = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_default();
+        match why.as_str() {
+            "too-large" => ShareError::TooLarge,
+            "not-utf8" => ShareError::NotAState("not UTF-8 text".into()),
+            _ => ShareError::Corrupt(if why.is_empty() { "the data is not raw deflate".into() } else { why }),
+        }
+    })?;
+    ShareState::from_json(&json.as_string().unwrap_or_default())
+}
+
+/// The link for `state` at this page's address.
+async fn make_link(state: &ShareState) -> Result<String, String> {
+    let bytes = deflate(&state.to_json()).await.map_err(|e| format!("{e:?}"))?;
+    let bytes = js_sys::Uint8Array::new(&bytes).to_vec();
+    let fragment = encode_fragment(&bytes).map_err(|e| e.to_string())?;
+    let location = web_sys::window().ok_or("no window")?.location();
+    let base = format!("{}{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default(), location.search().unwrap_or_default());
+    Ok(format!("{base}{fragment}"))
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ShareProps {
+    /// The editor's text now.
+    pub text: Rc<str>,
+    /// The text this browser had saved when the page opened (`None` for a fresh browser).
+    pub saved: Option<Rc<str>>,
+    pub state: ViewState,
+    /// The app's pending-link handle (compared by identity).
+    pub pending: PendingLink,
+    /// Replaces the editor's text (and saves it).
+    pub on_text: Callback<String>,
+    /// The link is dealt with (opened, declined or refused): run the editor's latest text.
+    pub on_release: Callback<()>,
+}
+
+impl PartialEq for Pending {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+enum Opening {
+    Idle,
+    /// A link whose text differs from the saved one: ask first.
+    Ask(Rc<ShareState>),
+    Failed(String),
+}
+
+/// The Share button with its link popover, and the banners for a link being opened.
+#[function_component(Share)]
+pub fn share(props: &ShareProps) -> Html {
+    let opening = use_state(|| Opening::Idle);
+    let made = use_state(|| None::<Result<String, String>>);
+
+    // Open the address's link once.
+    {
+        let (opening, pending, saved, on_text, on_release) =
+            (opening.clone(), props.pending.clone(), props.saved.clone(), props.on_text.clone(), props.on_release.clone());
+        use_effect_with((), move |_| {
+            if pending.borrow().waiting {
+                let fragment = fragment().unwrap_or_default();
+                wasm_bindgen_futures::spawn_local(async move {
+                    match open_fragment(&fragment).await {
+                        Ok(link) => {
+                            let same = saved.as_deref().is_none_or(|s| *s == *link.text);
+                            if same {
+                                apply(&pending, &on_text, &on_release, link);
+                            } else {
+                                opening.set(Opening::Ask(Rc::new(link)));
+                            }
+                        }
+                        Err(e) => {
+                            pending.borrow_mut().waiting = false;
+                            forget_fragment();
+                            on_release.emit(());
+                            opening.set(Opening::Failed(e.to_string()));
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    let on_share = {
+        let (made, text, view) = (made.clone(), props.text.clone(), share_view(&props.state));
+        Callback::from(move |_: MouseEvent| {
+            let (made, state) = (made.clone(), ShareState::new(text.to_string(), view.clone()));
+            wasm_bindgen_futures::spawn_local(async move {
+                let link = make_link(&state).await;
+                if let Ok(l) = &link {
+                    copy(l);
+                }
+                made.set(Some(link));
+            });
+        })
+    };
+    let close = {
+        let made = made.clone();
+        Callback::from(move |_: MouseEvent| made.set(None))
+    };
+
+    let banner = match &*opening {
+        Opening::Idle => html! {},
+        Opening::Failed(message) => {
+            let dismiss = {
+                let opening = opening.clone();
+                Callback::from(move |_: MouseEvent| opening.set(Opening::Idle))
+            };
+            html! {
+                <div class="banner error" role="alert" data-testid="share-error">
+                    <p>{ message.clone() }</p>
+                    <button type="button" onclick={dismiss}>{ "Dismiss" }</button>
+                </div>
+            }
+        }
+        Opening::Ask(link) => {
+            let open = {
+                let (opening, link, pending, on_text, on_release) =
+                    (opening.clone(), link.clone(), props.pending.clone(), props.on_text.clone(), props.on_release.clone());
+                Callback::from(move |_: MouseEvent| {
+                    apply(&pending, &on_text, &on_release, (*link).clone());
+                    opening.set(Opening::Idle);
+                })
+            };
+            let keep = {
+                let (opening, pending, on_release) = (opening.clone(), props.pending.clone(), props.on_release.clone());
+                Callback::from(move |_: MouseEvent| {
+                    pending.borrow_mut().waiting = false;
+                    forget_fragment();
+                    on_release.emit(());
+                    opening.set(Opening::Idle);
+                })
+            };
+            html! {
+                <div class="banner" role="alertdialog" aria-labelledby="share-ask" data-testid="share-confirm">
+                    <p id="share-ask">{ format!(
+                        "This link holds a different manifest ({} lines) from the one saved in this browser. Open it and replace your saved text?",
+                        link.text.lines().count()) }</p>
+                    <button type="button" onclick={open} data-testid="share-open">{ "Open the link" }</button>
+                    <button type="button" onclick={keep} data-testid="share-keep">{ "Keep my text" }</button>
+                </div>
+            }
+        }
+    };
+
+    html! {
+        <>
+            <button type="button" onclick={on_share} data-testid="share" title="Copy a link to this manifest and view">{ "Share" }</button>
+            if let Some(result) = &*made {
+                <div class="popover share-popover" role="dialog" aria-label="Share link" data-testid="share-popover">
+                    { match result {
+                        Ok(link) => html! {
+                            <>
+                                <label for="share-link">{ "Link to this manifest and view (copied):" }</label>
+                                <input id="share-link" readonly=true value={link.clone()} data-testid="share-link"
+                                    onfocus={Callback::from(|e: FocusEvent| { let _ = e.target_unchecked_into::<web_sys::HtmlInputElement>().select(); })} />
+                                <p class="hint" data-testid="share-size" data-chars={link.len().to_string()}>
+                                    { format!("{} characters; the manifest stays in the link's #fragment and is never sent to a server.", link.len()) }
+                                </p>
+                            </>
+                        },
+                        Err(why) => html! { <p class="error" role="alert" data-testid="share-too-long">{ why.clone() }</p> },
+                    } }
+                    <button type="button" onclick={close}>{ "Close" }</button>
+                </div>
+            }
+            { banner }
+        </>
+    }
+}
+
+/// Puts a link's text in the editor and its view on the next run.
+fn apply(pending: &PendingLink, on_text: &Callback<String>, on_release: &Callback<()>, link: ShareState) {
+    {
+        let mut p = pending.borrow_mut();
+        p.waiting = false;
+        p.view = link.view;
+    }
+    forget_fragment();
+    on_text.emit(link.text);
+    on_release.emit(());
+}
