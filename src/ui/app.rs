@@ -12,7 +12,7 @@ use super::language::{apply_lang, initial_lang, use_lang, LanguagePicker};
 use super::scenario_menu::{is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::overview::Overview;
 use super::perf;
-use super::protocol::{Answer, Explained, Logged, Request};
+use super::protocol::{Answer, EventsShown, Explained, Logged, Request};
 use super::runner::{Engine, Report, Runner};
 use super::share::{Pending, Share};
 use super::state::{Action, Model, ViewState};
@@ -95,6 +95,7 @@ pub fn app(props: &AppProps) -> Html {
     // The engine's answers to the inspector's questions (see `protocol.rs`).
     let explained = use_state(|| Rc::new(None::<Explained>));
     let logged = use_state(|| Rc::new(None::<Logged>));
+    let events_shown = use_state(|| Rc::new(None::<EventsShown>));
     let theme = use_state(|| {
         let t = saved(THEME_KEY).unwrap_or_else(|| {
             let dark = web_sys::window()
@@ -129,7 +130,7 @@ pub fn app(props: &AppProps) -> Html {
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
         let dispatch = state.dispatcher();
-        let (diagnostics, explained, logged) = (diagnostics.clone(), explained.clone(), logged.clone());
+        let (diagnostics, explained, logged, events_shown) = (diagnostics.clone(), explained.clone(), logged.clone(), events_shown.clone());
         let engine = props.engine;
         let pending = pending.clone();
         use_mut_ref(move || {
@@ -148,6 +149,7 @@ pub fn app(props: &AppProps) -> Html {
                 }
                 Answer::Explained { run, item, explanation } => explained.set(Rc::new(Some((run, item, explanation)))),
                 Answer::Logs { run, at, lines } => logged.set(Rc::new(Some((run, at, lines)))),
+                Answer::Events { run, at, object, table } => events_shown.set(Rc::new(Some((run, at, object, table)))),
             }))
         })
     };
@@ -396,7 +398,7 @@ pub fn app(props: &AppProps) -> Html {
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
                     <Legend />
-                    <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} ask={ask} />
+                    <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
                 </section>
             </main>
         </div>

@@ -5,7 +5,7 @@
 
 use crate::api::{admit, Admitted, KubernetesVersion};
 use crate::sim::scenario::Simulation;
-use crate::sim::trace::Trace;
+use crate::sim::trace::{Time, Trace};
 use crate::timeline::CronJobStart;
 use serde::{Deserialize, Serialize};
 
@@ -27,10 +27,14 @@ pub struct Workload {
     pub name: String,
 }
 
-/// Everything one run produces; crosses the worker boundary as JSON.
+/// Everything one run produces; crosses the worker boundary as JSON (see `protocol.rs`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RunResult {
+    /// The trace; the page's copy has neither `syncs` nor `events` (they stay with the engine).
     pub trace: Option<Trace>,
+    /// The instants of the trace's Events, when the Events stayed with the engine (the virtual
+    /// clock steps to them).
+    pub event_times: Vec<Time>,
     pub starts: Vec<CronJobStart>,
     pub workloads: Vec<Workload>,
     /// The manifest's Simulation document (default when there is none).
