@@ -1,4 +1,9 @@
 //! 日本語 (the Japanese seed documents' terms: ジョブ, スケジュール, 同時実行ポリシー).
+//!
+//! Glossary, so every screen says the same: Job → ジョブ, Pod → Pod, CronJob → CronJob, slot (a
+//! schedule time) → スケジュール時刻, run → 実行, editor → エディタ, controller → コントローラー,
+//! suspend → 一時停止 (suspend), horizon → 期間, playground → プレイグラウンド. Kubernetes field
+//! names, Event reasons and kubectl words stay in English.
 
 use super::Msg::{self, *};
 
@@ -170,5 +175,23 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioGroupSeeds => "元になった記事から",
         ScenarioGroupPains => "よくある落とし穴",
         ScenarioRestore => "自分のテキストに戻す",
+        ShareButton => "共有",
+        ShareTitle => "このマニフェストと表示へのリンクをコピー",
+        ShareDialog => "共有リンク",
+        ShareLinkLabel => "このマニフェストと表示へのリンク (コピー済み):",
+        ShareSize => "{0} 文字。マニフェストはリンクの #フラグメントに入っており、サーバーには送信されません。",
+        Close => "閉じる",
+        Dismiss => "閉じる",
+        ShareAsk => "このリンクには、このブラウザに保存されているものとは別のマニフェスト ({0} 行) が入っています。開いて保存済みのテキストを置き換えますか?",
+        ShareOpen => "リンクを開く",
+        ShareKeep => "自分のテキストを残す",
+        ShareErrNotALink => "このアドレスには共有されたプレイグラウンドの状態が入っていません。",
+        ShareErrUnknownFormat => "このリンクは別のバージョンのプレイグラウンドで作られました (形式 {0})。このページが読めるのは形式 {1} です。あなたのテキストは変わっていません。",
+        ShareErrTooLong => "このリンクは長すぎて開けません: {0} 文字 (上限 {1})。もっと短いマニフェストや期間で共有してください。",
+        ShareErrBadCharacter => "このリンクは壊れています: データの {1} 文字目の {0} は base64url の文字ではありません。コピーの途中で変わったようです。リンクをもう一度もらってください。",
+        ShareErrTruncated => "このリンクは壊れています: データが文字の途中で終わっています。コピーの途中で切れたようです。リンク全体をもう一度もらってください。",
+        ShareErrCorrupt => "このリンクは壊れています: 圧縮データを読めません ({0})。リンクをもう一度もらってください。",
+        ShareErrTooLarge => "このリンクは受け付けられません: 展開すると {0} KiB を超え、共有できる状態の上限を超えます。",
+        ShareErrNotAState => "このリンクは壊れています: プレイグラウンドの状態が入っていません ({0})。",
     }
 }

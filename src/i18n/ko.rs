@@ -1,4 +1,9 @@
 //! 한국어 (the Korean seed document's terms: 크론잡, 스케줄, 소급 적용).
+//!
+//! Glossary, so every screen says the same: Job → 잡, Pod → 파드, CronJob → CronJob (크론잡 in
+//! prose), slot (a schedule time) → 스케줄 시각, run → 실행, editor → 편집기, controller → 컨트롤러,
+//! suspend → 일시 중지 (suspend), horizon → 기간, playground → 플레이그라운드. Kubernetes field
+//! names, Event reasons and kubectl words stay in English.
 
 use super::Msg::{self, *};
 
@@ -170,5 +175,23 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioGroupSeeds => "바탕이 된 글에서",
         ScenarioGroupPains => "자주 빠지는 함정",
         ScenarioRestore => "내 텍스트로 돌아가기",
+        ShareButton => "공유",
+        ShareTitle => "이 매니페스트와 보기로 가는 링크 복사",
+        ShareDialog => "공유 링크",
+        ShareLinkLabel => "이 매니페스트와 보기로 가는 링크 (복사됨):",
+        ShareSize => "{0}자. 매니페스트는 링크의 #프래그먼트에 들어 있으며 서버로 전송되지 않습니다.",
+        Close => "닫기",
+        Dismiss => "닫기",
+        ShareAsk => "이 링크에는 이 브라우저에 저장된 것과 다른 매니페스트({0}줄)가 들어 있습니다. 열어서 저장된 텍스트를 바꿀까요?",
+        ShareOpen => "링크 열기",
+        ShareKeep => "내 텍스트 유지",
+        ShareErrNotALink => "이 주소에는 공유된 플레이그라운드 상태가 없습니다.",
+        ShareErrUnknownFormat => "이 링크는 다른 버전의 플레이그라운드에서 만들어졌습니다(형식 {0}). 이 페이지는 형식 {1}을 읽습니다. 내 텍스트는 바뀌지 않았습니다.",
+        ShareErrTooLong => "이 링크는 너무 길어서 열 수 없습니다: {0}자(한도 {1}). 더 짧은 매니페스트나 기간으로 공유하세요.",
+        ShareErrBadCharacter => "이 링크는 손상되었습니다: 데이터의 {1}번째 위치의 {0}은(는) base64url 문자가 아닙니다. 복사하는 중에 바뀐 것 같습니다. 링크를 다시 받으세요.",
+        ShareErrTruncated => "이 링크는 손상되었습니다: 데이터가 문자 중간에서 끝납니다. 복사하는 중에 잘린 것 같습니다. 링크 전체를 다시 받으세요.",
+        ShareErrCorrupt => "이 링크는 손상되었습니다: 압축 데이터를 읽을 수 없습니다({0}). 링크를 다시 받으세요.",
+        ShareErrTooLarge => "이 링크는 거부되었습니다: 풀면 {0} KiB를 넘어 공유 상태의 한도를 초과합니다.",
+        ShareErrNotAState => "이 링크는 손상되었습니다: 플레이그라운드 상태가 들어 있지 않습니다({0}).",
     }
 }

@@ -304,6 +304,25 @@ messages! {
     ScenarioGroupSeeds,
     ScenarioGroupPains,
     ScenarioRestore,
+    // Share links.
+    ShareButton,
+    ShareTitle,
+    ShareDialog,
+    ShareLinkLabel,
+    ShareSize,
+    Close,
+    Dismiss,
+    ShareAsk,
+    ShareOpen,
+    ShareKeep,
+    ShareErrNotALink,
+    ShareErrUnknownFormat,
+    ShareErrTooLong,
+    ShareErrBadCharacter,
+    ShareErrTruncated,
+    ShareErrCorrupt,
+    ShareErrTooLarge,
+    ShareErrNotAState,
 }
 
 impl Msg {

@@ -5,7 +5,9 @@
 //! the page asks before replacing it, and a damaged or oversized link gets a message saying why.
 
 use super::state::ViewState;
-use crate::timeline::share::{decode_fragment, encode_fragment, ShareError, ShareState, ShareView, MAX_STATE, PREFIX};
+use super::language::use_lang;
+use crate::i18n::{Lang, Msg};
+use crate::timeline::share::{decode_fragment, encode_fragment, ShareError, ShareState, ShareView, FORMAT, MAX_FRAGMENT, MAX_STATE, PREFIX};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -101,11 +103,25 @@ async fn open_fragment(fragment: &str) -> Result<ShareState, ShareError> {
     ShareState::from_json(&json.as_string().unwrap_or_default())
 }
 
+/// What is wrong with a link, in the page's language (English as `ShareError` displays it).
+fn share_error(l: Lang, e: &ShareError) -> String {
+    match e {
+        ShareError::NotAShareLink => l.text(Msg::ShareErrNotALink).into(),
+        ShareError::UnknownFormat(v) => l.format(Msg::ShareErrUnknownFormat, &[&format!("{v:?}"), &FORMAT]),
+        ShareError::TooLong { chars } => l.format(Msg::ShareErrTooLong, &[chars, &MAX_FRAGMENT]),
+        ShareError::BadCharacter { position, found } => l.format(Msg::ShareErrBadCharacter, &[&format!("{found:?}"), position]),
+        ShareError::Truncated => l.text(Msg::ShareErrTruncated).into(),
+        ShareError::Corrupt(why) => l.format(Msg::ShareErrCorrupt, &[why]),
+        ShareError::TooLarge => l.format(Msg::ShareErrTooLarge, &[&(MAX_STATE / 1024)]),
+        ShareError::NotAState(why) => l.format(Msg::ShareErrNotAState, &[why]),
+    }
+}
+
 /// The link for `state` at this page's address.
-async fn make_link(state: &ShareState) -> Result<String, String> {
+async fn make_link(state: &ShareState, l: Lang) -> Result<String, String> {
     let bytes = deflate(&state.to_json()).await.map_err(|e| format!("{e:?}"))?;
     let bytes = js_sys::Uint8Array::new(&bytes).to_vec();
-    let fragment = encode_fragment(&bytes).map_err(|e| e.to_string())?;
+    let fragment = encode_fragment(&bytes).map_err(|e| share_error(l, &e))?;
     let location = web_sys::window().ok_or("no window")?.location();
     let base = format!("{}{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default(), location.search().unwrap_or_default());
     Ok(format!("{base}{fragment}"))
@@ -142,6 +158,7 @@ enum Opening {
 /// The Share button with its link popover, and the banners for a link being opened.
 #[function_component(Share)]
 pub fn share(props: &ShareProps) -> Html {
+    let l = use_lang();
     let opening = use_state(|| Opening::Idle);
     let made = use_state(|| None::<Result<String, String>>);
 
@@ -166,7 +183,7 @@ pub fn share(props: &ShareProps) -> Html {
                             pending.borrow_mut().waiting = false;
                             forget_fragment();
                             on_release.emit(());
-                            opening.set(Opening::Failed(e.to_string()));
+                            opening.set(Opening::Failed(share_error(l, &e)));
                         }
                     }
                 });
@@ -179,7 +196,7 @@ pub fn share(props: &ShareProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let (made, state) = (made.clone(), ShareState::new(text.to_string(), view.clone()));
             wasm_bindgen_futures::spawn_local(async move {
-                let link = make_link(&state).await;
+                let link = make_link(&state, l).await;
                 if let Ok(l) = &link {
                     copy(l);
                 }
@@ -202,7 +219,7 @@ pub fn share(props: &ShareProps) -> Html {
             html! {
                 <div class="banner error" role="alert" data-testid="share-error">
                     <p>{ message.clone() }</p>
-                    <button type="button" onclick={dismiss}>{ "Dismiss" }</button>
+                    <button type="button" onclick={dismiss}>{ l.text(Msg::Dismiss) }</button>
                 </div>
             }
         }
@@ -226,11 +243,9 @@ pub fn share(props: &ShareProps) -> Html {
             };
             html! {
                 <div class="banner" role="alertdialog" aria-labelledby="share-ask" data-testid="share-confirm">
-                    <p id="share-ask">{ format!(
-                        "This link holds a different manifest ({} lines) from the one saved in this browser. Open it and replace your saved text?",
-                        link.text.lines().count()) }</p>
-                    <button type="button" onclick={open} data-testid="share-open">{ "Open the link" }</button>
-                    <button type="button" onclick={keep} data-testid="share-keep">{ "Keep my text" }</button>
+                    <p id="share-ask">{ l.format(Msg::ShareAsk, &[&link.text.lines().count()]) }</p>
+                    <button type="button" onclick={open} data-testid="share-open">{ l.text(Msg::ShareOpen) }</button>
+                    <button type="button" onclick={keep} data-testid="share-keep">{ l.text(Msg::ShareKeep) }</button>
                 </div>
             }
         }
@@ -238,23 +253,23 @@ pub fn share(props: &ShareProps) -> Html {
 
     html! {
         <>
-            <button type="button" onclick={on_share} data-testid="share" title="Copy a link to this manifest and view">{ "Share" }</button>
+            <button type="button" onclick={on_share} data-testid="share" title={l.text(Msg::ShareTitle)}>{ l.text(Msg::ShareButton) }</button>
             if let Some(result) = &*made {
-                <div class="popover share-popover" role="dialog" aria-label="Share link" data-testid="share-popover">
+                <div class="popover share-popover" role="dialog" aria-label={l.text(Msg::ShareDialog)} data-testid="share-popover">
                     { match result {
                         Ok(link) => html! {
                             <>
-                                <label for="share-link">{ "Link to this manifest and view (copied):" }</label>
+                                <label for="share-link">{ l.text(Msg::ShareLinkLabel) }</label>
                                 <input id="share-link" readonly=true value={link.clone()} data-testid="share-link"
                                     onfocus={Callback::from(|e: FocusEvent| { let _ = e.target_unchecked_into::<web_sys::HtmlInputElement>().select(); })} />
                                 <p class="hint" data-testid="share-size" data-chars={link.len().to_string()}>
-                                    { format!("{} characters; the manifest stays in the link's #fragment and is never sent to a server.", link.len()) }
+                                    { l.format(Msg::ShareSize, &[&link.len()]) }
                                 </p>
                             </>
                         },
                         Err(why) => html! { <p class="error" role="alert" data-testid="share-too-long">{ why.clone() }</p> },
                     } }
-                    <button type="button" onclick={close}>{ "Close" }</button>
+                    <button type="button" onclick={close}>{ l.text(Msg::Close) }</button>
                 </div>
             }
             { banner }
