@@ -91,7 +91,8 @@ pub fn app(props: &AppProps) -> Html {
     };
     let own_text = use_state(|| saved(OWN_TEXT_KEY));
     let state = use_reducer(ViewState::default);
-    let diagnostics = use_state(|| Rc::new(Vec::<Diagnostic>::new()));
+    // `_eq`: most runs find the same diagnostics as the last (usually none): no extra render.
+    let diagnostics = use_state_eq(|| Rc::new(Vec::<Diagnostic>::new()));
     // The engine's answers to the inspector's questions (see `protocol.rs`).
     let explained = use_state(|| Rc::new(None::<Explained>));
     let logged = use_state(|| Rc::new(None::<Logged>));

@@ -5,7 +5,7 @@
 
 use crate::api::{admit, Admitted, KubernetesVersion};
 use crate::sim::scenario::Simulation;
-use crate::sim::trace::{Time, Trace};
+use crate::sim::trace::Trace;
 use crate::timeline::CronJobStart;
 use serde::{Deserialize, Serialize};
 
@@ -32,9 +32,9 @@ pub struct Workload {
 pub struct RunResult {
     /// The trace; the page's copy has neither `syncs` nor `events` (they stay with the engine).
     pub trace: Option<Trace>,
-    /// The instants of the trace's Events, when the Events stayed with the engine (the virtual
-    /// clock steps to them).
-    pub event_times: Vec<Time>,
+    /// The instants of the trace's Events (nanoseconds since the Unix epoch: plain numbers cross
+    /// faster than RFC 3339 text), when the Events stayed with the engine; the clock steps to them.
+    pub event_times: Vec<i64>,
     pub starts: Vec<CronJobStart>,
     pub workloads: Vec<Workload>,
     /// The manifest's Simulation document (default when there is none).

@@ -13,6 +13,8 @@ use crate::timeline::{ItemRef, Timeline};
 #[derive(Default)]
 pub struct Session {
     last: Option<Kept>,
+    /// The size of the last run's answer.
+    last_len: usize,
 }
 
 struct Kept {
@@ -28,7 +30,10 @@ impl Session {
     pub fn keep_encoded(&mut self, id: u64, ms: f64, result: RunResult) -> Vec<u8> {
         let kept = self.last.insert(Kept { id, result, timeline: None });
         let held = hold_back(&mut kept.result);
-        let json = serde_json::to_vec(&Answer::Ran { id, ms, result: &kept.result }).unwrap_or_default();
+        // Sized like the last answer, so a long trace is not copied over and over as it grows.
+        let mut json = Vec::with_capacity(self.last_len + self.last_len / 8);
+        let _ = serde_json::to_writer(&mut json, &Answer::Ran { id, ms, result: &kept.result });
+        self.last_len = json.len();
         if let (Some(trace), Some((syncs, events))) = (kept.result.trace.as_mut(), held) {
             trace.syncs = syncs;
             trace.events = events;
@@ -71,7 +76,7 @@ impl Session {
 /// Takes the syncs and Events out of `result`'s trace, leaving the Event times.
 fn hold_back(result: &mut RunResult) -> Option<(Vec<SyncRecord>, Vec<EventRecord>)> {
     let trace = result.trace.as_mut()?;
-    result.event_times = trace.events.iter().map(|e| e.time).collect();
+    result.event_times = trace.events.iter().filter_map(|e| e.time.timestamp_nanos_opt()).collect();
     result.event_times.dedup();
     Some((std::mem::take(&mut trace.syncs), std::mem::take(&mut trace.events)))
 }
