@@ -1,4 +1,9 @@
 //! 日本語 (the Japanese seed documents' terms: ジョブ, スケジュール, 同時実行ポリシー).
+//!
+//! Glossary, so every screen says the same: Job → ジョブ, Pod → Pod, CronJob → CronJob, slot (a
+//! schedule time) → スケジュール時刻, run → 実行, editor → エディタ, controller → コントローラー,
+//! suspend → 一時停止 (suspend), horizon → 期間, playground → プレイグラウンド. Kubernetes field
+//! names, Event reasons and kubectl words stay in English.
 
 use super::Msg::{self, *};
 
@@ -100,6 +105,7 @@ pub fn text(msg: Msg) -> &'static str {
         TimelineLabel => "スケジュール時刻・ジョブ・Pod のタイムライン",
         ControllerDownBand => "kube-controller-manager 停止中 {0} – {1}",
         SuspendedBand => "一時停止中 (suspend)",
+        StandaloneJobs => "ジョブ",
         SlotsLane => "時刻",
         JobsLane => "ジョブ",
         SlotCluster => "スケジュール時刻 {0} 件 (スキップ {1}、遅延 {2}) — クリックで拡大",
