@@ -105,7 +105,7 @@ test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
     // Guards with room for a loaded CI machine (figures in README.md): the whole keystroke, and
     // the page's own share of it, which does not depend on the engine's speed.
     assert.ok(median(r.times) < 400, `regression guard: a keystroke redraws within 400 ms (median ${median(r.times).toFixed(0)} ms)`);
-    assert.ok(median(r.outsideEngine) < 80, `regression guard: the page's share stays under 80 ms (median ${median(r.outsideEngine).toFixed(0)} ms)`);
+    assert.ok(median(r.outsideEngine) < 150, `regression guard: the page's share stays under 150 ms (median ${median(r.outsideEngine).toFixed(0)} ms)`);
   }
   console.log(`# burst of ${burst.length} keys: ${burstRuns} runs drawn, last key to its redraw ${lastKey.toFixed(1)} ms`);
   console.log(`# main-thread long tasks while typing: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks).toFixed(0)} ms` : ''}`);
