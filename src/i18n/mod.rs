@@ -130,8 +130,6 @@ messages! {
     LanguageLabel,
     ScenariosButton,
     ScenariosTitle,
-    Example,
-    ExampleTitle,
     ThemeToggleLabel,
     ThemeToggleTitle,
     HelpButtonTitle,
@@ -303,6 +301,9 @@ messages! {
     ScenarioReplaceConfirm,
     ScenarioClose,
     ScenarioShowNotes,
+    ScenarioGroupSeeds,
+    ScenarioGroupPains,
+    ScenarioRestore,
 }
 
 impl Msg {

@@ -11,6 +11,7 @@ mod inspector;
 mod language;
 mod overview;
 mod runner;
+mod scenario_menu;
 mod share;
 mod state;
 mod timeline_view;
