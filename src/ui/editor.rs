@@ -72,10 +72,11 @@ pub fn editor(props: &EditorProps) -> Html {
         });
     }
     {
-        // CodeMirror's content element carries the editor's accessible name, in the page's language.
+        // CodeMirror's content element (or its stand-in textarea until the bundle has loaded, which
+        // hands the name on) carries the editor's accessible name, in the page's language.
         let host = host.clone();
         use_effect_with(l, move |l| {
-            if let Some(content) = host.cast::<web_sys::Element>().and_then(|h| h.query_selector(".cm-content").ok().flatten()) {
+            if let Some(content) = host.cast::<web_sys::Element>().and_then(|h| h.query_selector(".cm-content, textarea").ok().flatten()) {
                 let _ = content.set_attribute("aria-label", l.text(Msg::ManifestLabel));
             }
         });

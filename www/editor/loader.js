@@ -16,6 +16,8 @@
     const text = h.textarea.value;
     h.textarea.remove();
     h.view = impl.create(h.parent, text, h.onChange);
+    // The page names the editor in its language (src/ui/editor.rs); keep that name.
+    h.view.contentDOM.setAttribute('aria-label', h.textarea.getAttribute('aria-label'));
     if (h.diagnostics.length) impl.setDiagnostics(h.view, h.diagnostics);
     if (focused) h.view.focus();
     api.current = h.view;
