@@ -90,7 +90,7 @@ impl Table {
 }
 
 /// The CronJob's `schedule` and `suspend` at `t`, after the scenario's patches up to `t`.
-fn spec_at(start: &CronJobStart, events: &[ClusterEvent], t: Time) -> (String, bool) {
+pub(crate) fn spec_at(start: &CronJobStart, events: &[ClusterEvent], t: Time) -> (String, bool) {
     let (mut schedule, mut suspend) = (start.schedule.clone(), start.suspend);
     for e in events.iter().filter(|e| e.at <= t) {
         if let ClusterAction::Patch { cron_job, spec } = &e.action {
@@ -107,7 +107,7 @@ fn spec_at(start: &CronJobStart, events: &[ClusterEvent], t: Time) -> (String, b
     (schedule, suspend)
 }
 
-fn job_active_at(j: &crate::sim::trace::JobRecord, t: Time) -> bool {
+pub(crate) fn job_active_at(j: &crate::sim::trace::JobRecord, t: Time) -> bool {
     j.created_at <= t && j.finished_at.is_none_or(|f| f > t) && j.deleted_at.is_none_or(|d| d > t)
 }
 

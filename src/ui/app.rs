@@ -4,11 +4,14 @@
 //! while a run is pending, and a run's result is dropped if newer text exists.
 
 use super::clock::Clock;
+use super::compare_view::CompareView;
 use super::controls::Controls;
 use super::editor::Editor;
 use super::engine::{Diagnostic, RunResult};
+use super::export::Export;
 use super::inspector::Inspector;
 use super::language::{apply_lang, initial_lang, use_lang, LanguagePicker};
+use super::lint_view::LintView;
 use super::overview::Overview;
 use super::runner::{Engine, Runner};
 use super::share::{Pending, Share};
@@ -316,14 +319,17 @@ pub fn app(props: &AppProps) -> Html {
                     <Editor text={(*text).clone()} diagnostics={(*diagnostics).clone()} on_change={on_change.clone()} />
                     <h2 class="pane-title">{ l.text(Msg::SimulationHeading) }</h2>
                     <Controls {simulation} {workloads} now={state.model.as_ref().map(|_| state.cursor_time())} on_change={on_simulation} />
+                    <LintView text={(*text).clone()} on_open={on_change.clone()} />
                 </section>
                 <section class="timeline-pane" aria-label={l.text(Msg::Timeline)} data-testid="timeline">
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
                         <Clock state={view_state.clone()} dispatch={dispatch.clone()} />
+                        <Export state={view_state.clone()} />
                     </div>
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
+                    <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine} />
                     <Legend />
                     <Inspector state={view_state} {dispatch} />
                 </section>
