@@ -3,7 +3,9 @@
 //! timeline (A) on the same time axis and clock, with a strip and a list of what differs
 //! (`timeline::compare`). B runs in its own worker, like A.
 
+use super::language::use_lang;
 use super::runner::{Engine, Runner};
+use crate::i18n::{Lang, Msg};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::{TimelineView, LABEL_WIDTH};
 use crate::api::{ConcurrencyPolicy, KubernetesVersion};
@@ -33,12 +35,22 @@ enum Against {
     Snapshot(Rc<str>),
 }
 
+/// `Kubernetes 1.28`, `Kubernetes 1.20 (v1 controller)`.
+fn version_label(l: Lang, v: KubernetesVersion) -> String {
+    let name = format!("Kubernetes {v}");
+    if v.at_least(21) {
+        name
+    } else {
+        l.format(Msg::CompareV1, &[&name])
+    }
+}
+
 impl Against {
-    fn label(&self) -> String {
+    fn label(&self, l: Lang) -> String {
         match self {
-            Against::Version(v) => format!("Kubernetes {v}{}", if v.at_least(21) { "" } else { " (v1 controller)" }),
+            Against::Version(v) => version_label(l, *v),
             Against::Policy(p) => format!("concurrencyPolicy: {p:?}"),
-            Against::Snapshot(_) => "the kept text".into(),
+            Against::Snapshot(_) => l.text(Msg::CompareKept).into(),
         }
     }
 }
@@ -47,6 +59,7 @@ const POLICIES: [ConcurrencyPolicy; 3] = [ConcurrencyPolicy::Allow, ConcurrencyP
 
 #[function_component(CompareView)]
 pub fn compare_view(props: &CompareProps) -> Html {
+    let l = use_lang();
     let on = use_state(|| false);
     let against = use_state(|| Against::Version(KubernetesVersion::new(20).expect("1.20 is supported")));
     let b_state = use_reducer(ViewState::default);
@@ -88,9 +101,11 @@ pub fn compare_view(props: &CompareProps) -> Html {
     let a_view = (props.state.view.from, props.state.view.to, props.state.cursor);
     {
         let dispatch = b_state.dispatcher();
-        let generation = b_state.model.as_ref().map(|m| m.generation);
-        use_effect_with((a_view.0.to_bits(), a_view.1.to_bits(), a_view.2.to_bits(), generation), move |_| {
-            if a_view.0 < a_view.1 {
+        // Off, nothing is drawn: don't follow A (playback moves the clock 25 times a second).
+        let generation = b_state.model.as_ref().filter(|_| *on).map(|m| m.generation);
+        let follow = generation.map(|g| (a_view.0.to_bits(), a_view.1.to_bits(), a_view.2.to_bits(), g));
+        use_effect_with(follow, move |follow| {
+            if follow.is_some() && a_view.0 < a_view.1 {
                 dispatch.dispatch(Action::Restore(ShareView { from: a_view.0, to: a_view.1, cursor: a_view.2, ..ShareView::default() }));
             }
         });
@@ -135,47 +150,48 @@ pub fn compare_view(props: &CompareProps) -> Html {
     let a_version = a_trace.map(|t| t.kubernetes_version.to_string()).unwrap_or_default();
 
     html! {
-        <section class="compare" data-testid="compare" aria-label="Compare two runs">
+        <section class="compare" data-testid="compare" aria-label={l.text(Msg::CompareRegion)}>
             <div class="compare-head">
                 <button type="button" onclick={toggle} aria-pressed={on.to_string()} data-testid="compare-toggle">
-                    { if *on { "Stop comparing" } else { "Compare…" } }</button>
+                    { l.text(if *on { Msg::CompareStop } else { Msg::CompareStart }) }</button>
                 if *on {
                     <label>{ "B: " }
-                        <select onchange={choose} data-testid="compare-against" aria-label="What run B changes">
-                            <optgroup label="Kubernetes version">
+                        <select onchange={choose} data-testid="compare-against" aria-label={l.text(Msg::CompareAgainstLabel)}>
+                            <optgroup label={l.text(Msg::CompareVersionGroup)}>
                                 { for (13..=KubernetesVersion::NEWEST.minor()).rev().filter_map(KubernetesVersion::new).map(|v| {
                                     let value = format!("version:{v}");
-                                    html! { <option value={value.clone()} selected={value == selected}>{ format!("Kubernetes {v}{}", if v.at_least(21) { "" } else { " (v1 controller)" }) }</option> }
+                                    html! { <option value={value.clone()} selected={value == selected}>{ version_label(l, v) }</option> }
                                 }) }
                             </optgroup>
                             <optgroup label="concurrencyPolicy">
                                 { for POLICIES.iter().map(|p| {
                                     let value = format!("policy:{p:?}");
-                                    html! { <option value={value.clone()} selected={value == selected}>{ format!("every CronJob {p:?}") }</option> }
+                                    html! { <option value={value.clone()} selected={value == selected}>{ l.format(Msg::CompareEveryPolicy, &[&format!("{p:?}")]) }</option> }
                                 }) }
                             </optgroup>
-                            <option value="snapshot" selected={selected == "snapshot"}>{ "the kept text (before/after an edit)" }</option>
+                            <option value="snapshot" selected={selected == "snapshot"}>{ l.text(Msg::CompareSnapshot) }</option>
                         </select>
                     </label>
-                    <button type="button" onclick={keep} data-testid="compare-keep" title="Keep the editor's text as run B, then edit: A shows after, B before">{ "Keep this text as B" }</button>
+                    <button type="button" onclick={keep} data-testid="compare-keep" title={l.text(Msg::CompareKeepTitle)}>{ l.text(Msg::CompareKeep) }</button>
                 }
             </div>
             if *on {
                 { match (&*b_text, &*b_error) {
-                    (Err(e), _) | (_, Some(e)) => html! { <p class="error" role="alert" data-testid="compare-error">{ format!("B cannot run: {e}") }</p> },
+                    (Err(e), _) | (_, Some(e)) => html! { <p class="error" role="alert" data-testid="compare-error">{ l.format(Msg::CompareCannotRun, &[e]) }</p> },
                     _ => html! {},
                 } }
                 if let Some(d) = &diff {
                     <p class="compare-summary" data-testid="compare-summary" data-differences={d.differences.len().to_string()}>
-                        <span class="run-a">{ format!("A (Kubernetes {a_version}): {} Jobs, {} slots ran, {} did not", d.a.jobs, d.a.ran, d.a.not_run) }</span>
+                        <span class="run-a">{ l.format(Msg::CompareRunA, &[&a_version, &d.a.jobs, &d.a.ran, &d.a.not_run]) }</span>
                         { " · " }
-                        <span class="run-b">{ format!("B ({}): {} Jobs, {} slots ran, {} did not", against.label(), d.b.jobs, d.b.ran, d.b.not_run) }</span>
-                        { format!(" · {} difference{}", d.differences.len(), if d.differences.len() == 1 { "" } else { "s" }) }
+                        <span class="run-b">{ l.format(Msg::CompareRunB, &[&against.label(l), &d.b.jobs, &d.b.ran, &d.b.not_run]) }</span>
+                        { " · " }
+                        { if d.differences.len() == 1 { l.text(Msg::CompareOneDifference).to_string() } else { l.format(Msg::CompareDifferences, &[&d.differences.len()]) } }
                     </p>
                     <DiffStrip state={props.state.clone()} diff={Rc::new(d.clone())} dispatch={props.dispatch.clone()} />
                 }
                 <div class="compare-b" data-testid="compare-b">
-                    <h3 class="pane-title">{ format!("B — {}", against.label()) }</h3>
+                    <h3 class="pane-title">{ format!("B — {}", against.label(l)) }</h3>
                     <TimelineView state={(*b_state).clone()} dispatch={b_state.dispatcher()} />
                 </div>
                 if let Some(d) = &diff {
@@ -189,7 +205,7 @@ pub fn compare_view(props: &CompareProps) -> Html {
                                 </li>
                             }
                         }) }
-                        if d.differences.len() > 200 { <li class="more">{ format!("… {} more", d.differences.len() - 200) }</li> }
+                        if d.differences.len() > 200 { <li class="more">{ l.format(Msg::MoreDiagnostics, &[&(d.differences.len() - 200)]) }</li> }
                     </ol>
                 }
             }
@@ -207,11 +223,12 @@ struct StripProps {
 /// The differences as marks on A's time axis (clicking one moves the clock there).
 #[function_component(DiffStrip)]
 fn diff_strip(props: &StripProps) -> Html {
+    let l = use_lang();
     let view = props.state.view;
     let width = LABEL_WIDTH + view.width;
     html! {
-        <svg class="diff-strip" width={width.to_string()} height="18" role="img" aria-label="Where the runs differ" data-testid="diff-strip">
-            <text x="8" y="13" class="lane-label">{ "differences" }</text>
+        <svg class="diff-strip" width={width.to_string()} height="18" role="img" aria-label={l.text(Msg::CompareDiffStrip)} data-testid="diff-strip">
+            <text x="8" y="13" class="lane-label">{ l.text(Msg::CompareDiffLane) }</text>
             { for props.diff.differences.iter().filter_map(|d| {
                 let x = LABEL_WIDTH + view.x(ms(d.at));
                 (LABEL_WIDTH..=width).contains(&x).then(|| {

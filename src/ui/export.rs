@@ -3,7 +3,9 @@
 //! as JSON (the bytes `cronjob-playground simulate --output json` prints), and the world at the
 //! cursor as YAML (`timeline::snapshot`). Files are handed to the browser as downloads.
 
+use super::language::use_lang;
 use super::state::ViewState;
+use crate::i18n::Msg;
 use crate::sim::trace::format_time;
 use crate::timeline::document::to_yaml;
 use crate::timeline::snapshot::state_at;
@@ -81,6 +83,7 @@ pub struct ExportProps {
 /// The export buttons (disabled until there is a run to export).
 #[function_component(Export)]
 pub fn export(props: &ExportProps) -> Html {
+    let l = use_lang();
     let model = props.state.model.clone();
     let trace = model.as_ref().and_then(|m| m.result.trace.as_ref()).is_some();
     let stamp = model.as_ref().and_then(|m| m.result.trace.as_ref()).map(|t| t.start.format("%Y%m%d-%H%M%S").to_string()).unwrap_or_default();
@@ -120,12 +123,12 @@ pub fn export(props: &ExportProps) -> Html {
         })
     };
     html! {
-        <div class="export" role="group" aria-label="Export">
-            <span class="export-label">{ "Export" }</span>
-            <button type="button" onclick={svg} disabled={!trace} data-testid="export-svg" title="The timeline as an SVG drawing">{ "SVG" }</button>
-            <button type="button" onclick={png} disabled={!trace} data-testid="export-png" title="The timeline as a PNG image">{ "PNG" }</button>
-            <button type="button" onclick={json} disabled={!trace} data-testid="export-trace" title="The trace as JSON (as `simulate --output json` prints it)">{ "Trace" }</button>
-            <button type="button" onclick={yaml} disabled={!trace} data-testid="export-yaml" title="The objects at the clock's time as YAML (kubectl get -o yaml)">{ "State" }</button>
+        <div class="export" role="group" aria-label={l.text(Msg::Export)}>
+            <span class="export-label">{ l.text(Msg::Export) }</span>
+            <button type="button" onclick={svg} disabled={!trace} data-testid="export-svg" title={l.text(Msg::ExportSvgTitle)}>{ "SVG" }</button>
+            <button type="button" onclick={png} disabled={!trace} data-testid="export-png" title={l.text(Msg::ExportPngTitle)}>{ "PNG" }</button>
+            <button type="button" onclick={json} disabled={!trace} data-testid="export-trace" title={l.text(Msg::ExportTraceTitle)}>{ l.text(Msg::ExportTrace) }</button>
+            <button type="button" onclick={yaml} disabled={!trace} data-testid="export-yaml" title={l.text(Msg::ExportStateTitle)}>{ l.text(Msg::ExportState) }</button>
         </div>
     }
 }

@@ -3,7 +3,9 @@
 //! opens its probe on the timeline. The probes run on demand in the page (a few short runs per
 //! CronJob), after the "Linting…" state has painted.
 
+use super::language::use_lang;
 use crate::api::KubernetesVersion;
+use crate::i18n::Msg;
 use crate::timeline::lint::{lint, LintOptions, LintReport, Severity};
 use chrono::{DateTime, SubsecRound, Utc};
 use gloo_timers::callback::Timeout;
@@ -33,6 +35,7 @@ fn severity_name(s: Severity) -> &'static str {
 
 #[function_component(LintView)]
 pub fn lint_view(props: &LintProps) -> Html {
+    let l = use_lang();
     let open = use_state(|| false);
     let input = use_state(String::new);
     let version = use_state(|| KubernetesVersion::NEWEST);
@@ -79,7 +82,7 @@ pub fn lint_view(props: &LintProps) -> Html {
             // Let "Linting…" paint before the probes run.
             *timer.borrow_mut() = Some(Timeout::new(20, move || {
                 let options = (|| -> Result<LintOptions, String> {
-                    let controller_time_zone = zone.parse().map_err(|_| format!("unknown time zone {zone:?}"))?;
+                    let controller_time_zone = zone.parse().map_err(|_| l.format(Msg::LintBadZone, &[&format!("{zone:?}")]))?;
                     let at = DateTime::parse_from_rfc3339(at.trim()).map_err(|e| format!("start {at:?}: {e}"))?.with_timezone(&Utc);
                     Ok(LintOptions { version, at, controller_time_zone })
                 })();
@@ -96,14 +99,13 @@ pub fn lint_view(props: &LintProps) -> Html {
             let findings: usize = r.cron_jobs.iter().map(|c| c.findings.len()).sum();
             html! {
                 <div class="lint-results" data-testid="lint-results" data-cronjobs={r.cron_jobs.len().to_string()} data-findings={findings.to_string()}>
-                    <p class="hint">{ format!("{} CronJob{} probed with Kubernetes {} from {}: {findings} finding{}.",
-                        r.cron_jobs.len(), if r.cron_jobs.len() == 1 { "" } else { "s" }, r.kubernetes_version, r.at, if findings == 1 { "" } else { "s" }) }</p>
+                    <p class="hint">{ l.format(Msg::LintSummary, &[&r.cron_jobs.len(), &r.kubernetes_version, &r.at, &findings]) }</p>
                     { for r.errors.iter().map(|e| html! { <p class="error" data-testid="lint-input-error">{ e.clone() }</p> }) }
                     { for r.cron_jobs.iter().map(|c| html! {
                         <article class="lint-cronjob" data-testid="lint-cronjob" data-name={c.name.clone()} data-namespace={c.namespace.clone()}>
                             <h3>{ if c.namespace.is_empty() { c.name.clone() } else { format!("{}/{}", c.namespace, c.name) } }
                                 <code class="group-schedule">{ format!("  {}", c.schedule) }</code></h3>
-                            if c.findings.is_empty() { <p class="hint">{ "No risks found by the probes." }</p> }
+                            if c.findings.is_empty() { <p class="hint">{ l.text(Msg::LintNoRisks) }</p> }
                             <ul>
                                 { for c.findings.iter().map(|f| {
                                     let (on_open, text) = (props.on_open.clone(), f.playground.clone());
@@ -112,7 +114,7 @@ pub fn lint_view(props: &LintProps) -> Html {
                                             <span class="severity">{ severity_name(f.severity) }</span>{ " " }<code>{ f.rule }</code>
                                             <p>{ f.message.clone() }</p>
                                             <button type="button" data-testid="finding-open" onclick={Callback::from(move |_: MouseEvent| on_open.emit(text.clone()))}
-                                                title="Replace the editor's text with this probe (CronJob + Simulation) to see it on the timeline">{ "Open this probe in the editor" }</button>
+                                                title={l.text(Msg::LintOpenProbeTitle)}>{ l.text(Msg::LintOpenProbe) }</button>
                                         </li>
                                     }
                                 }) }
@@ -125,26 +127,26 @@ pub fn lint_view(props: &LintProps) -> Html {
     };
 
     html! {
-        <section class="lint" data-testid="lint" aria-label="Lint many CronJobs">
+        <section class="lint" data-testid="lint" aria-label={l.text(Msg::LintRegion)}>
             <button type="button" onclick={toggle} aria-expanded={open.to_string()} data-testid="lint-toggle">
-                { if *open { "Close the lint view" } else { "Lint many CronJobs…" } }</button>
+                { l.text(if *open { Msg::LintClose } else { Msg::LintOpen }) }</button>
             if *open {
-                <p class="hint">{ "Paste `kubectl get cronjobs -A -o yaml` (or any CronJobs). Each CronJob is probed with short simulations: a schedule edit, a long controller outage, long Jobs under Forbid, its startingDeadlineSeconds against the controller's reaction, and the daylight-saving changes of the next year." }</p>
-                <textarea class="lint-input" data-testid="lint-input" aria-label="CronJobs to lint" spellcheck="false" wrap="off"
+                <p class="hint">{ l.text(Msg::LintIntro) }</p>
+                <textarea class="lint-input" data-testid="lint-input" aria-label={l.text(Msg::LintInputLabel)} spellcheck="false" wrap="off"
                     placeholder="apiVersion: v1\nkind: List\nitems: …" value={(*input).clone()} oninput={on_input} />
                 <div class="controls lint-options">
-                    <button type="button" onclick={use_editor} data-testid="lint-use-editor">{ "Use the editor's text" }</button>
-                    <label>{ "Kubernetes" }
+                    <button type="button" onclick={use_editor} data-testid="lint-use-editor">{ l.text(Msg::LintUseEditor) }</button>
+                    <label>{ l.text(Msg::Kubernetes) }
                         <select onchange={on_version} data-testid="lint-version">
                             { for (13..=KubernetesVersion::NEWEST.minor()).rev().filter_map(KubernetesVersion::new).map(|v| html! {
                                 <option value={v.to_string()} selected={v == *version}>{ v.to_string() }</option>
                             }) }
                         </select>
                     </label>
-                    <label>{ "Controller TZ" }<input type="text" value={(*zone).clone()} oninput={on_zone} data-testid="lint-zone" /></label>
-                    <label>{ "Probes start" }<input type="text" value={(*at).clone()} oninput={on_at} data-testid="lint-at" /></label>
+                    <label>{ l.text(Msg::ControllerTz) }<input type="text" value={(*zone).clone()} oninput={on_zone} data-testid="lint-zone" /></label>
+                    <label>{ l.text(Msg::LintStart) }<input type="text" value={(*at).clone()} oninput={on_at} data-testid="lint-at" /></label>
                     <button type="button" class="primary" onclick={run} disabled={*busy || input.trim().is_empty()} data-testid="lint-run">
-                        { if *busy { "Linting…" } else { "Lint" } }</button>
+                        { l.text(if *busy { Msg::LintBusy } else { Msg::LintRun }) }</button>
                 </div>
                 { results }
             }
