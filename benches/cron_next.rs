@@ -7,7 +7,7 @@
 //! chunks (the median is robust to other processes preempting a few of them).
 
 use chrono::{DateTime, TimeZone};
-use chrono_tz::Tz;
+use cronjob_playground::cron::Tz;
 use cronjob_playground::cron::{parse_standard, Schedule};
 use std::hint::black_box;
 use std::time::Instant;

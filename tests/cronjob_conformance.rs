@@ -217,7 +217,7 @@ fn schedule(text: &str, tz: &Value) -> BoundSchedule {
         Some(zone) => format!("TZ={zone} {text}"),
         None => text.to_owned(),
     };
-    BoundSchedule::parse(&text, &v128(), chrono_tz::UTC).unwrap()
+    BoundSchedule::parse(&text, &v128(), cronjob_playground::cron::Tz::UTC).unwrap()
 }
 
 fn slot_input(i: &Value) -> SlotInput {
@@ -316,7 +316,7 @@ fn update_cron_job_table() {
         if i["old"]["jobTemplateLabelsChanged"] == json!(true) {
             old.spec.job_template.metadata.labels.insert("a".into(), "old".into());
         }
-        let (got, _event) = on_cron_job_updated(&old, &object(&i["new"]), time(&i["now"]).unwrap(), &v128(), chrono_tz::UTC);
+        let (got, _event) = on_cron_job_updated(&old, &object(&i["new"]), time(&i["now"]).unwrap(), &v128(), cronjob_playground::cron::Tz::UTC);
         let after = match &got {
             Enqueue::After(d) => Some(d.num_milliseconds() as f64 / 1000.0),
             _ => None,
@@ -340,7 +340,7 @@ fn job_from_template_table() {
             "spec": compact(json!({"schedule": "0 * * * *", "timeZone": i["timeZone"],
                 "jobTemplate": {"metadata": {"labels": i["templateLabels"], "annotations": i["templateAnnotations"]}}}))}))
         .unwrap();
-        let zone: chrono_tz::Tz = i["timeZone"].as_str().unwrap_or("UTC").parse().unwrap();
+        let zone: cronjob_playground::cron::Tz = i["timeZone"].as_str().unwrap_or("UTC").parse().unwrap();
         let job: Job = job_from_template(&cj, time(&i["scheduledTime"]).unwrap(), zone, &v128());
         assert_eq!(json!(job.metadata.name), want["jobName"]);
         assert_eq!(job.metadata.creation_timestamp, time(&want["creationTimestamp"]));

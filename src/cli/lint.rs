@@ -7,7 +7,7 @@ use crate::api::KubernetesVersion;
 use crate::sim::trace::Time;
 use crate::timeline::lint::{lint, LintOptions, LintReport, Severity};
 use chrono::{SubsecRound, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 use std::io::Read;
 use std::process::ExitCode;
 

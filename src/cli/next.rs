@@ -5,7 +5,7 @@
 use super::jsonl::serve_stdio;
 use crate::cron::{answer_next, NextRequest, NextResponse};
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]

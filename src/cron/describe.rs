@@ -7,7 +7,7 @@ use super::go_time::Zone;
 use super::spec::{Masks, STAR_BIT};
 use super::{Location, Schedule};
 use chrono::{DateTime, TimeDelta};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 const MONTH_NAMES: [&str; 13] =
     ["", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -182,8 +182,9 @@ fn time_phrase(m: &Masks) -> String {
 /// ```
 /// use cronjob_playground::cron::{notes, parse_standard};
 /// use chrono::TimeZone;
-/// use chrono_tz::America::New_York;
-/// let after = New_York.with_ymd_and_hms(2025, 1, 15, 0, 0, 0).unwrap();
+/// use cronjob_playground::cron::Tz;
+/// let new_york: Tz = "America/New_York".parse().unwrap();
+/// let after = new_york.with_ymd_and_hms(2025, 1, 15, 0, 0, 0).unwrap();
 /// let n = notes(&parse_standard("30 2 * * *").unwrap(), after);
 /// assert!(n[0].starts_with("On 2025-03-09 the clock in America/New_York jumps from 02:00 to 03:00"), "{n:?}");
 /// ```
@@ -353,8 +354,8 @@ mod tests {
 
     #[test]
     fn notes_explain_the_or_rule_and_dst() {
-        use chrono_tz::{America::New_York, UTC};
-        let after = New_York.with_ymd_and_hms(2025, 6, 1, 0, 0, 0).unwrap();
+        let new_york: Tz = "America/New_York".parse().unwrap();
+        let after = new_york.with_ymd_and_hms(2025, 6, 1, 0, 0, 0).unwrap();
         let n = notes(&parse_standard("30 1 13 * 5").unwrap(), after);
         assert!(n[0].contains("EITHER"), "{n:?}");
         assert_eq!(
@@ -363,7 +364,7 @@ mod tests {
         );
         let n = notes(&parse_standard("30 1 * * *").unwrap(), after);
         assert!(n[0].ends_with("runs this schedule's 01:30 twice, once at each UTC offset"), "{n:?}");
-        let utc = UTC.with_ymd_and_hms(2025, 1, 1, 0, 0, 0).unwrap();
+        let utc = Tz::UTC.with_ymd_and_hms(2025, 1, 1, 0, 0, 0).unwrap();
         assert!(notes(&parse_standard("0 5 * * *").unwrap(), utc).is_empty());
         let note = |spec| notes(&parse_standard(spec).unwrap(), utc);
         assert_eq!(note("*/7 * * * *"), ["The minute step restarts every hour: after minute 56 comes minute 0, 4 apart rather than 7"]);

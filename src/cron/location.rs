@@ -2,7 +2,7 @@
 //! (Debian's `/usr/share/zoneinfo`), backed by chrono-tz's copy of the IANA database. Used for
 //! `TZ=`/`CRON_TZ=` prefixes and for `.spec.timeZone`.
 
-use chrono_tz::Tz;
+use crate::cron::Tz;
 use std::fmt;
 use std::str::FromStr;
 
@@ -60,8 +60,8 @@ const DATA_FILES: &[&str] = &[
 ///
 /// ```
 /// use cronjob_playground::cron::{load_location, Location};
-/// use chrono_tz::Tz;
-/// assert_eq!(load_location("Europe/Berlin"), Ok(Location::Zone(Tz::Europe__Berlin)));
+/// use cronjob_playground::cron::Tz;
+/// assert_eq!(load_location("Europe/Berlin"), Ok(Location::Zone("Europe/Berlin".parse::<Tz>().unwrap())));
 /// assert_eq!(load_location(""), Ok(Location::Zone(Tz::UTC)));
 /// assert_eq!(load_location("Local"), Ok(Location::Local));
 /// assert_eq!(load_location("Mars/Olympus").unwrap_err().to_string(), "unknown time zone Mars/Olympus");
@@ -118,13 +118,13 @@ fn zone_file(path: &str) -> Option<Tz> {
     match path {
         // `Factory` is a zone at UTC+0 in the tz database; `posixrules` is New York's rules.
         "Factory" => Some(Tz::UTC),
-        "posixrules" => Some(Tz::America__New_York),
+        "posixrules" => Tz::from_str("America/New_York").ok(),
         _ => Tz::from_str(path).ok(),
     }
 }
 
 fn is_directory(path: &str) -> bool {
-    chrono_tz::TZ_VARIANTS.iter().any(|tz| {
+    Tz::all().any(|tz| {
         let name = tz.name();
         name.len() > path.len() && name.starts_with(path) && name.as_bytes()[path.len()] == b'/'
     })
@@ -141,9 +141,9 @@ mod tests {
     #[test]
     fn names_resolve_like_go_on_debian() {
         assert_eq!(load_location("UTC"), Ok(Location::Zone(Tz::UTC)));
-        assert_eq!(load_location("US/Eastern"), Ok(Location::Zone(Tz::US__Eastern)));
-        assert_eq!(load_location("posix/Asia/Tokyo"), Ok(Location::Zone(Tz::Asia__Tokyo)));
-        assert_eq!(load_location("./Asia//Tokyo"), Ok(Location::Zone(Tz::Asia__Tokyo)));
+        assert_eq!(load_location("US/Eastern"), Ok(Location::Zone("US/Eastern".parse::<Tz>().unwrap())));
+        assert_eq!(load_location("posix/Asia/Tokyo"), Ok(Location::Zone("Asia/Tokyo".parse::<Tz>().unwrap())));
+        assert_eq!(load_location("./Asia//Tokyo"), Ok(Location::Zone("Asia/Tokyo".parse::<Tz>().unwrap())));
         assert_eq!(load_location("Factory"), Ok(Location::Zone(Tz::UTC)));
     }
 

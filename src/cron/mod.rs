@@ -6,11 +6,12 @@
 //! ```
 //! use cronjob_playground::cron::{self, Schedule};
 //! use chrono::TimeZone;
-//! use chrono_tz::America::New_York;
+//! use cronjob_playground::cron::Tz;
 //!
 //! let schedule = cron::parse_standard("30 2 * * *").unwrap();
 //! // 02:30 does not exist on 2024-03-10 in New York: robfig skips that day.
-//! let t = New_York.with_ymd_and_hms(2024, 3, 10, 0, 0, 0).unwrap();
+//! let new_york: Tz = "America/New_York".parse().unwrap();
+//! let t = new_york.with_ymd_and_hms(2024, 3, 10, 0, 0, 0).unwrap();
 //! let next = schedule.next(t).unwrap().unwrap();
 //! assert_eq!(next.to_rfc3339(), "2024-03-11T02:30:00-04:00");
 //!
@@ -25,8 +26,10 @@ mod go_strconv;
 mod go_time;
 mod location;
 mod parser;
+mod posix_tz;
 mod request;
 mod spec;
+mod zone;
 
 pub use describe::{describe, notes};
 pub use every::ConstantDelaySchedule;
@@ -36,9 +39,9 @@ pub use location::{load_location, Location, LocationError};
 pub use parser::ParseError;
 pub use request::{answer_next, go_rfc3339, NextRequest, NextResponse, MAX_COUNT};
 pub use spec::{EndlessSearch, Masks, SpecSchedule, STAR_BIT};
+pub use zone::{Tz, TzOffset, UnknownZone};
 
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 use std::borrow::Cow;
 
 /// A parsed schedule: what robfig's `ParseStandard` returns.
@@ -61,9 +64,9 @@ impl Schedule {
     /// ```
     /// use cronjob_playground::cron;
     /// use chrono::TimeZone;
-    /// use chrono_tz::{Tz, UTC};
+    /// use cronjob_playground::cron::Tz;
     ///
-    /// let t = UTC.with_ymd_and_hms(2012, 7, 9, 23, 35, 0).unwrap();
+    /// let t = Tz::UTC.with_ymd_and_hms(2012, 7, 9, 23, 35, 0).unwrap();
     /// assert_eq!(cron::parse_standard("0 0 30 Feb *").unwrap().next(t), Ok(None));
     /// let every = cron::parse_standard("@every 1h30m").unwrap();
     /// assert_eq!(every.next(t).unwrap().unwrap().to_rfc3339(), "2012-07-10T01:05:00+00:00");
@@ -86,7 +89,7 @@ impl Schedule {
     /// use cronjob_playground::cron;
     /// use chrono::{TimeZone, Utc};
     /// let t = Utc.with_ymd_and_hms(2024, 3, 10, 5, 0, 0).unwrap(); // 00:00 in New York
-    /// let next = cron::parse_standard("30 2 * * *").unwrap().next_utc(t, chrono_tz::America::New_York);
+    /// let next = cron::parse_standard("30 2 * * *").unwrap().next_utc(t, "America/New_York".parse().unwrap());
     /// assert_eq!(next.unwrap().unwrap().to_rfc3339(), "2024-03-11T06:30:00+00:00");
     /// ```
     pub fn next_utc(&self, after: DateTime<Utc>, local: Tz) -> Result<Option<DateTime<Utc>>, EndlessSearch> {
@@ -103,10 +106,10 @@ impl Schedule {
 ///
 /// ```
 /// use cronjob_playground::cron::{self, Location, Schedule};
-/// use chrono_tz::Tz;
+/// use cronjob_playground::cron::Tz;
 ///
 /// let Schedule::Spec(spec) = cron::parse_standard("TZ=Asia/Tokyo 0 5 * * mon-fri").unwrap() else { panic!() };
-/// assert_eq!(spec.location(), Location::Zone(Tz::Asia__Tokyo));
+/// assert_eq!(spec.location(), Location::Zone("Asia/Tokyo".parse::<Tz>().unwrap()));
 /// assert_eq!(spec.masks().dow, 0b0111110);
 ///
 /// let text = |s| cron::parse_standard(s).unwrap_err().to_string();

@@ -4,7 +4,7 @@
 
 use super::{describe, load_location, notes, parse_standard, with_time_zone, Location, Schedule};
 use chrono::{DateTime, SecondsFormat, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 use serde::{Deserialize, Serialize};
 
 /// Most `Next` results one request may ask for.

@@ -7,7 +7,7 @@
 use super::go_time::{days_in_month, Civil, Zone};
 use super::location::Location;
 use chrono::{DateTime, TimeZone, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 use std::fmt;
 
 /// Bit 63 of a mask: the field was `*` or `?` (with no step above 1). It decides the

@@ -11,7 +11,7 @@ use super::world::World;
 use crate::api::{ConcurrencyPolicy, CronJob, CronJobSpec};
 use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule, DecisionCode};
 use chrono::TimeDelta;
-use chrono_tz::Tz;
+use crate::cron::Tz;
 use std::collections::BTreeMap;
 
 /// The schedule of a spec, bound the way the controller binds it.

@@ -12,7 +12,7 @@ use crate::api::load::load_manifest;
 use crate::api::{admit, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
 use chrono::{SubsecRound, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 /// The objects of the input.
 #[derive(Debug, Default)]

@@ -21,7 +21,7 @@ use crate::api::{admit, Admitted, ConcurrencyPolicy, CronJob, KubernetesVersion}
 use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule};
 use crate::sim::trace::{format_time, EventRecord, SlotFate, Time, Trace};
 use chrono::{TimeDelta, Timelike};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -91,7 +91,7 @@ pub struct LintReport {
 /// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: report}\nspec:\n  schedule: '0 * * * *'\n  \
 ///     concurrencyPolicy: Forbid\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
 ///     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
-/// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: chrono_tz::UTC };
+/// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::cron::Tz::UTC };
 /// let report = lint(text, &options);
 /// let rules: Vec<_> = report.cron_jobs[0].findings.iter().map(|f| f.rule).collect();
 /// assert_eq!(rules, ["retroactive-edit", "too-many-missed", "forbid-starves"]);

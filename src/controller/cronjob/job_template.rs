@@ -4,7 +4,7 @@
 use super::behaviour::{Algorithm, Behaviour};
 use crate::api::{CronJob, Job, ObjectMeta, ObjectReference, OwnerReference};
 use chrono::{DateTime, SecondsFormat, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 /// Annotation holding the slot's time in the CronJob's zone (1.28+).
 pub const SCHEDULED_TIMESTAMP_ANNOTATION: &str = "batch.kubernetes.io/cronjob-scheduled-timestamp";

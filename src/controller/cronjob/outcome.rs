@@ -8,7 +8,7 @@ use super::events::Event;
 use super::schedule::ParsedSchedule;
 use crate::api::{CronJob, CronJobStatus, Job};
 use chrono::{DateTime, TimeDelta, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 /// Everything one sync reads: the cached CronJob and Jobs, the API server behind them, the
 /// controller's clock and zone, and the release.

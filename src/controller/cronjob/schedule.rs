@@ -9,7 +9,7 @@ use super::slots::{ScheduleHang, Slots};
 use crate::api::CronJob;
 use crate::cron::{load_location, parse_standard, with_time_zone, Location, Schedule};
 use chrono::{DateTime, TimeDelta, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -123,7 +123,7 @@ impl BoundSchedule {
 /// use cronjob_playground::controller::cronjob::{Behaviour, ParsedSchedule};
 /// let mut cj = CronJob::default();
 /// cj.spec.schedule = "61 * * * *".into();
-/// let parsed = ParsedSchedule::of(&cj, &Behaviour::of("1.28".parse().unwrap()), chrono_tz::UTC);
+/// let parsed = ParsedSchedule::of(&cj, &Behaviour::of("1.28".parse().unwrap()), cronjob_playground::cron::Tz::UTC);
 /// assert_eq!(parsed.bound().unwrap_err(), "end of range (61) above maximum (59): 61");
 /// ```
 #[derive(Clone, Debug)]

@@ -324,7 +324,7 @@ mod tests {
     }
 
     fn bound(text: &str) -> BoundSchedule {
-        BoundSchedule::parse(text, &Behaviour::of("1.28".parse().unwrap()), chrono_tz::UTC).unwrap()
+        BoundSchedule::parse(text, &Behaviour::of("1.28".parse().unwrap()), crate::cron::Tz::UTC).unwrap()
     }
 
     fn input(last: &str, sds: Option<i64>) -> SlotInput {

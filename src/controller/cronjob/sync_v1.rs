@@ -16,7 +16,7 @@ use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
 use super::effects::{condition_name, Effects, ReplaceFailed};
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
 use chrono::TimeDelta;
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 /// How often the legacy controller looks at every CronJob (`wait.Until(syncAll, 10s)`).
 pub const POLL_INTERVAL: TimeDelta = TimeDelta::seconds(10);

@@ -13,7 +13,7 @@ use super::schedule::{effective_time_zone, format_schedule, BoundSchedule};
 use super::slots::{next_schedule_time_duration, SlotInput};
 use crate::api::{CronJob, Job, OwnerReference};
 use chrono::{DateTime, TimeDelta, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 /// What a handler does with the CronJob's key.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +47,7 @@ pub fn on_cron_job_added_or_deleted() -> Enqueue {
 /// new.spec.schedule = "*/1 * * * *".into();
 /// let now = Utc.with_ymd_and_hms(2016, 5, 19, 9, 59, 59).unwrap();
 /// let b = Behaviour::of("1.28".parse().unwrap());
-/// let (enqueue, event) = on_cron_job_updated(&old, &new, now, &b, chrono_tz::UTC);
+/// let (enqueue, event) = on_cron_job_updated(&old, &new, now, &b, cronjob_playground::cron::Tz::UTC);
 /// assert_eq!(enqueue, Enqueue::After(TimeDelta::milliseconds(1100)));
 /// assert!(event.is_none());
 /// ```
@@ -163,23 +163,23 @@ mod tests {
         let old = cron_job("a", "ua");
         let mut status_only = old.clone();
         status_only.status.last_schedule_time = Some(now);
-        assert_eq!(on_cron_job_updated(&old, &status_only, now, &b, chrono_tz::UTC), (Enqueue::Now, None));
+        assert_eq!(on_cron_job_updated(&old, &status_only, now, &b, Tz::UTC), (Enqueue::Now, None));
         let mut broken = old.clone();
         broken.spec.schedule = "61 * * * *".into();
-        let (enqueue, event) = on_cron_job_updated(&old, &broken, now, &b, chrono_tz::UTC);
+        let (enqueue, event) = on_cron_job_updated(&old, &broken, now, &b, Tz::UTC);
         assert_eq!(enqueue, Enqueue::Nothing);
         assert_eq!(event.unwrap().message, "unparseable schedule for cronjob: 61 * * * *");
         // A schedule that never fires: the requeue base is `now`, `Next` is Go's zero time, and
         // the delay saturates at Go's minimum duration — an immediate sync.
         let mut never = old.clone();
         never.spec.schedule = "0 0 30 2 *".into();
-        let (enqueue, _) = on_cron_job_updated(&old, &never, now, &b, chrono_tz::UTC);
+        let (enqueue, _) = on_cron_job_updated(&old, &never, now, &b, Tz::UTC);
         assert_eq!(enqueue, Enqueue::After(TimeDelta::nanoseconds(i64::MIN)));
         // Before 1.25 a timeZone edit is invisible (the field does not reach the controller).
         let mut zoned = old.clone();
         zoned.spec.time_zone = Some("Europe/Rome".into());
         let b24 = Behaviour::of("1.24".parse().unwrap());
-        assert_eq!(on_cron_job_updated(&old, &zoned, now, &b24, chrono_tz::UTC).0, Enqueue::Now);
-        assert!(matches!(on_cron_job_updated(&old, &zoned, now, &b, chrono_tz::UTC).0, Enqueue::After(_)));
+        assert_eq!(on_cron_job_updated(&old, &zoned, now, &b24, Tz::UTC).0, Enqueue::Now);
+        assert!(matches!(on_cron_job_updated(&old, &zoned, now, &b, Tz::UTC).0, Enqueue::After(_)));
     }
 }

@@ -11,7 +11,7 @@
 use super::{sync, ApiServer, Behaviour, Decision, Event, Faults, SyncInput, SyncOutcome};
 use crate::api::{CronJob, CronJobStatus, Job, KubernetesVersion};
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 use serde::{Deserialize, Serialize};
 
 /// One `sync` request.

@@ -5,10 +5,11 @@ mod next_rules;
 mod parse_rules;
 mod robfig_vectors;
 mod stepwise;
+mod zone_data;
 
 use crate::cron::{parse_standard, Schedule};
 use chrono::{DateTime, SecondsFormat};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 /// Parses a schedule that must parse.
 fn schedule(spec: &str) -> Schedule {

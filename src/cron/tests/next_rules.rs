@@ -3,7 +3,7 @@
 
 use super::{chain, schedule};
 use chrono::TimeZone;
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 #[test]
 fn dom_or_dow_when_neither_is_starred() {

@@ -5,7 +5,7 @@
 use crate::cron::parser::{parse, Layout};
 use crate::cron::{Location, ParseError, Schedule};
 use chrono::{DateTime, SecondsFormat};
-use chrono_tz::Tz;
+use crate::cron::Tz;
 use serde_json::Value;
 
 const VECTORS: &str = include_str!("../../../tests/data/cron_robfig_tests.json");

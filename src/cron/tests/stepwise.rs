@@ -6,7 +6,7 @@ use crate::cron::go_time::Zone;
 use crate::cron::spec::Jumps;
 use crate::cron::{parse_standard, Schedule};
 use chrono::DateTime;
-use chrono_tz::Tz;
+use crate::cron::Tz;
 
 struct Rng(u64);
 
