@@ -4,9 +4,9 @@
 //! `active` Jobs and `lastScheduleTime`, each Job's start, completion and terminal condition, each
 //! Pod's phase and restart count.
 
-use super::kubectl::{job_active_at, spec_at};
+use super::kubectl::cron_jobs_state;
 use super::lanes::{pod_segments, CronJobStart, SegmentKind};
-use crate::sim::scenario::{ClusterAction, ClusterEvent};
+use crate::sim::scenario::ClusterEvent;
 use crate::sim::trace::{format_time, JobCondition, PodPhase, Time, Trace};
 use serde_json::{json, Value};
 
@@ -22,26 +22,19 @@ use serde_json::{json, Value};
 /// ```
 pub fn state_at(trace: &Trace, starts: &[CronJobStart], events: &[ClusterEvent], t: Time) -> Value {
     let mut items = vec![];
-    for s in starts {
-        let deleted = events.iter().any(|e| e.at <= t && matches!(&e.action, ClusterAction::DeleteCronJob { cron_job } if *cron_job == s.name));
-        if deleted {
-            continue;
-        }
-        let (schedule, suspend) = spec_at(s, events, t);
-        let mine = || trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some(s.name.as_str()));
-        let active: Vec<Value> =
-            mine().filter(|j| job_active_at(j, t)).map(|j| json!({"apiVersion": "batch/v1", "kind": "Job", "name": j.name})).collect();
+    for c in cron_jobs_state(trace, starts, events, t) {
+        let active: Vec<Value> = c.active.iter().map(|j| json!({"apiVersion": "batch/v1", "kind": "Job", "name": j.name})).collect();
         let mut status = json!({});
         if !active.is_empty() {
             status["active"] = json!(active);
         }
-        if let Some(last) = mine().filter(|j| j.created_at <= t).filter_map(|j| j.scheduled_time).max() {
+        if let Some(last) = c.last_schedule_time {
             status["lastScheduleTime"] = json!(format_time(&last));
         }
         items.push(json!({
             "apiVersion": "batch/v1", "kind": "CronJob",
-            "metadata": {"name": s.name},
-            "spec": {"schedule": schedule, "suspend": suspend},
+            "metadata": {"name": c.name},
+            "spec": {"schedule": c.schedule, "suspend": c.suspend},
             "status": status,
         }));
     }

@@ -319,7 +319,6 @@ pub fn app(props: &AppProps) -> Html {
                     <Editor text={(*text).clone()} diagnostics={(*diagnostics).clone()} on_change={on_change.clone()} />
                     <h2 class="pane-title">{ l.text(Msg::SimulationHeading) }</h2>
                     <Controls {simulation} {workloads} now={state.model.as_ref().map(|_| state.cursor_time())} on_change={on_simulation} />
-                    <LintView text={(*text).clone()} on_open={on_change.clone()} />
                 </section>
                 <section class="timeline-pane" aria-label={l.text(Msg::Timeline)} data-testid="timeline">
                     <div class="timeline-head">
@@ -330,6 +329,7 @@ pub fn app(props: &AppProps) -> Html {
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
                     <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine} />
+                    <LintView text={(*text).clone()} on_open={on_change.clone()} />
                     <Legend />
                     <Inspector state={view_state} {dispatch} />
                 </section>
