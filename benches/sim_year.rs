@@ -27,20 +27,41 @@ fn peak_rss_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
-fn run(days: u32, syncs: &str) -> (Trace, f64, f64) {
+/// CPU time of this thread so far, in seconds (the machine is shared: wall time varies with load).
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(text.split_whitespace().next()?.parse::<f64>().ok()? / 1e9)
+}
+
+/// Counts the bytes of the JSON without keeping them (a year's trace is about a gigabyte).
+#[derive(Default)]
+struct ByteCount(usize);
+
+impl std::io::Write for ByteCount {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn run(days: u32, syncs: &str) -> (Trace, f64, f64, f64) {
     let simulation = serde_json::json!({
         "kubernetesVersion": "1.28",
         "duration": format!("{days}d"),
         "pods": [{"attempts": [{"durationSeconds": 30, "exitCode": 0}]}],
         "trace": {"syncs": syncs}
     });
-    let t0 = Instant::now();
+    let (t0, c0) = (Instant::now(), cpu_seconds());
     let mut run = Run::new(MANIFEST, Some(simulation)).expect("valid input");
     while !run.step(1_000_000).expect("within budget").done {}
     let simulated = t0.elapsed().as_secs_f64();
     let trace = run.finish();
     let total = t0.elapsed().as_secs_f64();
-    (trace, simulated, total)
+    let cpu = cpu_seconds().zip(c0).map_or(f64::NAN, |(c1, c0)| c1 - c0);
+    (trace, simulated, total, cpu)
 }
 
 fn main() {
@@ -52,14 +73,15 @@ fn main() {
     // the memory target; `--all-syncs` keeps them.
     let syncs = if std::env::args().any(|a| a == "--all-syncs") { "all" } else { "none" };
     println!("trace.syncs: {syncs}");
-    println!("{:>6} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9} {:>10} {:>9}", "days", "jobs", "pods", "events", "syncs", "sim s", "total s", "µs/job", "json MB");
+    println!("{:>6} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9} {:>9} {:>10} {:>9}", "days", "jobs", "pods", "events", "syncs", "sim s", "total s", "cpu s", "µs/job", "json MB");
     for d in days {
-        let (trace, simulated, total) = run(d, syncs);
+        let (trace, simulated, total, cpu) = run(d, syncs);
         let t1 = Instant::now();
-        let json = serde_json::to_string(&trace).expect("serializes");
+        let mut json = ByteCount::default();
+        serde_json::to_writer(&mut json, &trace).expect("serializes");
         let json_s = t1.elapsed().as_secs_f64();
         println!(
-            "{:>6} {:>9} {:>9} {:>9} {:>10} {:>9.3} {:>9.3} {:>10.2} {:>9.1}   (json {:.3} s)",
+            "{:>6} {:>9} {:>9} {:>9} {:>10} {:>9.3} {:>9.3} {:>9.3} {:>10.2} {:>9.1}   (json {:.3} s)",
             d,
             trace.jobs.len(),
             trace.pods.len(),
@@ -67,8 +89,9 @@ fn main() {
             trace.syncs.len(),
             simulated,
             total,
-            total * 1e6 / trace.jobs.len().max(1) as f64,
-            json.len() as f64 / 1e6,
+            cpu,
+            cpu * 1e6 / trace.jobs.len().max(1) as f64,
+            json.0 as f64 / 1e6,
             json_s
         );
     }

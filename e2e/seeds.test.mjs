@@ -1,4 +1,4 @@
-// End-to-end: paste each seed's manifest (e2e/seeds/*.yaml, the stories of shared/seeds) into the
+// End-to-end: paste each seed's manifest (scenarios/<id>/scenario.yaml, the stories of shared/seeds) into the
 // editor and read the timeline the real engine produced: slots with their fates, Jobs and Pods at
 // the times Kubernetes gives them; click the retroactive run and read why. Screenshots go to
 // e2e/screenshots/ (or $E2E_SCREENSHOT_DIR).
@@ -12,7 +12,8 @@ import { useBrowser, shots } from './harness.mjs';
 import { ready, setManifest, slots, jobs, pods, data, inspector, manifest, waitForRun, generation } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const seed = (name) => fs.readFileSync(path.join(here, 'seeds', name), 'utf8');
+// The seeds' stories are built-in scenarios: one home for them, ../scenarios/<id>/scenario.yaml.
+const seed = (id) => fs.readFileSync(path.join(here, '..', 'scenarios', id, 'scenario.yaml'), 'utf8');
 const env = useBrowser();
 
 async function open() {
@@ -26,7 +27,7 @@ const pick = (list, ...keys) => list.map((o) => keys.map((k) => o[k]));
 
 test('seed 002: the schedule edit runs 13:10 retroactively, and the inspector says why', async () => {
   const { context, page } = await open();
-  await setManifest(page, seed('002-retroactive-schedule-edit.yaml'));
+  await setManifest(page, seed('retroactive-schedule-edit'));
   assert.deepEqual(pick(await slots(page, 'cron-test'), 'time', 'fate', 'glyph', 'job'), [
     ['2023-03-22T13:05:00Z', 'ran-on-time', 'on-time', 'cron-test-27991505'],
     ['2023-03-22T13:10:00Z', 'ran-late', 'late', 'cron-test-27991510'],
@@ -62,7 +63,7 @@ test('seed 002: the schedule edit runs 13:10 retroactively, and the inspector sa
 
 test('seed 000: with Forbid, the 11:00 slot starts when the 10:00 Job ends (v1 controller, 1.13)', async () => {
   const { context, page } = await open();
-  await setManifest(page, seed('000-forbid-runs-late.yaml'));
+  await setManifest(page, seed('forbid-catch-up'));
   assert.deepEqual(pick(await slots(page, 'hourly'), 'time', 'fate'), [
     ['2018-12-05T09:00:00Z', 'ran-on-time'],
     ['2018-12-05T10:00:00Z', 'ran-on-time'],
@@ -86,7 +87,7 @@ test('seed 000: with Forbid, the 11:00 slot starts when the 10:00 Job ends (v1 c
 
 test('seed 001: after a long controller outage more than 100 missed times start nothing', async () => {
   const { context, page } = await open();
-  await setManifest(page, seed('001-too-many-missed.yaml'));
+  await setManifest(page, seed('too-many-missed-v1'));
   const all = await slots(page, 'every-minute');
   const one = await data(page, '[data-testid="slot-lane"] [data-testid="slot-cluster"]');
   // 111 slots in the outage (08:30–10:20) and 4 after it, some drawn as clusters at this zoom.
@@ -111,7 +112,7 @@ test('seed 001: after a long controller outage more than 100 missed times start 
 
 test('seed 003: OnFailure restarts in CrashLoopBackOff until backoffLimit fails the Job and kills its Pod', async () => {
   const { context, page } = await open();
-  await setManifest(page, seed('003-backoff-limit-onfailure.yaml'));
+  await setManifest(page, seed('backoff-limit-onfailure'));
   assert.deepEqual(pick(await jobs(page), 'job', 'from', 'to', 'outcome'), [
     ['job-pod-failure-policy-example', '2024-08-01T00:00:00Z', '2024-08-01T00:01:55Z', 'failed'],
   ]);
@@ -136,7 +137,7 @@ test('seed 003: OnFailure restarts in CrashLoopBackOff until backoffLimit fails 
 
 test('seed 004: hourly → every 30 min at 10:31 starts the 10:30 slot at once (v1 controller, 1.20)', async () => {
   const { context, page } = await open();
-  await setManifest(page, seed('004-schedule-change-starts-recent-slot.yaml'));
+  await setManifest(page, seed('schedule-change-recent-slot'));
   assert.deepEqual(pick(await slots(page, 'report'), 'time', 'fate', 'job'), [
     ['2020-06-01T10:00:00Z', 'ran-on-time', 'report-1591005600'],
     ['2020-06-01T10:30:00Z', 'ran-late', 'report-1591007400'],
@@ -154,7 +155,7 @@ test('seed 004: hourly → every 30 min at 10:31 starts the 10:30 slot at once (
 
 test('the form controls write the Simulation document and the page re-simulates', async () => {
   const { context, page } = await open();
-  await setManifest(page, seed('002-retroactive-schedule-edit.yaml'));
+  await setManifest(page, seed('retroactive-schedule-edit'));
   // Every attempt of cron-test's Pods fails: the Jobs fail after the back-off limit.
   let g = await generation(page);
   await page.fill('[data-workload="cron-test"] [data-testid="attempt-exit"]', '1');
@@ -185,7 +186,7 @@ test('the form controls write the Simulation document and the page re-simulates'
 
 test('the virtual clock plays, steps and scrubs; the kubectl view follows it', async () => {
   const { context, page } = await open();
-  await setManifest(page, seed('002-retroactive-schedule-edit.yaml'));
+  await setManifest(page, seed('retroactive-schedule-edit'));
   await page.click('[data-testid="tab-get"]');
   await page.click('.timeline-head h2');
   await page.keyboard.press('Home');
@@ -212,7 +213,7 @@ test('the virtual clock plays, steps and scrubs; the kubectl view follows it', a
 test('a newcomer adds the schedule edit and the Job deletion with the event form, and sees the retroactive run', async () => {
   const { context, page } = await open();
   // Only the CronJob from the post and where the clock starts: no cluster events yet.
-  const cronJob = seed('002-retroactive-schedule-edit.yaml').split('\n---\n')[0];
+  const cronJob = seed('retroactive-schedule-edit').split('\n---\n')[0];
   await setManifest(page, `${cronJob}\n---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  kubernetesVersion: "1.26"\n  start: "2023-03-22T13:01:51Z"\n  duration: 30m\n`);
   assert.deepEqual(pick(await slots(page, 'cron-test'), 'time', 'fate'), [['2023-03-22T13:05:00Z', 'ran-on-time']]);
   const addEvent = async (at, kind, arg) => {

@@ -13,7 +13,7 @@ import { useBrowser, shots } from './harness.mjs';
 import { ready, setManifest, manifest, inspector } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const seed = (name) => fs.readFileSync(path.join(here, 'seeds', name), 'utf8');
+const seed = (id) => fs.readFileSync(path.join(here, '..', 'scenarios', id, 'scenario.yaml'), 'utf8');
 const env = useBrowser();
 const viewport = { width: 1440, height: 900 };
 
@@ -50,7 +50,7 @@ test('a shared link reproduces the exact view in a fresh browser', async () => {
   const a = await env.browser.newContext({ viewport });
   const page = await openPage(a, env.server.base);
   await ready(page);
-  await setManifest(page, seed('002-retroactive-schedule-edit.yaml'));
+  await setManifest(page, seed('retroactive-schedule-edit'));
   // Select the retroactive Job, zoom in twice, step the clock and pick a speed.
   await page.click('[data-testid="job"][data-job="cron-test-27991510"]');
   await page.keyboard.press('+');
@@ -86,14 +86,14 @@ test('opening a link never replaces a different saved text without asking', asyn
   const a = await env.browser.newContext({ viewport });
   const maker = await openPage(a, env.server.base);
   await ready(maker);
-  await setManifest(maker, seed('000-forbid-runs-late.yaml'));
+  await setManifest(maker, seed('forbid-catch-up'));
   const link = await makeLink(maker);
   await a.close();
 
   const b = await env.browser.newContext({ viewport });
   const page = await openPage(b, env.server.base);
   await ready(page);
-  const mine = seed('002-retroactive-schedule-edit.yaml').replace('name: cron-test', 'name: mine');
+  const mine = seed('retroactive-schedule-edit').replace('name: cron-test', 'name: mine');
   await setManifest(page, mine);
   const saved = () => page.evaluate(() => localStorage.getItem('cronjob-playground.manifest'));
   assert.equal(await saved(), mine);
@@ -118,8 +118,8 @@ test('opening a link never replaces a different saved text without asking', asyn
   await page.waitForSelector('[data-testid="share-confirm"]');
   await page.click('[data-testid="share-open"]');
   await opened(page);
-  assert.equal(await manifest(page), seed('000-forbid-runs-late.yaml'));
-  assert.equal(await saved(), seed('000-forbid-runs-late.yaml'));
+  assert.equal(await manifest(page), seed('forbid-catch-up'));
+  assert.equal(await saved(), seed('forbid-catch-up'));
   assert.deepEqual(page.errors, []);
   await b.close();
 });
@@ -154,7 +154,7 @@ test('damaged and oversized links get a clear message and leave the saved text a
 test('a link made by the CLI opens in the browser', async () => {
   const bin = path.join(here, '..', 'target', 'debug', 'cronjob-playground');
   if (!fs.existsSync(bin)) execFileSync('cargo', ['build', '--quiet', '--bin', 'cronjob-playground'], { cwd: path.join(here, '..') });
-  const file = path.join(here, 'seeds', '001-too-many-missed.yaml');
+  const file = path.join(here, '..', 'scenarios', 'too-many-missed-v1', 'scenario.yaml');
   const link = execFileSync(bin, ['share', file, '--base', env.server.base], { encoding: 'utf8' }).trim();
   assert.match(link, /#s=1\./);
   const context = await env.browser.newContext({ viewport });

@@ -7,7 +7,9 @@
 //! 3. [`controller`] — the CronJob, Job, TTL and kubelet decisions as pure functions.
 //! 4. [`sim`] — the virtual-clock runtime that drives the controllers and records a trace.
 //! 5. [`timeline`] — turns a trace into lanes, bars and markers for the page and the CLI.
-//! 6. `ui` (wasm32 only) and `cli` (native only) — thin shells over the layers above.
+//! 6. [`i18n`] — the interface's words in English, Japanese and Korean; [`scenarios`] — the
+//!    built-in teaching scenarios with their notes in those languages.
+//! 7. `ui` (wasm32 only) and `cli` (native only) — thin shells over the layers above.
 //!
 //! Everything but `ui` builds and tests natively with `cargo test`.
 
@@ -17,6 +19,7 @@ pub mod controller;
 pub mod sim;
 pub mod timeline;
 pub mod i18n;
+pub mod scenarios;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -222,7 +222,7 @@ fn starting_deadline_zero_never_runs() {
     let r = sync("1.28", "2016-05-19T10:00:00.100Z", cj, json!([]), json!({}));
     assert!(r.created_jobs.is_empty() && r.events.is_empty());
     assert_eq!(r.decision.code.as_str(), "too-late");
-    assert!(r.decision.explanation.starts_with("startingDeadlineSeconds is 0"), "{}", r.decision.explanation);
+    assert!(r.decision.explanation.to_string().starts_with("startingDeadlineSeconds is 0"), "{}", r.decision.explanation);
     assert_eq!(r.requeue_after_seconds, Some(3600.0));
 }
 
@@ -233,7 +233,7 @@ fn a_slot_beyond_the_deadline_is_skipped_silently() {
     assert!(r.events.is_empty() && r.created_jobs.is_empty());
     assert_eq!(r.decision.code.as_str(), "too-late");
     assert_eq!(
-        r.decision.explanation,
+        r.decision.explanation.to_string(),
         "The most recent slot, 2016-05-19T10:00:00Z, is more than startingDeadlineSeconds (60 s) old: the controller only looks for slots after 2016-05-19T10:04:00Z and skips this one silently (no Event). It requeues itself for 2016-05-19T11:00:00.100Z (in 3300.1 s)."
     );
 }
@@ -245,7 +245,7 @@ fn forbid_delays_the_slot_until_the_running_job_finishes() {
     let blocked = sync("1.28", "2016-05-19T10:00:00.100Z", running, json!([job("c-24394140", None, None)]), json!({}));
     assert_eq!(blocked.decision.code.as_str(), "forbid-active");
     assert_eq!(
-        blocked.decision.explanation,
+        blocked.decision.explanation.to_string(),
         "Forbid: job c-24394140 is still active, so the 2016-05-19T10:00:00Z slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), if that is still within startingDeadlineSeconds (3000 s) of the slot. It requeues itself for 2016-05-19T11:00:00.100Z (in 3600 s)."
     );
     // At 10:20 the job completes; the Job update triggers a sync that starts the 10:00 slot.

@@ -7,21 +7,22 @@
 
 use std::process::Command;
 
-const SCENARIOS: [&str; 6] = [
-    "seed002_retroactive_delete",
-    "hand01_schedule_edit",
-    "job_backoff_on_failure",
-    "job_backoff_legacy",
-    "replace_and_history",
-    "ttl_vs_history",
+/// Each golden trace's name and its input, relative to the crate (two are library scenarios).
+const SCENARIOS: [(&str, &str); 6] = [
+    ("seed002_retroactive_delete", "tests/data/sim/seed002_retroactive_delete.yaml"),
+    ("hand01_schedule_edit", "tests/data/sim/hand01_schedule_edit.yaml"),
+    ("job_backoff_on_failure", "tests/data/sim/job_backoff_on_failure.yaml"),
+    ("job_backoff_legacy", "tests/data/sim/job_backoff_legacy.yaml"),
+    ("replace_and_history", "scenarios/replace/scenario.yaml"),
+    ("ttl_vs_history", "scenarios/history-limits-vs-ttl/scenario.yaml"),
 ];
 
 #[test]
 fn cli_json_matches_the_golden_traces() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sim");
-    for name in SCENARIOS {
+    for (name, input) in SCENARIOS {
         let out = Command::new(env!("CARGO_BIN_EXE_cronjob-playground"))
-            .args(["simulate", "--output", "json", &format!("{dir}/{name}.yaml")])
+            .args(["simulate", "--output", "json", &format!("{}/{input}", env!("CARGO_MANIFEST_DIR"))])
             .output()
             .unwrap();
         assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));

@@ -16,8 +16,8 @@ const SCENARIOS: [(&str, &str, &str); 6] = [
     ("hand01_schedule_edit", include_str!("data/sim/hand01_schedule_edit.yaml"), include_str!("data/sim/golden/hand01_schedule_edit.json")),
     ("job_backoff_on_failure", include_str!("data/sim/job_backoff_on_failure.yaml"), include_str!("data/sim/golden/job_backoff_on_failure.json")),
     ("job_backoff_legacy", include_str!("data/sim/job_backoff_legacy.yaml"), include_str!("data/sim/golden/job_backoff_legacy.json")),
-    ("replace_and_history", include_str!("data/sim/replace_and_history.yaml"), include_str!("data/sim/golden/replace_and_history.json")),
-    ("ttl_vs_history", include_str!("data/sim/ttl_vs_history.yaml"), include_str!("data/sim/golden/ttl_vs_history.json")),
+    ("replace_and_history", include_str!("../scenarios/replace/scenario.yaml"), include_str!("data/sim/golden/replace_and_history.json")),
+    ("ttl_vs_history", include_str!("../scenarios/history-limits-vs-ttl/scenario.yaml"), include_str!("data/sim/golden/ttl_vs_history.json")),
 ];
 
 fn stringify(value: &JsValue) -> String {

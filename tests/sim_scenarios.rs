@@ -1,6 +1,7 @@
 //! Whole-runtime scenarios: the stories of the seed documents (`shared/seeds/`), the teaching cases
 //! of `shared/research/peers.md` §2 and the reference timelines of the research notes, run on the
-//! virtual clock with their exact expected times. The inputs are in `tests/data/sim/`.
+//! virtual clock with their exact expected times. The inputs are in `tests/data/sim/` and, for the
+//! cases that are also built-in scenarios of the page, in `scenarios/`.
 
 use chrono::{DateTime, TimeDelta, Utc};
 use cronjob_playground::sim::trace::{DeletedBy, JobCondition, PodPhase, SlotFate, SlotRecord, Trace};
@@ -113,7 +114,7 @@ fn seed_000_forbid_only_the_latest_missed_slot_runs() {
 fn seed_000_starting_deadline_decides_whether_the_held_slot_still_runs() {
     // startingDeadlineSeconds 1200: a blocker that ends at 11:10 lets 11:00 run; one that ends
     // at 11:30 does not, and nothing runs until 12:00.
-    let trace = run(include_str!("data/sim/seed000_deadline.yaml"));
+    let trace = run(include_str!("../scenarios/starting-deadline-1200/scenario.yaml"));
     assert_eq!(job_created(&trace, "in-time-1544007600"), t("2018-12-05T11:10:10Z"));
     assert_eq!(slot(&trace, "in-time", "2018-12-05T11:00:00Z").fate, SlotFate::RanLate);
     let missed = slot(&trace, "too-late", "2018-12-05T11:00:00Z");
@@ -197,7 +198,7 @@ fn issue_130838_edit_from_23h_to_5h_runs_05h_at_23h_unless_a_deadline_is_set() {
 
 #[test]
 fn s4_resume_starts_the_most_recent_missed_slot_at_once_unless_past_the_deadline() {
-    let trace = run(include_str!("data/sim/suspend_resume.yaml"));
+    let trace = run(include_str!("../scenarios/suspend-resume/scenario.yaml"));
     assert_eq!(
         fates(&trace, "catch-up"),
         [
@@ -215,7 +216,7 @@ fn s4_resume_starts_the_most_recent_missed_slot_at_once_unless_past_the_deadline
 
 #[test]
 fn s12_replace_deletes_the_running_job_at_the_next_slot_and_s10_history_limits_keep_3_and_1() {
-    let trace = run(include_str!("data/sim/replace_and_history.yaml"));
+    let trace = run(include_str!("../scenarios/replace/scenario.yaml"));
     let job = |name: &str| trace.jobs.iter().find(|j| j.name == name).unwrap();
     // replace: Jobs alternate 7 min / 1 min; each 7-minute one is deleted at the next slot.
     for (name, at) in [("replace-28948925", "2025-01-15T10:10:00.1Z"), ("replace-28948935", "2025-01-15T10:20:00.1Z")] {
@@ -385,7 +386,7 @@ fn runs_step_in_slices_report_progress_and_cancel() {
 
 #[test]
 fn the_same_input_gives_the_same_bytes() {
-    let manifest = include_str!("data/sim/replace_and_history.yaml");
+    let manifest = include_str!("../scenarios/replace/scenario.yaml");
     let a = serde_json::to_string(&run(manifest)).unwrap();
     let b = serde_json::to_string(&run(manifest)).unwrap();
     assert_eq!(a, b);
@@ -393,7 +394,7 @@ fn the_same_input_gives_the_same_bytes() {
 
 #[test]
 fn s10_ttl_deletes_each_job_90_s_after_it_finished_while_history_keeps_three() {
-    let trace = run(include_str!("data/sim/ttl_vs_history.yaml"));
+    let trace = run(include_str!("../scenarios/history-limits-vs-ttl/scenario.yaml"));
     let job = |name: &str| trace.jobs.iter().find(|j| j.name == name).unwrap();
     // Finished at 10:05:21.1; the condition's lastTransitionTime is stored as 10:05:21 (API times
     // have whole seconds), so the TTL expires at 10:06:51.
@@ -411,7 +412,7 @@ fn s10_ttl_deletes_each_job_90_s_after_it_finished_while_history_keeps_three() {
 
 #[test]
 fn hand_08_the_approximate_search_misses_the_latest_slot_after_an_outage() {
-    let trace = run(include_str!("data/sim/hand08_not_found_by_search.yaml"));
+    let trace = run(include_str!("../scenarios/irregular-schedule-after-gap/scenario.yaml"));
     let restart = trace.syncs.iter().find(|s| s.at == t("2025-01-17T16:30:00Z")).unwrap();
     assert_eq!((restart.decision.code.as_str(), restart.requeue_after_seconds), ("not-found-by-search", Some(237600.1)));
     assert_eq!(
@@ -531,7 +532,7 @@ spec:
 
 #[test]
 fn seed_003_backoff_limit_1_on_failure_terminates_the_retry_and_s9_fail_job_on_exit_42() {
-    let trace = run(include_str!("data/sim/seed003_retry_killed_and_pod_failure_policy.yaml"));
+    let trace = run(include_str!("../scenarios/pod-failure-policy/scenario.yaml"));
     let job = |name: &str| trace.jobs.iter().find(|j| j.name == name).unwrap();
     // The first run fails at 10:01:00; the kubelet restarts it at once (restartCount 1 ≥ 1), the
     // Job controller's next sync fails the Job and kills the retry one second into its run.
@@ -553,16 +554,7 @@ fn seed_003_backoff_limit_1_on_failure_terminates_the_retry_and_s9_fail_job_on_e
 fn s7_the_repeated_hour_of_the_autumn_change_runs_twice() {
     // kubernetes#121594: Europe/Berlin 02:30 exists twice on 2025-10-26 (CEST, then CET); robfig's
     // Next finds both, and the controller creates a Job for each.
-    let manifest = r#"
-apiVersion: batch/v1
-kind: CronJob
-metadata: {name: nightly, creationTimestamp: "2025-10-25T12:00:00Z"}
-spec:
-  schedule: "30 2 * * *"
-  timeZone: Europe/Berlin
-  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}}
-"#;
-    let trace = simulate(manifest, Some(json!({"kubernetesVersion": "1.28", "duration": "2d"}))).unwrap();
+    let trace = run(include_str!("../scenarios/dst-time-zone/scenario.yaml"));
     let runs: Vec<_> = trace.jobs.iter().map(|j| j.scheduled_time.unwrap()).collect();
     assert_eq!(runs, [t("2025-10-26T00:30:00Z"), t("2025-10-26T01:30:00Z"), t("2025-10-27T01:30:00Z")]);
     assert!(fates(&trace, "nightly").iter().all(|(_, f)| *f == SlotFate::RanOnTime));

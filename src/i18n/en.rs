@@ -6,10 +6,8 @@ pub fn text(msg: Msg) -> &'static str {
     match msg {
         Tagline => "What Kubernetes would do with your CronJob, second by second.",
         LanguageLabel => "Language",
-        ScenariosButton => "Scenarios",
+        ScenariosButton => "Scenarios…",
         ScenariosTitle => "Built-in scenarios: what to look at and why Kubernetes does it",
-        Example => "Example",
-        ExampleTitle => "Load the example (seed 002: a schedule edit that runs retroactively)",
         ThemeToggleLabel => "Toggle light or dark theme (d)",
         ThemeToggleTitle => "Light / dark (d)",
         HelpButtonTitle => "Keyboard shortcuts (?)",
@@ -166,7 +164,7 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioMenuLabel => "Open a built-in scenario",
         ScenarioLookAt => "What to look at",
         ScenarioWhy => "Why Kubernetes does it",
-        ScenarioReplaceConfirm => "Open the scenario “{0}”? It replaces the text in the editor, which holds your own changes.",
+        ScenarioReplaceConfirm => "Open the scenario “{0}”? It replaces your text in the editor; your text is kept, and “Back to my own text” brings it back.",
         ScenarioClose => "Close the scenario notes",
         ScenarioShowNotes => "Scenario notes",
         ShareButton => "Share",
@@ -225,5 +223,8 @@ pub fn text(msg: Msg) -> &'static str {
         LintOpenProbe => "Open this probe in the editor",
         LintOpenProbeTitle => "Replace the editor's text with this probe (CronJob + Simulation) to see it on the timeline",
         LintBadZone => "unknown time zone {0}",
+        ScenarioGroupSeeds => "From the seed stories",
+        ScenarioGroupPains => "Common pitfalls",
+        ScenarioRestore => "Back to my own text",
     }
 }

@@ -6,10 +6,8 @@ pub fn text(msg: Msg) -> &'static str {
     match msg {
         Tagline => "Kubernetes があなたの CronJob をどう動かすかを、1 秒単位で。",
         LanguageLabel => "言語",
-        ScenariosButton => "シナリオ",
+        ScenariosButton => "シナリオ…",
         ScenariosTitle => "組み込みシナリオ: どこを見るか、なぜ Kubernetes はそう動くのか",
-        Example => "例",
-        ExampleTitle => "例を読み込む (seed 002: スケジュール変更で遡って実行される)",
         ThemeToggleLabel => "ライト / ダークテーマを切り替え (d)",
         ThemeToggleTitle => "ライト / ダーク (d)",
         HelpButtonTitle => "キーボードショートカット (?)",
@@ -166,7 +164,7 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioMenuLabel => "組み込みシナリオを開く",
         ScenarioLookAt => "見るところ",
         ScenarioWhy => "なぜ Kubernetes はそう動くのか",
-        ScenarioReplaceConfirm => "シナリオ「{0}」を開きますか? エディタの内容 (あなたの変更を含む) が置き換わります。",
+        ScenarioReplaceConfirm => "シナリオ「{0}」を開きますか? エディタのあなたのテキストは置き換わりますが保存され、「自分のテキストに戻す」で戻せます。",
         ScenarioClose => "シナリオの説明を閉じる",
         ScenarioShowNotes => "シナリオの説明",
         ShareButton => "共有",
@@ -225,5 +223,8 @@ pub fn text(msg: Msg) -> &'static str {
         LintOpenProbe => "この調査をエディタで開く",
         LintOpenProbeTitle => "エディタのテキストをこの調査 (CronJob + Simulation) に置き換えてタイムラインで見る",
         LintBadZone => "不明なタイムゾーン {0}",
+        ScenarioGroupSeeds => "元になった記事から",
+        ScenarioGroupPains => "よくある落とし穴",
+        ScenarioRestore => "自分のテキストに戻す",
     }
 }

@@ -6,10 +6,8 @@ pub fn text(msg: Msg) -> &'static str {
     match msg {
         Tagline => "Kubernetes가 여러분의 CronJob을 어떻게 실행하는지, 1초 단위로.",
         LanguageLabel => "언어",
-        ScenariosButton => "시나리오",
+        ScenariosButton => "시나리오…",
         ScenariosTitle => "내장 시나리오: 무엇을 봐야 하는지, Kubernetes가 왜 그렇게 동작하는지",
-        Example => "예제",
-        ExampleTitle => "예제 불러오기 (seed 002: 스케줄 변경이 소급 적용되는 경우)",
         ThemeToggleLabel => "라이트 / 다크 테마 전환 (d)",
         ThemeToggleTitle => "라이트 / 다크 (d)",
         HelpButtonTitle => "키보드 단축키 (?)",
@@ -166,7 +164,7 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioMenuLabel => "내장 시나리오 열기",
         ScenarioLookAt => "볼 곳",
         ScenarioWhy => "Kubernetes가 왜 그렇게 동작하는가",
-        ScenarioReplaceConfirm => "시나리오 “{0}”을(를) 열까요? 편집기의 내용(직접 수정한 내용 포함)이 바뀝니다.",
+        ScenarioReplaceConfirm => "시나리오 “{0}”을(를) 열까요? 편집기의 내 텍스트는 바뀌지만 보관되며, “내 텍스트로 돌아가기”로 되돌릴 수 있습니다.",
         ScenarioClose => "시나리오 설명 닫기",
         ScenarioShowNotes => "시나리오 설명",
         ShareButton => "공유",
@@ -225,5 +223,8 @@ pub fn text(msg: Msg) -> &'static str {
         LintOpenProbe => "이 검사를 에디터에서 열기",
         LintOpenProbeTitle => "에디터의 텍스트를 이 검사(CronJob + Simulation)로 바꿔 타임라인에서 보기",
         LintBadZone => "알 수 없는 시간대 {0}",
+        ScenarioGroupSeeds => "바탕이 된 글에서",
+        ScenarioGroupPains => "자주 빠지는 함정",
+        ScenarioRestore => "내 텍스트로 돌아가기",
     }
 }

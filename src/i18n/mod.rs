@@ -130,8 +130,6 @@ messages! {
     LanguageLabel,
     ScenariosButton,
     ScenariosTitle,
-    Example,
-    ExampleTitle,
     ThemeToggleLabel,
     ThemeToggleTitle,
     HelpButtonTitle,
@@ -360,6 +358,9 @@ messages! {
     LintOpenProbe,
     LintOpenProbeTitle,
     LintBadZone,
+    ScenarioGroupSeeds,
+    ScenarioGroupPains,
+    ScenarioRestore,
 }
 
 impl Msg {

@@ -139,7 +139,7 @@ impl World {
             self.record_cronjob_event(name, e);
         }
         if let Some(status) = out.status_update.clone() {
-            let _ = self.store.update_status::<CronJob>(name, |c| c.status = status);
+            let _ = self.store.replace_status::<CronJob>(name, status);
         }
         if !legacy {
             let key = name.to_string();
@@ -158,9 +158,12 @@ impl World {
             .or(adopted)
             .or_else(|| (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten());
         self.history.cron_job(name).syncs.push(CronSync { at: now, code, slot });
-        let decision = Decision { code: code.as_str().to_string(), explanation: out.decision.explanation };
-        let requeue = if legacy { None } else { out.requeue_after.filter(|_| out.error.is_none()) };
-        self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, requeue);
+        // The explanation is put into words only for a trace that keeps syncs.
+        if !self.recorder.skip_syncs {
+            let decision = Decision { code: code.as_str().to_string(), explanation: out.decision.explanation.to_string() };
+            let requeue = if legacy { None } else { out.requeue_after.filter(|_| out.error.is_none()) };
+            self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, requeue);
+        }
     }
 }
 

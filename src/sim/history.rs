@@ -66,7 +66,10 @@ impl History {
     }
 
     pub fn cron_job(&mut self, name: &str) -> &mut CronJobHistory {
-        self.cron_jobs.entry(name.to_string()).or_default()
+        if !self.cron_jobs.contains_key(name) {
+            self.cron_jobs.insert(name.to_string(), CronJobHistory::default());
+        }
+        self.cron_jobs.get_mut(name).expect("just inserted")
     }
 
     /// Records the spec `name` has from `at` on, if it differs from the last one.

@@ -80,20 +80,26 @@ impl World {
         for pod in out.created {
             let generate_name = pod.metadata.generate_name.clone();
             if let Ok(name) = self.store.create(pod, now) {
-                named.push((format!("Created pod: {generate_name}"), format!("Created pod: {name}")));
+                named.push((generate_name, name));
             }
         }
         let mut named = named.into_iter().peekable();
         if let Some(status) = out.status {
-            let _ = self.store.update_status::<Job>(name, |j| j.status = status);
+            let _ = self.store.replace_status::<Job>(name, status);
         }
         for mut e in out.events {
-            if e.reason == "SuccessfulCreate" && named.peek().is_some_and(|(generated, _)| *generated == e.message) {
-                e.message = named.next().expect("peeked").1.into();
+            let created = |(generated, _): &(String, String)| e.message.strip_prefix("Created pod: ") == Some(generated.as_str());
+            if e.reason == "SuccessfulCreate" && named.peek().is_some_and(created) {
+                e.message = format!("Created pod: {}", named.next().expect("peeked").1).into();
             }
             self.recorder.event(now, (ObjectKind::Job, name), e.event_type, &e.reason, e.message.into_owned(), "job-controller");
         }
-        self.job_memory.insert(name.to_string(), out.memory);
+        match self.job_memory.get_mut(name) {
+            Some(memory) => *memory = out.memory,
+            None => {
+                self.job_memory.insert(name.to_string(), out.memory);
+            }
+        }
         // The sync already folded the rate-limited retry of an error into `requeue_after` (its
         // counter lives in the Job's memory), so only `AddAfter` remains to be done.
         if let Some(d) = out.requeue_after {

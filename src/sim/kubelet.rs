@@ -97,8 +97,8 @@ impl World {
         if !self.live_pod(pod, uid) {
             return;
         }
-        let now = self.now;
-        let _ = self.store.update_status::<Pod>(pod, |p| p.status = start_container(p, now, 0));
+        let status = start_container(self.store.get::<Pod>(pod).expect("live pod"), self.now, 0);
+        let _ = self.store.replace_status::<Pod>(pod, status);
         self.begin_attempt(pod, uid, None);
     }
 
@@ -129,12 +129,8 @@ impl World {
             return;
         }
         rt.finished_at = Some(now);
-        let mut outcome = ContainerExit::PodSucceeded;
-        let _ = self.store.update_status::<Pod>(pod, |p| {
-            let (status, exit) = container_exited(p, exit_code, now);
-            p.status = status;
-            outcome = exit;
-        });
+        let (status, outcome) = container_exited(self.store.get::<Pod>(pod).expect("live pod"), exit_code, now);
+        let _ = self.store.replace_status::<Pod>(pod, status);
         let phase = match outcome {
             ContainerExit::PodSucceeded => TracePhase::Succeeded,
             ContainerExit::PodFailed => TracePhase::Failed,
@@ -158,8 +154,8 @@ impl World {
         let (backoff, finished_at) = (rt.backoff, rt.finished_at);
         let Some(current) = self.store.get::<Pod>(pod) else { return };
         let attempt = restart_crashed_container(current, &backoff, now);
-        let status = attempt.status.clone();
-        let _ = self.store.update_status::<Pod>(pod, |p| p.status = status);
+        let status = attempt.status;
+        let _ = self.store.replace_status::<Pod>(pod, status);
         self.kubelet.pods.get_mut(pod).expect("live pod").backoff = attempt.backoff;
         for e in attempt.events {
             self.recorder.event(now, (ObjectKind::Pod, pod), e.event_type, &e.reason, e.message.into_owned(), "kubelet");

@@ -11,7 +11,7 @@
 //! copies, so a year of minutely Jobs costs one copy per write, not one per reader.
 
 use super::trace::{ObjectKind, Time};
-use crate::api::{CronJob, Job, ObjectMeta, Pod};
+use crate::api::{CronJob, CronJobStatus, Job, JobStatus, ObjectMeta, Pod, PodStatus};
 use chrono::SubsecRound;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -51,6 +51,8 @@ impl std::fmt::Display for ApiError {
 
 /// An object kind the store holds.
 pub trait Stored: Clone + PartialEq + Sized + 'static {
+    /// The status subresource's type.
+    type Status: PartialEq;
     /// The kind, for traces and error texts.
     const KIND: ObjectKind;
     /// The resource as the API server names it in errors (`jobs.batch`).
@@ -61,6 +63,9 @@ pub trait Stored: Clone + PartialEq + Sized + 'static {
     fn spec_differs(&self, other: &Self) -> bool;
     /// Whether the status differs.
     fn status_differs(&self, other: &Self) -> bool;
+    fn status(&self) -> &Self::Status;
+    /// A copy with another status (the status is not copied only to be replaced).
+    fn with_status(&self, status: Self::Status) -> Self;
     fn map(store: &Store) -> &BTreeMap<String, Rc<Self>>;
     fn map_mut(store: &mut Store) -> &mut BTreeMap<String, Rc<Self>>;
     fn change(watch: Watch<Self>) -> Change;
@@ -118,8 +123,9 @@ fn pod_seconds(p: &mut Pod) {
 }
 
 macro_rules! stored {
-    ($t:ty, $kind:ident, $resource:literal, $field:ident, $seconds:ident) => {
+    ($t:ident, $status:ty, $kind:ident, $resource:literal, $field:ident, $seconds:ident) => {
         impl Stored for $t {
+            type Status = $status;
             const KIND: ObjectKind = ObjectKind::$kind;
             const RESOURCE: &'static str = $resource;
             fn meta(&self) -> &ObjectMeta {
@@ -133,6 +139,18 @@ macro_rules! stored {
             }
             fn status_differs(&self, other: &Self) -> bool {
                 self.status != other.status
+            }
+            fn status(&self) -> &$status {
+                &self.status
+            }
+            fn with_status(&self, status: $status) -> Self {
+                $t {
+                    api_version: self.api_version.clone(),
+                    kind: self.kind.clone(),
+                    metadata: self.metadata.clone(),
+                    spec: self.spec.clone(),
+                    status,
+                }
             }
             fn map(store: &Store) -> &BTreeMap<String, Rc<Self>> {
                 &store.$field
@@ -150,9 +168,9 @@ macro_rules! stored {
     };
 }
 
-stored!(CronJob, CronJob, "cronjobs.batch", cron_jobs, cron_job_seconds);
-stored!(Job, Job, "jobs.batch", jobs, job_seconds);
-stored!(Pod, Pod, "pods", pods, pod_seconds);
+stored!(CronJob, CronJobStatus, CronJob, "cronjobs.batch", cron_jobs, cron_job_seconds);
+stored!(Job, JobStatus, Job, "jobs.batch", jobs, job_seconds);
+stored!(Pod, PodStatus, Pod, "pods", pods, pod_seconds);
 
 /// The objects of the simulated cluster.
 #[derive(Clone, Debug, Default)]
@@ -244,17 +262,6 @@ impl Store {
     /// Applies `edit` to the named object; records an update (bumping `generation` when the spec
     /// changed) unless nothing changed. Returns whether the object changed.
     pub fn update<T: Stored>(&mut self, name: &str, edit: impl FnOnce(&mut T)) -> Result<bool, ApiError> {
-        self.write(name, edit, false)
-    }
-
-    /// A write to the `status` subresource: `edit` may read the whole object but only its status
-    /// changes count (the API server ignores the rest on this endpoint, so there is no need to
-    /// compare specs). Records an update unless the status is unchanged.
-    pub fn update_status<T: Stored>(&mut self, name: &str, edit: impl FnOnce(&mut T)) -> Result<bool, ApiError> {
-        self.write(name, edit, true)
-    }
-
-    fn write<T: Stored>(&mut self, name: &str, edit: impl FnOnce(&mut T), status_only: bool) -> Result<bool, ApiError> {
         let Some(current) = T::map_mut(self).get_mut(name) else {
             return Err(ApiError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
         };
@@ -262,15 +269,36 @@ impl Store {
         let mut new = T::clone(&old);
         edit(&mut new);
         new.truncate_times();
-        let changed = if status_only { new.status_differs(&old) } else { new != *old };
-        if !changed {
+        // Statuses change most often, so they are compared first.
+        if !new.status_differs(&old) && new == *old {
             return Ok(false);
         }
-        if !status_only && new.spec_differs(&old) {
+        if new.spec_differs(&old) {
             new.meta_mut().generation = Some(old.meta().generation.unwrap_or(1) + 1);
         }
         let new = Rc::new(new);
         *current = new.clone();
+        self.changes.push(T::change(Watch::Updated { old, new }));
+        Ok(true)
+    }
+
+    /// A write of a whole new status to the `status` subresource (what the controllers and the
+    /// kubelet send; the API server ignores the rest of the object on this endpoint). Records an
+    /// update unless the status is unchanged.
+    pub fn replace_status<T: Stored>(&mut self, name: &str, status: T::Status) -> Result<bool, ApiError> {
+        let Some(current) = T::map_mut(self).get_mut(name) else {
+            return Err(ApiError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
+        };
+        if *current.status() == status {
+            return Ok(false);
+        }
+        let mut new = current.with_status(status);
+        new.truncate_times();
+        if !new.status_differs(current) {
+            return Ok(false);
+        }
+        let new = Rc::new(new);
+        let old = std::mem::replace(current, new.clone());
         self.changes.push(T::change(Watch::Updated { old, new }));
         Ok(true)
     }
@@ -368,9 +396,11 @@ mod tests {
         s.create(job("a"), now()).unwrap();
         s.take_changes();
         assert!(!s.update::<Job>("a", |_| {}).unwrap());
-        assert!(!s.update_status::<Job>("a", |j| j.status.active = 0).unwrap());
+        let mut status = s.get::<Job>("a").unwrap().status.clone();
+        assert!(!s.replace_status::<Job>("a", status.clone()).unwrap());
         assert!(s.take_changes().is_empty(), "a no-op write produces no watch event");
-        assert!(s.update_status::<Job>("a", |j| j.status.active = 1).unwrap());
+        status.active = 1;
+        assert!(s.replace_status::<Job>("a", status).unwrap());
         assert_eq!(s.get::<Job>("a").unwrap().metadata.generation, Some(1), "status writes keep generation");
         assert!(s.update::<Job>("a", |j| j.spec.suspend = Some(true)).unwrap());
         assert_eq!(s.get::<Job>("a").unwrap().metadata.generation, Some(2));

@@ -204,7 +204,7 @@ impl World {
         if self.kcm.up {
             self.kcm.promote_due(self.now);
             if let Some((queue, key, trigger)) = self.next_ready() {
-                self.sync(queue, &key, trigger);
+                self.sync(queue, key, trigger);
                 return Ok(());
             }
         }
@@ -232,19 +232,19 @@ impl World {
         self.kcm.ttl.get().map(|(k, c)| (QueueName::Ttl, k, c))
     }
 
-    fn sync(&mut self, queue: QueueName, key: &str, trigger: SyncTrigger) {
+    fn sync(&mut self, queue: QueueName, key: String, trigger: SyncTrigger) {
         match queue {
             QueueName::CronJob => {
-                self.sync_cronjob(key, trigger);
-                self.kcm.cronjob.done(&key.to_string());
+                self.sync_cronjob(&key, trigger);
+                self.kcm.cronjob.done(&key);
             }
             QueueName::Job => {
-                self.sync_job(key, trigger);
-                self.kcm.job.done(&key.to_string());
+                self.sync_job(&key, trigger);
+                self.kcm.job.done(&key);
             }
             QueueName::Ttl => {
-                self.sync_ttl(key, trigger);
-                self.kcm.ttl.done(&key.to_string());
+                self.sync_ttl(&key, trigger);
+                self.kcm.ttl.done(&key);
             }
         }
         self.deliver();

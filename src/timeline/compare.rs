@@ -288,8 +288,8 @@ mod tests {
     use super::*;
     use crate::sim::simulate;
 
-    const SEED_001: &str = include_str!("../../e2e/seeds/001-too-many-missed.yaml");
-    const SEED_000: &str = include_str!("../../e2e/seeds/000-forbid-runs-late.yaml");
+    const SEED_001: &str = include_str!("../../scenarios/too-many-missed-v1/scenario.yaml");
+    const SEED_000: &str = include_str!("../../scenarios/forbid-catch-up/scenario.yaml");
 
     #[test]
     fn seed_001_under_1_18_and_1_28_differs_after_the_outage() {

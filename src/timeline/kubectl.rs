@@ -89,10 +89,14 @@ impl Table {
     }
 }
 
-/// The CronJob's `schedule` and `suspend` at `t`, after the scenario's patches up to `t`.
-fn spec_at(start: &CronJobStart, events: &[ClusterEvent], t: Time) -> (String, bool) {
+/// The CronJob's `schedule` and `suspend` at `t`, after the scenario's patches up to `t` that the
+/// API server accepted (a rejected one left its `KubectlError` Event in the trace and changed nothing).
+fn spec_at(trace: &Trace, start: &CronJobStart, events: &[ClusterEvent], t: Time) -> (String, bool) {
     let (mut schedule, mut suspend) = (start.schedule.clone(), start.suspend);
-    for e in events.iter().filter(|e| e.at <= t) {
+    let rejected = |at: Time| {
+        trace.events.iter().any(|e| e.time == at && e.reason == "KubectlError" && e.object.name == start.name)
+    };
+    for e in events.iter().filter(|e| e.at <= t && !rejected(e.at)) {
         if let ClusterAction::Patch { cron_job, spec } = &e.action {
             if *cron_job == start.name {
                 if let Some(s) = spec.get("schedule").and_then(|v| v.as_str()) {
@@ -129,7 +133,7 @@ pub(crate) fn cron_jobs_state<'a>(trace: &'a Trace, starts: &'a [CronJobStart], 
         .iter()
         .filter(|s| !deleted(&s.name))
         .map(|s| {
-            let (schedule, suspend) = spec_at(s, events, t);
+            let (schedule, suspend) = spec_at(trace, s, events, t);
             let mine = || trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some(s.name.as_str()));
             CronJobAt {
                 name: &s.name,

@@ -232,7 +232,7 @@ pub fn open(link: &str) -> Result<ShareState, ShareError> {
 mod tests {
     use super::*;
 
-    const SEED_002: &str = include_str!("../../e2e/seeds/002-retroactive-schedule-edit.yaml");
+    const SEED_002: &str = include_str!("../../scenarios/retroactive-schedule-edit/scenario.yaml");
 
     fn view() -> ShareView {
         ShareView {

@@ -12,6 +12,7 @@ use super::export::Export;
 use super::inspector::Inspector;
 use super::language::{apply_lang, initial_lang, use_lang, LanguagePicker};
 use super::lint_view::LintView;
+use super::scenario_menu::{is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::overview::Overview;
 use super::runner::{Engine, Runner};
 use super::share::{Pending, Share};
@@ -30,9 +31,11 @@ use yew::prelude::*;
 pub const STORAGE_KEY: &str = "cronjob-playground.manifest";
 const THEME_KEY: &str = "cronjob-playground.theme";
 
-/// The first text a newcomer sees: seed 002's CronJob and a Simulation document that edits its
-/// schedule after it ran and then deletes the Job — the retroactive run appears.
-pub const EXAMPLE: &str = include_str!("../../e2e/seeds/002-retroactive-schedule-edit.yaml");
+/// The first text a newcomer sees (with its scenario's notes): seed 002's CronJob and a
+/// Simulation document that edits its schedule after it ran and then deletes the Job — the
+/// retroactive run appears.
+pub const EXAMPLE: &str = include_str!("../../scenarios/retroactive-schedule-edit/scenario.yaml");
+const EXAMPLE_ID: &str = "retroactive-schedule-edit";
 
 #[derive(Properties, PartialEq)]
 pub struct AppProps {
@@ -59,6 +62,12 @@ fn save(key: &str, text: &str) {
     }
 }
 
+fn forget(key: &str) {
+    if let Some(storage) = storage() {
+        let _ = storage.remove_item(key);
+    }
+}
+
 fn now_ms() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }
@@ -77,6 +86,16 @@ pub fn app(props: &AppProps) -> Html {
             initial.map(|t| t.to_string()).or_else(|| saved(STORAGE_KEY)).unwrap_or_else(|| EXAMPLE.to_string()).into()
         })
     };
+    // The scenario whose notes are open: the stored one, or the example's for a first visit.
+    let scenario = {
+        // A share link is not a first visit: it brings its own text and view.
+        let first_visit = props.initial_text.is_none() && saved(STORAGE_KEY).is_none() && !Pending::from_location().waiting;
+        use_state(move || {
+            let id = saved(SCENARIO_KEY).or_else(|| first_visit.then(|| EXAMPLE_ID.to_string()));
+            id.as_deref().and_then(crate::scenarios::find)
+        })
+    };
+    let own_text = use_state(|| saved(OWN_TEXT_KEY));
     let state = use_reducer(ViewState::default);
     let diagnostics = use_state(|| Rc::new(Vec::<Diagnostic>::new()));
     let theme = use_state(|| {
@@ -267,9 +286,44 @@ pub fn app(props: &AppProps) -> Html {
         let help = help.clone();
         Callback::from(move |_: MouseEvent| help.set(!*help))
     };
-    let reset_example = {
-        let on_change = on_change.clone();
-        Callback::from(move |_: MouseEvent| on_change.emit(EXAMPLE.to_string()))
+    // Opening a scenario keeps the user's own text (asking first), so it can come back.
+    let open_scenario = {
+        let (text, on_change, scenario, own_text) = (text.clone(), on_change.clone(), scenario.clone(), own_text.clone());
+        let lang = *lang;
+        Callback::from(move |id: &'static str| {
+            let Some(s) = crate::scenarios::find(id) else { return };
+            if is_own_text(&text) {
+                let question = lang.format(Msg::ScenarioReplaceConfirm, &[&s.notes(lang).title]);
+                let yes = web_sys::window().and_then(|w| w.confirm_with_message(&question).ok()).unwrap_or(false);
+                if !yes {
+                    return;
+                }
+                save(OWN_TEXT_KEY, &text);
+                own_text.set(Some(text.to_string()));
+            }
+            save(SCENARIO_KEY, s.id);
+            scenario.set(Some(s));
+            on_change.emit(s.manifest.to_string());
+        })
+    };
+    let close_notes = {
+        let scenario = scenario.clone();
+        Callback::from(move |_: MouseEvent| {
+            forget(SCENARIO_KEY);
+            scenario.set(None);
+        })
+    };
+    let restore_own_text = {
+        let (on_change, scenario, own_text) = (on_change.clone(), scenario.clone(), own_text.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(own) = (*own_text).clone() {
+                forget(OWN_TEXT_KEY);
+                forget(SCENARIO_KEY);
+                own_text.set(None);
+                scenario.set(None);
+                on_change.emit(own);
+            }
+        })
     };
 
     let view_state = (*state).clone();
@@ -288,9 +342,9 @@ pub fn app(props: &AppProps) -> Html {
                 <h1 data-testid="title">{ "CronJob Playground" }</h1>
                 <p class="tagline">{ l.text(Msg::Tagline) }</p>
                 <div class="header-actions">
+                    <ScenarioMenu on_open={open_scenario} />
                     <Share text={(*text).clone()} saved={(*saved_at_open).clone()} state={(*state).clone()} pending={pending.clone()}
                         on_text={on_change.clone()} {on_release} />
-                    <button type="button" onclick={reset_example} data-testid="load-example" title={l.text(Msg::ExampleTitle)}>{ l.text(Msg::Example) }</button>
                     <LanguagePicker lang={l} on_change={on_lang} />
                     <button type="button" onclick={toggle_help} aria-expanded={help.to_string()} data-testid="help-button" title={l.text(Msg::HelpButtonTitle)}>{ "?" }</button>
                     <button type="button" onclick={toggle_theme} data-testid="theme" aria-label={l.text(Msg::ThemeToggleLabel)}
@@ -321,6 +375,9 @@ pub fn app(props: &AppProps) -> Html {
                     <Controls {simulation} {workloads} now={state.model.as_ref().map(|_| state.cursor_time())} on_change={on_simulation} />
                 </section>
                 <section class="timeline-pane" aria-label={l.text(Msg::Timeline)} data-testid="timeline">
+                    if let Some(s) = *scenario {
+                        <ScenarioNotes scenario={s} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text} />
+                    }
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
                         <Clock state={view_state.clone()} dispatch={dispatch.clone()} />

@@ -71,6 +71,15 @@ pub fn editor(props: &EditorProps) -> Html {
         });
     }
     {
+        // CodeMirror's content element carries the editor's accessible name, in the page's language.
+        let host = host.clone();
+        use_effect_with(l, move |l| {
+            if let Some(content) = host.cast::<web_sys::Element>().and_then(|h| h.query_selector(".cm-content").ok().flatten()) {
+                let _ = content.set_attribute("aria-label", l.text(Msg::ManifestLabel));
+            }
+        });
+    }
+    {
         let cm = cm.clone();
         use_effect_with(props.diagnostics.clone(), move |d| {
             if let Some(c) = cm.borrow().as_ref() {

@@ -14,6 +14,7 @@ mod language;
 mod lint_view;
 mod overview;
 mod runner;
+mod scenario_menu;
 mod share;
 mod state;
 mod timeline_view;

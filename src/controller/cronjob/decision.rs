@@ -2,7 +2,9 @@
 //! the controller's source. The codes are the `decision.code` values of
 //! `shared/design/interfaces.md` §3; the explanation names the rule and the values involved.
 
+use super::explain::Explanation;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
 /// Which branch of the controller's sync decided the outcome.
@@ -88,13 +90,19 @@ impl fmt::Display for DecisionCode {
 pub struct Decision {
     /// The rule.
     pub code: DecisionCode,
-    /// One or two sentences naming the rule and the values that triggered it.
-    pub explanation: String,
+    /// One or two sentences naming the rule and the values that triggered it (put into words
+    /// when displayed or serialized).
+    pub explanation: Explanation,
 }
 
 impl Decision {
-    /// A decision with its explanation.
-    pub fn new(code: DecisionCode, explanation: impl Into<String>) -> Self {
-        Decision { code, explanation: explanation.into() }
+    /// A decision with its explanation in words.
+    pub fn new(code: DecisionCode, explanation: impl Into<Cow<'static, str>>) -> Self {
+        Decision { code, explanation: Explanation::text(explanation) }
+    }
+
+    /// A decision with its explanation as facts.
+    pub fn because(code: DecisionCode, explanation: Explanation) -> Self {
+        Decision { code, explanation }
     }
 }

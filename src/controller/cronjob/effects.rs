@@ -5,6 +5,7 @@
 use super::api_server::ApiError;
 use super::decision::Decision;
 use super::events::Event;
+use super::explain::{Note, Part};
 use super::history::jobs_beyond_history_limits;
 use super::outcome::SyncInput;
 use crate::api::{CronJob, Job, JobConditionType};
@@ -22,8 +23,8 @@ pub(crate) struct Effects {
     pub created: Vec<Job>,
     pub deleted: Vec<String>,
     pub events: Vec<Event>,
-    /// What happened to the Jobs besides the scheduling decision, in plain words.
-    pub notes: Vec<String>,
+    /// What happened to the Jobs besides the scheduling decision.
+    pub notes: Vec<Note>,
 }
 
 impl Effects {
@@ -37,7 +38,7 @@ impl Effects {
         if notes.is_empty() {
             return decision;
         }
-        Decision::new(decision.code, format!("{} Also: {}", decision.explanation, notes.join(" ")))
+        Decision::because(decision.code, decision.explanation.and(Part::Also(notes)))
     }
 
     /// `deleteJob`: delete, then drop the Job from `active` and record the outcome.
@@ -84,34 +85,34 @@ impl Effects {
         let mut deleted = Vec::new();
         for job in jobs_beyond_history_limits(&cron_job.spec, jobs) {
             if self.delete_job(input, cron_job, job).is_ok() {
-                deleted.push(job.metadata.name.as_str());
+                deleted.push(job.metadata.name.clone());
             }
         }
-        if !deleted.is_empty() {
-            let (ok, failed) = (cron_job.spec.successful_jobs_history_limit, cron_job.spec.failed_jobs_history_limit);
-            let limit = |l: Option<i32>| l.map_or_else(|| "unset".to_owned(), |n| n.to_string());
-            self.notes.push(format!(
-                "the history limits (successfulJobsHistoryLimit {}, failedJobsHistoryLimit {}) deleted the oldest finished job(s) {}.",
-                limit(ok), limit(failed), deleted.join(", ")
-            ));
+        if deleted.is_empty() {
+            return false;
         }
-        !deleted.is_empty()
+        self.notes.push(Note::HistoryDeleted {
+            successful_limit: cron_job.spec.successful_jobs_history_limit,
+            failed_limit: cron_job.spec.failed_jobs_history_limit,
+            jobs: deleted,
+        });
+        true
     }
 
     /// Notes the Job-reconciliation Events in plain words.
     pub(crate) fn note_unexpected(&mut self, job: &str) {
         self.events.push(Event::unexpected_job(job));
-        self.notes.push(format!("job {job} names this CronJob as its controller but is not in status.active, so it is reported (UnexpectedJob) and not adopted."));
+        self.notes.push(Note::Unexpected(job.to_owned()));
     }
 
     pub(crate) fn note_missing(&mut self, job: &str) {
         self.events.push(Event::missing_job(job));
-        self.notes.push(format!("job {job} was in status.active but no longer exists, so it is dropped from it."));
+        self.notes.push(Note::Missing(job.to_owned()));
     }
 
-    pub(crate) fn note_completed(&mut self, event: Event, job: &str, condition: &str) {
+    pub(crate) fn note_completed(&mut self, event: Event, job: &str, condition: &'static str) {
         self.events.push(event);
-        self.notes.push(format!("job {job} finished ({condition}) and left status.active."));
+        self.notes.push(Note::Completed { job: job.to_owned(), condition });
     }
 }
 

@@ -1,6 +1,215 @@
-//! Wording shared by the decision explanations: instants and durations as a person reads them.
+//! The decision explanations: the facts a sync's decision rests on, and their wording — instants
+//! and durations as a person reads them — rendered only when asked.
 
 use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::borrow::Cow;
+use std::fmt;
+
+/// Why a sync decided what it did: the facts, kept as data and put into words only when
+/// displayed (a runtime that records no syncs never pays for the sentences). Serializes as the
+/// text; deserializes from it.
+///
+/// ```
+/// use cronjob_playground::controller::cronjob::Explanation;
+/// let why = Explanation::text("spec.suspend is true.");
+/// assert_eq!(why.to_string(), "spec.suspend is true.");
+/// assert_eq!(serde_json::to_string(&why).unwrap(), r#""spec.suspend is true.""#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// Sentences, joined by a space.
+    parts: Vec<Part>,
+}
+
+impl Explanation {
+    /// An explanation that is already words.
+    pub fn text(text: impl Into<Cow<'static, str>>) -> Self {
+        Explanation::of(Part::Text(text.into()))
+    }
+
+    pub(crate) fn of(part: Part) -> Self {
+        let mut parts = Vec::with_capacity(3);
+        parts.push(part);
+        Explanation { parts }
+    }
+
+    /// This explanation with one more sentence.
+    pub(crate) fn and(mut self, part: Part) -> Self {
+        self.parts.push(part);
+        self
+    }
+}
+
+impl From<String> for Explanation {
+    fn from(text: String) -> Self {
+        Explanation::text(text)
+    }
+}
+
+impl From<&'static str> for Explanation {
+    fn from(text: &'static str) -> Self {
+        Explanation::text(text)
+    }
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, part) in self.parts.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            part.fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Explanation {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Explanation {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(Explanation::text)
+    }
+}
+
+/// One sentence (or a few) of an [`Explanation`], with the values it names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    Text(Cow<'static, str>),
+    /// The requeue: when the controller looks again.
+    Wake { at: DateTime<Utc>, after: TimeDelta },
+    NotDue { schedule: String, since: DateTime<Utc>, upcoming: Option<DateTime<Utc>> },
+    /// startingDeadlineSeconds 0.
+    NeverOnTime { slot: DateTime<Utc> },
+    /// The unclamped search found a slot older than the deadline.
+    SkippedSilently { slot: DateTime<Utc>, sds: i64, search_from: DateTime<Utc> },
+    NotFoundBySearch { schedule: String, since: DateTime<Utc> },
+    MissSchedule { slot: DateTime<Utc>, sds: i64 },
+    /// `active_job`: handled because the Job is in `status.active`, else by lastScheduleTime.
+    AlreadyProcessed { slot: DateTime<Utc>, active_job: Option<String> },
+    ForbidActive { running: Vec<String>, slot: DateTime<Utc>, sds: Option<i64> },
+    Created { job: String, slot: DateTime<Utc>, schedule: String, late: TimeDelta },
+    Adopted { job: String, slot: DateTime<Utc> },
+    Phantom { job: String, err: String, slot: DateTime<Utc> },
+    Missed { since: DateTime<Utc>, many: bool },
+    Replaced(Vec<String>),
+    /// What happened to the Jobs besides the decision.
+    Also(Vec<Note>),
+    StatusWriteFailed(String),
+}
+
+/// Something that happened to a Job during the sync, for the `Also:` sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Note {
+    Unexpected(String),
+    Missing(String),
+    Completed { job: String, condition: &'static str },
+    HistoryDeleted { successful_limit: Option<i32>, failed_limit: Option<i32>, jobs: Vec<String> },
+}
+
+impl fmt::Display for Part {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Part::Text(text) => f.write_str(text),
+            Part::Wake { at: wake, after } => write!(f, "It requeues itself for {} (in {}).", at(*wake), secs(*after)),
+            Part::NotDue { schedule, since, upcoming } => {
+                let when = upcoming.map_or_else(|| "never".to_owned(), at);
+                write!(f, "No slot is due: the first slot of {schedule:?} after {} is {when}.", at(*since))
+            }
+            Part::NeverOnTime { slot } => write!(
+                f,
+                "startingDeadlineSeconds is 0: the controller always looks at a slot a little after it passes (here {} is already past), so this CronJob never starts a job.",
+                at(*slot)
+            ),
+            Part::SkippedSilently { slot, sds, search_from } => write!(
+                f,
+                "The most recent slot, {}, is more than {} old: the controller only looks for slots after {} and skips this one silently (no Event).",
+                at(*slot),
+                deadline(Some(*sds)),
+                at(*search_from)
+            ),
+            Part::NotFoundBySearch { schedule, since } => write!(
+                f,
+                "Slots of {schedule:?} were missed since {}, but the controller's approximate search (it steps back from now by the first gap after that time) found none of them, so nothing is started.",
+                at(*since)
+            ),
+            Part::MissSchedule { slot, sds } => {
+                write!(f, "The {} slot is more than {} old, so it is not started (MissSchedule).", at(*slot), deadline(Some(*sds)))
+            }
+            Part::AlreadyProcessed { slot, active_job } => {
+                let how = match active_job {
+                    Some(name) => format!("job {name} is in status.active"),
+                    None => "status.lastScheduleTime equals it".to_owned(),
+                };
+                write!(f, "The most recent slot, {}, was already handled ({how}); nothing to start.", at(*slot))
+            }
+            Part::ForbidActive { running, slot, sds } => write!(
+                f,
+                "Forbid: job {} is still active, so the {} slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), {}.",
+                running.join(", "),
+                at(*slot),
+                still_within(*sds)
+            ),
+            Part::Created { job, slot, schedule, late } => {
+                write!(f, "Created job {job} for the {} slot of {schedule:?}, {}.", at(*slot), lateness(*late))
+            }
+            Part::Adopted { job, slot } => write!(
+                f,
+                "Job {job} for the {} slot already existed (an earlier sync created it but its status write was lost), so it is added back to status.active and lastScheduleTime moves to {}.",
+                at(*slot),
+                at(*slot)
+            ),
+            Part::Phantom { job, err, slot } => write!(
+                f,
+                "Creating job {job} failed because the namespace is being terminated ({err}), but before 1.28.3 the controller did not notice: it recorded SuccessfulCreate for an empty job name, added an empty reference to status.active and moved lastScheduleTime to {}.",
+                at(*slot)
+            ),
+            Part::Missed { since, many } => write!(
+                f,
+                "Earlier slots since {} were missed; only the most recent one is started{}.",
+                at(*since),
+                if *many { " (more than 100 missed: TooManyMissedTimes)" } else { "" }
+            ),
+            Part::Replaced(jobs) => write!(f, "Replace: the still-running job {} was deleted first.", jobs.join(", ")),
+            Part::Also(notes) => {
+                f.write_str("Also:")?;
+                for note in notes {
+                    write!(f, " {note}")?;
+                }
+                Ok(())
+            }
+            Part::StatusWriteFailed(err) => write!(f, "But writing the status failed ({err}), so the sync is retried with back-off."),
+        }
+    }
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::Unexpected(job) => write!(
+                f,
+                "job {job} names this CronJob as its controller but is not in status.active, so it is reported (UnexpectedJob) and not adopted."
+            ),
+            Note::Missing(job) => write!(f, "job {job} was in status.active but no longer exists, so it is dropped from it."),
+            Note::Completed { job, condition } => write!(f, "job {job} finished ({condition}) and left status.active."),
+            Note::HistoryDeleted { successful_limit, failed_limit, jobs } => {
+                let limit = |l: Option<i32>| l.map_or_else(|| "unset".to_owned(), |n| n.to_string());
+                write!(
+                    f,
+                    "the history limits (successfulJobsHistoryLimit {}, failedJobsHistoryLimit {}) deleted the oldest finished job(s) {}.",
+                    limit(*successful_limit),
+                    limit(*failed_limit),
+                    jobs.join(", ")
+                )
+            }
+        }
+    }
+}
 
 /// An instant in RFC 3339, UTC, with fractions only when present (`2016-05-19T10:00:00Z`).
 pub(crate) fn at(t: DateTime<Utc>) -> String {

@@ -8,7 +8,7 @@
 use super::api_server::{namespace_of, FaultReason};
 use super::decision::{Decision, DecisionCode};
 use super::events::Event;
-use super::explain::{at, deadline, lateness, secs, still_within};
+use super::explain::{at, deadline, lateness, secs, still_within, Part};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::ParsedSchedule;
@@ -68,8 +68,8 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         run.effects.cleanup_finished_jobs(input, &mut cj, &jobs);
         run.update_status(&cj);
     }
-    let poll = format!(" The legacy controller looks again at its next poll, within {}.", secs(POLL_INTERVAL));
-    let decision = run.effects.annotate(Decision::new(decision.code, decision.explanation + &poll));
+    let poll = format!("The legacy controller looks again at its next poll, within {}.", secs(POLL_INTERVAL));
+    let decision = run.effects.annotate(Decision::because(decision.code, decision.explanation.and(Part::Text(poll.into()))));
     run.finish(decision)
 }
 

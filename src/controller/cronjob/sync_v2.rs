@@ -6,7 +6,7 @@ use super::api_server::{namespace_of, ApiError, FaultReason};
 use super::decision::{Decision, DecisionCode};
 use super::effects::{Effects, ReplaceFailed};
 use super::events::Event;
-use super::explain::{at, deadline, lateness, secs, still_within};
+use super::explain::{at, Explanation, Part};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::reconcile::{reconcile_jobs, Target};
@@ -33,12 +33,12 @@ struct Verdict {
     decision: Decision,
 }
 
-fn verdict(requeue: Option<TimeDelta>, code: DecisionCode, explanation: String) -> Verdict {
-    Verdict { requeue, error: None, decision: Decision::new(code, explanation) }
+fn verdict(requeue: Option<TimeDelta>, code: DecisionCode, explanation: impl Into<Explanation>) -> Verdict {
+    Verdict { requeue, error: None, decision: Decision::because(code, explanation.into()) }
 }
 
-fn failure(err: impl ToString, code: DecisionCode, explanation: String) -> Verdict {
-    Verdict { requeue: None, error: Some(err.to_string()), decision: Decision::new(code, explanation) }
+fn failure(err: impl ToString, code: DecisionCode, explanation: impl Into<Explanation>) -> Verdict {
+    Verdict { requeue: None, error: Some(err.to_string()), decision: Decision::because(code, explanation.into()) }
 }
 
 /// One v2 `sync(key)`.
@@ -87,10 +87,8 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         outcome.status_update = Some(copy.status.clone());
         outcome.status_updates = writes;
         if let Err(err) = input.api.update_status() {
-            outcome.decision = Decision::new(
-                DecisionCode::StatusUpdateFailed,
-                format!("{} But writing the status failed ({err}), so the sync is retried with back-off.", outcome.decision.explanation),
-            );
+            let explanation = std::mem::replace(&mut outcome.decision.explanation, Explanation::text(""));
+            outcome.decision = Decision::because(DecisionCode::StatusUpdateFailed, explanation.and(Part::StatusWriteFailed(err.message.clone())));
             outcome.error = Some(err.message);
             outcome.requeue_after = None;
         }
@@ -117,7 +115,7 @@ fn sync_cron_job(
     }
     let cj = target.get();
     if cj.metadata.deletion_timestamp.is_some() {
-        return verdict(None, DecisionCode::Deleting, "The CronJob is being deleted (it has a deletionTimestamp): the controller only reconciles its status and starts nothing.".into());
+        return verdict(None, DecisionCode::Deleting, "The CronJob is being deleted (it has a deletionTimestamp): the controller only reconciles its status and starts nothing.");
     }
     let time_zone = effective_time_zone(cj, &b);
     if let Some(zone) = time_zone {
@@ -129,7 +127,7 @@ fn sync_cron_job(
         }
     }
     if cj.spec.suspend == Some(true) {
-        return verdict(None, DecisionCode::Suspended, "spec.suspend is true, so no job is started and the controller does not requeue. When it is resumed, the most recent slot missed meanwhile may still run (within startingDeadlineSeconds, if set).".into());
+        return verdict(None, DecisionCode::Suspended, "spec.suspend is true, so no job is started and the controller does not requeue. When it is resumed, the most recent slot missed meanwhile may still run (within startingDeadlineSeconds, if set).");
     }
     let (formatted, warning) = format_schedule(cj, &b);
     effects.events.extend(warning);
@@ -162,37 +160,32 @@ fn sync_cron_job(
         Ok(r) => r,
         Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
     };
-    let wake = |r: TimeDelta| format!("It requeues itself for {} (in {}).", at(now.checked_add_signed(r).unwrap_or(now)), secs(r));
+    let wake = |r: TimeDelta| Part::Wake { at: now.checked_add_signed(r).unwrap_or(now), after: r };
     let Some(scheduled) = found.most_recent else {
         let (code, why) = explain_nothing_due(input, cj, &slots, schedule);
-        return verdict(Some(requeue), code, format!("{why} {}", wake(requeue)));
+        return verdict(Some(requeue), code, Explanation::of(why).and(wake(requeue)));
     };
     if found.missed == Missed::Many {
         effects.events.push(Event::too_many_missed_times(b.too_many_missed_with_count.then_some(found.count)));
     }
     if let Some(sds) = cj.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
         effects.events.push(Event::miss_schedule(scheduled));
-        return verdict(Some(requeue), DecisionCode::TooLate, format!(
-            "The {} slot is more than {} old, so it is not started (MissSchedule). {}", at(scheduled), deadline(Some(sds)), wake(requeue)
-        ));
+        let why = Part::MissSchedule { slot: scheduled, sds };
+        return verdict(Some(requeue), DecisionCode::TooLate, Explanation::of(why).and(wake(requeue)));
     }
     let name = job_name(&cj.metadata.name, scheduled, b.algorithm);
     let namespace = namespace_of(&cj.metadata.namespace).to_owned();
     let in_active = cj.status.active.iter().any(|r| r.name == name && namespace_of(&r.namespace) == namespace);
     if in_active || cj.status.last_schedule_time == Some(scheduled) {
-        let how = if in_active { format!("job {name} is in status.active") } else { "status.lastScheduleTime equals it".to_owned() };
-        return verdict(Some(requeue), DecisionCode::AlreadyProcessed, format!(
-            "The most recent slot, {}, was already handled ({how}); nothing to start. {}", at(scheduled), wake(requeue)
-        ));
+        let why = Part::AlreadyProcessed { slot: scheduled, active_job: in_active.then_some(name) };
+        return verdict(Some(requeue), DecisionCode::AlreadyProcessed, Explanation::of(why).and(wake(requeue)));
     }
     let policy = cj.spec.concurrency_policy.unwrap_or_default();
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
         effects.events.push(Event::job_already_active());
-        let running: Vec<&str> = cj.status.active.iter().map(|r| r.name.as_str()).collect();
-        return verdict(Some(requeue), DecisionCode::ForbidActive, format!(
-            "Forbid: job {} is still active, so the {} slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), {}. {}",
-            running.join(", "), at(scheduled), still_within(cj.spec.starting_deadline_seconds), wake(requeue)
-        ));
+        let running = cj.status.active.iter().map(|r| r.name.clone()).collect();
+        let why = Part::ForbidActive { running, slot: scheduled, sds: cj.spec.starting_deadline_seconds };
+        return verdict(Some(requeue), DecisionCode::ForbidActive, Explanation::of(why).and(wake(requeue)));
     }
     let mut replaced = Vec::new();
     if policy == ConcurrencyPolicy::Replace {
@@ -275,36 +268,25 @@ fn sync_cron_job(
         Ok(r) => r,
         Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
     };
-    let (code, mut text) = match start {
-        Start::Adopted => (DecisionCode::Created, format!(
-            "Job {adopted_name} for the {} slot already existed (an earlier sync created it but its status write was lost), so it is added back to status.active and lastScheduleTime moves to {}.",
-            at(scheduled), at(scheduled)
-        )),
-        Start::Phantom(err) => (DecisionCode::CreateFailed, format!(
-            "Creating job {name} failed because the namespace is being terminated ({err}), but before 1.28.3 the controller did not notice: it recorded SuccessfulCreate for an empty job name, added an empty reference to status.active and moved lastScheduleTime to {}.",
-            at(scheduled)
-        )),
+    let (code, mut why) = match start {
+        Start::Adopted => (DecisionCode::Created, Explanation::of(Part::Adopted { job: adopted_name, slot: scheduled })),
+        Start::Phantom(err) => (DecisionCode::CreateFailed, Explanation::of(Part::Phantom { job: name, err: err.message, slot: scheduled })),
         Start::Created => {
-            let mut text = format!("Created job {name} for the {} slot of {:?}, {}.", at(scheduled), cj.spec.schedule, lateness(now - scheduled));
+            let late = now - scheduled;
+            let mut why = Explanation::of(Part::Created { job: name, slot: scheduled, schedule: cj.spec.schedule.clone(), late });
             if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) {
-                text.push_str(" That instant is not itself a slot of the schedule: before 1.28 the controller estimated the most recent slot as first-slot + n × first-gap, which is wrong for irregular schedules.");
+                why = why.and(Part::Text("That instant is not itself a slot of the schedule: before 1.28 the controller estimated the most recent slot as first-slot + n × first-gap, which is wrong for irregular schedules.".into()));
             }
-            (DecisionCode::Created, text)
+            (DecisionCode::Created, why)
         }
     };
     if found.missed != Missed::None {
-        text.push_str(&format!(
-            " Earlier slots since {} were missed; only the most recent one is started{}.",
-            at(found.earliest),
-            if found.missed == Missed::Many { " (more than 100 missed: TooManyMissedTimes)" } else { "" }
-        ));
+        why = why.and(Part::Missed { since: found.earliest, many: found.missed == Missed::Many });
     }
     if !replaced.is_empty() {
-        text.push_str(&format!(" Replace: the still-running job {} was deleted first.", replaced.join(", ")));
+        why = why.and(Part::Replaced(replaced));
     }
-    text.push(' ');
-    text.push_str(&wake(requeue));
-    verdict(Some(requeue), code, text)
+    verdict(Some(requeue), code, why.and(wake(requeue)))
 }
 
 /// How the Job for the slot came to be.
@@ -324,40 +306,25 @@ fn explain_nothing_due(
     cj: &CronJob,
     slots: &SlotInput,
     schedule: &dyn Slots,
-) -> (DecisionCode, String) {
+) -> (DecisionCode, Part) {
     let b = input.behaviour;
     let now = input.now;
     let unclamped = most_recent_schedule_time(b.slot_search, slots, now, false, schedule).ok();
     let since = slots.earliest(now, false);
     match (unclamped, cj.spec.starting_deadline_seconds) {
-        (Some(found), Some(0)) if found.most_recent.is_some() => (
-            DecisionCode::TooLate,
-            format!(
-                "startingDeadlineSeconds is 0: the controller always looks at a slot a little after it passes (here {} is already past), so this CronJob never starts a job.",
-                at(found.most_recent.unwrap_or(now))
-            ),
-        ),
+        (Some(found), Some(0)) if found.most_recent.is_some() => {
+            (DecisionCode::TooLate, Part::NeverOnTime { slot: found.most_recent.unwrap_or(now) })
+        }
         (Some(found), Some(sds)) if found.most_recent.is_some() => (
             DecisionCode::TooLate,
-            format!(
-                "The most recent slot, {}, is more than {} old: the controller only looks for slots after {} and skips this one silently (no Event).",
-                at(found.most_recent.unwrap_or(now)),
-                deadline(Some(sds)),
-                at(slots.earliest(now, true))
-            ),
+            Part::SkippedSilently { slot: found.most_recent.unwrap_or(now), sds, search_from: slots.earliest(now, true) },
         ),
-        (Some(found), _) if found.missed != Missed::None && found.most_recent.is_none() => (
-            DecisionCode::NotFoundBySearch,
-            format!(
-                "Slots of {:?} were missed since {}, but the controller's approximate search (it steps back from now by the first gap after that time) found none of them, so nothing is started.",
-                cj.spec.schedule,
-                at(since)
-            ),
-        ),
+        (Some(found), _) if found.missed != Missed::None && found.most_recent.is_none() => {
+            (DecisionCode::NotFoundBySearch, Part::NotFoundBySearch { schedule: cj.spec.schedule.clone(), since })
+        }
         _ => {
             let upcoming = schedule.next(since).ok().filter(|t| *t != super::go_time::zero_time());
-            let when = upcoming.map_or_else(|| "never".to_owned(), at);
-            (DecisionCode::NotDue, format!("No slot is due: the first slot of {:?} after {} is {when}.", cj.spec.schedule, at(since)))
+            (DecisionCode::NotDue, Part::NotDue { schedule: cj.spec.schedule.clone(), since, upcoming })
         }
     }
 }

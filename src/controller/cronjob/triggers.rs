@@ -109,7 +109,8 @@ pub fn on_job_event<'c>(event: JobEvent<'_>, cron_jobs: &[&'c CronJob]) -> Vec<&
     match event {
         JobEvent::Added(job) | JobEvent::Deleted(job) => owner(job).into_iter().collect(),
         JobEvent::Updated { old, new } => {
-            if old == new {
+            // Statuses differ most often: comparing them first keeps the full comparison rare.
+            if old.status == new.status && old == new {
                 return Vec::new();
             }
             let mut woken = Vec::new();

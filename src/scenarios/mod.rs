@@ -1,0 +1,125 @@
+//! The built-in scenarios library: teaching cases from the seed documents (`shared/seeds/`) and
+//! the user pains of the research notes (peers §2), each a manifest with its `Simulation` document
+//! and notes in English, Japanese and Korean — what to look at, and why Kubernetes does it.
+//!
+//! The files live in `scenarios/<id>/` (`scenario.yaml`, `en.md`, `ja.md`, `ko.md`) and are
+//! embedded here, so the page opens them without a network and `tests/scenarios_library.rs` runs
+//! each one through the engine and asserts its key times.
+//!
+//! ```
+//! use cronjob_playground::{i18n::Lang, scenarios::LIBRARY};
+//! let s = LIBRARY.iter().find(|s| s.id == "forbid-catch-up").unwrap();
+//! assert!(s.manifest.contains("concurrencyPolicy: Forbid"));
+//! assert!(s.notes(Lang::Ja).title.starts_with("Forbid"));
+//! ```
+
+use crate::i18n::Lang;
+
+/// Where a scenario comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A story of one of the seed documents.
+    Seed,
+    /// A user pain of the research notes (peers.md §2).
+    Pain,
+}
+
+/// One built-in scenario.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Scenario {
+    /// Stable name (the directory; `data-scenario` on the page).
+    pub id: &'static str,
+    pub source: Source,
+    /// The manifest and its Simulation document, as the editor receives them.
+    pub manifest: &'static str,
+    /// The notes as written, in the order of [`Lang::ALL`].
+    texts: [&'static str; 3],
+}
+
+/// A scenario's notes in one language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Notes<'a> {
+    pub title: &'a str,
+    /// What to look at on the timeline.
+    pub look: &'a str,
+    /// Why Kubernetes does it (the controller, its version).
+    pub why: &'a str,
+}
+
+impl Scenario {
+    /// The notes in `lang`.
+    pub fn notes(&self, lang: Lang) -> Notes<'static> {
+        let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        parse_notes(self.texts[i])
+    }
+}
+
+/// Reads a notes file: `# Title`, the paragraphs on what to look at, then a `## …` heading and
+/// the paragraphs on why. Missing parts are empty (the library's test requires all three).
+pub fn parse_notes(text: &str) -> Notes<'_> {
+    let text = text.trim();
+    let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
+    let title = first.strip_prefix('#').map_or("", str::trim);
+    let (look, why) = match rest.find("\n## ") {
+        Some(i) => {
+            let after = &rest[i + 4..];
+            (&rest[..i], after.split_once('\n').map_or("", |(_, body)| body))
+        }
+        None => (rest, ""),
+    };
+    Notes { title, look: look.trim(), why: why.trim() }
+}
+
+macro_rules! library {
+    ($($source:ident $id:literal),* $(,)?) => {
+        /// Every built-in scenario, in the menu's order.
+        pub const LIBRARY: &[Scenario] = &[$(Scenario {
+            id: $id,
+            source: Source::$source,
+            manifest: include_str!(concat!("../../scenarios/", $id, "/scenario.yaml")),
+            texts: [
+                include_str!(concat!("../../scenarios/", $id, "/en.md")),
+                include_str!(concat!("../../scenarios/", $id, "/ja.md")),
+                include_str!(concat!("../../scenarios/", $id, "/ko.md")),
+            ],
+        }),*];
+    };
+}
+
+library! {
+    Seed "retroactive-schedule-edit",
+    Seed "forbid-catch-up",
+    Seed "starting-deadline-1200",
+    Seed "too-many-missed-v1",
+    Seed "too-many-missed-v2",
+    Seed "unparseable-schedule",
+    Seed "schedule-change-recent-slot",
+    Seed "backoff-limit-onfailure",
+    Seed "onfailure-vs-never",
+    Pain "suspend-resume",
+    Pain "deadline-under-10s",
+    Pain "dst-time-zone",
+    Pain "tz-in-schedule",
+    Pain "history-limits-vs-ttl",
+    Pain "replace",
+    Pain "pod-failure-policy",
+    Pain "irregular-schedule-after-gap",
+    Pain "yaml-unquoted-star",
+}
+
+/// The scenario named `id`.
+pub fn find(id: &str) -> Option<&'static Scenario> {
+    LIBRARY.iter().find(|s| s.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notes_split_into_title_look_and_why() {
+        let n = parse_notes("# T\n\nLook here.\nAnd here.\n\n## Why\n\nBecause.\n");
+        assert_eq!(n, Notes { title: "T", look: "Look here.\nAnd here.", why: "Because." });
+        assert_eq!(parse_notes("no title"), Notes { title: "", look: "", why: "" });
+    }
+}
