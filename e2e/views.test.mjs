@@ -12,7 +12,8 @@ import { useBrowser, shots } from './harness.mjs';
 import { ready, setManifest, slots, waitForRun, generation, manifest } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const seed = (name) => fs.readFileSync(path.join(here, 'seeds', name), 'utf8');
+// The seeds' stories live with the built-in scenarios.
+const seed = (id) => fs.readFileSync(path.join(here, '..', 'scenarios', id, 'scenario.yaml'), 'utf8');
 const env = useBrowser();
 const viewport = { width: 1440, height: 1000 };
 
@@ -31,7 +32,7 @@ async function download(page, testid) {
 
 test('exports: SVG and PNG of the timeline, the trace as the CLI prints it, the state at the cursor', async () => {
   const { context, page } = await open();
-  await setManifest(page, seed('002-retroactive-schedule-edit.yaml'));
+  await setManifest(page, seed('retroactive-schedule-edit'));
 
   const svg = await download(page, 'export-svg');
   assert.equal(svg.name, 'timeline-20230322-130151.svg');
@@ -60,7 +61,7 @@ test('exports: SVG and PNG of the timeline, the trace as the CLI prints it, the 
   assert.equal(trace.name, 'trace-20230322-130151.json');
   const bin = path.join(here, '..', 'target', 'debug', 'cronjob-playground');
   if (!fs.existsSync(bin)) execFileSync('cargo', ['build', '--quiet', '--bin', 'cronjob-playground'], { cwd: path.join(here, '..') });
-  const cli = execFileSync(bin, ['simulate', '--output', 'json', path.join(here, 'seeds', '002-retroactive-schedule-edit.yaml')]);
+  const cli = execFileSync(bin, ['simulate', '--output', 'json', path.join(here, '..', 'scenarios', 'retroactive-schedule-edit', 'scenario.yaml')]);
   assert.equal(trace.bytes.toString('utf8'), cli.toString('utf8'));
 
   // The state at 13:16:05, between the deletion and the retroactive Job's end.
@@ -82,13 +83,12 @@ test('exports: SVG and PNG of the timeline, the trace as the CLI prints it, the 
 
 test('compare: seed 001 under 1.18 (v1) against 1.28 shows the runs v1 refused after the outage', async () => {
   const { context, page } = await open();
-  await setManifest(page, seed('001-too-many-missed.yaml'));
+  await setManifest(page, seed('too-many-missed-v1'));
   await page.click('[data-testid="compare-toggle"]');
   await page.selectOption('[data-testid="compare-against"]', 'version:1.28');
-  await page.waitForSelector('[data-testid="compare-summary"]');
-  await page.waitForFunction(() => document.querySelector('[data-testid="compare-b"] [data-generation]'));
-  assert.equal(await page.textContent('[data-testid="compare-summary"]'),
-    'A (Kubernetes 1.18): 0 Jobs, 0 slots ran, 115 did not · B (Kubernetes 1.28): 4 Jobs, 4 slots ran, 111 did not · 8 differences');
+  // B first ran against the default (1.20) and re-runs for 1.28: wait for that run's comparison.
+  const summary = 'A (Kubernetes 1.18): 0 Jobs, 0 slots ran, 115 did not · B (Kubernetes 1.28): 4 Jobs, 4 slots ran, 111 did not · 8 differences';
+  await page.waitForFunction((want) => document.querySelector('[data-testid="compare-summary"]')?.textContent === want, summary);
   const diffs = await page.$$eval('[data-testid="diff"]', (els) => els.map((e) => [e.dataset.kind, e.dataset.time, e.textContent]));
   assert.deepEqual(diffs.slice(0, 2), [
     ['slot-fate', '2020-06-01T10:21:00Z', 'every-minute slot 2020-06-01T10:21:00Z: A too-many-missed, B ran-on-time (every-minute-26516781)'],
@@ -106,16 +106,16 @@ test('compare: seed 001 under 1.18 (v1) against 1.28 shows the runs v1 refused a
   await page.screenshot({ path: path.join(shots, 'compare-versions.png'), fullPage: true });
 
   // Forbid against Allow on seed 000.
-  await setManifest(page, seed('000-forbid-runs-late.yaml'));
+  await setManifest(page, seed('forbid-catch-up'));
   await page.selectOption('[data-testid="compare-against"]', 'policy:Allow');
-  await page.waitForFunction(() => document.querySelector('[data-testid="compare-summary"]')?.textContent.includes('concurrencyPolicy: Allow'));
-  await page.waitForFunction(() => document.querySelector('[data-testid="compare-summary"]')?.textContent.includes('4 differences'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="compare-summary"]')?.textContent
+    === 'A (Kubernetes 1.13): 4 Jobs, 4 slots ran, 0 did not · B (concurrencyPolicy: Allow): 4 Jobs, 4 slots ran, 0 did not · 4 differences');
   const kinds = await page.$$eval('[data-testid="diff"]', (els) => els.map((e) => e.dataset.kind));
   assert.deepEqual(kinds, ['slot-fate', 'job-shift', 'slot-fate', 'job-shift']);
 
   // Before/after an edit: keep the text as B, then make the Jobs short in A.
   await page.click('[data-testid="compare-keep"]');
-  await setManifest(page, seed('000-forbid-runs-late.yaml').replace('durationSeconds: 5400', 'durationSeconds: 600'));
+  await setManifest(page, seed('forbid-catch-up').replace('durationSeconds: 5400', 'durationSeconds: 600'));
   await page.waitForFunction(() => document.querySelector('[data-testid="compare-summary"]')?.textContent.includes('the kept text'));
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="diff"][data-kind="job-shift"]').length > 0);
   const shift = await page.textContent('[data-testid="diff"][data-kind="job-shift"]');
