@@ -177,7 +177,6 @@ pub fn text(msg: Msg) -> &'static str {
         ShareKeep => "Keep my text",
         Dismiss => "Dismiss",
         ShareErrNotALink => "This address does not hold a shared playground state.",
-        ShareErrFormat => "This link was made by a different version of the playground (format {0}); this page reads format {1}. Your own text is unchanged.",
         ShareErrTooLong => "This link is too long to open: {0} characters, the limit is {1}. Share a shorter manifest or horizon.",
         ShareErrBadCharacter => "This link is damaged: {0} at position {1} of its data is not a base64url character. It was probably altered while being copied; ask for the link again.",
         ShareErrTruncated => "This link is damaged: its data ends in the middle of a character. It was probably cut while being copied; ask for the whole link again.",
@@ -226,5 +225,7 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioGroupSeeds => "From the seed stories",
         ScenarioGroupPains => "Common pitfalls",
         ScenarioRestore => "Back to my own text",
+        ShareDialog => "Share link",
+        ShareErrUnknownFormat => "This link was made by a different version of the playground (format {0}); this page reads format {1}. Your own text is unchanged.",
     }
 }

@@ -177,7 +177,6 @@ pub fn text(msg: Msg) -> &'static str {
         ShareKeep => "自分のテキストを残す",
         Dismiss => "閉じる",
         ShareErrNotALink => "このアドレスには共有された Playground の状態がありません。",
-        ShareErrFormat => "このリンクは別のバージョンの Playground で作られました (形式 {0})。このページが読めるのは形式 {1} です。あなたのテキストは変更されていません。",
         ShareErrTooLong => "このリンクは長すぎて開けません: {0} 文字 (上限 {1})。短いマニフェストや期間で共有してください。",
         ShareErrBadCharacter => "このリンクは壊れています: データの {1} 文字目の {0} は base64url の文字ではありません。コピー時に変わった可能性があります。リンクをもう一度もらってください。",
         ShareErrTruncated => "このリンクは壊れています: データが文字の途中で終わっています。コピー時に切れた可能性があります。リンク全体をもう一度もらってください。",
@@ -226,5 +225,7 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioGroupSeeds => "元になった記事から",
         ScenarioGroupPains => "よくある落とし穴",
         ScenarioRestore => "自分のテキストに戻す",
+        ShareDialog => "共有リンク",
+        ShareErrUnknownFormat => "このリンクは別のバージョンのプレイグラウンドで作られました (形式 {0})。このページが読めるのは形式 {1} です。あなたのテキストは変わっていません。",
     }
 }

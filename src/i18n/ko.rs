@@ -177,7 +177,6 @@ pub fn text(msg: Msg) -> &'static str {
         ShareKeep => "내 텍스트 유지",
         Dismiss => "닫기",
         ShareErrNotALink => "이 주소에는 공유된 플레이그라운드 상태가 없습니다.",
-        ShareErrFormat => "이 링크는 다른 버전의 플레이그라운드에서 만들어졌습니다(형식 {0}). 이 페이지는 형식 {1}을 읽습니다. 내 텍스트는 바뀌지 않았습니다.",
         ShareErrTooLong => "이 링크는 너무 길어서 열 수 없습니다: {0}자, 한도는 {1}자입니다. 더 짧은 매니페스트나 기간으로 공유하세요.",
         ShareErrBadCharacter => "이 링크는 손상되었습니다: 데이터의 {1}번째 위치의 {0}은(는) base64url 문자가 아닙니다. 복사 중에 바뀐 것 같습니다. 링크를 다시 받으세요.",
         ShareErrTruncated => "이 링크는 손상되었습니다: 데이터가 문자 중간에서 끝납니다. 복사 중에 잘린 것 같습니다. 전체 링크를 다시 받으세요.",
@@ -226,5 +225,7 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioGroupSeeds => "바탕이 된 글에서",
         ScenarioGroupPains => "자주 빠지는 함정",
         ScenarioRestore => "내 텍스트로 돌아가기",
+        ShareDialog => "공유 링크",
+        ShareErrUnknownFormat => "이 링크는 다른 버전의 플레이그라운드에서 만들어졌습니다(형식 {0}). 이 페이지는 형식 {1}을 읽습니다. 내 텍스트는 바뀌지 않았습니다.",
     }
 }

@@ -59,7 +59,7 @@ impl ShareError {
     pub fn message(&self, lang: Lang) -> String {
         match self {
             ShareError::NotAShareLink => lang.text(Msg::ShareErrNotALink).to_string(),
-            ShareError::UnknownFormat(v) => lang.format(Msg::ShareErrFormat, &[&format!("{v:?}"), &FORMAT]),
+            ShareError::UnknownFormat(v) => lang.format(Msg::ShareErrUnknownFormat, &[&format!("{v:?}"), &FORMAT]),
             ShareError::TooLong { chars } => lang.format(Msg::ShareErrTooLong, &[chars, &MAX_FRAGMENT]),
             ShareError::BadCharacter { position, found } => lang.format(Msg::ShareErrBadCharacter, &[&format!("{found:?}"), position]),
             ShareError::Truncated => lang.text(Msg::ShareErrTruncated).to_string(),

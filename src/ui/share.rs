@@ -241,7 +241,7 @@ pub fn share(props: &ShareProps) -> Html {
         <>
             <button type="button" onclick={on_share} data-testid="share" title={l.text(Msg::ShareTitle)}>{ l.text(Msg::ShareButton) }</button>
             if let Some(result) = &*made {
-                <div class="popover share-popover" role="dialog" aria-label={l.text(Msg::ShareButton)} data-testid="share-popover">
+                <div class="popover share-popover" role="dialog" aria-label={l.text(Msg::ShareDialog)} data-testid="share-popover">
                     { match result {
                         Ok(link) => html! {
                             <>
