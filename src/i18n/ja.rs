@@ -1,4 +1,9 @@
 //! 日本語 (the Japanese seed documents' terms: ジョブ, スケジュール, 同時実行ポリシー).
+//!
+//! Glossary, so every screen says the same: Job → ジョブ, Pod → Pod, CronJob → CronJob, slot (a
+//! schedule time) → スケジュール時刻, run → 実行, editor → エディタ, controller → コントローラー,
+//! suspend → 一時停止 (suspend), horizon → 期間, playground → プレイグラウンド. Kubernetes field
+//! names, Event reasons and kubectl words stay in English.
 
 use super::Msg::{self, *};
 

@@ -1,4 +1,9 @@
 //! 한국어 (the Korean seed document's terms: 크론잡, 스케줄, 소급 적용).
+//!
+//! Glossary, so every screen says the same: Job → 잡, Pod → 파드, CronJob → CronJob (크론잡 in
+//! prose), slot (a schedule time) → 스케줄 시각, run → 실행, editor → 편집기, controller → 컨트롤러,
+//! suspend → 일시 중지 (suspend), horizon → 기간, playground → 플레이그라운드. Kubernetes field
+//! names, Event reasons and kubectl words stay in English.
 
 use super::Msg::{self, *};
 
