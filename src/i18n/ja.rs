@@ -194,7 +194,7 @@ pub fn text(msg: Msg) -> &'static str {
         ExportTrace => "トレース",
         ExportTraceTitle => "トレースを JSON で (`simulate --output json` と同じ)",
         ExportState => "状態",
-        ExportStateTitle => "時計の時刻のオブジェクトを YAML で (kubectl get -o yaml)",
+        ExportStateTitle => "時計の時刻のオブジェクトを YAML で (kubectl の List 形式)",
         CompareStart => "比較…",
         CompareStop => "比較をやめる",
         CompareRegion => "2 つの実行を比較",

@@ -194,7 +194,7 @@ pub fn text(msg: Msg) -> &'static str {
         ExportTrace => "트레이스",
         ExportTraceTitle => "트레이스를 JSON으로 (`simulate --output json`과 같음)",
         ExportState => "상태",
-        ExportStateTitle => "시계 시각의 오브젝트를 YAML로 (kubectl get -o yaml)",
+        ExportStateTitle => "시계 시각의 오브젝트를 YAML로 (kubectl의 List 형식)",
         CompareStart => "비교…",
         CompareStop => "비교 끝내기",
         CompareRegion => "두 실행 비교",
