@@ -69,10 +69,13 @@ pub fn compare_view(props: &CompareProps) -> Html {
         let engine = props.engine;
         use_mut_ref(move || {
             let generation = std::cell::Cell::new(0u64);
-            Runner::new(engine, Callback::from(move |(result, run_ms): (crate::ui::engine::RunResult, f64)| {
-                generation.set(generation.get() + 1);
-                b_error.set(result.error.clone());
-                dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), run_ms))));
+            Runner::new(engine, Callback::from(move |(answer, _stages): super::runner::Report| {
+                // B is only drawn; the inspector's questions go to run A's engine.
+                if let super::protocol::Answer::Ran { id, ms, result } = answer {
+                    generation.set(generation.get() + 1);
+                    b_error.set(result.error.clone());
+                    dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), ms, id))));
+                }
             }))
         })
     };
@@ -93,7 +96,7 @@ pub fn compare_view(props: &CompareProps) -> Html {
         let request = (*b_text).clone().ok().filter(|_| *on);
         use_effect_with(request, move |r| {
             if let Some(t) = r {
-                runner.borrow_mut().request(t.to_string());
+                runner.borrow_mut().request(t.to_string(), super::perf::now());
             }
         });
     }

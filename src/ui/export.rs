@@ -1,12 +1,12 @@
 //! Export: the timeline as SVG (the drawing with the page's stylesheet and theme inlined, so it
 //! looks the same opened on its own) and PNG (that SVG rasterised at twice the size), the trace
-//! as JSON (the bytes `cronjob-playground simulate --output json` prints), and the world at the
+//! as JSON (the bytes `cronjob-playground simulate --output json` prints, syncs included), and the world at the
 //! cursor as YAML (`timeline::snapshot`). Files are handed to the browser as downloads.
 
 use super::language::use_lang;
 use super::state::ViewState;
 use crate::i18n::Msg;
-use crate::sim::trace::format_time;
+use crate::sim::trace::{format_time, Trace};
 use crate::timeline::document::to_yaml;
 use crate::timeline::snapshot::state_at;
 use wasm_bindgen::prelude::*;
@@ -78,6 +78,8 @@ fn svg_size(text: &str) -> (f64, f64) {
 #[derive(Properties, PartialEq)]
 pub struct ExportProps {
     pub state: ViewState,
+    /// The editor's text (the trace export runs it).
+    pub text: std::rc::Rc<str>,
 }
 
 /// The export buttons (disabled until there is a run to export).
@@ -102,11 +104,14 @@ pub fn export(props: &ExportProps) -> Html {
             });
         })
     };
+    // The page holds the trace without its controller syncs (the worker keeps those): the whole
+    // trace is simulated again here, from the same text (a pasted trace is exported as it is).
     let json = {
-        let (model, stamp) = (model.clone(), stamp.clone());
+        let (text, stamp) = (props.text.clone(), stamp.clone());
         Callback::from(move |_: MouseEvent| {
-            if let Some(trace) = model.as_ref().and_then(|m| m.result.trace.as_ref()) {
-                download(&format!("trace-{stamp}.json"), "application/json", &(serde_json::to_string(trace).unwrap_or_default() + "\n"));
+            let pasted = text.trim_start().starts_with('{').then(|| serde_json::from_str::<Trace>(&text).ok()).flatten();
+            if let Some(trace) = pasted.or_else(|| crate::sim::simulate(&text, None).ok()) {
+                download(&format!("trace-{stamp}.json"), "application/json", &(serde_json::to_string(&trace).unwrap_or_default() + "\n"));
             }
         })
     };

@@ -1,22 +1,34 @@
 //! The inspector: what the selected item is and why it happened (the trace's slot fate and
 //! decision texts with the Kubernetes version), and the world at the cursor as `kubectl get`
-//! tables, `kubectl describe`-style Events and the controllers' log lines.
+//! tables, `kubectl describe`-style Events and the controllers' log lines. Explanations and log
+//! lines come from the controllers' decision history, which stays with the engine: the inspector
+//! asks for them when it shows them, and marks what it shows `aria-busy` until the answer for
+//! the current run (and cursor) is in.
 
 use super::language::use_lang;
+use super::protocol::{Explained, Logged, Request};
 use super::state::{Action, ViewState};
 use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{format_time, ObjectKind};
-use crate::timeline::explain::explain;
-use crate::timeline::kubectl::{cron_jobs_at, events_at, jobs_at, log_lines, pods_at, Table};
+use crate::timeline::kubectl::{cron_jobs_at, events_at, jobs_at, pods_at, Table};
 use crate::timeline::ItemRef;
 use super::timeline_view::parse_item;
+use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct InspectorProps {
     pub state: ViewState,
     pub dispatch: UseReducerDispatcher<ViewState>,
+    /// The engine's last explanation and log lines.
+    pub explained: Rc<Option<Explained>>,
+    pub logged: Rc<Option<Logged>>,
+    /// Asks the engine for them.
+    pub ask: Callback<Request>,
 }
+
+/// Log lines shown (the newest up to the cursor).
+const LOG_LINES: usize = 200;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Tab {
@@ -56,8 +68,22 @@ pub fn inspector(props: &InspectorProps) -> Html {
     let l = use_lang();
     let tab = use_state(|| Tab::Details);
     let s = &props.state;
+    // What the open tab needs from the engine.
+    let question = s.model.as_ref().and_then(|m| match *tab {
+        Tab::Details => s.selected.map(|item| Request::Explain { run: m.run, item: item.to_string() }),
+        Tab::Logs => Some(Request::Logs { run: m.run, at: s.cursor_time(), limit: LOG_LINES }),
+        Tab::Get | Tab::Events => None,
+    });
+    {
+        let ask = props.ask.clone();
+        use_effect_with(question, move |q| {
+            if let Some(q) = q {
+                ask.emit(q.clone());
+            }
+        });
+    }
     let Some(model) = &s.model else { return html! { <section class="inspector" data-testid="inspector" /> } };
-    let (Some(trace), Some(timeline)) = (&model.result.trace, &model.timeline) else {
+    let Some(trace) = &model.result.trace else {
         return html! { <section class="inspector" data-testid="inspector" /> };
     };
     let at = s.cursor_time();
@@ -77,14 +103,21 @@ pub fn inspector(props: &InspectorProps) -> Html {
                 data-testid={format!("tab-{id}")} onclick={Callback::from(move |_| tab.set(t))}>{ label.to_string() }</button>
         }
     };
-    let details = match s.selected.and_then(|item| explain(trace, timeline, item)) {
-        None => html! { <p class="hint">{ l.text(Msg::InspectorHint) }</p> },
-        Some(e) => html! {
-            <div class="explanation" data-testid="explanation" data-kind={e.kind}>
-                <h3 data-testid="inspector-title"><span class="kind" data-kind={e.kind}>{ Msg::kind(e.kind).map_or(e.kind, |m| l.text(m)) }</span>{ " " }{ e.title.clone() }</h3>
+    let hint = html! { <p class="hint">{ l.text(Msg::InspectorHint) }</p> };
+    // The selection's explanation, from this run or (while that one is asked for) an earlier one.
+    let selected = s.selected.map(|item| item.to_string());
+    let shown = props.explained.as_ref().as_ref().filter(|(_, item, _)| Some(item) == selected.as_ref());
+    let fresh = shown.is_some_and(|(run, _, _)| *run == model.run);
+    let details = match (selected.is_some(), shown) {
+        (false, _) => hint,
+        (true, Some((_, _, None))) if fresh => hint, // no such item in this run
+        (true, None | Some((_, _, None))) => html! { <div class="explanation" data-testid="explanation" aria-busy="true" /> },
+        (true, Some((_, _, Some(e)))) => html! {
+            <div class="explanation" data-testid="explanation" data-kind={e.kind.clone()} aria-busy={(!fresh).to_string()}>
+                <h3 data-testid="inspector-title"><span class="kind" data-kind={e.kind.clone()}>{ Msg::kind(&e.kind).map_or(e.kind.as_str(), |m| l.text(m)) }</span>{ " " }{ e.title.clone() }</h3>
                 <dl class="facts">
                     { for e.facts.iter().map(|(k, v)| html! {
-                        <><dt>{ Msg::field(k).map_or(*k, |m| l.text(m)) }</dt><dd data-testid="fact" data-field={k.to_string()}>{ fact_value(l, k, v) }</dd></>
+                        <><dt>{ Msg::field(k).map_or(k.as_str(), |m| l.text(m)) }</dt><dd data-testid="fact" data-field={k.clone()}>{ fact_value(l, k, v) }</dd></>
                     }) }
                 </dl>
                 <h4>{ l.text(Msg::Why) }</h4>
@@ -126,12 +159,17 @@ pub fn inspector(props: &InspectorProps) -> Html {
                 { table(&events_at(trace, at, object), "events", &select) }
             </div>
         },
-        Tab::Logs => html! {
-            <div class="logs">
-                <p class="cmd">{ l.format(Msg::LogUpTo, &[&format_time(&at)]) }</p>
-                <pre data-testid="logs">{ log_lines(trace, at, 200).join("\n") }</pre>
-            </div>
-        },
+        Tab::Logs => {
+            let shown = props.logged.as_ref().as_ref();
+            let fresh = shown.is_some_and(|(run, t, _)| *run == model.run && *t == at);
+            html! {
+                <div class="logs">
+                    <p class="cmd">{ l.format(Msg::LogUpTo, &[&format_time(&at)]) }</p>
+                    <pre data-testid={if fresh { "logs" } else { "logs-pending" }} aria-busy={(!fresh).to_string()}>
+                        { shown.map(|(_, _, lines)| lines.join("\n")).unwrap_or_default() }</pre>
+                </div>
+            }
+        }
     };
     html! {
         <section class="inspector" data-testid="inspector" aria-label={l.text(Msg::Inspector)}>

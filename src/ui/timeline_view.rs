@@ -58,6 +58,12 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
     let container = use_node_ref();
     let drag = use_mut_ref(|| (0.0f64, false, false)); // (distance moved, pressed, scrubbing)
 
+    // The run's timing record completes once its timeline is in the DOM.
+    use_effect_with(props.state.model.as_ref().map(|m| m.generation), |g| {
+        if let Some(g) = g {
+            super::perf::rendered(*g);
+        }
+    });
     // Width follows the container; wheel needs a non-passive listener to keep the page still.
     {
         let container = container.clone();
