@@ -100,6 +100,7 @@ pub fn text(msg: Msg) -> &'static str {
         TimelineLabel => "Timeline of schedule slots, Jobs and Pods",
         ControllerDownBand => "kube-controller-manager down {0} – {1}",
         SuspendedBand => "suspended",
+        StandaloneJobs => "Jobs",
         SlotsLane => "slots",
         JobsLane => "jobs",
         SlotCluster => "{0} slots ({1} skipped, {2} late) — click to zoom",

@@ -105,6 +105,7 @@ pub fn text(msg: Msg) -> &'static str {
         TimelineLabel => "スケジュール時刻・ジョブ・Pod のタイムライン",
         ControllerDownBand => "kube-controller-manager 停止中 {0} – {1}",
         SuspendedBand => "一時停止中 (suspend)",
+        StandaloneJobs => "ジョブ",
         SlotsLane => "時刻",
         JobsLane => "ジョブ",
         SlotCluster => "スケジュール時刻 {0} 件 (スキップ {1}、遅延 {2}) — クリックで拡大",

@@ -105,6 +105,7 @@ pub fn text(msg: Msg) -> &'static str {
         TimelineLabel => "스케줄 시각, 잡, 파드의 타임라인",
         ControllerDownBand => "kube-controller-manager 중단 {0} – {1}",
         SuspendedBand => "일시 중지 (suspend)",
+        StandaloneJobs => "잡",
         SlotsLane => "시각",
         JobsLane => "잡",
         SlotCluster => "스케줄 시각 {0}개 (건너뜀 {1}, 지연 {2}) — 클릭하면 확대",

@@ -229,6 +229,7 @@ messages! {
     TimelineLabel,
     ControllerDownBand,
     SuspendedBand,
+    StandaloneJobs,
     SlotsLane,
     JobsLane,
     SlotCluster,

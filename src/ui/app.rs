@@ -15,7 +15,7 @@ use super::lint_view::LintView;
 use super::scenario_menu::{is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::overview::Overview;
 use super::perf;
-use super::protocol::{Answer, Explained, Logged, Request};
+use super::protocol::{Answer, EventsShown, Explained, Logged, Request};
 use super::runner::{Engine, Report, Runner};
 use super::share::{Pending, Share};
 use super::state::{Action, Model, ViewState};
@@ -95,10 +95,12 @@ pub fn app(props: &AppProps) -> Html {
     };
     let own_text = use_state(|| saved(OWN_TEXT_KEY));
     let state = use_reducer(ViewState::default);
-    let diagnostics = use_state(|| Rc::new(Vec::<Diagnostic>::new()));
+    // `_eq`: most runs find the same diagnostics as the last (usually none): no extra render.
+    let diagnostics = use_state_eq(|| Rc::new(Vec::<Diagnostic>::new()));
     // The engine's answers to the inspector's questions (see `protocol.rs`).
     let explained = use_state(|| Rc::new(None::<Explained>));
     let logged = use_state(|| Rc::new(None::<Logged>));
+    let events_shown = use_state(|| Rc::new(None::<EventsShown>));
     let theme = use_state(|| {
         let t = saved(THEME_KEY).unwrap_or_else(|| {
             let dark = web_sys::window()
@@ -133,7 +135,7 @@ pub fn app(props: &AppProps) -> Html {
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
         let dispatch = state.dispatcher();
-        let (diagnostics, explained, logged) = (diagnostics.clone(), explained.clone(), logged.clone());
+        let (diagnostics, explained, logged, events_shown) = (diagnostics.clone(), explained.clone(), logged.clone(), events_shown.clone());
         let engine = props.engine;
         let pending = pending.clone();
         use_mut_ref(move || {
@@ -152,6 +154,7 @@ pub fn app(props: &AppProps) -> Html {
                 }
                 Answer::Explained { run, item, explanation } => explained.set(Rc::new(Some((run, item, explanation)))),
                 Answer::Logs { run, at, lines } => logged.set(Rc::new(Some((run, at, lines)))),
+                Answer::Events { run, at, object, table } => events_shown.set(Rc::new(Some((run, at, object, table)))),
             }))
         })
     };
@@ -403,7 +406,7 @@ pub fn app(props: &AppProps) -> Html {
                     <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine} />
                     <LintView text={(*text).clone()} on_open={on_change.clone()} />
                     <Legend />
-                    <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} ask={ask} />
+                    <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
                 </section>
             </main>
         </div>

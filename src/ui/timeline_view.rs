@@ -345,7 +345,7 @@ fn render_row(
                 .unwrap_or_default();
             html! { <g class="row title-row" data-testid="group" data-cronjob={group.title().to_string()}>
                 <rect class="row-bg title" x="0" y={y.to_string()} width="100%" height={h.to_string()} />
-                <text class="group-title" x="8" y={(y + 15.0).to_string()}>{ group.title().to_string() }
+                <text class="group-title" x="8" y={(y + 15.0).to_string()}>{ if group.cron_job.is_some() { group.title() } else { l.text(Msg::StandaloneJobs) } }
                     <tspan class="group-schedule">{ schedule }</tspan></text>
             </g> }
         }
