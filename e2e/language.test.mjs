@@ -52,6 +52,10 @@ test('English by default, switch to Japanese and Korean, and the choice survives
   await page.click('[data-testid="job"][data-job="cron-test-27991510"]');
   assert.equal(await page.textContent('[data-field="Kubernetes version"]'), '1.26');
   assert.equal(await page.textContent('dt:has(+ dd[data-field="Scheduled time"])'), '予定時刻');
+  // The scenario menu's groups and titles are Japanese too.
+  const menu = await page.$$eval('[data-testid="scenario-menu"] optgroup', (gs) => gs.map((g) => [g.label, g.querySelector('option').textContent]));
+  assert.deepEqual(menu, [['元になった記事から', 'スケジュール変更で今日の新しい時刻が遡って実行される (seed 002)'],
+    ['よくある落とし穴', '一時停止と再開: 見送った実行がすぐに始まる (peers S4)']]);
   await page.screenshot({ path: path.join(shots, 'language-ja.png') });
   await page.selectOption('[data-testid="language"]', 'ko');
   assert.deepEqual(await words(page), KOREAN);

@@ -50,8 +50,10 @@ export const slots = (page, cronJob) =>
 export const jobs = (page) => data(page, '[data-testid="job"]');
 export const pods = (page) => data(page, '[data-testid="pod"]');
 
-/** The inspector's facts as { label: value } and its reasons as [{ code, source, text }]. */
+/** The inspector's facts as { label: value } and its reasons as [{ code, source, text }], once they are in. */
 export async function inspector(page) {
+  // The explanation comes from the engine, which keeps the decision history: wait for this run's.
+  await page.waitForSelector('[data-testid="explanation"][aria-busy="false"]', { timeout: 10000 });
   const facts = Object.fromEntries(await page.$$eval('[data-testid="fact"]', (els) => els.map((e) => [e.dataset.field, e.textContent])));
   const reasons = await page.$$eval('[data-testid="reason"]', (els) => els.map((e) => ({ code: e.dataset.code, source: e.dataset.source, text: e.querySelector('p')?.textContent })));
   const title = await page.textContent('[data-testid="inspector-title"]');

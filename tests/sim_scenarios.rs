@@ -189,9 +189,41 @@ fn issue_130838_edit_from_23h_to_5h_runs_05h_at_23h_unless_a_deadline_is_set() {
     assert_eq!(job_created(&trace, "sim-29014860"), t("2025-03-02T23:00:00.1Z"));
     assert_eq!(slot(&trace, "sim", "2025-03-02T05:00:00Z").fate, SlotFate::RanLate);
     assert_eq!(job_created(&trace, "sim-29016300"), t("2025-03-03T05:00:00.1Z"));
-    // startingDeadlineSeconds 300: no retroactive run.
+    // startingDeadlineSeconds 300: no retroactive run. The edited schedule's 05:00 (before the
+    // edit, after lastScheduleTime) is still listed: the sync at 23:00 counted it as unmet, 18 h
+    // late, and skipped it.
     assert!(trace.jobs.iter().all(|j| j.name != "guarded-29014860"));
-    assert_eq!(fates(&trace, "guarded"), [("03-01 23:00".into(), SlotFate::RanOnTime), ("03-03 05:00".into(), SlotFate::RanOnTime)]);
+    assert_eq!(
+        fates(&trace, "guarded"),
+        [
+            ("03-01 23:00".into(), SlotFate::RanOnTime),
+            ("03-02 05:00".into(), SlotFate::MissedDeadline),
+            ("03-03 05:00".into(), SlotFate::RanOnTime),
+        ]
+    );
+    assert!(slot(&trace, "guarded", "2025-03-02T05:00:00Z").explanation.contains("2025-03-02T23:00:00.100Z — 64800.1s late"));
+}
+
+#[test]
+fn an_hourly_to_half_hourly_edit_at_10_31_lists_10_30_as_superseded_by_11_00() {
+    // 1.28: the edit at 10:31 requeues at the new schedule's next slot, 11:00. That sync counts
+    // 10:30 and 11:00 as unmet since lastScheduleTime 10:00 and starts only 11:00.
+    let trace = run(include_str!("data/sim/edit_hourly_to_half_hourly.yaml"));
+    assert_eq!(
+        fates(&trace, "hourly"),
+        [
+            ("01-15 10:00".into(), SlotFate::RanOnTime),
+            ("01-15 10:30".into(), SlotFate::Superseded),
+            ("01-15 11:00".into(), SlotFate::RanOnTime),
+            ("01-15 11:30".into(), SlotFate::RanOnTime),
+        ]
+    );
+    assert_eq!(job_created(&trace, "hourly-28948980"), t("2025-01-15T11:00:00.1Z"));
+    assert_eq!(job_created(&trace, "hourly-28949010"), t("2025-01-15T11:30:00.1Z"));
+    assert_eq!(
+        slot(&trace, "hourly", "2025-01-15T10:30:00Z").explanation,
+        "A later slot (2025-01-15T11:00:00Z) was started instead at 2025-01-15T11:00:00.100Z: the controller only ever starts the most recent unmet time."
+    );
 }
 
 // ---- peers.md §2 teaching cases ----

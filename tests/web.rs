@@ -171,3 +171,63 @@ async fn the_language_switcher_translates_the_interface_and_remembers_the_choice
     storage.remove_item("cronjob-playground.lang").unwrap();
     document().document_element().unwrap().set_attribute("lang", "en").unwrap();
 }
+
+/// The page's own words as rendered, without what is Kubernetes' or the trace's text (the editor,
+/// the SVG tooltips quoting explanations, reasons, facts, kubectl tables and logs, and the cluster
+/// events written as kubectl commands), plus every title, aria-label, placeholder and optgroup label.
+fn interface_words(root: &web_sys::Element) -> String {
+    let copy: web_sys::Element = root.clone_node_with_deep(true).unwrap().dyn_into().unwrap();
+    for e in all(&copy, "[data-testid=editor], svg title, [data-testid=reason], [data-testid=fact], table.kubectl, pre, .cmd, [data-testid=scenario-event]") {
+        e.remove();
+    }
+    let mut words = copy.text_content().unwrap_or_default();
+    for e in all(&copy, "[title], [aria-label], [placeholder], optgroup") {
+        for a in ["title", "aria-label", "placeholder", "label"] {
+            words.push('\n');
+            words.push_str(&attr(&e, a));
+        }
+    }
+    words
+}
+
+#[wasm_bindgen_test]
+async fn in_japanese_and_korean_no_english_phrase_of_the_interface_is_left() {
+    use cronjob_playground::i18n::{Lang, Msg};
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    let root = mount(props(cronjob_playground::ui::EXAMPLE)).await;
+    wait_for(&root, "[data-testid=job]").await;
+    click(&by_testid(&root, "help-button"));
+    click(&all(&root, "[data-testid=job]")[1]);
+    settle(30).await;
+    let picker: web_sys::HtmlSelectElement = by_testid(&root, "language").dyn_into().unwrap();
+    // English phrases (several words, no placeholder) must not survive a switch.
+    let phrases: Vec<&str> = Msg::ALL
+        .iter()
+        .map(|m| Lang::En.text(*m))
+        .filter(|t| t.contains(' ') && t.len() >= 8 && !t.contains('{') && !t.starts_with(['+', '←', '#']))
+        .collect();
+    assert!(interface_words(&root).contains("Keyboard"), "the English page shows its words");
+    for lang in [Lang::Ja, Lang::Ko] {
+        picker.set_value(lang.code());
+        picker.dispatch_event(&web_sys::Event::new("change").unwrap()).unwrap();
+        settle(30).await;
+        let words = interface_words(&root);
+        let left: Vec<&&str> = phrases.iter().filter(|p| words.contains(**p)).collect();
+        assert!(left.is_empty(), "{lang}: {left:?} still in English");
+        // Nor any English sentence the catalog does not know (a string added without it).
+        let english: Vec<String> = words
+            .split(['\n', '(', ')', '.', ',', ':', '·', '—'])
+            .map(str::trim)
+            .filter(|s| {
+                let tokens: Vec<&str> = s.split_whitespace().collect();
+                tokens.windows(2).any(|w| w.iter().all(|t| t.len() >= 3 && t.chars().all(|c| c.is_ascii_lowercase())))
+            })
+            .map(str::to_owned)
+            .collect();
+        assert!(english.is_empty(), "{lang}: English left in the interface: {english:?}");
+        assert!(words.contains(lang.text(Msg::KeyboardHeading)));
+    }
+    storage.remove_item("cronjob-playground.lang").unwrap();
+    document().document_element().unwrap().set_attribute("lang", "en").unwrap();
+    root.remove();
+}

@@ -80,8 +80,10 @@ impl World {
         }
         let spec = patched.spec;
         let _ = self.store.update::<CronJob>(name, |cj| cj.spec = spec);
-        let spec = self.store.get::<CronJob>(name).expect("just updated").spec.clone();
-        self.history.spec(name, self.now, &spec);
+        let cj = self.store.get::<CronJob>(name).expect("just updated");
+        let reference = cj.status.last_schedule_time.or(cj.metadata.creation_timestamp);
+        let spec = cj.spec.clone();
+        self.history.edit(name, self.now, &spec, reference);
     }
 
     /// `kubectl create job <cronjob>-manual-<n> --from=cronjob/<cronjob>`: the template's labels,

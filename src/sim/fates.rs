@@ -88,9 +88,9 @@ impl World {
                 .map(|js| js.iter().map(|j| (j.scheduled_time.expect("filtered"), *j)).collect())
                 .unwrap_or_default();
             let judge = Judge { name, h, history: &self.history, nominal: &nominal, end: self.end };
-            let mut times = nominal.clone();
-            times.extend(ran.keys().filter(|t| nominal.binary_search(t).is_err()));
-            times.sort();
+            let mut times: std::collections::BTreeSet<Time> = nominal.iter().copied().collect();
+            times.extend(ran.keys());
+            times.extend(self.edited_schedule_slots(h));
             for at in times {
                 out.push(match ran.get(&at) {
                     Some(job) => judge.ran(at, job),
@@ -99,6 +99,20 @@ impl World {
             }
         }
         out.sort_by(|a, b| (a.scheduled_time, &a.cron_job).cmp(&(b.scheduled_time, &b.cron_job)));
+        out
+    }
+
+    /// The slots an edited schedule has between where the controller's search for unmet times
+    /// starts (`status.lastScheduleTime` at the edit) and the edit: never nominal (the old
+    /// schedule was in force), yet the controller counts them as unmet from the edit on — the
+    /// most recent one runs retroactively, the others are superseded or missed.
+    fn edited_schedule_slots(&self, h: &CronJobHistory) -> Vec<Time> {
+        let mut out = Vec::new();
+        for (from, spec) in h.specs.iter().skip(1) {
+            let Some(&(_, reference)) = h.edit_references.iter().find(|(at, _)| at == from) else { continue };
+            let Some(schedule) = bound_schedule(spec, &self.behaviour, self.controller_zone) else { continue };
+            out.extend(slots_between(&schedule, reference, self.start, (*from).min(self.end), self.budget.max_slots));
+        }
         out
     }
 
@@ -187,7 +201,15 @@ impl Judge<'_> {
             }
             return self.record(at, SlotFate::ControllerDown, None, "kube-controller-manager was down at this time; after it came back only the most recent unmet slot (if any, within startingDeadlineSeconds) was started.".into());
         }
-        let window_end = self.next_nominal(at).unwrap_or(self.end);
+        // A slot of an edited schedule from before the edit is acted on no earlier than the
+        // first nominal slot after it (the edit requeues the CronJob there), whose sync then
+        // decides between them: the window reaches up to the nominal slot after that one.
+        let edited = self.nominal.binary_search(&at).is_err();
+        let window_end = match self.next_nominal(at) {
+            Some(next) if edited => self.next_nominal(next),
+            next => next,
+        }
+        .unwrap_or(self.end);
         let deadline = spec.and_then(|s| s.starting_deadline_seconds);
         let window = self.syncs(at, window_end);
         for (i, s) in window.iter().enumerate() {
@@ -212,8 +234,10 @@ impl Judge<'_> {
                 DecisionCode::NotFoundBySearch => Some((SlotFate::NotFoundBySearch, format!(
                     "At {} the controller's approximate search for the most recent unmet time (it looks back about two intervals of the first gap) did not find this slot.", format_time(&s.at)))),
                 DecisionCode::TooLate | DecisionCode::NotDue if deadline.is_some_and(|d| s.at - at >= TimeDelta::seconds(d)) => Some((SlotFate::MissedDeadline, format!(
-                    "The first sync after the slot ran at {} — {lateness} late, more than startingDeadlineSeconds ({}s) — so the slot was skipped silently.",
-                    format_time(&s.at), deadline.unwrap_or_default()))),
+                    "{} ran at {} — {lateness} late, more than startingDeadlineSeconds ({}s) — so the slot was skipped silently{}.",
+                    if edited { "The schedule was edited after this time; the first sync to count it as unmet" } else { "The first sync after the slot" },
+                    format_time(&s.at), deadline.unwrap_or_default(),
+                    if edited { " (the deadline is what prevents the retroactive run)" } else { "" }))),
                 DecisionCode::CreateFailed | DecisionCode::AlreadyExists | DecisionCode::ReplaceFailed | DecisionCode::ApiError
                 | DecisionCode::InvalidSchedule | DecisionCode::UnknownTimeZone | DecisionCode::ScheduleHangs => Some((SlotFate::CreateFailed, format!(
                     "The sync at {} ended with `{}`, so no Job was created for this slot.", format_time(&s.at), s.code.as_str()))),

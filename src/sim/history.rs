@@ -25,6 +25,9 @@ pub struct CronJobHistory {
     pub specs: Vec<(Time, CronJobSpec)>,
     pub created: Option<Time>,
     pub deleted: Option<Time>,
+    /// Per schedule edit (its time), where the controller's search for unmet times starts from
+    /// then on: `status.lastScheduleTime` at the edit, else the creation time.
+    pub edit_references: Vec<(Time, Time)>,
     pub syncs: Vec<CronSync>,
 }
 
@@ -77,6 +80,16 @@ impl History {
         let h = self.cron_job(name);
         if h.specs.last().is_none_or(|(_, s)| s != spec) {
             h.specs.push((at, spec.clone()));
+        }
+    }
+
+    /// Records a spec edit at `at` and the time the controller's search for unmet times starts
+    /// from (`status.lastScheduleTime`, else the creation time).
+    pub fn edit(&mut self, name: &str, at: Time, spec: &CronJobSpec, reference: Option<Time>) {
+        let edited = self.cron_job(name).specs.last().is_some_and(|(_, s)| s != spec);
+        self.spec(name, at, spec);
+        if let (true, Some(reference)) = (edited, reference) {
+            self.cron_job(name).edit_references.push((at, reference));
         }
     }
 }

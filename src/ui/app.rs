@@ -4,14 +4,19 @@
 //! while a run is pending, and a run's result is dropped if newer text exists.
 
 use super::clock::Clock;
+use super::compare_view::CompareView;
 use super::controls::Controls;
 use super::editor::Editor;
-use super::engine::{Diagnostic, RunResult};
+use super::engine::Diagnostic;
+use super::export::Export;
 use super::inspector::Inspector;
 use super::language::{apply_lang, initial_lang, use_lang, LanguagePicker};
+use super::lint_view::LintView;
 use super::scenario_menu::{is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::overview::Overview;
-use super::runner::{Engine, Runner};
+use super::perf;
+use super::protocol::{Answer, EventsShown, Explained, Logged, Request};
+use super::runner::{Engine, Report, Runner};
 use super::share::{Pending, Share};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
@@ -65,10 +70,6 @@ fn forget(key: &str) {
     }
 }
 
-fn now_ms() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
-}
-
 fn apply_theme(theme: &str) {
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         let _ = root.set_attribute("data-theme", theme);
@@ -85,7 +86,8 @@ pub fn app(props: &AppProps) -> Html {
     };
     // The scenario whose notes are open: the stored one, or the example's for a first visit.
     let scenario = {
-        let first_visit = props.initial_text.is_none() && saved(STORAGE_KEY).is_none();
+        // A share link is not a first visit: it brings its own text and view.
+        let first_visit = props.initial_text.is_none() && saved(STORAGE_KEY).is_none() && !Pending::from_location().waiting;
         use_state(move || {
             let id = saved(SCENARIO_KEY).or_else(|| first_visit.then(|| EXAMPLE_ID.to_string()));
             id.as_deref().and_then(crate::scenarios::find)
@@ -93,7 +95,12 @@ pub fn app(props: &AppProps) -> Html {
     };
     let own_text = use_state(|| saved(OWN_TEXT_KEY));
     let state = use_reducer(ViewState::default);
-    let diagnostics = use_state(|| Rc::new(Vec::<Diagnostic>::new()));
+    // `_eq`: most runs find the same diagnostics as the last (usually none): no extra render.
+    let diagnostics = use_state_eq(|| Rc::new(Vec::<Diagnostic>::new()));
+    // The engine's answers to the inspector's questions (see `protocol.rs`).
+    let explained = use_state(|| Rc::new(None::<Explained>));
+    let logged = use_state(|| Rc::new(None::<Logged>));
+    let events_shown = use_state(|| Rc::new(None::<EventsShown>));
     let theme = use_state(|| {
         let t = saved(THEME_KEY).unwrap_or_else(|| {
             let dark = web_sys::window()
@@ -105,6 +112,8 @@ pub fn app(props: &AppProps) -> Html {
         t
     });
     let help = use_state(|| false);
+    // When the text last changed (page ms), for the run's timing record.
+    let edited = use_mut_ref(|| 0.0f64);
     // A share link in the address is opened before the saved text runs (see `share.rs`).
     let pending = use_mut_ref(Pending::from_location);
     let saved_at_open = use_memo((), |_| saved(STORAGE_KEY).map(Rc::<str>::from));
@@ -126,33 +135,42 @@ pub fn app(props: &AppProps) -> Html {
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
         let dispatch = state.dispatcher();
-        let diagnostics = diagnostics.clone();
+        let (diagnostics, explained, logged, events_shown) = (diagnostics.clone(), explained.clone(), logged.clone(), events_shown.clone());
         let engine = props.engine;
         let pending = pending.clone();
         use_mut_ref(move || {
             let generation = std::cell::Cell::new(0u64);
-            Runner::new(engine, Callback::from(move |(result, run_ms): (RunResult, f64)| {
-                generation.set(generation.get() + 1);
-                diagnostics.set(Rc::new(result.diagnostics.clone()));
-                dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), run_ms))));
-                if let Some(view) = pending.borrow_mut().view.take() {
-                    dispatch.dispatch(Action::Restore(view));
+            Runner::new(engine, Callback::from(move |(answer, mut stages): Report| match answer {
+                Answer::Ran { id, ms, result } => {
+                    generation.set(generation.get() + 1);
+                    diagnostics.set(Rc::new(result.diagnostics.clone()));
+                    let model = Model::new(result, generation.get(), ms, id);
+                    stages.model = perf::mark("model");
+                    perf::arrived(generation.get(), stages);
+                    dispatch.dispatch(Action::Loaded(Rc::new(model)));
+                    if let Some(view) = pending.borrow_mut().view.take() {
+                        dispatch.dispatch(Action::Restore(view));
+                    }
                 }
+                Answer::Explained { run, item, explanation } => explained.set(Rc::new(Some((run, item, explanation)))),
+                Answer::Logs { run, at, lines } => logged.set(Rc::new(Some((run, at, lines)))),
+                Answer::Events { run, at, object, table } => events_shown.set(Rc::new(Some((run, at, object, table)))),
             }))
         })
     };
     {
-        let (runner, pending) = (runner.clone(), pending.clone());
+        let (runner, pending, edited) = (runner.clone(), pending.clone(), edited.clone());
         use_effect_with((*text).clone(), move |t| {
             if !pending.borrow().waiting {
-                runner.borrow_mut().request(t.to_string());
+                runner.borrow_mut().request(t.to_string(), *edited.borrow());
             }
         });
     }
 
     let on_change = {
-        let (text, latest) = (text.clone(), latest.clone());
+        let (text, latest, edited) = (text.clone(), latest.clone(), edited.clone());
         Callback::from(move |value: String| {
+            *edited.borrow_mut() = perf::mark("edit");
             save(STORAGE_KEY, &value);
             let value: Rc<str> = value.into();
             *latest.borrow_mut() = value.clone();
@@ -161,7 +179,11 @@ pub fn app(props: &AppProps) -> Html {
     };
     let on_release = {
         let (runner, latest) = (runner.clone(), latest.clone());
-        Callback::from(move |()| runner.borrow_mut().request(latest.borrow().to_string()))
+        Callback::from(move |()| runner.borrow_mut().request(latest.borrow().to_string(), perf::now()))
+    };
+    let ask = {
+        let runner = runner.clone();
+        Callback::from(move |question: Request| runner.borrow_mut().ask(question))
     };
     let on_simulation = {
         let (text, on_change) = (text.clone(), on_change.clone());
@@ -173,9 +195,9 @@ pub fn app(props: &AppProps) -> Html {
         let dispatch = state.dispatcher();
         use_effect_with(state.playing, move |playing| {
             let interval = playing.then(|| {
-                let mut last = now_ms();
+                let mut last = perf::now();
                 Interval::new(40, move || {
-                    let now = now_ms();
+                    let now = perf::now();
                     dispatch.dispatch(Action::Tick(now - last));
                     last = now;
                 })
@@ -377,11 +399,14 @@ pub fn app(props: &AppProps) -> Html {
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
                         <Clock state={view_state.clone()} dispatch={dispatch.clone()} />
+                        <Export state={view_state.clone()} text={(*text).clone()} />
                     </div>
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
+                    <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine} />
+                    <LintView text={(*text).clone()} on_open={on_change.clone()} />
                     <Legend />
-                    <Inspector state={view_state} {dispatch} />
+                    <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
                 </section>
             </main>
         </div>

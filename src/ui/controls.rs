@@ -162,12 +162,16 @@ fn human_horizon(d: chrono::TimeDelta) -> String {
 
 fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulation) + Clone + 'static) -> Html {
     let existing = rule_index(sim, w);
+    let selector = match w.kind.as_str() {
+        "CronJob" => PodSelector { cron_job: Some(w.name.clone()), job: None },
+        _ => PodSelector { cron_job: None, job: Some(w.name.clone()) },
+    };
+    // Without a rule of its own, the workload shows the catch-all rule that applies to it (an
+    // edit then gives it its own rule, starting from those values).
+    let catch_all = || sim.spec.pods.iter().find(|r| r.selector == PodSelector::default()).cloned();
     let rule = existing.map(|i| sim.spec.pods[i].clone()).unwrap_or_else(|| PodRule {
-        selector: match w.kind.as_str() {
-            "CronJob" => PodSelector { cron_job: Some(w.name.clone()), job: None },
-            _ => PodSelector { cron_job: None, job: Some(w.name.clone()) },
-        },
-        ..PodRule::default()
+        selector,
+        ..catch_all().unwrap_or_default()
     });
     let attempts: Vec<Attempt> = if rule.attempts.is_empty() { vec![crate::sim::scenario::DEFAULT_ATTEMPT] } else { rule.attempts.clone() };
     // Writes `edit(rule)` back at the rule's place (new rules go first, before catch-alls).

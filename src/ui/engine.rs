@@ -27,10 +27,14 @@ pub struct Workload {
     pub name: String,
 }
 
-/// Everything one run produces; crosses the worker boundary as JSON.
+/// Everything one run produces; crosses the worker boundary as JSON (see `protocol.rs`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RunResult {
+    /// The trace; the page's copy has neither `syncs` nor `events` (they stay with the engine).
     pub trace: Option<Trace>,
+    /// The instants of the trace's Events (nanoseconds since the Unix epoch: plain numbers cross
+    /// faster than RFC 3339 text), when the Events stayed with the engine; the clock steps to them.
+    pub event_times: Vec<i64>,
     pub starts: Vec<CronJobStart>,
     pub workloads: Vec<Workload>,
     /// The manifest's Simulation document (default when there is none).
@@ -40,11 +44,41 @@ pub struct RunResult {
     pub error: Option<String>,
 }
 
-/// Runs `text`.
+/// Runs `text` to the end of its horizon.
 pub fn run(text: &str) -> RunResult {
+    let mut run = prepare(text);
+    while !run.step(u64::MAX) {}
+    run.result
+}
+
+/// A run set up from the text: what admission found, and the simulation still to step (none
+/// when the text was a trace or could not be simulated).
+pub struct Prepared {
+    pub result: RunResult,
+    sim: Option<crate::sim::Run>,
+}
+
+impl Prepared {
+    /// Runs at most `max_steps` more steps of the simulation; true once the result is complete.
+    pub fn step(&mut self, max_steps: u64) -> bool {
+        let Some(sim) = &mut self.sim else { return true };
+        match sim.step(max_steps) {
+            Ok(p) if !p.done => return false,
+            Ok(_) => self.result.trace = self.sim.take().map(crate::sim::Run::finish),
+            Err(e) => {
+                self.result.error = Some(e.to_string());
+                self.sim = None;
+            }
+        }
+        true
+    }
+}
+
+/// Admits `text` and sets up its simulation (see [`Prepared::step`]).
+pub fn prepare(text: &str) -> Prepared {
     if text.trim_start().starts_with('{') {
         if let Ok(trace) = serde_json::from_str::<Trace>(text) {
-            return RunResult { trace: Some(trace), ..RunResult::default() };
+            return Prepared { result: RunResult { trace: Some(trace), ..RunResult::default() }, sim: None };
         }
     }
     let mut result = RunResult::default();
@@ -98,13 +132,11 @@ pub fn run(text: &str) -> RunResult {
             _ => {}
         }
     }
-    match simulate(text) {
-        Ok(trace) => result.trace = Some(trace),
-        Err(e) => result.error = Some(e),
+    match crate::sim::Run::new(text, None) {
+        Ok(sim) => Prepared { result, sim: Some(sim) },
+        Err(e) => {
+            result.error = Some(e.to_string());
+            Prepared { result, sim: None }
+        }
     }
-    result
-}
-
-fn simulate(text: &str) -> Result<Trace, String> {
-    crate::sim::simulate(text, None).map_err(|e| e.to_string())
 }

@@ -1,22 +1,35 @@
 //! The inspector: what the selected item is and why it happened (the trace's slot fate and
 //! decision texts with the Kubernetes version), and the world at the cursor as `kubectl get`
-//! tables, `kubectl describe`-style Events and the controllers' log lines.
+//! tables, `kubectl describe`-style Events and the controllers' log lines. Explanations and log
+//! lines come from the controllers' decision history, which stays with the engine: the inspector
+//! asks for them when it shows them, and marks what it shows `aria-busy` until the answer for
+//! the current run (and cursor) is in.
 
 use super::language::use_lang;
+use super::protocol::{EventsShown, Explained, Logged, Request, TableView};
 use super::state::{Action, ViewState};
 use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{format_time, ObjectKind};
-use crate::timeline::explain::explain;
-use crate::timeline::kubectl::{cron_jobs_at, events_at, jobs_at, log_lines, pods_at, Table};
+use crate::timeline::kubectl::{cron_jobs_at, jobs_at, pods_at};
 use crate::timeline::ItemRef;
 use super::timeline_view::parse_item;
+use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct InspectorProps {
     pub state: ViewState,
     pub dispatch: UseReducerDispatcher<ViewState>,
+    /// The engine's last explanation, log lines and Events table.
+    pub explained: Rc<Option<Explained>>,
+    pub logged: Rc<Option<Logged>>,
+    pub events: Rc<Option<EventsShown>>,
+    /// Asks the engine for them.
+    pub ask: Callback<Request>,
 }
+
+/// Log lines shown (the newest up to the cursor).
+const LOG_LINES: usize = 200;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Tab {
@@ -26,23 +39,14 @@ enum Tab {
     Logs,
 }
 
-fn item_attr(item: ItemRef) -> String {
-    match item {
-        ItemRef::Job(i) => format!("job:{i}"),
-        ItemRef::Pod(i) => format!("pod:{i}"),
-        ItemRef::Slot(i) => format!("slot:{i}"),
-        _ => String::new(),
-    }
-}
-
-fn table(t: &Table, testid: &str, select: &Callback<MouseEvent>) -> Html {
+fn table(t: &TableView, testid: &str, select: &Callback<MouseEvent>) -> Html {
     html! {
         <table class="kubectl" data-testid={testid.to_string()}>
-            <thead><tr>{ for t.headers.iter().map(|h| html! { <th scope="col">{ *h }</th> }) }</tr></thead>
+            <thead><tr>{ for t.headers.iter().map(|h| html! { <th scope="col">{ h.clone() }</th> }) }</tr></thead>
             <tbody>
                 if t.rows.is_empty() { <tr><td colspan={t.headers.len().to_string()} class="none">{ "No resources found." }</td></tr> }
                 { for t.rows.iter().map(|(item, cells)| html! {
-                    <tr data-item={item.map(item_attr).unwrap_or_default()} onclick={select.clone()} class={if item.is_some() { "link" } else { "" }}>
+                    <tr data-item={item.clone().unwrap_or_default()} onclick={select.clone()} class={if item.is_some() { "link" } else { "" }}>
                         { for cells.iter().map(|c| html! { <td>{ c.clone() }</td> }) }
                     </tr>
                 }) }
@@ -56,8 +60,23 @@ pub fn inspector(props: &InspectorProps) -> Html {
     let l = use_lang();
     let tab = use_state(|| Tab::Details);
     let s = &props.state;
+    // What the open tab needs from the engine.
+    let question = s.model.as_ref().and_then(|m| match *tab {
+        Tab::Details => s.selected.map(|item| Request::Explain { run: m.run, item: item.to_string() }),
+        Tab::Logs => Some(Request::Logs { run: m.run, at: s.cursor_time(), limit: LOG_LINES }),
+        Tab::Events => Some(Request::Events { run: m.run, at: s.cursor_time(), object: object_of(s) }),
+        Tab::Get => None,
+    });
+    {
+        let ask = props.ask.clone();
+        use_effect_with(question, move |q| {
+            if let Some(q) = q {
+                ask.emit(q.clone());
+            }
+        });
+    }
     let Some(model) = &s.model else { return html! { <section class="inspector" data-testid="inspector" /> } };
-    let (Some(trace), Some(timeline)) = (&model.result.trace, &model.timeline) else {
+    let Some(trace) = &model.result.trace else {
         return html! { <section class="inspector" data-testid="inspector" /> };
     };
     let at = s.cursor_time();
@@ -77,14 +96,21 @@ pub fn inspector(props: &InspectorProps) -> Html {
                 data-testid={format!("tab-{id}")} onclick={Callback::from(move |_| tab.set(t))}>{ label.to_string() }</button>
         }
     };
-    let details = match s.selected.and_then(|item| explain(trace, timeline, item)) {
-        None => html! { <p class="hint">{ l.text(Msg::InspectorHint) }</p> },
-        Some(e) => html! {
-            <div class="explanation" data-testid="explanation" data-kind={e.kind}>
-                <h3 data-testid="inspector-title"><span class="kind" data-kind={e.kind}>{ Msg::kind(e.kind).map_or(e.kind, |m| l.text(m)) }</span>{ " " }{ e.title.clone() }</h3>
+    let hint = html! { <p class="hint">{ l.text(Msg::InspectorHint) }</p> };
+    // The selection's explanation, from this run or (while that one is asked for) an earlier one.
+    let selected = s.selected.map(|item| item.to_string());
+    let shown = props.explained.as_ref().as_ref().filter(|(_, item, _)| Some(item) == selected.as_ref());
+    let fresh = shown.is_some_and(|(run, _, _)| *run == model.run);
+    let details = match (selected.is_some(), shown) {
+        (false, _) => hint,
+        (true, Some((_, _, None))) if fresh => hint, // no such item in this run
+        (true, None | Some((_, _, None))) => html! { <div class="explanation" data-testid="explanation" aria-busy="true" /> },
+        (true, Some((_, _, Some(e)))) => html! {
+            <div class="explanation" data-testid="explanation" data-kind={e.kind.clone()} aria-busy={(!fresh).to_string()}>
+                <h3 data-testid="inspector-title"><span class="kind" data-kind={e.kind.clone()}>{ Msg::kind(&e.kind).map_or(e.kind.as_str(), |m| l.text(m)) }</span>{ " " }{ e.title.clone() }</h3>
                 <dl class="facts">
                     { for e.facts.iter().map(|(k, v)| html! {
-                        <><dt>{ Msg::field(k).map_or(*k, |m| l.text(m)) }</dt><dd data-testid="fact" data-field={k.to_string()}>{ fact_value(l, k, v) }</dd></>
+                        <><dt>{ Msg::field(k).map_or(k.as_str(), |m| l.text(m)) }</dt><dd data-testid="fact" data-field={k.clone()}>{ fact_value(l, k, v) }</dd></>
                     }) }
                 </dl>
                 <h4>{ l.text(Msg::Why) }</h4>
@@ -101,37 +127,43 @@ pub fn inspector(props: &InspectorProps) -> Html {
             </div>
         },
     };
-    let object = s.selected.and_then(|item| match item {
-        ItemRef::Job(i) => trace.jobs.get(i).map(|j| (ObjectKind::Job, j.name.as_str())),
-        ItemRef::Pod(i) => trace.pods.get(i).map(|p| (ObjectKind::Pod, p.name.as_str())),
-        ItemRef::Slot(i) => trace.slots.get(i).map(|p| (ObjectKind::CronJob, p.cron_job.as_str())),
-        _ => None,
-    });
     let body = match *tab {
         Tab::Details => details,
         Tab::Get => html! {
             <div class="get" data-testid="kubectl-get">
                 <p class="cmd">{ format!("$ kubectl get cronjob,job,pod   {}", l.format(Msg::GetAt, &[&format_time(&at)])) }</p>
-                { table(&cron_jobs_at(trace, &model.result.starts, &model.result.simulation.spec.events, at), "kubectl-cronjobs", &select) }
-                { table(&jobs_at(trace, at), "kubectl-jobs", &select) }
-                { table(&pods_at(trace, at), "kubectl-pods", &select) }
+                { table(&cron_jobs_at(trace, &model.result.starts, &model.result.simulation.spec.events, at).into(), "kubectl-cronjobs", &select) }
+                { table(&jobs_at(trace, at).into(), "kubectl-jobs", &select) }
+                { table(&pods_at(trace, at).into(), "kubectl-pods", &select) }
             </div>
         },
-        Tab::Events => html! {
-            <div class="events">
-                <p class="cmd">{ match object {
-                    Some((k, n)) => format!("$ kubectl describe {} {n}   {}", format!("{k:?}").to_lowercase(), l.format(Msg::DescribeAt, &[&format_time(&at)])),
-                    None => format!("$ kubectl get events   {}", l.format(Msg::EventsAt, &[&format_time(&at)])),
-                } }</p>
-                { table(&events_at(trace, at, object), "events", &select) }
-            </div>
-        },
-        Tab::Logs => html! {
-            <div class="logs">
-                <p class="cmd">{ l.format(Msg::LogUpTo, &[&format_time(&at)]) }</p>
-                <pre data-testid="logs">{ log_lines(trace, at, 200).join("\n") }</pre>
-            </div>
-        },
+        Tab::Events => {
+            let object = object_of(s);
+            let shown = props.events.as_ref().as_ref();
+            let fresh = shown.is_some_and(|(run, t, o, _)| *run == model.run && *t == at && *o == object);
+            html! {
+                <div class="events">
+                    <p class="cmd">{ match &object {
+                        Some((k, n)) => format!("$ kubectl describe {} {n}   {}", format!("{k:?}").to_lowercase(), l.format(Msg::DescribeAt, &[&format_time(&at)])),
+                        None => format!("$ kubectl get events   {}", l.format(Msg::EventsAt, &[&format_time(&at)])),
+                    } }</p>
+                    <div aria-busy={(!fresh).to_string()}>
+                        { shown.map(|(_, _, _, t)| table(t, if fresh { "events" } else { "events-pending" }, &select)).unwrap_or_default() }
+                    </div>
+                </div>
+            }
+        }
+        Tab::Logs => {
+            let shown = props.logged.as_ref().as_ref();
+            let fresh = shown.is_some_and(|(run, t, _)| *run == model.run && *t == at);
+            html! {
+                <div class="logs">
+                    <p class="cmd">{ l.format(Msg::LogUpTo, &[&format_time(&at)]) }</p>
+                    <pre data-testid={if fresh { "logs" } else { "logs-pending" }} aria-busy={(!fresh).to_string()}>
+                        { shown.map(|(_, _, lines)| lines.join("\n")).unwrap_or_default() }</pre>
+                </div>
+            }
+        }
     };
     html! {
         <section class="inspector" data-testid="inspector" aria-label={l.text(Msg::Inspector)}>
@@ -145,6 +177,17 @@ pub fn inspector(props: &InspectorProps) -> Html {
             </div>
             <div class="tab-body">{ body }</div>
         </section>
+    }
+}
+
+/// The object whose Events the Events tab shows: the selected Job, Pod, or slot's CronJob.
+fn object_of(s: &ViewState) -> Option<(ObjectKind, String)> {
+    let trace = s.model.as_ref()?.result.trace.as_ref()?;
+    match s.selected? {
+        ItemRef::Job(i) => trace.jobs.get(i).map(|j| (ObjectKind::Job, j.name.clone())),
+        ItemRef::Pod(i) => trace.pods.get(i).map(|p| (ObjectKind::Pod, p.name.clone())),
+        ItemRef::Slot(i) => trace.slots.get(i).map(|p| (ObjectKind::CronJob, p.cron_job.clone())),
+        _ => None,
     }
 }
 

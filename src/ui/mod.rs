@@ -4,14 +4,20 @@
 
 mod app;
 mod clock;
+mod compare_view;
 mod controls;
 mod editor;
 pub mod engine;
+mod export;
 mod inspector;
 mod language;
+mod lint_view;
 mod overview;
+mod perf;
+mod protocol;
 mod runner;
 mod scenario_menu;
+mod session;
 mod share;
 mod state;
 mod timeline_view;
@@ -25,7 +31,3 @@ pub fn start() {
     yew::Renderer::<App>::with_props(AppProps { initial_text: None, engine: Engine::Worker }).render();
 }
 
-/// Milliseconds from the page's time origin.
-fn app_now() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
-}

@@ -1,10 +1,14 @@
-//! Runs the engine for the latest text without blocking the page: in a web worker that loads the
-//! page's own wasm module (found through the `modulepreload`/`preload` links Trunk writes into
-//! index.html; see `worker.rs`), or in the page when the component tests ask for it. Requests coalesce — only the
-//! newest text waits while a run is busy — and a run that is still busy when newer text arrives
-//! after [`CANCEL_AFTER_MS`] is cancelled by terminating its worker and starting a fresh one.
+//! The page's end of its protocol with the engine (`protocol.rs`): runs the engine for the latest
+//! text without blocking the page — in a web worker that loads the page's own wasm module (found
+//! through the `modulepreload`/`preload` links Trunk writes into index.html; see `worker.rs`), or
+//! in the page when the component tests ask for it — and carries the inspector's questions.
+//! A keystroke's text goes to the worker at once, even while a run is going: the worker drops the
+//! older run at its next slice, so runs never queue and no debounce delays an idle engine.
 
 use super::engine::RunResult;
+use super::perf::{self, RunStages, WorkerStages};
+use super::protocol::{Answer, PageAnswer, Request};
+use super::session::Session;
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -12,9 +16,6 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 use yew::Callback;
-
-/// A busy run older than this is abandoned when newer text arrives.
-pub const CANCEL_AFTER_MS: f64 = 400.0;
 
 /// How the engine is reached.
 #[derive(Clone, Copy)]
@@ -32,121 +33,199 @@ impl PartialEq for Engine {
     }
 }
 
+/// An answer, with the stages of the run when it is a run's.
+pub type Report = (PageAnswer, RunStages);
+
+#[derive(Default)]
 struct Inner {
     ready: bool,
-    pending: Option<String>,
-    busy_since: Option<f64>,
     worker: Option<Worker>,
     on_message: Option<Closure<dyn Fn(MessageEvent)>>,
+    /// Requests for the engine not yet handed over (until the worker is ready; in the page,
+    /// until the next turn of the event loop). Only the newest run is kept.
+    outbox: Vec<Request>,
+    next_id: u64,
+    /// The stages of the runs asked for and not yet answered, oldest first.
+    stages: Vec<(u64, RunStages)>,
+    /// The in-page engine's session and its turn.
+    session: Session,
     timer: Option<Timeout>,
 }
 
-/// Runs requests one at a time and reports `(result, milliseconds the engine took)`.
+impl Inner {
+    fn queue(&mut self, request: Request) {
+        if matches!(request, Request::Run { .. }) {
+            self.outbox.retain(|r| !matches!(r, Request::Run { .. }));
+        }
+        self.outbox.push(request);
+    }
+
+    fn posted(&mut self, request: &Request) {
+        if let Request::Run { id, .. } = request {
+            self.posted_run(*id);
+        }
+    }
+
+    fn posted_run(&mut self, id: u64) {
+        if let Some((_, s)) = self.stages.iter_mut().find(|(i, _)| *i == id) {
+            s.post = perf::mark("post");
+        }
+    }
+
+    /// The stages of run `id` (runs before it were cancelled or answered).
+    fn take_stages(&mut self, id: u64) -> RunStages {
+        let stages = self.stages.iter().find(|(i, _)| *i == id).map(|(_, s)| *s).unwrap_or_default();
+        self.stages.retain(|(i, _)| *i > id);
+        stages
+    }
+}
+
+/// Hands requests to the engine and reports its answers.
 pub struct Runner {
     engine: Engine,
-    on_result: Callback<(RunResult, f64)>,
+    on_answer: Callback<Report>,
     inner: Rc<RefCell<Inner>>,
 }
 
-fn now() -> f64 {
-    super::app_now()
-}
-
 impl Runner {
-    pub fn new(engine: Engine, on_result: Callback<(RunResult, f64)>) -> Runner {
-        let inner = Inner { ready: false, pending: None, busy_since: None, worker: None, on_message: None, timer: None };
-        Runner { engine, on_result, inner: Rc::new(RefCell::new(inner)) }
+    pub fn new(engine: Engine, on_answer: Callback<Report>) -> Runner {
+        Runner { engine, on_answer, inner: Rc::new(RefCell::new(Inner::default())) }
     }
 
-    /// Asks for a run of `text`; replaces any request not yet started.
-    pub fn request(&mut self, text: String) {
-        self.inner.borrow_mut().pending = Some(text);
+    /// Asks for a run of `text` (edited at `edited`, page ms); it supersedes any earlier run.
+    pub fn request(&mut self, text: String, edited: f64) {
+        let id = {
+            let mut i = self.inner.borrow_mut();
+            i.next_id += 1;
+            let id = i.next_id;
+            i.stages.push((id, RunStages { edit: edited, ..RunStages::default() }));
+            id
+        };
+        self.send(Request::Run { id, text });
+    }
+
+    /// Asks the engine one of the inspector's questions.
+    pub fn ask(&mut self, question: Request) {
+        self.send(question);
+    }
+
+    fn send(&mut self, request: Request) {
         match self.engine {
-            Engine::InPage(run) => self.schedule_in_page(run),
+            Engine::InPage(run) => self.send_in_page(request, run),
             Engine::Worker => {
-                let stale = self.inner.borrow().busy_since.is_some_and(|t| now() - t > CANCEL_AFTER_MS);
-                if stale {
-                    let mut i = self.inner.borrow_mut();
-                    if let Some(w) = i.worker.take() {
-                        w.terminate();
+                let mut i = self.inner.borrow_mut();
+                if i.worker.is_none() {
+                    if let Err(why) = self.spawn(&mut i) {
+                        drop(i);
+                        if let Request::Run { id, .. } = request {
+                            let result = RunResult { error: Some(format!("cannot start the simulation worker: {why}")), ..RunResult::default() };
+                            self.on_answer.emit((Answer::Ran { id, ms: 0.0, result }, RunStages::default()));
+                        }
+                        return;
                     }
-                    i.busy_since = None;
-                    i.ready = false;
                 }
-                Self::send(&self.inner, &self.on_result);
+                if !i.ready {
+                    i.queue(request);
+                    return;
+                }
+                i.posted(&request);
+                post(i.worker.as_ref(), &request);
             }
         }
     }
 
-    fn schedule_in_page(&self, run: fn(&str) -> RunResult) {
+    /// The engine in this thread, one turn of the event loop later (as a worker's answer would come).
+    fn send_in_page(&self, request: Request, run: fn(&str) -> RunResult) {
         let mut inner = self.inner.borrow_mut();
+        inner.queue(request);
         if inner.timer.is_some() {
             return;
         }
-        let (shared, cb) = (self.inner.clone(), self.on_result.clone());
+        let (shared, cb) = (self.inner.clone(), self.on_answer.clone());
         inner.timer = Some(Timeout::new(0, move || {
-            let text = {
+            let requests = {
                 let mut i = shared.borrow_mut();
                 i.timer = None;
-                i.pending.take()
+                std::mem::take(&mut i.outbox)
             };
-            if let Some(text) = text {
-                let t0 = now();
-                let result = run(&text);
-                cb.emit((result, now() - t0));
+            for request in requests {
+                let answer = {
+                    let mut i = shared.borrow_mut();
+                    match request {
+                        Request::Run { id, text } => {
+                            i.posted_run(id);
+                            let t0 = perf::now();
+                            let result = run(&text);
+                            let ms = perf::now() - t0;
+                            let result = i.session.keep(id, result);
+                            Some((Answer::Ran { id, ms, result }, i.take_stages(id)))
+                        }
+                        question => i.session.answer(&question).map(|a| (a, RunStages::default())),
+                    }
+                };
+                if let Some(answer) = answer {
+                    cb.emit(answer);
+                }
             }
         }));
     }
 
-    /// Sends the pending text to the worker when it is idle (spawning it if needed).
-    fn send(shared: &Rc<RefCell<Inner>>, on_result: &Callback<(RunResult, f64)>) {
-        let mut i = shared.borrow_mut();
-        if i.worker.is_none() {
-            match spawn() {
-                Ok(w) => {
-                    let (weak, cb) = (Rc::downgrade(shared), on_result.clone());
-                    let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
-                        let Some(shared) = weak.upgrade() else { return };
-                        let data = e.data();
-                        if data.as_string().as_deref() == Some(super::worker::READY) {
-                            shared.borrow_mut().ready = true;
-                        } else if let Some(bytes) = data.dyn_ref::<js_sys::Uint8Array>() {
-                            shared.borrow_mut().busy_since = None;
-                            #[derive(serde::Deserialize)]
-                            struct Reply {
-                                ms: f64,
-                                result: RunResult,
-                            }
-                            // `from_str`, not `from_slice`: the engine already parses `&str` traces, and a
-                            // second reader type would duplicate every Deserialize impl in the module.
-                            let text = String::from_utf8(bytes.to_vec()).unwrap_or_default();
-                            match serde_json::from_str::<Reply>(&text) {
-                                Ok(r) => cb.emit((r.result, r.ms)),
-                                Err(err) => cb.emit((RunResult { error: Some(format!("worker reply: {err}")), ..RunResult::default() }, 0.0)),
-                            }
-                        }
-                        Runner::send(&shared, &cb);
-                    });
-                    w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-                    i.on_message = Some(on_message);
-                    i.worker = Some(w);
+    /// Starts the worker and listens to it.
+    fn spawn(&self, i: &mut Inner) -> Result<(), String> {
+        let w = spawn()?;
+        let (weak, cb) = (Rc::downgrade(&self.inner), self.on_answer.clone());
+        let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
+            let Some(shared) = weak.upgrade() else { return };
+            let data = e.data();
+            if data.as_string().as_deref() == Some(super::worker::READY) {
+                let mut i = shared.borrow_mut();
+                i.ready = true;
+                for request in std::mem::take(&mut i.outbox) {
+                    i.posted(&request);
+                    post(i.worker.as_ref(), &request);
                 }
-                Err(why) => {
-                    i.pending = None;
-                    drop(i);
-                    on_result.emit((RunResult { error: Some(format!("cannot start the simulation worker: {why}")), ..RunResult::default() }, 0.0));
+            } else if let Some(message) = data.dyn_ref::<js_sys::Array>() {
+                let recv = perf::mark("recv");
+                let bytes: js_sys::Uint8Array = message.get(0).unchecked_into();
+                // `from_str`, not `from_slice`: the engine already parses `&str` traces, and a
+                // second reader type would duplicate every Deserialize impl in the module.
+                let text = String::from_utf8(bytes.to_vec()).unwrap_or_default();
+                let answer = serde_json::from_str::<PageAnswer>(&text);
+                let parsed = perf::mark("parsed");
+                match answer {
+                    Ok(answer) => {
+                        let stages = match &answer {
+                            Answer::Ran { id, .. } => {
+                                let w: Vec<f64> = message.get(1).dyn_into::<js_sys::Float64Array>().map(|a| a.to_vec()).unwrap_or_default();
+                                let worker = match w[..] {
+                                    [start, admitted, simulated, posted] => WorkerStages { start, admitted, simulated, posted },
+                                    _ => WorkerStages::default(),
+                                };
+                                RunStages { worker, recv, parsed, ..shared.borrow_mut().take_stages(*id) }
+                            }
+                            _ => RunStages::default(),
+                        };
+                        cb.emit((answer, stages));
+                    }
+                    Err(err) => {
+                        // Only a broken build garbles a reply; say so where the run's result would be.
+                        let id = shared.borrow().next_id;
+                        let result = RunResult { error: Some(format!("worker reply: {err}")), ..RunResult::default() };
+                        cb.emit((Answer::Ran { id, ms: 0.0, result }, RunStages::default()));
+                    }
                 }
             }
-            return;
-        }
-        if !i.ready || i.busy_since.is_some() {
-            return;
-        }
-        let Some(text) = i.pending.take() else { return };
-        i.busy_since = Some(now());
-        if let Some(w) = &i.worker {
-            let _ = w.post_message(&JsValue::from_str(&text));
-        }
+        });
+        w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        i.on_message = Some(on_message);
+        i.worker = Some(w);
+        Ok(())
+    }
+}
+
+fn post(worker: Option<&Worker>, request: &Request) {
+    if let (Some(w), Ok(json)) = (worker, serde_json::to_string(request)) {
+        let _ = w.post_message(&JsValue::from_str(&json));
     }
 }
 

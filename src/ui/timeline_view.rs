@@ -58,6 +58,12 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
     let container = use_node_ref();
     let drag = use_mut_ref(|| (0.0f64, false, false)); // (distance moved, pressed, scrubbing)
 
+    // The run's timing record completes once its timeline is in the DOM.
+    use_effect_with(props.state.model.as_ref().map(|m| m.generation), |g| {
+        if let Some(g) = g {
+            super::perf::rendered(*g);
+        }
+    });
     // Width follows the container; wheel needs a non-passive listener to keep the page still.
     {
         let container = container.clone();
@@ -339,7 +345,7 @@ fn render_row(
                 .unwrap_or_default();
             html! { <g class="row title-row" data-testid="group" data-cronjob={group.title().to_string()}>
                 <rect class="row-bg title" x="0" y={y.to_string()} width="100%" height={h.to_string()} />
-                <text class="group-title" x="8" y={(y + 15.0).to_string()}>{ group.title().to_string() }
+                <text class="group-title" x="8" y={(y + 15.0).to_string()}>{ if group.cron_job.is_some() { group.title() } else { l.text(Msg::StandaloneJobs) } }
                     <tspan class="group-schedule">{ schedule }</tspan></text>
             </g> }
         }

@@ -1,34 +1,136 @@
 //! The simulation's web worker: the page's own wasm module, loaded again in a module worker (see
-//! `runner.rs`), receives the editor's text, runs the engine, and posts the result back as JSON,
-//! so the page never blocks while a long horizon simulates. It says `ready` once it listens.
+//! `runner.rs`), so the page never blocks while a long horizon simulates. It answers the page's
+//! [`Request`]s (`protocol.rs`): a run is simulated in slices of [`SLICE_MS`], looking at its
+//! message queue in between, so a newer text cancels a run that is still going and typing never
+//! queues runs; the finished run's answer (the trace without its decision history) crosses as
+//! UTF-8 JSON in a transferred buffer, and the inspector's questions are answered from the run
+//! the worker keeps (`session.rs`). It says `ready` once it listens.
 
-use super::engine::run;
+use super::engine::{prepare, Prepared, RunResult};
+use super::perf::{self, epoch_now, WorkerStages};
+use super::protocol::Request;
+use super::session::Session;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent, MessagePort};
+
+/// Engine time between looks at the message queue: how late a cancellation can come.
+pub const SLICE_MS: f64 = 8.0;
+/// Simulation steps between looks at the clock.
+const STEPS: u64 = 128;
+
+/// The run being simulated.
+struct Busy {
+    id: u64,
+    run: Prepared,
+    stages: WorkerStages,
+    /// Engine milliseconds so far (admission and steps, not the pauses between slices).
+    engine_ms: f64,
+}
+
+struct State {
+    scope: DedicatedWorkerGlobalScope,
+    session: Session,
+    /// The newest run asked for and not started, with when it arrived (epoch ms).
+    queued: Option<(u64, String, f64)>,
+    busy: Option<Busy>,
+    /// Posting here wakes the worker for its next slice, after the messages that wait.
+    wake: MessagePort,
+    woken: bool,
+}
+
+impl State {
+    fn schedule(&mut self) {
+        if !self.woken {
+            self.woken = true;
+            let _ = self.wake.post_message(&JsValue::NULL);
+        }
+    }
+
+    /// Posts JSON bytes (transferring their buffer) with a run's stages, if any.
+    fn post(&self, json: &[u8], stages: Option<WorkerStages>) {
+        let bytes = js_sys::Uint8Array::from(json);
+        let stages: JsValue = match stages {
+            Some(s) => js_sys::Float64Array::from(&[s.start, s.admitted, s.simulated, epoch_now()][..]).into(),
+            None => JsValue::NULL,
+        };
+        let _ = self.scope.post_message_with_transfer(&js_sys::Array::of2(&bytes, &stages), &js_sys::Array::of1(&bytes.buffer()));
+    }
+
+    /// One slice: start the newest queued run (dropping the one in progress), step the current
+    /// run for up to [`SLICE_MS`], and post it when it is done.
+    fn slice(&mut self) {
+        self.woken = false;
+        let t0 = perf::now();
+        if let Some((id, text, arrived)) = self.queued.take() {
+            let run = prepare(&text);
+            let stages = WorkerStages { start: arrived, admitted: epoch_now(), ..WorkerStages::default() };
+            self.busy = Some(Busy { id, run, stages, engine_ms: perf::now() - t0 });
+        }
+        let Some(mut busy) = self.busy.take() else { return };
+        let t1 = perf::now();
+        let done = loop {
+            if busy.run.step(STEPS) {
+                break true;
+            }
+            if perf::now() - t0 > SLICE_MS {
+                break false;
+            }
+        };
+        busy.engine_ms += perf::now() - t1;
+        if !done {
+            self.busy = Some(busy);
+            self.schedule();
+            return;
+        }
+        busy.stages.simulated = epoch_now();
+        let json = self.session.keep_encoded(busy.id, busy.engine_ms, busy.run.result);
+        self.post(&json, Some(busy.stages));
+    }
+
+    fn on_request(&mut self, request: Request) {
+        match request {
+            Request::Run { id, text } => {
+                self.queued = Some((id, text, epoch_now()));
+                self.schedule();
+            }
+            question => {
+                if let Some(answer) = self.session.answer::<&RunResult>(&question) {
+                    self.post(&serde_json::to_vec(&answer).unwrap_or_default(), None);
+                }
+            }
+        }
+    }
+}
 
 /// Starts answering the page's messages.
 pub fn start() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let reply = scope.clone();
+    let Ok(channel) = MessageChannel::new() else { return };
+    let state = Rc::new(RefCell::new(State {
+        scope: scope.clone(),
+        session: Session::default(),
+        queued: None,
+        busy: None,
+        wake: channel.port2(),
+        woken: false,
+    }));
+    let on_wake = {
+        let state = state.clone();
+        Closure::<dyn Fn()>::new(move || state.borrow_mut().slice())
+    };
+    channel.port1().set_onmessage(Some(on_wake.as_ref().unchecked_ref()));
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
-        let Some(text) = e.data().as_string() else { return };
-        let now = || reply.performance().map_or(0.0, |p| p.now());
-        let t0 = now();
-        let result = run(&text);
-        let ms = now() - t0;
-        // Straight to text (not through a `serde_json::Value` tree): the trace can be megabytes.
-        #[derive(serde::Serialize)]
-        struct Reply<'a> {
-            ms: f64,
-            result: &'a super::engine::RunResult,
+        if let Some(request) = e.data().as_string().and_then(|text| serde_json::from_str::<Request>(&text).ok()) {
+            state.borrow_mut().on_request(request);
         }
-        let json = serde_json::to_vec(&Reply { ms, result: &result }).unwrap_or_default();
-        let bytes = js_sys::Uint8Array::from(json.as_slice());
-        let _ = reply.post_message_with_transfer(&bytes, &js_sys::Array::of1(&bytes.buffer()));
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget(); // lives as long as the worker
+    // Both live as long as the worker.
+    on_wake.forget();
+    on_message.forget();
     let _ = scope.post_message(&JsValue::from_str(READY));
 }
 

@@ -8,7 +8,8 @@ use super::events::Event;
 use super::explain::{Note, Part};
 use super::history::jobs_beyond_history_limits;
 use super::outcome::SyncInput;
-use crate::api::{CronJob, Job, JobConditionType};
+use super::working::Working;
+use crate::api::{Job, JobConditionType};
 
 /// Where [`Effects::replace_active_jobs`] stopped.
 pub(crate) enum ReplaceFailed<'a> {
@@ -42,7 +43,7 @@ impl Effects {
     }
 
     /// `deleteJob`: delete, then drop the Job from `active` and record the outcome.
-    pub(crate) fn delete_job(&mut self, input: &SyncInput<'_>, cron_job: &mut CronJob, job: &Job) -> Result<(), ApiError> {
+    pub(crate) fn delete_job(&mut self, input: &SyncInput<'_>, cron_job: &mut Working<'_>, job: &Job) -> Result<(), ApiError> {
         match input.api.delete_job(&job.metadata.namespace, &job.metadata.name) {
             Err(err) => {
                 self.events.push(Event::failed_delete(&err.message));
@@ -64,7 +65,7 @@ impl Effects {
     pub(crate) fn replace_active_jobs<'a>(
         &mut self,
         input: &SyncInput<'a>,
-        cron_job: &mut CronJob,
+        cron_job: &mut Working<'_>,
         replaced: &mut Vec<String>,
     ) -> Result<(), ReplaceFailed<'a>> {
         for r in cron_job.status.active.clone() {
@@ -81,9 +82,9 @@ impl Effects {
     }
 
     /// `cleanupFinishedJobs`: true when a delete succeeded (the status then needs writing).
-    pub(crate) fn cleanup_finished_jobs(&mut self, input: &SyncInput<'_>, cron_job: &mut CronJob, jobs: &[&Job]) -> bool {
+    pub(crate) fn cleanup_finished_jobs(&mut self, input: &SyncInput<'_>, cron_job: &mut Working<'_>, jobs: &[&Job]) -> bool {
         let mut deleted = Vec::new();
-        for job in jobs_beyond_history_limits(&cron_job.spec, jobs) {
+        for job in jobs_beyond_history_limits(&cron_job.object.spec, jobs) {
             if self.delete_job(input, cron_job, job).is_ok() {
                 deleted.push(job.metadata.name.clone());
             }
@@ -92,8 +93,8 @@ impl Effects {
             return false;
         }
         self.notes.push(Note::HistoryDeleted {
-            successful_limit: cron_job.spec.successful_jobs_history_limit,
-            failed_limit: cron_job.spec.failed_jobs_history_limit,
+            successful_limit: cron_job.object.spec.successful_jobs_history_limit,
+            failed_limit: cron_job.object.spec.failed_jobs_history_limit,
             jobs: deleted,
         });
         true

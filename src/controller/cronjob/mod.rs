@@ -46,6 +46,7 @@ mod slots;
 mod sync_v1;
 mod sync_v2;
 mod triggers;
+mod working;
 pub mod wire;
 
 pub use api_server::{ApiError, ApiServer, Fault, FaultReason, Faults};

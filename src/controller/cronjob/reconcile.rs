@@ -7,19 +7,20 @@ use super::behaviour::LastSuccessfulRule;
 use super::effects::{condition_name, Effects};
 use super::events::{CompletedWording, Event};
 use super::outcome::SyncInput;
-use crate::api::{CronJob, Job, JobConditionType};
+use super::working::Working;
+use crate::api::{Job, JobConditionType};
 
 /// The object `syncCronJob` mutates: the caller's copy until an unexpected Job makes it re-read
 /// the CronJob and switch to the live object. From 1.27 the caller then writes its own copy,
 /// losing the changes made to the live one; earlier releases write the live object.
-pub(crate) struct Target<'c> {
-    pub own: &'c mut CronJob,
-    pub live: Option<CronJob>,
+pub(crate) struct Target<'c, 'a> {
+    pub own: &'c mut Working<'a>,
+    pub live: Option<Working<'a>>,
 }
 
-impl Target<'_> {
+impl<'a> Target<'_, 'a> {
     /// The object mutations go to now.
-    pub fn get(&mut self) -> &mut CronJob {
+    pub fn get(&mut self) -> &mut Working<'a> {
         match &mut self.live {
             Some(live) => live,
             None => self.own,
@@ -33,9 +34,9 @@ fn finished_type(job: &Job) -> Option<JobConditionType> {
 
 
 /// Step A: fold the Jobs into `status.active` / `lastSuccessfulTime`.
-pub(crate) fn reconcile_jobs(
-    input: &SyncInput<'_>,
-    target: &mut Target<'_>,
+pub(crate) fn reconcile_jobs<'a>(
+    input: &SyncInput<'a>,
+    target: &mut Target<'_, 'a>,
     jobs: &[&Job],
     effects: &mut Effects,
     update_status: &mut bool,
@@ -51,7 +52,7 @@ pub(crate) fn reconcile_jobs(
             (false, None) => {
                 let live = input.api.get_cron_job()?;
                 if live.status.active.iter().any(|r| &r.uid == uid) {
-                    target.live = Some(live.clone());
+                    target.live = Some(Working::of(live));
                     continue;
                 }
                 effects.note_unexpected(&job.metadata.name);
@@ -97,7 +98,7 @@ pub(crate) fn reconcile_jobs(
 
 /// `lastSuccessfulTime`: set when unset (even to nothing), else moved to a later completion.
 /// Returns whether the status needs writing (always when it was unset).
-fn note_success(cj: &mut CronJob, job: &Job) -> bool {
+fn note_success(cj: &mut Working<'_>, job: &Job) -> bool {
     let completion = job.status.completion_time;
     match cj.status.last_successful_time {
         None => {

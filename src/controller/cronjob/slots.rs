@@ -12,7 +12,7 @@
 //! the deadline is never found (which is why `MissSchedule` is practically never recorded).
 
 use super::go_time::{add_nanos, round_to_second, seconds_nanos, sub_nanos, whole_seconds, zero_time};
-use crate::api::CronJob;
+use crate::api::{CronJob, CronJobStatus};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::fmt;
 
@@ -94,9 +94,14 @@ pub struct SlotInput {
 impl SlotInput {
     /// The scheduling facts of a CronJob (a missing creationTimestamp is Go's zero time).
     pub fn of(cron_job: &CronJob) -> Self {
+        Self::with_status(cron_job, &cron_job.status)
+    }
+
+    /// The scheduling facts of a CronJob whose status is `status`.
+    pub(crate) fn with_status(cron_job: &CronJob, status: &CronJobStatus) -> Self {
         SlotInput {
             created: cron_job.metadata.creation_timestamp.unwrap_or_else(zero_time),
-            last_scheduled: cron_job.status.last_schedule_time,
+            last_scheduled: status.last_schedule_time,
             starting_deadline_seconds: cron_job.spec.starting_deadline_seconds,
         }
     }

@@ -12,8 +12,9 @@ use super::explain::{at, deadline, lateness, secs, still_within, Part};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::ParsedSchedule;
-use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
+use super::slots::{recent_unmet_schedule_times, UnmetError};
 use super::effects::{condition_name, Effects, ReplaceFailed};
+use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
 use chrono::TimeDelta;
 use crate::cron::Tz;
@@ -38,7 +39,7 @@ struct Run<'i, 'a> {
 
 impl Run<'_, '_> {
     /// An unconditional `UpdateStatus`; `false` when it failed.
-    fn update_status(&mut self, cj: &CronJob) -> bool {
+    fn update_status(&mut self, cj: &Working<'_>) -> bool {
         self.status_updates += 1;
         self.status_update = Some(cj.status.clone());
         self.input.api.update_status().is_ok()
@@ -61,10 +62,10 @@ impl Run<'_, '_> {
 /// One poll of one CronJob: `syncOne` then `cleanupFinishedJobs`.
 pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
     let jobs = jobs_of_parent(input.cron_job, input.jobs);
-    let mut cj = input.cron_job.clone();
+    let mut cj = Working::of(input.cron_job);
     let mut run = Run { input, effects: Effects::new(), status_update: None, status_updates: 0 };
     let decision = sync_one(&mut run, &mut cj, &jobs);
-    if cj.spec.successful_jobs_history_limit.is_some() || cj.spec.failed_jobs_history_limit.is_some() {
+    if cj.object.spec.successful_jobs_history_limit.is_some() || cj.object.spec.failed_jobs_history_limit.is_some() {
         run.effects.cleanup_finished_jobs(input, &mut cj, &jobs);
         run.update_status(&cj);
     }
@@ -77,7 +78,7 @@ fn decide(code: DecisionCode, explanation: String) -> Decision {
     Decision::new(code, explanation)
 }
 
-fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision {
+fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decision {
     let input = run.input;
     let b = input.behaviour;
     let now = input.now;
@@ -108,31 +109,31 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     if !run.update_status(cj) {
         return decide(DecisionCode::StatusUpdateFailed, "Writing the reconciled status failed, so this CronJob is skipped until the next poll.".into());
     }
-    if cj.metadata.deletion_timestamp.is_some() {
+    if cj.object.metadata.deletion_timestamp.is_some() {
         return decide(DecisionCode::Deleting, "The CronJob is being deleted (it has a deletionTimestamp): only its status is reconciled.".into());
     }
-    if cj.spec.suspend == Some(true) {
+    if cj.object.spec.suspend == Some(true) {
         return decide(DecisionCode::Suspended, "spec.suspend is true, so no job is started.".into());
     }
     // The legacy controller parses `spec.schedule` as is (no timeZone reaches it).
     let mut fresh = None;
-    let parsed = ParsedSchedule::reuse_or_parse(input.schedule, &cj.spec.schedule, &b, input.controller_zone, &mut fresh);
+    let parsed = ParsedSchedule::reuse_or_parse(input.schedule, &cj.object.spec.schedule, &b, input.controller_zone, &mut fresh);
     let schedule = match parsed.bound() {
         Ok(s) => s,
         Err(err) => {
-            let text = format!("Unparseable schedule: {} : {err}", cj.spec.schedule);
+            let text = format!("Unparseable schedule: {} : {err}", cj.object.spec.schedule);
             run.effects.events.push(Event::failed_needs_start(&text));
-            return decide(DecisionCode::InvalidSchedule, format!("The schedule {:?} does not parse ({err}); FailedNeedsStart is recorded at every poll.", cj.spec.schedule));
+            return decide(DecisionCode::InvalidSchedule, format!("The schedule {:?} does not parse ({err}); FailedNeedsStart is recorded at every poll.", cj.object.spec.schedule));
         }
     };
-    let slots = SlotInput::of(cj);
+    let slots = cj.slots();
     let times = match recent_unmet_schedule_times(&slots, now, schedule) {
         Ok(times) => times,
         Err(err @ UnmetError::TooMany) => {
             run.effects.events.push(Event::failed_needs_start(&err.to_string()));
             return decide(DecisionCode::TooManyMissed, format!(
                 "More than 100 slots of {:?} are unmet since {}: the legacy controller (≤1.20) gives up and starts nothing — at every poll, forever — until startingDeadlineSeconds is set or lowered, or lastScheduleTime changes.",
-                cj.spec.schedule, at(slots.earliest(now, true))
+                cj.object.spec.schedule, at(slots.earliest(now, true))
             ));
         }
         Err(UnmetError::Hang(h)) => return decide(DecisionCode::ScheduleHangs, format!("{} The real controller would hang here.", h.0)),
@@ -140,19 +141,19 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     let Some(&scheduled) = times.last() else {
         let since = slots.earliest(now, true);
         let upcoming = schedule.next(since).ok().filter(|t| *t != super::go_time::zero_time()).map_or_else(|| "never".to_owned(), at);
-        let clamp = if since > slots.earliest(now, false) { format!(" (the search starts at now − {})", deadline(cj.spec.starting_deadline_seconds)) } else { String::new() };
-        return decide(DecisionCode::NotDue, format!("No slot is due: the first slot of {:?} after {}{clamp} is {upcoming}.", cj.spec.schedule, at(since)));
+        let clamp = if since > slots.earliest(now, false) { format!(" (the search starts at now − {})", deadline(cj.object.spec.starting_deadline_seconds)) } else { String::new() };
+        return decide(DecisionCode::NotDue, format!("No slot is due: the first slot of {:?} after {}{clamp} is {upcoming}.", cj.object.spec.schedule, at(since)));
     };
-    if let Some(sds) = cj.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
+    if let Some(sds) = cj.object.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
         run.effects.events.push(Event::miss_schedule(scheduled));
         return decide(DecisionCode::TooLate, format!("The {} slot is more than {} old, so it is not started.", at(scheduled), deadline(Some(sds))));
     }
-    let policy = cj.spec.concurrency_policy.unwrap_or_default();
+    let policy = cj.object.spec.concurrency_policy.unwrap_or_default();
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
         let running: Vec<&str> = cj.status.active.iter().map(|r| r.name.as_str()).collect();
         return decide(DecisionCode::ForbidActive, format!(
             "Forbid: job {} is still active, so the {} slot is not started (the legacy controller records no Event). lastScheduleTime is not advanced, so the slot starts at the first poll after the job is gone, {}.",
-            running.join(", "), at(scheduled), still_within(cj.spec.starting_deadline_seconds)
+            running.join(", "), at(scheduled), still_within(cj.object.spec.starting_deadline_seconds)
         ));
     }
     let mut replaced = Vec::new();
@@ -167,9 +168,9 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
             }
         }
     }
-    let namespace = namespace_of(&cj.metadata.namespace).to_owned();
-    let name = job_name(&cj.metadata.name, scheduled, b.algorithm);
-    let mut job = job_from_template(cj, scheduled, Tz::UTC, &b);
+    let namespace = namespace_of(&cj.object.metadata.namespace).to_owned();
+    let name = job_name(&cj.object.metadata.name, scheduled, b.algorithm);
+    let mut job = job_from_template(cj.object, scheduled, Tz::UTC, &b);
     if let Err(err) = input.api.create_job(&namespace, &name) {
         if err.reason != FaultReason::NamespaceTerminating {
             run.effects.events.push(Event::failed_create(&err.message));
@@ -183,7 +184,7 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut CronJob, jobs: &[&Job]) -> Decision 
     run.effects.created.push(job);
     cj.status.last_schedule_time = Some(scheduled);
     run.update_status(cj);
-    let mut text = format!("Created job {name} for the {} slot of {:?}, {}.", at(scheduled), cj.spec.schedule, lateness(now - scheduled));
+    let mut text = format!("Created job {name} for the {} slot of {:?}, {}.", at(scheduled), cj.object.spec.schedule, lateness(now - scheduled));
     if times.len() > 1 {
         text.push_str(&format!(" {} slots were unmet; only the most recent one is started.", times.len()));
     }

@@ -6,10 +6,11 @@ use super::api_server::{namespace_of, ApiError, FaultReason};
 use super::decision::{Decision, DecisionCode};
 use super::effects::{Effects, ReplaceFailed};
 use super::events::Event;
-use super::explain::{at, Explanation, Part};
+use super::explain::{at, Anchor, Explanation, Part};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::reconcile::{reconcile_jobs, Target};
+use super::working::Working;
 use super::schedule::{annotation_zone, check_time_zone, effective_time_zone, format_schedule, ParsedSchedule};
 use super::slots::{most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, Missed, SlotError, SlotInput, Slots};
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
@@ -49,7 +50,7 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         let wanted = &input.cron_job.spec.job_template.metadata.labels;
         jobs.retain(|j| wanted.iter().all(|(k, v)| j.metadata.labels.get(k) == Some(v)));
     }
-    let mut copy = input.cron_job.clone();
+    let mut copy = Working::of(input.cron_job);
     let mut effects = Effects::new();
     let mut cleaned = b.cleanup_before_sync && effects.cleanup_finished_jobs(input, &mut copy, &jobs);
     let mut update_status = false;
@@ -77,14 +78,14 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         // cleanup whenever a history limit is set.
         let reconciled = u32::from(outcome.decision.code != DecisionCode::ApiError);
         let created = u32::from(!outcome.created_jobs.is_empty());
-        let spec = &copy.spec;
+        let spec = &copy.object.spec;
         let limits = spec.successful_jobs_history_limit.is_some() || spec.failed_jobs_history_limit.is_some();
         reconciled + created + u32::from(limits && outcome.error.is_none())
     } else {
         u32::from(cleaned || update_status)
     };
     if writes > 0 {
-        outcome.status_update = Some(copy.status.clone());
+        outcome.status_update = Some(copy.status);
         outcome.status_updates = writes;
         if let Err(err) = input.api.update_status() {
             let explanation = std::mem::replace(&mut outcome.decision.explanation, Explanation::text(""));
@@ -101,9 +102,9 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
 }
 
 /// `syncCronJob`.
-fn sync_cron_job(
-    input: &SyncInput<'_>,
-    target: &mut Target<'_>,
+fn sync_cron_job<'a>(
+    input: &SyncInput<'a>,
+    target: &mut Target<'_, 'a>,
     jobs: &[&Job],
     effects: &mut Effects,
     update_status: &mut bool,
@@ -114,10 +115,10 @@ fn sync_cron_job(
         return failure(&err, DecisionCode::ApiError, format!("Reading from the API server failed ({err}) while reconciling the CronJob's jobs; the sync is retried with back-off."));
     }
     let cj = target.get();
-    if cj.metadata.deletion_timestamp.is_some() {
+    if cj.object.metadata.deletion_timestamp.is_some() {
         return verdict(None, DecisionCode::Deleting, "The CronJob is being deleted (it has a deletionTimestamp): the controller only reconciles its status and starts nothing.");
     }
-    let time_zone = effective_time_zone(cj, &b);
+    let time_zone = effective_time_zone(cj.object, &b);
     if let Some(zone) = time_zone {
         if let Err(err) = check_time_zone(zone) {
             effects.events.push(Event::unknown_time_zone(zone, &err));
@@ -126,33 +127,33 @@ fn sync_cron_job(
             ));
         }
     }
-    if cj.spec.suspend == Some(true) {
+    if cj.object.spec.suspend == Some(true) {
         return verdict(None, DecisionCode::Suspended, "spec.suspend is true, so no job is started and the controller does not requeue. When it is resumed, the most recent slot missed meanwhile may still run (within startingDeadlineSeconds, if set).");
     }
-    let (formatted, warning) = format_schedule(cj, &b);
+    let (formatted, warning) = format_schedule(cj.object, &b);
     effects.events.extend(warning);
     let mut fresh = None;
     let parsed = ParsedSchedule::reuse_or_parse(input.schedule, &formatted, &b, input.controller_zone, &mut fresh);
     let schedule = match parsed.bound() {
         Ok(s) => s,
         Err(err) => {
-            effects.events.push(Event::unparseable_schedule(&cj.spec.schedule, err));
+            effects.events.push(Event::unparseable_schedule(&cj.object.spec.schedule, err));
             return verdict(None, DecisionCode::InvalidSchedule, format!(
-                "The schedule {:?} does not parse ({err}); the controller records UnparseableSchedule and does not requeue until the schedule is edited.", cj.spec.schedule
+                "The schedule {:?} does not parse ({err}); the controller records UnparseableSchedule and does not requeue until the schedule is edited.", cj.object.spec.schedule
             ));
         }
     };
-    let slots = SlotInput::of(cj);
-    let requeue_of = |cj: &CronJob| next_schedule_time_duration(b.requeue, b.slot_search, &SlotInput::of(cj), now, schedule);
+    let slots = cj.slots();
+    let requeue_of = |cj: &Working<'_>| next_schedule_time_duration(b.requeue, b.slot_search, &cj.slots(), now, schedule);
     let found = match next_schedule_time(b.slot_search, &slots, now, schedule) {
         Ok(found) => found,
         Err(SlotError::Hang(h)) => {
             return failure(&h.0, DecisionCode::ScheduleHangs, format!("{} The real controller's worker would never return from this sync.", h.0));
         }
         Err(SlotError::TooClose(err)) => {
-            effects.events.push(Event::invalid_schedule(&cj.spec.schedule, err));
+            effects.events.push(Event::invalid_schedule(&cj.object.spec.schedule, err));
             return verdict(None, DecisionCode::InvalidSchedule, format!(
-                "The schedule {:?} parses but never fires (robfig finds no slot within five years, so two \"consecutive\" slots are both the zero time: {err}). The controller records InvalidSchedule and does not requeue.", cj.spec.schedule
+                "The schedule {:?} parses but never fires (robfig finds no slot within five years, so two \"consecutive\" slots are both the zero time: {err}). The controller records InvalidSchedule and does not requeue.", cj.object.spec.schedule
             ));
         }
     };
@@ -162,29 +163,29 @@ fn sync_cron_job(
     };
     let wake = |r: TimeDelta| Part::Wake { at: now.checked_add_signed(r).unwrap_or(now), after: r };
     let Some(scheduled) = found.most_recent else {
-        let (code, why) = explain_nothing_due(input, cj, &slots, schedule);
+        let (code, why) = explain_nothing_due(input, cj.object, &slots, schedule);
         return verdict(Some(requeue), code, Explanation::of(why).and(wake(requeue)));
     };
     if found.missed == Missed::Many {
         effects.events.push(Event::too_many_missed_times(b.too_many_missed_with_count.then_some(found.count)));
     }
-    if let Some(sds) = cj.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
+    if let Some(sds) = cj.object.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
         effects.events.push(Event::miss_schedule(scheduled));
         let why = Part::MissSchedule { slot: scheduled, sds };
         return verdict(Some(requeue), DecisionCode::TooLate, Explanation::of(why).and(wake(requeue)));
     }
-    let name = job_name(&cj.metadata.name, scheduled, b.algorithm);
-    let namespace = namespace_of(&cj.metadata.namespace).to_owned();
+    let name = job_name(&cj.object.metadata.name, scheduled, b.algorithm);
+    let namespace = namespace_of(&cj.object.metadata.namespace).to_owned();
     let in_active = cj.status.active.iter().any(|r| r.name == name && namespace_of(&r.namespace) == namespace);
     if in_active || cj.status.last_schedule_time == Some(scheduled) {
         let why = Part::AlreadyProcessed { slot: scheduled, active_job: in_active.then_some(name) };
         return verdict(Some(requeue), DecisionCode::AlreadyProcessed, Explanation::of(why).and(wake(requeue)));
     }
-    let policy = cj.spec.concurrency_policy.unwrap_or_default();
+    let policy = cj.object.spec.concurrency_policy.unwrap_or_default();
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
         effects.events.push(Event::job_already_active());
         let running = cj.status.active.iter().map(|r| r.name.clone()).collect();
-        let why = Part::ForbidActive { running, slot: scheduled, sds: cj.spec.starting_deadline_seconds };
+        let why = Part::ForbidActive { running, slot: scheduled, sds: cj.object.spec.starting_deadline_seconds };
         return verdict(Some(requeue), DecisionCode::ForbidActive, Explanation::of(why).and(wake(requeue)));
     }
     let mut replaced = Vec::new();
@@ -207,8 +208,8 @@ fn sync_cron_job(
         }
     }
     let cj = target.get();
-    let zone = annotation_zone(effective_time_zone(cj, &b), input.controller_zone);
-    let mut job = job_from_template(cj, scheduled, zone, &b);
+    let zone = annotation_zone(effective_time_zone(cj.object, &b), input.controller_zone);
+    let mut job = job_from_template(cj.object, scheduled, zone, &b);
     let (start, reference) = match input.api.create_job(&namespace, &name) {
         Ok(()) => {
             job.metadata.uid = input.new_job_uid.map_or_else(|| format!("{namespace}/{name}"), str::to_owned);
@@ -235,7 +236,7 @@ fn sync_cron_job(
                 Ok(j) => j,
                 Err(err) => return failure(&err, DecisionCode::ApiError, format!("Job {name} already exists, but reading it failed ({err}); the sync is retried with back-off.")),
             };
-            let ours = existing.metadata.controller_of().is_some_and(|r| r.uid == cj.metadata.uid);
+            let ours = existing.metadata.controller_of().is_some_and(|r| r.uid == cj.object.metadata.uid);
             if !ours {
                 return verdict(None, DecisionCode::AlreadyExists, format!(
                     "A job named {name} already exists but this CronJob does not control it; the controller assumes whoever created it keeps the status and does not requeue."
@@ -273,9 +274,20 @@ fn sync_cron_job(
         Start::Phantom(err) => (DecisionCode::CreateFailed, Explanation::of(Part::Phantom { job: name, err: err.message, slot: scheduled })),
         Start::Created => {
             let late = now - scheduled;
-            let mut why = Explanation::of(Part::Created { job: name, slot: scheduled, schedule: cj.spec.schedule.clone(), late });
-            if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) {
-                why = why.and(Part::Text("That instant is not itself a slot of the schedule: before 1.28 the controller estimated the most recent slot as first-slot + n × first-gap, which is wrong for irregular schedules.".into()));
+            let mut why = Explanation::of(Part::Created { job: name, slot: scheduled, schedule: cj.object.spec.schedule.clone(), late });
+            match schedule.constant_delay() {
+                // `@every` slots are counted from where the search starts, so whatever the search
+                // returns is one of them; `Next(t − 1 s)` is just `t − 1 s + delay`.
+                Some(delay) => {
+                    let anchor = match (slots.earliest(now, false) == found.earliest, slots.last_scheduled) {
+                        (false, _) => Anchor::Deadline(cj.object.spec.starting_deadline_seconds.unwrap_or_default()),
+                        (true, Some(_)) => Anchor::LastScheduleTime,
+                        (true, None) => Anchor::CreationTimestamp,
+                    };
+                    why = why.and(Part::Every { delay, from: found.earliest, anchor });
+                }
+                None if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) => why = why.and(Part::NotASlot),
+                None => {}
             }
             (DecisionCode::Created, why)
         }
@@ -311,7 +323,16 @@ fn explain_nothing_due(
     let now = input.now;
     let unclamped = most_recent_schedule_time(b.slot_search, slots, now, false, schedule).ok();
     let since = slots.earliest(now, false);
+    let every = schedule.constant_delay();
     match (unclamped, cj.spec.starting_deadline_seconds) {
+        // `@every` counts from where the search starts: with a deadline that is `now − deadline`,
+        // so the slot the unclamped search sees (counted from lastScheduleTime) is not the one
+        // that was skipped, and it need not be old at all.
+        (Some(found), Some(sds)) if every.is_some() && found.most_recent.is_some_and(|t| !slots.too_late(t, now)) => {
+            let search_from = slots.earliest(now, true);
+            let next = schedule.next(search_from).ok().filter(|t| *t != super::go_time::zero_time()).unwrap_or(now);
+            (DecisionCode::TooLate, Part::EveryBeyondDeadline { delay: every.unwrap_or_default(), sds, search_from, next })
+        }
         (Some(found), Some(0)) if found.most_recent.is_some() => {
             (DecisionCode::TooLate, Part::NeverOnTime { slot: found.most_recent.unwrap_or(now) })
         }

@@ -1,0 +1,25 @@
+//! The CronJob a sync works on: the object it read, whose metadata and spec it only reads, and
+//! the status as the sync changes it. Every change the controller makes to a CronJob is to its
+//! status (`UpdateStatus`), so a sync copies the status, never the whole object with its template.
+
+use super::slots::SlotInput;
+use crate::api::{CronJob, CronJobStatus};
+
+/// A CronJob as one sync sees and changes it.
+pub(crate) struct Working<'a> {
+    /// The object read (the informer's copy, or the API server's after a re-read).
+    pub object: &'a CronJob,
+    /// Its status with this sync's changes.
+    pub status: CronJobStatus,
+}
+
+impl<'a> Working<'a> {
+    pub fn of(object: &'a CronJob) -> Self {
+        Working { object, status: object.status.clone() }
+    }
+
+    /// The scheduling facts, with this sync's `lastScheduleTime`.
+    pub fn slots(&self) -> SlotInput {
+        SlotInput::with_status(self.object, &self.status)
+    }
+}
