@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { dist } from './server.mjs';
 import { openPage } from './browser.mjs';
 import { useBrowser, shots } from './harness.mjs';
-import { ready, setManifest, jobs } from './playground.mjs';
+import { ready, setManifest } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = useBrowser();
@@ -28,6 +28,20 @@ function breakdown(redraws, records) {
     ['render', 'model', 'rendered'], ['frame', 'rendered', 'frame']];
   const rows = redraws.map((r) => ({ ...records.find((x) => x.generation === r.generation), ...r })).filter((r) => r.rendered);
   return stages.map(([name, a, b]) => `${name} ${median(rows.map((r) => r[b] - r[a])).toFixed(1)}`).join(', ');
+}
+
+/** Types `samples` letters one at a time, each once the last is drawn; the redraw times and breakdown. */
+async function typeAndTime(page, samples) {
+  const before = await page.evaluate(() => window.__redraws.length);
+  for (let i = 0; i < samples; i++) {
+    const n = await page.evaluate(() => window.__redraws.length);
+    await page.keyboard.type(String.fromCharCode(97 + i));
+    await page.waitForFunction((k) => window.__redraws.length > k, n, { timeout: 30000 });
+    await page.waitForTimeout(50);
+  }
+  const { redraws, records } = await page.evaluate((k) => ({ redraws: window.__redraws.slice(k), records: window.__cronjobPlaygroundTimings || [] }), before);
+  const runInfo = await page.textContent('[data-testid="run-info"]');
+  return { times: redraws.map((r) => r.frame - r.key), breakdown: breakdown(redraws, records), runInfo };
 }
 
 test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
@@ -51,24 +65,27 @@ test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
     };
     requestAnimationFrame(watch);
   });
+  // Typing at the end of the last comment: the text stays valid and every key re-simulates the
+  // whole horizon (the engine always runs; the trace comes out the same).
   await page.click('.cm-content');
   await page.keyboard.press('Control+End');
   await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('End'); // inside the last comment: every key re-simulates, the manifest stays valid
-  const samples = 12;
-  for (let i = 0; i < samples; i++) {
-    const n = await page.evaluate(() => window.__redraws.length);
-    await page.keyboard.type(String.fromCharCode(97 + i));
-    await page.waitForFunction((k) => window.__redraws.length > k, n, { timeout: 30000 });
-    await page.waitForTimeout(50);
+  await page.keyboard.press('End');
+  const comment = await typeAndTime(page, 12);
+  // Renaming the CronJob (`name: hourly-report` + a letter per key): every Job, Pod and label
+  // of the run changes, so the page redraws all of it.
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  const rename = await typeAndTime(page, 12);
+  assert.match(await page.textContent('[data-testid="run-info"]'), /719 jobs/);
+  assert.equal(await page.getAttribute('[data-testid="slot-lane"]', 'data-cronjob'), 'hourly-reportabcdefghijkl');
+  for (const [what, r] of [['typing in a comment', comment], ['renaming the CronJob', rename]]) {
+    console.log(`# keystroke-to-redraw (30d hourly, ${what}, ${r.times.length} keys): median ${median(r.times).toFixed(1)} ms, max ${Math.max(...r.times).toFixed(1)} ms; ${r.runInfo}`);
+    console.log(`#   breakdown (median ms): ${r.breakdown}`);
+    assert.equal(r.times.length, 12);
+    assert.ok(median(r.times) < 2000, 'regression guard: a keystroke must redraw within 2 s');
   }
-  const { redraws, records } = await page.evaluate(() => ({ redraws: window.__redraws, records: window.__cronjobPlaygroundTimings || [] }));
-  const times = redraws.map((r) => r.frame - r.key);
-  const runMs = await page.textContent('[data-testid="run-info"]');
-  console.log(`# keystroke-to-redraw (30d hourly, ${samples} keys): median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; ${runMs}`);
-  console.log(`# breakdown (median ms): ${breakdown(redraws, records)}`);
-  assert.equal(times.length, samples);
-  assert.ok(median(times) < 2000, 'regression guard: a keystroke must redraw within 2 s');
   assert.deepEqual(page.errors, []);
   await context.close();
 });
@@ -106,15 +123,33 @@ test('panning 10k items: frame time', async () => {
   await context.close();
 });
 
+// First load: index.html and what it names (the CSS, the wasm-bindgen glue and its snippets, the
+// wasm). The CodeMirror bundle is fetched by the editor's stand-in after the first paint.
 test('gzip size of the page', () => {
-  const files = fs.readdirSync(dist).filter((f) => /\.(html|js|wasm|css)$/.test(f));
+  const files = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(html|js|wasm|css)$/.test(e.name)) files.push(path.relative(dist, p));
+    }
+  };
+  walk(dist);
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const named = new Set([...html.matchAll(/(?:href|src)="\/?([^"]+)"/g)].map((m) => m[1]));
+  let firstLoad = 0;
   let total = 0;
-  for (const f of files) {
+  for (const f of files.sort()) {
     const gz = zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
+    const first = f === 'index.html' || named.has(f.split(path.sep).join('/'));
     total += gz;
-    console.log(`# gzip ${f}: ${(gz / 1024).toFixed(1)} KB`);
+    if (first) firstLoad += gz;
+    console.log(`# gzip ${f}: ${(gz / 1024).toFixed(1)} KB${first ? '' : ' (after the first paint)'}`);
   }
-  console.log(`# gzip total: ${(total / 1024).toFixed(1)} KB (target 350 KB)`);
+  console.log(`# gzip first load: ${(firstLoad / 1024).toFixed(1)} KB (target 350 KB); total: ${(total / 1024).toFixed(1)} KB`);
   assert.ok(files.some((f) => f.endsWith('.wasm')) && files.includes('codemirror.js'));
-  assert.ok(total < 1024 * 1024, 'regression guard: the page stays under 1 MB gzipped');
+  assert.ok(!named.has('codemirror.js'), 'the editor bundle loads after the first paint');
+  // Measured 625 KB / 742 KB on 2026-11-22 (README, "Page size"); the guards leave ~4% headroom.
+  assert.ok(firstLoad < 650 * 1024, 'regression guard: first load');
+  assert.ok(total < 770 * 1024, 'regression guard: everything');
 });
