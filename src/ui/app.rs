@@ -4,11 +4,14 @@
 //! while a run is pending, and a run's result is dropped if newer text exists.
 
 use super::clock::Clock;
+use super::compare_view::CompareView;
 use super::controls::Controls;
 use super::editor::Editor;
 use super::engine::Diagnostic;
+use super::export::Export;
 use super::inspector::Inspector;
 use super::language::{apply_lang, initial_lang, use_lang, LanguagePicker};
+use super::lint_view::LintView;
 use super::scenario_menu::{is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::overview::Overview;
 use super::perf;
@@ -83,7 +86,8 @@ pub fn app(props: &AppProps) -> Html {
     };
     // The scenario whose notes are open: the stored one, or the example's for a first visit.
     let scenario = {
-        let first_visit = props.initial_text.is_none() && saved(STORAGE_KEY).is_none();
+        // A share link is not a first visit: it brings its own text and view.
+        let first_visit = props.initial_text.is_none() && saved(STORAGE_KEY).is_none() && !Pending::from_location().waiting;
         use_state(move || {
             let id = saved(SCENARIO_KEY).or_else(|| first_visit.then(|| EXAMPLE_ID.to_string()));
             id.as_deref().and_then(crate::scenarios::find)
@@ -395,9 +399,12 @@ pub fn app(props: &AppProps) -> Html {
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
                         <Clock state={view_state.clone()} dispatch={dispatch.clone()} />
+                        <Export state={view_state.clone()} text={(*text).clone()} />
                     </div>
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
+                    <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine} />
+                    <LintView text={(*text).clone()} on_open={on_change.clone()} />
                     <Legend />
                     <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
                 </section>
