@@ -4,7 +4,8 @@
 // it). Prints the time to step the run to its end, the time `finish()` takes to hand the trace to
 // JS as objects, and the peak wasm linear memory (a fresh page per horizon: linear memory never
 // shrinks, so its size after the run is the run's peak). Figures, not timed assertions; the one
-// assertion is a loose regression guard. `SIM_YEAR_DAYS=7,30` picks horizons.
+// assertion is a loose regression guard. The suite runs 1, 7 and 30 days; the year (about two
+// minutes and 1.2 GB of wasm memory today) on request: `SIM_YEAR_DAYS=365 node --test sim-year.test.mjs`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage } from './browser.mjs';
@@ -26,7 +27,7 @@ spec:
           containers: [{name: work, image: busybox}]
 `;
 
-const DAYS = (process.env.SIM_YEAR_DAYS || '1,7,30,365').split(',').map(Number);
+const DAYS = (process.env.SIM_YEAR_DAYS || '1,7,30').split(',').map(Number);
 
 for (const days of DAYS) {
   test(`${days}-day minutely CronJob through the wasm JS API`, { timeout: 600_000 }, async () => {
@@ -65,7 +66,7 @@ for (const days of DAYS) {
       + `finish() to JS objects ${(f.finished / 1000).toFixed(3)} s; `
       + `wasm memory ${f.afterSim.toFixed(0)} MB after the run, ${f.after.toFixed(0)} MB after finish (${f.before.toFixed(0)} MB at load)`);
     assert.equal(f.jobs, days * 1440 - 1, 'every slot but the last (its Job is created 0.1 s after the horizon)');
-    assert.ok(f.simulated / f.jobs < 2, 'regression guard: under 2 ms per Job');
+    assert.ok(f.simulated / f.jobs < 5, 'regression guard: under 5 ms per Job (a cold start included)');
     assert.deepEqual(page.errors, []);
     await context.close();
   });

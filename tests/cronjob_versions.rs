@@ -369,3 +369,55 @@ fn relabelled_jobs_were_invisible_to_the_1_21_controller() {
     let v22 = sync("1.22", "2016-05-19T09:30:00Z", cj, json!([relabelled]), json!({}));
     assert_eq!(reasons(&v22), ["SawCompletedJob"]);
 }
+
+#[test]
+fn every_schedules_count_their_slots_from_where_the_search_starts() {
+    // robfig's ConstantDelaySchedule: Next(t) = t rounded down to the second + delay. The first
+    // slot of "@every 90m" is 90 minutes after creationTimestamp (08:59), later ones 90 minutes
+    // after lastScheduleTime — never "not itself a slot", whatever the release's search.
+    let every = |status: Value| cron_job(json!({"schedule": "@every 90m"}), status);
+    for version in ["1.27", "1.28"] {
+        let first = sync(version, "2016-05-19T10:29:00.100Z", every(json!({})), json!([]), json!({}));
+        assert_eq!(first.decision.code.as_str(), "created", "{version}");
+        assert_eq!(
+            first.decision.explanation.to_string(),
+            "Created job c-24394229 for the 2016-05-19T10:29:00Z slot of \"@every 90m\", on time. An @every schedule has no fixed slots: robfig's ConstantDelaySchedule answers \"the instant asked about, rounded down to the second, plus 5400 s\", and the controller counts from metadata.creationTimestamp (2016-05-19T08:59:00Z), so the slot is a whole number of 5400 s steps after that. It requeues itself for 2016-05-19T11:59:00.100Z (in 5400 s).",
+            "{version}"
+        );
+        let next = sync(version, "2016-05-19T11:59:00.100Z", every(json!({"lastScheduleTime": "2016-05-19T10:29:00Z"})), json!([]), json!({}));
+        let text = next.decision.explanation.to_string();
+        assert!(text.contains("counts from status.lastScheduleTime (2016-05-19T10:29:00Z)"), "{version}: {text}");
+        assert!(!text.contains("not itself a slot"), "{version}: {text}");
+    }
+    // A deadline later than the last run moves the count's start: the slot drifts with `now`.
+    let late = cron_job(json!({"schedule": "@every 5m", "startingDeadlineSeconds": 600}), json!({"lastScheduleTime": "2016-05-19T10:29:00Z"}));
+    let r = sync("1.28", "2016-05-19T13:45:30Z", late, json!([]), json!({}));
+    let text = r.decision.explanation.to_string();
+    assert_eq!(r.created_jobs[0].metadata.annotations["batch.kubernetes.io/cronjob-scheduled-timestamp"], "2016-05-19T13:45:30Z");
+    assert!(text.contains("counts from now − startingDeadlineSeconds (600 s), which is later than the last schedule time (2016-05-19T13:35:30Z)"), "{text}");
+}
+
+#[test]
+fn the_pre_1_28_estimate_can_start_an_instant_that_is_no_slot() {
+    // "30 10,11,12 * * 1-5": first gap 1 h, so 30 h later the estimate lands on 16:30 — no slot.
+    let cj = cron_job(json!({"schedule": "30 10,11,12 * * 1-5"}), json!({"lastScheduleTime": "2016-05-19T10:30:00Z"}));
+    let r = sync("1.27", "2016-05-20T16:30:00.100Z", cj, json!([]), json!({}));
+    let text = r.decision.explanation.to_string();
+    assert!(text.starts_with("Created job c-24396030 for the 2016-05-20T16:30:00Z slot"), "{text}");
+    assert!(text.contains("That instant is not itself a slot of the schedule"), "{text}");
+}
+
+#[test]
+fn an_every_schedule_longer_than_its_deadline_never_runs_again() {
+    // The search starts at now − 600 s, and the first "@every 90m" slot after that is always
+    // 90 minutes later, so no sync ever finds one due. The slot counted from lastScheduleTime
+    // (11:59) is not older than the deadline, and the explanation must not claim it is.
+    let cj = cron_job(json!({"schedule": "@every 90m", "startingDeadlineSeconds": 600}), json!({"lastScheduleTime": "2016-05-19T10:29:00Z"}));
+    let r = sync("1.28", "2016-05-19T11:59:00.100Z", cj, json!([]), json!({}));
+    assert!(r.created_jobs.is_empty() && r.events.is_empty());
+    assert_eq!(r.decision.code.as_str(), "too-late");
+    assert_eq!(
+        r.decision.explanation.to_string(),
+        "An @every schedule counts its slots from where the controller's search starts, and with startingDeadlineSeconds (600 s) that is now − 600 s (2016-05-19T11:49:00.100Z), so its first slot is 2016-05-19T13:19:00Z, still ahead: nothing starts. Every sync starts the count later again, and the delay (5400 s) is longer than the deadline, so this CronJob never starts a job. It requeues itself for 2016-05-19T13:29:00.100Z (in 5400 s)."
+    );
+}

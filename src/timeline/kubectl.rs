@@ -7,7 +7,7 @@ use super::lanes::{CronJobStart, ItemRef};
 use super::lanes::pod_segments;
 use super::lanes::SegmentKind;
 use crate::sim::scenario::{ClusterAction, ClusterEvent};
-use crate::sim::trace::{ControllerName, EventType, JobCondition, ObjectKind, PodPhase, Time, Trace};
+use crate::sim::trace::{ControllerName, EventType, JobCondition, JobRecord, ObjectKind, PodPhase, Time, Trace};
 use chrono::TimeDelta;
 
 /// `duration.HumanDuration`: the age format of every `kubectl get` column.
@@ -115,30 +115,55 @@ fn job_active_at(j: &crate::sim::trace::JobRecord, t: Time) -> bool {
     j.created_at <= t && j.finished_at.is_none_or(|f| f > t) && j.deleted_at.is_none_or(|d| d > t)
 }
 
+/// A CronJob as it stands at an instant: its spec after the scenario's edits and the status
+/// the controller has written (for `kubectl get` and the YAML export).
+pub(crate) struct CronJobAt<'a> {
+    pub name: &'a str,
+    pub schedule: String,
+    pub suspend: bool,
+    /// Its Jobs still running.
+    pub active: Vec<&'a JobRecord>,
+    pub last_schedule_time: Option<Time>,
+}
+
+/// The CronJobs that exist at `t` (not deleted by the scenario), in input order.
+pub(crate) fn cron_jobs_state<'a>(trace: &'a Trace, starts: &'a [CronJobStart], events: &[ClusterEvent], t: Time) -> Vec<CronJobAt<'a>> {
+    let deleted = |name: &str| events.iter().any(|e| e.at <= t && matches!(&e.action, ClusterAction::DeleteCronJob { cron_job } if cron_job == name));
+    starts
+        .iter()
+        .filter(|s| !deleted(&s.name))
+        .map(|s| {
+            let (schedule, suspend) = spec_at(trace, s, events, t);
+            let mine = || trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some(s.name.as_str()));
+            CronJobAt {
+                name: &s.name,
+                schedule,
+                suspend,
+                active: mine().filter(|j| job_active_at(j, t)).collect(),
+                last_schedule_time: mine().filter(|j| j.created_at <= t).filter_map(|j| j.scheduled_time).max(),
+            }
+        })
+        .collect()
+}
+
 /// `kubectl get cronjob` at `t`.
 pub fn cron_jobs_at(trace: &Trace, starts: &[CronJobStart], events: &[ClusterEvent], t: Time) -> Table {
-    let mut rows = Vec::new();
-    for s in starts {
-        let deleted = events.iter().any(|e| e.at <= t && matches!(&e.action, ClusterAction::DeleteCronJob { cron_job } if *cron_job == s.name));
-        if deleted {
-            continue;
-        }
-        let (schedule, suspend) = spec_at(trace, s, events, t);
-        let mine = || trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some(s.name.as_str()));
-        let active = mine().filter(|j| job_active_at(j, t)).count();
-        let last = mine().filter(|j| j.created_at <= t).filter_map(|j| j.scheduled_time).max();
-        rows.push((
-            None,
-            vec![
-                s.name.clone(),
-                schedule,
-                if suspend { "True" } else { "False" }.into(),
-                active.to_string(),
-                last.map_or("<none>".into(), |l| human_duration(t - l)),
-                human_duration(t - trace.start),
-            ],
-        ));
-    }
+    let rows = cron_jobs_state(trace, starts, events, t)
+        .into_iter()
+        .map(|c| {
+            (
+                None,
+                vec![
+                    c.name.to_string(),
+                    c.schedule,
+                    if c.suspend { "True" } else { "False" }.into(),
+                    c.active.len().to_string(),
+                    c.last_schedule_time.map_or("<none>".into(), |l| human_duration(t - l)),
+                    human_duration(t - trace.start),
+                ],
+            )
+        })
+        .collect();
     Table { headers: vec!["NAME", "SCHEDULE", "SUSPEND", "ACTIVE", "LAST SCHEDULE", "AGE"], rows }
 }
 

@@ -365,6 +365,11 @@ impl Timeline {
             .filter(|s| s.fate == SlotFate::RanLate)
             .filter_map(|s| s.job.as_deref())
             .collect();
+        // Each Job's Pods, in creation order: one pass over the Pods, not one per Job.
+        let mut pods_of: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
+        for (i, pod) in trace.pods.iter().enumerate() {
+            pods_of.entry(pod.job.as_str()).or_default().push(i);
+        }
         for (i, job) in trace.jobs.iter().enumerate() {
             let g = group_of(&mut groups, job.cron_job.as_deref());
             let (to, outcome) = match (job.finished_at, job.condition, job.deleted_at) {
@@ -373,7 +378,7 @@ impl Timeline {
                 (_, _, Some(d)) => (d, JobOutcome::Deleted),
                 _ => (trace.end, JobOutcome::Running),
             };
-            let pods = pod_bars(trace, &job.name, trace.end);
+            let pods = pod_bars(trace, pods_of.get(job.name.as_str()).map_or(&[], Vec::as_slice), trace.end);
             let pod_rows = pods.iter().map(|p| p.row + 1).max().unwrap_or(0);
             groups[g].jobs.push(JobBar {
                 trace_index: i,
@@ -439,11 +444,20 @@ impl Timeline {
             instants.extend(p.restarts.iter().map(|r| r.at));
         }
         instants.extend(events.iter().map(|e| e.at));
-        instants.retain(|t| *t >= trace.start && *t <= trace.end);
-        instants.sort();
-        instants.dedup();
 
-        Timeline { start: trace.start, end: trace.end, groups, markers, outages, instants }
+        let mut timeline = Timeline { start: trace.start, end: trace.end, groups, markers, outages, instants: Vec::new() };
+        timeline.add_instants(instants);
+        timeline
+    }
+
+    /// Adds instants for the clock to step to: those within the horizon join [`Timeline::instants`]
+    /// (sorted, each once). The page adds the trace's Event times this way when the Events stay
+    /// with its engine.
+    pub fn add_instants(&mut self, more: impl IntoIterator<Item = Time>) {
+        let (start, end) = (self.start, self.end);
+        self.instants.extend(more.into_iter().filter(|t| *t >= start && *t <= end));
+        self.instants.sort();
+        self.instants.dedup();
     }
 
     /// The first instant strictly after `t`, if any.
@@ -508,11 +522,12 @@ fn suspensions(name: &str, initial: bool, events: &[ClusterEvent], start: Time, 
     spans
 }
 
-/// The Pods of Job `job` as bars, each on the first row free at its creation.
-fn pod_bars(trace: &Trace, job: &str, horizon_end: Time) -> Vec<PodBar> {
+/// A Job's Pods (`trace.pods[i]` for each of `pods`, in creation order) as bars, each on the
+/// first row free at its creation.
+fn pod_bars(trace: &Trace, pods: &[usize], horizon_end: Time) -> Vec<PodBar> {
     let mut bars: Vec<PodBar> = Vec::new();
     let mut previous_end: Option<Time> = None;
-    for (i, pod) in trace.pods.iter().enumerate().filter(|(_, p)| p.job == job) {
+    for (i, pod) in pods.iter().map(|&i| (i, &trace.pods[i])) {
         let (segments, to) = pod_segments(pod, horizon_end);
         // A Pod deleted while it ran ends by that deletion (its container killed), whatever the
         // phase the kill left it in.

@@ -440,7 +440,7 @@ fn dst(p: &Probe, zone: Tz, next: &dyn Fn(Time) -> Option<Time>) -> Vec<Finding>
 fn dst_finding(p: &Probe, rule: &'static str, zone: Tz, a: Time, b: Time) -> Option<Finding> {
     let start = a - TimeDelta::minutes(1);
     let (trace, text) = p.run(start, b + TimeDelta::minutes(1), None, json!([]))?;
-    let show = |t: &Time| format!("{} ({})", format_time(t), t.with_timezone(&zone).format("%Y-%m-%d %H:%M %Z"));
+    let show = |t: &Time| format!("{} ({})", format_time(t), t.with_timezone(&zone).format("%Y-%m-%d %H:%M %:z"));
     let runs: Vec<String> = trace.jobs.iter().map(|j| format!("{} at {}", j.name, format_time(&j.created_at))).collect();
     let message = if rule == "dst-double-run" {
         format!(
@@ -561,6 +561,7 @@ mod tests {
         let double = finding(&report, "dst-double-run").unwrap();
         // 2024-10-27 02:30 happens twice: CEST (00:30Z) and CET (01:30Z), and both run.
         assert_eq!(double.times, ["2024-10-27T00:30:00Z", "2024-10-27T01:30:00Z"]);
+        assert!(double.message.contains("2024-10-27T00:30:00Z (2024-10-27 02:30 +02:00) and 2024-10-27T01:30:00Z (2024-10-27 02:30 +01:00) are one hour apart"), "{}", double.message);
         assert!(double.message.contains("nightly-28833150 at 2024-10-27T00:30:00.100Z, nightly-28833210 at 2024-10-27T01:30:00.100Z"), "{}", double.message);
 
         let hourly = cronjob("hourly", "0 * * * *", "  timeZone: Europe/Berlin\n");

@@ -8,6 +8,7 @@
 //! - [`kubectl`]: `kubectl get`/`describe`-style tables and log lines at an instant.
 //! - [`compare`]: two runs on one axis and what differs (compare mode).
 //! - [`lint`]: per-CronJob risks found by probing simulations (the lint view, `lint` command).
+//! - [`snapshot`]: the objects at an instant as a `kubectl get -o yaml` List (the YAML export).
 //! - [`share`]: the page's state in a link's fragment (format, caps, damaged-link messages).
 
 pub mod compare;
@@ -19,6 +20,7 @@ pub mod lanes;
 pub mod lint;
 pub mod rows;
 pub mod share;
+pub mod snapshot;
 pub mod viewport;
 
 #[cfg(test)]

@@ -19,6 +19,7 @@
 //! ```
 
 use super::ItemRef;
+use crate::i18n::{Lang, Msg};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -53,27 +54,25 @@ pub enum ShareError {
     NotAState(String),
 }
 
+impl ShareError {
+    /// The message in `lang` (the page shows it; `Display` is the English one).
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            ShareError::NotAShareLink => lang.text(Msg::ShareErrNotALink).to_string(),
+            ShareError::UnknownFormat(v) => lang.format(Msg::ShareErrUnknownFormat, &[&format!("{v:?}"), &FORMAT]),
+            ShareError::TooLong { chars } => lang.format(Msg::ShareErrTooLong, &[chars, &MAX_FRAGMENT]),
+            ShareError::BadCharacter { position, found } => lang.format(Msg::ShareErrBadCharacter, &[&format!("{found:?}"), position]),
+            ShareError::Truncated => lang.text(Msg::ShareErrTruncated).to_string(),
+            ShareError::Corrupt(why) => lang.format(Msg::ShareErrCorrupt, &[why]),
+            ShareError::TooLarge => lang.format(Msg::ShareErrTooLarge, &[&(MAX_STATE / 1024)]),
+            ShareError::NotAState(why) => lang.format(Msg::ShareErrNotAState, &[why]),
+        }
+    }
+}
+
 impl fmt::Display for ShareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ShareError::NotAShareLink => write!(f, "This address does not hold a shared playground state."),
-            ShareError::UnknownFormat(v) => write!(
-                f,
-                "This link was made by a different version of the playground (format {v:?}); this page reads format {FORMAT}. Your own text is unchanged."
-            ),
-            ShareError::TooLong { chars } => write!(
-                f,
-                "This link is too long to open: {chars} characters, the limit is {MAX_FRAGMENT}. Share a shorter manifest or horizon."
-            ),
-            ShareError::BadCharacter { position, found } => write!(
-                f,
-                "This link is damaged: {found:?} at position {position} of its data is not a base64url character. It was probably altered while being copied; ask for the link again."
-            ),
-            ShareError::Truncated => write!(f, "This link is damaged: its data ends in the middle of a character. It was probably cut while being copied; ask for the whole link again."),
-            ShareError::Corrupt(why) => write!(f, "This link is damaged: its compressed data cannot be read ({why}). Ask for the link again."),
-            ShareError::TooLarge => write!(f, "This link is refused: it unpacks to more than {} KiB, the limit for a shared state.", MAX_STATE / 1024),
-            ShareError::NotAState(why) => write!(f, "This link is damaged: it does not hold a playground state ({why})."),
-        }
+        f.write_str(&self.message(Lang::En))
     }
 }
 
@@ -324,6 +323,7 @@ mod tests {
         assert!(fragment.len() < 8 * 1024);
         assert_eq!(open(&fragment).unwrap_err(), ShareError::TooLarge);
         assert_eq!(open(&fragment).unwrap_err().to_string(), "This link is refused: it unpacks to more than 1024 KiB, the limit for a shared state.");
+        assert_eq!(ShareError::TooLarge.message(Lang::Ja), "このリンクは拒否されました: 展開すると共有状態の上限 1024 KiB を超えます。");
         let long = format!("#s=1.{}", "A".repeat(MAX_FRAGMENT));
         assert!(matches!(decode_fragment(&long), Err(ShareError::TooLong { .. })));
     }

@@ -4,15 +4,18 @@
 //! while a run is pending, and a run's result is dropped if newer text exists.
 
 use super::clock::Clock;
+use super::compare_view::CompareView;
 use super::controls::Controls;
 use super::editor::Editor;
 use super::engine::Diagnostic;
+use super::export::Export;
 use super::inspector::Inspector;
 use super::language::{apply_lang, initial_lang, use_lang, LanguagePicker};
+use super::lint_view::LintView;
 use super::scenario_menu::{is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::overview::Overview;
 use super::perf;
-use super::protocol::{Answer, Explained, Logged, Request};
+use super::protocol::{Answer, EventsShown, Explained, Logged, Request};
 use super::runner::{Engine, Report, Runner};
 use super::share::{Pending, Share};
 use super::state::{Action, Model, ViewState};
@@ -83,7 +86,8 @@ pub fn app(props: &AppProps) -> Html {
     };
     // The scenario whose notes are open: the stored one, or the example's for a first visit.
     let scenario = {
-        let first_visit = props.initial_text.is_none() && saved(STORAGE_KEY).is_none();
+        // A share link is not a first visit: it brings its own text and view.
+        let first_visit = props.initial_text.is_none() && saved(STORAGE_KEY).is_none() && !Pending::from_location().waiting;
         use_state(move || {
             let id = saved(SCENARIO_KEY).or_else(|| first_visit.then(|| EXAMPLE_ID.to_string()));
             id.as_deref().and_then(crate::scenarios::find)
@@ -91,10 +95,12 @@ pub fn app(props: &AppProps) -> Html {
     };
     let own_text = use_state(|| saved(OWN_TEXT_KEY));
     let state = use_reducer(ViewState::default);
-    let diagnostics = use_state(|| Rc::new(Vec::<Diagnostic>::new()));
+    // `_eq`: most runs find the same diagnostics as the last (usually none): no extra render.
+    let diagnostics = use_state_eq(|| Rc::new(Vec::<Diagnostic>::new()));
     // The engine's answers to the inspector's questions (see `protocol.rs`).
     let explained = use_state(|| Rc::new(None::<Explained>));
     let logged = use_state(|| Rc::new(None::<Logged>));
+    let events_shown = use_state(|| Rc::new(None::<EventsShown>));
     let theme = use_state(|| {
         let t = saved(THEME_KEY).unwrap_or_else(|| {
             let dark = web_sys::window()
@@ -129,7 +135,7 @@ pub fn app(props: &AppProps) -> Html {
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
         let dispatch = state.dispatcher();
-        let (diagnostics, explained, logged) = (diagnostics.clone(), explained.clone(), logged.clone());
+        let (diagnostics, explained, logged, events_shown) = (diagnostics.clone(), explained.clone(), logged.clone(), events_shown.clone());
         let engine = props.engine;
         let pending = pending.clone();
         use_mut_ref(move || {
@@ -148,6 +154,7 @@ pub fn app(props: &AppProps) -> Html {
                 }
                 Answer::Explained { run, item, explanation } => explained.set(Rc::new(Some((run, item, explanation)))),
                 Answer::Logs { run, at, lines } => logged.set(Rc::new(Some((run, at, lines)))),
+                Answer::Events { run, at, object, table } => events_shown.set(Rc::new(Some((run, at, object, table)))),
             }))
         })
     };
@@ -392,11 +399,14 @@ pub fn app(props: &AppProps) -> Html {
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
                         <Clock state={view_state.clone()} dispatch={dispatch.clone()} />
+                        <Export state={view_state.clone()} text={(*text).clone()} />
                     </div>
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
+                    <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine} />
+                    <LintView text={(*text).clone()} on_open={on_change.clone()} />
                     <Legend />
-                    <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} ask={ask} />
+                    <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
                 </section>
             </main>
         </div>

@@ -6,11 +6,11 @@
 //! the current run (and cursor) is in.
 
 use super::language::use_lang;
-use super::protocol::{Explained, Logged, Request};
+use super::protocol::{EventsShown, Explained, Logged, Request, TableView};
 use super::state::{Action, ViewState};
 use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{format_time, ObjectKind};
-use crate::timeline::kubectl::{cron_jobs_at, events_at, jobs_at, pods_at, Table};
+use crate::timeline::kubectl::{cron_jobs_at, jobs_at, pods_at};
 use crate::timeline::ItemRef;
 use super::timeline_view::parse_item;
 use std::rc::Rc;
@@ -20,9 +20,10 @@ use yew::prelude::*;
 pub struct InspectorProps {
     pub state: ViewState,
     pub dispatch: UseReducerDispatcher<ViewState>,
-    /// The engine's last explanation and log lines.
+    /// The engine's last explanation, log lines and Events table.
     pub explained: Rc<Option<Explained>>,
     pub logged: Rc<Option<Logged>>,
+    pub events: Rc<Option<EventsShown>>,
     /// Asks the engine for them.
     pub ask: Callback<Request>,
 }
@@ -38,23 +39,14 @@ enum Tab {
     Logs,
 }
 
-fn item_attr(item: ItemRef) -> String {
-    match item {
-        ItemRef::Job(i) => format!("job:{i}"),
-        ItemRef::Pod(i) => format!("pod:{i}"),
-        ItemRef::Slot(i) => format!("slot:{i}"),
-        _ => String::new(),
-    }
-}
-
-fn table(t: &Table, testid: &str, select: &Callback<MouseEvent>) -> Html {
+fn table(t: &TableView, testid: &str, select: &Callback<MouseEvent>) -> Html {
     html! {
         <table class="kubectl" data-testid={testid.to_string()}>
-            <thead><tr>{ for t.headers.iter().map(|h| html! { <th scope="col">{ *h }</th> }) }</tr></thead>
+            <thead><tr>{ for t.headers.iter().map(|h| html! { <th scope="col">{ h.clone() }</th> }) }</tr></thead>
             <tbody>
                 if t.rows.is_empty() { <tr><td colspan={t.headers.len().to_string()} class="none">{ "No resources found." }</td></tr> }
                 { for t.rows.iter().map(|(item, cells)| html! {
-                    <tr data-item={item.map(item_attr).unwrap_or_default()} onclick={select.clone()} class={if item.is_some() { "link" } else { "" }}>
+                    <tr data-item={item.clone().unwrap_or_default()} onclick={select.clone()} class={if item.is_some() { "link" } else { "" }}>
                         { for cells.iter().map(|c| html! { <td>{ c.clone() }</td> }) }
                     </tr>
                 }) }
@@ -72,7 +64,8 @@ pub fn inspector(props: &InspectorProps) -> Html {
     let question = s.model.as_ref().and_then(|m| match *tab {
         Tab::Details => s.selected.map(|item| Request::Explain { run: m.run, item: item.to_string() }),
         Tab::Logs => Some(Request::Logs { run: m.run, at: s.cursor_time(), limit: LOG_LINES }),
-        Tab::Get | Tab::Events => None,
+        Tab::Events => Some(Request::Events { run: m.run, at: s.cursor_time(), object: object_of(s) }),
+        Tab::Get => None,
     });
     {
         let ask = props.ask.clone();
@@ -134,31 +127,32 @@ pub fn inspector(props: &InspectorProps) -> Html {
             </div>
         },
     };
-    let object = s.selected.and_then(|item| match item {
-        ItemRef::Job(i) => trace.jobs.get(i).map(|j| (ObjectKind::Job, j.name.as_str())),
-        ItemRef::Pod(i) => trace.pods.get(i).map(|p| (ObjectKind::Pod, p.name.as_str())),
-        ItemRef::Slot(i) => trace.slots.get(i).map(|p| (ObjectKind::CronJob, p.cron_job.as_str())),
-        _ => None,
-    });
     let body = match *tab {
         Tab::Details => details,
         Tab::Get => html! {
             <div class="get" data-testid="kubectl-get">
                 <p class="cmd">{ format!("$ kubectl get cronjob,job,pod   {}", l.format(Msg::GetAt, &[&format_time(&at)])) }</p>
-                { table(&cron_jobs_at(trace, &model.result.starts, &model.result.simulation.spec.events, at), "kubectl-cronjobs", &select) }
-                { table(&jobs_at(trace, at), "kubectl-jobs", &select) }
-                { table(&pods_at(trace, at), "kubectl-pods", &select) }
+                { table(&cron_jobs_at(trace, &model.result.starts, &model.result.simulation.spec.events, at).into(), "kubectl-cronjobs", &select) }
+                { table(&jobs_at(trace, at).into(), "kubectl-jobs", &select) }
+                { table(&pods_at(trace, at).into(), "kubectl-pods", &select) }
             </div>
         },
-        Tab::Events => html! {
-            <div class="events">
-                <p class="cmd">{ match object {
-                    Some((k, n)) => format!("$ kubectl describe {} {n}   {}", format!("{k:?}").to_lowercase(), l.format(Msg::DescribeAt, &[&format_time(&at)])),
-                    None => format!("$ kubectl get events   {}", l.format(Msg::EventsAt, &[&format_time(&at)])),
-                } }</p>
-                { table(&events_at(trace, at, object), "events", &select) }
-            </div>
-        },
+        Tab::Events => {
+            let object = object_of(s);
+            let shown = props.events.as_ref().as_ref();
+            let fresh = shown.is_some_and(|(run, t, o, _)| *run == model.run && *t == at && *o == object);
+            html! {
+                <div class="events">
+                    <p class="cmd">{ match &object {
+                        Some((k, n)) => format!("$ kubectl describe {} {n}   {}", format!("{k:?}").to_lowercase(), l.format(Msg::DescribeAt, &[&format_time(&at)])),
+                        None => format!("$ kubectl get events   {}", l.format(Msg::EventsAt, &[&format_time(&at)])),
+                    } }</p>
+                    <div aria-busy={(!fresh).to_string()}>
+                        { shown.map(|(_, _, _, t)| table(t, if fresh { "events" } else { "events-pending" }, &select)).unwrap_or_default() }
+                    </div>
+                </div>
+            }
+        }
         Tab::Logs => {
             let shown = props.logged.as_ref().as_ref();
             let fresh = shown.is_some_and(|(run, t, _)| *run == model.run && *t == at);
@@ -183,6 +177,17 @@ pub fn inspector(props: &InspectorProps) -> Html {
             </div>
             <div class="tab-body">{ body }</div>
         </section>
+    }
+}
+
+/// The object whose Events the Events tab shows: the selected Job, Pod, or slot's CronJob.
+fn object_of(s: &ViewState) -> Option<(ObjectKind, String)> {
+    let trace = s.model.as_ref()?.result.trace.as_ref()?;
+    match s.selected? {
+        ItemRef::Job(i) => trace.jobs.get(i).map(|j| (ObjectKind::Job, j.name.clone())),
+        ItemRef::Pod(i) => trace.pods.get(i).map(|p| (ObjectKind::Pod, p.name.clone())),
+        ItemRef::Slot(i) => trace.slots.get(i).map(|p| (ObjectKind::CronJob, p.cron_job.clone())),
+        _ => None,
     }
 }
 

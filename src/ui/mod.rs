@@ -4,11 +4,14 @@
 
 mod app;
 mod clock;
+mod compare_view;
 mod controls;
 mod editor;
 pub mod engine;
+mod export;
 mod inspector;
 mod language;
+mod lint_view;
 mod overview;
 mod perf;
 mod protocol;

@@ -1,13 +1,15 @@
 //! The page's internal protocol with its engine (the simulation worker, or the page itself in the
 //! component tests): runs, and the inspector's questions about the last run. A run's answer is
-//! everything the timeline and the `kubectl` tables need at once — the trace without its decision
-//! history (`syncs`, three quarters of a long run's JSON); the engine keeps that history and
-//! answers from it when the inspector explains an item or shows the controllers' log.
+//! everything the timeline and the `kubectl get` tables need at once — the trace without its
+//! decision history (`syncs`) and its Events (together nine tenths of a long run's JSON; the
+//! Event times come along for the clock); the engine keeps them and answers from them when the
+//! inspector explains an item or shows the Events or the controllers' log.
 //! This is not the JS API: `simulate` there still returns the whole trace.
 
 use super::engine::RunResult;
-use crate::sim::trace::Time;
+use crate::sim::trace::{ObjectKind, Time};
 use crate::timeline::explain::{Explanation, Reason};
+use crate::timeline::kubectl::Table;
 use serde::{Deserialize, Serialize};
 
 /// A question to the engine (JSON text on the wire).
@@ -19,6 +21,8 @@ pub enum Request {
     Explain { run: u64, item: String },
     /// The controllers' last `limit` log lines of run `run` up to `at`.
     Logs { run: u64, at: Time, limit: usize },
+    /// The Events of run `run` up to `at` (about `object` only, when given), aggregated.
+    Events { run: u64, at: Time, object: Option<(ObjectKind, String)> },
 }
 
 /// The engine's answer (JSON bytes on the wire). `R` is the run's result: borrowed when the
@@ -31,6 +35,24 @@ pub enum Answer<R> {
     Explained { run: u64, item: String, explanation: Option<ExplanationView> },
     /// The log lines of run `run` up to `at`.
     Logs { run: u64, at: Time, lines: Vec<String> },
+    /// The Events table of run `run` at `at` for `object`.
+    Events { run: u64, at: Time, object: Option<(ObjectKind, String)>, table: TableView },
+}
+
+/// A `kubectl`-style table as it crosses to the page (rows name their item in `data-item` form).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TableView {
+    pub headers: Vec<String>,
+    pub rows: Vec<(Option<String>, Vec<String>)>,
+}
+
+impl From<Table> for TableView {
+    fn from(t: Table) -> Self {
+        TableView {
+            headers: t.headers.into_iter().map(str::to_owned).collect(),
+            rows: t.rows.into_iter().map(|(item, cells)| (item.map(|i| i.to_string()), cells)).collect(),
+        }
+    }
 }
 
 /// What the page decodes.
@@ -40,6 +62,8 @@ pub type PageAnswer = Answer<RunResult>;
 pub type Explained = (u64, String, Option<ExplanationView>);
 /// Log lines the page was given: run, instant, lines.
 pub type Logged = (u64, Time, Vec<String>);
+/// An Events table the page was given: run, instant, object, table.
+pub type EventsShown = (u64, Time, Option<(ObjectKind, String)>, TableView);
 
 /// An [`Explanation`] as it crosses to the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

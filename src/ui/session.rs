@@ -1,17 +1,20 @@
 //! The engine's side of the page's protocol (`protocol.rs`): it keeps the last run whole, hands
-//! the page that run without its decision history, and answers the inspector's questions — an
-//! item's explanation, the controllers' log — from the history it kept.
+//! the page that run without its decision history and Events, and answers the inspector's
+//! questions — an item's explanation, the Events, the controllers' log — from what it kept.
 
 use super::engine::RunResult;
 use super::protocol::{Answer, Request};
 use crate::timeline::explain::explain;
-use crate::timeline::kubectl::log_lines;
+use crate::sim::trace::{EventRecord, SyncRecord};
+use crate::timeline::kubectl::{events_at, log_lines};
 use crate::timeline::{ItemRef, Timeline};
 
 /// The last run, kept whole.
 #[derive(Default)]
 pub struct Session {
     last: Option<Kept>,
+    /// The size of the last run's answer.
+    last_len: usize,
 }
 
 struct Kept {
@@ -22,23 +25,26 @@ struct Kept {
 }
 
 impl Session {
-    /// Keeps run `id` and encodes its answer for the page: JSON of the result without `syncs`.
+    /// Keeps run `id` and encodes its answer for the page: JSON of the result without `syncs`
+    /// and `events` (with the Event times).
     pub fn keep_encoded(&mut self, id: u64, ms: f64, result: RunResult) -> Vec<u8> {
         let kept = self.last.insert(Kept { id, result, timeline: None });
-        let syncs = kept.result.trace.as_mut().map(|t| std::mem::take(&mut t.syncs));
-        let json = serde_json::to_vec(&Answer::Ran { id, ms, result: &kept.result }).unwrap_or_default();
-        if let (Some(trace), Some(syncs)) = (kept.result.trace.as_mut(), syncs) {
+        let held = hold_back(&mut kept.result);
+        // Sized like the last answer, so a long trace is not copied over and over as it grows.
+        let mut json = Vec::with_capacity(self.last_len + self.last_len / 8);
+        let _ = serde_json::to_writer(&mut json, &Answer::Ran { id, ms, result: &kept.result });
+        self.last_len = json.len();
+        if let (Some(trace), Some((syncs, events))) = (kept.result.trace.as_mut(), held) {
             trace.syncs = syncs;
+            trace.events = events;
         }
         json
     }
 
-    /// Keeps run `id` and gives the page its copy: the result without `syncs`.
+    /// Keeps run `id` and gives the page its copy: the result without `syncs` and `events`.
     pub fn keep(&mut self, id: u64, result: RunResult) -> RunResult {
         let mut page = result.clone();
-        if let Some(trace) = &mut page.trace {
-            trace.syncs = Vec::new();
-        }
+        hold_back(&mut page);
         self.last = Some(Kept { id, result, timeline: None });
         page
     }
@@ -58,7 +64,19 @@ impl Session {
             Request::Logs { run, at, limit } if *run == kept.id => {
                 Some(Answer::Logs { run: *run, at: *at, lines: log_lines(trace, *at, *limit) })
             }
+            Request::Events { run, at, object } if *run == kept.id => {
+                let table = events_at(trace, *at, object.as_ref().map(|(kind, name)| (*kind, name.as_str()))).into();
+                Some(Answer::Events { run: *run, at: *at, object: object.clone(), table })
+            }
             _ => None,
         }
     }
+}
+
+/// Takes the syncs and Events out of `result`'s trace, leaving the Event times.
+fn hold_back(result: &mut RunResult) -> Option<(Vec<SyncRecord>, Vec<EventRecord>)> {
+    let trace = result.trace.as_mut()?;
+    result.event_times = trace.events.iter().filter_map(|e| e.time.timestamp_nanos_opt()).collect();
+    result.event_times.dedup();
+    Some((std::mem::take(&mut trace.syncs), std::mem::take(&mut trace.events)))
 }

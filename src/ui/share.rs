@@ -4,10 +4,10 @@
 //! such a link restores the text and the view; when this browser already saves a different text,
 //! the page asks before replacing it, and a damaged or oversized link gets a message saying why.
 
-use super::state::ViewState;
 use super::language::use_lang;
-use crate::i18n::{Lang, Msg};
-use crate::timeline::share::{decode_fragment, encode_fragment, ShareError, ShareState, ShareView, FORMAT, MAX_FRAGMENT, MAX_STATE, PREFIX};
+use super::state::ViewState;
+use crate::i18n::Msg;
+use crate::timeline::share::{decode_fragment, encode_fragment, ShareError, ShareState, ShareView, MAX_STATE, PREFIX};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -103,26 +103,12 @@ async fn open_fragment(fragment: &str) -> Result<ShareState, ShareError> {
     ShareState::from_json(&json.as_string().unwrap_or_default())
 }
 
-/// What is wrong with a link, in the page's language (English as `ShareError` displays it).
-fn share_error(l: Lang, e: &ShareError) -> String {
-    match e {
-        ShareError::NotAShareLink => l.text(Msg::ShareErrNotALink).into(),
-        ShareError::UnknownFormat(v) => l.format(Msg::ShareErrUnknownFormat, &[&format!("{v:?}"), &FORMAT]),
-        ShareError::TooLong { chars } => l.format(Msg::ShareErrTooLong, &[chars, &MAX_FRAGMENT]),
-        ShareError::BadCharacter { position, found } => l.format(Msg::ShareErrBadCharacter, &[&format!("{found:?}"), position]),
-        ShareError::Truncated => l.text(Msg::ShareErrTruncated).into(),
-        ShareError::Corrupt(why) => l.format(Msg::ShareErrCorrupt, &[why]),
-        ShareError::TooLarge => l.format(Msg::ShareErrTooLarge, &[&(MAX_STATE / 1024)]),
-        ShareError::NotAState(why) => l.format(Msg::ShareErrNotAState, &[why]),
-    }
-}
-
-/// The link for `state` at this page's address.
-async fn make_link(state: &ShareState, l: Lang) -> Result<String, String> {
-    let bytes = deflate(&state.to_json()).await.map_err(|e| format!("{e:?}"))?;
+/// The link for `state` at this page's address (`Err(None)`: the browser cannot deflate).
+async fn make_link(state: &ShareState) -> Result<String, Option<ShareError>> {
+    let bytes = deflate(&state.to_json()).await.map_err(|_| None)?;
     let bytes = js_sys::Uint8Array::new(&bytes).to_vec();
-    let fragment = encode_fragment(&bytes).map_err(|e| share_error(l, &e))?;
-    let location = web_sys::window().ok_or("no window")?.location();
+    let fragment = encode_fragment(&bytes).map_err(Some)?;
+    let location = web_sys::window().ok_or(None)?.location();
     let base = format!("{}{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default(), location.search().unwrap_or_default());
     Ok(format!("{base}{fragment}"))
 }
@@ -152,7 +138,7 @@ enum Opening {
     Idle,
     /// A link whose text differs from the saved one: ask first.
     Ask(Rc<ShareState>),
-    Failed(String),
+    Failed(ShareError),
 }
 
 /// The Share button with its link popover, and the banners for a link being opened.
@@ -160,7 +146,7 @@ enum Opening {
 pub fn share(props: &ShareProps) -> Html {
     let l = use_lang();
     let opening = use_state(|| Opening::Idle);
-    let made = use_state(|| None::<Result<String, String>>);
+    let made = use_state(|| None::<Result<String, Option<ShareError>>>);
 
     // Open the address's link once.
     {
@@ -183,7 +169,7 @@ pub fn share(props: &ShareProps) -> Html {
                             pending.borrow_mut().waiting = false;
                             forget_fragment();
                             on_release.emit(());
-                            opening.set(Opening::Failed(share_error(l, &e)));
+                            opening.set(Opening::Failed(e));
                         }
                     }
                 });
@@ -196,7 +182,7 @@ pub fn share(props: &ShareProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let (made, state) = (made.clone(), ShareState::new(text.to_string(), view.clone()));
             wasm_bindgen_futures::spawn_local(async move {
-                let link = make_link(&state, l).await;
+                let link = make_link(&state).await;
                 if let Ok(l) = &link {
                     copy(l);
                 }
@@ -211,14 +197,14 @@ pub fn share(props: &ShareProps) -> Html {
 
     let banner = match &*opening {
         Opening::Idle => html! {},
-        Opening::Failed(message) => {
+        Opening::Failed(error) => {
             let dismiss = {
                 let opening = opening.clone();
                 Callback::from(move |_: MouseEvent| opening.set(Opening::Idle))
             };
             html! {
                 <div class="banner error" role="alert" data-testid="share-error">
-                    <p>{ message.clone() }</p>
+                    <p>{ error.message(l) }</p>
                     <button type="button" onclick={dismiss}>{ l.text(Msg::Dismiss) }</button>
                 </div>
             }
@@ -267,7 +253,8 @@ pub fn share(props: &ShareProps) -> Html {
                                 </p>
                             </>
                         },
-                        Err(why) => html! { <p class="error" role="alert" data-testid="share-too-long">{ why.clone() }</p> },
+                        Err(why) => html! { <p class="error" role="alert" data-testid="share-too-long">
+                            { why.as_ref().map_or_else(|| "CompressionStream(\"deflate-raw\") is not available in this browser".to_string(), |e| e.message(l)) }</p> },
                     } }
                     <button type="button" onclick={close}>{ l.text(Msg::Close) }</button>
                 </div>

@@ -28,7 +28,11 @@ pub struct Model {
 
 impl Model {
     pub fn new(result: RunResult, generation: u64, run_ms: f64, run: u64) -> Model {
-        let timeline = result.trace.as_ref().map(|t| Timeline::build(t, &result.starts, &result.simulation.spec.events));
+        let timeline = result.trace.as_ref().map(|t| {
+            let mut timeline = Timeline::build(t, &result.starts, &result.simulation.spec.events);
+            timeline.add_instants(result.event_times.iter().map(|&ns| chrono::DateTime::from_timestamp_nanos(ns)));
+            timeline
+        });
         let index = timeline.as_ref().map(index).unwrap_or_default();
         Model { result, timeline, index, generation, run_ms, run }
     }

@@ -89,6 +89,8 @@ pub(crate) enum Part {
     /// The unclamped search found a slot older than the deadline.
     SkippedSilently { slot: DateTime<Utc>, sds: i64, search_from: DateTime<Utc> },
     NotFoundBySearch { schedule: String, since: DateTime<Utc> },
+    /// An `@every` schedule whose count restarts at `now − deadline` at every sync.
+    EveryBeyondDeadline { delay: TimeDelta, sds: i64, search_from: DateTime<Utc>, next: DateTime<Utc> },
     MissSchedule { slot: DateTime<Utc>, sds: i64 },
     /// `active_job`: handled because the Job is in `status.active`, else by lastScheduleTime.
     AlreadyProcessed { slot: DateTime<Utc>, active_job: Option<String> },
@@ -96,11 +98,24 @@ pub(crate) enum Part {
     Created { job: String, slot: DateTime<Utc>, schedule: String, late: TimeDelta },
     Adopted { job: String, slot: DateTime<Utc> },
     Phantom { job: String, err: String, slot: DateTime<Utc> },
+    /// A slot the pre-1.28 estimate made up: `Next` would not stop there.
+    NotASlot,
+    /// How an `@every` schedule's slots are counted.
+    Every { delay: TimeDelta, from: DateTime<Utc>, anchor: Anchor },
     Missed { since: DateTime<Utc>, many: bool },
     Replaced(Vec<String>),
     /// What happened to the Jobs besides the decision.
     Also(Vec<Note>),
     StatusWriteFailed(String),
+}
+
+/// Where the controller's slot search started (`mostRecentScheduleTime`'s `earliestTime`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Anchor {
+    LastScheduleTime,
+    CreationTimestamp,
+    /// `now − startingDeadlineSeconds`, later than both.
+    Deadline(i64),
 }
 
 /// Something that happened to a Job during the sync, for the `Also:` sentence.
@@ -138,6 +153,22 @@ impl fmt::Display for Part {
                 "Slots of {schedule:?} were missed since {}, but the controller's approximate search (it steps back from now by the first gap after that time) found none of them, so nothing is started.",
                 at(*since)
             ),
+            Part::EveryBeyondDeadline { delay, sds, search_from, next } => {
+                write!(
+                    f,
+                    "An @every schedule counts its slots from where the controller's search starts, and with startingDeadlineSeconds ({sds} s) that is now − {sds} s ({}), so its first slot is {}, still ahead: nothing starts.",
+                    at(*search_from),
+                    at(*next)
+                )?;
+                if *delay > TimeDelta::seconds(*sds) {
+                    write!(
+                        f,
+                        " Every sync starts the count later again, and the delay ({}) is longer than the deadline, so this CronJob never starts a job.",
+                        secs(*delay)
+                    )?;
+                }
+                Ok(())
+            }
             Part::MissSchedule { slot, sds } => {
                 write!(f, "The {} slot is more than {} old, so it is not started (MissSchedule).", at(*slot), deadline(Some(*sds)))
             }
@@ -169,6 +200,23 @@ impl fmt::Display for Part {
                 "Creating job {job} failed because the namespace is being terminated ({err}), but before 1.28.3 the controller did not notice: it recorded SuccessfulCreate for an empty job name, added an empty reference to status.active and moved lastScheduleTime to {}.",
                 at(*slot)
             ),
+            Part::NotASlot => f.write_str(
+                "That instant is not itself a slot of the schedule: before 1.28 the controller estimated the most recent slot as first-slot + n × first-gap, which is wrong for irregular schedules.",
+            ),
+            Part::Every { delay, from, anchor } => {
+                let anchor = match anchor {
+                    Anchor::LastScheduleTime => "status.lastScheduleTime".to_owned(),
+                    Anchor::CreationTimestamp => "metadata.creationTimestamp".to_owned(),
+                    Anchor::Deadline(sds) => format!("now − startingDeadlineSeconds ({sds} s), which is later than the last schedule time"),
+                };
+                write!(
+                    f,
+                    "An @every schedule has no fixed slots: robfig's ConstantDelaySchedule answers \"the instant asked about, rounded down to the second, plus {}\", and the controller counts from {anchor} ({}), so the slot is a whole number of {} steps after that.",
+                    secs(*delay),
+                    at(*from),
+                    secs(*delay)
+                )
+            }
             Part::Missed { since, many } => write!(
                 f,
                 "Earlier slots since {} were missed; only the most recent one is started{}.",

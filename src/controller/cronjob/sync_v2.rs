@@ -6,7 +6,7 @@ use super::api_server::{namespace_of, ApiError, FaultReason};
 use super::decision::{Decision, DecisionCode};
 use super::effects::{Effects, ReplaceFailed};
 use super::events::Event;
-use super::explain::{at, Explanation, Part};
+use super::explain::{at, Anchor, Explanation, Part};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::reconcile::{reconcile_jobs, Target};
@@ -275,8 +275,19 @@ fn sync_cron_job<'a>(
         Start::Created => {
             let late = now - scheduled;
             let mut why = Explanation::of(Part::Created { job: name, slot: scheduled, schedule: cj.object.spec.schedule.clone(), late });
-            if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) {
-                why = why.and(Part::Text("That instant is not itself a slot of the schedule: before 1.28 the controller estimated the most recent slot as first-slot + n × first-gap, which is wrong for irregular schedules.".into()));
+            match schedule.constant_delay() {
+                // `@every` slots are counted from where the search starts, so whatever the search
+                // returns is one of them; `Next(t − 1 s)` is just `t − 1 s + delay`.
+                Some(delay) => {
+                    let anchor = match (slots.earliest(now, false) == found.earliest, slots.last_scheduled) {
+                        (false, _) => Anchor::Deadline(cj.object.spec.starting_deadline_seconds.unwrap_or_default()),
+                        (true, Some(_)) => Anchor::LastScheduleTime,
+                        (true, None) => Anchor::CreationTimestamp,
+                    };
+                    why = why.and(Part::Every { delay, from: found.earliest, anchor });
+                }
+                None if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) => why = why.and(Part::NotASlot),
+                None => {}
             }
             (DecisionCode::Created, why)
         }
@@ -312,7 +323,16 @@ fn explain_nothing_due(
     let now = input.now;
     let unclamped = most_recent_schedule_time(b.slot_search, slots, now, false, schedule).ok();
     let since = slots.earliest(now, false);
+    let every = schedule.constant_delay();
     match (unclamped, cj.spec.starting_deadline_seconds) {
+        // `@every` counts from where the search starts: with a deadline that is `now − deadline`,
+        // so the slot the unclamped search sees (counted from lastScheduleTime) is not the one
+        // that was skipped, and it need not be old at all.
+        (Some(found), Some(sds)) if every.is_some() && found.most_recent.is_some_and(|t| !slots.too_late(t, now)) => {
+            let search_from = slots.earliest(now, true);
+            let next = schedule.next(search_from).ok().filter(|t| *t != super::go_time::zero_time()).unwrap_or(now);
+            (DecisionCode::TooLate, Part::EveryBeyondDeadline { delay: every.unwrap_or_default(), sds, search_from, next })
+        }
         (Some(found), Some(0)) if found.most_recent.is_some() => {
             (DecisionCode::TooLate, Part::NeverOnTime { slot: found.most_recent.unwrap_or(now) })
         }

@@ -162,6 +162,19 @@ impl Ctx<'_> {
     /// A status update; the API server's status validation may reject it (`Err`, recorded as the
     /// sync's error).
     pub(super) fn write_status(&mut self, status: &JobStatus) -> Result<(), ()> {
+        self.validate_status(status)?;
+        self.out.status = Some(status.clone());
+        self.out.status_writes += 1;
+        Ok(())
+    }
+    /// [`write_status`](Self::write_status) of the sync's last status, which is kept, not copied.
+    pub(super) fn write_last_status(&mut self, status: JobStatus) {
+        if self.validate_status(&status).is_ok() {
+            self.out.status = Some(status);
+            self.out.status_writes += 1;
+        }
+    }
+    fn validate_status(&mut self, status: &JobStatus) -> Result<(), ()> {
         // `RejectMoreReadyThanActivePods` (1.32+): reachable through the active=0 back-off bug.
         if self.f.rejects_more_ready_than_active && status.ready.is_some_and(|r| r > status.active) {
             let name = &self.input.job.metadata.name;
@@ -172,8 +185,6 @@ impl Ctx<'_> {
             self.out.error.get_or_insert(err);
             return Err(());
         }
-        self.out.status = Some(status.clone());
-        self.out.status_writes += 1;
         Ok(())
     }
     pub(super) fn decide(&mut self, code: &'static str, explanation: String) {
@@ -279,7 +290,8 @@ fn sync_running(ctx: &mut Ctx<'_>) {
     let is_suspended = suspended(job, &f);
 
     let mut status = job.status.clone();
-    let uncounted = status.uncounted_terminated_pods.clone().unwrap_or_default();
+    let no_uncounted = UncountedTerminatedPods::default();
+    let uncounted = job.status.uncounted_terminated_pods.as_ref().unwrap_or(&no_uncounted);
     if tracking && status.uncounted_terminated_pods.is_none() {
         status.uncounted_terminated_pods = Some(UncountedTerminatedPods::default());
     }
@@ -583,7 +595,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             if let Some(c) = finished.clone() {
                 enact_finished(ctx, &mut status, c);
             }
-            let _ = ctx.write_status(&status);
+            ctx.write_last_status(status);
         }
     }
 

@@ -41,7 +41,7 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
     if indexed {
         pods.sort_by_key(|p| completion_index(p).map_or(-1, i64::from));
     }
-    let mut with_finalizer: BTreeSet<String> = pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.clone()).collect();
+    let mut with_finalizer: BTreeSet<&str> = pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.as_str()).collect();
     let mut unc = status.uncounted_terminated_pods.clone().unwrap_or_default();
     if clean_uncounted(&mut status, &mut unc, &with_finalizer) {
         needs_flush = true;
@@ -138,7 +138,7 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
             rm_err.get_or_insert(err);
             continue;
         }
-        with_finalizer.remove(&p.metadata.uid);
+        with_finalizer.remove(p.metadata.uid.as_str());
         ctx.out.finalizers_removed.push(p.metadata.name.clone());
     }
     if clean_uncounted(&mut status, &mut unc, &with_finalizer) {
@@ -168,15 +168,15 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
         }
     }
     if needs_flush {
-        let _ = ctx.write_status(&status);
+        ctx.write_last_status(status);
     }
 }
 
 /// `cleanUncountedPodsWithoutFinalizers`: UIDs whose finalizer is gone move into the counters.
-fn clean_uncounted(status: &mut JobStatus, unc: &mut UncountedTerminatedPods, with_finalizer: &BTreeSet<String>) -> bool {
+fn clean_uncounted(status: &mut JobStatus, unc: &mut UncountedTerminatedPods, with_finalizer: &BTreeSet<&str>) -> bool {
     let before = (unc.succeeded.len(), unc.failed.len());
-    unc.succeeded.retain(|u| with_finalizer.contains(u));
-    unc.failed.retain(|u| with_finalizer.contains(u));
+    unc.succeeded.retain(|u| with_finalizer.contains(u.as_str()));
+    unc.failed.retain(|u| with_finalizer.contains(u.as_str()));
     status.succeeded += (before.0 - unc.succeeded.len()) as i32;
     status.failed += (before.1 - unc.failed.len()) as i32;
     before != (unc.succeeded.len(), unc.failed.len())

@@ -1,0 +1,249 @@
+//! Compare mode: a second run (B) of the editor's manifest under another Kubernetes release or
+//! concurrency policy, or of a snapshot of the text (before/after an edit), drawn under the main
+//! timeline (A) on the same time axis and clock, with a strip and a list of what differs
+//! (`timeline::compare`). B runs in its own worker, like A.
+
+use super::language::use_lang;
+use super::runner::{Engine, Runner};
+use crate::i18n::{Lang, Msg};
+use super::state::{Action, Model, ViewState};
+use super::timeline_view::{TimelineView, LABEL_WIDTH};
+use crate::api::{ConcurrencyPolicy, KubernetesVersion};
+use crate::timeline::compare::{compare, variant, Comparison, Variant};
+use crate::timeline::share::ShareView;
+use crate::timeline::viewport::ms;
+use std::rc::Rc;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct CompareProps {
+    /// The editor's text (run A).
+    pub text: Rc<str>,
+    /// Run A's view (B follows its window and clock).
+    pub state: ViewState,
+    pub dispatch: UseReducerDispatcher<ViewState>,
+    pub engine: Engine,
+}
+
+/// What B is.
+#[derive(Clone, Debug, PartialEq)]
+enum Against {
+    Version(KubernetesVersion),
+    Policy(ConcurrencyPolicy),
+    /// The text as it was when kept.
+    Snapshot(Rc<str>),
+}
+
+/// `Kubernetes 1.28`, `Kubernetes 1.20 (v1 controller)`.
+fn version_label(l: Lang, v: KubernetesVersion) -> String {
+    let name = format!("Kubernetes {v}");
+    if v.at_least(21) {
+        name
+    } else {
+        l.format(Msg::CompareV1, &[&name])
+    }
+}
+
+impl Against {
+    fn label(&self, l: Lang) -> String {
+        match self {
+            Against::Version(v) => version_label(l, *v),
+            Against::Policy(p) => format!("concurrencyPolicy: {p:?}"),
+            Against::Snapshot(_) => l.text(Msg::CompareKept).into(),
+        }
+    }
+}
+
+const POLICIES: [ConcurrencyPolicy; 3] = [ConcurrencyPolicy::Allow, ConcurrencyPolicy::Forbid, ConcurrencyPolicy::Replace];
+
+#[function_component(CompareView)]
+pub fn compare_view(props: &CompareProps) -> Html {
+    let l = use_lang();
+    let on = use_state(|| false);
+    let against = use_state(|| Against::Version(KubernetesVersion::new(20).expect("1.20 is supported")));
+    let b_state = use_reducer(ViewState::default);
+    let b_error = use_state(|| None::<String>);
+    let runner = {
+        let (dispatch, b_error) = (b_state.dispatcher(), b_error.clone());
+        let engine = props.engine;
+        use_mut_ref(move || {
+            let generation = std::cell::Cell::new(0u64);
+            Runner::new(engine, Callback::from(move |(answer, _stages): super::runner::Report| {
+                // B is only drawn; the inspector's questions go to run A's engine.
+                if let super::protocol::Answer::Ran { id, ms, result } = answer {
+                    generation.set(generation.get() + 1);
+                    b_error.set(result.error.clone());
+                    dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), ms, id))));
+                }
+            }))
+        })
+    };
+
+    // B's text follows A's text and the choice.
+    let b_text: Rc<Result<Rc<str>, String>> = use_memo((props.text.clone(), (*against).clone(), *on), |(text, against, on)| {
+        if !*on {
+            return Err(String::new());
+        }
+        match against {
+            Against::Version(v) => variant(text, &Variant::Version(*v)).map(Rc::from),
+            Against::Policy(p) => variant(text, &Variant::Policy(*p)).map(Rc::from),
+            Against::Snapshot(t) => Ok(t.clone()),
+        }
+    });
+    {
+        let runner = runner.clone();
+        let request = (*b_text).clone().ok().filter(|_| *on);
+        use_effect_with(request, move |r| {
+            if let Some(t) = r {
+                runner.borrow_mut().request(t.to_string(), super::perf::now());
+            }
+        });
+    }
+    // B shares A's window and clock.
+    let a_view = (props.state.view.from, props.state.view.to, props.state.cursor);
+    {
+        let dispatch = b_state.dispatcher();
+        // Off, nothing is drawn: don't follow A (playback moves the clock 25 times a second).
+        let generation = b_state.model.as_ref().filter(|_| *on).map(|m| m.generation);
+        let follow = generation.map(|g| (a_view.0.to_bits(), a_view.1.to_bits(), a_view.2.to_bits(), g));
+        use_effect_with(follow, move |follow| {
+            if follow.is_some() && a_view.0 < a_view.1 {
+                dispatch.dispatch(Action::Restore(ShareView { from: a_view.0, to: a_view.1, cursor: a_view.2, ..ShareView::default() }));
+            }
+        });
+    }
+
+    let toggle = {
+        let on = on.clone();
+        Callback::from(move |_: MouseEvent| on.set(!*on))
+    };
+    let choose = {
+        let (against, text) = (against.clone(), props.text.clone());
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let next = if let Some(v) = value.strip_prefix("version:") {
+                v.parse().ok().map(Against::Version)
+            } else if let Some(p) = value.strip_prefix("policy:") {
+                POLICIES.iter().find(|x| format!("{x:?}") == p).map(|p| Against::Policy(*p))
+            } else {
+                Some(Against::Snapshot(text.clone()))
+            };
+            if let Some(n) = next {
+                against.set(n);
+            }
+        })
+    };
+    let keep = {
+        let (against, text) = (against.clone(), props.text.clone());
+        Callback::from(move |_: MouseEvent| against.set(Against::Snapshot(text.clone())))
+    };
+
+    let a_trace = props.state.model.as_ref().and_then(|m| m.result.trace.as_ref());
+    let b_trace = b_state.model.as_ref().and_then(|m| m.result.trace.as_ref());
+    let diff: Option<Comparison> = match (a_trace, b_trace, *on) {
+        (Some(a), Some(b), true) => Some(compare(a, b)),
+        _ => None,
+    };
+    let selected = match &*against {
+        Against::Version(v) => format!("version:{v}"),
+        Against::Policy(p) => format!("policy:{p:?}"),
+        Against::Snapshot(_) => "snapshot".into(),
+    };
+    let a_version = a_trace.map(|t| t.kubernetes_version.to_string()).unwrap_or_default();
+
+    html! {
+        <section class="compare" data-testid="compare" aria-label={l.text(Msg::CompareRegion)}>
+            <div class="compare-head">
+                <button type="button" onclick={toggle} aria-pressed={on.to_string()} data-testid="compare-toggle">
+                    { l.text(if *on { Msg::CompareStop } else { Msg::CompareStart }) }</button>
+                if *on {
+                    <label>{ "B: " }
+                        <select onchange={choose} data-testid="compare-against" aria-label={l.text(Msg::CompareAgainstLabel)}>
+                            <optgroup label={l.text(Msg::CompareVersionGroup)}>
+                                { for (13..=KubernetesVersion::NEWEST.minor()).rev().filter_map(KubernetesVersion::new).map(|v| {
+                                    let value = format!("version:{v}");
+                                    html! { <option value={value.clone()} selected={value == selected}>{ version_label(l, v) }</option> }
+                                }) }
+                            </optgroup>
+                            <optgroup label="concurrencyPolicy">
+                                { for POLICIES.iter().map(|p| {
+                                    let value = format!("policy:{p:?}");
+                                    html! { <option value={value.clone()} selected={value == selected}>{ l.format(Msg::CompareEveryPolicy, &[&format!("{p:?}")]) }</option> }
+                                }) }
+                            </optgroup>
+                            <option value="snapshot" selected={selected == "snapshot"}>{ l.text(Msg::CompareSnapshot) }</option>
+                        </select>
+                    </label>
+                    <button type="button" onclick={keep} data-testid="compare-keep" title={l.text(Msg::CompareKeepTitle)}>{ l.text(Msg::CompareKeep) }</button>
+                }
+            </div>
+            if *on {
+                { match (&*b_text, &*b_error) {
+                    (Err(e), _) | (_, Some(e)) => html! { <p class="error" role="alert" data-testid="compare-error">{ l.format(Msg::CompareCannotRun, &[e]) }</p> },
+                    _ => html! {},
+                } }
+                if let Some(d) = &diff {
+                    <p class="compare-summary" data-testid="compare-summary" data-differences={d.differences.len().to_string()}>
+                        <span class="run-a">{ l.format(Msg::CompareRunA, &[&a_version, &d.a.jobs, &d.a.ran, &d.a.not_run]) }</span>
+                        { " · " }
+                        <span class="run-b">{ l.format(Msg::CompareRunB, &[&against.label(l), &d.b.jobs, &d.b.ran, &d.b.not_run]) }</span>
+                        { " · " }
+                        { if d.differences.len() == 1 { l.text(Msg::CompareOneDifference).to_string() } else { l.format(Msg::CompareDifferences, &[&d.differences.len()]) } }
+                    </p>
+                    <DiffStrip state={props.state.clone()} diff={Rc::new(d.clone())} dispatch={props.dispatch.clone()} />
+                }
+                <div class="compare-b" data-testid="compare-b">
+                    <h3 class="pane-title">{ format!("B — {}", against.label(l)) }</h3>
+                    <TimelineView state={(*b_state).clone()} dispatch={b_state.dispatcher()} />
+                </div>
+                if let Some(d) = &diff {
+                    <ol class="diff-list" data-testid="diff-list">
+                        { for d.differences.iter().take(200).map(|x| {
+                            let (dispatch, at) = (props.dispatch.clone(), ms(x.at));
+                            html! {
+                                <li class={format!("diff {}", x.kind.name())} data-testid="diff" data-kind={x.kind.name()}
+                                    data-time={crate::sim::trace::format_time(&x.at)} onclick={Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Seek(at)))}>
+                                    { x.text.clone() }
+                                </li>
+                            }
+                        }) }
+                        if d.differences.len() > 200 { <li class="more">{ l.format(Msg::MoreDiagnostics, &[&(d.differences.len() - 200)]) }</li> }
+                    </ol>
+                }
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct StripProps {
+    state: ViewState,
+    diff: Rc<Comparison>,
+    dispatch: UseReducerDispatcher<ViewState>,
+}
+
+/// The differences as marks on A's time axis (clicking one moves the clock there).
+#[function_component(DiffStrip)]
+fn diff_strip(props: &StripProps) -> Html {
+    let l = use_lang();
+    let view = props.state.view;
+    let width = LABEL_WIDTH + view.width;
+    html! {
+        <svg class="diff-strip" width={width.to_string()} height="18" role="img" aria-label={l.text(Msg::CompareDiffStrip)} data-testid="diff-strip">
+            <text x="8" y="13" class="lane-label">{ l.text(Msg::CompareDiffLane) }</text>
+            { for props.diff.differences.iter().filter_map(|d| {
+                let x = LABEL_WIDTH + view.x(ms(d.at));
+                (LABEL_WIDTH..=width).contains(&x).then(|| {
+                    let (dispatch, at) = (props.dispatch.clone(), ms(d.at));
+                    html! {
+                        <rect class={format!("diff-mark {}", d.kind.name())} data-testid="diff-mark" data-kind={d.kind.name()}
+                            x={(x - 2.0).to_string()} y="2" width="4" height="14" onclick={Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Seek(at)))}>
+                            <title>{ d.text.clone() }</title>
+                        </rect>
+                    }
+                })
+            }) }
+        </svg>
+    }
+}

@@ -1,0 +1,155 @@
+//! The lint view: paste many CronJobs at once (`kubectl get cronjobs -A -o yaml`) and see, per
+//! CronJob, the risks that probing simulations reveal (`timeline::lint`), each with a button that
+//! opens its probe on the timeline. The probes run on demand in the page (a few short runs per
+//! CronJob), after the "Linting…" state has painted.
+
+use super::language::use_lang;
+use crate::api::KubernetesVersion;
+use crate::i18n::Msg;
+use crate::timeline::lint::{lint, LintOptions, LintReport, Severity};
+use chrono::{DateTime, SubsecRound, Utc};
+use gloo_timers::callback::Timeout;
+use std::rc::Rc;
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct LintProps {
+    /// The editor's text (offered as the input).
+    pub text: Rc<str>,
+    /// Replaces the editor's text with a finding's probe.
+    pub on_open: Callback<String>,
+}
+
+fn now() -> DateTime<Utc> {
+    DateTime::from_timestamp_millis(js_sys::Date::now() as i64).unwrap_or_default().trunc_subsecs(0)
+}
+
+fn severity_name(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "info",
+    }
+}
+
+#[function_component(LintView)]
+pub fn lint_view(props: &LintProps) -> Html {
+    let l = use_lang();
+    let open = use_state(|| false);
+    let input = use_state(String::new);
+    let version = use_state(|| KubernetesVersion::NEWEST);
+    let zone = use_state(|| "UTC".to_string());
+    let at = use_state(|| crate::sim::trace::format_time(&now()));
+    let report = use_state(|| None::<Result<Rc<LintReport>, String>>);
+    let busy = use_state(|| false);
+    let timer = use_mut_ref(|| None::<Timeout>);
+
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let on_input = {
+        let input = input.clone();
+        Callback::from(move |e: InputEvent| input.set(e.target_unchecked_into::<HtmlTextAreaElement>().value()))
+    };
+    let use_editor = {
+        let (input, text) = (input.clone(), props.text.clone());
+        Callback::from(move |_: MouseEvent| input.set(text.to_string()))
+    };
+    let on_version = {
+        let version = version.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(v) = e.target_unchecked_into::<HtmlSelectElement>().value().parse() {
+                version.set(v);
+            }
+        })
+    };
+    let on_zone = {
+        let zone = zone.clone();
+        Callback::from(move |e: InputEvent| zone.set(e.target_unchecked_into::<HtmlInputElement>().value()))
+    };
+    let on_at = {
+        let at = at.clone();
+        Callback::from(move |e: InputEvent| at.set(e.target_unchecked_into::<HtmlInputElement>().value()))
+    };
+    let run = {
+        let (input, version, zone, at, report, busy, timer) =
+            (input.clone(), version.clone(), zone.clone(), at.clone(), report.clone(), busy.clone(), timer.clone());
+        Callback::from(move |_: MouseEvent| {
+            busy.set(true);
+            let (text, version, zone, at, report, busy) = ((*input).clone(), *version, (*zone).clone(), (*at).clone(), report.clone(), busy.clone());
+            // Let "Linting…" paint before the probes run.
+            *timer.borrow_mut() = Some(Timeout::new(20, move || {
+                let options = (|| -> Result<LintOptions, String> {
+                    let controller_time_zone = zone.parse().map_err(|_| l.format(Msg::LintBadZone, &[&format!("{zone:?}")]))?;
+                    let at = DateTime::parse_from_rfc3339(at.trim()).map_err(|e| format!("start {at:?}: {e}"))?.with_timezone(&Utc);
+                    Ok(LintOptions { version, at, controller_time_zone })
+                })();
+                report.set(Some(options.map(|o| Rc::new(lint(&text, &o)))));
+                busy.set(false);
+            }));
+        })
+    };
+
+    let results = match &*report {
+        None => html! {},
+        Some(Err(e)) => html! { <p class="error" role="alert" data-testid="lint-error">{ e.clone() }</p> },
+        Some(Ok(r)) => {
+            let findings: usize = r.cron_jobs.iter().map(|c| c.findings.len()).sum();
+            html! {
+                <div class="lint-results" data-testid="lint-results" data-cronjobs={r.cron_jobs.len().to_string()} data-findings={findings.to_string()}>
+                    <p class="hint">{ l.format(Msg::LintSummary, &[&r.cron_jobs.len(), &r.kubernetes_version, &r.at, &findings]) }</p>
+                    { for r.errors.iter().map(|e| html! { <p class="error" data-testid="lint-input-error">{ e.clone() }</p> }) }
+                    { for r.cron_jobs.iter().map(|c| html! {
+                        <article class="lint-cronjob" data-testid="lint-cronjob" data-name={c.name.clone()} data-namespace={c.namespace.clone()}>
+                            <h3>{ if c.namespace.is_empty() { c.name.clone() } else { format!("{}/{}", c.namespace, c.name) } }
+                                <code class="group-schedule">{ format!("  {}", c.schedule) }</code></h3>
+                            if c.findings.is_empty() { <p class="hint">{ l.text(Msg::LintNoRisks) }</p> }
+                            <ul>
+                                { for c.findings.iter().map(|f| {
+                                    let (on_open, text) = (props.on_open.clone(), f.playground.clone());
+                                    html! {
+                                        <li class={format!("finding {}", severity_name(f.severity))} data-testid="finding" data-rule={f.rule} data-severity={severity_name(f.severity)}>
+                                            <span class="severity">{ severity_name(f.severity) }</span>{ " " }<code>{ f.rule }</code>
+                                            <p>{ f.message.clone() }</p>
+                                            <button type="button" data-testid="finding-open" onclick={Callback::from(move |_: MouseEvent| on_open.emit(text.clone()))}
+                                                title={l.text(Msg::LintOpenProbeTitle)}>{ l.text(Msg::LintOpenProbe) }</button>
+                                        </li>
+                                    }
+                                }) }
+                            </ul>
+                        </article>
+                    }) }
+                </div>
+            }
+        }
+    };
+
+    html! {
+        <section class="lint" data-testid="lint" aria-label={l.text(Msg::LintRegion)}>
+            <button type="button" onclick={toggle} aria-expanded={open.to_string()} data-testid="lint-toggle">
+                { l.text(if *open { Msg::LintClose } else { Msg::LintOpen }) }</button>
+            if *open {
+                <p class="hint">{ l.text(Msg::LintIntro) }</p>
+                <textarea class="lint-input" data-testid="lint-input" aria-label={l.text(Msg::LintInputLabel)} spellcheck="false" wrap="off"
+                    placeholder="apiVersion: v1\nkind: List\nitems: …" value={(*input).clone()} oninput={on_input} />
+                <div class="controls lint-options">
+                    <button type="button" onclick={use_editor} data-testid="lint-use-editor">{ l.text(Msg::LintUseEditor) }</button>
+                    <label>{ l.text(Msg::Kubernetes) }
+                        <select onchange={on_version} data-testid="lint-version">
+                            { for (13..=KubernetesVersion::NEWEST.minor()).rev().filter_map(KubernetesVersion::new).map(|v| html! {
+                                <option value={v.to_string()} selected={v == *version}>{ v.to_string() }</option>
+                            }) }
+                        </select>
+                    </label>
+                    <label>{ l.text(Msg::ControllerTz) }<input type="text" value={(*zone).clone()} oninput={on_zone} data-testid="lint-zone" /></label>
+                    <label>{ l.text(Msg::LintStart) }<input type="text" value={(*at).clone()} oninput={on_at} data-testid="lint-at" /></label>
+                    <button type="button" class="primary" onclick={run} disabled={*busy || input.trim().is_empty()} data-testid="lint-run">
+                        { l.text(if *busy { Msg::LintBusy } else { Msg::LintRun }) }</button>
+                </div>
+                { results }
+            }
+        </section>
+    }
+}
