@@ -123,15 +123,33 @@ test('panning 10k items: frame time', async () => {
   await context.close();
 });
 
+// First load: index.html and what it names (the CSS, the wasm-bindgen glue and its snippets, the
+// wasm). The CodeMirror bundle is fetched by the editor's stand-in after the first paint.
 test('gzip size of the page', () => {
-  const files = fs.readdirSync(dist).filter((f) => /\.(html|js|wasm|css)$/.test(f));
+  const files = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(html|js|wasm|css)$/.test(e.name)) files.push(path.relative(dist, p));
+    }
+  };
+  walk(dist);
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const named = new Set([...html.matchAll(/(?:href|src)="\/?([^"]+)"/g)].map((m) => m[1]));
+  let firstLoad = 0;
   let total = 0;
-  for (const f of files) {
+  for (const f of files.sort()) {
     const gz = zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
+    const first = f === 'index.html' || named.has(f.split(path.sep).join('/'));
     total += gz;
-    console.log(`# gzip ${f}: ${(gz / 1024).toFixed(1)} KB`);
+    if (first) firstLoad += gz;
+    console.log(`# gzip ${f}: ${(gz / 1024).toFixed(1)} KB${first ? '' : ' (after the first paint)'}`);
   }
-  console.log(`# gzip total: ${(total / 1024).toFixed(1)} KB (target 350 KB)`);
+  console.log(`# gzip first load: ${(firstLoad / 1024).toFixed(1)} KB (target 350 KB); total: ${(total / 1024).toFixed(1)} KB`);
   assert.ok(files.some((f) => f.endsWith('.wasm')) && files.includes('codemirror.js'));
-  assert.ok(total < 1024 * 1024, 'regression guard: the page stays under 1 MB gzipped');
+  assert.ok(!named.has('codemirror.js'), 'the editor bundle loads after the first paint');
+  // Measured 694.5 KB / 811.0 KB on 2026-11-22 (README, "Page size"); ~4% headroom.
+  assert.ok(firstLoad < 725 * 1024, 'regression guard: first load');
+  assert.ok(total < 845 * 1024, 'regression guard: everything');
 });

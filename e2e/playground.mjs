@@ -1,10 +1,12 @@
 // Helpers for driving the playground page: type into the editor the way a person does, wait for
 // the re-simulation to be drawn, and read the timeline through its data attributes.
 
-/** Opens the page and waits for the first run to be drawn. */
+/** Opens the page and waits for the first run to be drawn and the editor to be CodeMirror (it
+ * loads after the first paint) or the plain textarea (`?editor=plain`). */
 export async function ready(page) {
   await page.waitForSelector('[data-testid="title"]', { timeout: 30000 });
   await page.waitForSelector('[data-generation]', { timeout: 30000 });
+  await page.waitForSelector('.cm-content, textarea[data-testid="editor"]', { timeout: 30000 });
 }
 
 /** The generation of the run the timeline shows (0 before any). */

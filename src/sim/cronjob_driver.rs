@@ -71,9 +71,8 @@ impl World {
                     Watch::Deleted(j) => JobEvent::Deleted(j),
                 };
                 let cron_jobs: Vec<&CronJob> = self.store.all::<CronJob>().collect();
-                let woken: Vec<String> = on_job_event(event, &cron_jobs).into_iter().map(|c| c.metadata.name.clone()).collect();
-                for name in woken {
-                    self.kcm.cronjob.add(name, SyncTrigger::JobEvent);
+                for woken in on_job_event(event, &cron_jobs) {
+                    self.kcm.cronjob.add(woken.metadata.name.clone(), SyncTrigger::JobEvent);
                 }
             }
             Change::Pod(_) => {}
@@ -138,7 +137,11 @@ impl World {
         for e in out.events {
             self.record_cronjob_event(name, e);
         }
-        if let Some(status) = out.status_update.clone() {
+        let code = out.decision.code;
+        // A "created" decision without a new Job adopted an existing one (AlreadyExists): its slot
+        // is the lastScheduleTime it wrote.
+        let adopted = out.status_update.as_ref().and_then(|s| s.last_schedule_time).filter(|_| code == DecisionCode::Created);
+        if let Some(status) = out.status_update {
             let _ = self.store.replace_status::<CronJob>(name, status);
         }
         if !legacy {
@@ -150,10 +153,6 @@ impl World {
                 self.kcm.cronjob.add_after(key, SyncTrigger::Requeue, now, d);
             }
         }
-        let code = out.decision.code;
-        // A "created" decision without a new Job adopted an existing one (AlreadyExists): its slot
-        // is the lastScheduleTime it wrote.
-        let adopted = out.status_update.as_ref().and_then(|s| s.last_schedule_time).filter(|_| code == DecisionCode::Created);
         let slot = created_slot
             .or(adopted)
             .or_else(|| (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten());

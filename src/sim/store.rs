@@ -322,6 +322,14 @@ impl Store {
         std::mem::take(&mut self.changes)
     }
 
+    /// Moves the watch events of the writes since the last call into `into` (empty), keeping the
+    /// store's buffer for the next writes: delivery runs after every step, so reusing the two
+    /// buffers saves an allocation each time.
+    pub fn swap_changes(&mut self, into: &mut Vec<Change>) {
+        debug_assert!(into.is_empty());
+        std::mem::swap(&mut self.changes, into);
+    }
+
     /// Pods whose controller ownerReference is the Job with this UID.
     pub fn pods_of_job<'a>(&'a self, job_uid: &'a str) -> impl Iterator<Item = &'a Pod> + 'a {
         self.pods.values().map(|p| &**p).filter(move |p| p.metadata.controller_of().is_some_and(|r| r.uid == job_uid))

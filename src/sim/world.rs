@@ -125,6 +125,8 @@ pub struct World {
     later: Vec<Option<Later>>,
     /// The CronJob controller's parsed schedules (parsed again only when a schedule changes).
     pub(crate) schedules: crate::controller::cronjob::ScheduleCache,
+    /// The buffer `deliver` hands watch events out of (kept for reuse).
+    delivering: Vec<super::store::Change>,
     steps: u64,
     finished: bool,
 }
@@ -162,6 +164,7 @@ impl World {
             recorder: Recorder::default(),
             history: History::default(),
             budget,
+            delivering: Vec::new(),
             steps: 0,
             finished: false,
         };
@@ -266,12 +269,13 @@ impl World {
     /// Delivers the watch events of the writes so far to the recorder, the kubelet, the garbage
     /// collector and (when running) the controllers' informer handlers.
     pub(crate) fn deliver(&mut self) {
+        let mut changes = std::mem::take(&mut self.delivering);
         loop {
-            let changes = self.store.take_changes();
+            self.store.swap_changes(&mut changes);
             if changes.is_empty() {
-                return;
+                break;
             }
-            for change in changes {
+            for change in changes.drain(..) {
                 self.observe(&change);
                 if self.kcm.up {
                     self.inform_cronjob_controller(&change);
@@ -280,6 +284,7 @@ impl World {
                 }
             }
         }
+        self.delivering = changes;
     }
 
     /// What every change means outside the controller manager: trace records, the kubelet

@@ -91,12 +91,16 @@ pub fn compare_view(props: &CompareProps) -> Html {
             Against::Snapshot(t) => Ok(t.clone()),
         }
     });
+    // Runs this runner was asked for; its answers carry the same ids (1, 2, …), so a comparison is
+    // only shown for the newest, never for a B that no longer matches the choice.
+    let requested = use_state(|| 0u64);
     {
-        let runner = runner.clone();
+        let (runner, requested) = (runner.clone(), requested.clone());
         let request = (*b_text).clone().ok().filter(|_| *on);
         use_effect_with(request, move |r| {
             if let Some(t) = r {
                 runner.borrow_mut().request(t.to_string(), super::perf::now());
+                requested.set(*requested + 1);
             }
         });
     }
@@ -140,10 +144,15 @@ pub fn compare_view(props: &CompareProps) -> Html {
     };
 
     let a_trace = props.state.model.as_ref().and_then(|m| m.result.trace.as_ref());
-    let b_trace = b_state.model.as_ref().and_then(|m| m.result.trace.as_ref());
-    let diff: Option<Comparison> = match (a_trace, b_trace, *on) {
-        (Some(a), Some(b), true) => Some(compare(a, b)),
-        _ => None,
+    let current = b_state.model.as_ref().is_some_and(|m| m.run == *requested);
+    // Compared once per pair of runs, not on every frame of playback.
+    let diff: Rc<Option<Comparison>> = {
+        let (a, b) = (props.state.model.clone(), b_state.model.clone());
+        let key = (a.as_ref().map(|m| m.generation), b.as_ref().map(|m| m.generation), *on && current);
+        use_memo(key, move |(_, _, show)| match (a.as_ref().and_then(|m| m.result.trace.as_ref()), b.as_ref().and_then(|m| m.result.trace.as_ref()), show) {
+            (Some(a), Some(b), true) => Some(compare(a, b)),
+            _ => None,
+        })
     };
     let selected = match &*against {
         Against::Version(v) => format!("version:{v}"),
@@ -183,7 +192,7 @@ pub fn compare_view(props: &CompareProps) -> Html {
                     (Err(e), _) | (_, Some(e)) => html! { <p class="error" role="alert" data-testid="compare-error">{ l.format(Msg::CompareCannotRun, &[e]) }</p> },
                     _ => html! {},
                 } }
-                if let Some(d) = &diff {
+                if let Some(d) = &*diff {
                     <p class="compare-summary" data-testid="compare-summary" data-differences={d.differences.len().to_string()}>
                         <span class="run-a">{ l.format(Msg::CompareRunA, &[&a_version, &d.a.jobs, &d.a.ran, &d.a.not_run]) }</span>
                         { " · " }
@@ -197,7 +206,7 @@ pub fn compare_view(props: &CompareProps) -> Html {
                     <h3 class="pane-title">{ format!("B — {}", against.label(l)) }</h3>
                     <TimelineView state={(*b_state).clone()} dispatch={b_state.dispatcher()} />
                 </div>
-                if let Some(d) = &diff {
+                if let Some(d) = &*diff {
                     <ol class="diff-list" data-testid="diff-list">
                         { for d.differences.iter().take(200).map(|x| {
                             let (dispatch, at) = (props.dispatch.clone(), ms(x.at));

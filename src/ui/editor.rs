@@ -1,7 +1,8 @@
-//! The manifest editor: CodeMirror 6 (bundled into `codemirror.js` by scripts/build-editor.sh,
-//! reached through its small `CronJobEditor` global) with YAML highlighting and the validator's
-//! diagnostics inline at their line and column — or a plain textarea when the bundle is absent
-//! or `?editor=plain` is asked for. Both report every change through `on_change`.
+//! The manifest editor: CodeMirror 6 (bundled into `codemirror.js` by scripts/build-editor.sh)
+//! with YAML highlighting and the validator's diagnostics inline at their line and column, reached
+//! through the `CronJobEditor` global of `www/editor/loader.js`, which shows a textarea until the
+//! bundle has loaded after the first paint — or a plain textarea when `?editor=plain` is asked
+//! for. Both report every change through `on_change`.
 
 use super::engine::Diagnostic;
 use super::language::use_lang;
@@ -71,10 +72,11 @@ pub fn editor(props: &EditorProps) -> Html {
         });
     }
     {
-        // CodeMirror's content element carries the editor's accessible name, in the page's language.
+        // CodeMirror's content element (or its stand-in textarea until the bundle has loaded, which
+        // hands the name on) carries the editor's accessible name, in the page's language.
         let host = host.clone();
         use_effect_with(l, move |l| {
-            if let Some(content) = host.cast::<web_sys::Element>().and_then(|h| h.query_selector(".cm-content").ok().flatten()) {
+            if let Some(content) = host.cast::<web_sys::Element>().and_then(|h| h.query_selector(".cm-content, textarea").ok().flatten()) {
                 let _ = content.set_attribute("aria-label", l.text(Msg::ManifestLabel));
             }
         });

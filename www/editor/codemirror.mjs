@@ -1,14 +1,13 @@
-// The CodeMirror 6 editor behind a small global API the wasm page calls (src/ui/editor.rs):
-//   CronJobEditor.create(parent, text, onChange) -> view
-//   CronJobEditor.setText(view, text), CronJobEditor.setDiagnostics(view, [{line, column, severity, message}])
-//   CronJobEditor.current: the page's editor view (tests read CronJobEditor.current.state.doc)
-// Bundled at setup/build time by scripts/build-editor.sh (esbuild) into dist/codemirror.js;
-// nothing loads at run time. When this file is absent the page falls back to a textarea.
+// The CodeMirror 6 editor for www/editor/loader.js, which loads this bundle after the page's
+// first paint and hands its textarea's text over:
+//   CronJobEditorImpl.create(parent, text, onChange) -> view
+//   CronJobEditorImpl.setText(view, text), CronJobEditorImpl.setDiagnostics(view, [{line, column, severity, message}])
+// Bundled at setup/build time by scripts/build-editor.sh (esbuild) into dist/codemirror.js.
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching } from '@codemirror/language';
-import { linter, lintGutter, setDiagnostics } from '@codemirror/lint';
+import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import { yaml } from '@codemirror/lang-yaml';
 import { tags } from '@lezer/highlight';
 
@@ -43,15 +42,15 @@ function toDiagnostics(doc, list) {
   return out;
 }
 
-globalThis.CronJobEditor = {
+globalThis.CronJobEditorImpl = {
   create(parent, text, onChange) {
-    const view = new EditorView({
+    return new EditorView({
       parent,
       state: EditorState.create({
         doc: text,
         extensions: [
           lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), history(), drawSelection(),
-          indentOnInput(), bracketMatching(), lintGutter(), linter(null),
+          indentOnInput(), bracketMatching(), lintGutter(),
           syntaxHighlighting(highlight),
           keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap]),
           yaml(), theme,
@@ -60,8 +59,6 @@ globalThis.CronJobEditor = {
         ],
       }),
     });
-    globalThis.CronJobEditor.current = view; // for tests and tools: .state.doc.toString()
-    return view;
   },
   setText(view, text) {
     if (view.state.doc.toString() !== text) {
@@ -71,5 +68,4 @@ globalThis.CronJobEditor = {
   setDiagnostics(view, list) {
     view.dispatch(setDiagnostics(view.state, toDiagnostics(view.state.doc, list)));
   },
-  focus(view) { view.focus(); },
 };

@@ -60,6 +60,9 @@ fn robfig_v1_error(v3: &str, spec: &str) -> String {
 /// slots keep asking for the slot after `lastScheduleTime` and the one after that.
 const RECENT_ANSWERS: usize = 4;
 
+/// `Next(asked) = answer` pairs, most recent last written.
+type RecentAnswers = [Option<(DateTime<Utc>, DateTime<Utc>)>; RECENT_ANSWERS];
+
 /// A parsed schedule bound to the controller's zone, answering `Next` the way the controller
 /// calls it (instants in the controller's local zone, Go's zero time for "never").
 ///
@@ -69,7 +72,7 @@ const RECENT_ANSWERS: usize = 4;
 pub struct BoundSchedule {
     schedule: Schedule,
     controller_zone: Tz,
-    recent: Cell<[Option<(DateTime<Utc>, DateTime<Utc>)>; RECENT_ANSWERS]>,
+    recent: Cell<RecentAnswers>,
     /// Where the next answer is remembered (round robin).
     oldest: Cell<usize>,
 }

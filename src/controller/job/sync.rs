@@ -364,7 +364,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
         }
     }
     if finished.is_none() {
-        let restarts = on_failure_restarts(job, &pods);
+        let restarts = on_failure_restarts(job, pods);
         let past_on_failure = restarts.is_some_and(|r| if limit == 0 { r > 0 } else { r >= limit as i64 });
         let exceeds = if !f.count_failed_pods {
             job_has_new_failure && active != parallelism && input.memory.requeues as i64 + 1 > limit as i64
@@ -494,7 +494,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
         if satisfied && job.metadata.deletion_timestamp.is_none() {
             let state = ManageState {
                 active_pods: &active_pods,
-                pods: &pods,
+                pods,
                 succeeded,
                 terminating: terminating.unwrap_or(0),
                 only_failed,
@@ -565,7 +565,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
 
     if tracking {
         let t = Tracking {
-            pods: &pods,
+            pods,
             new_backoff,
             finished,
             needs_flush: needs_update,
