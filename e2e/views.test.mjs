@@ -1,6 +1,7 @@
 // End-to-end: exports (timeline SVG and PNG, trace JSON, state at the cursor as YAML), compare
 // mode (seed 001 under 1.18's v1 controller against 1.28, Forbid against Allow, before/after an
-// edit) and the lint view (a kubectl List and a DST-affected CronJob, one probe opened).
+// edit) and the lint view (the cap, a responsive page while it probes, a stop, then a kubectl List
+// and a DST-affected CronJob, one probe opened).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -129,9 +130,48 @@ test('lint: a kubectl List and a Berlin nightly job, and a probe opened on the t
   await page.click('[data-testid="lint-toggle"]');
   const list = fs.readFileSync(path.join(here, '..', 'tests', 'data', 'kubectl-get-list.yaml'), 'utf8');
   const nightly = 'apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: nightly, namespace: ops}\nspec:\n  schedule: "30 2 * * *"\n  timeZone: Europe/Berlin\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n';
-  await page.fill('[data-testid="lint-input"]', list + '---\n' + nightly);
   await page.fill('[data-testid="lint-at"]', '2024-01-10T00:00:00Z');
   await page.selectOption('[data-testid="lint-version"]', '1.28');
+
+  // More CronJobs than the cap: refused at once, with the count and the cap.
+  const many = Array.from({ length: 201 }, (_, i) => nightly.replace('name: nightly', `name: n${i}`)).join('---\n');
+  await page.fill('[data-testid="lint-input"]', many);
+  await page.click('[data-testid="lint-run"]');
+  await page.waitForSelector('[data-testid="lint-error"]', { timeout: 30000 });
+  assert.equal(await page.textContent('[data-testid="lint-error"]'),
+    '201 CronJobs: the lint probes at most 200 at once (each takes about a second). Split the list, by namespace for example.');
+
+  // Twenty minutely CronJobs under Forbid with a 5 s deadline in Berlin take about half a second each
+  // to probe, in the lint's worker: the page keeps painting frames and handling input while busy,
+  // shows how far the probes got, and stops them on request.
+  const heavy = nightly.replace('"30 2 * * *"', '"* * * * *"').replace('  timeZone', '  concurrencyPolicy: Forbid\n  startingDeadlineSeconds: 5\n  timeZone');
+  const twenty = Array.from({ length: 20 }, (_, i) => heavy.replace('name: nightly', `name: n${i}`)).join('---\n');
+  await page.fill('[data-testid="lint-input"]', twenty);
+  await page.evaluate(() => {
+    const f = globalThis.lintFrames = { count: 0, last: performance.now(), maxGap: 0 };
+    const tick = (t) => { f.maxGap = Math.max(f.maxGap, t - f.last); f.last = t; f.count++; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+  await page.click('[data-testid="lint-run"]');
+  await page.waitForFunction(() => /^([1-9]|1[0-9]) of 20 CronJobs probed/.test(document.querySelector('[data-testid="lint-progress"]')?.textContent || ''),
+    null, { timeout: 30000 });
+  const frames = await page.evaluate(() => { globalThis.lintFrames.maxGap = 0; return globalThis.lintFrames.count; });
+  // Typing is handled while the probes run: the field changes and the lint is still busy.
+  await page.fill('[data-testid="lint-zone"]', 'Europe/Paris');
+  await page.waitForTimeout(1000);
+  const busy = await page.$eval('[data-testid="lint-run"]', (b) => [b.disabled, b.textContent]);
+  assert.deepEqual(busy, [true, 'Linting…']);
+  const during = await page.evaluate(() => globalThis.lintFrames);
+  assert.ok(during.count - frames >= 10, `only ${during.count - frames} frames in a second of linting`);
+  assert.ok(during.maxGap < 500, `a frame waited ${during.maxGap} ms while linting`);
+  await page.click('[data-testid="lint-cancel"]');
+  assert.deepEqual(await page.$eval('[data-testid="lint-run"]', (b) => [b.disabled, b.textContent]), [false, 'Lint']);
+  assert.equal(await page.$('[data-testid="lint-progress"]'), null);
+  await page.waitForTimeout(300);
+  assert.equal(await page.$('[data-testid="lint-results"]'), null, 'a stopped lint shows no results');
+
+  await page.fill('[data-testid="lint-zone"]', 'UTC');
+  await page.fill('[data-testid="lint-input"]', list + '---\n' + nightly);
   await page.click('[data-testid="lint-run"]');
   await page.waitForSelector('[data-testid="lint-results"]', { timeout: 60000 });
   const cards = await page.$$eval('[data-testid="lint-cronjob"]', (els) => els.map((e) => [e.dataset.namespace, e.dataset.name,

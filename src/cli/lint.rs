@@ -1,7 +1,8 @@
 //! `cronjob-playground lint`: the lint view's analysis for many CronJobs at once (typically
 //! `kubectl get cronjobs -A -o yaml`): per CronJob the risks that probing simulations reveal
 //! (`timeline::lint`). Text for people, `--output json` for tools; the exit status is 1 when
-//! any finding is an `error` (runs lost for good) or the input cannot be read.
+//! any finding is an `error` (runs lost for good) or the input cannot be read, and 1 with no
+//! report when it holds more CronJobs than one lint probes (`timeline::lint::MAX_CRON_JOBS`).
 
 use crate::api::KubernetesVersion;
 use crate::sim::trace::Time;
@@ -46,7 +47,10 @@ pub fn run(args: Args) -> ExitCode {
         return fail(&format!("--controller-time-zone: unknown time zone {}", args.controller_time_zone));
     };
     let at = args.at.unwrap_or_else(|| Utc::now().trunc_subsecs(0));
-    let report = lint(&text, &LintOptions { version: args.kubernetes_version, at, controller_time_zone: zone });
+    let report = match lint(&text, &LintOptions { version: args.kubernetes_version, at, controller_time_zone: zone }) {
+        Ok(report) => report,
+        Err(too_many) => return fail(&too_many.to_string()),
+    };
     if args.output == "json" {
         println!("{}", serde_json::to_string(&report).expect("reports serialize"));
     } else {

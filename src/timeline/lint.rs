@@ -15,6 +15,10 @@
 //!
 //! Each finding carries the playground text (the CronJob and the probe's Simulation document)
 //! that reproduces it, so the page can open it on the timeline.
+//!
+//! The work is bounded: at most [`MAX_CRON_JOBS`] CronJobs per lint, and [`Linting`] probes one
+//! CronJob per [`step`](Linting::step), so the page's worker can look at its messages between
+//! CronJobs (a newer lint or a cancel wins) and report progress.
 
 use super::document::to_yaml;
 use crate::api::{admit, Admitted, ConcurrencyPolicy, CronJob, KubernetesVersion};
@@ -22,22 +26,75 @@ use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule};
 use crate::sim::trace::{format_time, EventRecord, SlotFate, Time, Trace};
 use chrono::{TimeDelta, Timelike};
 use crate::cron::Tz;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::collections::VecDeque;
+use std::fmt;
+
+/// The most CronJobs one lint probes. Its probes are simulations of up to a year: a daily
+/// schedule takes milliseconds, but a minutely one under Forbid with a short deadline about half a
+/// second in a browser, and a yearly one under the v1 controller's 10 s poll longer still. So 200
+/// is at most a few minutes of work, with progress shown and a stop: a big cluster's `kubectl get
+/// cronjobs -A` fits, and anything larger is better split (by namespace) than left running for
+/// a quarter of an hour.
+pub const MAX_CRON_JOBS: usize = 200;
+
+/// The rules' names, as [`Finding::rule`] carries them.
+pub const RULES: [&str; 6] =
+    ["retroactive-edit", "too-many-missed", "forbid-starves", "deadline-shorter-than-latency", "dst-double-run", "dst-skipped-run"];
 
 /// What to probe with.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LintOptions {
     /// The release whose controller runs the probes.
     pub version: KubernetesVersion,
     /// When the probes start (the CronJobs are taken as created then).
     pub at: Time,
-    /// kube-controller-manager's zone, for CronJobs without `spec.timeZone`.
+    /// kube-controller-manager's zone, for CronJobs without `spec.timeZone` (by name on the wire).
+    #[serde(with = "zone_name")]
     pub controller_time_zone: Tz,
 }
 
+mod zone_name {
+    use crate::cron::Tz;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(zone: &Tz, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(zone.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Tz, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(|_| D::Error::custom(format!("unknown time zone {name:?}")))
+    }
+}
+
+/// A rule's name (an alias, so that serde reads it with [`rule_name`] instead of borrowing it).
+pub type Rule = &'static str;
+
+/// A rule's name read back (one of [`RULES`]), so findings can cross to the page.
+fn rule_name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    let name = String::deserialize(d)?;
+    RULES.into_iter().find(|r| *r == name).ok_or_else(|| serde::de::Error::custom(format!("unknown lint rule {name:?}")))
+}
+
+/// The input holds more CronJobs than one lint probes ([`MAX_CRON_JOBS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TooManyCronJobs {
+    pub count: usize,
+    pub cap: usize,
+}
+
+impl fmt::Display for TooManyCronJobs {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{} CronJobs: a lint probes at most {} at once; split the list (by namespace, say)", self.count, self.cap)
+    }
+}
+
+impl std::error::Error for TooManyCronJobs {}
+
 /// How bad a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Runs are lost for good.
@@ -49,11 +106,12 @@ pub enum Severity {
 }
 
 /// One risk of one CronJob.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Finding {
-    /// Stable kebab-case name (`retroactive-edit`, `too-many-missed`, ...).
-    pub rule: &'static str,
+    /// Stable kebab-case name, one of [`RULES`].
+    #[serde(deserialize_with = "rule_name")]
+    pub rule: Rule,
     pub severity: Severity,
     /// What the probe showed, with its times and the controller's reasons.
     pub message: String,
@@ -64,7 +122,7 @@ pub struct Finding {
 }
 
 /// The findings for one CronJob.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CronJobLint {
     pub namespace: String,
@@ -74,7 +132,7 @@ pub struct CronJobLint {
 }
 
 /// The whole lint.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LintReport {
     pub kubernetes_version: KubernetesVersion,
@@ -84,7 +142,7 @@ pub struct LintReport {
     pub errors: Vec<String>,
 }
 
-/// The lint of every CronJob in `text`.
+/// The lint of every CronJob in `text` (at most [`MAX_CRON_JOBS`]).
 ///
 /// ```
 /// use cronjob_playground::timeline::lint::{lint, LintOptions};
@@ -92,32 +150,95 @@ pub struct LintReport {
 ///     concurrencyPolicy: Forbid\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
 ///     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
 /// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::cron::Tz::UTC };
-/// let report = lint(text, &options);
+/// let report = lint(text, &options).unwrap();
 /// let rules: Vec<_> = report.cron_jobs[0].findings.iter().map(|f| f.rule).collect();
 /// assert_eq!(rules, ["retroactive-edit", "too-many-missed", "forbid-starves"]);
 /// ```
-pub fn lint(text: &str, options: &LintOptions) -> LintReport {
-    let mut report = LintReport { kubernetes_version: options.version, at: format_time(&options.at), cron_jobs: vec![], errors: vec![] };
-    // `kubectl get` output of a newer cluster (batch/v1) still lints under an older release, and
-    // v1beta1 output of an old one under a newer release: read with both, prefer the asked one.
-    let asked = admit(text, None, options.version);
-    let newest = (options.version != KubernetesVersion::NEWEST).then(|| admit(text, None, KubernetesVersion::NEWEST));
-    for e in &asked.parse_errors {
-        report.errors.push(format!("{}:{}: {}", e.line, e.column, e.message));
-    }
-    for (i, o) in asked.objects.iter().enumerate() {
-        let fallback = newest.as_ref().and_then(|n| n.objects.get(i)).and_then(|n| n.object.as_ref());
-        match (&o.object, fallback) {
-            (Some(Admitted::CronJob(cj)), _) | (_, Some(Admitted::CronJob(cj))) => report.cron_jobs.push(lint_cron_job(cj, options)),
-            (Some(_), _) => {}
-            (None, _) if o.report.kind == "CronJob" => {
-                let why = o.report.message.clone().unwrap_or_else(|| "invalid".into());
-                report.errors.push(format!("{}:{}: {}", o.report.line, o.report.column, why));
-            }
-            (None, _) => {}
+pub fn lint(text: &str, options: &LintOptions) -> Result<LintReport, TooManyCronJobs> {
+    let mut linting = Linting::new(text, options.clone())?;
+    while !linting.step() {}
+    Ok(linting.into_report())
+}
+
+/// A lint in progress: the input read, the CronJobs probed one per [`step`](Self::step).
+///
+/// ```
+/// use cronjob_playground::timeline::lint::{Linting, LintOptions};
+/// let cj = |name: &str| format!("apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: {name}}}\nspec:\n  schedule: '0 3 * * *'\n  \
+///     jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          \
+///     containers: [{{name: c, image: busybox}}]\n");
+/// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::cron::Tz::UTC };
+/// let mut linting = Linting::new(&format!("{}---\n{}", cj("a"), cj("b")), options).unwrap();
+/// assert_eq!((linting.done(), linting.total()), (0, 2));
+/// assert!(!linting.step());
+/// assert_eq!(linting.done(), 1);
+/// assert!(linting.step());
+/// assert_eq!(linting.report().cron_jobs.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+/// ```
+pub struct Linting {
+    options: LintOptions,
+    pending: VecDeque<CronJob>,
+    total: usize,
+    report: LintReport,
+}
+
+impl Linting {
+    /// Reads `text`; refuses it when it holds more than [`MAX_CRON_JOBS`] CronJobs.
+    pub fn new(text: &str, options: LintOptions) -> Result<Linting, TooManyCronJobs> {
+        let mut report = LintReport { kubernetes_version: options.version, at: format_time(&options.at), cron_jobs: vec![], errors: vec![] };
+        // `kubectl get` output of a newer cluster (batch/v1) still lints under an older release, and
+        // v1beta1 output of an old one under a newer release: read with both, prefer the asked one.
+        let asked = admit(text, None, options.version);
+        let newest = (options.version != KubernetesVersion::NEWEST).then(|| admit(text, None, KubernetesVersion::NEWEST));
+        for e in &asked.parse_errors {
+            report.errors.push(format!("{}:{}: {}", e.line, e.column, e.message));
         }
+        let mut pending = VecDeque::new();
+        for (i, o) in asked.objects.iter().enumerate() {
+            let fallback = newest.as_ref().and_then(|n| n.objects.get(i)).and_then(|n| n.object.as_ref());
+            match (&o.object, fallback) {
+                (Some(Admitted::CronJob(cj)), _) | (_, Some(Admitted::CronJob(cj))) => pending.push_back(cj.clone()),
+                (Some(_), _) => {}
+                (None, _) if o.report.kind == "CronJob" => {
+                    let why = o.report.message.clone().unwrap_or_else(|| "invalid".into());
+                    report.errors.push(format!("{}:{}: {}", o.report.line, o.report.column, why));
+                }
+                (None, _) => {}
+            }
+        }
+        if pending.len() > MAX_CRON_JOBS {
+            return Err(TooManyCronJobs { count: pending.len(), cap: MAX_CRON_JOBS });
+        }
+        Ok(Linting { options, total: pending.len(), pending, report })
     }
-    report
+
+    /// Probes the next CronJob; `true` when every CronJob has been probed.
+    pub fn step(&mut self) -> bool {
+        if let Some(cj) = self.pending.pop_front() {
+            self.report.cron_jobs.push(lint_cron_job(&cj, &self.options));
+        }
+        self.pending.is_empty()
+    }
+
+    /// The CronJobs probed so far.
+    pub fn done(&self) -> usize {
+        self.total - self.pending.len()
+    }
+
+    /// The CronJobs to probe in all.
+    pub fn total(&self) -> usize {
+        self.total
+    }
+
+    /// The report so far (whole once [`step`](Self::step) has said so).
+    pub fn report(&self) -> &LintReport {
+        &self.report
+    }
+
+    /// The report, taken.
+    pub fn into_report(self) -> LintReport {
+        self.report
+    }
 }
 
 /// A probe: the CronJob as created at the probe's start, plus the scenario.
@@ -477,7 +598,7 @@ mod tests {
     #[test]
     fn a_minutely_cronjob_stops_for_good_after_a_long_outage_on_1_20_and_warns_on_1_28() {
         let text = cronjob("every-minute", "* * * * *", "");
-        let old = lint(&text, &options("1.20", "2020-06-01T08:29:30Z"));
+        let old = lint(&text, &options("1.20", "2020-06-01T08:29:30Z")).unwrap();
         let f = finding(&old, "too-many-missed").expect("1.20 trips");
         assert_eq!(f.severity, Severity::Error);
         // Down from 30 s after the 08:30 run until 30 s after the 101st start time after it.
@@ -485,7 +606,7 @@ mod tests {
         assert!(f.message.starts_with("A controller outage of 1h41m (from 2020-06-01T08:30:30Z to 2020-06-01T10:11:30Z) misses more than 100 start times: FailedNeedsStart \"Cannot determine if job needs to be started: Too many missed start time (> 100). Set or decrease .spec.startingDeadlineSeconds or check clock skew.\""), "{}", f.message);
         assert!(f.message.contains("no Job after 2020-06-01T10:11:30Z"), "{}", f.message);
 
-        let new = lint(&text, &options("1.28", "2020-06-01T08:29:30Z"));
+        let new = lint(&text, &options("1.28", "2020-06-01T08:29:30Z")).unwrap();
         let f = finding(&new, "too-many-missed").expect("1.28 warns");
         assert_eq!(f.severity, Severity::Warning);
         assert!(f.message.contains("TooManyMissedTimes \"too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew\""), "{}", f.message);
@@ -497,7 +618,7 @@ mod tests {
     fn a_deadline_keeps_an_outage_from_tripping_the_limit() {
         let text = cronjob("every-minute", "* * * * *", "  startingDeadlineSeconds: 200\n");
         for v in ["1.20", "1.28"] {
-            let report = lint(&text, &options(v, "2020-06-01T08:29:30Z"));
+            let report = lint(&text, &options(v, "2020-06-01T08:29:30Z")).unwrap();
             assert_eq!(finding(&report, "too-many-missed"), None, "{v}");
         }
     }
@@ -505,14 +626,14 @@ mod tests {
     #[test]
     fn a_daily_schedule_edit_runs_retroactively_unless_a_deadline_forbids_it() {
         let text = cronjob("cron-test", "5 13 * * *", "");
-        let report = lint(&text, &options("1.26", "2023-03-22T13:01:51Z"));
+        let report = lint(&text, &options("1.26", "2023-03-22T13:01:51Z")).unwrap();
         let f = finding(&report, "retroactive-edit").unwrap();
         // Ran 13:05; edited 12 h later to 19:05 daily, which had passed 6 h before. The v2 controller
         // acts at its next sync — the old schedule's 13:05 — and runs the 19:05 of the day before.
         assert_eq!(f.times, ["2023-03-22T13:05:00Z", "2023-03-23T01:05:00Z", "2023-03-22T19:05:00Z", "2023-03-23T13:05:00.100Z"]);
         assert!(f.message.contains("editing the schedule to \"5 19 * * *\" at 2023-03-23T01:05:00Z created cron-test-27991865 at 2023-03-23T13:05:00.100Z for 2023-03-22T19:05:00Z"), "{}", f.message);
         // The v1 controller's poll sees it within 10 s of the edit.
-        let old = lint(&text.replace("batch/v1", "batch/v1beta1"), &options("1.20", "2023-03-22T13:01:51Z"));
+        let old = lint(&text.replace("batch/v1", "batch/v1beta1"), &options("1.20", "2023-03-22T13:01:51Z")).unwrap();
         let f = finding(&old, "retroactive-edit").unwrap();
         assert_eq!(f.times[2], "2023-03-22T19:05:00Z");
         assert!(f.times[3].as_str() > "2023-03-23T01:05:00Z" && f.times[3].as_str() <= "2023-03-23T01:05:10Z", "{:?}", f.times);
@@ -522,30 +643,30 @@ mod tests {
         assert!(trace.slots.iter().any(|s| s.fate == SlotFate::RanLate && s.scheduled_time == "2023-03-22T19:05:00Z".parse::<Time>().unwrap()));
 
         let guarded = cronjob("cron-test", "5 13 * * *", "  startingDeadlineSeconds: 300\n");
-        assert_eq!(finding(&lint(&guarded, &options("1.26", "2023-03-22T13:01:51Z")), "retroactive-edit"), None);
+        assert_eq!(finding(&lint(&guarded, &options("1.26", "2023-03-22T13:01:51Z")).unwrap(), "retroactive-edit"), None);
     }
 
     #[test]
     fn forbid_with_long_jobs_skips_start_times() {
         let text = cronjob("report", "*/10 * * * *", "  concurrencyPolicy: Forbid\n");
-        let report = lint(&text, &options("1.28", "2025-01-15T10:01:00Z"));
+        let report = lint(&text, &options("1.28", "2025-01-15T10:01:00Z")).unwrap();
         let f = finding(&report, "forbid-starves").unwrap();
         assert!(f.message.starts_with("concurrencyPolicy Forbid skips runs while a Job is still active: with Jobs of 15m (no activeDeadlineSeconds bounds a Job; probed at 1.5 intervals) against a 10m interval, "), "{}", f.message);
         assert_eq!(f.times[0], "2025-01-15T10:30:00Z");
         // A deadline shorter than the interval rules it out.
         let bounded = text.replace("    spec:\n      template:", "    spec:\n      activeDeadlineSeconds: 300\n      template:");
-        assert_eq!(finding(&lint(&bounded, &options("1.28", "2025-01-15T10:01:00Z")), "forbid-starves"), None);
+        assert_eq!(finding(&lint(&bounded, &options("1.28", "2025-01-15T10:01:00Z")).unwrap(), "forbid-starves"), None);
     }
 
     #[test]
     fn a_deadline_under_the_v1_poll_misses_runs() {
         let text = cronjob("tight", "*/5 * * * *", "  startingDeadlineSeconds: 5\n");
-        let old = lint(&text, &options("1.20", "2025-01-15T10:01:03Z"));
+        let old = lint(&text, &options("1.20", "2025-01-15T10:01:03Z")).unwrap();
         let f = finding(&old, "deadline-shorter-than-latency").unwrap();
         assert_eq!(f.severity, Severity::Error);
         assert!(f.message.starts_with("startingDeadlineSeconds 5 is shorter than the controller's reaction (the v1 controller polls every 10 s): "), "{}", f.message);
         // v2 reacts in 100 ms: nothing lost, but the margin is worth a note.
-        let new = lint(&text, &options("1.28", "2025-01-15T10:01:03Z"));
+        let new = lint(&text, &options("1.28", "2025-01-15T10:01:03Z")).unwrap();
         let f = finding(&new, "deadline-shorter-than-latency").unwrap();
         assert_eq!(f.severity, Severity::Info);
         assert!(f.message.contains("at most 100ms late"), "{}", f.message);
@@ -554,7 +675,7 @@ mod tests {
     #[test]
     fn dst_repeats_and_skips_a_daily_run_in_berlin_but_not_an_hourly_one() {
         let text = cronjob("nightly", "30 2 * * *", "  timeZone: Europe/Berlin\n");
-        let report = lint(&text, &options("1.28", "2024-01-10T00:00:00Z"));
+        let report = lint(&text, &options("1.28", "2024-01-10T00:00:00Z")).unwrap();
         let skipped = finding(&report, "dst-skipped-run").unwrap();
         // 2024-03-31 02:30 does not exist in Berlin: 03-30 02:30 CET, then 04-01 02:30 CEST.
         assert_eq!(skipped.times, ["2024-03-30T01:30:00Z", "2024-04-01T00:30:00Z"]);
@@ -565,16 +686,45 @@ mod tests {
         assert!(double.message.contains("nightly-28833150 at 2024-10-27T00:30:00.100Z, nightly-28833210 at 2024-10-27T01:30:00.100Z"), "{}", double.message);
 
         let hourly = cronjob("hourly", "0 * * * *", "  timeZone: Europe/Berlin\n");
-        let report = lint(&hourly, &options("1.28", "2024-01-10T00:00:00Z"));
+        let report = lint(&hourly, &options("1.28", "2024-01-10T00:00:00Z")).unwrap();
         assert!(report.cron_jobs[0].findings.iter().all(|f| !f.rule.starts_with("dst")), "{:?}", report.cron_jobs[0].findings);
     }
 
     #[test]
     fn a_kubectl_list_is_linted_per_cronjob() {
         let text = include_str!("../../tests/data/kubectl-get-list.yaml");
-        let report = lint(text, &options("1.28", "2024-05-01T10:00:00Z"));
+        let report = lint(text, &options("1.28", "2024-05-01T10:00:00Z")).unwrap();
         assert_eq!(report.errors, Vec::<String>::new());
         assert_eq!(report.cron_jobs.iter().map(|c| (c.namespace.as_str(), c.name.as_str())).collect::<Vec<_>>(), [("default", "hello")]);
         assert!(report.cron_jobs[0].findings.iter().any(|f| f.rule == "too-many-missed"));
+    }
+
+    #[test]
+    fn more_cronjobs_than_the_cap_are_refused_before_any_probe() {
+        let list = |n: usize| (0..n).map(|i| cronjob(&format!("cj-{i}"), "0 3 * * *", "")).collect::<Vec<_>>().join("---\n");
+        let at = options("1.28", "2025-01-15T10:30:00Z");
+        let err = Linting::new(&list(MAX_CRON_JOBS + 1), at.clone()).err().expect("refused");
+        assert_eq!(err, TooManyCronJobs { count: 201, cap: 200 });
+        assert_eq!(err.to_string(), "201 CronJobs: a lint probes at most 200 at once; split the list (by namespace, say)");
+        assert_eq!(lint(&list(MAX_CRON_JOBS + 1), &at), Err(err));
+        // At the cap it is read, and nothing is probed until asked.
+        let linting = Linting::new(&list(MAX_CRON_JOBS), at).unwrap();
+        assert_eq!((linting.done(), linting.total()), (0, 200));
+        assert!(linting.report().cron_jobs.is_empty());
+    }
+
+    #[test]
+    fn a_report_and_its_options_cross_to_the_page_and_back() {
+        let text = cronjob("nightly", "30 2 * * *", "  timeZone: Europe/Berlin\n");
+        let mut at = options("1.28", "2024-01-10T00:00:00Z");
+        at.controller_time_zone = "Asia/Tokyo".parse().unwrap();
+        let report = lint(&text, &at).unwrap();
+        assert_eq!(report.cron_jobs[0].findings.len(), 4);
+        let back: LintReport = serde_json::from_str(&serde_json::to_string(&report).unwrap()).unwrap();
+        assert_eq!(back, report);
+        let json = serde_json::to_string(&at).unwrap();
+        assert!(json.contains("\"controller_time_zone\":\"Asia/Tokyo\""), "{json}");
+        assert_eq!(serde_json::from_str::<LintOptions>(&json).unwrap(), at);
+        assert!(serde_json::from_str::<Finding>(r#"{"rule":"no-such-rule","severity":"info","message":"","times":[],"playground":""}"#).is_err());
     }
 }

@@ -155,6 +155,8 @@ pub fn app(props: &AppProps) -> Html {
                 Answer::Explained { run, item, explanation } => explained.set(Rc::new(Some((run, item, explanation)))),
                 Answer::Logs { run, at, lines } => logged.set(Rc::new(Some((run, at, lines)))),
                 Answer::Events { run, at, object, table } => events_shown.set(Rc::new(Some((run, at, object, table)))),
+                // Lints go to the lint view's own engine.
+                Answer::Linted { .. } => {}
             }))
         })
     };
@@ -404,7 +406,7 @@ pub fn app(props: &AppProps) -> Html {
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
                     <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine} />
-                    <LintView text={(*text).clone()} on_open={on_change.clone()} />
+                    <LintView text={(*text).clone()} on_open={on_change.clone()} engine={props.engine} />
                     <Legend />
                     <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
                 </section>

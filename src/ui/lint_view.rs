@@ -1,14 +1,17 @@
 //! The lint view: paste many CronJobs at once (`kubectl get cronjobs -A -o yaml`) and see, per
 //! CronJob, the risks that probing simulations reveal (`timeline::lint`), each with a button that
-//! opens its probe on the timeline. The probes run on demand in the page (a few short runs per
-//! CronJob), after the "Linting…" state has painted.
+//! opens its probe on the timeline. The probes (a few short runs per CronJob, about a second in
+//! a browser) run in the view's own worker, one CronJob per slice, so the page stays responsive,
+//! shows how far they got and can stop them; at most `MAX_CRON_JOBS` CronJobs per lint.
 
 use super::language::use_lang;
+use super::protocol::{Answer, Request};
+use super::runner::{Engine, Report, Runner};
 use crate::api::KubernetesVersion;
 use crate::i18n::Msg;
-use crate::timeline::lint::{lint, LintOptions, LintReport, Severity};
+use crate::timeline::lint::{LintOptions, LintReport, Severity, TooManyCronJobs};
 use chrono::{DateTime, SubsecRound, Utc};
-use gloo_timers::callback::Timeout;
+use std::cell::Cell;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -19,6 +22,18 @@ pub struct LintProps {
     pub text: Rc<str>,
     /// Replaces the editor's text with a finding's probe.
     pub on_open: Callback<String>,
+    /// Where the probes run (a worker of the view's own in the page).
+    #[prop_or(Engine::Worker)]
+    pub engine: Engine,
+}
+
+/// What a lint came to.
+#[derive(Clone, PartialEq)]
+enum Outcome {
+    Report(Rc<LintReport>),
+    /// Bad options, or an engine that could not start.
+    Error(String),
+    TooMany(TooManyCronJobs),
 }
 
 fn now() -> DateTime<Utc> {
@@ -41,9 +56,40 @@ pub fn lint_view(props: &LintProps) -> Html {
     let version = use_state(|| KubernetesVersion::NEWEST);
     let zone = use_state(|| "UTC".to_string());
     let at = use_state(|| crate::sim::trace::format_time(&now()));
-    let report = use_state(|| None::<Result<Rc<LintReport>, String>>);
+    let report = use_state(|| None::<Outcome>);
     let busy = use_state(|| false);
-    let timer = use_mut_ref(|| None::<Timeout>);
+    // CronJobs probed of all, while busy.
+    let progress = use_state(|| None::<(usize, usize)>);
+    // The lint whose answers count (0: none).
+    let current = use_mut_ref(|| Rc::new(Cell::new(0u64)));
+    let runner = {
+        let (report, busy, progress, current) = (report.clone(), busy.clone(), progress.clone(), current.borrow().clone());
+        let engine = props.engine;
+        use_mut_ref(move || {
+            Runner::new(engine, Callback::from(move |(answer, _): Report| match answer {
+                Answer::Linted { id, done, total, outcome } if id == current.get() => match outcome {
+                    None => progress.set(Some((done, total))),
+                    Some(outcome) => {
+                        current.set(0);
+                        report.set(Some(match outcome {
+                            Ok(r) => Outcome::Report(Rc::new(r)),
+                            Err(too_many) => Outcome::TooMany(too_many),
+                        }));
+                        busy.set(false);
+                        progress.set(None);
+                    }
+                },
+                // Only a worker that cannot start or a garbled reply answers a lint with a run.
+                Answer::Ran { id, result, .. } if id == current.get() => {
+                    current.set(0);
+                    report.set(Some(Outcome::Error(result.error.unwrap_or_default())));
+                    busy.set(false);
+                    progress.set(None);
+                }
+                _ => {}
+            }))
+        })
+    };
 
     let toggle = {
         let open = open.clone();
@@ -74,28 +120,42 @@ pub fn lint_view(props: &LintProps) -> Html {
         Callback::from(move |e: InputEvent| at.set(e.target_unchecked_into::<HtmlInputElement>().value()))
     };
     let run = {
-        let (input, version, zone, at, report, busy, timer) =
-            (input.clone(), version.clone(), zone.clone(), at.clone(), report.clone(), busy.clone(), timer.clone());
+        let (input, version, zone, at, report, busy, progress, runner, current) =
+            (input.clone(), version.clone(), zone.clone(), at.clone(), report.clone(), busy.clone(), progress.clone(), runner.clone(), current.clone());
         Callback::from(move |_: MouseEvent| {
-            busy.set(true);
-            let (text, version, zone, at, report, busy) = ((*input).clone(), *version, (*zone).clone(), (*at).clone(), report.clone(), busy.clone());
-            // Let "Linting…" paint before the probes run.
-            *timer.borrow_mut() = Some(Timeout::new(20, move || {
-                let options = (|| -> Result<LintOptions, String> {
-                    let controller_time_zone = zone.parse().map_err(|_| l.format(Msg::LintBadZone, &[&format!("{zone:?}")]))?;
-                    let at = DateTime::parse_from_rfc3339(at.trim()).map_err(|e| format!("start {at:?}: {e}"))?.with_timezone(&Utc);
-                    Ok(LintOptions { version, at, controller_time_zone })
-                })();
-                report.set(Some(options.map(|o| Rc::new(lint(&text, &o)))));
-                busy.set(false);
-            }));
+            let options = (|| -> Result<LintOptions, String> {
+                let controller_time_zone = zone.parse().map_err(|_| l.format(Msg::LintBadZone, &[&format!("{:?}", *zone)]))?;
+                let at = DateTime::parse_from_rfc3339(at.trim()).map_err(|e| format!("start {:?}: {e}", *at))?.with_timezone(&Utc);
+                Ok(LintOptions { version: *version, at, controller_time_zone })
+            })();
+            match options {
+                Err(e) => report.set(Some(Outcome::Error(e))),
+                Ok(options) => {
+                    busy.set(true);
+                    progress.set(None);
+                    let id = runner.borrow_mut().lint((*input).clone(), options);
+                    current.borrow().set(id);
+                }
+            }
+        })
+    };
+    let cancel = {
+        let (busy, progress, runner, current) = (busy.clone(), progress.clone(), runner.clone(), current.clone());
+        Callback::from(move |_: MouseEvent| {
+            let id = current.borrow().replace(0);
+            runner.borrow_mut().ask(Request::CancelLint { id });
+            busy.set(false);
+            progress.set(None);
         })
     };
 
     let results = match &*report {
         None => html! {},
-        Some(Err(e)) => html! { <p class="error" role="alert" data-testid="lint-error">{ e.clone() }</p> },
-        Some(Ok(r)) => {
+        Some(Outcome::Error(e)) => html! { <p class="error" role="alert" data-testid="lint-error">{ e.clone() }</p> },
+        Some(Outcome::TooMany(t)) => html! {
+            <p class="error" role="alert" data-testid="lint-error">{ l.format(Msg::LintTooMany, &[&t.count, &t.cap]) }</p>
+        },
+        Some(Outcome::Report(r)) => {
             let findings: usize = r.cron_jobs.iter().map(|c| c.findings.len()).sum();
             html! {
                 <div class="lint-results" data-testid="lint-results" data-cronjobs={r.cron_jobs.len().to_string()} data-findings={findings.to_string()}>
@@ -147,6 +207,11 @@ pub fn lint_view(props: &LintProps) -> Html {
                     <label>{ l.text(Msg::LintStart) }<input type="text" value={(*at).clone()} oninput={on_at} data-testid="lint-at" /></label>
                     <button type="button" class="primary" onclick={run} disabled={*busy || input.trim().is_empty()} data-testid="lint-run">
                         { l.text(if *busy { Msg::LintBusy } else { Msg::LintRun }) }</button>
+                    if *busy {
+                        <button type="button" onclick={cancel} data-testid="lint-cancel">{ l.text(Msg::LintCancel) }</button>
+                        <span class="hint" role="status" data-testid="lint-progress">
+                            { progress.map(|(done, total)| l.format(Msg::LintProgress, &[&done, &total])).unwrap_or_default() }</span>
+                    }
                 </div>
                 { results }
             }

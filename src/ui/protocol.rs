@@ -10,6 +10,7 @@ use super::engine::RunResult;
 use crate::sim::trace::{ObjectKind, Time};
 use crate::timeline::explain::{Explanation, Reason};
 use crate::timeline::kubectl::Table;
+use crate::timeline::lint::{LintOptions, LintReport, TooManyCronJobs};
 use serde::{Deserialize, Serialize};
 
 /// A question to the engine (JSON text on the wire).
@@ -23,6 +24,10 @@ pub enum Request {
     Logs { run: u64, at: Time, limit: usize },
     /// The Events of run `run` up to `at` (about `object` only, when given), aggregated.
     Events { run: u64, at: Time, object: Option<(ObjectKind, String)> },
+    /// Lint the CronJobs in `text`, one per slice; a newer `Lint` or a `CancelLint` drops it.
+    Lint { id: u64, text: String, options: LintOptions },
+    /// Stop lint `id` (a no-op when it has finished).
+    CancelLint { id: u64 },
 }
 
 /// The engine's answer (JSON bytes on the wire). `R` is the run's result: borrowed when the
@@ -37,6 +42,9 @@ pub enum Answer<R> {
     Logs { run: u64, at: Time, lines: Vec<String> },
     /// The Events table of run `run` at `at` for `object`.
     Events { run: u64, at: Time, object: Option<(ObjectKind, String)>, table: TableView },
+    /// Lint `id` has probed `done` of `total` CronJobs; `outcome` comes with the last message
+    /// (at once, and with no progress, when the input holds too many CronJobs).
+    Linted { id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, TooManyCronJobs>> },
 }
 
 /// A `kubectl`-style table as it crosses to the page (rows name their item in `data-item` form).

@@ -9,6 +9,7 @@ use super::engine::RunResult;
 use super::perf::{self, RunStages, WorkerStages};
 use super::protocol::{Answer, PageAnswer, Request};
 use super::session::Session;
+use crate::timeline::lint::{lint, LintOptions};
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -54,8 +55,14 @@ struct Inner {
 
 impl Inner {
     fn queue(&mut self, request: Request) {
-        if matches!(request, Request::Run { .. }) {
-            self.outbox.retain(|r| !matches!(r, Request::Run { .. }));
+        match &request {
+            Request::Run { .. } => self.outbox.retain(|r| !matches!(r, Request::Run { .. })),
+            Request::Lint { .. } => self.outbox.retain(|r| !matches!(r, Request::Lint { .. })),
+            Request::CancelLint { id } => {
+                let id = *id;
+                self.outbox.retain(|r| !matches!(r, Request::Lint { id: queued, .. } if *queued == id));
+            }
+            _ => {}
         }
         self.outbox.push(request);
     }
@@ -104,6 +111,17 @@ impl Runner {
         self.send(Request::Run { id, text });
     }
 
+    /// Asks for a lint of the CronJobs in `text`; it supersedes any earlier lint. Returns its id.
+    pub fn lint(&mut self, text: String, options: LintOptions) -> u64 {
+        let id = {
+            let mut i = self.inner.borrow_mut();
+            i.next_id += 1;
+            i.next_id
+        };
+        self.send(Request::Lint { id, text, options });
+        id
+    }
+
     /// Asks the engine one of the inspector's questions.
     pub fn ask(&mut self, question: Request) {
         self.send(question);
@@ -117,7 +135,7 @@ impl Runner {
                 if i.worker.is_none() {
                     if let Err(why) = self.spawn(&mut i) {
                         drop(i);
-                        if let Request::Run { id, .. } = request {
+                        if let Request::Run { id, .. } | Request::Lint { id, .. } = request {
                             let result = RunResult { error: Some(format!("cannot start the simulation worker: {why}")), ..RunResult::default() };
                             self.on_answer.emit((Answer::Ran { id, ms: 0.0, result }, RunStages::default()));
                         }
@@ -160,6 +178,12 @@ impl Runner {
                             let result = i.session.keep(id, result);
                             Some((Answer::Ran { id, ms, result }, i.take_stages(id)))
                         }
+                        Request::Lint { id, text, options } => {
+                            let outcome = lint(&text, &options);
+                            let (done, total) = outcome.as_ref().map_or((0, 0), |r| (r.cron_jobs.len(), r.cron_jobs.len()));
+                            Some((Answer::Linted { id, done, total, outcome: Some(outcome) }, RunStages::default()))
+                        }
+                        Request::CancelLint { .. } => None,
                         question => i.session.answer(&question).map(|a| (a, RunStages::default())),
                     }
                 };

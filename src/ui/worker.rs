@@ -4,12 +4,15 @@
 //! message queue in between, so a newer text cancels a run that is still going and typing never
 //! queues runs; the finished run's answer (the trace without its decision history) crosses as
 //! UTF-8 JSON in a transferred buffer, and the inspector's questions are answered from the run
-//! the worker keeps (`session.rs`). It says `ready` once it listens.
+//! the worker keeps (`session.rs`). A lint probes one CronJob per slice (after any run's slice),
+//! saying how far it got after each, so a newer lint or a cancel is honoured between CronJobs.
+//! It says `ready` once it listens.
 
 use super::engine::{prepare, Prepared, RunResult};
 use super::perf::{self, epoch_now, WorkerStages};
-use super::protocol::Request;
+use super::protocol::{Answer, Request};
 use super::session::Session;
+use crate::timeline::lint::{LintOptions, LintReport, Linting, TooManyCronJobs};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -36,6 +39,10 @@ struct State {
     /// The newest run asked for and not started, with when it arrived (epoch ms).
     queued: Option<(u64, String, f64)>,
     busy: Option<Busy>,
+    /// The newest lint asked for and not started.
+    lint_queued: Option<(u64, String, LintOptions)>,
+    /// The lint in progress.
+    linting: Option<(u64, Linting)>,
     /// Posting here wakes the worker for its next slice, after the messages that wait.
     wake: MessagePort,
     woken: bool,
@@ -59,10 +66,46 @@ impl State {
         let _ = self.scope.post_message_with_transfer(&js_sys::Array::of2(&bytes, &stages), &js_sys::Array::of1(&bytes.buffer()));
     }
 
-    /// One slice: start the newest queued run (dropping the one in progress), step the current
-    /// run for up to [`SLICE_MS`], and post it when it is done.
+    /// One slice: start the newest queued run or lint (dropping the one in progress), then step
+    /// the current run for up to [`SLICE_MS`] (posting it when it is done) or, with no run going,
+    /// probe the current lint's next CronJob.
     fn slice(&mut self) {
         self.woken = false;
+        if let Some((id, text, options)) = self.lint_queued.take() {
+            self.linting = None;
+            match Linting::new(&text, options) {
+                Ok(linting) => {
+                    self.post_lint(id, linting.done(), linting.total(), None);
+                    self.linting = Some((id, linting));
+                }
+                Err(too_many) => self.post_lint(id, 0, too_many.count, Some(Err(too_many))),
+            }
+        }
+        let running = self.queued.is_some() || self.busy.is_some();
+        if running {
+            self.run_slice();
+        } else if let Some((id, mut linting)) = self.linting.take() {
+            let finished = linting.step();
+            let (done, total) = (linting.done(), linting.total());
+            if finished {
+                self.post_lint(id, done, total, Some(Ok(linting.into_report())));
+            } else {
+                self.post_lint(id, done, total, None);
+                self.linting = Some((id, linting));
+            }
+        }
+        if self.busy.is_some() || self.linting.is_some() {
+            self.schedule();
+        }
+    }
+
+    fn post_lint(&self, id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, TooManyCronJobs>>) {
+        let answer = Answer::<&RunResult>::Linted { id, done, total, outcome };
+        self.post(&serde_json::to_vec(&answer).unwrap_or_default(), None);
+    }
+
+    /// Steps the current run for up to [`SLICE_MS`], posting it when it is done.
+    fn run_slice(&mut self) {
         let t0 = perf::now();
         if let Some((id, text, arrived)) = self.queued.take() {
             let run = prepare(&text);
@@ -82,7 +125,6 @@ impl State {
         busy.engine_ms += perf::now() - t1;
         if !done {
             self.busy = Some(busy);
-            self.schedule();
             return;
         }
         busy.stages.simulated = epoch_now();
@@ -95,6 +137,14 @@ impl State {
             Request::Run { id, text } => {
                 self.queued = Some((id, text, epoch_now()));
                 self.schedule();
+            }
+            Request::Lint { id, text, options } => {
+                self.lint_queued = Some((id, text, options));
+                self.schedule();
+            }
+            Request::CancelLint { id } => {
+                self.lint_queued = self.lint_queued.take().filter(|(queued, ..)| *queued != id);
+                self.linting = self.linting.take().filter(|(current, _)| *current != id);
             }
             question => {
                 if let Some(answer) = self.session.answer::<&RunResult>(&question) {
@@ -114,6 +164,8 @@ pub fn start() {
         session: Session::default(),
         queued: None,
         busy: None,
+        lint_queued: None,
+        linting: None,
         wake: channel.port2(),
         woken: false,
     }));
