@@ -27,7 +27,11 @@ function breakdown(redraws, records) {
     ['transfer', 'workerPosted', 'recv'], ['decode', 'recv', 'parsed'], ['model', 'parsed', 'model'],
     ['render', 'model', 'rendered'], ['frame', 'rendered', 'frame']];
   const rows = redraws.map((r) => ({ ...records.find((x) => x.generation === r.generation), ...r })).filter((r) => r.rendered);
-  return stages.map(([name, a, b]) => `${name} ${median(rows.map((r) => r[b] - r[a])).toFixed(1)}`).join(', ');
+  return {
+    text: stages.map(([name, a, b]) => `${name} ${median(rows.map((r) => r[b] - r[a])).toFixed(1)}`).join(', '),
+    // Everything but the engine's admission and simulation: the page's own share.
+    page: rows.map((r) => (r.frame - r.key) - (r.simulated - r.workerStart)),
+  };
 }
 
 /** Types `samples` letters one at a time, each once the last is drawn; the redraw times and breakdown. */
@@ -41,7 +45,8 @@ async function typeAndTime(page, samples) {
   }
   const { redraws, records } = await page.evaluate((k) => ({ redraws: window.__redraws.slice(k), records: window.__cronjobPlaygroundTimings || [] }), before);
   const runInfo = await page.textContent('[data-testid="run-info"]');
-  return { times: redraws.map((r) => r.frame - r.key), breakdown: breakdown(redraws, records), runInfo };
+  const { text, page: outsideEngine } = breakdown(redraws, records);
+  return { times: redraws.map((r) => r.frame - r.key), breakdown: text, outsideEngine, runInfo };
 }
 
 test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
@@ -64,6 +69,9 @@ test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
       requestAnimationFrame(watch);
     };
     requestAnimationFrame(watch);
+    // Main-thread tasks of 50 ms or more (the page must never block while it re-simulates).
+    window.__longTasks = [];
+    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
   });
   // Typing at the end of the last comment: the text stays valid and every key re-simulates the
   // whole horizon (the engine always runs; the trace comes out the same).
@@ -80,12 +88,28 @@ test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
   const rename = await typeAndTime(page, 12);
   assert.match(await page.textContent('[data-testid="run-info"]'), /719 jobs/);
   assert.equal(await page.getAttribute('[data-testid="slot-lane"]', 'data-cronjob'), 'hourly-reportabcdefghijkl');
+  // A burst of keys as fast as they come: the worker drops each run a newer text overtakes, so
+  // runs never queue and the last key's text is drawn one run after it.
+  const burst = 'mnopqrst';
+  const drawnBefore = await page.evaluate(() => window.__redraws.length);
+  await page.keyboard.type(burst);
+  const name = `hourly-reportabcdefghijkl${burst}`;
+  await page.waitForFunction((n) => document.querySelector('[data-testid="slot-lane"]')?.dataset.cronjob === n, name, { timeout: 30000 });
+  const burstRuns = (await page.evaluate(() => window.__redraws.length)) - drawnBefore;
+  const lastKey = await page.evaluate(() => { const r = window.__redraws.at(-1); return r.frame - r.key; });
+  const longTasks = await page.evaluate(() => window.__longTasks);
   for (const [what, r] of [['typing in a comment', comment], ['renaming the CronJob', rename]]) {
     console.log(`# keystroke-to-redraw (30d hourly, ${what}, ${r.times.length} keys): median ${median(r.times).toFixed(1)} ms, max ${Math.max(...r.times).toFixed(1)} ms; ${r.runInfo}`);
-    console.log(`#   breakdown (median ms): ${r.breakdown}`);
+    console.log(`#   breakdown (median ms): ${r.breakdown}; outside the engine ${median(r.outsideEngine).toFixed(1)}`);
     assert.equal(r.times.length, 12);
-    assert.ok(median(r.times) < 2000, 'regression guard: a keystroke must redraw within 2 s');
+    // Guards with room for a loaded CI machine (figures in README.md): the whole keystroke, and
+    // the page's own share of it, which does not depend on the engine's speed.
+    assert.ok(median(r.times) < 400, `regression guard: a keystroke redraws within 400 ms (median ${median(r.times).toFixed(0)} ms)`);
+    assert.ok(median(r.outsideEngine) < 150, `regression guard: the page's share stays under 150 ms (median ${median(r.outsideEngine).toFixed(0)} ms)`);
   }
+  console.log(`# burst of ${burst.length} keys: ${burstRuns} runs drawn, last key to its redraw ${lastKey.toFixed(1)} ms`);
+  console.log(`# main-thread long tasks while typing: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks).toFixed(0)} ms` : ''}`);
+  assert.ok(burstRuns < burst.length, `runs coalesce while typing (${burstRuns} drawn for ${burst.length} keys)`);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
