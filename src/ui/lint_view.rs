@@ -61,9 +61,9 @@ pub fn lint_view(props: &LintProps) -> Html {
     // CronJobs probed of all, while busy.
     let progress = use_state(|| None::<(usize, usize)>);
     // The lint whose answers count (0: none).
-    let current = use_mut_ref(|| Rc::new(Cell::new(0u64)));
+    let current: Rc<Cell<u64>> = use_memo((), |_| Cell::new(0));
     let runner = {
-        let (report, busy, progress, current) = (report.clone(), busy.clone(), progress.clone(), current.borrow().clone());
+        let (report, busy, progress, current) = (report.clone(), busy.clone(), progress.clone(), current.clone());
         let engine = props.engine;
         use_mut_ref(move || {
             Runner::new(engine, Callback::from(move |(answer, _): Report| match answer {
@@ -134,7 +134,7 @@ pub fn lint_view(props: &LintProps) -> Html {
                     busy.set(true);
                     progress.set(None);
                     let id = runner.borrow_mut().lint((*input).clone(), options);
-                    current.borrow().set(id);
+                    current.set(id);
                 }
             }
         })
@@ -142,7 +142,7 @@ pub fn lint_view(props: &LintProps) -> Html {
     let cancel = {
         let (busy, progress, runner, current) = (busy.clone(), progress.clone(), runner.clone(), current.clone());
         Callback::from(move |_: MouseEvent| {
-            let id = current.borrow().replace(0);
+            let id = current.replace(0);
             runner.borrow_mut().ask(Request::CancelLint { id });
             busy.set(false);
             progress.set(None);

@@ -99,6 +99,7 @@ impl State {
         }
     }
 
+    /// Posts lint `id`'s progress, and its outcome once there is one.
     fn post_lint(&self, id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, TooManyCronJobs>>) {
         let answer = Answer::<&RunResult>::Linted { id, done, total, outcome };
         self.post(&serde_json::to_vec(&answer).unwrap_or_default(), None);
