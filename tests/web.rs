@@ -174,10 +174,10 @@ async fn the_language_switcher_translates_the_interface_and_remembers_the_choice
 
 /// The page's own words as rendered, without what is Kubernetes' or the trace's text (the editor,
 /// the SVG tooltips quoting explanations, reasons, facts, kubectl tables and logs, and the cluster
-/// events written as kubectl commands), plus every title, aria-label, placeholder and optgroup label.
+/// events written as kubectl commands, Kubernetes' texts quoted in lint findings), plus every title, aria-label, placeholder and optgroup label.
 fn interface_words(root: &web_sys::Element) -> String {
     let copy: web_sys::Element = root.clone_node_with_deep(true).unwrap().dyn_into().unwrap();
-    for e in all(&copy, "[data-testid=editor], svg title, [data-testid=reason], [data-testid=fact], table.kubectl, pre, .cmd, [data-testid=scenario-event]") {
+    for e in all(&copy, "[data-testid=editor], svg title, [data-testid=reason], [data-testid=fact], table.kubectl, pre, .cmd, .k8s, [data-testid=scenario-event]") {
         e.remove();
     }
     let mut words = copy.text_content().unwrap_or_default();
@@ -198,12 +198,26 @@ async fn in_japanese_and_korean_no_english_phrase_of_the_interface_is_left() {
     wait_for(&root, "[data-testid=job]").await;
     click(&by_testid(&root, "help-button"));
     click(&all(&root, "[data-testid=job]")[1]);
-    // The lint view and the compare mode add their own words when opened.
-    for toggle in ["lint-toggle", "compare-toggle"] {
-        if let Some(t) = root.query_selector(&format!("[data-testid={toggle}]")).unwrap() {
-            click(&t);
+    // The lint view with a result (the editor's CronJob: a schedule edit runs retroactively) and
+    // the compare mode with its list of differences (against the v1 controller) add their sentences.
+    click(&by_testid(&root, "lint-toggle"));
+    settle(30).await;
+    click(&by_testid(&root, "lint-use-editor"));
+    settle(30).await;
+    click(&by_testid(&root, "lint-run"));
+    for _ in 0..600 {
+        if root.query_selector("[data-testid=finding]").unwrap().is_some() {
+            break;
         }
+        settle(100).await;
     }
+    assert!(!all(&root, "[data-testid=finding]").is_empty(), "the lint found nothing to read");
+    click(&by_testid(&root, "compare-toggle"));
+    settle(30).await;
+    let against: web_sys::HtmlSelectElement = by_testid(&root, "compare-against").dyn_into().unwrap();
+    against.set_value("version:1.20");
+    against.dispatch_event(&web_sys::Event::new("change").unwrap()).unwrap();
+    wait_for(&root, "[data-testid=diff]").await;
     settle(60).await;
     let picker: web_sys::HtmlSelectElement = by_testid(&root, "language").dyn_into().unwrap();
     // English phrases (several words, no placeholder) must not survive a switch.

@@ -345,6 +345,43 @@ messages! {
     LintProgress,
     LintCancel,
     LintTooMany,
+    // Lint findings (the probe's times, names and Kubernetes' own texts fill the placeholders).
+    LintRetroactiveEdit,
+    LintFixDeadlineLonger,
+    LintFixSetDeadline,
+    LintTooManyMissed,
+    LintRefusedAfterOutage,
+    LintLatestOnlyAfterOutage,
+    LintRemedyDeadline,
+    LintForbidStarves,
+    LintJobsBoundedBy,
+    LintJobsUnbounded,
+    LintDeadlineMissed,
+    LintDeadlineTight,
+    LintReactionV1,
+    LintReactionV2,
+    LintDstDoubleRun,
+    LintDstSkippedRun,
+    LintRunAt,
+    LintListSeparator,
+    // Compare differences.
+    DiffSlotFate,
+    DiffSlotOnlyA,
+    DiffSlotOnlyB,
+    DiffJobOnlyA,
+    DiffJobOnlyB,
+    DiffJobShift,
+    DiffCreated,
+    DiffFinished,
+    DiffPartSeparator,
+    DiffJobOutcome,
+    DiffDeletedWhileRunning,
+    DiffStillRunning,
+    // Inspector values in the playground's own words.
+    FactNoJob,
+    FactFinishedTook,
+    FactDeletedBy,
+    FactCreatedAfter,
     ScenarioGroupSeeds,
     ScenarioGroupPains,
     ScenarioRestore,
@@ -474,7 +511,7 @@ mod tests {
     #[test]
     fn japanese_and_korean_are_translated_not_copied() {
         // Messages that are the same in every language: symbols and Kubernetes' words.
-        let same_everywhere = [Msg::Kubernetes];
+        let same_everywhere = [Msg::Kubernetes, Msg::LintListSeparator, Msg::DiffPartSeparator];
         for &msg in Msg::ALL.iter().filter(|m| !same_everywhere.contains(m)) {
             for lang in [Lang::Ja, Lang::Ko] {
                 assert_ne!(lang.text(msg), Lang::En.text(msg), "{msg:?} is not translated into {lang}");

@@ -22,6 +22,7 @@
 //! assert!(diff.differences.iter().any(|d| d.kind.name() == "slot-fate" && d.text.contains("10:21:00Z")));
 //! ```
 
+use crate::i18n::{Lang, Msg};
 use crate::api::load::load_manifest;
 use crate::api::{ConcurrencyPolicy, KubernetesVersion};
 use crate::sim::trace::{format_time, JobRecord, SlotFate, SlotRecord, Time, Trace};
@@ -122,6 +123,81 @@ pub struct Difference {
     pub cron_job: Option<String>,
     /// How it reads.
     pub text: String,
+    /// The same as data, for the page to say in the reader's language.
+    #[serde(skip)]
+    pub said: DiffText,
+}
+
+/// A slot's fate (its kebab-case name) and the Job it made, if any.
+pub type FateOf = (String, Option<String>);
+
+/// A difference's sentence as data; times, names and Kubernetes' conditions stay values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DiffText {
+    SlotFate { cron_job: String, slot: String, a: FateOf, b: FateOf },
+    SlotOnly { cron_job: String, slot: String, in_a: bool, fate: FateOf },
+    JobOnly { job: String, in_a: bool, created: String },
+    /// (A, B, B − A) of the creation and of the finish, where they differ.
+    JobShift { names: String, created: Option<(String, String, String)>, finished: Option<(String, String, String)> },
+    /// Each run's ending: a Job condition (Kubernetes' words), or `None` with whether it was deleted while running.
+    JobOutcome { names: String, a: Outcome, b: Outcome },
+}
+
+/// How a Job ended in one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A condition and its reason, as Kubernetes writes them (`Complete`, `Failed (BackoffLimitExceeded)`).
+    Condition(String),
+    DeletedWhileRunning,
+    StillRunning,
+}
+
+impl DiffText {
+    /// The sentence in `lang`.
+    ///
+    /// ```
+    /// use cronjob_playground::i18n::Lang;
+    /// use cronjob_playground::timeline::compare::DiffText;
+    /// let d = DiffText::JobOnly { job: "j-1".into(), in_a: false, created: "2024-01-01T00:00:00Z".into() };
+    /// assert_eq!(d.render(Lang::En), "Job j-1 only in B, created 2024-01-01T00:00:00Z");
+    /// assert_eq!(d.render(Lang::Ja), "ジョブ j-1 は B のみ (作成 2024-01-01T00:00:00Z)");
+    /// ```
+    pub fn render(&self, l: Lang) -> String {
+        let fate = |(name, job): &FateOf| {
+            // English keeps the trace's kebab-case name (the CLI's text); the others say it in words.
+            let name = Msg::fate(name).filter(|_| l != Lang::En).map(|m| l.text(m).to_owned()).unwrap_or_else(|| name.clone());
+            match job {
+                Some(job) => format!("{name} ({job})"),
+                None => name,
+            }
+        };
+        let outcome = |o: &Outcome| match o {
+            Outcome::Condition(c) => c.clone(),
+            Outcome::DeletedWhileRunning => l.text(Msg::DiffDeletedWhileRunning).to_owned(),
+            Outcome::StillRunning => l.text(Msg::DiffStillRunning).to_owned(),
+        };
+        match self {
+            DiffText::SlotFate { cron_job, slot, a, b } => l.format(Msg::DiffSlotFate, &[cron_job, slot, &fate(a), &fate(b)]),
+            DiffText::SlotOnly { cron_job, slot, in_a, fate: f } => {
+                l.format(if *in_a { Msg::DiffSlotOnlyA } else { Msg::DiffSlotOnlyB }, &[cron_job, slot, &fate(f)])
+            }
+            DiffText::JobOnly { job, in_a, created } => l.format(if *in_a { Msg::DiffJobOnlyA } else { Msg::DiffJobOnlyB }, &[job, created]),
+            DiffText::JobShift { names, created, finished } => {
+                let parts: Vec<String> = [(Msg::DiffCreated, created), (Msg::DiffFinished, finished)]
+                    .into_iter()
+                    .filter_map(|(m, t)| t.as_ref().map(|(a, b, d)| l.format(m, &[a, b, d])))
+                    .collect();
+                l.format(Msg::DiffJobShift, &[names, &parts.join(l.text(Msg::DiffPartSeparator))])
+            }
+            DiffText::JobOutcome { names, a, b } => l.format(Msg::DiffJobOutcome, &[names, &outcome(a), &outcome(b)]),
+        }
+    }
+}
+
+impl Difference {
+    fn new(kind: DiffKind, at: Time, cron_job: Option<String>, said: DiffText) -> Difference {
+        Difference { kind, at, cron_job, text: said.render(Lang::En), said }
+    }
 }
 
 /// Counts of each run, for the headline.
@@ -166,11 +242,8 @@ fn job_key(j: &JobRecord) -> JobKey {
     }
 }
 
-fn fate_text(s: &SlotRecord) -> String {
-    match &s.job {
-        Some(job) => format!("{} ({job})", fate_name(s.fate)),
-        None => fate_name(s.fate),
-    }
+fn fate_of(s: &SlotRecord) -> FateOf {
+    (fate_name(s.fate), s.job.clone())
 }
 
 fn signed(d: TimeDelta) -> String {
@@ -183,12 +256,12 @@ fn signed(d: TimeDelta) -> String {
     }
 }
 
-fn outcome(j: &JobRecord) -> String {
+fn outcome(j: &JobRecord) -> Outcome {
     match (j.condition, &j.reason) {
-        (Some(c), Some(r)) => format!("{c:?} ({r})"),
-        (Some(c), None) => format!("{c:?}"),
-        (None, _) if j.deleted_at.is_some() => "deleted while running".into(),
-        (None, _) => "still running".into(),
+        (Some(c), Some(r)) => Outcome::Condition(format!("{c:?} ({r})")),
+        (Some(c), None) => Outcome::Condition(format!("{c:?}")),
+        (None, _) if j.deleted_at.is_some() => Outcome::DeletedWhileRunning,
+        (None, _) => Outcome::StillRunning,
     }
 }
 
@@ -201,75 +274,71 @@ pub fn compare(a: &Trace, b: &Trace) -> Comparison {
     let (sa, sb) = (slots(a), slots(b));
     for (key, s) in &sa {
         match sb.get(key) {
-            Some(o) if o.fate != s.fate => out.differences.push(Difference {
-                kind: DiffKind::SlotFate,
-                at: key.1,
-                cron_job: Some(key.0.clone()),
-                text: format!("{} slot {}: A {}, B {}", key.0, format_time(&key.1), fate_text(s), fate_text(o)),
-            }),
+            Some(o) if o.fate != s.fate => out.differences.push(Difference::new(
+                DiffKind::SlotFate,
+                key.1,
+                Some(key.0.clone()),
+                DiffText::SlotFate { cron_job: key.0.clone(), slot: format_time(&key.1), a: fate_of(s), b: fate_of(o) },
+            )),
             Some(_) => {}
-            None => out.differences.push(Difference {
-                kind: DiffKind::SlotOnly,
-                at: key.1,
-                cron_job: Some(key.0.clone()),
-                text: format!("{} slot {} only in A: {}", key.0, format_time(&key.1), fate_text(s)),
-            }),
+            None => out.differences.push(Difference::new(
+                DiffKind::SlotOnly,
+                key.1,
+                Some(key.0.clone()),
+                DiffText::SlotOnly { cron_job: key.0.clone(), slot: format_time(&key.1), in_a: true, fate: fate_of(s) },
+            )),
         }
     }
     for (key, s) in sb.iter().filter(|(k, _)| !sa.contains_key(*k)) {
-        out.differences.push(Difference {
-            kind: DiffKind::SlotOnly,
-            at: key.1,
-            cron_job: Some(key.0.clone()),
-            text: format!("{} slot {} only in B: {}", key.0, format_time(&key.1), fate_text(s)),
-        });
+        out.differences.push(Difference::new(
+            DiffKind::SlotOnly,
+            key.1,
+            Some(key.0.clone()),
+            DiffText::SlotOnly { cron_job: key.0.clone(), slot: format_time(&key.1), in_a: false, fate: fate_of(s) },
+        ));
     }
     let jobs = |t: &Trace| -> BTreeMap<JobKey, JobRecord> { t.jobs.iter().map(|j| (job_key(j), j.clone())).collect() };
     let (ja, jb) = (jobs(a), jobs(b));
     for (key, j) in &ja {
         let Some(o) = jb.get(key) else {
-            out.differences.push(Difference {
-                kind: DiffKind::JobOnly,
-                at: j.created_at,
-                cron_job: j.cron_job.clone(),
-                text: format!("Job {} only in A, created {}", j.name, format_time(&j.created_at)),
-            });
+            out.differences.push(Difference::new(
+                DiffKind::JobOnly,
+                j.created_at,
+                j.cron_job.clone(),
+                DiffText::JobOnly { job: j.name.clone(), in_a: true, created: format_time(&j.created_at) },
+            ));
             continue;
         };
-        if o.created_at != j.created_at || o.finished_at != j.finished_at {
-            let mut parts = vec![];
-            if o.created_at != j.created_at {
-                parts.push(format!("created {} in A, {} in B ({})", format_time(&j.created_at), format_time(&o.created_at), signed(o.created_at - j.created_at)));
-            }
-            match (j.finished_at, o.finished_at) {
-                (Some(fa), Some(fb)) if fa != fb => parts.push(format!("finished {} in A, {} in B ({})", format_time(&fa), format_time(&fb), signed(fb - fa))),
-                _ => {}
-            }
-            if !parts.is_empty() {
-                out.differences.push(Difference {
-                    kind: DiffKind::JobShift,
-                    at: j.created_at.min(o.created_at),
-                    cron_job: j.cron_job.clone(),
-                    text: format!("Job {}: {}", names(j, o), parts.join("; ")),
-                });
-            }
+        let created = (o.created_at != j.created_at)
+            .then(|| (format_time(&j.created_at), format_time(&o.created_at), signed(o.created_at - j.created_at)));
+        let finished = match (j.finished_at, o.finished_at) {
+            (Some(fa), Some(fb)) if fa != fb => Some((format_time(&fa), format_time(&fb), signed(fb - fa))),
+            _ => None,
+        };
+        if created.is_some() || finished.is_some() {
+            out.differences.push(Difference::new(
+                DiffKind::JobShift,
+                j.created_at.min(o.created_at),
+                j.cron_job.clone(),
+                DiffText::JobShift { names: names(j, o), created, finished },
+            ));
         }
         if outcome(j) != outcome(o) {
-            out.differences.push(Difference {
-                kind: DiffKind::JobOutcome,
-                at: j.finished_at.or(o.finished_at).unwrap_or(j.created_at),
-                cron_job: j.cron_job.clone(),
-                text: format!("Job {}: A {}, B {}", names(j, o), outcome(j), outcome(o)),
-            });
+            out.differences.push(Difference::new(
+                DiffKind::JobOutcome,
+                j.finished_at.or(o.finished_at).unwrap_or(j.created_at),
+                j.cron_job.clone(),
+                DiffText::JobOutcome { names: names(j, o), a: outcome(j), b: outcome(o) },
+            ));
         }
     }
     for j in jb.iter().filter(|(k, _)| !ja.contains_key(*k)).map(|(_, j)| j) {
-        out.differences.push(Difference {
-            kind: DiffKind::JobOnly,
-            at: j.created_at,
-            cron_job: j.cron_job.clone(),
-            text: format!("Job {} only in B, created {}", j.name, format_time(&j.created_at)),
-        });
+        out.differences.push(Difference::new(
+            DiffKind::JobOnly,
+            j.created_at,
+            j.cron_job.clone(),
+            DiffText::JobOnly { job: j.name.clone(), in_a: false, created: format_time(&j.created_at) },
+        ));
     }
     out.differences.sort_by(|x, y| (x.at, x.kind, &x.text).cmp(&(y.at, y.kind, &y.text)));
     out
@@ -339,5 +408,22 @@ mod tests {
         // 1.21–1.24 serve both: the manifest's choice stays.
         assert!(variant(text, &Variant::Version("1.22".parse().unwrap())).unwrap().starts_with("{\"apiVersion\":\"batch/v1\""));
         assert_eq!(variant("a: [", &Variant::Policy(ConcurrencyPolicy::Forbid)).unwrap_err().split(':').count() > 1, true);
+    }
+
+    #[test]
+    fn differences_read_in_japanese_and_korean_with_their_values() {
+        let shift = DiffText::JobShift {
+            names: "hourly-1".into(),
+            created: Some(("2018-12-05T11:30:10Z".into(), "2018-12-05T11:00:00Z".into(), "-1810s".into())),
+            finished: None,
+        };
+        assert_eq!(shift.render(Lang::Ja), "ジョブ hourly-1: 作成は A で 2018-12-05T11:30:10Z、B で 2018-12-05T11:00:00Z (-1810s)");
+        assert_eq!(shift.render(Lang::Ko), "잡 hourly-1: 생성은 A에서 2018-12-05T11:30:10Z, B에서 2018-12-05T11:00:00Z (-1810s)");
+        let fate = DiffText::SlotFate { cron_job: "hourly".into(), slot: "T".into(), a: ("ran-late".into(), Some("j".into())), b: ("too-many-missed".into(), None) };
+        assert_eq!(fate.render(Lang::En), "hourly slot T: A ran-late (j), B too-many-missed");
+        assert!(fate.render(Lang::Ja).starts_with("hourly のスケジュール時刻 T: A は "), "{}", fate.render(Lang::Ja));
+        assert!(!fate.render(Lang::Ko).contains("ran-late"), "{}", fate.render(Lang::Ko));
+        let outcome = DiffText::JobOutcome { names: "j".into(), a: Outcome::Condition("Failed (BackoffLimitExceeded)".into()), b: Outcome::StillRunning };
+        assert_eq!(outcome.render(Lang::Ko), "잡 j: A는 Failed (BackoffLimitExceeded), B는 아직 실행 중");
     }
 }

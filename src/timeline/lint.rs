@@ -21,6 +21,8 @@
 //! CronJobs (a newer lint or a cancel wins) and report progress.
 
 use super::document::to_yaml;
+use super::finding_text::FindingText;
+use crate::i18n::Lang;
 use crate::api::{admit, Admitted, ConcurrencyPolicy, CronJob, KubernetesVersion};
 use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule};
 use crate::sim::trace::{format_time, EventRecord, SlotFate, Time, Trace};
@@ -115,6 +117,9 @@ pub struct Finding {
     pub severity: Severity,
     /// What the probe showed, with its times and the controller's reasons.
     pub message: String,
+    /// The same sentence as data, for the page to say in the reader's language.
+    #[serde(default)]
+    pub text: FindingText,
     /// The key instants (RFC 3339), for tools.
     pub times: Vec<String>,
     /// Manifest + Simulation document that reproduce it in the playground.
@@ -345,22 +350,25 @@ fn retroactive_edit(p: &Probe, first: Time, second: Time, zone: Tz) -> Option<Fi
     let new_schedule = format!("{} {} * * *", local.minute(), local.hour());
     let events = json!([{"at": format_time(&edit_at), "patch": {"cronJob": p.cron_job.metadata.name, "spec": {"schedule": new_schedule}}}]);
     // v1 sees the edit within a poll; v2 at its next sync, at the latest the old schedule's next time.
-    let (trace, text) = p.run(p.options.at, second + TimeDelta::minutes(10), None, events)?;
+    let (trace, playground) = p.run(p.options.at, second + TimeDelta::minutes(10), None, events)?;
     let job = trace.jobs.iter().find(|j| j.scheduled_time.is_some_and(|s| s > first && s <= edit_at) && j.created_at >= edit_at)?;
     let scheduled = job.scheduled_time?;
-    let fix = match deadline(p.cron_job) {
-        Some(sds) => format!("startingDeadlineSeconds ({sds}) is longer than that; a shorter one drops such runs"),
-        None => "set startingDeadlineSeconds (e.g. 300) so that an edit never starts a run later than that".into(),
+    let text = FindingText::RetroactiveEdit {
+        last_run: format_time(&first),
+        schedule: new_schedule,
+        edited_at: format_time(&edit_at),
+        job: job.name.clone(),
+        created_at: format_time(&job.created_at),
+        scheduled: format_time(&scheduled),
+        deadline: deadline(p.cron_job),
     };
     Some(Finding {
         rule: "retroactive-edit",
         severity: Severity::Warning,
-        message: format!(
-            "A schedule edit starts a run for a time already past: after the run at {}, editing the schedule to \"{new_schedule}\" at {} created {} at {} for {} — nothing resets lastScheduleTime on an edit, so the new schedule's most recent time since the last run is due at once; {fix}.",
-            format_time(&first), format_time(&edit_at), job.name, format_time(&job.created_at), format_time(&scheduled)
-        ),
+        message: english(&text),
+        text,
         times: vec![format_time(&first), format_time(&edit_at), format_time(&scheduled), format_time(&job.created_at)],
-        playground: text,
+        playground,
     })
 }
 
@@ -383,39 +391,42 @@ fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Option<Time>) 
     }
     let end = (up + TimeDelta::minutes(5)).max(after + gap);
     let events = json!([{"at": format_time(&down), "controllerDown": {"until": format_time(&up)}}]);
-    let (trace, text) = p.run(p.options.at, end, None, events)?;
+    let (trace, playground) = p.run(p.options.at, end, None, events)?;
     let event = trace.events.iter().find(|e| is_too_many(e))?;
     let missed = trace.slots.iter().filter(|s| s.fate == SlotFate::TooManyMissed).count();
     let resumed = trace.jobs.iter().find(|j| j.created_at >= up);
-    let outage = exact(up - down);
-    let (severity, consequence) = match resumed {
+    let (outage, down_at, up_at) = (exact(up - down), format_time(&down), format_time(&up));
+    let times = vec![down_at.clone(), up_at.clone(), format_time(&event.time)];
+    let (reason, quoted, event_at) = (event.reason.clone(), format!("{:?}", event.message), format_time(&event.time));
+    let remedy = deadline(p.cron_job).is_none();
+    let (severity, text) = match resumed {
         None => (
             Severity::Error,
-            format!(
-                "the controller then refuses to start it at all — no Job after {} up to {} ({missed} start times marked too-many-missed) — until startingDeadlineSeconds is set or lastScheduleTime is fixed",
-                format_time(&up), format_time(&trace.end)
-            ),
+            FindingText::TooManyMissedRefused { outage, down: down_at, up: up_at, reason, event: quoted, event_at, end: format_time(&trace.end), marked: missed, remedy },
         ),
         Some(j) => (
             Severity::Warning,
-            format!(
-                "the controller warns and starts only the latest missed time ({} for {}); the {} before it never run",
-                j.name,
-                j.scheduled_time.map(|t| format_time(&t)).unwrap_or_default(),
-                trace.slots.iter().filter(|s| s.scheduled_time > first && s.scheduled_time < up && s.job.is_none()).count()
-            ),
+            FindingText::TooManyMissedLatest {
+                outage,
+                down: down_at,
+                up: up_at,
+                reason,
+                event: quoted,
+                event_at,
+                job: j.name.clone(),
+                scheduled: j.scheduled_time.map(|t| format_time(&t)).unwrap_or_default(),
+                lost: trace.slots.iter().filter(|s| s.scheduled_time > first && s.scheduled_time < up && s.job.is_none()).count(),
+                remedy,
+            },
         ),
     };
-    let remedy = if deadline(p.cron_job).is_none() { " A startingDeadlineSeconds bounds how far back the controller looks." } else { "" };
     Some(Finding {
         rule: "too-many-missed",
         severity,
-        message: format!(
-            "A controller outage of {outage} (from {} to {}) misses more than 100 start times: {} {:?} at {} — {consequence}.{remedy}",
-            format_time(&down), format_time(&up), event.reason, event.message, format_time(&event.time)
-        ),
-        times: vec![format_time(&down), format_time(&up), format_time(&event.time)],
-        playground: text,
+        message: english(&text),
+        text,
+        times,
+        playground,
     })
 }
 
@@ -426,26 +437,34 @@ fn forbid_starves(p: &Probe, first: Time, second: Time) -> Option<Finding> {
     }
     let interval = second - first;
     let ads = p.cron_job.spec.job_template.spec.active_deadline_seconds;
-    let (seconds, why) = match ads {
+    let seconds = match ads {
         Some(a) if TimeDelta::seconds(a) < interval => return None,
-        Some(a) => (a as f64, format!("activeDeadlineSeconds {a} lets a Job run that long")),
-        None => (interval.num_milliseconds() as f64 * 1.5 / 1000.0, "no activeDeadlineSeconds bounds a Job; probed at 1.5 intervals".to_string()),
+        Some(a) => a as f64,
+        None => interval.num_milliseconds() as f64 * 1.5 / 1000.0,
     };
     let end = first + interval * 10;
-    let (trace, text) = p.run(p.options.at, end, Some(seconds), json!([]))?;
+    let (trace, playground) = p.run(p.options.at, end, Some(seconds), json!([]))?;
     let skipped: Vec<_> = trace.slots.iter().filter(|s| s.fate == SlotFate::SkippedForbid).collect();
     let first_skip = skipped.first()?;
     let total = trace.slots.iter().filter(|s| s.fate != SlotFate::Pending).count();
     let late = trace.slots.iter().filter(|s| s.fate == SlotFate::RanLate).count();
+    let text = FindingText::ForbidStarves {
+        job_length: exact(TimeDelta::milliseconds((seconds * 1000.0) as i64)),
+        active_deadline: ads,
+        interval: exact(interval),
+        skipped: skipped.len(),
+        total,
+        late,
+        first_skipped: format_time(&first_skip.scheduled_time),
+        explanation: first_skip.explanation.clone(),
+    };
     Some(Finding {
         rule: "forbid-starves",
         severity: Severity::Warning,
-        message: format!(
-            "concurrencyPolicy Forbid skips runs while a Job is still active: with Jobs of {} ({why}) against a {} interval, {} of {total} start times were skipped and {late} ran late, the first skipped {}: {}",
-            exact(TimeDelta::milliseconds((seconds * 1000.0) as i64)), exact(interval), skipped.len(), format_time(&first_skip.scheduled_time), first_skip.explanation
-        ),
+        message: english(&text),
+        text,
         times: skipped.iter().map(|s| format_time(&s.scheduled_time)).collect(),
-        playground: text,
+        playground,
     })
 }
 
@@ -457,36 +476,32 @@ fn deadline_vs_latency(p: &Probe, first: Time, second: Time) -> Option<Finding> 
     // Started so that the v1 controller's 10-second poll comes 9.9 s after each whole-minute slot:
     // its worst case, which a real cluster meets sooner or later.
     let start = first - TimeDelta::milliseconds(50_100);
-    let (trace, text) = p.run(start, end, None, json!([]))?;
+    let (trace, playground) = p.run(start, end, None, json!([]))?;
     let missed: Vec<_> = trace.slots.iter().filter(|s| s.fate == SlotFate::MissedDeadline).collect();
     let lateness = trace.jobs.iter().filter_map(|j| j.scheduled_time.map(|s| j.created_at - s)).max();
     let decided = trace.slots.iter().filter(|s| s.fate != SlotFate::Pending).count();
-    let reaction = if Behaviour::of(p.options.version).algorithm == crate::controller::cronjob::Algorithm::LegacyV1 {
-        "the v1 controller polls every 10 s"
-    } else {
-        "the v2 controller wakes 100 ms after a start time"
-    };
+    let legacy_v1 = Behaviour::of(p.options.version).algorithm == crate::controller::cronjob::Algorithm::LegacyV1;
     if let Some(m) = missed.first() {
+        let text = FindingText::DeadlineMissed {
+            deadline: sds,
+            legacy_v1,
+            missed: missed.len(),
+            decided,
+            first: format_time(&m.scheduled_time),
+            explanation: m.explanation.clone(),
+        };
         return Some(Finding {
             rule: "deadline-shorter-than-latency",
             severity: Severity::Error,
-            message: format!(
-                "startingDeadlineSeconds {sds} is shorter than the controller's reaction ({reaction}): {} of {decided} start times were missed, the first {}: {}",
-                missed.len(), format_time(&m.scheduled_time), m.explanation
-            ),
+            message: english(&text),
+            text,
             times: missed.iter().map(|s| format_time(&s.scheduled_time)).collect(),
-            playground: text,
+            playground,
         });
     }
-    (sds < 10).then(|| Finding {
-        rule: "deadline-shorter-than-latency",
-        severity: Severity::Info,
-        message: format!(
-            "startingDeadlineSeconds {sds} leaves little room: here every run started (at most {} late; {reaction}), but a busy or restarting controller that reacts later than {sds} s drops the run without an event. The Kubernetes docs warn against deadlines under 10 s.",
-            lateness.map(exact).unwrap_or_default()
-        ),
-        times: vec![],
-        playground: text,
+    (sds < 10).then(|| {
+        let text = FindingText::DeadlineTight { deadline: sds, legacy_v1, lateness: lateness.map(exact).unwrap_or_default() };
+        Finding { rule: "deadline-shorter-than-latency", severity: Severity::Info, message: english(&text), text, times: vec![], playground }
     })
 }
 
@@ -560,21 +575,22 @@ fn dst(p: &Probe, zone: Tz, next: &dyn Fn(Time) -> Option<Time>) -> Vec<Finding>
 /// Runs the stretch around a DST change and says what the engine did.
 fn dst_finding(p: &Probe, rule: &'static str, zone: Tz, a: Time, b: Time) -> Option<Finding> {
     let start = a - TimeDelta::minutes(1);
-    let (trace, text) = p.run(start, b + TimeDelta::minutes(1), None, json!([]))?;
+    let (trace, playground) = p.run(start, b + TimeDelta::minutes(1), None, json!([]))?;
     let show = |t: &Time| format!("{} ({})", format_time(t), t.with_timezone(&zone).format("%Y-%m-%d %H:%M %:z"));
-    let runs: Vec<String> = trace.jobs.iter().map(|j| format!("{} at {}", j.name, format_time(&j.created_at))).collect();
-    let message = if rule == "dst-double-run" {
-        format!(
-            "The daylight-saving change in {} repeats a local time, and the schedule runs at both: {} and {} are one hour apart — runs: {}.",
-            zone.name(), show(&a), show(&b), runs.join(", ")
-        )
+    let runs: Vec<(String, String)> = trace.jobs.iter().map(|j| (j.name.clone(), format_time(&j.created_at))).collect();
+    let (zone_name, first, second) = (zone.name().to_owned(), show(&a), show(&b));
+    let text = if rule == "dst-double-run" {
+        FindingText::DstDoubleRun { zone: zone_name, first, second, runs }
     } else {
-        format!(
-            "The daylight-saving change in {} skips local times, and a run with them: nothing between {} and {} ({} apart) — runs: {}.",
-            zone.name(), show(&a), show(&b), exact(b - a), runs.join(", ")
-        )
+        FindingText::DstSkippedRun { zone: zone_name, first, second, gap: exact(b - a), runs }
     };
-    Some(Finding { rule, severity: Severity::Warning, message, times: vec![format_time(&a), format_time(&b)], playground: text })
+    Some(Finding { rule, severity: Severity::Warning, message: english(&text), text, times: vec![format_time(&a), format_time(&b)], playground })
+}
+
+/// The sentence as the CLI prints it.
+fn english(text: &FindingText) -> String {
+    text.render(Lang::En).unwrap_or_default()
+
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@
 pub mod compare;
 pub mod document;
 pub mod explain;
+pub mod finding_text;
 pub mod index;
 pub mod kubectl;
 pub mod lanes;

@@ -213,7 +213,7 @@ pub fn compare_view(props: &CompareProps) -> Html {
                             html! {
                                 <li class={format!("diff {}", x.kind.name())} data-testid="diff" data-kind={x.kind.name()}
                                     data-time={crate::sim::trace::format_time(&x.at)} onclick={Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Seek(at)))}>
-                                    { x.text.clone() }
+                                    { x.said.render(l) }
                                 </li>
                             }
                         }) }
@@ -248,7 +248,7 @@ fn diff_strip(props: &StripProps) -> Html {
                     html! {
                         <rect class={format!("diff-mark {}", d.kind.name())} data-testid="diff-mark" data-kind={d.kind.name()}
                             x={(x - 2.0).to_string()} y="2" width="4" height="14" onclick={Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Seek(at)))}>
-                            <title>{ d.text.clone() }</title>
+                            <title>{ d.said.render(l) }</title>
                         </rect>
                     }
                 })

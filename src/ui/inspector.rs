@@ -193,9 +193,21 @@ fn object_of(s: &ViewState) -> Option<(ObjectKind, String)> {
 
 /// A fact's value as shown: a slot's fate reads as words, followed by the trace's name of it
 /// (what `data-fate` and the CLI say) outside English.
+/// The playground's own words in a value (`explain.rs` writes them in English: "(took 8s)",
+/// "by ttl-after-finished", "(1s after the scheduled time)", "none") follow the language too.
 fn fact_value(l: Lang, field: &str, value: &str) -> String {
+    if l == Lang::En {
+        return value.to_string();
+    }
+    let between = |open: &str, close: &str| value.split_once(open).and_then(|(t, rest)| Some((t, rest.strip_suffix(close)?)));
     match (field, Msg::fate(value)) {
-        ("Fate", Some(m)) if l != Lang::En => format!("{} ({value})", l.text(m)),
+        ("Fate", Some(m)) => format!("{} ({value})", l.text(m)),
+        ("Job", _) if value == "none" => l.text(Msg::FactNoJob).to_owned(),
+        ("Finished", _) => between(" (took ", ")").map_or(value.to_string(), |(t, d)| l.format(Msg::FactFinishedTook, &[&t, &d])),
+        ("Deleted", _) => value.split_once(" by ").map_or(value.to_string(), |(t, by)| l.format(Msg::FactDeletedBy, &[&t, &by])),
+        ("Job created", _) => {
+            between(" (", " after the scheduled time)").map_or(value.to_string(), |(t, d)| l.format(Msg::FactCreatedAfter, &[&t, &d]))
+        }
         _ => value.to_string(),
     }
 }

@@ -9,7 +9,9 @@ use super::protocol::{Answer, Request};
 use super::runner::{Engine, Report, Runner};
 use crate::api::KubernetesVersion;
 use crate::i18n::Msg;
-use crate::timeline::lint::{LintOptions, LintReport, Severity, TooManyCronJobs};
+use crate::i18n::Lang;
+use crate::timeline::finding_text::Part;
+use crate::timeline::lint::{Finding, LintOptions, LintReport, Severity, TooManyCronJobs};
 use chrono::{DateTime, SubsecRound, Utc};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -172,7 +174,7 @@ pub fn lint_view(props: &LintProps) -> Html {
                                     html! {
                                         <li class={format!("finding {}", severity_name(f.severity))} data-testid="finding" data-rule={f.rule} data-severity={severity_name(f.severity)}>
                                             <span class="severity">{ severity_name(f.severity) }</span>{ " " }<code>{ f.rule }</code>
-                                            <p>{ f.message.clone() }</p>
+                                            <p>{ finding_sentence(f, l) }</p>
                                             <button type="button" data-testid="finding-open" onclick={Callback::from(move |_: MouseEvent| on_open.emit(text.clone()))}
                                                 title={l.text(Msg::LintOpenProbeTitle)}>{ l.text(Msg::LintOpenProbe) }</button>
                                         </li>
@@ -216,5 +218,19 @@ pub fn lint_view(props: &LintProps) -> Html {
                 { results }
             }
         </section>
+    }
+}
+
+/// A finding's sentence in the reader's language; Kubernetes' own texts in it set apart (`.k8s`).
+fn finding_sentence(f: &Finding, l: Lang) -> Html {
+    match f.text.parts(l) {
+        None => html! { { f.message.clone() } },
+        Some(parts) => parts
+            .into_iter()
+            .map(|p| match p {
+                Part::Own(s) => html! { { s } },
+                Part::Kubernetes(s) => html! { <span class="k8s">{ s }</span> },
+            })
+            .collect(),
     }
 }
