@@ -11,19 +11,8 @@
 use cronjob_playground::sim::{Run, Trace};
 use std::time::Instant;
 
-const MANIFEST: &str = r#"
-apiVersion: batch/v1
-kind: CronJob
-metadata: {name: every-minute, creationTimestamp: "2025-01-01T00:00:00Z"}
-spec:
-  schedule: "* * * * *"
-  jobTemplate:
-    spec:
-      template:
-        spec:
-          restartPolicy: OnFailure
-          containers: [{name: work, image: busybox}]
-"#;
+// The same CronJob as e2e/sim-year.test.mjs runs in Chromium.
+const MANIFEST: &str = include_str!("../tests/data/sim/every_minute_year.yaml");
 
 fn peak_rss_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;

@@ -8,24 +8,16 @@
 // minutes and 1.2 GB of wasm memory today) on request: `SIM_YEAR_DAYS=365 node --test sim-year.test.mjs`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openPage } from './browser.mjs';
 import { useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
-const MANIFEST = `
-apiVersion: batch/v1
-kind: CronJob
-metadata: {name: every-minute, creationTimestamp: "2025-01-01T00:00:00Z"}
-spec:
-  schedule: "* * * * *"
-  jobTemplate:
-    spec:
-      template:
-        spec:
-          restartPolicy: OnFailure
-          containers: [{name: work, image: busybox}]
-`;
+// The same CronJob as benches/sim_year.rs runs natively.
+const MANIFEST = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'data', 'sim', 'every_minute_year.yaml'), 'utf8');
 
 const DAYS = (process.env.SIM_YEAR_DAYS || '1,7,30').split(',').map(Number);
 
