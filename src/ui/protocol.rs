@@ -9,6 +9,7 @@
 use super::engine::RunResult;
 use crate::sim::trace::{ObjectKind, Time};
 use crate::timeline::explain::{Explanation, Reason};
+use crate::timeline::explain_text::ExplainText;
 use crate::timeline::kubectl::Table;
 use crate::timeline::lint::{LintOptions, LintReport, TooManyCronJobs};
 use serde::{Deserialize, Serialize};
@@ -77,8 +78,8 @@ pub type EventsShown = (u64, Time, Option<(ObjectKind, String)>, TableView);
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExplanationView {
     pub kind: String,
-    pub title: String,
-    pub facts: Vec<(String, String)>,
+    pub title: ExplainText,
+    pub facts: Vec<(String, ExplainText)>,
     pub why: Vec<ReasonView>,
 }
 
@@ -88,7 +89,7 @@ pub struct ReasonView {
     pub source: String,
     pub code: String,
     pub at: Option<Time>,
-    pub text: String,
+    pub text: ExplainText,
 }
 
 impl From<Explanation> for ExplanationView {
