@@ -10,6 +10,7 @@ use super::engine::RunResult;
 use crate::sim::trace::{ObjectKind, Time};
 use crate::timeline::compare::{DiffKind, DiffText, RunSummary, Variant};
 use crate::timeline::explain::{Explanation, Reason};
+use crate::timeline::explain_text::ExplainText;
 use crate::timeline::kubectl::Table;
 use crate::timeline::lint::{LintOptions, LintReport, TooManyCronJobs};
 use serde::{Deserialize, Serialize};
@@ -132,8 +133,8 @@ pub type EventsShown = (u64, Time, Option<(ObjectKind, String)>, TableView);
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExplanationView {
     pub kind: String,
-    pub title: String,
-    pub facts: Vec<(String, String)>,
+    pub title: ExplainText,
+    pub facts: Vec<(String, ExplainText)>,
     pub why: Vec<ReasonView>,
 }
 
@@ -143,7 +144,7 @@ pub struct ReasonView {
     pub source: String,
     pub code: String,
     pub at: Option<Time>,
-    pub text: String,
+    pub text: ExplainText,
 }
 
 impl From<Explanation> for ExplanationView {
