@@ -216,6 +216,20 @@ pub fn pods_at(trace: &Trace, t: Time) -> Table {
     Table { headers: vec!["NAME", "READY", "STATUS", "RESTARTS", "AGE"], rows }
 }
 
+/// The resource name `kubectl` uses for an object kind (`kubectl describe job …`, `job/name`).
+///
+/// ```
+/// use cronjob_playground::{sim::trace::ObjectKind, timeline::kubectl::resource};
+/// assert_eq!(resource(ObjectKind::CronJob), "cronjob");
+/// ```
+pub fn resource(kind: ObjectKind) -> &'static str {
+    match kind {
+        ObjectKind::CronJob => "cronjob",
+        ObjectKind::Job => "job",
+        ObjectKind::Pod => "pod",
+    }
+}
+
 /// `kubectl describe`-style Events up to `t`, aggregated as the event recorder does (same object,
 /// type, reason, message and source → one Event with a count), newest last. `object` limits them
 /// to one object.
@@ -254,11 +268,7 @@ pub fn events_at(trace: &Trace, t: Time, object: Option<(ObjectKind, &str)>) -> 
             } else {
                 human_duration(t - a.last)
             };
-            let kind = match a.e.object.kind {
-                ObjectKind::CronJob => "cronjob",
-                ObjectKind::Job => "job",
-                ObjectKind::Pod => "pod",
-            };
+            let kind = resource(a.e.object.kind);
             (
                 None,
                 vec![
