@@ -169,7 +169,7 @@ pub fn app(props: &AppProps) -> Html {
         });
     }
 
-    let on_change = {
+    let set_text = {
         let (text, latest, edited) = (text.clone(), latest.clone(), edited.clone());
         Callback::from(move |value: String| {
             *edited.borrow_mut() = perf::mark("edit");
@@ -177,6 +177,18 @@ pub fn app(props: &AppProps) -> Html {
             let value: Rc<str> = value.into();
             *latest.borrow_mut() = value.clone();
             text.set(value);
+        })
+    };
+    // A change from the editor, a share link or the lint view: one that replaces the text (a
+    // paste over it, a link) closes the scenario's notes, which describe the text that was there.
+    let on_change = {
+        let (set_text, latest, scenario) = (set_text.clone(), latest.clone(), scenario.clone());
+        Callback::from(move |value: String| {
+            if scenario.is_some() && crate::scenarios::replaces(&latest.borrow(), &value) {
+                forget(SCENARIO_KEY);
+                scenario.set(None);
+            }
+            set_text.emit(value);
         })
     };
     let on_release = {
@@ -188,8 +200,8 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |question: Request| runner.borrow_mut().ask(question))
     };
     let on_simulation = {
-        let (text, on_change) = (text.clone(), on_change.clone());
-        Callback::from(move |doc: serde_json::Value| on_change.emit(replace_simulation(&text, &doc)))
+        let (text, set_text) = (text.clone(), set_text.clone());
+        Callback::from(move |doc: serde_json::Value| set_text.emit(replace_simulation(&text, &doc)))
     };
 
     // Playback.
@@ -308,7 +320,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     // Opening a scenario keeps the user's own text (asking first), so it can come back.
     let open_scenario = {
-        let (text, on_change, scenario, own_text) = (text.clone(), on_change.clone(), scenario.clone(), own_text.clone());
+        let (text, set_text, scenario, own_text) = (text.clone(), set_text.clone(), scenario.clone(), own_text.clone());
         let lang = *lang;
         Callback::from(move |id: &'static str| {
             let Some(s) = crate::scenarios::find(id) else { return };
@@ -323,7 +335,7 @@ pub fn app(props: &AppProps) -> Html {
             }
             save(SCENARIO_KEY, s.id);
             scenario.set(Some(s));
-            on_change.emit(s.manifest.to_string());
+            set_text.emit(s.manifest.to_string());
         })
     };
     let close_notes = {
@@ -334,14 +346,14 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
     let restore_own_text = {
-        let (on_change, scenario, own_text) = (on_change.clone(), scenario.clone(), own_text.clone());
+        let (set_text, scenario, own_text) = (set_text.clone(), scenario.clone(), own_text.clone());
         Callback::from(move |_: MouseEvent| {
             if let Some(own) = (*own_text).clone() {
                 forget(OWN_TEXT_KEY);
                 forget(SCENARIO_KEY);
                 own_text.set(None);
                 scenario.set(None);
-                on_change.emit(own);
+                set_text.emit(own);
             }
         })
     };
