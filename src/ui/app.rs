@@ -10,18 +10,19 @@ use super::editor::Editor;
 use super::engine::Diagnostic;
 use super::export::Export;
 use super::inspector::Inspector;
-use super::language::{apply_lang, initial_lang, use_lang, LanguagePicker};
+use super::language::{apply_lang, chosen_lang, initial_lang, use_lang, LanguagePicker};
 use super::lint_view::LintView;
 use super::scenario_menu::{is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::overview::Overview;
 use super::perf;
 use super::protocol::{Answer, EventsShown, Explained, Logged, Request};
 use super::runner::{Engine, Report, Runner};
-use super::share::{Pending, Share};
+use super::share::{OpenPanels, Opened, Pending, Share};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
 use crate::i18n::{Lang, Msg};
 use crate::timeline::document::replace_simulation;
+use crate::timeline::share::SharePanel;
 use gloo_timers::callback::Interval;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -129,6 +130,22 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |l: Lang| {
             apply_lang(l, true);
             lang.set(l);
+        })
+    };
+    // The panels open now (for share links), and those a link just opened asks for.
+    let panels = use_mut_ref(OpenPanels::default);
+    let restore_panels = use_state(|| None::<Rc<Vec<SharePanel>>>);
+    // A link's language applies unless this browser's user chose one; it is not stored as a choice.
+    let on_opened = {
+        let (lang, restore_panels) = (lang.clone(), restore_panels.clone());
+        Callback::from(move |opened: Opened| {
+            if let Some(l) = opened.lang.filter(|_| chosen_lang().is_none()) {
+                apply_lang(l, false);
+                lang.set(l);
+            }
+            if !opened.panels.is_empty() {
+                restore_panels.set(Some(opened.panels));
+            }
         })
     };
 
@@ -376,7 +393,7 @@ pub fn app(props: &AppProps) -> Html {
                 <div class="header-actions">
                     <ScenarioMenu on_open={open_scenario} />
                     <Share text={(*text).clone()} saved={(*saved_at_open).clone()} state={(*state).clone()} pending={pending.clone()}
-                        on_text={on_change.clone()} {on_release} />
+                        on_text={on_change.clone()} {on_release} panels={panels.clone()} {on_opened} />
                     <LanguagePicker lang={l} on_change={on_lang} />
                     <button type="button" onclick={toggle_help} aria-expanded={help.to_string()} data-testid="help-button" title={l.text(Msg::HelpButtonTitle)}>{ "?" }</button>
                     <button type="button" onclick={toggle_theme} data-testid="theme" aria-label={l.text(Msg::ThemeToggleLabel)}
@@ -417,8 +434,9 @@ pub fn app(props: &AppProps) -> Html {
                     </div>
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
-                    <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine} />
-                    <LintView text={(*text).clone()} on_open={on_change.clone()} engine={props.engine} />
+                    <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine}
+                        panels={panels.clone()} restore={(*restore_panels).clone()} />
+                    <LintView text={(*text).clone()} on_open={on_change.clone()} engine={props.engine} panels={panels.clone()} restore={(*restore_panels).clone()} />
                     <Legend />
                     <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
                 </section>
