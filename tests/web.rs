@@ -3,7 +3,7 @@
 //! bundle is not loaded here, so the editor is its textarea fallback.
 #![cfg(target_arch = "wasm32")]
 
-use cronjob_playground::ui::{engine::run, App, AppProps, Engine};
+use cronjob_playground::ui::{engine::in_page, App, AppProps, Engine};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -15,7 +15,7 @@ const SEED_002_TRACE: &str = include_str!("data/ui_trace_seed002.json");
 
 /// The page with its engine in the test's thread (there is no worker script here).
 fn props(text: &str) -> AppProps {
-    AppProps { initial_text: Some(text.to_string().into()), engine: Engine::InPage(run) }
+    AppProps { initial_text: Some(text.to_string().into()), engine: Engine::InPage(in_page) }
 }
 
 fn document() -> web_sys::Document {

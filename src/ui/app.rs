@@ -172,8 +172,9 @@ pub fn app(props: &AppProps) -> Html {
                 Answer::Explained { run, item, explanation } => explained.set(Rc::new(Some((run, item, explanation)))),
                 Answer::Logs { run, at, lines } => logged.set(Rc::new(Some((run, at, lines)))),
                 Answer::Events { run, at, object, table } => events_shown.set(Rc::new(Some((run, at, object, table)))),
-                // Lints go to the lint view's own engine.
-                Answer::Linted { .. } => {}
+                Answer::Download { name, mime, text } => super::export::download(&name, &mime, &text),
+                // Lints and comparisons go to their views' own engines.
+                Answer::Linted { .. } | Answer::Compared { .. } => {}
             }))
         })
     };
@@ -430,7 +431,7 @@ pub fn app(props: &AppProps) -> Html {
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
                         <Clock state={view_state.clone()} dispatch={dispatch.clone()} />
-                        <Export state={view_state.clone()} text={(*text).clone()} />
+                        <Export state={view_state.clone()} ask={ask.clone()} />
                     </div>
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />

@@ -6,6 +6,12 @@
 use crate::api::{admit, Admitted, KubernetesVersion};
 use crate::sim::scenario::Simulation;
 use crate::sim::trace::Trace;
+use super::perf;
+use super::protocol::{Answer, CompareWith, ComparisonView, PageAnswer, Request};
+use super::runner::InPageEngine;
+use super::session::Session;
+use crate::timeline::compare::{compare, variant};
+use crate::timeline::lint::lint;
 use crate::timeline::CronJobStart;
 use serde::{Deserialize, Serialize};
 
@@ -137,6 +143,77 @@ pub fn prepare(text: &str) -> Prepared {
         Err(e) => {
             result.error = Some(e.to_string());
             Prepared { result, sim: None }
+        }
+    }
+}
+
+/// Run B's text in compare mode: run A's text `a` changed as `b` says.
+pub fn compare_text(a: &str, b: &CompareWith) -> Result<String, String> {
+    match b {
+        CompareWith::Variant(v) => variant(a, v),
+        CompareWith::Text(t) => Ok(t.clone()),
+    }
+}
+
+/// Compares runs B with their run A, keeping the last run A (B changes more often than A).
+#[derive(Default)]
+pub struct Comparer {
+    a: Option<(String, RunResult)>,
+}
+
+impl Comparer {
+    /// The differences between the run of text `a` and run B (none when either has no trace).
+    pub fn compare(&mut self, a: &str, b: &RunResult) -> Option<ComparisonView> {
+        if self.a.as_ref().is_none_or(|(text, _)| text != a) {
+            self.a = Some((a.to_string(), run(a)));
+        }
+        let a = self.a.as_ref().and_then(|(_, r)| r.trace.as_ref())?;
+        Some(compare(a, b.trace.as_ref()?).into())
+    }
+}
+
+/// The engine in the page's own thread (component tests): [`in_page`].
+#[derive(Default)]
+struct InPage {
+    session: Session,
+    comparer: Comparer,
+}
+
+/// An engine that answers in the page's thread, for `Engine::InPage` (the component tests; the
+/// page itself never links it, so its module carries no engine).
+pub fn in_page() -> Box<dyn InPageEngine> {
+    Box::<InPage>::default()
+}
+
+impl InPageEngine for InPage {
+    fn answer(&mut self, request: Request) -> Vec<PageAnswer> {
+        let timed = |text: &str| {
+            let t0 = perf::now();
+            let result = run(text);
+            (perf::now() - t0, result)
+        };
+        match request {
+            Request::Run { id, text } => {
+                let (ms, result) = timed(&text);
+                vec![Answer::Ran { id, ms, result: self.session.keep(id, result) }]
+            }
+            Request::Compare { id, a, b } => match compare_text(&a, &b) {
+                Ok(b_text) => {
+                    let (ms, result) = timed(&b_text);
+                    let comparison = self.comparer.compare(&a, &result);
+                    let mut answers = vec![Answer::Ran { id, ms, result: self.session.keep(id, result) }];
+                    answers.extend(comparison.map(|comparison| Answer::Compared { id, comparison }));
+                    answers
+                }
+                Err(e) => vec![Answer::Ran { id, ms: 0.0, result: RunResult { error: Some(e), ..RunResult::default() } }],
+            },
+            Request::Lint { id, text, options } => {
+                let outcome = lint(&text, &options);
+                let (done, total) = outcome.as_ref().map_or((0, 0), |r| (r.cron_jobs.len(), r.cron_jobs.len()));
+                vec![Answer::Linted { id, done, total, outcome: Some(outcome) }]
+            }
+            Request::CancelLint { .. } => vec![],
+            question => self.session.answer(&question).into_iter().collect(),
         }
     }
 }

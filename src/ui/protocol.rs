@@ -8,6 +8,7 @@
 
 use super::engine::RunResult;
 use crate::sim::trace::{ObjectKind, Time};
+use crate::timeline::compare::{DiffKind, DiffText, RunSummary, Variant};
 use crate::timeline::explain::{Explanation, Reason};
 use crate::timeline::explain_text::ExplainText;
 use crate::timeline::kubectl::Table;
@@ -29,6 +30,29 @@ pub enum Request {
     Lint { id: u64, text: String, options: LintOptions },
     /// Stop lint `id` (a no-op when it has finished).
     CancelLint { id: u64 },
+    /// Simulate text `a` changed as `b` says (compare mode's run B, answered like a `Run`), then
+    /// compare it with `a`'s run (answered by `Compared`).
+    Compare { id: u64, a: String, b: CompareWith },
+    /// A file of run `run` to download (answered by `Download`).
+    Export { run: u64, what: ExportKind },
+}
+
+/// What compare mode's run B is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CompareWith {
+    /// Run A's text with a change.
+    Variant(Variant),
+    /// Another text (the kept one).
+    Text(String),
+}
+
+/// What to export of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ExportKind {
+    /// The whole trace as JSON (what `cronjob-playground simulate --output json` prints).
+    Trace,
+    /// The world at `at` as YAML (`timeline::snapshot`).
+    State { at: Time },
 }
 
 /// The engine's answer (JSON bytes on the wire). `R` is the run's result: borrowed when the
@@ -46,6 +70,37 @@ pub enum Answer<R> {
     /// Lint `id` has probed `done` of `total` CronJobs; `outcome` comes with the last message
     /// (at once, and with no progress, when the input holds too many CronJobs).
     Linted { id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, TooManyCronJobs>> },
+    /// Compare run `id` (run B) against its run A.
+    Compared { id: u64, comparison: ComparisonView },
+    /// A file for the browser to save.
+    Download { name: String, mime: String, text: String },
+}
+
+/// A [`Comparison`](crate::timeline::compare::Comparison) as it crosses to the page: the
+/// differences as data, for the page to say in the reader's language.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ComparisonView {
+    pub a: RunSummary,
+    pub b: RunSummary,
+    pub differences: Vec<DifferenceView>,
+}
+
+/// One difference: its kind, the instant it is drawn at, and its sentence.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DifferenceView {
+    pub kind: DiffKind,
+    pub at: Time,
+    pub said: DiffText,
+}
+
+impl From<crate::timeline::compare::Comparison> for ComparisonView {
+    fn from(c: crate::timeline::compare::Comparison) -> Self {
+        ComparisonView {
+            a: c.a,
+            b: c.b,
+            differences: c.differences.into_iter().map(|d| DifferenceView { kind: d.kind, at: d.at, said: d.said }).collect(),
+        }
+    }
 }
 
 /// A `kubectl`-style table as it crosses to the page (rows name their item in `data-item` form).
