@@ -10,7 +10,9 @@ use super::runner::{Engine, Report, Runner};
 use crate::api::KubernetesVersion;
 use crate::i18n::Msg;
 use crate::i18n::Lang;
+use super::share::PanelsHandle;
 use crate::timeline::finding_text::Part;
+use crate::timeline::share::SharePanel;
 use crate::timeline::lint::{Finding, LintOptions, LintReport, Severity, TooManyCronJobs};
 use chrono::{DateTime, SubsecRound, Utc};
 use std::cell::Cell;
@@ -27,6 +29,12 @@ pub struct LintProps {
     /// Where the probes run (a worker of the view's own in the page).
     #[prop_or(Engine::Worker)]
     pub engine: Engine,
+    /// Where the view reports whether it is open, for share links.
+    #[prop_or_default]
+    pub panels: PanelsHandle,
+    /// The panels of a link just opened.
+    #[prop_or_default]
+    pub restore: Option<Rc<Vec<SharePanel>>>,
 }
 
 /// What a lint came to.
@@ -93,6 +101,18 @@ pub fn lint_view(props: &LintProps) -> Html {
         })
     };
 
+    {
+        let panels = props.panels.clone();
+        use_effect_with(*open, move |open| panels.borrow_mut().lint = *open);
+    }
+    {
+        let open = open.clone();
+        use_effect_with(props.restore.clone(), move |restore| {
+            if restore.iter().flat_map(|r| r.iter()).any(|p| *p == SharePanel::Lint) {
+                open.set(true);
+            }
+        });
+    }
     let toggle = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
