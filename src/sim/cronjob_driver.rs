@@ -11,7 +11,7 @@ use super::trace::{ControllerName, Decision, DeletedBy, Explanation, Name, Objec
 use super::world::{Happening, World};
 use crate::api::{CronJob, Job};
 use crate::controller::cronjob::{
-    self as controller, on_cron_job_added_or_deleted, on_cron_job_updated, on_job_event, Algorithm, ApiServer,
+    self as controller, on_cron_job_added_or_deleted, on_cron_job_status_updated, on_cron_job_updated, on_job_event, Algorithm, ApiServer,
     DecisionCode, Enqueue, Event, Faults, JobEvent, SyncInput, POLL_INTERVAL,
 };
 use chrono::DateTime;
@@ -64,10 +64,14 @@ impl World {
                 }
                 self.enqueue_cron_job(&new.metadata.name, enqueue, SyncTrigger::CronjobUpdated);
             }
+            Change::CronJob(Watch::StatusUpdated { new, .. }) => {
+                self.enqueue_cron_job(&new.metadata.name, on_cron_job_status_updated(), SyncTrigger::CronjobUpdated);
+            }
             Change::Job(watch) => {
                 let event = match watch {
                     Watch::Added(j) => JobEvent::Added(j),
                     Watch::Updated { old, new } => JobEvent::Updated { old, new },
+                    Watch::StatusUpdated { new, .. } => JobEvent::StatusUpdated(new),
                     Watch::Deleted(j) => JobEvent::Deleted(j),
                 };
                 let cron_jobs: Vec<&CronJob> = self.store.all::<CronJob>().collect();
@@ -141,6 +145,10 @@ impl World {
         // A "created" decision without a new Job adopted an existing one (AlreadyExists): its slot
         // is the lastScheduleTime it wrote.
         let adopted = out.status_update.as_ref().and_then(|s| s.last_schedule_time).filter(|_| code == DecisionCode::Created);
+        let waiting = (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten();
+        // The version synced is let go before the status write, so the write can change the
+        // stored version in place (see `Store::replace_status`).
+        drop(cj);
         if let Some(status) = out.status_update {
             let _ = self.store.replace_status::<CronJob>(name, status);
         }
@@ -153,9 +161,7 @@ impl World {
                 self.kcm.cronjob.add_after(key, SyncTrigger::Requeue, now, d);
             }
         }
-        let slot = created_slot
-            .or(adopted)
-            .or_else(|| (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten());
+        let slot = created_slot.or(adopted).or(waiting);
         self.history.cron_job(name).syncs.push(CronSync { at: now, code, slot });
         // The explanation is put into words only when the trace is read or serialized.
         if !self.recorder.skip_syncs {

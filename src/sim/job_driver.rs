@@ -6,7 +6,7 @@
 use super::store::{Change, Watch};
 use super::trace::{ControllerName, Decision, JobCondition, Name, ObjectKind, SyncTrigger};
 use super::world::World;
-use crate::api::{ConditionStatus, Job, JobConditionType, Pod};
+use crate::api::{ConditionStatus, Job, JobConditionType, JobStatus, Pod};
 use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
 use crate::controller::job::{
     job_event_delay, pod_event_delay, sync_job, JobMemory, JobSyncInput, PodApiFaults, PodEvent,
@@ -23,11 +23,19 @@ impl World {
                 let delay = job_event_delay(&self.job_features, old.metadata.generation != new.metadata.generation);
                 self.kcm.job.add_after(Name::from(&new.metadata.name), SyncTrigger::JobEvent, self.now, delay);
             }
+            Change::Job(Watch::StatusUpdated { new, .. }) => {
+                let delay = job_event_delay(&self.job_features, false);
+                self.kcm.job.add_after(Name::from(&new.metadata.name), SyncTrigger::JobEvent, self.now, delay);
+            }
             Change::Pod(watch) => {
                 let (pod, event) = match watch {
                     Watch::Added(p) => (p, PodEvent::Added),
                     Watch::Updated { old, new } => (new, PodEvent::Updated {
                         old_phase: old.status.phase.unwrap_or_default(),
+                        new_phase: new.status.phase.unwrap_or_default(),
+                    }),
+                    Watch::StatusUpdated { old, new } => (new, PodEvent::Updated {
+                        old_phase: old.phase.unwrap_or_default(),
                         new_phase: new.status.phase.unwrap_or_default(),
                     }),
                     Watch::Deleted(p) => (p, PodEvent::Deleted),
@@ -65,6 +73,9 @@ impl World {
             memory,
             faults: &PodApiFaults::default(),
         });
+        // Let go of the version synced, so the status write can change it in place.
+        drop(pods);
+        drop(job);
         for pod in &out.finalizers_removed {
             self.remove_pod_finalizer(pod, JOB_TRACKING_FINALIZER);
         }
@@ -110,10 +121,10 @@ impl World {
         self.recorder.sync(ControllerName::Job, now, name, trigger, decision, out.requeue_after);
     }
 
-    /// A Job changed: record its terminal condition when it appears.
-    pub(crate) fn job_updated(&mut self, old: &Job, new: &Job) {
-        let finished = |j: &Job| {
-            j.status.conditions.iter().find(|c| {
+    /// A Job's status changed from `old`: record its terminal condition when it appears.
+    pub(crate) fn job_updated(&mut self, old: &JobStatus, new: &Job) {
+        let finished = |s: &JobStatus| {
+            s.conditions.iter().find(|c| {
                 c.status == ConditionStatus::True
                     && matches!(c.condition_type, JobConditionType::Complete | JobConditionType::Failed)
             }).cloned()
@@ -121,7 +132,7 @@ impl World {
         if finished(old).is_some() {
             return;
         }
-        if let Some(c) = finished(new) {
+        if let Some(c) = finished(&new.status) {
             let condition = if c.condition_type == JobConditionType::Complete { JobCondition::Complete } else { JobCondition::Failed };
             let reason = (!c.reason.is_empty()).then(|| c.reason.clone());
             self.recorder.job_finished(&new.metadata.name, self.now, condition, reason);

@@ -20,7 +20,7 @@ fn needs_cleanup(job: &Job) -> bool {
 impl World {
     /// The TTL controller's informer handlers for a change.
     pub(crate) fn inform_ttl_controller(&mut self, change: &Change) {
-        if let Change::Job(Watch::Added(job) | Watch::Updated { new: job, .. }) = change {
+        if let Change::Job(Watch::Added(job) | Watch::Updated { new: job, .. } | Watch::StatusUpdated { new: job, .. }) = change {
             self.ttl_consider(job, SyncTrigger::JobEvent);
         }
     }

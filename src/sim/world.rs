@@ -293,7 +293,8 @@ impl World {
         use super::store::Watch;
         match change {
             Change::Job(Watch::Added(job)) => self.job_added(job, self.now),
-            Change::Job(Watch::Updated { old, new }) => self.job_updated(old, new),
+            Change::Job(Watch::Updated { old, new }) => self.job_updated(&old.status, new),
+            Change::Job(Watch::StatusUpdated { old, new }) => self.job_updated(old, new),
             Change::Pod(Watch::Added(pod)) => self.pod_added(pod),
             _ => {}
         }
