@@ -3,7 +3,7 @@
 //! [`Request`]s (`protocol.rs`): a run is simulated in slices of [`SLICE_MS`], looking at its
 //! message queue in between, so a newer text cancels a run that is still going and typing never
 //! queues runs; the finished run's answer (the trace without its decision history) crosses as
-//! UTF-8 JSON in a transferred buffer, and the inspector's questions are answered from the run
+//! bytes in a transferred buffer (`protocol::encode_ran`), and the inspector's questions are answered from the run
 //! the worker keeps (`session.rs`). A lint probes one CronJob per slice (after any run's slice),
 //! saying how far it got after each, so a newer lint or a cancel is honoured between CronJobs.
 //! It says `ready` once it listens.
@@ -129,8 +129,9 @@ impl State {
             return;
         }
         busy.stages.simulated = epoch_now();
-        let json = self.session.keep_encoded(busy.id, busy.engine_ms, busy.run.result);
-        self.post(&json, Some(busy.stages));
+        let (bytes, retired) = self.session.keep_encoded(busy.id, busy.engine_ms, busy.run.result);
+        self.post(&bytes, Some(busy.stages));
+        drop(retired);
     }
 
     fn on_request(&mut self, request: Request) {
