@@ -5,13 +5,13 @@
 //! shows how far they got and can stop them; at most `MAX_CRON_JOBS` CronJobs per lint.
 
 use super::language::use_lang;
-use super::protocol::{Answer, Request};
+use super::protocol::{Answer, LintAsk, LintRefused, Request};
 use super::runner::{Engine, Report, Runner};
 use crate::api::KubernetesVersion;
 use crate::i18n::Msg;
 use crate::i18n::Lang;
 use crate::timeline::finding_text::Part;
-use crate::timeline::lint::{Finding, LintOptions, LintReport, Severity, TooManyCronJobs};
+use crate::timeline::lint::{Finding, LintReport, Severity, TooManyCronJobs};
 use chrono::{DateTime, SubsecRound, Utc};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -36,6 +36,8 @@ enum Outcome {
     /// Bad options, or an engine that could not start.
     Error(String),
     TooMany(TooManyCronJobs),
+    /// No zone has this name (the engine looked it up).
+    UnknownZone(String),
 }
 
 fn now() -> DateTime<Utc> {
@@ -75,7 +77,8 @@ pub fn lint_view(props: &LintProps) -> Html {
                         current.set(0);
                         report.set(Some(match outcome {
                             Ok(r) => Outcome::Report(Rc::new(r)),
-                            Err(too_many) => Outcome::TooMany(too_many),
+                            Err(LintRefused::TooMany(too_many)) => Outcome::TooMany(too_many),
+                            Err(LintRefused::UnknownZone(zone)) => Outcome::UnknownZone(zone),
                         }));
                         busy.set(false);
                         progress.set(None);
@@ -125,11 +128,10 @@ pub fn lint_view(props: &LintProps) -> Html {
         let (input, version, zone, at, report, busy, progress, runner, current) =
             (input.clone(), version.clone(), zone.clone(), at.clone(), report.clone(), busy.clone(), progress.clone(), runner.clone(), current.clone());
         Callback::from(move |_: MouseEvent| {
-            let options = (|| -> Result<LintOptions, String> {
-                let controller_time_zone = zone.parse().map_err(|_| l.format(Msg::LintBadZone, &[&format!("{:?}", *zone)]))?;
-                let at = DateTime::parse_from_rfc3339(at.trim()).map_err(|e| format!("start {:?}: {e}", *at))?.with_timezone(&Utc);
-                Ok(LintOptions { version: *version, at, controller_time_zone })
-            })();
+            // The engine looks the zone up (the page has no zone table).
+            let options = DateTime::parse_from_rfc3339(at.trim())
+                .map_err(|e| format!("start {:?}: {e}", *at))
+                .map(|at| LintAsk { version: *version, at: at.with_timezone(&Utc), controller_time_zone: (*zone).clone() });
             match options {
                 Err(e) => report.set(Some(Outcome::Error(e))),
                 Ok(options) => {
@@ -154,6 +156,9 @@ pub fn lint_view(props: &LintProps) -> Html {
     let results = match &*report {
         None => html! {},
         Some(Outcome::Error(e)) => html! { <p class="error" role="alert" data-testid="lint-error">{ e.clone() }</p> },
+        Some(Outcome::UnknownZone(zone)) => {
+            html! { <p class="error" role="alert" data-testid="lint-error">{ l.format(Msg::LintBadZone, &[&format!("{zone:?}")]) }</p> }
+        }
         Some(Outcome::TooMany(t)) => html! {
             <p class="error" role="alert" data-testid="lint-error">{ l.format(Msg::LintTooMany, &[&t.count, &t.cap]) }</p>
         },

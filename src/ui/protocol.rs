@@ -12,7 +12,8 @@ use crate::timeline::compare::{DiffKind, DiffText, RunSummary, Variant};
 use crate::timeline::explain::{Explanation, Reason};
 use crate::timeline::explain_text::ExplainText;
 use crate::timeline::kubectl::Table;
-use crate::timeline::lint::{LintOptions, LintReport, TooManyCronJobs};
+use crate::api::KubernetesVersion;
+use crate::timeline::lint::{LintReport, TooManyCronJobs};
 use serde::{Deserialize, Serialize};
 
 /// A question to the engine (JSON text on the wire).
@@ -27,7 +28,7 @@ pub enum Request {
     /// The Events of run `run` up to `at` (about `object` only, when given), aggregated.
     Events { run: u64, at: Time, object: Option<(ObjectKind, String)> },
     /// Lint the CronJobs in `text`, one per slice; a newer `Lint` or a `CancelLint` drops it.
-    Lint { id: u64, text: String, options: LintOptions },
+    Lint { id: u64, text: String, options: LintAsk },
     /// Stop lint `id` (a no-op when it has finished).
     CancelLint { id: u64 },
     /// Simulate text `a` changed as `b` says (compare mode's run B, answered like a `Run`), then
@@ -35,6 +36,24 @@ pub enum Request {
     Compare { id: u64, a: String, b: CompareWith },
     /// A file of run `run` to download (answered by `Download`).
     Export { run: u64, what: ExportKind },
+}
+
+/// A lint's options as the page sends them
+/// ([`LintOptions`](crate::timeline::lint::LintOptions) with the zone by name: the page's module
+/// has no zone table, the engine looks the name up).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LintAsk {
+    pub version: KubernetesVersion,
+    pub at: Time,
+    pub controller_time_zone: String,
+}
+
+/// Why a lint did not run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LintRefused {
+    TooMany(TooManyCronJobs),
+    /// No zone has this name.
+    UnknownZone(String),
 }
 
 /// What compare mode's run B is.
@@ -69,7 +88,7 @@ pub enum Answer<R> {
     Events { run: u64, at: Time, object: Option<(ObjectKind, String)>, table: TableView },
     /// Lint `id` has probed `done` of `total` CronJobs; `outcome` comes with the last message
     /// (at once, and with no progress, when the input holds too many CronJobs).
-    Linted { id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, TooManyCronJobs>> },
+    Linted { id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, LintRefused>> },
     /// Compare run `id` (run B) against its run A.
     Compared { id: u64, comparison: ComparisonView },
     /// A file for the browser to save.

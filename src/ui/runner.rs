@@ -9,8 +9,7 @@
 
 use super::engine::RunResult;
 use super::perf::{self, RunStages, WorkerStages};
-use super::protocol::{Answer, CompareWith, PageAnswer, Request};
-use crate::timeline::lint::LintOptions;
+use super::protocol::{Answer, CompareWith, LintAsk, PageAnswer, Request};
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -128,7 +127,7 @@ impl Runner {
     }
 
     /// Asks for a lint of the CronJobs in `text`; it supersedes any earlier lint. Returns its id.
-    pub fn lint(&mut self, text: String, options: LintOptions) -> u64 {
+    pub fn lint(&mut self, text: String, options: LintAsk) -> u64 {
         let id = {
             let mut i = self.inner.borrow_mut();
             i.next_id += 1;

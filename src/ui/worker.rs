@@ -10,11 +10,11 @@
 //! Compare mode's run B is a run like any other, followed by its comparison with run A (whose
 //! run this worker keeps while A's text stays the same). It says `ready` once it listens.
 
-use super::engine::{compare_text, prepare, Comparer, Prepared, RunResult};
+use super::engine::{compare_text, lint_options, prepare, Comparer, Prepared, RunResult};
 use super::perf::{self, epoch_now, WorkerStages};
-use super::protocol::{Answer, Request};
+use super::protocol::{Answer, LintRefused, Request};
 use super::session::Session;
-use crate::timeline::lint::{LintOptions, LintReport, Linting, TooManyCronJobs};
+use crate::timeline::lint::{LintOptions, LintReport, Linting};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -84,7 +84,7 @@ impl State {
                     self.post_lint(id, linting.done(), linting.total(), None);
                     self.linting = Some((id, linting));
                 }
-                Err(too_many) => self.post_lint(id, 0, too_many.count, Some(Err(too_many))),
+                Err(too_many) => self.post_lint(id, 0, too_many.count, Some(Err(LintRefused::TooMany(too_many)))),
             }
         }
         let running = self.queued.is_some() || self.busy.is_some();
@@ -106,7 +106,7 @@ impl State {
     }
 
     /// Posts lint `id`'s progress, and its outcome once there is one.
-    fn post_lint(&self, id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, TooManyCronJobs>>) {
+    fn post_lint(&self, id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, LintRefused>>) {
         self.post_answer(&Answer::Linted { id, done, total, outcome });
     }
 
@@ -165,10 +165,16 @@ impl State {
                     self.post_answer(&Answer::Ran { id, ms: 0.0, result: &result });
                 }
             },
-            Request::Lint { id, text, options } => {
-                self.lint_queued = Some((id, text, options));
-                self.schedule();
-            }
+            Request::Lint { id, text, options } => match lint_options(options) {
+                Ok(options) => {
+                    self.lint_queued = Some((id, text, options));
+                    self.schedule();
+                }
+                Err(refused) => {
+                    (self.lint_queued, self.linting) = (None, None);
+                    self.post_lint(id, 0, 0, Some(Err(refused)));
+                }
+            },
             Request::CancelLint { id } => {
                 self.lint_queued = self.lint_queued.take().filter(|(queued, ..)| *queued != id);
                 self.linting = self.linting.take().filter(|(current, _)| *current != id);
