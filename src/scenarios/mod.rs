@@ -207,9 +207,47 @@ pub fn find(id: &str) -> Option<&'static Scenario> {
     LIBRARY.iter().find(|s| s.id == id)
 }
 
+/// Whether an edit from `old` to `new` replaces the text rather than changing it: less than half
+/// of `old` survives around the changed stretch (what the two share at the start and at the end).
+/// A scenario's notes close on such a change — a paste over everything, a share link, emptying
+/// the editor — because they describe a manifest that is no longer there; typing, deleting a line
+/// or changing a value keeps them.
+///
+/// ```
+/// use cronjob_playground::scenarios::replaces;
+/// assert!(!replaces("schedule: \"*/5 * * * *\"\nsuspend: false\n", "schedule: \"*/10 * * * *\"\nsuspend: false\n"));
+/// assert!(replaces("schedule: \"*/5 * * * *\"\n", "apiVersion: batch/v1\nkind: Job\n"));
+/// assert!(replaces("a: 1\n", ""));
+/// ```
+pub fn replaces(old: &str, new: &str) -> bool {
+    let (a, b) = (old.as_bytes(), new.as_bytes());
+    let start = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let end = a[start..].iter().rev().zip(b[start.min(b.len())..].iter().rev()).take_while(|(x, y)| x == y).count();
+    2 * (start + end) < a.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_scenario_or_a_paste_replaces_a_manifest_and_edits_do_not() {
+        for a in LIBRARY {
+            for b in LIBRARY.iter().filter(|b| b.id != a.id) {
+                assert!(replaces(a.manifest, b.manifest), "{} over {}", b.id, a.id);
+            }
+            // A typed character, a line deleted, a value changed anywhere in the text.
+            let mid = a.manifest.len() / 2;
+            let mid = (mid..a.manifest.len()).find(|&i| a.manifest.is_char_boundary(i)).unwrap();
+            assert!(!replaces(a.manifest, &format!("{}x{}", &a.manifest[..mid], &a.manifest[mid..])), "{}", a.id);
+            let first_line = a.manifest.split_inclusive('\n').next().unwrap();
+            assert!(!replaces(a.manifest, &a.manifest[first_line.len()..]), "{}", a.id);
+            let edited = a.manifest.replacen("schedule: ", "schedule: \"0 * * * *\" #", 1);
+            assert!(!replaces(a.manifest, &edited), "{}", a.id);
+        }
+        assert!(!replaces("", "anything"), "an empty editor has nothing to replace");
+        assert!(replaces("apiVersion: batch/v1\n", "  "));
+    }
 
     #[test]
     fn notes_split_into_title_look_and_why() {

@@ -10,18 +10,19 @@ use super::editor::Editor;
 use super::engine::Diagnostic;
 use super::export::Export;
 use super::inspector::Inspector;
-use super::language::{apply_lang, initial_lang, use_lang, LanguagePicker};
+use super::language::{apply_lang, chosen_lang, initial_lang, use_lang, LanguagePicker};
 use super::lint_view::LintView;
 use super::scenario_menu::{self, is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::overview::Overview;
 use super::perf;
 use super::protocol::{Answer, EventsShown, Explained, Logged, Request};
 use super::runner::{Engine, Report, Runner};
-use super::share::{Pending, Share};
+use super::share::{OpenPanels, Opened, Pending, Share};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
 use crate::i18n::{Lang, Msg};
 use crate::timeline::document::replace_simulation;
+use crate::timeline::share::SharePanel;
 use gloo_timers::callback::Interval;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -137,6 +138,22 @@ pub fn app(props: &AppProps) -> Html {
             lang.set(l);
         })
     };
+    // The panels open now (for share links), and those a link just opened asks for.
+    let panels = use_mut_ref(OpenPanels::default);
+    let restore_panels = use_state(|| None::<Rc<Vec<SharePanel>>>);
+    // A link's language applies unless this browser's user chose one; it is not stored as a choice.
+    let on_opened = {
+        let (lang, restore_panels) = (lang.clone(), restore_panels.clone());
+        Callback::from(move |opened: Opened| {
+            if let Some(l) = opened.lang.filter(|_| chosen_lang().is_none()) {
+                apply_lang(l, false);
+                lang.set(l);
+            }
+            if !opened.panels.is_empty() {
+                restore_panels.set(Some(opened.panels));
+            }
+        })
+    };
 
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
@@ -176,7 +193,7 @@ pub fn app(props: &AppProps) -> Html {
         });
     }
 
-    let on_change = {
+    let set_text = {
         let (text, latest, edited) = (text.clone(), latest.clone(), edited.clone());
         Callback::from(move |value: String| {
             *edited.borrow_mut() = perf::mark("edit");
@@ -184,6 +201,18 @@ pub fn app(props: &AppProps) -> Html {
             let value: Rc<str> = value.into();
             *latest.borrow_mut() = value.clone();
             text.set(value);
+        })
+    };
+    // A change from the editor, a share link or the lint view: one that replaces the text (a
+    // paste over it, a link) closes the scenario's notes, which describe the text that was there.
+    let on_change = {
+        let (set_text, latest, scenario) = (set_text.clone(), latest.clone(), scenario.clone());
+        Callback::from(move |value: String| {
+            if scenario.is_some() && crate::scenarios::replaces(&latest.borrow(), &value) {
+                forget(SCENARIO_KEY);
+                scenario.set(None);
+            }
+            set_text.emit(value);
         })
     };
     let on_release = {
@@ -195,8 +224,8 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |question: Request| runner.borrow_mut().ask(question))
     };
     let on_simulation = {
-        let (text, on_change) = (text.clone(), on_change.clone());
-        Callback::from(move |doc: serde_json::Value| on_change.emit(replace_simulation(&text, &doc)))
+        let (text, set_text) = (text.clone(), set_text.clone());
+        Callback::from(move |doc: serde_json::Value| set_text.emit(replace_simulation(&text, &doc)))
     };
 
     // Playback.
@@ -315,7 +344,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     // Opening a scenario keeps the user's own text (asking first), so it can come back.
     let open_scenario = {
-        let (text, on_change, scenario, own_text) = (text.clone(), on_change.clone(), scenario.clone(), own_text.clone());
+        let (text, set_text, scenario, own_text) = (text.clone(), set_text.clone(), scenario.clone(), own_text.clone());
         let lang = *lang;
         let library = (*library).clone();
         Callback::from(move |id: &'static str| {
@@ -332,7 +361,7 @@ pub fn app(props: &AppProps) -> Html {
             }
             save(SCENARIO_KEY, s.id);
             scenario.set(Some(s));
-            on_change.emit(texts.manifest.clone());
+            set_text.emit(texts.manifest.clone());
         })
     };
     let close_notes = {
@@ -343,14 +372,14 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
     let restore_own_text = {
-        let (on_change, scenario, own_text) = (on_change.clone(), scenario.clone(), own_text.clone());
+        let (set_text, scenario, own_text) = (set_text.clone(), scenario.clone(), own_text.clone());
         Callback::from(move |_: MouseEvent| {
             if let Some(own) = (*own_text).clone() {
                 forget(OWN_TEXT_KEY);
                 forget(SCENARIO_KEY);
                 own_text.set(None);
                 scenario.set(None);
-                on_change.emit(own);
+                set_text.emit(own);
             }
         })
     };
@@ -373,7 +402,7 @@ pub fn app(props: &AppProps) -> Html {
                 <div class="header-actions">
                     <ScenarioMenu on_open={open_scenario} ready={library.is_some()} />
                     <Share text={(*text).clone()} saved={(*saved_at_open).clone()} state={(*state).clone()} pending={pending.clone()}
-                        on_text={on_change.clone()} {on_release} />
+                        on_text={on_change.clone()} {on_release} panels={panels.clone()} {on_opened} />
                     <LanguagePicker lang={l} on_change={on_lang} />
                     <button type="button" onclick={toggle_help} aria-expanded={help.to_string()} data-testid="help-button" title={l.text(Msg::HelpButtonTitle)}>{ "?" }</button>
                     <button type="button" onclick={toggle_theme} data-testid="theme" aria-label={l.text(Msg::ThemeToggleLabel)}
@@ -414,8 +443,9 @@ pub fn app(props: &AppProps) -> Html {
                     </div>
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
-                    <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine} />
-                    <LintView text={(*text).clone()} on_open={on_change.clone()} engine={props.engine} />
+                    <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine}
+                        panels={panels.clone()} restore={(*restore_panels).clone()} />
+                    <LintView text={(*text).clone()} on_open={on_change.clone()} engine={props.engine} panels={panels.clone()} restore={(*restore_panels).clone()} />
                     <Legend />
                     <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
                 </section>

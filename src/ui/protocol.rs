@@ -13,7 +13,7 @@ use crate::timeline::explain::{Explanation, Reason};
 use crate::timeline::explain_text::ExplainText;
 use crate::timeline::kubectl::Table;
 use crate::api::KubernetesVersion;
-use crate::timeline::lint::{LintReport, TooManyCronJobs};
+use crate::timeline::lint::{CronJobLint, LintReport, TooManyCronJobs};
 use serde::{Deserialize, Serialize};
 
 /// A question to the engine (JSON text on the wire).
@@ -86,9 +86,10 @@ pub enum Answer<R> {
     Logs { run: u64, at: Time, lines: Vec<String> },
     /// The Events table of run `run` at `at` for `object`.
     Events { run: u64, at: Time, object: Option<(ObjectKind, String)>, table: TableView },
-    /// Lint `id` has probed `done` of `total` CronJobs; `outcome` comes with the last message
+    /// Lint `id` has probed `done` of `total` CronJobs, `probed` the latest of them (so the page
+    /// shows each CronJob's findings as its probe ends); `outcome` comes with the last message
     /// (at once, and with no progress, when the input holds too many CronJobs).
-    Linted { id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, LintRefused>> },
+    Linted { id: u64, done: usize, total: usize, probed: Option<CronJobLint>, outcome: Option<Result<LintReport, LintRefused>> },
     /// Compare run `id` (run B) against its run A.
     Compared { id: u64, comparison: ComparisonView },
     /// A file for the browser to save.

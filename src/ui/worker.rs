@@ -14,7 +14,7 @@ use super::engine::{compare_text, lint_options, prepare, Comparer, Prepared, Run
 use super::perf::{self, epoch_now, WorkerStages};
 use super::protocol::{Answer, LintRefused, Request};
 use super::session::Session;
-use crate::timeline::lint::{LintOptions, LintReport, Linting};
+use crate::timeline::lint::{CronJobLint, LintOptions, LintReport, Linting};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -81,10 +81,10 @@ impl State {
             self.linting = None;
             match Linting::new(&text, options) {
                 Ok(linting) => {
-                    self.post_lint(id, linting.done(), linting.total(), None);
+                    self.post_lint(id, linting.done(), linting.total(), None, None);
                     self.linting = Some((id, linting));
                 }
-                Err(too_many) => self.post_lint(id, 0, too_many.count, Some(Err(LintRefused::TooMany(too_many)))),
+                Err(too_many) => self.post_lint(id, 0, too_many.count, None, Some(Err(LintRefused::TooMany(too_many)))),
             }
         }
         let running = self.queued.is_some() || self.busy.is_some();
@@ -94,9 +94,9 @@ impl State {
             let finished = linting.step();
             let (done, total) = (linting.done(), linting.total());
             if finished {
-                self.post_lint(id, done, total, Some(Ok(linting.into_report())));
+                self.post_lint(id, done, total, None, Some(Ok(linting.into_report())));
             } else {
-                self.post_lint(id, done, total, None);
+                self.post_lint(id, done, total, linting.report().cron_jobs.last().cloned(), None);
                 self.linting = Some((id, linting));
             }
         }
@@ -105,9 +105,9 @@ impl State {
         }
     }
 
-    /// Posts lint `id`'s progress, and its outcome once there is one.
-    fn post_lint(&self, id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, LintRefused>>) {
-        self.post_answer(&Answer::Linted { id, done, total, outcome });
+    /// Posts lint `id`'s progress with the CronJob just probed, and its outcome once there is one.
+    fn post_lint(&self, id: u64, done: usize, total: usize, probed: Option<CronJobLint>, outcome: Option<Result<LintReport, LintRefused>>) {
+        self.post_answer(&Answer::Linted { id, done, total, probed, outcome });
     }
 
     /// Steps the current run for up to [`SLICE_MS`], posting it when it is done.
@@ -172,7 +172,7 @@ impl State {
                 }
                 Err(refused) => {
                     (self.lint_queued, self.linting) = (None, None);
-                    self.post_lint(id, 0, 0, Some(Err(refused)));
+                    self.post_lint(id, 0, 0, None, Some(Err(refused)));
                 }
             },
             Request::CancelLint { id } => {
