@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { openPage } from './browser.mjs';
 import { useBrowser, shots } from './harness.mjs';
-import { ready } from './playground.mjs';
+import { ready, inspector, generation, waitForRun } from './playground.mjs';
 
 const env = useBrowser();
 
@@ -73,6 +73,71 @@ test('the browser\'s language is the default: Japanese and Korean browsers open 
   for (const [locale, want] of [['ja-JP', JAPANESE], ['ko-KR', KOREAN], ['fr-FR', ENGLISH]]) {
     const { context, page } = await open(locale);
     assert.deepEqual(await words(page), want, locale);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
+/** Opens a built-in scenario from the header menu and waits for its run. */
+async function openScenario(page, id) {
+  const before = await generation(page);
+  await page.selectOption('[data-testid="scenario-menu"]', id);
+  await waitForRun(page, before);
+  await page.waitForSelector(`[data-testid="scenario-notes"][data-scenario="${id}"]`);
+}
+
+/** Clicks an item and reads the inspector once the item's explanation (titled `title`) is in:
+ * facts by field, reasons' source labels and texts, and the playground's own words (what is not
+ * marked `.verbatim`: names, times, Kubernetes' texts). */
+async function inspect(page, selector, title) {
+  await page.click(selector);
+  await page.waitForFunction((t) => document.querySelector('[data-testid="inspector-title"]')?.textContent.endsWith(t), title);
+  const { facts, reasons } = await inspector(page);
+  const sources = await page.$$eval('[data-testid="reason"] .src', (els) => els.map((e) => e.textContent));
+  const own = await page.$eval('[data-testid="explanation"]', (el) => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll('.verbatim').forEach((e) => e.remove());
+    return copy.textContent;
+  });
+  return { facts, texts: reasons.map((r) => r.text), sources, own };
+}
+
+/** Runs of two or more lowercase English words (what a missed translation looks like). */
+const englishIn = (text) => text.split(/[\n().,:;·—]/).map((s) => s.trim())
+  .filter((s) => s.split(/\s+/).some((w, i, ws) => i > 0 && [ws[i - 1], w].every((t) => /^[a-z]{3,}$/.test(t))));
+
+const INSPECTOR = {
+  ja: { finished: '2025-01-15T10:05:21.100Z (所要 21s)', deleted: '2025-01-15T10:06:51Z (ttl-after-finished コントローラー による)',
+    history: '2025-01-15T10:20:21.100Z (履歴数の上限 による)', fate: '定刻に実行 (ran-on-time)', created: '2025-01-15T10:05:00.100Z (スケジュール時刻の 0.100s 後)',
+    source: 'スケジュール時刻の結果', restart: 'コンテナーが終了コード 1 で終了し、10 秒のバックオフの後に再起動しました (再起動 2 回目)。' },
+  ko: { finished: '2025-01-15T10:05:21.100Z (21s 소요)', deleted: '2025-01-15T10:06:51Z (ttl-after-finished 컨트롤러에 의해)',
+    history: '2025-01-15T10:20:21.100Z (기록 개수 한도에 의해)', fate: '정시 실행 (ran-on-time)', created: '2025-01-15T10:05:00.100Z (스케줄 시각 0.100s 후)',
+    source: '스케줄 시각의 결과', restart: '컨테이너가 종료 코드 1(으)로 끝나 10초의 백오프 후 재시작했습니다 (재시작 2번째).' },
+};
+
+test('the inspector\'s facts and reasons in Japanese and Korean: a Job deleted by TTL, one by the history limit, a slot, a restarted pod', async () => {
+  for (const [locale, want] of [['ja-JP', INSPECTOR.ja], ['ko-KR', INSPECTOR.ko]]) {
+    const { context, page } = await open(locale);
+    await openScenario(page, 'history-limits-vs-ttl');
+    const ttl = await inspect(page, '[data-testid="job"][data-job="ttl-28948925"]', 'ttl-28948925');
+    assert.equal(ttl.facts.Finished, want.finished);
+    assert.equal(ttl.facts.Deleted, want.deleted);
+    assert.equal(ttl.facts.Status, 'Complete', 'Kubernetes\' condition stays');
+    const history = await inspect(page, '[data-testid="job"][data-job="history-28948925"]', 'history-28948925');
+    assert.equal(history.facts.Deleted, want.history);
+    const slot = await inspect(page, '[data-testid="slot-lane"][data-cronjob="ttl"] [data-testid="slot"][data-time="2025-01-15T10:05:00Z"]', '2025-01-15T10:05:00Z');
+    assert.equal(slot.facts.Fate, want.fate);
+    assert.equal(slot.facts['Job created'], want.created);
+    assert.equal(slot.sources[0], want.source);
+    await page.screenshot({ path: path.join(shots, `language-inspector-${locale}.png`) });
+    await openScenario(page, 'onfailure-vs-never');
+    await inspect(page, '[data-testid="job"][data-job="on-failure"]', 'on-failure');
+    const pod = await inspect(page, '[data-testid="pod"]', 'on-failure-mzbvg');
+    assert.equal(pod.texts[1], want.restart);
+    assert.equal(pod.sources[0], 'kubelet', 'a component\'s name stays');
+    for (const [what, seen] of [['ttl job', ttl], ['history job', history], ['slot', slot], ['pod', pod]]) {
+      assert.deepEqual(englishIn(seen.own), [], `${locale} ${what}: English left in ${seen.own}`);
+    }
     assert.deepEqual(page.errors, []);
     await context.close();
   }

@@ -24,10 +24,14 @@ const DAYS = (process.env.SIM_YEAR_DAYS || '1,7,30').split(',').map(Number);
 for (const days of DAYS) {
   test(`${days}-day minutely CronJob through the wasm JS API`, { timeout: 600_000 }, async () => {
     const context = await env.browser.newContext();
-    // The wasm exports (with `memory`) are only handed to the TrunkApplicationStarted event.
-    await context.addInitScript(() => addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail.wasm; }));
     const page = await openPage(context, env.server.base);
-    await page.waitForFunction(() => window.wasmBindings && window.__wasm);
+    // The JS API is the engine's module (the page's own module has no engine): loaded here beside
+    // the page, its `main` (the worker's loop) does nothing; `init` gives the wasm exports.
+    await page.evaluate(async () => {
+      const engine = await import(new URL('playground-engine.js', document.baseURI).href);
+      window.__wasm = await engine.default();
+      window.__engine_api = engine;
+    });
     const figures = await page.evaluate(({ manifest, days }) => {
       const simulation = {
         kubernetesVersion: '1.28',
@@ -38,7 +42,7 @@ for (const days of DAYS) {
       const memory = () => window.__wasm.memory.buffer.byteLength / 2 ** 20;
       const before = memory();
       const t0 = performance.now();
-      const run = new window.wasmBindings.SimulationRun(manifest, simulation);
+      const run = new window.__engine_api.SimulationRun(manifest, simulation);
       let p;
       do { p = run.step(200_000); } while (!p.done);
       const simulated = performance.now() - t0;

@@ -3,7 +3,7 @@
 //! bundle is not loaded here, so the editor is its textarea fallback.
 #![cfg(target_arch = "wasm32")]
 
-use cronjob_playground::ui::{engine::run, App, AppProps, Engine};
+use cronjob_playground::ui::{engine::in_page, App, AppProps, Engine};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -15,7 +15,7 @@ const SEED_002_TRACE: &str = include_str!("data/ui_trace_seed002.json");
 
 /// The page with its engine in the test's thread (there is no worker script here).
 fn props(text: &str) -> AppProps {
-    AppProps { initial_text: Some(text.to_string().into()), engine: Engine::InPage(run) }
+    AppProps { initial_text: Some(text.to_string().into()), engine: Engine::InPage(in_page) }
 }
 
 fn document() -> web_sys::Document {
@@ -173,11 +173,12 @@ async fn the_language_switcher_translates_the_interface_and_remembers_the_choice
 }
 
 /// The page's own words as rendered, without what is Kubernetes' or the trace's text (the editor,
-/// the SVG tooltips quoting explanations, reasons, facts, kubectl tables and logs, and the cluster
-/// events written as kubectl commands, Kubernetes' texts quoted in lint findings), plus every title, aria-label, placeholder and optgroup label.
+/// the SVG tooltips quoting explanations, the inspector's verbatim facts and reasons, kubectl
+/// tables and logs, and the cluster events written as kubectl commands, Kubernetes' texts quoted
+/// in lint findings), plus every title, aria-label, placeholder and optgroup label.
 fn interface_words(root: &web_sys::Element) -> String {
     let copy: web_sys::Element = root.clone_node_with_deep(true).unwrap().dyn_into().unwrap();
-    for e in all(&copy, "[data-testid=editor], svg title, [data-testid=reason], [data-testid=fact], table.kubectl, pre, .cmd, .k8s, [data-testid=scenario-event]") {
+    for e in all(&copy, "[data-testid=editor], svg title, .verbatim, table.kubectl, pre, .cmd, .k8s, [data-testid=scenario-event]") {
         e.remove();
     }
     let mut words = copy.text_content().unwrap_or_default();

@@ -104,7 +104,28 @@ pub fn decode<T: de::DeserializeOwned>(
     version: KubernetesVersion,
     beta_cronjob: bool,
 ) -> (Result<T, DecodeError>, Findings) {
-    let ctx = Ctx { version, beta_cronjob, findings: RefCell::new(Findings::default()) };
+    decode_node(node, Ctx { version, beta_cronjob, json: false, findings: RefCell::new(Findings::default()) })
+}
+
+/// Decodes a JSON value (a patched object, a Simulation document) as a `T` by the same rules,
+/// except that scalars keep their JSON types as `encoding/json` reads them: a number or a
+/// boolean is not a string (`json: cannot unmarshal number into Go struct field
+/// CronJobSpec.spec.schedule of type string`). Errors carry no position.
+///
+/// ```
+/// use cronjob_playground::api::{decode::decode_json, CronJob, KubernetesVersion};
+/// let doc = serde_json::json!({"spec": {"schedule": 5}});
+/// let (result, _) = decode_json::<CronJob>(&doc, KubernetesVersion::NEWEST);
+/// assert_eq!(result.unwrap_err().message,
+///     "json: cannot unmarshal number into Go struct field CronJobSpec.spec.schedule of type string");
+/// ```
+pub fn decode_json<T: de::DeserializeOwned>(value: &serde_json::Value, version: KubernetesVersion) -> (Result<T, DecodeError>, Findings) {
+    let ctx = Ctx { version, beta_cronjob: false, json: true, findings: RefCell::new(Findings::default()) };
+    let (result, findings) = decode_node(&from_json(value), ctx);
+    (result.map_err(|e| DecodeError { pos: None, ..e }), findings)
+}
+
+fn decode_node<T: de::DeserializeOwned>(node: &Node, ctx: Ctx) -> (Result<T, DecodeError>, Findings) {
     let de = De { node, ctx: &ctx, path: String::new(), go_path: String::new(), struct_name: "", field: "" };
     let result = T::deserialize(de).map_err(|e| DecodeError { pos: e.pos.or(Some(node.pos)), ..e });
     (result, ctx.findings.into_inner())
@@ -113,6 +134,8 @@ pub fn decode<T: de::DeserializeOwned>(
 struct Ctx {
     version: KubernetesVersion,
     beta_cronjob: bool,
+    /// Scalars are JSON's (typed), not YAML's (converted for the target type).
+    json: bool,
     findings: RefCell<Findings>,
 }
 
@@ -267,9 +290,24 @@ fn introduced(struct_name: &str, field: &str) -> Option<(u8, u8, &'static str)> 
     })
 }
 
+/// The Go type of a struct or named string type, for `cannot unmarshal … of type v1.JobSpec`:
+/// Kubernetes' types are in package `v1`, the Simulation document's in `v1alpha1`.
+fn go_named_type(name: &str) -> String {
+    let package = match name {
+        "Simulation" | "SimulationSpec" | "TraceOptions" | "PodSelector" | "PodRule" | "Attempt" | "JobBehaviour"
+        | "ClusterEvent" | "Patch" | "ControllerDown" | "Trigger" => "v1alpha1",
+        _ => "v1",
+    };
+    format!("{package}.{name}")
+}
+
 /// The Go type of a sequence field, for `cannot unmarshal … of type []v1.Container`.
 fn go_slice_type(struct_name: &str, field: &str) -> &'static str {
     match (struct_name, field) {
+        ("SimulationSpec", "pods") => "[]v1alpha1.PodRule",
+        ("SimulationSpec", "events") => "[]v1alpha1.ClusterEvent",
+        ("PodRule", "jobs") => "[]v1alpha1.JobBehaviour",
+        ("PodRule" | "JobBehaviour", "attempts") => "[]v1alpha1.Attempt",
         (_, "containers" | "initContainers") => "[]v1.Container",
         (_, "ownerReferences") => "[]v1.OwnerReference",
         ("CronJobStatus", "active") => "[]v1.ObjectReference",
@@ -345,6 +383,8 @@ impl<'n, 'c> De<'n, 'c> {
 
     fn string(&self, go_type: &str) -> Result<Option<String>, DecodeError> {
         match &self.node.kind {
+            // In JSON only strings (never plain) and null are read into a string.
+            NodeKind::Scalar { plain: true, .. } if self.ctx.json && !self.is_null() => Err(self.mismatch(go_type)),
             NodeKind::Scalar { text, plain } => Ok(as_string(text, *plain)),
             _ => Err(self.mismatch(go_type)),
         }
@@ -357,7 +397,7 @@ impl<'n, 'c> De<'n, 'c> {
     /// The entries of a mapping to hand to a struct visitor: known fields only, last duplicate wins.
     fn struct_entries(&self, name: &'static str, fields: &'static [&'static str]) -> Result<Vec<(&'n str, &'n Node)>, DecodeError> {
         let NodeKind::Map(entries) = &self.node.kind else {
-            return Err(self.mismatch(&format!("v1.{name}")));
+            return Err(self.mismatch(&go_named_type(name)));
         };
         let mut kept: Vec<(&'n str, &'n Node)> = Vec::new();
         for (key, value) in entries {
@@ -615,7 +655,7 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
         variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, DecodeError> {
-        let text = self.string(&format!("v1.{name}"))?.unwrap_or_default();
+        let text = self.string(&go_named_type(name))?.unwrap_or_default();
         let chosen = match variants.iter().find(|v| **v == text) {
             Some(v) => *v,
             None => {
@@ -696,6 +736,24 @@ impl<'de, 'n, 'c> de::MapAccess<'de> for Fields<'n, 'c> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, DecodeError> {
         let (key, node) = self.value.take().expect("serde asks for a value after its key");
         seed.deserialize(self.parent.child(node, Some(key), None))
+    }
+}
+
+/// A JSON value as a node tree for [`decode_json`]: strings are quoted scalars, numbers,
+/// booleans and null plain ones (so they resolve to their JSON types), positions are unknown.
+fn from_json(value: &serde_json::Value) -> Node {
+    use serde_json::Value;
+    let scalar = |text: String, plain: bool| Node { pos: Pos::default(), kind: NodeKind::Scalar { text, plain } };
+    match value {
+        Value::Null => scalar("null".into(), true),
+        Value::Bool(b) => scalar(b.to_string(), true),
+        Value::Number(n) => scalar(n.to_string(), true),
+        Value::String(s) => scalar(s.clone(), false),
+        Value::Array(items) => Node { pos: Pos::default(), kind: NodeKind::Seq(items.iter().map(from_json).collect()) },
+        Value::Object(map) => Node {
+            pos: Pos::default(),
+            kind: NodeKind::Map(map.iter().map(|(k, v)| (scalar(k.clone(), false), from_json(v))).collect()),
+        },
     }
 }
 

@@ -1,15 +1,10 @@
-//! The web app's entry point, built by Trunk for wasm32 (see `index.html`). The same module runs
-//! twice: in the page it mounts the UI; loaded again in a web worker by the page (`ui::runner`),
-//! it becomes the simulation worker — one download serves both. Natively it only says how to
-//! run the playground.
+//! The web page's entry point, built by Trunk for wasm32 (see `index.html`): mounts the UI. The
+//! engine runs in its own module (`playground-engine`), so this one downloads without it.
+//! Natively it only says how to run the playground.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    if web_sys::window().is_some() {
-        cronjob_playground::ui::start();
-    } else {
-        cronjob_playground::ui::worker::start();
-    }
+    cronjob_playground::ui::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

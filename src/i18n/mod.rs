@@ -344,6 +344,7 @@ messages! {
     LintBadZone,
     LintProgress,
     LintCancel,
+    LintStopped,
     LintTooMany,
     // Lint findings (the probe's times, names and Kubernetes' own texts fill the placeholders).
     LintRetroactiveEdit,
@@ -382,6 +383,19 @@ messages! {
     FactFinishedTook,
     FactDeletedBy,
     FactCreatedAfter,
+    FactJobActive,
+    DeletedByHistoryLimit,
+    DeletedByTtl,
+    DeletedByReplace,
+    DeletedByUser,
+    ReasonRestarted,
+    ReasonControllerDown,
+    ReasonSuspended,
+    TitleOutage,
+    TitleSuspended,
+    SourceSlotFate,
+    SourceDeletion,
+    SourceScenario,
     ScenarioGroupSeeds,
     ScenarioGroupPains,
     ScenarioRestore,
@@ -451,6 +465,17 @@ impl Msg {
             "create-failed" => Msg::FateCreateFailed,
             "pending" => Msg::FatePending,
             _ => return None,
+        })
+    }
+
+    /// The label of a reason's source, by the English name `timeline::explain` gives it (its
+    /// `data-source`); `None` for the controllers and components, which are Kubernetes' names.
+    pub fn source(name: &str) -> Option<Msg> {
+        Some(match name {
+            "slot fate" => Msg::SourceSlotFate,
+            "deletion" => Msg::SourceDeletion,
+            "scenario" => Msg::SourceScenario,
+            _ => None?,
         })
     }
 

@@ -15,7 +15,7 @@ mod garbage_collector;
 mod history;
 mod input;
 mod job_driver;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "js-api"))]
 pub mod js_api;
 mod kubelet;
 mod recorder;

@@ -4,6 +4,7 @@
 //! triggers) at virtual times.
 
 use super::trace::{format_time, rfc3339, Time};
+use crate::api::decode::decode_json;
 use crate::api::KubernetesVersion;
 use chrono::TimeDelta;
 use serde::{Deserialize, Serialize};
@@ -70,7 +71,7 @@ pub struct TraceOptions {
 }
 
 /// Which controller syncs the trace lists.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SyncDetail {
     /// Every sync of every controller.
@@ -78,6 +79,18 @@ pub enum SyncDetail {
     All,
     /// None (`syncs` is empty).
     None,
+}
+
+// Read as text, not as an enum: the API decoder takes enum values outside their set for
+// validation to report, where this document has nothing to validate them later.
+impl<'de> Deserialize<'de> for SyncDetail {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "all" => Ok(SyncDetail::All),
+            "none" => Ok(SyncDetail::None),
+            other => Err(serde::de::Error::unknown_variant(other, &["all", "none"])),
+        }
+    }
 }
 
 /// A horizon length in Go duration syntax, plus `d` for days (`1d12h`, `90m`, `1.5h`).
@@ -246,7 +259,7 @@ pub enum ClusterAction {
 }
 
 #[derive(Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename = "ClusterEvent", rename_all = "camelCase", deny_unknown_fields)]
 struct RawClusterEvent {
     #[serde(with = "rfc3339")]
     at: Time,
@@ -261,21 +274,21 @@ struct RawClusterEvent {
 }
 
 #[derive(Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename = "Patch", rename_all = "camelCase", deny_unknown_fields)]
 struct RawPatch {
     cron_job: String,
     spec: serde_json::Value,
 }
 
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(rename = "ControllerDown", deny_unknown_fields)]
 struct RawDown {
     #[serde(with = "rfc3339")]
     until: Time,
 }
 
 #[derive(Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename = "Trigger", rename_all = "camelCase", deny_unknown_fields)]
 struct RawTrigger {
     cron_job: String,
 }
@@ -346,7 +359,8 @@ impl std::error::Error for SimulationError {}
 
 impl Simulation {
     /// Reads a Simulation from its JSON form (a whole document or just its `spec`), checking
-    /// `apiVersion`/`kind` when present.
+    /// `apiVersion`/`kind` when present. It is decoded as the API server decodes objects
+    /// ([`decode_json`]), with Go's texts, and unknown fields are errors.
     ///
     /// ```
     /// use cronjob_playground::sim::scenario::Simulation;
@@ -358,12 +372,12 @@ impl Simulation {
     /// ```
     pub fn from_value(value: serde_json::Value) -> Result<Simulation, SimulationError> {
         let whole = value.get("spec").is_some() || value.get("kind").is_some() || value.get("apiVersion").is_some();
-        let sim: Simulation = if whole {
-            serde_json::from_value(value)
-        } else {
-            serde_json::from_value(value).map(|spec| Simulation { spec, ..Simulation::default() })
+        let value = if whole { value } else { serde_json::json!({ "spec": value }) };
+        let (sim, findings) = decode_json::<Simulation>(&value, KubernetesVersion::NEWEST);
+        let sim = sim.map_err(|e| SimulationError(format!("Simulation: {e}")))?;
+        if let Some(issue) = findings.strict.first() {
+            return Err(SimulationError(format!("Simulation: {}", issue.message)));
         }
-        .map_err(|e| SimulationError(format!("Simulation: {e}")))?;
         if let Some(v) = sim.api_version.as_deref().filter(|v| *v != API_VERSION) {
             return Err(SimulationError(format!("Simulation: apiVersion {v:?} is not {API_VERSION:?}")));
         }
@@ -487,6 +501,27 @@ mod tests {
         for (doc, want) in cases {
             let got = Simulation::from_value(doc.clone()).unwrap_err().0;
             assert!(got.starts_with(want), "{doc}: {got}");
+        }
+    }
+
+    #[test]
+    fn decodes_as_the_api_server_decodes_with_gos_texts() {
+        let cases = [
+            (json!({"horizon": 3}), r#"Simulation: unknown field "spec.horizon""#),
+            (json!({"spec": {"pods": [{"selector": {"cronjob": "a"}}]}}), r#"Simulation: unknown field "spec.pods[0].selector.cronjob""#),
+            (json!({"duration": 10}), "Simulation: json: cannot unmarshal number into Go struct field SimulationSpec.spec.duration of type string"),
+            (json!({"pods": {"a": 1}}), "Simulation: json: cannot unmarshal object into Go struct field SimulationSpec.spec.pods of type []v1alpha1.PodRule"),
+            (
+                json!({"pods": [{"attempts": [{"durationSeconds": "30"}]}]}),
+                "Simulation: json: cannot unmarshal string into Go struct field Attempt.spec.pods.attempts.durationSeconds of type float64",
+            ),
+            (json!({"trace": "all"}), "Simulation: json: cannot unmarshal string into Go struct field SimulationSpec.spec.trace of type v1alpha1.TraceOptions"),
+            (json!({"trace": {"syncs": "some"}}), "Simulation: unknown variant `some`, expected `all` or `none`"),
+            (json!({"events": [{"at": "noon", "trigger": {"cronJob": "a"}}]}), r#"Simulation: invalid time "noon": premature end of input"#),
+            (json!({"kubernetesVersion": 1.28}), "Simulation: json: cannot unmarshal number into Go struct field SimulationSpec.spec.kubernetesVersion of type string"),
+        ];
+        for (doc, want) in cases {
+            assert_eq!(Simulation::from_value(doc.clone()).unwrap_err().0, want, "{doc}");
         }
     }
 }

@@ -28,12 +28,12 @@ use crate::api::{ConcurrencyPolicy, KubernetesVersion};
 use crate::sim::trace::{format_time, JobRecord, SlotFate, SlotRecord, Time, Trace};
 use crate::timeline::lanes::fate_name;
 use chrono::TimeDelta;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// What the second run changes.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Variant {
     /// Another release (CronJobs move between `batch/v1beta1` and `batch/v1` as that release serves them).
     Version(KubernetesVersion),
@@ -85,7 +85,7 @@ pub fn variant(text: &str, variant: &Variant) -> Result<String, String> {
 }
 
 /// What kind of difference.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DiffKind {
     /// A slot of both runs whose fate differs.
@@ -132,7 +132,7 @@ pub struct Difference {
 pub type FateOf = (String, Option<String>);
 
 /// A difference's sentence as data; times, names and Kubernetes' conditions stay values.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DiffText {
     SlotFate { cron_job: String, slot: String, a: FateOf, b: FateOf },
     SlotOnly { cron_job: String, slot: String, in_a: bool, fate: FateOf },
@@ -144,7 +144,7 @@ pub enum DiffText {
 }
 
 /// How a Job ended in one run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
     /// A condition and its reason, as Kubernetes writes them (`Complete`, `Failed (BackoffLimitExceeded)`).
     Condition(String),
@@ -201,7 +201,7 @@ impl Difference {
 }
 
 /// Counts of each run, for the headline.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RunSummary {
     pub jobs: usize,

@@ -1,7 +1,10 @@
 //! The inspector's texts: for anything on the timeline, its facts and the controller's own
 //! explanation — the slot fate and sync decision texts the trace recorded, with the Kubernetes
-//! version they were decided under.
+//! version they were decided under. Values and sentences in the playground's own words are
+//! [`ExplainText`] data, so the page renders them in the reader's language; Kubernetes' texts
+//! (Event reasons and messages, the controllers' decision texts) are carried verbatim.
 
+use super::explain_text::ExplainText;
 use super::lanes::{fate_name, ItemRef, MarkerKind, Timeline};
 use super::kubectl::human_duration;
 use crate::sim::trace::{format_time, ControllerName, ObjectKind, Time, Trace};
@@ -11,9 +14,9 @@ use crate::sim::trace::{format_time, ControllerName, ObjectKind, Time, Trace};
 pub struct Explanation {
     /// `Slot`, `Job`, `Pod`, ...
     pub kind: &'static str,
-    pub title: String,
-    /// Label/value pairs (`data-field` on the page).
-    pub facts: Vec<(&'static str, String)>,
+    pub title: ExplainText,
+    /// Label/value pairs (the label is `data-field` on the page).
+    pub facts: Vec<(&'static str, ExplainText)>,
     /// The controller's reasons, in order: slot fate, the decisions that mattered.
     pub why: Vec<Reason>,
 }
@@ -26,7 +29,21 @@ pub struct Reason {
     /// A stable code (`ran-late`, `created`, ...).
     pub code: String,
     pub at: Option<Time>,
-    pub text: String,
+    pub text: ExplainText,
+}
+
+impl Explanation {
+    /// The value of fact `field` in English, as the inspector shows it.
+    ///
+    /// ```
+    /// use cronjob_playground::timeline::explain::Explanation;
+    /// let e = Explanation { kind: "Job", title: "j".into(), facts: vec![("Pods", "1".into())], why: vec![] };
+    /// assert_eq!(e.fact("Pods").as_deref(), Some("1"));
+    /// assert_eq!(e.fact("Phase"), None);
+    /// ```
+    pub fn fact(&self, field: &str) -> Option<String> {
+        self.facts.iter().find(|(k, _)| *k == field).map(|(_, v)| v.render(crate::i18n::Lang::En))
+    }
 }
 
 fn controller_label(c: ControllerName) -> &'static str {
@@ -45,7 +62,7 @@ fn creating_sync(trace: &Trace, cron_job: &str, job: &str, created: Time) -> Opt
         .iter()
         .filter(|s| s.controller == ControllerName::Cronjob && s.object == cron_job && s.at >= created && s.at < created + chrono::TimeDelta::seconds(2))
         .find(|s| s.decision.explanation.contains(job) || s.decision.code == "created")
-        .map(|s| Reason { source: "cronjob-controller".into(), code: s.decision.code.clone(), at: Some(s.at), text: s.decision.explanation.clone() })
+        .map(|s| Reason { source: "cronjob-controller".into(), code: s.decision.code.to_string(), at: Some(s.at), text: s.decision.explanation.to_string().into() })
 }
 
 /// The Job controller's syncs of Job `job` within a second of `at` (the API keeps whole seconds,
@@ -56,7 +73,7 @@ fn job_syncs_near(trace: &Trace, job: &str, at: Time) -> Vec<Reason> {
         .iter()
         .filter(|s| s.controller == ControllerName::Job && s.object == job)
         .filter(|s| (s.at - at).abs() <= chrono::TimeDelta::seconds(1))
-        .map(|s| Reason { source: "job-controller".into(), code: s.decision.code.clone(), at: Some(s.at), text: s.decision.explanation.clone() })
+        .map(|s| Reason { source: "job-controller".into(), code: s.decision.code.to_string(), at: Some(s.at), text: s.decision.explanation.to_string().into() })
         .take(1)
         .collect()
 }
@@ -66,7 +83,7 @@ fn events_about(trace: &Trace, kind: ObjectKind, name: &str) -> Vec<Reason> {
         .events
         .iter()
         .filter(|e| e.object.kind == kind && e.object.name == name)
-        .map(|e| Reason { source: e.source.clone(), code: e.reason.clone(), at: Some(e.time), text: e.message.clone() })
+        .map(|e| Reason { source: e.source.to_string(), code: e.reason.to_string(), at: Some(e.time), text: e.message.to_string().into() })
         .collect()
 }
 
@@ -86,53 +103,53 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
         ItemRef::Slot(i) => {
             let slot = trace.slots.get(i)?;
             let mut facts = vec![
-                ("CronJob", slot.cron_job.clone()),
-                ("Scheduled time", format_time(&slot.scheduled_time)),
-                ("Fate", fate_name(slot.fate)),
-                ("Job", slot.job.clone().unwrap_or_else(|| "none".into())),
+                ("CronJob", slot.cron_job.clone().into()),
+                ("Scheduled time", format_time(&slot.scheduled_time).into()),
+                ("Fate", ExplainText::Fate(slot.fate)),
+                ("Job", slot.job.clone().map_or(ExplainText::NoJob, ExplainText::Verbatim)),
             ];
-            let mut why = vec![Reason { source: "slot fate".into(), code: fate_name(slot.fate), at: None, text: slot.explanation.clone() }];
+            let mut why = vec![Reason { source: "slot fate".into(), code: fate_name(slot.fate), at: None, text: slot.explanation.clone().into() }];
             if let Some(job) = slot.job.as_deref().and_then(|n| trace.jobs.iter().find(|j| j.name == n)) {
-                facts.push(("Job created", format!("{} ({} after the scheduled time)", format_time(&job.created_at), delay(slot.scheduled_time, job.created_at))));
+                let (at, delay) = (format_time(&job.created_at), delay(slot.scheduled_time, job.created_at));
+                facts.push(("Job created", ExplainText::CreatedAfter { at, delay }));
                 if let Some(cj) = &job.cron_job {
                     why.extend(creating_sync(trace, cj, &job.name, job.created_at));
                 }
             }
-            facts.push(("Kubernetes version", version));
-            Explanation { kind: "Slot", title: format!("{} @ {}", slot.cron_job, format_time(&slot.scheduled_time)), facts, why }
+            facts.push(("Kubernetes version", version.into()));
+            Explanation { kind: "Slot", title: format!("{} @ {}", slot.cron_job, format_time(&slot.scheduled_time)).into(), facts, why }
         }
         ItemRef::Job(i) => {
             let job = trace.jobs.get(i)?;
-            let mut facts = vec![("Job", job.name.clone())];
+            let mut facts = vec![("Job", job.name.clone().into())];
             if let Some(cj) = &job.cron_job {
-                facts.push(("CronJob", cj.clone()));
+                facts.push(("CronJob", cj.clone().into()));
             }
             if let Some(s) = job.scheduled_time {
-                facts.push(("Scheduled time", format_time(&s)));
+                facts.push(("Scheduled time", format_time(&s).into()));
             }
-            facts.push(("Created", format_time(&job.created_at)));
+            facts.push(("Created", format_time(&job.created_at).into()));
             if let Some(s) = job.scheduled_time {
-                facts.push(("Created after schedule", delay(s, job.created_at)));
+                facts.push(("Created after schedule", delay(s, job.created_at).into()));
             }
             let status = match (job.condition, &job.reason) {
-                (Some(c), Some(r)) => format!("{c:?} ({r})"),
-                (Some(c), None) => format!("{c:?}"),
-                (None, _) => "Active".into(),
+                (Some(c), Some(r)) => format!("{c:?} ({r})").into(),
+                (Some(c), None) => format!("{c:?}").into(),
+                (None, _) => ExplainText::JobActive,
             };
             facts.push(("Status", status));
             if let Some(f) = job.finished_at {
-                facts.push(("Finished", format!("{} (took {})", format_time(&f), human_duration(f - job.created_at))));
+                facts.push(("Finished", ExplainText::FinishedTook { at: format_time(&f), took: human_duration(f - job.created_at) }));
             }
             if let (Some(d), Some(by)) = (job.deleted_at, job.deleted_by) {
-                let by = serde_json::to_value(by).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
-                facts.push(("Deleted", format!("{} by {by}", format_time(&d))));
+                facts.push(("Deleted", ExplainText::DeletedBy { at: format_time(&d), by }));
             }
             let pods = trace.pods.iter().filter(|p| p.job == job.name).count();
-            facts.push(("Pods", pods.to_string()));
-            facts.push(("Kubernetes version", version));
+            facts.push(("Pods", pods.to_string().into()));
+            facts.push(("Kubernetes version", version.into()));
             let mut why = Vec::new();
             if let Some(slot) = trace.slots.iter().find(|s| s.job.as_deref() == Some(job.name.as_str())) {
-                why.push(Reason { source: "slot fate".into(), code: fate_name(slot.fate), at: Some(slot.scheduled_time), text: slot.explanation.clone() });
+                why.push(Reason { source: "slot fate".into(), code: fate_name(slot.fate), at: Some(slot.scheduled_time), text: slot.explanation.clone().into() });
             }
             if let Some(cj) = &job.cron_job {
                 why.extend(creating_sync(trace, cj, &job.name, job.created_at));
@@ -143,32 +160,32 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
             if let Some(d) = job.deleted_at {
                 why.extend(trace.syncs.iter().filter(|s| s.at == d && s.decision.explanation.contains(job.name.as_str())).map(|s| Reason {
                     source: controller_label(s.controller).into(),
-                    code: s.decision.code.clone(),
+                    code: s.decision.code.to_string(),
                     at: Some(s.at),
-                    text: s.decision.explanation.clone(),
+                    text: s.decision.explanation.to_string().into(),
                 }));
             }
             why.extend(events_about(trace, ObjectKind::Job, &job.name));
-            Explanation { kind: "Job", title: job.name.clone(), facts, why }
+            Explanation { kind: "Job", title: job.name.clone().into(), facts, why }
         }
         ItemRef::Pod(i) => {
             let pod = trace.pods.get(i)?;
-            let mut facts = vec![("Pod", pod.name.clone()), ("Job", pod.job.clone()), ("Created", format_time(&pod.created_at))];
+            let mut facts = vec![("Pod", pod.name.clone().into()), ("Job", pod.job.clone().into()), ("Created", format_time(&pod.created_at).into())];
             if let Some(s) = pod.started_at {
-                facts.push(("Started", format_time(&s)));
+                facts.push(("Started", format_time(&s).into()));
             }
-            facts.push(("Phase", format!("{:?}", pod.phase)));
-            facts.push(("Restarts", pod.restarts.len().to_string()));
+            facts.push(("Phase", format!("{:?}", pod.phase).into()));
+            facts.push(("Restarts", pod.restarts.len().to_string().into()));
             if !pod.exit_codes.is_empty() {
-                facts.push(("Exit codes", pod.exit_codes.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")));
+                facts.push(("Exit codes", pod.exit_codes.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ").into()));
             }
             if let Some(f) = pod.finished_at {
-                facts.push(("Finished", format_time(&f)));
+                facts.push(("Finished", format_time(&f).into()));
             }
             if let Some(d) = pod.deleted_at {
-                facts.push(("Deleted", format_time(&d)));
+                facts.push(("Deleted", format_time(&d).into()));
             }
-            facts.push(("Kubernetes version", version));
+            facts.push(("Kubernetes version", version.into()));
             let mut why: Vec<Reason> = pod
                 .restarts
                 .iter()
@@ -177,25 +194,20 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                     source: "kubelet".into(),
                     code: if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff".into() } else { "Restarted".into() },
                     at: Some(r.at),
-                    text: format!(
-                        "Container exited with code {}; restarted after a back-off of {}s (restart {}).",
-                        pod.exit_codes.get(k).map_or("?".into(), |c| c.to_string()),
-                        r.after_backoff_seconds,
-                        k + 1
-                    ),
+                    text: ExplainText::Restarted { exit_code: pod.exit_codes.get(k).copied(), back_off_seconds: r.after_backoff_seconds, restart: k + 1 },
                 })
                 .collect();
             if let Some(because) = &pod.deleted_because {
-                why.push(Reason { source: "deletion".into(), code: "deleted".into(), at: pod.deleted_at, text: because.clone() });
+                why.push(Reason { source: "deletion".into(), code: "deleted".into(), at: pod.deleted_at, text: because.clone().into() });
             }
             why.extend(events_about(trace, ObjectKind::Pod, &pod.name));
-            Explanation { kind: "Pod", title: pod.name.clone(), facts, why }
+            Explanation { kind: "Pod", title: pod.name.clone().into(), facts, why }
         }
         ItemRef::Marker(i) => {
             let m = timeline.markers.get(i)?;
-            let mut facts = vec![("At", format_time(&m.at)), ("Command", m.label())];
+            let mut facts = vec![("At", format_time(&m.at).into()), ("Command", m.label().into())];
             if let MarkerKind::SpecEdit { patch, .. } = &m.kind {
-                facts.push(("Patch", patch.clone()));
+                facts.push(("Patch", patch.clone().into()));
             }
             let why = m
                 .cron_job()
@@ -205,24 +217,19 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                         .iter()
                         .filter(|s| s.controller == ControllerName::Cronjob && s.object == cj && s.at >= m.at)
                         .take(2)
-                        .map(|s| Reason { source: "cronjob-controller".into(), code: s.decision.code.clone(), at: Some(s.at), text: s.decision.explanation.clone() })
+                        .map(|s| Reason { source: "cronjob-controller".into(), code: s.decision.code.to_string(), at: Some(s.at), text: s.decision.explanation.to_string().into() })
                         .collect()
                 })
                 .unwrap_or_default();
-            Explanation { kind: "Edit", title: m.label(), facts, why }
+            Explanation { kind: "Edit", title: m.label().into(), facts, why }
         }
         ItemRef::Outage(i) => {
             let o = timeline.outages.get(i)?;
             Explanation {
                 kind: "Outage",
-                title: "kube-controller-manager down".into(),
-                facts: vec![("From", format_time(&o.from)), ("Until", format_time(&o.to)), ("Length", human_duration(o.to - o.from))],
-                why: vec![Reason {
-                    source: "scenario".into(),
-                    code: "controller-down".into(),
-                    at: Some(o.from),
-                    text: "No controller syncs run while kube-controller-manager is down; schedule times that pass meanwhile are judged on the first sync after it returns.".into(),
-                }],
+                title: ExplainText::OutageTitle,
+                facts: vec![("From", format_time(&o.from).into()), ("Until", format_time(&o.to).into()), ("Length", human_duration(o.to - o.from).into())],
+                why: vec![Reason { source: "scenario".into(), code: "controller-down".into(), at: Some(o.from), text: ExplainText::ControllerDownWhy }],
             }
         }
         ItemRef::Suspension(g, i) => {
@@ -230,14 +237,9 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
             let s = group.suspended.get(i)?;
             Explanation {
                 kind: "Suspended",
-                title: format!("{} suspended", group.title()),
-                facts: vec![("From", format_time(&s.from)), ("Until", format_time(&s.to))],
-                why: vec![Reason {
-                    source: "spec".into(),
-                    code: "suspended".into(),
-                    at: Some(s.from),
-                    text: "spec.suspend is true: the controller starts no new Jobs (running ones go on).".into(),
-                }],
+                title: ExplainText::SuspendedTitle { cron_job: group.title().to_owned() },
+                facts: vec![("From", format_time(&s.from).into()), ("Until", format_time(&s.to).into())],
+                why: vec![Reason { source: "spec".into(), code: "suspended".into(), at: Some(s.from), text: ExplainText::SuspendedWhy }],
             }
         }
     })
@@ -246,6 +248,7 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
     use crate::timeline::fixture::{crash_loop, retroactive};
     use crate::timeline::CronJobStart;
 
@@ -254,23 +257,26 @@ mod tests {
         let (trace, events) = retroactive();
         let tl = Timeline::build(&trace, &[CronJobStart { name: "cron-test".into(), ..Default::default() }], &events);
         let e = explain(&trace, &tl, ItemRef::Job(1)).unwrap();
-        assert_eq!(e.title, "cron-test-27991510");
-        assert!(e.facts.contains(&("Scheduled time", "2023-03-22T13:10:00Z".into())));
-        assert!(e.facts.contains(&("Created after schedule", "360s".into())));
-        assert!(e.facts.contains(&("Kubernetes version", "1.26".into())));
+        assert_eq!(e.title, ExplainText::from("cron-test-27991510"));
+        assert_eq!(e.fact("Scheduled time").as_deref(), Some("2023-03-22T13:10:00Z"));
+        assert_eq!(e.fact("Created after schedule").as_deref(), Some("360s"));
+        assert_eq!(e.fact("Kubernetes version").as_deref(), Some("1.26"));
         let codes: Vec<_> = e.why.iter().map(|r| (r.source.as_str(), r.code.as_str())).collect();
         assert_eq!(codes[..2], [("slot fate", "ran-late"), ("cronjob-controller", "created")]);
-        assert!(e.why[0].text.starts_with("Retroactive"));
+        assert!(e.why[0].text.render(Lang::En).starts_with("Retroactive") && e.why[0].text.is_verbatim());
 
         let s = explain(&trace, &tl, ItemRef::Slot(1)).unwrap();
-        assert_eq!(s.title, "cron-test @ 2023-03-22T13:10:00Z");
-        assert!(s.facts.contains(&("Fate", "ran-late".into())));
-        assert!(s.facts.contains(&("Job created", "2023-03-22T13:16:00Z (360s after the scheduled time)".into())));
+        assert_eq!(s.title, ExplainText::from("cron-test @ 2023-03-22T13:10:00Z"));
+        assert_eq!(s.fact("Fate").as_deref(), Some("ran-late"));
+        assert_eq!(s.facts.iter().find(|(k, _)| *k == "Fate").unwrap().1.render(Lang::Ja), "遅れて実行 (ran-late)");
+        assert_eq!(s.fact("Job created").as_deref(), Some("2023-03-22T13:16:00Z (360s after the scheduled time)"));
 
         let m = explain(&trace, &tl, ItemRef::Marker(0)).unwrap();
         assert_eq!(m.kind, "Edit");
         assert_eq!(m.why[0].code, "created");
-        assert!(explain(&trace, &tl, ItemRef::Outage(0)).unwrap().facts.contains(&("Length", "10m".into())));
+        let o = explain(&trace, &tl, ItemRef::Outage(0)).unwrap();
+        assert_eq!(o.fact("Length").as_deref(), Some("10m"));
+        assert_eq!((o.title.render(Lang::En), o.title.render(Lang::Ko)), ("kube-controller-manager down".into(), "kube-controller-manager 중단".into()));
         assert!(explain(&trace, &tl, ItemRef::Job(9)).is_none());
     }
 
@@ -279,12 +285,13 @@ mod tests {
         let trace = crash_loop();
         let tl = Timeline::build(&trace, &[], &[]);
         let e = explain(&trace, &tl, ItemRef::Pod(0)).unwrap();
-        assert!(e.facts.contains(&("Exit codes", "1, 1, 1".into())));
+        assert_eq!(e.fact("Exit codes").as_deref(), Some("1, 1, 1"));
         let codes: Vec<_> = e.why.iter().map(|r| r.code.as_str()).collect();
         assert_eq!(codes, ["Restarted", "CrashLoopBackOff", "CrashLoopBackOff", "deleted", "BackOff", "BackOff"]);
-        assert_eq!(e.why[2].text, "Container exited with code 1; restarted after a back-off of 20s (restart 3).");
+        assert_eq!(e.why[2].text.render(Lang::En), "Container exited with code 1; restarted after a back-off of 20s (restart 3).");
+        assert_eq!(e.why[2].text, ExplainText::Restarted { exit_code: Some(1), back_off_seconds: 20.0, restart: 3 });
         let j = explain(&trace, &tl, ItemRef::Job(0)).unwrap();
-        assert!(j.facts.contains(&("Status", "Failed (BackoffLimitExceeded)".into())));
+        assert_eq!(j.fact("Status").as_deref(), Some("Failed (BackoffLimitExceeded)"));
         assert!(j.why.iter().any(|r| r.code == "backoff-limit-exceeded"));
     }
 }

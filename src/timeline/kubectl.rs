@@ -216,6 +216,20 @@ pub fn pods_at(trace: &Trace, t: Time) -> Table {
     Table { headers: vec!["NAME", "READY", "STATUS", "RESTARTS", "AGE"], rows }
 }
 
+/// The resource name `kubectl` uses for an object kind (`kubectl describe job …`, `job/name`).
+///
+/// ```
+/// use cronjob_playground::{sim::trace::ObjectKind, timeline::kubectl::resource};
+/// assert_eq!(resource(ObjectKind::CronJob), "cronjob");
+/// ```
+pub fn resource(kind: ObjectKind) -> &'static str {
+    match kind {
+        ObjectKind::CronJob => "cronjob",
+        ObjectKind::Job => "job",
+        ObjectKind::Pod => "pod",
+    }
+}
+
 /// `kubectl describe`-style Events up to `t`, aggregated as the event recorder does (same object,
 /// type, reason, message and source → one Event with a count), newest last. `object` limits them
 /// to one object.
@@ -232,7 +246,7 @@ pub fn events_at(trace: &Trace, t: Time, object: Option<(ObjectKind, &str)>) -> 
         if object.is_some_and(|(k, n)| e.object.kind != k || e.object.name != n) {
             continue;
         }
-        let key = (e.object.kind, e.object.name.as_str(), e.event_type == EventType::Warning, e.reason.as_str(), e.message.as_str(), e.source.as_str());
+        let key = (e.object.kind, e.object.name.as_str(), e.event_type == EventType::Warning, &*e.reason, &*e.message, &*e.source);
         match index.get(&key) {
             Some(&i) => {
                 let a: &mut Agg = &mut aggs[i];
@@ -254,20 +268,16 @@ pub fn events_at(trace: &Trace, t: Time, object: Option<(ObjectKind, &str)>) -> 
             } else {
                 human_duration(t - a.last)
             };
-            let kind = match a.e.object.kind {
-                ObjectKind::CronJob => "cronjob",
-                ObjectKind::Job => "job",
-                ObjectKind::Pod => "pod",
-            };
+            let kind = resource(a.e.object.kind);
             (
                 None,
                 vec![
                     format!("{:?}", a.e.event_type),
-                    a.e.reason.clone(),
+                    a.e.reason.to_string(),
                     age,
                     format!("{kind}/{}", a.e.object.name),
-                    a.e.source.clone(),
-                    a.e.message.clone(),
+                    a.e.source.to_string(),
+                    a.e.message.to_string(),
                 ],
             )
         })
@@ -295,7 +305,7 @@ pub fn log_lines(trace: &Trace, t: Time, limit: usize) -> Vec<String> {
                 "I{} {}] \"{}\" object=\"{}\" trigger=\"{trigger}\" decision=\"{}\"{requeue}",
                 s.at.format("%m%d %H:%M:%S%.6f"),
                 component,
-                s.decision.explanation.replace('"', "\\\""),
+                s.decision.explanation.text().replace('"', "\\\""),
                 s.object,
                 s.decision.code
             )

@@ -5,6 +5,7 @@
 //! - [`lanes`]: the trace (and the scenario) as per-CronJob slot, job and pod lanes, bands, markers.
 //! - [`viewport`]: time ↔ pixels, zoom and pan, culling and aggregation of what is visible.
 //! - [`explain`]: the inspector's facts and the controller's reasons for any item.
+//! - [`explain_text`]: those facts and reasons as data, rendered in the reader's language.
 //! - [`kubectl`]: `kubectl get`/`describe`-style tables and log lines at an instant.
 //! - [`compare`]: two runs on one axis and what differs (compare mode).
 //! - [`lint`]: per-CronJob risks found by probing simulations (the lint view, `lint` command).
@@ -15,6 +16,7 @@
 pub mod compare;
 pub mod document;
 pub mod explain;
+pub mod explain_text;
 pub mod finding_text;
 pub mod index;
 pub mod kubectl;

@@ -9,8 +9,10 @@ use crate::i18n::{Lang, Msg};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::{TimelineView, LABEL_WIDTH};
 use crate::api::{ConcurrencyPolicy, KubernetesVersion};
-use crate::timeline::compare::{compare, variant, Comparison, Variant};
-use crate::timeline::share::ShareView;
+use super::protocol::{Answer, CompareWith, ComparisonView};
+use super::share::PanelsHandle;
+use crate::timeline::compare::Variant;
+use crate::timeline::share::{SharePanel, ShareView};
 use crate::timeline::viewport::ms;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
@@ -24,6 +26,12 @@ pub struct CompareProps {
     pub state: ViewState,
     pub dispatch: UseReducerDispatcher<ViewState>,
     pub engine: Engine,
+    /// Where compare mode reports itself for share links.
+    #[prop_or_default]
+    pub panels: PanelsHandle,
+    /// The panels of a link just opened.
+    #[prop_or_default]
+    pub restore: Option<Rc<Vec<SharePanel>>>,
 }
 
 /// What B is.
@@ -46,6 +54,26 @@ fn version_label(l: Lang, v: KubernetesVersion) -> String {
 }
 
 impl Against {
+    /// The compare menu's value (`version:1.20`, `policy:Forbid`, `snapshot`).
+    fn value(&self) -> String {
+        match self {
+            Against::Version(v) => format!("version:{v}"),
+            Against::Policy(p) => format!("policy:{p:?}"),
+            Against::Snapshot(_) => "snapshot".into(),
+        }
+    }
+
+    /// The choice a menu value names (`snapshot` compares with `kept`).
+    fn parse(value: &str, kept: Rc<str>) -> Option<Against> {
+        if let Some(v) = value.strip_prefix("version:") {
+            v.parse().ok().map(Against::Version)
+        } else if let Some(p) = value.strip_prefix("policy:") {
+            POLICIES.iter().find(|x| format!("{x:?}") == p).map(|p| Against::Policy(*p))
+        } else {
+            (value == "snapshot").then_some(Against::Snapshot(kept))
+        }
+    }
+
     fn label(&self, l: Lang) -> String {
         match self {
             Against::Version(v) => version_label(l, *v),
@@ -64,42 +92,41 @@ pub fn compare_view(props: &CompareProps) -> Html {
     let against = use_state(|| Against::Version(KubernetesVersion::new(20).expect("1.20 is supported")));
     let b_state = use_reducer(ViewState::default);
     let b_error = use_state(|| None::<String>);
+    // The engine's comparison of run B with run A, with run B's id.
+    let compared = use_state(|| None::<(u64, Rc<ComparisonView>)>);
     let runner = {
-        let (dispatch, b_error) = (b_state.dispatcher(), b_error.clone());
+        let (dispatch, b_error, compared) = (b_state.dispatcher(), b_error.clone(), compared.clone());
         let engine = props.engine;
         use_mut_ref(move || {
             let generation = std::cell::Cell::new(0u64);
-            Runner::new(engine, Callback::from(move |(answer, _stages): super::runner::Report| {
+            Runner::new(engine, Callback::from(move |(answer, _stages): super::runner::Report| match answer {
                 // B is only drawn; the inspector's questions go to run A's engine.
-                if let super::protocol::Answer::Ran { id, ms, result } = answer {
+                Answer::Ran { id, ms, result } => {
                     generation.set(generation.get() + 1);
                     b_error.set(result.error.clone());
                     dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), ms, id))));
                 }
+                Answer::Compared { id, comparison } => compared.set(Some((id, Rc::new(comparison)))),
+                _ => {}
             }))
         })
     };
 
-    // B's text follows A's text and the choice.
-    let b_text: Rc<Result<Rc<str>, String>> = use_memo((props.text.clone(), (*against).clone(), *on), |(text, against, on)| {
-        if !*on {
-            return Err(String::new());
-        }
-        match against {
-            Against::Version(v) => variant(text, &Variant::Version(*v)).map(Rc::from),
-            Against::Policy(p) => variant(text, &Variant::Policy(*p)).map(Rc::from),
-            Against::Snapshot(t) => Ok(t.clone()),
-        }
-    });
     // Runs this runner was asked for; its answers carry the same ids (1, 2, …), so a comparison is
-    // only shown for the newest, never for a B that no longer matches the choice.
+    // only shown for the newest, never for a B that no longer matches the choice. B follows A's
+    // text and the choice; the engine makes B's text (a variant of A's) and compares the runs.
     let requested = use_state(|| 0u64);
     {
         let (runner, requested) = (runner.clone(), requested.clone());
-        let request = (*b_text).clone().ok().filter(|_| *on);
+        let request = on.then(|| (props.text.clone(), (*against).clone()));
         use_effect_with(request, move |r| {
-            if let Some(t) = r {
-                runner.borrow_mut().request(t.to_string(), super::perf::now());
+            if let Some((text, against)) = r {
+                let b = match against {
+                    Against::Version(v) => CompareWith::Variant(Variant::Version(*v)),
+                    Against::Policy(p) => CompareWith::Variant(Variant::Policy(*p)),
+                    Against::Snapshot(t) => CompareWith::Text(t.to_string()),
+                };
+                runner.borrow_mut().compare(text.to_string(), b);
                 requested.set(*requested + 1);
             }
         });
@@ -126,14 +153,7 @@ pub fn compare_view(props: &CompareProps) -> Html {
         let (against, text) = (against.clone(), props.text.clone());
         Callback::from(move |e: Event| {
             let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let next = if let Some(v) = value.strip_prefix("version:") {
-                v.parse().ok().map(Against::Version)
-            } else if let Some(p) = value.strip_prefix("policy:") {
-                POLICIES.iter().find(|x| format!("{x:?}") == p).map(|p| Against::Policy(*p))
-            } else {
-                Some(Against::Snapshot(text.clone()))
-            };
-            if let Some(n) = next {
+            if let Some(n) = Against::parse(&value, text.clone()) {
                 against.set(n);
             }
         })
@@ -145,20 +165,32 @@ pub fn compare_view(props: &CompareProps) -> Html {
 
     let a_trace = props.state.model.as_ref().and_then(|m| m.result.trace.as_ref());
     let current = b_state.model.as_ref().is_some_and(|m| m.run == *requested);
-    // Compared once per pair of runs, not on every frame of playback.
-    let diff: Rc<Option<Comparison>> = {
-        let (a, b) = (props.state.model.clone(), b_state.model.clone());
-        let key = (a.as_ref().map(|m| m.generation), b.as_ref().map(|m| m.generation), *on && current);
-        use_memo(key, move |(_, _, show)| match (a.as_ref().and_then(|m| m.result.trace.as_ref()), b.as_ref().and_then(|m| m.result.trace.as_ref()), show) {
-            (Some(a), Some(b), true) => Some(compare(a, b)),
-            _ => None,
-        })
-    };
-    let selected = match &*against {
-        Against::Version(v) => format!("version:{v}"),
-        Against::Policy(p) => format!("policy:{p:?}"),
-        Against::Snapshot(_) => "snapshot".into(),
-    };
+    let diff = compared.as_ref().filter(|(id, _)| *on && current && *id == *requested).map(|(_, d)| d.clone());
+    let selected = against.value();
+    // Share links carry compare mode and its choice, and open them.
+    {
+        let panels = props.panels.clone();
+        let open = (*on).then(|| SharePanel::Compare {
+            against: against.value(),
+            kept: if let Against::Snapshot(t) = &*against { Some(t.to_string()) } else { None },
+        });
+        use_effect_with(open, move |open| panels.borrow_mut().compare = open.clone());
+    }
+    {
+        let (on, against, text) = (on.clone(), against.clone(), props.text.clone());
+        use_effect_with(props.restore.clone(), move |restore| {
+            let compare = restore.iter().flat_map(|r| r.iter()).find_map(|p| match p {
+                SharePanel::Compare { against, kept } => Some((against.clone(), kept.clone())),
+                SharePanel::Lint => None,
+            });
+            if let Some((value, kept)) = compare {
+                if let Some(a) = Against::parse(&value, kept.map_or(text, Rc::from)) {
+                    against.set(a);
+                }
+                on.set(true);
+            }
+        });
+    }
     let a_version = a_trace.map(|t| t.kubernetes_version.to_string()).unwrap_or_default();
 
     html! {
@@ -188,11 +220,10 @@ pub fn compare_view(props: &CompareProps) -> Html {
                 }
             </div>
             if *on {
-                { match (&*b_text, &*b_error) {
-                    (Err(e), _) | (_, Some(e)) => html! { <p class="error" role="alert" data-testid="compare-error">{ l.format(Msg::CompareCannotRun, &[e]) }</p> },
-                    _ => html! {},
-                } }
-                if let Some(d) = &*diff {
+                if let Some(e) = &*b_error {
+                    <p class="error" role="alert" data-testid="compare-error">{ l.format(Msg::CompareCannotRun, &[e]) }</p>
+                }
+                if let Some(d) = &diff {
                     <p class="compare-summary" data-testid="compare-summary" data-differences={d.differences.len().to_string()}>
                         <span class="run-a">{ l.format(Msg::CompareRunA, &[&a_version, &d.a.jobs, &d.a.ran, &d.a.not_run]) }</span>
                         { " · " }
@@ -200,13 +231,13 @@ pub fn compare_view(props: &CompareProps) -> Html {
                         { " · " }
                         { if d.differences.len() == 1 { l.text(Msg::CompareOneDifference).to_string() } else { l.format(Msg::CompareDifferences, &[&d.differences.len()]) } }
                     </p>
-                    <DiffStrip state={props.state.clone()} diff={Rc::new(d.clone())} dispatch={props.dispatch.clone()} />
+                    <DiffStrip state={props.state.clone()} diff={d.clone()} dispatch={props.dispatch.clone()} />
                 }
                 <div class="compare-b" data-testid="compare-b">
                     <h3 class="pane-title">{ format!("B — {}", against.label(l)) }</h3>
                     <TimelineView state={(*b_state).clone()} dispatch={b_state.dispatcher()} />
                 </div>
-                if let Some(d) = &*diff {
+                if let Some(d) = &diff {
                     <ol class="diff-list" data-testid="diff-list">
                         { for d.differences.iter().take(200).map(|x| {
                             let (dispatch, at) = (props.dispatch.clone(), ms(x.at));
@@ -228,7 +259,7 @@ pub fn compare_view(props: &CompareProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct StripProps {
     state: ViewState,
-    diff: Rc<Comparison>,
+    diff: Rc<ComparisonView>,
     dispatch: UseReducerDispatcher<ViewState>,
 }
 

@@ -6,6 +6,12 @@
 use crate::api::{admit, Admitted, KubernetesVersion};
 use crate::sim::scenario::Simulation;
 use crate::sim::trace::Trace;
+use super::perf;
+use super::protocol::{Answer, CompareWith, ComparisonView, LintAsk, LintRefused, PageAnswer, Request};
+use super::runner::InPageEngine;
+use super::session::Session;
+use crate::timeline::compare::{compare, variant};
+use crate::timeline::lint::{LintOptions, Linting};
 use crate::timeline::CronJobStart;
 use serde::{Deserialize, Serialize};
 
@@ -137,6 +143,95 @@ pub fn prepare(text: &str) -> Prepared {
         Err(e) => {
             result.error = Some(e.to_string());
             Prepared { result, sim: None }
+        }
+    }
+}
+
+/// Run B's text in compare mode: run A's text `a` changed as `b` says.
+pub fn compare_text(a: &str, b: &CompareWith) -> Result<String, String> {
+    match b {
+        CompareWith::Variant(v) => variant(a, v),
+        CompareWith::Text(t) => Ok(t.clone()),
+    }
+}
+
+/// The options of the lint the page asked for (the zone looked up).
+pub fn lint_options(ask: LintAsk) -> Result<LintOptions, LintRefused> {
+    let controller_time_zone = ask.controller_time_zone.parse().map_err(|_| LintRefused::UnknownZone(ask.controller_time_zone))?;
+    Ok(LintOptions { version: ask.version, at: ask.at, controller_time_zone })
+}
+
+/// Compares runs B with their run A, keeping the last run A (B changes more often than A).
+#[derive(Default)]
+pub struct Comparer {
+    a: Option<(String, RunResult)>,
+}
+
+impl Comparer {
+    /// The differences between the run of text `a` and run B (none when either has no trace).
+    pub fn compare(&mut self, a: &str, b: &RunResult) -> Option<ComparisonView> {
+        if self.a.as_ref().is_none_or(|(text, _)| text != a) {
+            self.a = Some((a.to_string(), run(a)));
+        }
+        let a = self.a.as_ref().and_then(|(_, r)| r.trace.as_ref())?;
+        Some(compare(a, b.trace.as_ref()?).into())
+    }
+}
+
+/// The engine in the page's own thread (component tests): [`in_page`].
+#[derive(Default)]
+struct InPage {
+    session: Session,
+    comparer: Comparer,
+}
+
+/// An engine that answers in the page's thread, for `Engine::InPage` (the component tests; the
+/// page itself never links it, so its module carries no engine).
+pub fn in_page() -> Box<dyn InPageEngine> {
+    Box::<InPage>::default()
+}
+
+impl InPageEngine for InPage {
+    fn answer(&mut self, request: Request) -> Vec<PageAnswer> {
+        let timed = |text: &str| {
+            let t0 = perf::now();
+            let result = run(text);
+            (perf::now() - t0, result)
+        };
+        match request {
+            Request::Run { id, text } => {
+                let (ms, result) = timed(&text);
+                vec![Answer::Ran { id, ms, result: self.session.keep(id, result) }]
+            }
+            Request::Compare { id, a, b } => match compare_text(&a, &b) {
+                Ok(b_text) => {
+                    let (ms, result) = timed(&b_text);
+                    let comparison = self.comparer.compare(&a, &result);
+                    let mut answers = vec![Answer::Ran { id, ms, result: self.session.keep(id, result) }];
+                    answers.extend(comparison.map(|comparison| Answer::Compared { id, comparison }));
+                    answers
+                }
+                Err(e) => vec![Answer::Ran { id, ms: 0.0, result: RunResult { error: Some(e), ..RunResult::default() } }],
+            },
+            // All at once here, with the same per-CronJob progress the worker posts.
+            Request::Lint { id, text, options } => match lint_options(options).and_then(|o| Linting::new(&text, o).map_err(LintRefused::TooMany)) {
+                Ok(mut linting) => {
+                    let mut answers = vec![];
+                    while !linting.step() {
+                        let probed = linting.report().cron_jobs.last().cloned();
+                        answers.push(Answer::Linted { id, done: linting.done(), total: linting.total(), probed, outcome: None });
+                    }
+                    let (done, total) = (linting.done(), linting.total());
+                    answers.push(Answer::Linted { id, done, total, probed: None, outcome: Some(Ok(linting.into_report())) });
+                    answers
+                }
+                Err(refused) => {
+                    let total = if let LintRefused::TooMany(t) = &refused { t.count } else { 0 };
+                    vec![Answer::Linted { id, done: 0, total, probed: None, outcome: Some(Err(refused)) }]
+                }
+            },
+            Request::CancelLint { .. } => vec![],
+            question => self.session.answer(&question).into_iter().collect(),
         }
     }
 }

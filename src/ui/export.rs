@@ -1,14 +1,13 @@
 //! Export: the timeline as SVG (the drawing with the page's stylesheet and theme inlined, so it
 //! looks the same opened on its own) and PNG (that SVG rasterised at twice the size), the trace
 //! as JSON (the bytes `cronjob-playground simulate --output json` prints, syncs included), and the world at the
-//! cursor as YAML (`timeline::snapshot`). Files are handed to the browser as downloads.
+//! cursor as YAML (`timeline::snapshot`). The engine, which keeps the whole run, makes the last
+//! two (`protocol::ExportKind`). Files are handed to the browser as downloads.
 
 use super::language::use_lang;
+use super::protocol::{ExportKind, Request};
 use super::state::ViewState;
 use crate::i18n::Msg;
-use crate::sim::trace::{format_time, Trace};
-use crate::timeline::document::to_yaml;
-use crate::timeline::snapshot::state_at;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
@@ -59,7 +58,8 @@ export async function svgToPng(name, text, width, height) {
 }
 "#)]
 extern "C" {
-    fn download(name: &str, mime: &str, text: &str);
+    /// Hands `text` to the browser as the file `name`.
+    pub fn download(name: &str, mime: &str, text: &str);
     #[wasm_bindgen(js_name = timelineSvg)]
     fn timeline_svg() -> String;
     #[wasm_bindgen(js_name = svgToPng, catch)]
@@ -85,8 +85,8 @@ fn file_stamp(t: crate::sim::trace::Time) -> String {
 #[derive(Properties, PartialEq)]
 pub struct ExportProps {
     pub state: ViewState,
-    /// The editor's text (the trace export runs it).
-    pub text: std::rc::Rc<str>,
+    /// Asks the engine for a file (it answers with a download).
+    pub ask: Callback<Request>,
 }
 
 /// The export buttons (disabled until there is a run to export).
@@ -111,29 +111,19 @@ pub fn export(props: &ExportProps) -> Html {
             });
         })
     };
-    // The page holds the trace without its controller syncs (the worker keeps those): the whole
-    // trace is simulated again here, from the same text (a pasted trace is exported as it is).
-    let json = {
-        let (text, stamp) = (props.text.clone(), stamp.clone());
+    // The page holds the trace without its controller syncs and Events: the engine, which
+    // keeps them, writes both files.
+    let run = model.as_ref().map(|m| m.run);
+    let ask = |what: fn(&ViewState) -> ExportKind| {
+        let (ask, state) = (props.ask.clone(), props.state.clone());
         Callback::from(move |_: MouseEvent| {
-            let pasted = text.trim_start().starts_with('{').then(|| serde_json::from_str::<Trace>(&text).ok()).flatten();
-            if let Some(trace) = pasted.or_else(|| crate::sim::simulate(&text, None).ok()) {
-                download(&format!("trace-{stamp}.json"), "application/json", &(serde_json::to_string(&trace).unwrap_or_default() + "\n"));
+            if let Some(run) = run {
+                ask.emit(Request::Export { run, what: what(&state) });
             }
         })
     };
-    let yaml = {
-        let (model, cursor) = (model.clone(), props.state.cursor_time());
-        Callback::from(move |_: MouseEvent| {
-            if let Some(m) = &model {
-                if let Some(trace) = &m.result.trace {
-                    let list = state_at(trace, &m.result.starts, &m.result.simulation.spec.events, cursor);
-                    let name = format!("state-{}.yaml", format_time(&cursor).replace(':', ""));
-                    download(&name, "application/yaml", &to_yaml(&list));
-                }
-            }
-        })
-    };
+    let json = ask(|_| ExportKind::Trace);
+    let yaml = ask(|s| ExportKind::State { at: s.cursor_time() });
     html! {
         <div class="export" role="group" aria-label={l.text(Msg::Export)}>
             <span class="export-label">{ l.text(Msg::Export) }</span>

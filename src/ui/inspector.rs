@@ -8,11 +8,11 @@
 use super::language::use_lang;
 use super::protocol::{EventsShown, Explained, Logged, Request, TableView};
 use super::state::{Action, ViewState};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Msg;
 use crate::sim::trace::{format_time, ObjectKind};
-use crate::timeline::kubectl::{cron_jobs_at, jobs_at, pods_at};
+use crate::timeline::kubectl::{cron_jobs_at, jobs_at, pods_at, resource};
+use crate::timeline::explain_text::ExplainText;
 use crate::timeline::ItemRef;
-use super::timeline_view::parse_item;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -84,7 +84,7 @@ pub fn inspector(props: &InspectorProps) -> Html {
         let d = props.dispatch.clone();
         Callback::from(move |e: MouseEvent| {
             let el: Option<web_sys::Element> = e.current_target().and_then(|t| wasm_bindgen::JsCast::dyn_into(t).ok());
-            if let Some(item) = el.and_then(|el| el.get_attribute("data-item")).as_deref().and_then(parse_item) {
+            if let Some(item) = el.and_then(|el| el.get_attribute("data-item")).and_then(|text| text.parse::<ItemRef>().ok()) {
                 d.dispatch(Action::Select(Some(item)));
             }
         })
@@ -107,20 +107,22 @@ pub fn inspector(props: &InspectorProps) -> Html {
         (true, None | Some((_, _, None))) => html! { <div class="explanation" data-testid="explanation" aria-busy="true" /> },
         (true, Some((_, _, Some(e)))) => html! {
             <div class="explanation" data-testid="explanation" data-kind={e.kind.clone()} aria-busy={(!fresh).to_string()}>
-                <h3 data-testid="inspector-title"><span class="kind" data-kind={e.kind.clone()}>{ Msg::kind(&e.kind).map_or(e.kind.as_str(), |m| l.text(m)) }</span>{ " " }{ e.title.clone() }</h3>
+                <h3 data-testid="inspector-title"><span class="kind" data-kind={e.kind.clone()}>{ Msg::kind(&e.kind).map_or(e.kind.as_str(), |m| l.text(m)) }</span>{ " " }
+                    <span class={verbatim(&e.title)}>{ e.title.render(l) }</span></h3>
                 <dl class="facts">
                     { for e.facts.iter().map(|(k, v)| html! {
-                        <><dt>{ Msg::field(k).map_or(k.as_str(), |m| l.text(m)) }</dt><dd data-testid="fact" data-field={k.clone()}>{ fact_value(l, k, v) }</dd></>
+                        <><dt>{ Msg::field(k).map_or(k.as_str(), |m| l.text(m)) }</dt>
+                        <dd data-testid="fact" data-field={k.clone()} class={verbatim(v)}>{ v.render(l) }</dd></>
                     }) }
                 </dl>
                 <h4>{ l.text(Msg::Why) }</h4>
                 <ol class="why">
                     { for e.why.iter().map(|r| html! {
                         <li data-testid="reason" data-code={r.code.clone()} data-source={r.source.clone()}>
-                            <span class="src">{ r.source.clone() }</span>
+                            <span class="src">{ Msg::source(&r.source).map_or(r.source.as_str(), |m| l.text(m)) }</span>
                             <code class="code">{ r.code.clone() }</code>
                             if let Some(t) = r.at { <time>{ format_time(&t) }</time> }
-                            <p>{ r.text.clone() }</p>
+                            <p class={verbatim(&r.text)}>{ r.text.render(l) }</p>
                         </li>
                     }) }
                 </ol>
@@ -144,7 +146,7 @@ pub fn inspector(props: &InspectorProps) -> Html {
             html! {
                 <div class="events">
                     <p class="cmd">{ match &object {
-                        Some((k, n)) => format!("$ kubectl describe {} {n}   {}", format!("{k:?}").to_lowercase(), l.format(Msg::DescribeAt, &[&format_time(&at)])),
+                        Some((k, n)) => format!("$ kubectl describe {} {n}   {}", resource(*k), l.format(Msg::DescribeAt, &[&format_time(&at)])),
                         None => format!("$ kubectl get events   {}", l.format(Msg::EventsAt, &[&format_time(&at)])),
                     } }</p>
                     <div aria-busy={(!fresh).to_string()}>
@@ -191,23 +193,11 @@ fn object_of(s: &ViewState) -> Option<(ObjectKind, String)> {
     }
 }
 
-/// A fact's value as shown: a slot's fate reads as words, followed by the trace's name of it
-/// (what `data-fate` and the CLI say) outside English.
-/// The playground's own words in a value (`explain.rs` writes them in English: "(took 8s)",
-/// "by ttl-after-finished", "(1s after the scheduled time)", "none") follow the language too.
-fn fact_value(l: Lang, field: &str, value: &str) -> String {
-    if l == Lang::En {
-        return value.to_string();
-    }
-    let between = |open: &str, close: &str| value.split_once(open).and_then(|(t, rest)| Some((t, rest.strip_suffix(close)?)));
-    match (field, Msg::fate(value)) {
-        ("Fate", Some(m)) => format!("{} ({value})", l.text(m)),
-        ("Job", _) if value == "none" => l.text(Msg::FactNoJob).to_owned(),
-        ("Finished", _) => between(" (took ", ")").map_or(value.to_string(), |(t, d)| l.format(Msg::FactFinishedTook, &[&t, &d])),
-        ("Deleted", _) => value.split_once(" by ").map_or(value.to_string(), |(t, by)| l.format(Msg::FactDeletedBy, &[&t, &by])),
-        ("Job created", _) => {
-            between(" (", " after the scheduled time)").map_or(value.to_string(), |(t, d)| l.format(Msg::FactCreatedAfter, &[&t, &d]))
-        }
-        _ => value.to_string(),
+/// Marks a text shown as it is in every language (names, times, Kubernetes' own words): `verbatim`.
+fn verbatim(text: &ExplainText) -> &'static str {
+    if text.is_verbatim() {
+        "verbatim"
+    } else {
+        ""
     }
 }

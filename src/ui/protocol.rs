@@ -12,9 +12,12 @@
 
 use super::engine::RunResult;
 use crate::sim::trace::{ObjectKind, Time};
+use crate::timeline::compare::{DiffKind, DiffText, RunSummary, Variant};
 use crate::timeline::explain::{Explanation, Reason};
+use crate::timeline::explain_text::ExplainText;
 use crate::timeline::kubectl::Table;
-use crate::timeline::lint::{LintOptions, LintReport, TooManyCronJobs};
+use crate::api::KubernetesVersion;
+use crate::timeline::lint::{CronJobLint, LintReport, TooManyCronJobs};
 use crate::timeline::packed::{pack, unpack, PackError, Reader, Writer};
 use serde::{Deserialize, Serialize};
 
@@ -30,9 +33,50 @@ pub enum Request {
     /// The Events of run `run` up to `at` (about `object` only, when given), aggregated.
     Events { run: u64, at: Time, object: Option<(ObjectKind, String)> },
     /// Lint the CronJobs in `text`, one per slice; a newer `Lint` or a `CancelLint` drops it.
-    Lint { id: u64, text: String, options: LintOptions },
+    Lint { id: u64, text: String, options: LintAsk },
     /// Stop lint `id` (a no-op when it has finished).
     CancelLint { id: u64 },
+    /// Simulate text `a` changed as `b` says (compare mode's run B, answered like a `Run`), then
+    /// compare it with `a`'s run (answered by `Compared`).
+    Compare { id: u64, a: String, b: CompareWith },
+    /// A file of run `run` to download (answered by `Download`).
+    Export { run: u64, what: ExportKind },
+}
+
+/// A lint's options as the page sends them
+/// ([`LintOptions`](crate::timeline::lint::LintOptions) with the zone by name: the page's module
+/// has no zone table, the engine looks the name up).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LintAsk {
+    pub version: KubernetesVersion,
+    pub at: Time,
+    pub controller_time_zone: String,
+}
+
+/// Why a lint did not run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LintRefused {
+    TooMany(TooManyCronJobs),
+    /// No zone has this name.
+    UnknownZone(String),
+}
+
+/// What compare mode's run B is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CompareWith {
+    /// Run A's text with a change.
+    Variant(Variant),
+    /// Another text (the kept one).
+    Text(String),
+}
+
+/// What to export of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ExportKind {
+    /// The whole trace as JSON (what `cronjob-playground simulate --output json` prints).
+    Trace,
+    /// The world at `at` as YAML (`timeline::snapshot`).
+    State { at: Time },
 }
 
 /// The engine's answer (JSON bytes on the wire). `R` is the run's result: borrowed when the
@@ -47,9 +91,41 @@ pub enum Answer<R> {
     Logs { run: u64, at: Time, lines: Vec<String> },
     /// The Events table of run `run` at `at` for `object`.
     Events { run: u64, at: Time, object: Option<(ObjectKind, String)>, table: TableView },
-    /// Lint `id` has probed `done` of `total` CronJobs; `outcome` comes with the last message
+    /// Lint `id` has probed `done` of `total` CronJobs, `probed` the latest of them (so the page
+    /// shows each CronJob's findings as its probe ends); `outcome` comes with the last message
     /// (at once, and with no progress, when the input holds too many CronJobs).
-    Linted { id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, TooManyCronJobs>> },
+    Linted { id: u64, done: usize, total: usize, probed: Option<CronJobLint>, outcome: Option<Result<LintReport, LintRefused>> },
+    /// Compare run `id` (run B) against its run A.
+    Compared { id: u64, comparison: ComparisonView },
+    /// A file for the browser to save.
+    Download { name: String, mime: String, text: String },
+}
+
+/// A [`Comparison`](crate::timeline::compare::Comparison) as it crosses to the page: the
+/// differences as data, for the page to say in the reader's language.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ComparisonView {
+    pub a: RunSummary,
+    pub b: RunSummary,
+    pub differences: Vec<DifferenceView>,
+}
+
+/// One difference: its kind, the instant it is drawn at, and its sentence.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DifferenceView {
+    pub kind: DiffKind,
+    pub at: Time,
+    pub said: DiffText,
+}
+
+impl From<crate::timeline::compare::Comparison> for ComparisonView {
+    fn from(c: crate::timeline::compare::Comparison) -> Self {
+        ComparisonView {
+            a: c.a,
+            b: c.b,
+            differences: c.differences.into_iter().map(|d| DifferenceView { kind: d.kind, at: d.at, said: d.said }).collect(),
+        }
+    }
 }
 
 /// A `kubectl`-style table as it crosses to the page (rows name their item in `data-item` form).
@@ -136,8 +212,8 @@ pub type EventsShown = (u64, Time, Option<(ObjectKind, String)>, TableView);
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExplanationView {
     pub kind: String,
-    pub title: String,
-    pub facts: Vec<(String, String)>,
+    pub title: ExplainText,
+    pub facts: Vec<(String, ExplainText)>,
     pub why: Vec<ReasonView>,
 }
 
@@ -147,7 +223,7 @@ pub struct ReasonView {
     pub source: String,
     pub code: String,
     pub at: Option<Time>,
-    pub text: String,
+    pub text: ExplainText,
 }
 
 impl From<Explanation> for ExplanationView {

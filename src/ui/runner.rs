@@ -1,15 +1,15 @@
 //! The page's end of its protocol with the engine (`protocol.rs`): runs the engine for the latest
-//! text without blocking the page — in a web worker that loads the page's own wasm module (found
-//! through the `modulepreload`/`preload` links Trunk writes into index.html; see `worker.rs`), or
-//! in the page when the component tests ask for it — and carries the inspector's questions.
+//! text without blocking the page — in a web worker running the engine's own wasm module
+//! (`playground-engine`, see `worker.rs`; index.html starts the first one while the page's module
+//! still downloads), or in the page when the component tests ask for it — and carries the
+//! inspector's questions. The page's module links none of the engine: everything it knows of a
+//! run comes in the engine's answers.
 //! A keystroke's text goes to the worker at once, even while a run is going: the worker drops the
 //! older run at its next slice, so runs never queue and no debounce delays an idle engine.
 
 use super::engine::RunResult;
 use super::perf::{self, RunStages, WorkerStages};
-use super::protocol::{decode, Answer, PageAnswer, Request};
-use super::session::Session;
-use crate::timeline::lint::{lint, LintOptions};
+use super::protocol::{decode, Answer, CompareWith, LintAsk, PageAnswer, Request};
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -23,8 +23,14 @@ use yew::Callback;
 pub enum Engine {
     /// In a web worker (the page).
     Worker,
-    /// In the page's own thread (component tests, which have no worker script).
-    InPage(fn(&str) -> RunResult),
+    /// In the page's own thread (component tests, which have no worker script), made by the
+    /// function (`engine::in_page`).
+    InPage(fn() -> Box<dyn InPageEngine>),
+}
+
+/// An engine in the page's thread: the answers to a request, at once.
+pub trait InPageEngine {
+    fn answer(&mut self, request: Request) -> Vec<PageAnswer>;
 }
 
 impl PartialEq for Engine {
@@ -48,15 +54,15 @@ struct Inner {
     next_id: u64,
     /// The stages of the runs asked for and not yet answered, oldest first.
     stages: Vec<(u64, RunStages)>,
-    /// The in-page engine's session and its turn.
-    session: Session,
+    /// The in-page engine and its turn.
+    in_page: Option<Box<dyn InPageEngine>>,
     timer: Option<Timeout>,
 }
 
 impl Inner {
     fn queue(&mut self, request: Request) {
         match &request {
-            Request::Run { .. } => self.outbox.retain(|r| !matches!(r, Request::Run { .. })),
+            Request::Run { .. } | Request::Compare { .. } => self.outbox.retain(|r| !matches!(r, Request::Run { .. } | Request::Compare { .. })),
             Request::Lint { .. } => self.outbox.retain(|r| !matches!(r, Request::Lint { .. })),
             Request::CancelLint { id } => {
                 let id = *id;
@@ -68,7 +74,7 @@ impl Inner {
     }
 
     fn posted(&mut self, request: &Request) {
-        if let Request::Run { id, .. } = request {
+        if let Request::Run { id, .. } | Request::Compare { id, .. } = request {
             self.posted_run(*id);
         }
     }
@@ -101,18 +107,27 @@ impl Runner {
 
     /// Asks for a run of `text` (edited at `edited`, page ms); it supersedes any earlier run.
     pub fn request(&mut self, text: String, edited: f64) {
-        let id = {
-            let mut i = self.inner.borrow_mut();
-            i.next_id += 1;
-            let id = i.next_id;
-            i.stages.push((id, RunStages { edit: edited, ..RunStages::default() }));
-            id
-        };
+        let id = self.next_run(edited);
         self.send(Request::Run { id, text });
     }
 
+    /// Asks for compare mode's run B of text `a` changed as `b` says, and its comparison with
+    /// `a`'s run; it supersedes any earlier run.
+    pub fn compare(&mut self, a: String, b: CompareWith) {
+        let id = self.next_run(perf::now());
+        self.send(Request::Compare { id, a, b });
+    }
+
+    fn next_run(&mut self, edited: f64) -> u64 {
+        let mut i = self.inner.borrow_mut();
+        i.next_id += 1;
+        let id = i.next_id;
+        i.stages.push((id, RunStages { edit: edited, ..RunStages::default() }));
+        id
+    }
+
     /// Asks for a lint of the CronJobs in `text`; it supersedes any earlier lint. Returns its id.
-    pub fn lint(&mut self, text: String, options: LintOptions) -> u64 {
+    pub fn lint(&mut self, text: String, options: LintAsk) -> u64 {
         let id = {
             let mut i = self.inner.borrow_mut();
             i.next_id += 1;
@@ -129,13 +144,13 @@ impl Runner {
 
     fn send(&mut self, request: Request) {
         match self.engine {
-            Engine::InPage(run) => self.send_in_page(request, run),
+            Engine::InPage(make) => self.send_in_page(request, make),
             Engine::Worker => {
                 let mut i = self.inner.borrow_mut();
                 if i.worker.is_none() {
                     if let Err(why) = self.spawn(&mut i) {
                         drop(i);
-                        if let Request::Run { id, .. } | Request::Lint { id, .. } = request {
+                        if let Request::Run { id, .. } | Request::Compare { id, .. } | Request::Lint { id, .. } = request {
                             let result = RunResult { error: Some(format!("cannot start the simulation worker: {why}")), ..RunResult::default() };
                             self.on_answer.emit((Answer::Ran { id, ms: 0.0, result }, RunStages::default()));
                         }
@@ -153,7 +168,7 @@ impl Runner {
     }
 
     /// The engine in this thread, one turn of the event loop later (as a worker's answer would come).
-    fn send_in_page(&self, request: Request, run: fn(&str) -> RunResult) {
+    fn send_in_page(&self, request: Request, make: fn() -> Box<dyn InPageEngine>) {
         let mut inner = self.inner.borrow_mut();
         inner.queue(request);
         if inner.timer.is_some() {
@@ -167,36 +182,30 @@ impl Runner {
                 std::mem::take(&mut i.outbox)
             };
             for request in requests {
-                let answer = {
+                let answers = {
                     let mut i = shared.borrow_mut();
-                    match request {
-                        Request::Run { id, text } => {
-                            i.posted_run(id);
-                            let t0 = perf::now();
-                            let result = run(&text);
-                            let ms = perf::now() - t0;
-                            let result = i.session.keep(id, result);
-                            Some((Answer::Ran { id, ms, result }, i.take_stages(id)))
-                        }
-                        Request::Lint { id, text, options } => {
-                            let outcome = lint(&text, &options);
-                            let (done, total) = outcome.as_ref().map_or((0, 0), |r| (r.cron_jobs.len(), r.cron_jobs.len()));
-                            Some((Answer::Linted { id, done, total, outcome: Some(outcome) }, RunStages::default()))
-                        }
-                        Request::CancelLint { .. } => None,
-                        question => i.session.answer(&question).map(|a| (a, RunStages::default())),
-                    }
+                    i.posted(&request);
+                    let answers = i.in_page.get_or_insert_with(make).answer(request);
+                    answers
+                        .into_iter()
+                        .map(|a| {
+                            let stages = match &a {
+                                Answer::Ran { id, .. } => i.take_stages(*id),
+                                _ => RunStages::default(),
+                            };
+                            (a, stages)
+                        })
+                        .collect::<Vec<_>>()
                 };
-                if let Some(answer) = answer {
+                for answer in answers {
                     cb.emit(answer);
                 }
             }
         }));
     }
 
-    /// Starts the worker and listens to it.
+    /// Starts the worker (or takes the one index.html started) and listens to it.
     fn spawn(&self, i: &mut Inner) -> Result<(), String> {
-        let w = spawn()?;
         let (weak, cb) = (Rc::downgrade(&self.inner), self.on_answer.clone());
         let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
             let Some(shared) = weak.upgrade() else { return };
@@ -237,7 +246,7 @@ impl Runner {
                 }
             }
         });
-        w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        let w = engine_worker(on_message.as_ref().unchecked_ref()).map_err(|e| format!("{e:?}"))?;
         i.on_message = Some(on_message);
         i.worker = Some(w);
         Ok(())
@@ -250,25 +259,25 @@ fn post(worker: Option<&Worker>, request: &Request) {
     }
 }
 
-/// Starts a module worker that imports the page's wasm-bindgen glue and initialises the same wasm
-/// (whose `main` then becomes the worker, see `src/bin/playground-web.rs`).
-fn spawn() -> Result<Worker, String> {
-    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
-    let href = |selector: &str| -> Result<String, String> {
-        let el = document.query_selector(selector).ok().flatten().ok_or_else(|| format!("no {selector} in the page"))?;
-        let raw = el.get_attribute("href").ok_or("a link without href")?;
-        web_sys::Url::new_with_base(&raw, &document.url().map_err(|_| "no page URL")?).map(|u| u.href()).map_err(|_| format!("bad URL {raw}"))
-    };
-    let glue = href("link[rel=modulepreload]")?;
-    let wasm = href("link[rel=preload][as=fetch]")?;
-    let script = format!("import init from {glue:?};\nawait init({{ module_or_path: {wasm:?} }});\n");
-    let parts = js_sys::Array::of1(&JsValue::from_str(&script));
-    let bag = web_sys::BlobPropertyBag::new();
-    bag.set_type("text/javascript");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag).map_err(|_| "cannot make the worker script")?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "cannot make the worker URL")?;
-    let options = web_sys::WorkerOptions::new();
-    options.set_type(web_sys::WorkerType::Module);
-    options.set_name("simulation");
-    Worker::new_with_options(&url, &options).map_err(|e| format!("{e:?}"))
+#[wasm_bindgen(inline_js = r#"
+export function engineWorker(onmessage) {
+  const started = globalThis.__engine;
+  let worker;
+  if (started) {
+    globalThis.__engine = undefined;
+    worker = started.worker;
+    queueMicrotask(() => { for (const m of started.early) onmessage(m); });
+  } else {
+    worker = new Worker(new URL('playground-engine_loader.js', document.baseURI), { type: 'module', name: 'simulation' });
+  }
+  worker.onmessage = onmessage;
+  return worker;
+}
+"#)]
+extern "C" {
+    /// The engine's worker (`playground-engine`): the one index.html started while the page's
+    /// module downloaded, with the messages it sent before this call (replayed after it
+    /// returns), or a new one; `onmessage` hears it from now on.
+    #[wasm_bindgen(js_name = engineWorker, catch)]
+    fn engine_worker(onmessage: &js_sys::Function) -> Result<Worker, JsValue>;
 }

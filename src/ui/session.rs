@@ -1,11 +1,14 @@
 //! The engine's side of the page's protocol (`protocol.rs`): it keeps the last run whole, hands
 //! the page that run without its decision history and Events, and answers the inspector's
-//! questions — an item's explanation, the Events, the controllers' log — from what it kept.
+//! questions — an item's explanation, the Events, the controllers' log — and the exports (the
+//! whole trace, the world at an instant) from what it kept.
 
 use super::engine::RunResult;
-use super::protocol::{encode_ran, Answer, Request};
+use super::protocol::{encode_ran, Answer, ExportKind, Request};
+use crate::timeline::document::to_yaml;
 use crate::timeline::explain::explain;
-use crate::sim::trace::{EventRecord, SyncRecord};
+use crate::sim::trace::{format_time, EventRecord, SyncRecord};
+use crate::timeline::snapshot::state_at;
 use crate::timeline::kubectl::{events_at, log_lines};
 use crate::timeline::{ItemRef, Timeline};
 
@@ -74,6 +77,18 @@ impl Session {
                 let table = events_at(trace, *at, object.as_ref().map(|(kind, name)| (*kind, name.as_str()))).into();
                 Some(Answer::Events { run: *run, at: *at, object: object.clone(), table })
             }
+            Request::Export { run, what } if *run == kept.id => Some(match what {
+                ExportKind::Trace => Answer::Download {
+                    name: format!("trace-{}.json", trace.start.format("%Y%m%d-%H%M%S")),
+                    mime: "application/json".into(),
+                    text: serde_json::to_string(trace).unwrap_or_default() + "\n",
+                },
+                ExportKind::State { at } => Answer::Download {
+                    name: format!("state-{}.yaml", format_time(at).replace(':', "")),
+                    mime: "application/yaml".into(),
+                    text: to_yaml(&state_at(trace, &kept.result.starts, &kept.result.simulation.spec.events, *at)),
+                },
+            }),
             _ => None,
         }
     }

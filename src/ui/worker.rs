@@ -1,18 +1,20 @@
-//! The simulation's web worker: the page's own wasm module, loaded again in a module worker (see
-//! `runner.rs`), so the page never blocks while a long horizon simulates. It answers the page's
+//! The simulation's web worker: the engine's own wasm module (`playground-engine`, which the
+//! page's module does not link; see `runner.rs`), so the page never blocks while a long horizon
+//! simulates. It answers the page's
 //! [`Request`]s (`protocol.rs`): a run is simulated in slices of [`SLICE_MS`], looking at its
 //! message queue in between, so a newer text cancels a run that is still going and typing never
 //! queues runs; the finished run's answer (the trace without its decision history) crosses as
 //! bytes in a transferred buffer (`protocol::encode_ran`), and the inspector's questions are answered from the run
 //! the worker keeps (`session.rs`). A lint probes one CronJob per slice (after any run's slice),
 //! saying how far it got after each, so a newer lint or a cancel is honoured between CronJobs.
-//! It says `ready` once it listens.
+//! Compare mode's run B is a run like any other, followed by its comparison with run A (whose
+//! run this worker keeps while A's text stays the same). It says `ready` once it listens.
 
-use super::engine::{prepare, Prepared, RunResult};
+use super::engine::{compare_text, lint_options, prepare, Comparer, Prepared, RunResult};
 use super::perf::{self, epoch_now, WorkerStages};
-use super::protocol::{Answer, Request};
+use super::protocol::{Answer, LintRefused, Request};
 use super::session::Session;
-use crate::timeline::lint::{LintOptions, LintReport, Linting, TooManyCronJobs};
+use crate::timeline::lint::{CronJobLint, LintOptions, LintReport, Linting};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -31,13 +33,17 @@ struct Busy {
     stages: WorkerStages,
     /// Engine milliseconds so far (admission and steps, not the pauses between slices).
     engine_ms: f64,
+    /// Run A's text, when this is compare mode's run B.
+    compare: Option<String>,
 }
 
 struct State {
     scope: DedicatedWorkerGlobalScope,
     session: Session,
-    /// The newest run asked for and not started, with when it arrived (epoch ms).
-    queued: Option<(u64, String, f64)>,
+    /// The newest run asked for and not started, with when it arrived (epoch ms) and, for
+    /// compare mode's run B, run A's text.
+    queued: Option<(u64, String, f64, Option<String>)>,
+    comparer: Comparer,
     busy: Option<Busy>,
     /// The newest lint asked for and not started.
     lint_queued: Option<(u64, String, LintOptions)>,
@@ -75,10 +81,10 @@ impl State {
             self.linting = None;
             match Linting::new(&text, options) {
                 Ok(linting) => {
-                    self.post_lint(id, linting.done(), linting.total(), None);
+                    self.post_lint(id, linting.done(), linting.total(), None, None);
                     self.linting = Some((id, linting));
                 }
-                Err(too_many) => self.post_lint(id, 0, too_many.count, Some(Err(too_many))),
+                Err(too_many) => self.post_lint(id, 0, too_many.count, None, Some(Err(LintRefused::TooMany(too_many)))),
             }
         }
         let running = self.queued.is_some() || self.busy.is_some();
@@ -88,9 +94,9 @@ impl State {
             let finished = linting.step();
             let (done, total) = (linting.done(), linting.total());
             if finished {
-                self.post_lint(id, done, total, Some(Ok(linting.into_report())));
+                self.post_lint(id, done, total, None, Some(Ok(linting.into_report())));
             } else {
-                self.post_lint(id, done, total, None);
+                self.post_lint(id, done, total, linting.report().cron_jobs.last().cloned(), None);
                 self.linting = Some((id, linting));
             }
         }
@@ -99,19 +105,18 @@ impl State {
         }
     }
 
-    /// Posts lint `id`'s progress, and its outcome once there is one.
-    fn post_lint(&self, id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, TooManyCronJobs>>) {
-        let answer = Answer::<&RunResult>::Linted { id, done, total, outcome };
-        self.post(&serde_json::to_vec(&answer).unwrap_or_default(), None);
+    /// Posts lint `id`'s progress with the CronJob just probed, and its outcome once there is one.
+    fn post_lint(&self, id: u64, done: usize, total: usize, probed: Option<CronJobLint>, outcome: Option<Result<LintReport, LintRefused>>) {
+        self.post_answer(&Answer::Linted { id, done, total, probed, outcome });
     }
 
     /// Steps the current run for up to [`SLICE_MS`], posting it when it is done.
     fn run_slice(&mut self) {
         let t0 = perf::now();
-        if let Some((id, text, arrived)) = self.queued.take() {
+        if let Some((id, text, arrived, compare)) = self.queued.take() {
             let run = prepare(&text);
             let stages = WorkerStages { start: arrived, admitted: epoch_now(), ..WorkerStages::default() };
-            self.busy = Some(Busy { id, run, stages, engine_ms: perf::now() - t0 });
+            self.busy = Some(Busy { id, run, stages, engine_ms: perf::now() - t0, compare });
         }
         let Some(mut busy) = self.busy.take() else { return };
         let t1 = perf::now();
@@ -129,42 +134,71 @@ impl State {
             return;
         }
         busy.stages.simulated = epoch_now();
+        let comparison = busy.compare.and_then(|a| self.comparer.compare(&a, &busy.run.result));
         let (bytes, retired) = self.session.keep_encoded(busy.id, busy.engine_ms, busy.run.result);
         self.post(&bytes, Some(busy.stages));
+        if let Some(comparison) = comparison {
+            self.post_answer(&Answer::Compared { id: busy.id, comparison });
+        }
         drop(retired);
+    }
+
+    /// Posts an answer that is not a run's.
+    fn post_answer(&self, answer: &Answer<&RunResult>) {
+        self.post(&serde_json::to_vec(answer).unwrap_or_default(), None);
     }
 
     fn on_request(&mut self, request: Request) {
         match request {
             Request::Run { id, text } => {
-                self.queued = Some((id, text, epoch_now()));
+                self.queued = Some((id, text, epoch_now(), None));
                 self.schedule();
             }
-            Request::Lint { id, text, options } => {
-                self.lint_queued = Some((id, text, options));
-                self.schedule();
-            }
+            Request::Compare { id, a, b } => match compare_text(&a, &b) {
+                Ok(text) => {
+                    self.queued = Some((id, text, epoch_now(), Some(a)));
+                    self.schedule();
+                }
+                Err(error) => {
+                    // Nothing to run: any run B still going is dropped.
+                    (self.queued, self.busy) = (None, None);
+                    let result = RunResult { error: Some(error), ..RunResult::default() };
+                    self.post_answer(&Answer::Ran { id, ms: 0.0, result: &result });
+                }
+            },
+            Request::Lint { id, text, options } => match lint_options(options) {
+                Ok(options) => {
+                    self.lint_queued = Some((id, text, options));
+                    self.schedule();
+                }
+                Err(refused) => {
+                    (self.lint_queued, self.linting) = (None, None);
+                    self.post_lint(id, 0, 0, None, Some(Err(refused)));
+                }
+            },
             Request::CancelLint { id } => {
                 self.lint_queued = self.lint_queued.take().filter(|(queued, ..)| *queued != id);
                 self.linting = self.linting.take().filter(|(current, _)| *current != id);
             }
             question => {
                 if let Some(answer) = self.session.answer::<&RunResult>(&question) {
-                    self.post(&serde_json::to_vec(&answer).unwrap_or_default(), None);
+                    self.post_answer(&answer);
                 }
             }
         }
     }
 }
 
-/// Starts answering the page's messages.
+/// Starts answering the page's messages (in a worker; loaded in a page for its JS API, it does
+/// nothing).
 pub fn start() {
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else { return };
     let Ok(channel) = MessageChannel::new() else { return };
     let state = Rc::new(RefCell::new(State {
         scope: scope.clone(),
         session: Session::default(),
         queued: None,
+        comparer: Comparer::default(),
         busy: None,
         lint_queued: None,
         linting: None,
