@@ -12,7 +12,7 @@ use super::export::Export;
 use super::inspector::Inspector;
 use super::language::{apply_lang, chosen_lang, initial_lang, use_lang, LanguagePicker};
 use super::lint_view::LintView;
-use super::scenario_menu::{is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
+use super::scenario_menu::{self, is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::overview::Overview;
 use super::perf;
 use super::protocol::{Answer, EventsShown, Explained, Logged, Request};
@@ -91,9 +91,15 @@ pub fn app(props: &AppProps) -> Html {
         let first_visit = props.initial_text.is_none() && saved(STORAGE_KEY).is_none() && !Pending::from_location().waiting;
         use_state(move || {
             let id = saved(SCENARIO_KEY).or_else(|| first_visit.then(|| EXAMPLE_ID.to_string()));
-            id.as_deref().and_then(crate::scenarios::find)
+            id.as_deref().and_then(scenario_menu::find)
         })
     };
+    // The scenarios' texts, fetched after the first paint.
+    let library = use_state(|| None::<Rc<scenario_menu::Library>>);
+    {
+        let library = library.clone();
+        use_effect_with((), move |_| scenario_menu::load(Callback::from(move |l| library.set(Some(l)))));
+    }
     let own_text = use_state(|| saved(OWN_TEXT_KEY));
     let state = use_reducer(ViewState::default);
     // `_eq`: most runs find the same diagnostics as the last (usually none): no extra render.
@@ -178,10 +184,14 @@ pub fn app(props: &AppProps) -> Html {
             }))
         })
     };
+    // The text last handed to the runner: an edit hands its text over at once, before the page
+    // renders it, and the effect below runs only the texts that arrive otherwise.
+    let requested = use_mut_ref(|| None::<Rc<str>>);
     {
-        let (runner, pending, edited) = (runner.clone(), pending.clone(), edited.clone());
+        let (runner, pending, edited, requested) = (runner.clone(), pending.clone(), edited.clone(), requested.clone());
         use_effect_with((*text).clone(), move |t| {
-            if !pending.borrow().waiting {
+            if !pending.borrow().waiting && requested.borrow().as_ref() != Some(t) {
+                *requested.borrow_mut() = Some(t.clone());
                 runner.borrow_mut().request(t.to_string(), *edited.borrow());
             }
         });
@@ -189,10 +199,16 @@ pub fn app(props: &AppProps) -> Html {
 
     let set_text = {
         let (text, latest, edited) = (text.clone(), latest.clone(), edited.clone());
+        let (runner, pending, requested) = (runner.clone(), pending.clone(), requested.clone());
         Callback::from(move |value: String| {
-            *edited.borrow_mut() = perf::mark("edit");
-            save(STORAGE_KEY, &value);
+            let at = perf::mark("edit");
+            *edited.borrow_mut() = at;
             let value: Rc<str> = value.into();
+            if !pending.borrow().waiting {
+                *requested.borrow_mut() = Some(value.clone());
+                runner.borrow_mut().request(value.to_string(), at);
+            }
+            save(STORAGE_KEY, &value);
             *latest.borrow_mut() = value.clone();
             text.set(value);
         })
@@ -340,10 +356,12 @@ pub fn app(props: &AppProps) -> Html {
     let open_scenario = {
         let (text, set_text, scenario, own_text) = (text.clone(), set_text.clone(), scenario.clone(), own_text.clone());
         let lang = *lang;
+        let library = (*library).clone();
         Callback::from(move |id: &'static str| {
-            let Some(s) = crate::scenarios::find(id) else { return };
+            let Some(s) = scenario_menu::find(id) else { return };
+            let Some(texts) = library.as_ref().and_then(|lib| lib.get(id)) else { return };
             if is_own_text(&text) {
-                let question = lang.format(Msg::ScenarioReplaceConfirm, &[&s.notes(lang).title]);
+                let question = lang.format(Msg::ScenarioReplaceConfirm, &[&s.title(lang)]);
                 let yes = web_sys::window().and_then(|w| w.confirm_with_message(&question).ok()).unwrap_or(false);
                 if !yes {
                     return;
@@ -353,7 +371,7 @@ pub fn app(props: &AppProps) -> Html {
             }
             save(SCENARIO_KEY, s.id);
             scenario.set(Some(s));
-            set_text.emit(s.manifest.to_string());
+            set_text.emit(texts.manifest.clone());
         })
     };
     let close_notes = {
@@ -392,7 +410,7 @@ pub fn app(props: &AppProps) -> Html {
                 <h1 data-testid="title">{ "CronJob Playground" }</h1>
                 <p class="tagline">{ l.text(Msg::Tagline) }</p>
                 <div class="header-actions">
-                    <ScenarioMenu on_open={open_scenario} />
+                    <ScenarioMenu on_open={open_scenario} ready={library.is_some()} />
                     <Share text={(*text).clone()} saved={(*saved_at_open).clone()} state={(*state).clone()} pending={pending.clone()}
                         on_text={on_change.clone()} {on_release} panels={panels.clone()} {on_opened} />
                     <LanguagePicker lang={l} on_change={on_lang} />
@@ -426,7 +444,7 @@ pub fn app(props: &AppProps) -> Html {
                 </section>
                 <section class="timeline-pane" aria-label={l.text(Msg::Timeline)} data-testid="timeline">
                     if let Some(s) = *scenario {
-                        <ScenarioNotes scenario={s} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text} />
+                        <ScenarioNotes scenario={s} library={(*library).clone()} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text} />
                     }
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
