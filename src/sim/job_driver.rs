@@ -4,7 +4,7 @@
 //! created from `generateName`, pods deleted, tracking finalizers removed, the status written.
 
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, JobCondition, Name, ObjectKind, SyncTrigger};
+use super::trace::{ControllerName, Decision, Explanation, JobCondition, Name, ObjectKind, SyncTrigger};
 use super::world::World;
 use crate::api::{ConditionStatus, Job, JobConditionType, JobStatus, Pod};
 use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
@@ -57,7 +57,7 @@ impl World {
             self.job_memory.remove(&**name);
             let decision = Decision {
                 code: "not-found".into(),
-                explanation: format!("Job {name} is gone, so the controller forgets it.").into(),
+                explanation: Explanation::Gone(ControllerName::Job, name.clone()),
             };
             self.recorder.sync(ControllerName::Job, now, name, trigger, decision, None);
             return;
@@ -117,7 +117,7 @@ impl World {
             let trigger = if out.error.is_some() { SyncTrigger::RateLimited } else { SyncTrigger::Requeue };
             self.kcm.job.add_after(name.clone(), trigger, now, d);
         }
-        let decision = Decision { code: out.decision.code.into(), explanation: out.decision.explanation.into() };
+        let decision = Decision { code: out.decision.code.into(), explanation: Explanation::Job(out.decision.explanation) };
         self.recorder.sync(ControllerName::Job, now, name, trigger, decision, out.requeue_after);
     }
 
