@@ -41,10 +41,9 @@ impl World {
                     Watch::Deleted(p) => (p, PodEvent::Deleted),
                 };
                 let Some(owner) = pod.metadata.controller_of().filter(|r| r.kind == "Job") else { return };
-                let job = owner.name.clone();
                 let no_memory = JobMemory::default();
-                let delay = pod_event_delay(&self.job_features, self.job_memory.get(&job).unwrap_or(&no_memory), event);
-                self.kcm.job.add_after(Name::from(job), SyncTrigger::PodEvent, self.now, delay);
+                let delay = pod_event_delay(&self.job_features, self.job_memory.get(&owner.name).unwrap_or(&no_memory), event);
+                self.kcm.job.add_after(Name::from(&owner.name), SyncTrigger::PodEvent, self.now, delay);
             }
             Change::CronJob(_) => {}
         }
