@@ -780,18 +780,18 @@ pub fn to_json(node: &Node) -> serde_json::Value {
             Scalar::Str(s) => Value::String(s.to_string()),
         },
         NodeKind::Seq(items) => Value::Array(items.iter().map(to_json).collect()),
-        NodeKind::Map(entries) => Value::Object(
-            entries
-                .iter()
-                .filter(|(_, v)| !v.is_null())
-                .map(|(k, v)| {
-                    let key = match &k.kind {
-                        NodeKind::Scalar { text, plain } => as_string(text, *plain).unwrap_or_else(|| "null".into()),
-                        _ => String::new(),
-                    };
-                    (key, to_json(v))
-                })
-                .collect(),
-        ),
+        NodeKind::Map(entries) => {
+            // Inserted one by one (the last duplicate wins), not collected: collecting sorts,
+            // and a sort is a few KB of code per element type in the wasm.
+            let mut map = serde_json::Map::new();
+            for (k, v) in entries.iter().filter(|(_, v)| !v.is_null()) {
+                let key = match &k.kind {
+                    NodeKind::Scalar { text, plain } => as_string(text, *plain).unwrap_or_else(|| "null".into()),
+                    _ => String::new(),
+                };
+                map.insert(key, to_json(v));
+            }
+            Value::Object(map)
+        }
     }
 }
