@@ -7,9 +7,46 @@
 //! days under 1 s natively, memory under 300 MB. Run with `cargo bench --bench sim_year`
 //! (optionally `-- 30` for one horizon, `--all-syncs` to keep every controller sync in the trace).
 //! The same runs through the release wasm build in headless Chromium: `e2e/sim-year.test.mjs`.
+//!
+//! `-- page [rounds]` runs (also part of the default run) the page's engine on every keystroke for the
+//! speed case of issue #8, e2e/seeds/perf-30d-hourly.yaml (an hourly CronJob over 30 days, syncs
+//! kept): what `ui::engine::prepare` and the worker do — admission of the text (`api::admit`,
+//! again under the Simulation's release), `sim::Run::new`, stepping to the end and `finish()` —
+//! with the median wall µs and the heap allocations (count and bytes) of each stage.
 
-use cronjob_playground::sim::{Run, Trace};
+use cronjob_playground::api::{admit, Admitted, KubernetesVersion};
+use cronjob_playground::sim::{Run, Simulation, Trace};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
+
+/// Counts heap allocations (calls and bytes): on a shared machine counts are steadier than times.
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+static ALLOCATED: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Relaxed);
+        ALLOCATED.fetch_add(layout.size() as u64, Relaxed);
+        System.alloc(layout)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Relaxed);
+        ALLOCATED.fetch_add(new_size.saturating_sub(layout.size()) as u64, Relaxed);
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// The speed case of issue #8's page (e2e/perf.test.mjs types into it).
+const PAGE_SEED: &str = include_str!("../e2e/seeds/perf-30d-hourly.yaml");
 
 // The same CronJob as e2e/sim-year.test.mjs runs in Chromium.
 const MANIFEST: &str = include_str!("../tests/data/sim/every_minute_year.yaml");
@@ -58,8 +95,70 @@ fn run(days: u32, syncs: &str) -> (Trace, f64, f64, f64) {
     (trace, simulated, total, cpu)
 }
 
+/// Wall seconds, allocations and allocated bytes of `f`, and its result. (Wall, not CPU, time:
+/// the thread's CPU clock in /proc advances in scheduler ticks, too coarse for a stage of
+/// microseconds; the median of many rounds keeps other processes' preemptions out.)
+fn stage<T>(f: impl FnOnce() -> T) -> (T, [f64; 3]) {
+    let (t0, n0, b0) = (Instant::now(), ALLOCATIONS.load(Relaxed), ALLOCATED.load(Relaxed));
+    let out = f();
+    let wall = t0.elapsed().as_secs_f64();
+    (out, [wall, (ALLOCATIONS.load(Relaxed) - n0) as f64, (ALLOCATED.load(Relaxed) - b0) as f64])
+}
+
+/// The page's admission of the text (`ui::engine::prepare`, which is wasm-only): under the newest
+/// release, then again under the Simulation document's release when it names another.
+fn page_admission(text: &str) -> usize {
+    let mut admission = admit(text, None, KubernetesVersion::NEWEST);
+    let simulation = admission.objects.iter().find_map(|o| match &o.object {
+        Some(Admitted::Other { kind, value, .. }) if kind == "Simulation" => Simulation::from_value(value.clone()).ok(),
+        _ => None,
+    });
+    if let Some(v) = simulation.and_then(|s| s.spec.kubernetes_version).filter(|v| *v != KubernetesVersion::NEWEST) {
+        admission = admit(text, None, v);
+    }
+    admission.objects.len()
+}
+
+/// The page's engine on the speed seed, `rounds` times: per stage the median wall µs, allocations
+/// and allocated KB.
+fn page_engine(rounds: usize) {
+    const STAGES: [&str; 5] = ["admit (page)", "Run::new", "step to end", "finish()", "total"];
+    let mut figures: Vec<[[f64; 3]; 5]> = Vec::new();
+    let mut shape = (0, 0, 0, 0);
+    for _ in 0..rounds {
+        let (_, admit) = stage(|| page_admission(PAGE_SEED));
+        let (mut run, new) = stage(|| Run::new(PAGE_SEED, None).expect("the seed simulates"));
+        let (_, step) = stage(|| while !run.step(128).expect("within budget").done {});
+        let (trace, finish) = stage(|| run.finish());
+        shape = (trace.jobs.len(), trace.pods.len(), trace.events.len(), trace.syncs.len());
+        let mut total = [0.0; 3];
+        for s in [admit, new, step, finish] {
+            for (t, v) in total.iter_mut().zip(s) {
+                *t += v;
+            }
+        }
+        figures.push([admit, new, step, finish, total]);
+    }
+    let (jobs, pods, events, syncs) = shape;
+    println!("page engine, e2e/seeds/perf-30d-hourly.yaml: {jobs} jobs, {pods} pods, {events} events, {syncs} syncs; median of {rounds}");
+    println!("{:<14} {:>10} {:>10} {:>12} {:>10}", "stage", "µs", "µs/job", "allocations", "alloc KB");
+    for (i, name) in STAGES.iter().enumerate() {
+        let median = |k: usize| {
+            let mut v: Vec<f64> = figures.iter().map(|f| f[i][k]).collect();
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        };
+        let us = median(0) * 1e6;
+        println!("{name:<14} {us:>10.0} {:>10.2} {:>12.0} {:>10.0}", us / jobs.max(1) as f64, median(1), median(2) / 1024.0);
+    }
+}
+
 fn main() {
-    let days: Vec<u32> = match std::env::args().skip(1).find_map(|a| a.parse().ok()) {
+    let number = std::env::args().skip(1).find_map(|a| a.parse().ok());
+    if std::env::args().any(|a| a == "page") {
+        return page_engine(number.map_or(41, |n| n as usize));
+    }
+    let days: Vec<u32> = match number {
         Some(d) => vec![d],
         None => vec![1, 7, 30, 365],
     };
@@ -92,4 +191,5 @@ fn main() {
     if let Some(mb) = peak_rss_mb() {
         println!("peak memory (VmHWM): {mb:.0} MB");
     }
+    page_engine(21);
 }

@@ -233,3 +233,19 @@ test('tz-in-schedule: the Kubernetes version decides whether TZ= is accepted', a
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('the notes close when the text they describe is replaced (a paste), and stay while it is edited', async () => {
+  const { context, page } = await open();
+  await openScenario(page, 'forbid-catch-up');
+  // An edit, even one made by pasting the whole text back with a changed schedule, keeps them.
+  await setManifest(page, scenarioText('forbid-catch-up').replace('schedule: "0 * * * *"', 'schedule: "30 * * * *"'));
+  assert.equal(await page.getAttribute('[data-testid="scenario-notes"]', 'data-scenario'), 'forbid-catch-up');
+  // Other text pasted over it closes them, for good: a reload does not bring them back.
+  await setManifest(page, 'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: mine\nspec:\n  schedule: "*/5 * * * *"\n');
+  assert.equal(await page.$('[data-testid="scenario-notes"]'), null);
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.$('[data-testid="scenario-notes"]'), null);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -166,3 +166,46 @@ test('a link made by the CLI opens in the browser', async () => {
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a link carries the language and the open compare and lint panels; a receiver who chose a language keeps it', async () => {
+  const a = await env.browser.newContext({ viewport, locale: 'en-US' });
+  const page = await openPage(a, env.server.base);
+  await ready(page);
+  await setManifest(page, seed('forbid-catch-up'));
+  await page.selectOption('[data-testid="language"]', 'ja');
+  await page.click('[data-testid="compare-toggle"]');
+  await page.selectOption('[data-testid="compare-against"]', 'policy:Allow');
+  await page.click('[data-testid="lint-toggle"]');
+  const link = await makeLink(page);
+  await a.close();
+
+  // A Korean browser whose user never chose a language opens in the link's Japanese, without
+  // storing it as a choice, with compare mode against the same policy and the lint view open.
+  const b = await env.browser.newContext({ viewport, locale: 'ko-KR' });
+  const fresh = await openPage(b, link);
+  await opened(fresh);
+  assert.equal(await fresh.getAttribute('html', 'lang'), 'ja');
+  assert.equal(await fresh.inputValue('[data-testid="language"]'), 'ja');
+  assert.equal(await fresh.evaluate(() => localStorage.getItem('cronjob-playground.lang')), null);
+  assert.equal(await fresh.inputValue('[data-testid="compare-against"]'), 'policy:Allow');
+  await fresh.waitForSelector('[data-testid="diff"]');
+  assert.equal(await fresh.getAttribute('[data-testid="lint-toggle"]', 'aria-expanded'), 'true');
+  await fresh.screenshot({ path: path.join(shots, 'share-opened-ja-panels.png') });
+  assert.deepEqual(fresh.errors, []);
+  await b.close();
+
+  // A browser whose user chose Korean keeps Korean; the panels still open.
+  const c = await env.browser.newContext({ viewport, locale: 'en-US' });
+  const chooser = await openPage(c, env.server.base);
+  await ready(chooser);
+  await chooser.selectOption('[data-testid="language"]', 'ko');
+  await chooser.goto('about:blank');
+  await chooser.goto(link);
+  if (await chooser.waitForSelector('[data-testid="share-confirm"]', { timeout: 3000 }).catch(() => null)) await chooser.click('[data-testid="share-open"]');
+  await opened(chooser);
+  assert.equal(await chooser.getAttribute('html', 'lang'), 'ko');
+  assert.equal(await chooser.inputValue('[data-testid="compare-against"]'), 'policy:Allow');
+  assert.equal(await chooser.getAttribute('[data-testid="lint-toggle"]', 'aria-expanded'), 'true');
+  assert.deepEqual(chooser.errors, []);
+  await c.close();
+});

@@ -156,6 +156,10 @@ test('lint: a kubectl List and a Berlin nightly job, and a probe opened on the t
   await page.waitForFunction(() => /^([1-9]|1[0-9]) of 20 CronJobs probed/.test(document.querySelector('[data-testid="lint-progress"]')?.textContent || ''),
     null, { timeout: 30000 });
   const frames = await page.evaluate(() => { globalThis.lintFrames.maxGap = 0; return globalThis.lintFrames.count; });
+  // Each CronJob's findings show as its probe ends, while the rest are still being probed.
+  await page.waitForSelector('[data-testid="lint-partial"] [data-testid="lint-cronjob"][data-name="n0"] [data-testid="finding"]');
+  assert.equal(await page.$('[data-testid="lint-results"]'), null, 'the lint is not over yet');
+  assert.ok(await page.$('[data-testid="lint-progress"]'));
   // Typing is handled while the probes run: the field changes and the lint is still busy.
   await page.fill('[data-testid="lint-zone"]', 'Europe/Paris');
   await page.waitForTimeout(1000);
@@ -167,8 +171,16 @@ test('lint: a kubectl List and a Berlin nightly job, and a probe opened on the t
   await page.click('[data-testid="lint-cancel"]');
   assert.deepEqual(await page.$eval('[data-testid="lint-run"]', (b) => [b.disabled, b.textContent]), [false, 'Lint']);
   assert.equal(await page.$('[data-testid="lint-progress"]'), null);
+  // A stopped lint keeps what it found, says how far it got, and takes no more answers.
+  const stopped = await page.textContent('[data-testid="lint-stopped"]');
+  const [, done] = stopped.match(/^Stopped after (\d+) of 20 CronJobs; their findings are below\.$/) || [];
+  assert.ok(Number(done) >= 1 && Number(done) < 20, stopped);
+  const kept = await page.$$eval('[data-testid="lint-partial"] [data-testid="lint-cronjob"]', (els) => els.map((e) => e.dataset.name));
+  assert.deepEqual(kept, Array.from({ length: Number(done) }, (_, i) => `n${i}`));
+  await page.screenshot({ path: path.join(shots, 'lint-stopped.png') });
   await page.waitForTimeout(300);
-  assert.equal(await page.$('[data-testid="lint-results"]'), null, 'a stopped lint shows no results');
+  assert.equal(await page.$$eval('[data-testid="lint-cronjob"]', (els) => els.length), Number(done));
+  assert.equal(await page.$('[data-testid="lint-results"]'), null, 'a stopped lint has no whole report');
 
   await page.fill('[data-testid="lint-zone"]', 'UTC');
   await page.fill('[data-testid="lint-input"]', list + '---\n' + nightly);

@@ -38,7 +38,7 @@ fn job<'a>(trace: &'a Trace, name: &str) -> &'a cronjob_playground::sim::trace::
 }
 
 fn events<'a>(trace: &'a Trace, reason: &str) -> Vec<(DateTime<Utc>, &'a str)> {
-    trace.events.iter().filter(|e| e.reason == reason).map(|e| (e.time, e.message.as_str())).collect()
+    trace.events.iter().filter(|e| e.reason == reason).map(|e| (e.time, &*e.message)).collect()
 }
 
 fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {

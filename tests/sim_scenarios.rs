@@ -38,7 +38,7 @@ fn job_created(trace: &Trace, name: &str) -> DateTime<Utc> {
 }
 
 fn events<'a>(trace: &'a Trace, reason: &str) -> Vec<&'a str> {
-    trace.events.iter().filter(|e| e.reason == reason).map(|e| e.message.as_str()).collect()
+    trace.events.iter().filter(|e| e.reason == reason).map(|e| &*e.message).collect()
 }
 
 /// The times of a standalone Job's pods, in seconds from the Job's creation.
@@ -446,7 +446,7 @@ fn s10_ttl_deletes_each_job_90_s_after_it_finished_while_history_keeps_three() {
 fn hand_08_the_approximate_search_misses_the_latest_slot_after_an_outage() {
     let trace = run(include_str!("../scenarios/irregular-schedule-after-gap/scenario.yaml"));
     let restart = trace.syncs.iter().find(|s| s.at == t("2025-01-17T16:30:00Z")).unwrap();
-    assert_eq!((restart.decision.code.as_str(), restart.requeue_after_seconds), ("not-found-by-search", Some(237600.1)));
+    assert_eq!((&*restart.decision.code, restart.requeue_after_seconds), ("not-found-by-search", Some(237600.1)));
     assert_eq!(
         fates(&trace, "weekdays"),
         [

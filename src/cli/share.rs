@@ -16,6 +16,9 @@ pub struct Args {
     /// Print the state a link (or `#s=1.…` fragment) holds, as JSON, instead of making one.
     #[arg(long, value_name = "LINK")]
     open: Option<String>,
+    /// The interface language the page opens in for a receiver who has not chosen one.
+    #[arg(long, value_parser = ["en", "ja", "ko"])]
+    lang: Option<String>,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -48,7 +51,8 @@ pub fn run(args: Args) -> ExitCode {
         all.push_str(t);
         all
     });
-    match link(&args.base, &ShareState::new(text, None)) {
+    let state = ShareState { lang: args.lang.clone(), ..ShareState::new(text, None) };
+    match link(&args.base, &state) {
         Ok(l) => {
             println!("{l}");
             ExitCode::SUCCESS

@@ -225,6 +225,7 @@ pub fn text(msg: Msg) -> &'static str {
         LintBadZone => "unknown time zone {0}",
         LintProgress => "{0} of {1} CronJobs probed…",
         LintCancel => "Stop",
+        LintStopped => "Stopped after {0} of {1} CronJobs; their findings are below.",
         LintTooMany => "{0} CronJobs: the lint probes at most {1} at once (each takes about a second). Split the list, by namespace for example.",
         LintRetroactiveEdit => "A schedule edit starts a run for a time already past: after the run at {0}, editing the schedule to \"{1}\" at {2} created {3} at {4} for {5} — nothing resets lastScheduleTime on an edit, so the new schedule's most recent time since the last run is due at once; {6}.",
         LintFixDeadlineLonger => "startingDeadlineSeconds ({0}) is longer than that; a shorter one drops such runs",

@@ -230,6 +230,7 @@ pub fn text(msg: Msg) -> &'static str {
         LintBadZone => "不明なタイムゾーン {0}",
         LintProgress => "{1} 個中 {0} 個の CronJob を調査済み…",
         LintCancel => "中止",
+        LintStopped => "{1} 件中 {0} 件の CronJob を調べたところで停止しました。見つかったものを下に示します。",
         LintTooMany => "CronJob が {0} 個あります: 一度に調べられるのは {1} 個までです (1 個に約 1 秒かかります)。名前空間ごとなどに分けてください。",
         LintRetroactiveEdit => "スケジュールを編集すると、すでに過ぎた時刻の実行が始まります: {0} の実行の後、{2} にスケジュールを \"{1}\" に編集すると、{5} の分として {4} に {3} が作成されました。編集しても lastScheduleTime はリセットされないため、前回の実行以降で新しいスケジュールの最も新しい時刻がすぐに実行されます。{6}。",
         LintFixDeadlineLonger => "startingDeadlineSeconds ({0}) はそれより長く、短くすればこうした実行は行われなくなります",

@@ -230,6 +230,7 @@ pub fn text(msg: Msg) -> &'static str {
         LintBadZone => "알 수 없는 시간대 {0}",
         LintProgress => "CronJob {1}개 중 {0}개 검사함…",
         LintCancel => "중지",
+        LintStopped => "CronJob {1}개 중 {0}개를 검사한 뒤 멈췄습니다. 찾은 결과는 아래와 같습니다.",
         LintTooMany => "CronJob이 {0}개입니다: 한 번에 최대 {1}개까지 검사합니다(하나에 약 1초). 네임스페이스별 등으로 나누어 주세요.",
         LintRetroactiveEdit => "스케줄을 편집하면 이미 지난 시각의 실행이 시작됩니다: {0}의 실행 뒤 {2}에 스케줄을 \"{1}\"(으)로 편집하자 {5}의 몫으로 {4}에 {3}이(가) 생성되었습니다. 편집해도 lastScheduleTime은 초기화되지 않으므로, 마지막 실행 이후 새 스케줄의 가장 최근 시각이 곧바로 실행됩니다. {6}.",
         LintFixDeadlineLonger => "startingDeadlineSeconds({0})가 그보다 길며, 더 짧게 하면 이런 실행은 건너뜁니다",

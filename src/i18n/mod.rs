@@ -344,6 +344,7 @@ messages! {
     LintBadZone,
     LintProgress,
     LintCancel,
+    LintStopped,
     LintTooMany,
     // Lint findings (the probe's times, names and Kubernetes' own texts fill the placeholders).
     LintRetroactiveEdit,

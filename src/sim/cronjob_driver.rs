@@ -7,7 +7,7 @@
 use super::garbage_collector::Propagation;
 use super::history::CronSync;
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, DeletedBy, ObjectKind, SyncTrigger, Time};
+use super::trace::{ControllerName, Decision, DeletedBy, Explanation, ObjectKind, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{CronJob, Job};
 use crate::controller::cronjob::{
@@ -88,7 +88,7 @@ impl World {
     }
 
     fn record_cronjob_event(&mut self, name: &str, e: Event) {
-        self.recorder.event(self.now, (ObjectKind::CronJob, name), e.event_type, &e.reason, e.message.into_owned(), "cronjob-controller");
+        self.recorder.event(self.now, (ObjectKind::CronJob, name), e.event_type, e.reason, e.message, "cronjob-controller");
     }
 
     /// One CronJob sync, its writes applied, its verdict recorded.
@@ -97,13 +97,13 @@ impl World {
         let Some(cj) = self.store.get_shared::<CronJob>(name) else {
             let decision = Decision {
                 code: "not-found".into(),
-                explanation: format!("CronJob {name} is not in the informer cache (it was deleted), so the sync does nothing."),
+                explanation: format!("CronJob {name} is not in the informer cache (it was deleted), so the sync does nothing.").into(),
             };
             self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, None);
             return;
         };
-        let jobs: Vec<&Job> = self.store.all::<Job>().collect();
         let uid = self.store.next_uid();
+        let jobs: Vec<&Job> = self.store.all::<Job>().collect();
         let faults = Faults::default();
         let out = controller::sync(&SyncInput {
             behaviour: self.behaviour,
@@ -157,9 +157,9 @@ impl World {
             .or(adopted)
             .or_else(|| (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten());
         self.history.cron_job(name).syncs.push(CronSync { at: now, code, slot });
-        // The explanation is put into words only for a trace that keeps syncs.
+        // The explanation is put into words only when the trace is read or serialized.
         if !self.recorder.skip_syncs {
-            let decision = Decision { code: code.as_str().to_string(), explanation: out.decision.explanation.to_string() };
+            let decision = Decision { code: code.as_str().into(), explanation: Explanation::CronJob(out.decision.explanation) };
             let requeue = if legacy { None } else { out.requeue_after.filter(|_| out.error.is_none()) };
             self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, requeue);
         }

@@ -49,7 +49,7 @@ impl World {
             self.job_memory.remove(name);
             let decision = Decision {
                 code: "not-found".into(),
-                explanation: format!("Job {name} is gone, so the controller forgets it."),
+                explanation: format!("Job {name} is gone, so the controller forgets it.").into(),
             };
             self.recorder.sync(ControllerName::Job, now, name, trigger, decision, None);
             return;
@@ -92,7 +92,7 @@ impl World {
             if e.reason == "SuccessfulCreate" && named.peek().is_some_and(created) {
                 e.message = format!("Created pod: {}", named.next().expect("peeked").1).into();
             }
-            self.recorder.event(now, (ObjectKind::Job, name), e.event_type, &e.reason, e.message.into_owned(), "job-controller");
+            self.recorder.event(now, (ObjectKind::Job, name), e.event_type, e.reason, e.message, "job-controller");
         }
         match self.job_memory.get_mut(name) {
             Some(memory) => *memory = out.memory,
@@ -106,7 +106,7 @@ impl World {
             let trigger = if out.error.is_some() { SyncTrigger::RateLimited } else { SyncTrigger::Requeue };
             self.kcm.job.add_after(name.to_string(), trigger, now, d);
         }
-        let decision = Decision { code: out.decision.code.to_string(), explanation: out.decision.explanation };
+        let decision = Decision { code: out.decision.code.into(), explanation: out.decision.explanation.into() };
         self.recorder.sync(ControllerName::Job, now, name, trigger, decision, out.requeue_after);
     }
 

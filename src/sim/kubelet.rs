@@ -158,18 +158,18 @@ impl World {
         let _ = self.store.replace_status::<Pod>(pod, status);
         self.kubelet.pods.get_mut(pod).expect("live pod").backoff = attempt.backoff;
         for e in attempt.events {
-            self.recorder.event(now, (ObjectKind::Pod, pod), e.event_type, &e.reason, e.message.into_owned(), "kubelet");
+            self.recorder.event(now, (ObjectKind::Pod, pod), e.event_type, e.reason, e.message, "kubelet");
         }
         match attempt.retry_at {
             None => {
                 self.recorder.sync(ControllerName::Kubelet, now, pod, SyncTrigger::Container,
-                    Decision { code: "restart".into(), explanation: attempt.explanation }, None);
+                    Decision { code: "restart".into(), explanation: attempt.explanation.into() }, None);
                 let waited = finished_at.map_or(TimeDelta::zero(), |f| now - f);
                 self.begin_attempt(pod, uid, Some(waited));
             }
             Some(at) => {
                 self.recorder.sync(ControllerName::Kubelet, now, pod, SyncTrigger::Container,
-                    Decision { code: "crash-loop-back-off".into(), explanation: attempt.explanation }, Some(at - now));
+                    Decision { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() }, Some(at - now));
                 self.agenda.schedule(at, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });
             }
         }

@@ -7,6 +7,7 @@ use super::trace::{
     PodPhase, PodRecord, Restart, SyncRecord, SyncTrigger, Time,
 };
 use chrono::TimeDelta;
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// The growing trace of one run (everything but the horizon, slots and final CronJob states).
@@ -24,14 +25,22 @@ pub struct Recorder {
 
 impl Recorder {
     /// Records an Event about `object` (`kind`, `name`).
-    pub fn event(&mut self, time: Time, object: (ObjectKind, &str), event_type: EventType, reason: &str, message: String, source: &str) {
+    pub fn event(
+        &mut self,
+        time: Time,
+        object: (ObjectKind, &str),
+        event_type: EventType,
+        reason: impl Into<Cow<'static, str>>,
+        message: impl Into<Cow<'static, str>>,
+        source: &'static str,
+    ) {
         self.events.push(EventRecord {
             time,
             object: ObjectRef { kind: object.0, name: object.1.to_string() },
             event_type,
-            reason: reason.to_string(),
-            message,
-            source: source.to_string(),
+            reason: reason.into(),
+            message: message.into(),
+            source: Cow::Borrowed(source),
         });
     }
 

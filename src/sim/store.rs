@@ -179,6 +179,9 @@ pub struct Store {
     jobs: BTreeMap<String, Rc<Job>>,
     pods: BTreeMap<String, Rc<Pod>>,
     uids: u64,
+    /// The UID the next created object gets (empty before the first): every CronJob sync is
+    /// handed it and most create nothing, so it is written out once per object, not per sync.
+    next_uid: String,
     generated_names: u64,
     changes: Vec<Change>,
 }
@@ -231,8 +234,7 @@ impl Store {
         if T::map(self).contains_key(&name) {
             return Err(ApiError::AlreadyExists(format!("{} \"{name}\" already exists", T::RESOURCE)));
         }
-        self.uids += 1;
-        let uid = uid(self.uids);
+        let uid = self.take_uid();
         let meta = object.meta_mut();
         meta.uid = uid;
         meta.creation_timestamp = Some(now);
@@ -247,8 +249,7 @@ impl Store {
     /// Puts an object in the store exactly as given (the world's initial state: imported
     /// objects keep their UID, timestamps and status). Produces no watch event.
     pub fn import<T: Stored>(&mut self, mut object: T, now: Time) {
-        self.uids += 1;
-        let uid = uid(self.uids);
+        let uid = self.take_uid();
         let meta = object.meta_mut();
         if meta.uid.is_empty() {
             meta.uid = uid;
@@ -313,8 +314,23 @@ impl Store {
     }
 
     /// The UID the next created object will get.
-    pub fn next_uid(&self) -> String {
-        uid(self.uids + 1)
+    pub fn next_uid(&self) -> std::borrow::Cow<'_, str> {
+        if self.next_uid.is_empty() {
+            uid(self.uids + 1).into()
+        } else {
+            self.next_uid.as_str().into()
+        }
+    }
+
+    /// A UID for a new object.
+    fn take_uid(&mut self) -> String {
+        self.uids += 1;
+        let current = std::mem::replace(&mut self.next_uid, uid(self.uids + 1));
+        if current.is_empty() {
+            uid(self.uids)
+        } else {
+            current
+        }
     }
 
     /// The watch events of the writes since the last call, in order.

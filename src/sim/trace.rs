@@ -9,6 +9,8 @@
 use crate::api::KubernetesVersion;
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::borrow::Cow;
+use std::fmt;
 
 /// An instant on the virtual clock, as the trace writes it.
 pub type Time = DateTime<Utc>;
@@ -138,11 +140,11 @@ pub struct EventRecord {
     #[serde(rename = "type")]
     pub event_type: EventType,
     /// The Event's `reason`, verbatim (`SuccessfulCreate`, `BackoffLimitExceeded`, ...).
-    pub reason: String,
+    pub reason: Cow<'static, str>,
     /// The Event's `message`, verbatim.
-    pub message: String,
+    pub message: Cow<'static, str>,
     /// The reporting component (`cronjob-controller`, `job-controller`, `kubelet`, ...).
-    pub source: String,
+    pub source: Cow<'static, str>,
 }
 
 /// A Job's terminal condition.
@@ -270,9 +272,88 @@ pub enum SyncTrigger {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decision {
     /// A stable kebab-case code (`created`, `not-due`, `forbid-active`, ...).
-    pub code: String,
+    pub code: Cow<'static, str>,
     /// One or two sentences naming the rule and the values.
-    pub explanation: String,
+    pub explanation: Explanation,
+}
+
+/// The words of a [`Decision`]: text, or the facts of a sync still to be put into words. A run
+/// records some fourteen syncs per schedule slot and a reader looks at a handful of them (the
+/// page re-simulates on every keystroke), so the sentences are written only when the trace is
+/// serialized or an explanation is read. Serializes as the text; reads back as [`Explanation::Text`];
+/// two explanations are equal when their words are.
+///
+/// ```
+/// use cronjob_playground::sim::trace::Explanation;
+/// let why = Explanation::from("spec.suspend is true.");
+/// assert_eq!(why.to_string(), "spec.suspend is true.");
+/// assert_eq!(serde_json::to_string(&why).unwrap(), r#""spec.suspend is true.""#);
+/// ```
+#[derive(Clone, Debug)]
+pub enum Explanation {
+    /// Words already.
+    Text(Cow<'static, str>),
+    /// A CronJob sync's facts.
+    CronJob(crate::controller::cronjob::Explanation),
+}
+
+impl Explanation {
+    /// The words (borrowed when they are text already).
+    pub fn text(&self) -> Cow<'_, str> {
+        match self {
+            Explanation::Text(t) => Cow::Borrowed(t),
+            other => Cow::Owned(other.to_string()),
+        }
+    }
+
+    /// Whether the words contain `needle`.
+    pub fn contains(&self, needle: &str) -> bool {
+        self.text().contains(needle)
+    }
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Explanation::Text(t) => f.write_str(t),
+            Explanation::CronJob(why) => why.fmt(f),
+        }
+    }
+}
+
+impl PartialEq for Explanation {
+    fn eq(&self, other: &Self) -> bool {
+        self.text() == other.text()
+    }
+}
+
+impl Eq for Explanation {}
+
+impl From<&'static str> for Explanation {
+    fn from(text: &'static str) -> Self {
+        Explanation::Text(Cow::Borrowed(text))
+    }
+}
+
+impl From<String> for Explanation {
+    fn from(text: String) -> Self {
+        Explanation::Text(Cow::Owned(text))
+    }
+}
+
+impl Serialize for Explanation {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Explanation::Text(t) => serializer.serialize_str(t),
+            other => serializer.collect_str(other),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Explanation {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(Explanation::from)
+    }
 }
 
 /// One controller sync.

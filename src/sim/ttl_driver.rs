@@ -36,7 +36,7 @@ impl World {
     pub(crate) fn sync_ttl(&mut self, name: &str, trigger: SyncTrigger) {
         let now = self.now;
         let Some(job) = self.store.get_shared::<Job>(name) else {
-            let decision = Decision { code: "not-found".into(), explanation: format!("Job {name} is already gone.") };
+            let decision = Decision { code: "not-found".into(), explanation: format!("Job {name} is already gone.").into() };
             self.recorder.sync(ControllerName::Ttl, now, name, trigger, decision, None);
             return;
         };
@@ -56,7 +56,7 @@ impl World {
                 ("error", None)
             }
         };
-        let decision = Decision { code: code.into(), explanation: decision.explanation };
+        let decision = Decision { code: code.into(), explanation: decision.explanation.into() };
         self.recorder.sync(ControllerName::Ttl, now, name, trigger, decision, requeue);
     }
 }

@@ -62,7 +62,7 @@ fn creating_sync(trace: &Trace, cron_job: &str, job: &str, created: Time) -> Opt
         .iter()
         .filter(|s| s.controller == ControllerName::Cronjob && s.object == cron_job && s.at >= created && s.at < created + chrono::TimeDelta::seconds(2))
         .find(|s| s.decision.explanation.contains(job) || s.decision.code == "created")
-        .map(|s| Reason { source: "cronjob-controller".into(), code: s.decision.code.clone(), at: Some(s.at), text: s.decision.explanation.clone().into() })
+        .map(|s| Reason { source: "cronjob-controller".into(), code: s.decision.code.to_string(), at: Some(s.at), text: s.decision.explanation.to_string().into() })
 }
 
 /// The Job controller's syncs of Job `job` within a second of `at` (the API keeps whole seconds,
@@ -73,7 +73,7 @@ fn job_syncs_near(trace: &Trace, job: &str, at: Time) -> Vec<Reason> {
         .iter()
         .filter(|s| s.controller == ControllerName::Job && s.object == job)
         .filter(|s| (s.at - at).abs() <= chrono::TimeDelta::seconds(1))
-        .map(|s| Reason { source: "job-controller".into(), code: s.decision.code.clone(), at: Some(s.at), text: s.decision.explanation.clone().into() })
+        .map(|s| Reason { source: "job-controller".into(), code: s.decision.code.to_string(), at: Some(s.at), text: s.decision.explanation.to_string().into() })
         .take(1)
         .collect()
 }
@@ -83,7 +83,7 @@ fn events_about(trace: &Trace, kind: ObjectKind, name: &str) -> Vec<Reason> {
         .events
         .iter()
         .filter(|e| e.object.kind == kind && e.object.name == name)
-        .map(|e| Reason { source: e.source.clone(), code: e.reason.clone(), at: Some(e.time), text: e.message.clone().into() })
+        .map(|e| Reason { source: e.source.to_string(), code: e.reason.to_string(), at: Some(e.time), text: e.message.to_string().into() })
         .collect()
 }
 
@@ -160,9 +160,9 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
             if let Some(d) = job.deleted_at {
                 why.extend(trace.syncs.iter().filter(|s| s.at == d && s.decision.explanation.contains(job.name.as_str())).map(|s| Reason {
                     source: controller_label(s.controller).into(),
-                    code: s.decision.code.clone(),
+                    code: s.decision.code.to_string(),
                     at: Some(s.at),
-                    text: s.decision.explanation.clone().into(),
+                    text: s.decision.explanation.to_string().into(),
                 }));
             }
             why.extend(events_about(trace, ObjectKind::Job, &job.name));
@@ -217,7 +217,7 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                         .iter()
                         .filter(|s| s.controller == ControllerName::Cronjob && s.object == cj && s.at >= m.at)
                         .take(2)
-                        .map(|s| Reason { source: "cronjob-controller".into(), code: s.decision.code.clone(), at: Some(s.at), text: s.decision.explanation.clone().into() })
+                        .map(|s| Reason { source: "cronjob-controller".into(), code: s.decision.code.to_string(), at: Some(s.at), text: s.decision.explanation.to_string().into() })
                         .collect()
                 })
                 .unwrap_or_default();

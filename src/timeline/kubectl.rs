@@ -246,7 +246,7 @@ pub fn events_at(trace: &Trace, t: Time, object: Option<(ObjectKind, &str)>) -> 
         if object.is_some_and(|(k, n)| e.object.kind != k || e.object.name != n) {
             continue;
         }
-        let key = (e.object.kind, e.object.name.as_str(), e.event_type == EventType::Warning, e.reason.as_str(), e.message.as_str(), e.source.as_str());
+        let key = (e.object.kind, e.object.name.as_str(), e.event_type == EventType::Warning, &*e.reason, &*e.message, &*e.source);
         match index.get(&key) {
             Some(&i) => {
                 let a: &mut Agg = &mut aggs[i];
@@ -273,11 +273,11 @@ pub fn events_at(trace: &Trace, t: Time, object: Option<(ObjectKind, &str)>) -> 
                 None,
                 vec![
                     format!("{:?}", a.e.event_type),
-                    a.e.reason.clone(),
+                    a.e.reason.to_string(),
                     age,
                     format!("{kind}/{}", a.e.object.name),
-                    a.e.source.clone(),
-                    a.e.message.clone(),
+                    a.e.source.to_string(),
+                    a.e.message.to_string(),
                 ],
             )
         })
@@ -305,7 +305,7 @@ pub fn log_lines(trace: &Trace, t: Time, limit: usize) -> Vec<String> {
                 "I{} {}] \"{}\" object=\"{}\" trigger=\"{trigger}\" decision=\"{}\"{requeue}",
                 s.at.format("%m%d %H:%M:%S%.6f"),
                 component,
-                s.decision.explanation.replace('"', "\\\""),
+                s.decision.explanation.text().replace('"', "\\\""),
                 s.object,
                 s.decision.code
             )

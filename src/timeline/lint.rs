@@ -397,7 +397,7 @@ fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Option<Time>) 
     let resumed = trace.jobs.iter().find(|j| j.created_at >= up);
     let (outage, down_at, up_at) = (exact(up - down), format_time(&down), format_time(&up));
     let times = vec![down_at.clone(), up_at.clone(), format_time(&event.time)];
-    let (reason, quoted, event_at) = (event.reason.clone(), format!("{:?}", event.message), format_time(&event.time));
+    let (reason, quoted, event_at) = (event.reason.to_string(), format!("{:?}", event.message), format_time(&event.time));
     let remedy = deadline(p.cron_job).is_none();
     let (severity, text) = match resumed {
         None => (

@@ -2,6 +2,10 @@
 //! document) and the view (visible window, virtual clock, selection, open pod lanes, speed) — in a
 //! URL fragment, so that the link reproduces the view in any browser and never reaches a server.
 //!
+//! A link also carries the sender's interface language and the panels open beside the timeline
+//! (compare mode and what it compares against, the lint view). Both fields are optional and were
+//! added within format 1: links made before them open as they always did.
+//!
 //! A fragment is `#s=1.<payload>`: the format version, then the state as JSON, raw-deflated
 //! (RFC 1951) and written in unpadded base64url (RFC 4648 §5). The page deflates with the
 //! browser's `CompressionStream("deflate-raw")` (no compression code in the wasm); the CLI and the
@@ -99,6 +103,21 @@ pub struct ShareView {
     pub speed: Option<f64>,
 }
 
+/// A panel open beside the timeline.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase", deny_unknown_fields)]
+pub enum SharePanel {
+    /// Compare mode; `against` is the compare menu's value (`version:1.20`, `policy:Forbid`,
+    /// `snapshot`), and `kept` the kept text a `snapshot` compares with.
+    Compare {
+        against: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kept: Option<String>,
+    },
+    /// The lint view.
+    Lint,
+}
+
 /// Everything a link holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -107,11 +126,34 @@ pub struct ShareState {
     pub text: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub view: Option<ShareView>,
+    /// The sender's interface language (`en`, `ja`, `ko`). A receiver who chose a language keeps
+    /// it; otherwise the page opens in this one (an unknown code is ignored).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// The panels that were open.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub panels: Vec<SharePanel>,
 }
 
 impl ShareState {
+    /// A state of text and view only (no language, no panels).
     pub fn new(text: String, view: Option<ShareView>) -> ShareState {
-        ShareState { text, view }
+        ShareState { text, view, lang: None, panels: Vec::new() }
+    }
+
+    /// The link's language, if it names one this page speaks.
+    ///
+    /// ```
+    /// use cronjob_playground::{i18n::Lang, timeline::share::ShareState};
+    /// let mut s = ShareState::new("x".into(), None);
+    /// assert_eq!(s.language(), None);
+    /// s.lang = Some("ko".into());
+    /// assert_eq!(s.language(), Some(Lang::Ko));
+    /// s.lang = Some("fr".into());
+    /// assert_eq!(s.language(), None);
+    /// ```
+    pub fn language(&self) -> Option<Lang> {
+        self.lang.as_deref().and_then(|code| code.parse().ok())
     }
 
     /// The JSON the link carries (before deflate).
@@ -268,6 +310,29 @@ mod tests {
         // Seed 002 (1 244 bytes of YAML) and its view fit in well under a thousand characters.
         let chars = url.len() - "http://127.0.0.1:8080/?editor=plain".len();
         assert!((500..900).contains(&chars), "{chars}");
+    }
+
+    #[test]
+    fn the_language_and_open_panels_round_trip_and_links_without_them_still_open() {
+        let mut state = ShareState::new(SEED_002.to_string(), Some(view()));
+        state.lang = Some("ja".into());
+        state.panels = vec![SharePanel::Compare { against: "snapshot".into(), kept: Some("kind: CronJob\n".into()) }, SharePanel::Lint];
+        let url = link("http://127.0.0.1:8080/", &state).unwrap();
+        assert!(url.starts_with("http://127.0.0.1:8080/#s=1."), "{url}");
+        let opened = open(&url).unwrap();
+        assert_eq!(opened, state);
+        assert_eq!(opened.language(), Some(Lang::Ja));
+        let json = state.to_json();
+        assert!(json.ends_with(r#","lang":"ja","panels":[{"compare":{"against":"snapshot","kept":"kind: CronJob\n"}},"lint"]}"#), "{json}");
+        // A state without them writes exactly the JSON of links made before they existed, and
+        // such a link (here the JSON an earlier page wrote) opens with neither.
+        let before = r#"{"text":"kind: CronJob\n","view":{"from":1.0,"to":2.0,"cursor":1.5,"selected":"job:0"}}"#;
+        let old = ShareState::from_json(before).unwrap();
+        assert_eq!((old.lang.as_deref(), old.panels.len()), (None, 0));
+        assert_eq!(old.to_json(), before);
+        let compare = r#"{"text":"x","panels":[{"compare":{"against":"version:1.20"}}]}"#;
+        assert_eq!(ShareState::from_json(compare).unwrap().panels, [SharePanel::Compare { against: "version:1.20".into(), kept: None }]);
+        assert!(matches!(ShareState::from_json(r#"{"text":"x","panels":["timeline"]}"#), Err(ShareError::NotAState(m)) if m.contains("unknown variant `timeline`")));
     }
 
     #[test]

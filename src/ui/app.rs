@@ -10,18 +10,19 @@ use super::editor::Editor;
 use super::engine::Diagnostic;
 use super::export::Export;
 use super::inspector::Inspector;
-use super::language::{apply_lang, initial_lang, use_lang, LanguagePicker};
+use super::language::{apply_lang, chosen_lang, initial_lang, use_lang, LanguagePicker};
 use super::lint_view::LintView;
-use super::scenario_menu::{is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
+use super::scenario_menu::{self, is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::overview::Overview;
 use super::perf;
 use super::protocol::{Answer, EventsShown, Explained, Logged, Request};
 use super::runner::{Engine, Report, Runner};
-use super::share::{Pending, Share};
+use super::share::{OpenPanels, Opened, Pending, Share};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
 use crate::i18n::{Lang, Msg};
 use crate::timeline::document::replace_simulation;
+use crate::timeline::share::SharePanel;
 use gloo_timers::callback::Interval;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -90,9 +91,15 @@ pub fn app(props: &AppProps) -> Html {
         let first_visit = props.initial_text.is_none() && saved(STORAGE_KEY).is_none() && !Pending::from_location().waiting;
         use_state(move || {
             let id = saved(SCENARIO_KEY).or_else(|| first_visit.then(|| EXAMPLE_ID.to_string()));
-            id.as_deref().and_then(crate::scenarios::find)
+            id.as_deref().and_then(scenario_menu::find)
         })
     };
+    // The scenarios' texts, fetched after the first paint.
+    let library = use_state(|| None::<Rc<scenario_menu::Library>>);
+    {
+        let library = library.clone();
+        use_effect_with((), move |_| scenario_menu::load(Callback::from(move |l| library.set(Some(l)))));
+    }
     let own_text = use_state(|| saved(OWN_TEXT_KEY));
     let state = use_reducer(ViewState::default);
     // `_eq`: most runs find the same diagnostics as the last (usually none): no extra render.
@@ -131,6 +138,22 @@ pub fn app(props: &AppProps) -> Html {
             lang.set(l);
         })
     };
+    // The panels open now (for share links), and those a link just opened asks for.
+    let panels = use_mut_ref(OpenPanels::default);
+    let restore_panels = use_state(|| None::<Rc<Vec<SharePanel>>>);
+    // A link's language applies unless this browser's user chose one; it is not stored as a choice.
+    let on_opened = {
+        let (lang, restore_panels) = (lang.clone(), restore_panels.clone());
+        Callback::from(move |opened: Opened| {
+            if let Some(l) = opened.lang.filter(|_| chosen_lang().is_none()) {
+                apply_lang(l, false);
+                lang.set(l);
+            }
+            if !opened.panels.is_empty() {
+                restore_panels.set(Some(opened.panels));
+            }
+        })
+    };
 
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
@@ -161,23 +184,45 @@ pub fn app(props: &AppProps) -> Html {
             }))
         })
     };
+    // The text last handed to the runner: an edit hands its text over at once, before the page
+    // renders it, and the effect below runs only the texts that arrive otherwise.
+    let requested = use_mut_ref(|| None::<Rc<str>>);
     {
-        let (runner, pending, edited) = (runner.clone(), pending.clone(), edited.clone());
+        let (runner, pending, edited, requested) = (runner.clone(), pending.clone(), edited.clone(), requested.clone());
         use_effect_with((*text).clone(), move |t| {
-            if !pending.borrow().waiting {
+            if !pending.borrow().waiting && requested.borrow().as_ref() != Some(t) {
+                *requested.borrow_mut() = Some(t.clone());
                 runner.borrow_mut().request(t.to_string(), *edited.borrow());
             }
         });
     }
 
-    let on_change = {
+    let set_text = {
         let (text, latest, edited) = (text.clone(), latest.clone(), edited.clone());
+        let (runner, pending, requested) = (runner.clone(), pending.clone(), requested.clone());
         Callback::from(move |value: String| {
-            *edited.borrow_mut() = perf::mark("edit");
-            save(STORAGE_KEY, &value);
+            let at = perf::mark("edit");
+            *edited.borrow_mut() = at;
             let value: Rc<str> = value.into();
+            if !pending.borrow().waiting {
+                *requested.borrow_mut() = Some(value.clone());
+                runner.borrow_mut().request(value.to_string(), at);
+            }
+            save(STORAGE_KEY, &value);
             *latest.borrow_mut() = value.clone();
             text.set(value);
+        })
+    };
+    // A change from the editor, a share link or the lint view: one that replaces the text (a
+    // paste over it, a link) closes the scenario's notes, which describe the text that was there.
+    let on_change = {
+        let (set_text, latest, scenario) = (set_text.clone(), latest.clone(), scenario.clone());
+        Callback::from(move |value: String| {
+            if scenario.is_some() && crate::scenarios::replaces(&latest.borrow(), &value) {
+                forget(SCENARIO_KEY);
+                scenario.set(None);
+            }
+            set_text.emit(value);
         })
     };
     let on_release = {
@@ -189,8 +234,8 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |question: Request| runner.borrow_mut().ask(question))
     };
     let on_simulation = {
-        let (text, on_change) = (text.clone(), on_change.clone());
-        Callback::from(move |doc: serde_json::Value| on_change.emit(replace_simulation(&text, &doc)))
+        let (text, set_text) = (text.clone(), set_text.clone());
+        Callback::from(move |doc: serde_json::Value| set_text.emit(replace_simulation(&text, &doc)))
     };
 
     // Playback.
@@ -309,12 +354,14 @@ pub fn app(props: &AppProps) -> Html {
     };
     // Opening a scenario keeps the user's own text (asking first), so it can come back.
     let open_scenario = {
-        let (text, on_change, scenario, own_text) = (text.clone(), on_change.clone(), scenario.clone(), own_text.clone());
+        let (text, set_text, scenario, own_text) = (text.clone(), set_text.clone(), scenario.clone(), own_text.clone());
         let lang = *lang;
+        let library = (*library).clone();
         Callback::from(move |id: &'static str| {
-            let Some(s) = crate::scenarios::find(id) else { return };
+            let Some(s) = scenario_menu::find(id) else { return };
+            let Some(texts) = library.as_ref().and_then(|lib| lib.get(id)) else { return };
             if is_own_text(&text) {
-                let question = lang.format(Msg::ScenarioReplaceConfirm, &[&s.notes(lang).title]);
+                let question = lang.format(Msg::ScenarioReplaceConfirm, &[&s.title(lang)]);
                 let yes = web_sys::window().and_then(|w| w.confirm_with_message(&question).ok()).unwrap_or(false);
                 if !yes {
                     return;
@@ -324,7 +371,7 @@ pub fn app(props: &AppProps) -> Html {
             }
             save(SCENARIO_KEY, s.id);
             scenario.set(Some(s));
-            on_change.emit(s.manifest.to_string());
+            set_text.emit(texts.manifest.clone());
         })
     };
     let close_notes = {
@@ -335,14 +382,14 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
     let restore_own_text = {
-        let (on_change, scenario, own_text) = (on_change.clone(), scenario.clone(), own_text.clone());
+        let (set_text, scenario, own_text) = (set_text.clone(), scenario.clone(), own_text.clone());
         Callback::from(move |_: MouseEvent| {
             if let Some(own) = (*own_text).clone() {
                 forget(OWN_TEXT_KEY);
                 forget(SCENARIO_KEY);
                 own_text.set(None);
                 scenario.set(None);
-                on_change.emit(own);
+                set_text.emit(own);
             }
         })
     };
@@ -363,9 +410,9 @@ pub fn app(props: &AppProps) -> Html {
                 <h1 data-testid="title">{ "CronJob Playground" }</h1>
                 <p class="tagline">{ l.text(Msg::Tagline) }</p>
                 <div class="header-actions">
-                    <ScenarioMenu on_open={open_scenario} />
+                    <ScenarioMenu on_open={open_scenario} ready={library.is_some()} />
                     <Share text={(*text).clone()} saved={(*saved_at_open).clone()} state={(*state).clone()} pending={pending.clone()}
-                        on_text={on_change.clone()} {on_release} />
+                        on_text={on_change.clone()} {on_release} panels={panels.clone()} {on_opened} />
                     <LanguagePicker lang={l} on_change={on_lang} />
                     <button type="button" onclick={toggle_help} aria-expanded={help.to_string()} data-testid="help-button" title={l.text(Msg::HelpButtonTitle)}>{ "?" }</button>
                     <button type="button" onclick={toggle_theme} data-testid="theme" aria-label={l.text(Msg::ThemeToggleLabel)}
@@ -397,7 +444,7 @@ pub fn app(props: &AppProps) -> Html {
                 </section>
                 <section class="timeline-pane" aria-label={l.text(Msg::Timeline)} data-testid="timeline">
                     if let Some(s) = *scenario {
-                        <ScenarioNotes scenario={s} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text} />
+                        <ScenarioNotes scenario={s} library={(*library).clone()} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text} />
                     }
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
@@ -406,8 +453,9 @@ pub fn app(props: &AppProps) -> Html {
                     </div>
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
-                    <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine} />
-                    <LintView text={(*text).clone()} on_open={on_change.clone()} engine={props.engine} />
+                    <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine}
+                        panels={panels.clone()} restore={(*restore_panels).clone()} />
+                    <LintView text={(*text).clone()} on_open={on_change.clone()} engine={props.engine} panels={panels.clone()} restore={(*restore_panels).clone()} />
                     <Legend />
                     <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
                 </section>

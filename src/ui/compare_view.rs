@@ -10,8 +10,9 @@ use super::state::{Action, Model, ViewState};
 use super::timeline_view::{TimelineView, LABEL_WIDTH};
 use crate::api::{ConcurrencyPolicy, KubernetesVersion};
 use super::protocol::{Answer, CompareWith, ComparisonView};
+use super::share::PanelsHandle;
 use crate::timeline::compare::Variant;
-use crate::timeline::share::ShareView;
+use crate::timeline::share::{SharePanel, ShareView};
 use crate::timeline::viewport::ms;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
@@ -25,6 +26,12 @@ pub struct CompareProps {
     pub state: ViewState,
     pub dispatch: UseReducerDispatcher<ViewState>,
     pub engine: Engine,
+    /// Where compare mode reports itself for share links.
+    #[prop_or_default]
+    pub panels: PanelsHandle,
+    /// The panels of a link just opened.
+    #[prop_or_default]
+    pub restore: Option<Rc<Vec<SharePanel>>>,
 }
 
 /// What B is.
@@ -47,6 +54,26 @@ fn version_label(l: Lang, v: KubernetesVersion) -> String {
 }
 
 impl Against {
+    /// The compare menu's value (`version:1.20`, `policy:Forbid`, `snapshot`).
+    fn value(&self) -> String {
+        match self {
+            Against::Version(v) => format!("version:{v}"),
+            Against::Policy(p) => format!("policy:{p:?}"),
+            Against::Snapshot(_) => "snapshot".into(),
+        }
+    }
+
+    /// The choice a menu value names (`snapshot` compares with `kept`).
+    fn parse(value: &str, kept: Rc<str>) -> Option<Against> {
+        if let Some(v) = value.strip_prefix("version:") {
+            v.parse().ok().map(Against::Version)
+        } else if let Some(p) = value.strip_prefix("policy:") {
+            POLICIES.iter().find(|x| format!("{x:?}") == p).map(|p| Against::Policy(*p))
+        } else {
+            (value == "snapshot").then_some(Against::Snapshot(kept))
+        }
+    }
+
     fn label(&self, l: Lang) -> String {
         match self {
             Against::Version(v) => version_label(l, *v),
@@ -126,14 +153,7 @@ pub fn compare_view(props: &CompareProps) -> Html {
         let (against, text) = (against.clone(), props.text.clone());
         Callback::from(move |e: Event| {
             let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let next = if let Some(v) = value.strip_prefix("version:") {
-                v.parse().ok().map(Against::Version)
-            } else if let Some(p) = value.strip_prefix("policy:") {
-                POLICIES.iter().find(|x| format!("{x:?}") == p).map(|p| Against::Policy(*p))
-            } else {
-                Some(Against::Snapshot(text.clone()))
-            };
-            if let Some(n) = next {
+            if let Some(n) = Against::parse(&value, text.clone()) {
                 against.set(n);
             }
         })
@@ -146,11 +166,31 @@ pub fn compare_view(props: &CompareProps) -> Html {
     let a_trace = props.state.model.as_ref().and_then(|m| m.result.trace.as_ref());
     let current = b_state.model.as_ref().is_some_and(|m| m.run == *requested);
     let diff = compared.as_ref().filter(|(id, _)| *on && current && *id == *requested).map(|(_, d)| d.clone());
-    let selected = match &*against {
-        Against::Version(v) => format!("version:{v}"),
-        Against::Policy(p) => format!("policy:{p:?}"),
-        Against::Snapshot(_) => "snapshot".into(),
-    };
+    let selected = against.value();
+    // Share links carry compare mode and its choice, and open them.
+    {
+        let panels = props.panels.clone();
+        let open = (*on).then(|| SharePanel::Compare {
+            against: against.value(),
+            kept: if let Against::Snapshot(t) = &*against { Some(t.to_string()) } else { None },
+        });
+        use_effect_with(open, move |open| panels.borrow_mut().compare = open.clone());
+    }
+    {
+        let (on, against, text) = (on.clone(), against.clone(), props.text.clone());
+        use_effect_with(props.restore.clone(), move |restore| {
+            let compare = restore.iter().flat_map(|r| r.iter()).find_map(|p| match p {
+                SharePanel::Compare { against, kept } => Some((against.clone(), kept.clone())),
+                SharePanel::Lint => None,
+            });
+            if let Some((value, kept)) = compare {
+                if let Some(a) = Against::parse(&value, kept.map_or(text, Rc::from)) {
+                    against.set(a);
+                }
+                on.set(true);
+            }
+        });
+    }
     let a_version = a_trace.map(|t| t.kubernetes_version.to_string()).unwrap_or_default();
 
     html! {

@@ -7,11 +7,11 @@ use crate::api::{admit, Admitted, KubernetesVersion};
 use crate::sim::scenario::Simulation;
 use crate::sim::trace::Trace;
 use super::perf;
-use super::protocol::{Answer, CompareWith, ComparisonView, PageAnswer, Request};
+use super::protocol::{Answer, CompareWith, ComparisonView, LintAsk, LintRefused, PageAnswer, Request};
 use super::runner::InPageEngine;
 use super::session::Session;
 use crate::timeline::compare::{compare, variant};
-use crate::timeline::lint::lint;
+use crate::timeline::lint::{LintOptions, Linting};
 use crate::timeline::CronJobStart;
 use serde::{Deserialize, Serialize};
 
@@ -155,6 +155,12 @@ pub fn compare_text(a: &str, b: &CompareWith) -> Result<String, String> {
     }
 }
 
+/// The options of the lint the page asked for (the zone looked up).
+pub fn lint_options(ask: LintAsk) -> Result<LintOptions, LintRefused> {
+    let controller_time_zone = ask.controller_time_zone.parse().map_err(|_| LintRefused::UnknownZone(ask.controller_time_zone))?;
+    Ok(LintOptions { version: ask.version, at: ask.at, controller_time_zone })
+}
+
 /// Compares runs B with their run A, keeping the last run A (B changes more often than A).
 #[derive(Default)]
 pub struct Comparer {
@@ -207,11 +213,23 @@ impl InPageEngine for InPage {
                 }
                 Err(e) => vec![Answer::Ran { id, ms: 0.0, result: RunResult { error: Some(e), ..RunResult::default() } }],
             },
-            Request::Lint { id, text, options } => {
-                let outcome = lint(&text, &options);
-                let (done, total) = outcome.as_ref().map_or((0, 0), |r| (r.cron_jobs.len(), r.cron_jobs.len()));
-                vec![Answer::Linted { id, done, total, outcome: Some(outcome) }]
-            }
+            // All at once here, with the same per-CronJob progress the worker posts.
+            Request::Lint { id, text, options } => match lint_options(options).and_then(|o| Linting::new(&text, o).map_err(LintRefused::TooMany)) {
+                Ok(mut linting) => {
+                    let mut answers = vec![];
+                    while !linting.step() {
+                        let probed = linting.report().cron_jobs.last().cloned();
+                        answers.push(Answer::Linted { id, done: linting.done(), total: linting.total(), probed, outcome: None });
+                    }
+                    let (done, total) = (linting.done(), linting.total());
+                    answers.push(Answer::Linted { id, done, total, probed: None, outcome: Some(Ok(linting.into_report())) });
+                    answers
+                }
+                Err(refused) => {
+                    let total = if let LintRefused::TooMany(t) = &refused { t.count } else { 0 };
+                    vec![Answer::Linted { id, done: 0, total, probed: None, outcome: Some(Err(refused)) }]
+                }
+            },
             Request::CancelLint { .. } => vec![],
             question => self.session.answer(&question).into_iter().collect(),
         }

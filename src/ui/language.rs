@@ -9,16 +9,17 @@ use yew::prelude::*;
 /// `localStorage` key of the chosen language.
 pub const LANG_KEY: &str = "cronjob-playground.lang";
 
+/// The language this browser's user chose in the switcher, if any (a share link's language does
+/// not override it).
+pub fn chosen_lang() -> Option<Lang> {
+    let storage = web_sys::window()?.local_storage().ok().flatten()?;
+    storage.get_item(LANG_KEY).ok().flatten()?.parse().ok()
+}
+
 /// The stored choice, else the browser's preference, else English.
 pub fn initial_lang() -> Lang {
-    let window = web_sys::window();
-    let stored = window
-        .as_ref()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .and_then(|s| s.get_item(LANG_KEY).ok().flatten())
-        .and_then(|code| code.parse().ok());
-    stored.unwrap_or_else(|| {
-        let preferred: Vec<String> = window
+    chosen_lang().unwrap_or_else(|| {
+        let preferred: Vec<String> = web_sys::window()
             .map(|w| w.navigator().languages().iter().filter_map(|v| v.as_string()).collect())
             .unwrap_or_default();
         Lang::from_browser(preferred)

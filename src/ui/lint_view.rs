@@ -2,16 +2,19 @@
 //! CronJob, the risks that probing simulations reveal (`timeline::lint`), each with a button that
 //! opens its probe on the timeline. The probes (a few short runs per CronJob, about a second in
 //! a browser) run in the view's own worker, one CronJob per slice, so the page stays responsive,
-//! shows how far they got and can stop them; at most `MAX_CRON_JOBS` CronJobs per lint.
+//! shows each CronJob's findings as its probe ends and how far they got, and can stop them
+//! (keeping what was found); at most `MAX_CRON_JOBS` CronJobs per lint.
 
 use super::language::use_lang;
-use super::protocol::{Answer, Request};
+use super::protocol::{Answer, LintAsk, LintRefused, Request};
 use super::runner::{Engine, Report, Runner};
 use crate::api::KubernetesVersion;
 use crate::i18n::Msg;
 use crate::i18n::Lang;
+use super::share::PanelsHandle;
 use crate::timeline::finding_text::Part;
-use crate::timeline::lint::{Finding, LintOptions, LintReport, Severity, TooManyCronJobs};
+use crate::timeline::share::SharePanel;
+use crate::timeline::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
 use chrono::{DateTime, SubsecRound, Utc};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -27,6 +30,12 @@ pub struct LintProps {
     /// Where the probes run (a worker of the view's own in the page).
     #[prop_or(Engine::Worker)]
     pub engine: Engine,
+    /// Where the view reports whether it is open, for share links.
+    #[prop_or_default]
+    pub panels: PanelsHandle,
+    /// The panels of a link just opened.
+    #[prop_or_default]
+    pub restore: Option<Rc<Vec<SharePanel>>>,
 }
 
 /// What a lint came to.
@@ -36,6 +45,10 @@ enum Outcome {
     /// Bad options, or an engine that could not start.
     Error(String),
     TooMany(TooManyCronJobs),
+    /// No zone has this name (the engine looked it up).
+    UnknownZone(String),
+    /// Stopped after probing `done` of `total` CronJobs (their findings stay shown).
+    Stopped { done: usize, total: usize },
 }
 
 fn now() -> DateTime<Utc> {
@@ -64,18 +77,25 @@ pub fn lint_view(props: &LintProps) -> Html {
     let progress = use_state(|| None::<(usize, usize)>);
     // The lint whose answers count (0: none).
     let current: Rc<Cell<u64>> = use_memo((), |_| Cell::new(0));
+    // The CronJobs of the current (or stopped) lint probed so far, shown as they come; each
+    // progress message re-renders.
+    let probed = use_mut_ref(Vec::<CronJobLint>::new);
     let runner = {
-        let (report, busy, progress, current) = (report.clone(), busy.clone(), progress.clone(), current.clone());
+        let (report, busy, progress, current, probed) = (report.clone(), busy.clone(), progress.clone(), current.clone(), probed.clone());
         let engine = props.engine;
         use_mut_ref(move || {
             Runner::new(engine, Callback::from(move |(answer, _): Report| match answer {
-                Answer::Linted { id, done, total, outcome } if id == current.get() => match outcome {
-                    None => progress.set(Some((done, total))),
+                Answer::Linted { id, done, total, probed: latest, outcome } if id == current.get() => match outcome {
+                    None => {
+                        probed.borrow_mut().extend(latest);
+                        progress.set(Some((done, total)));
+                    }
                     Some(outcome) => {
                         current.set(0);
                         report.set(Some(match outcome {
                             Ok(r) => Outcome::Report(Rc::new(r)),
-                            Err(too_many) => Outcome::TooMany(too_many),
+                            Err(LintRefused::TooMany(too_many)) => Outcome::TooMany(too_many),
+                            Err(LintRefused::UnknownZone(zone)) => Outcome::UnknownZone(zone),
                         }));
                         busy.set(false);
                         progress.set(None);
@@ -93,6 +113,18 @@ pub fn lint_view(props: &LintProps) -> Html {
         })
     };
 
+    {
+        let panels = props.panels.clone();
+        use_effect_with(*open, move |open| panels.borrow_mut().lint = *open);
+    }
+    {
+        let open = open.clone();
+        use_effect_with(props.restore.clone(), move |restore| {
+            if restore.iter().flat_map(|r| r.iter()).any(|p| *p == SharePanel::Lint) {
+                open.set(true);
+            }
+        });
+    }
     let toggle = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
@@ -122,19 +154,20 @@ pub fn lint_view(props: &LintProps) -> Html {
         Callback::from(move |e: InputEvent| at.set(e.target_unchecked_into::<HtmlInputElement>().value()))
     };
     let run = {
-        let (input, version, zone, at, report, busy, progress, runner, current) =
-            (input.clone(), version.clone(), zone.clone(), at.clone(), report.clone(), busy.clone(), progress.clone(), runner.clone(), current.clone());
+        let (input, version, zone, at, report, busy, progress, runner, current, probed) =
+            (input.clone(), version.clone(), zone.clone(), at.clone(), report.clone(), busy.clone(), progress.clone(), runner.clone(), current.clone(), probed.clone());
         Callback::from(move |_: MouseEvent| {
-            let options = (|| -> Result<LintOptions, String> {
-                let controller_time_zone = zone.parse().map_err(|_| l.format(Msg::LintBadZone, &[&format!("{:?}", *zone)]))?;
-                let at = DateTime::parse_from_rfc3339(at.trim()).map_err(|e| format!("start {:?}: {e}", *at))?.with_timezone(&Utc);
-                Ok(LintOptions { version: *version, at, controller_time_zone })
-            })();
+            // The engine looks the zone up (the page has no zone table).
+            let options = DateTime::parse_from_rfc3339(at.trim())
+                .map_err(|e| format!("start {:?}: {e}", *at))
+                .map(|at| LintAsk { version: *version, at: at.with_timezone(&Utc), controller_time_zone: (*zone).clone() });
             match options {
                 Err(e) => report.set(Some(Outcome::Error(e))),
                 Ok(options) => {
                     busy.set(true);
                     progress.set(None);
+                    report.set(None);
+                    probed.borrow_mut().clear();
                     let id = runner.borrow_mut().lint((*input).clone(), options);
                     current.set(id);
                 }
@@ -142,20 +175,38 @@ pub fn lint_view(props: &LintProps) -> Html {
         })
     };
     let cancel = {
-        let (busy, progress, runner, current) = (busy.clone(), progress.clone(), runner.clone(), current.clone());
+        let (busy, progress, runner, current, report, probed) =
+            (busy.clone(), progress.clone(), runner.clone(), current.clone(), report.clone(), probed.clone());
         Callback::from(move |_: MouseEvent| {
             let id = current.replace(0);
             runner.borrow_mut().ask(Request::CancelLint { id });
+            let total = progress.map_or(0, |(_, total)| total);
+            report.set(Some(Outcome::Stopped { done: probed.borrow().len(), total }));
             busy.set(false);
             progress.set(None);
         })
     };
+    let card = |c: &CronJobLint| cron_job_card(c, l, &props.on_open);
+    let so_far = || {
+        let probed = probed.borrow();
+        html! { <div class="lint-results" data-testid="lint-partial" data-cronjobs={probed.len().to_string()}>{ for probed.iter().map(card) }</div> }
+    };
 
     let results = match &*report {
+        None if *busy => so_far(),
         None => html! {},
         Some(Outcome::Error(e)) => html! { <p class="error" role="alert" data-testid="lint-error">{ e.clone() }</p> },
+        Some(Outcome::UnknownZone(zone)) => {
+            html! { <p class="error" role="alert" data-testid="lint-error">{ l.format(Msg::LintBadZone, &[&format!("{zone:?}")]) }</p> }
+        }
         Some(Outcome::TooMany(t)) => html! {
             <p class="error" role="alert" data-testid="lint-error">{ l.format(Msg::LintTooMany, &[&t.count, &t.cap]) }</p>
+        },
+        Some(Outcome::Stopped { done, total }) => html! {
+            <>
+                <p class="hint" data-testid="lint-stopped">{ l.format(Msg::LintStopped, &[done, total]) }</p>
+                { so_far() }
+            </>
         },
         Some(Outcome::Report(r)) => {
             let findings: usize = r.cron_jobs.iter().map(|c| c.findings.len()).sum();
@@ -163,26 +214,7 @@ pub fn lint_view(props: &LintProps) -> Html {
                 <div class="lint-results" data-testid="lint-results" data-cronjobs={r.cron_jobs.len().to_string()} data-findings={findings.to_string()}>
                     <p class="hint">{ l.format(Msg::LintSummary, &[&r.cron_jobs.len(), &r.kubernetes_version, &r.at, &findings]) }</p>
                     { for r.errors.iter().map(|e| html! { <p class="error" data-testid="lint-input-error">{ e.clone() }</p> }) }
-                    { for r.cron_jobs.iter().map(|c| html! {
-                        <article class="lint-cronjob" data-testid="lint-cronjob" data-name={c.name.clone()} data-namespace={c.namespace.clone()}>
-                            <h3>{ if c.namespace.is_empty() { c.name.clone() } else { format!("{}/{}", c.namespace, c.name) } }
-                                <code class="group-schedule">{ format!("  {}", c.schedule) }</code></h3>
-                            if c.findings.is_empty() { <p class="hint">{ l.text(Msg::LintNoRisks) }</p> }
-                            <ul>
-                                { for c.findings.iter().map(|f| {
-                                    let (on_open, text) = (props.on_open.clone(), f.playground.clone());
-                                    html! {
-                                        <li class={format!("finding {}", severity_name(f.severity))} data-testid="finding" data-rule={f.rule} data-severity={severity_name(f.severity)}>
-                                            <span class="severity">{ severity_name(f.severity) }</span>{ " " }<code>{ f.rule }</code>
-                                            <p>{ finding_sentence(f, l) }</p>
-                                            <button type="button" data-testid="finding-open" onclick={Callback::from(move |_: MouseEvent| on_open.emit(text.clone()))}
-                                                title={l.text(Msg::LintOpenProbeTitle)}>{ l.text(Msg::LintOpenProbe) }</button>
-                                        </li>
-                                    }
-                                }) }
-                            </ul>
-                        </article>
-                    }) }
+                    { for r.cron_jobs.iter().map(card) }
                 </div>
             }
         }
@@ -218,6 +250,30 @@ pub fn lint_view(props: &LintProps) -> Html {
                 { results }
             }
         </section>
+    }
+}
+
+/// One CronJob's findings, each with a button that opens its probe.
+fn cron_job_card(c: &CronJobLint, l: Lang, on_open: &Callback<String>) -> Html {
+    html! {
+        <article class="lint-cronjob" data-testid="lint-cronjob" data-name={c.name.clone()} data-namespace={c.namespace.clone()}>
+            <h3>{ if c.namespace.is_empty() { c.name.clone() } else { format!("{}/{}", c.namespace, c.name) } }
+                <code class="group-schedule">{ format!("  {}", c.schedule) }</code></h3>
+            if c.findings.is_empty() { <p class="hint">{ l.text(Msg::LintNoRisks) }</p> }
+            <ul>
+                { for c.findings.iter().map(|f| {
+                    let (on_open, text) = (on_open.clone(), f.playground.clone());
+                    html! {
+                        <li class={format!("finding {}", severity_name(f.severity))} data-testid="finding" data-rule={f.rule} data-severity={severity_name(f.severity)}>
+                            <span class="severity">{ severity_name(f.severity) }</span>{ " " }<code>{ f.rule }</code>
+                            <p>{ finding_sentence(f, l) }</p>
+                            <button type="button" data-testid="finding-open" onclick={Callback::from(move |_: MouseEvent| on_open.emit(text.clone()))}
+                                title={l.text(Msg::LintOpenProbeTitle)}>{ l.text(Msg::LintOpenProbe) }</button>
+                        </li>
+                    }
+                }) }
+            </ul>
+        </article>
     }
 }
 

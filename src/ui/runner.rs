@@ -9,8 +9,7 @@
 
 use super::engine::RunResult;
 use super::perf::{self, RunStages, WorkerStages};
-use super::protocol::{Answer, CompareWith, PageAnswer, Request};
-use crate::timeline::lint::LintOptions;
+use super::protocol::{decode, Answer, CompareWith, LintAsk, PageAnswer, Request};
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -128,7 +127,7 @@ impl Runner {
     }
 
     /// Asks for a lint of the CronJobs in `text`; it supersedes any earlier lint. Returns its id.
-    pub fn lint(&mut self, text: String, options: LintOptions) -> u64 {
+    pub fn lint(&mut self, text: String, options: LintAsk) -> u64 {
         let id = {
             let mut i = self.inner.borrow_mut();
             i.next_id += 1;
@@ -221,10 +220,7 @@ impl Runner {
             } else if let Some(message) = data.dyn_ref::<js_sys::Array>() {
                 let recv = perf::mark("recv");
                 let bytes: js_sys::Uint8Array = message.get(0).unchecked_into();
-                // `from_str`, not `from_slice`: the engine already parses `&str` traces, and a
-                // second reader type would duplicate every Deserialize impl in the module.
-                let text = String::from_utf8(bytes.to_vec()).unwrap_or_default();
-                let answer = serde_json::from_str::<PageAnswer>(&text);
+                let answer = decode(&bytes.to_vec());
                 let parsed = perf::mark("parsed");
                 match answer {
                     Ok(answer) => {

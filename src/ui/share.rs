@@ -1,4 +1,5 @@
-//! Share links in the page: the Share button packs the editor's text and the view into a
+//! Share links in the page: the Share button packs the editor's text, the view, the interface
+//! language and the open panels (compare, lint) into a
 //! `#s=1.…` link (format, caps and messages in `timeline::share`), deflated by the browser's
 //! `CompressionStream` through a small JS shim, so the page carries no compression code. Opening
 //! such a link restores the text and the view; when this browser already saves a different text,
@@ -6,8 +7,8 @@
 
 use super::language::use_lang;
 use super::state::ViewState;
-use crate::i18n::Msg;
-use crate::timeline::share::{decode_fragment, encode_fragment, ShareError, ShareState, ShareView, MAX_STATE, PREFIX};
+use crate::i18n::{Lang, Msg};
+use crate::timeline::share::{decode_fragment, encode_fragment, ShareError, SharePanel, ShareState, ShareView, MAX_STATE, PREFIX};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -69,6 +70,31 @@ impl Pending {
 /// The shared handle between the app (which runs and restores) and the share component.
 pub type PendingLink = Rc<RefCell<Pending>>;
 
+/// The panels open beside the timeline, as the compare and lint views report them, for the next
+/// link.
+#[derive(Debug, Default, PartialEq)]
+pub struct OpenPanels {
+    pub compare: Option<SharePanel>,
+    pub lint: bool,
+}
+
+impl OpenPanels {
+    /// What a link lists.
+    pub fn list(&self) -> Vec<SharePanel> {
+        self.compare.iter().cloned().chain(self.lint.then_some(SharePanel::Lint)).collect()
+    }
+}
+
+/// The handle the views report to and the Share button reads.
+pub type PanelsHandle = Rc<RefCell<OpenPanels>>;
+
+/// What an opened link asks of the rest of the page: its language and panels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opened {
+    pub lang: Option<Lang>,
+    pub panels: Rc<Vec<SharePanel>>,
+}
+
 fn fragment() -> Option<String> {
     web_sys::window()?.location().hash().ok().filter(|h| !h.is_empty())
 }
@@ -126,6 +152,10 @@ pub struct ShareProps {
     pub on_text: Callback<String>,
     /// The link is dealt with (opened, declined or refused): run the editor's latest text.
     pub on_release: Callback<()>,
+    /// The open panels, read when a link is made.
+    pub panels: PanelsHandle,
+    /// A link was opened: its language and panels.
+    pub on_opened: Callback<Opened>,
 }
 
 impl PartialEq for Pending {
@@ -150,8 +180,8 @@ pub fn share(props: &ShareProps) -> Html {
 
     // Open the address's link once.
     {
-        let (opening, pending, saved, on_text, on_release) =
-            (opening.clone(), props.pending.clone(), props.saved.clone(), props.on_text.clone(), props.on_release.clone());
+        let (opening, pending, saved, on_text, on_release, on_opened) =
+            (opening.clone(), props.pending.clone(), props.saved.clone(), props.on_text.clone(), props.on_release.clone(), props.on_opened.clone());
         use_effect_with((), move |_| {
             if pending.borrow().waiting {
                 let fragment = fragment().unwrap_or_default();
@@ -160,7 +190,7 @@ pub fn share(props: &ShareProps) -> Html {
                         Ok(link) => {
                             let same = saved.as_deref().is_none_or(|s| *s == *link.text);
                             if same {
-                                apply(&pending, &on_text, &on_release, link);
+                                apply(&pending, &on_text, &on_release, &on_opened, link);
                             } else {
                                 opening.set(Opening::Ask(Rc::new(link)));
                             }
@@ -178,9 +208,10 @@ pub fn share(props: &ShareProps) -> Html {
     }
 
     let on_share = {
-        let (made, text, view) = (made.clone(), props.text.clone(), share_view(&props.state));
+        let (made, text, view, panels) = (made.clone(), props.text.clone(), share_view(&props.state), props.panels.clone());
         Callback::from(move |_: MouseEvent| {
-            let (made, state) = (made.clone(), ShareState::new(text.to_string(), view.clone()));
+            let state = ShareState { lang: Some(l.code().into()), panels: panels.borrow().list(), ..ShareState::new(text.to_string(), view.clone()) };
+            let made = made.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let link = make_link(&state).await;
                 if let Ok(l) = &link {
@@ -211,10 +242,10 @@ pub fn share(props: &ShareProps) -> Html {
         }
         Opening::Ask(link) => {
             let open = {
-                let (opening, link, pending, on_text, on_release) =
-                    (opening.clone(), link.clone(), props.pending.clone(), props.on_text.clone(), props.on_release.clone());
+                let (opening, link, pending, on_text, on_release, on_opened) =
+                    (opening.clone(), link.clone(), props.pending.clone(), props.on_text.clone(), props.on_release.clone(), props.on_opened.clone());
                 Callback::from(move |_: MouseEvent| {
-                    apply(&pending, &on_text, &on_release, (*link).clone());
+                    apply(&pending, &on_text, &on_release, &on_opened, (*link).clone());
                     opening.set(Opening::Idle);
                 })
             };
@@ -264,14 +295,15 @@ pub fn share(props: &ShareProps) -> Html {
     }
 }
 
-/// Puts a link's text in the editor and its view on the next run.
-fn apply(pending: &PendingLink, on_text: &Callback<String>, on_release: &Callback<()>, link: ShareState) {
+/// Puts a link's text in the editor, its view on the next run, and its language and panels.
+fn apply(pending: &PendingLink, on_text: &Callback<String>, on_release: &Callback<()>, on_opened: &Callback<Opened>, link: ShareState) {
     {
         let mut p = pending.borrow_mut();
         p.waiting = false;
-        p.view = link.view;
+        p.view = link.view.clone();
     }
     forget_fragment();
+    on_opened.emit(Opened { lang: link.language(), panels: Rc::new(link.panels) });
     on_text.emit(link.text);
     on_release.emit(());
 }

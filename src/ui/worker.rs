@@ -4,17 +4,17 @@
 //! [`Request`]s (`protocol.rs`): a run is simulated in slices of [`SLICE_MS`], looking at its
 //! message queue in between, so a newer text cancels a run that is still going and typing never
 //! queues runs; the finished run's answer (the trace without its decision history) crosses as
-//! UTF-8 JSON in a transferred buffer, and the inspector's questions are answered from the run
+//! bytes in a transferred buffer (`protocol::encode_ran`), and the inspector's questions are answered from the run
 //! the worker keeps (`session.rs`). A lint probes one CronJob per slice (after any run's slice),
 //! saying how far it got after each, so a newer lint or a cancel is honoured between CronJobs.
 //! Compare mode's run B is a run like any other, followed by its comparison with run A (whose
 //! run this worker keeps while A's text stays the same). It says `ready` once it listens.
 
-use super::engine::{compare_text, prepare, Comparer, Prepared, RunResult};
+use super::engine::{compare_text, lint_options, prepare, Comparer, Prepared, RunResult};
 use super::perf::{self, epoch_now, WorkerStages};
-use super::protocol::{Answer, Request};
+use super::protocol::{Answer, LintRefused, Request};
 use super::session::Session;
-use crate::timeline::lint::{LintOptions, LintReport, Linting, TooManyCronJobs};
+use crate::timeline::lint::{CronJobLint, LintOptions, LintReport, Linting};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -81,10 +81,10 @@ impl State {
             self.linting = None;
             match Linting::new(&text, options) {
                 Ok(linting) => {
-                    self.post_lint(id, linting.done(), linting.total(), None);
+                    self.post_lint(id, linting.done(), linting.total(), None, None);
                     self.linting = Some((id, linting));
                 }
-                Err(too_many) => self.post_lint(id, 0, too_many.count, Some(Err(too_many))),
+                Err(too_many) => self.post_lint(id, 0, too_many.count, None, Some(Err(LintRefused::TooMany(too_many)))),
             }
         }
         let running = self.queued.is_some() || self.busy.is_some();
@@ -94,9 +94,9 @@ impl State {
             let finished = linting.step();
             let (done, total) = (linting.done(), linting.total());
             if finished {
-                self.post_lint(id, done, total, Some(Ok(linting.into_report())));
+                self.post_lint(id, done, total, None, Some(Ok(linting.into_report())));
             } else {
-                self.post_lint(id, done, total, None);
+                self.post_lint(id, done, total, linting.report().cron_jobs.last().cloned(), None);
                 self.linting = Some((id, linting));
             }
         }
@@ -105,9 +105,9 @@ impl State {
         }
     }
 
-    /// Posts lint `id`'s progress, and its outcome once there is one.
-    fn post_lint(&self, id: u64, done: usize, total: usize, outcome: Option<Result<LintReport, TooManyCronJobs>>) {
-        self.post_answer(&Answer::Linted { id, done, total, outcome });
+    /// Posts lint `id`'s progress with the CronJob just probed, and its outcome once there is one.
+    fn post_lint(&self, id: u64, done: usize, total: usize, probed: Option<CronJobLint>, outcome: Option<Result<LintReport, LintRefused>>) {
+        self.post_answer(&Answer::Linted { id, done, total, probed, outcome });
     }
 
     /// Steps the current run for up to [`SLICE_MS`], posting it when it is done.
@@ -135,11 +135,12 @@ impl State {
         }
         busy.stages.simulated = epoch_now();
         let comparison = busy.compare.and_then(|a| self.comparer.compare(&a, &busy.run.result));
-        let json = self.session.keep_encoded(busy.id, busy.engine_ms, busy.run.result);
-        self.post(&json, Some(busy.stages));
+        let (bytes, retired) = self.session.keep_encoded(busy.id, busy.engine_ms, busy.run.result);
+        self.post(&bytes, Some(busy.stages));
         if let Some(comparison) = comparison {
             self.post_answer(&Answer::Compared { id: busy.id, comparison });
         }
+        drop(retired);
     }
 
     /// Posts an answer that is not a run's.
@@ -165,10 +166,16 @@ impl State {
                     self.post_answer(&Answer::Ran { id, ms: 0.0, result: &result });
                 }
             },
-            Request::Lint { id, text, options } => {
-                self.lint_queued = Some((id, text, options));
-                self.schedule();
-            }
+            Request::Lint { id, text, options } => match lint_options(options) {
+                Ok(options) => {
+                    self.lint_queued = Some((id, text, options));
+                    self.schedule();
+                }
+                Err(refused) => {
+                    (self.lint_queued, self.linting) = (None, None);
+                    self.post_lint(id, 0, 0, None, Some(Err(refused)));
+                }
+            },
             Request::CancelLint { id } => {
                 self.lint_queued = self.lint_queued.take().filter(|(queued, ..)| *queued != id);
                 self.linting = self.linting.take().filter(|(current, _)| *current != id);
