@@ -74,7 +74,8 @@ pub enum ExportKind {
     State { at: Time },
 }
 
-/// The engine's answer (JSON bytes on the wire). `R` is the run's result: borrowed when the
+/// The engine's answer (JSON bytes on the wire). Its instants are written and read as the trace's
+/// (`sim::trace::rfc3339`), so the page's module carries one time parser, not chrono's general one. `R` is the run's result: borrowed when the
 /// engine encodes it, owned when the page decodes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Answer<R> {
@@ -83,9 +84,9 @@ pub enum Answer<R> {
     /// The explanation of `item` in run `run` (`None` when the run has no such item).
     Explained { run: u64, item: String, explanation: Option<ExplanationView> },
     /// The log lines of run `run` up to `at`.
-    Logs { run: u64, at: Time, lines: Vec<String> },
+    Logs { run: u64, #[serde(with = "crate::sim::trace::rfc3339")] at: Time, lines: Vec<String> },
     /// The Events table of run `run` at `at` for `object`.
-    Events { run: u64, at: Time, object: Option<(ObjectKind, String)>, table: TableView },
+    Events { run: u64, #[serde(with = "crate::sim::trace::rfc3339")] at: Time, object: Option<(ObjectKind, String)>, table: TableView },
     /// Lint `id` has probed `done` of `total` CronJobs, `probed` the latest of them (so the page
     /// shows each CronJob's findings as its probe ends); `outcome` comes with the last message
     /// (at once, and with no progress, when the input holds too many CronJobs).
@@ -109,6 +110,7 @@ pub struct ComparisonView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DifferenceView {
     pub kind: DiffKind,
+    #[serde(with = "crate::sim::trace::rfc3339")]
     pub at: Time,
     pub said: DiffText,
 }
@@ -163,6 +165,7 @@ pub struct ExplanationView {
 pub struct ReasonView {
     pub source: String,
     pub code: String,
+    #[serde(with = "crate::sim::trace::rfc3339::option")]
     pub at: Option<Time>,
     pub text: ExplainText,
 }
