@@ -456,7 +456,8 @@ impl Timeline {
     pub fn add_instants(&mut self, more: impl IntoIterator<Item = Time>) {
         let (start, end) = (self.start, self.end);
         self.instants.extend(more.into_iter().filter(|t| *t >= start && *t <= end));
-        self.instants.sort();
+        // Unstable is as good (equal instants are the same) and quicker on thousands of them.
+        self.instants.sort_unstable();
         self.instants.dedup();
     }
 

@@ -10,6 +10,7 @@
 //! - [`compare`]: two runs on one axis and what differs (compare mode).
 //! - [`lint`]: per-CronJob risks found by probing simulations (the lint view, `lint` command).
 //! - [`snapshot`]: the objects at an instant as a `kubectl get -o yaml` List (the YAML export).
+//! - [`packed`]: the trace's Jobs, Pods and slots as bytes for the page (its worker's answer).
 //! - [`share`]: the page's state in a link's fragment (format, caps, damaged-link messages).
 
 pub mod compare;
@@ -21,6 +22,7 @@ pub mod index;
 pub mod kubectl;
 pub mod lanes;
 pub mod lint;
+pub mod packed;
 pub mod rows;
 pub mod share;
 pub mod snapshot;

@@ -184,10 +184,14 @@ pub fn app(props: &AppProps) -> Html {
             }))
         })
     };
+    // The text last handed to the runner: an edit hands its text over at once, before the page
+    // renders it, and the effect below runs only the texts that arrive otherwise.
+    let requested = use_mut_ref(|| None::<Rc<str>>);
     {
-        let (runner, pending, edited) = (runner.clone(), pending.clone(), edited.clone());
+        let (runner, pending, edited, requested) = (runner.clone(), pending.clone(), edited.clone(), requested.clone());
         use_effect_with((*text).clone(), move |t| {
-            if !pending.borrow().waiting {
+            if !pending.borrow().waiting && requested.borrow().as_ref() != Some(t) {
+                *requested.borrow_mut() = Some(t.clone());
                 runner.borrow_mut().request(t.to_string(), *edited.borrow());
             }
         });
@@ -195,10 +199,16 @@ pub fn app(props: &AppProps) -> Html {
 
     let set_text = {
         let (text, latest, edited) = (text.clone(), latest.clone(), edited.clone());
+        let (runner, pending, requested) = (runner.clone(), pending.clone(), requested.clone());
         Callback::from(move |value: String| {
-            *edited.borrow_mut() = perf::mark("edit");
-            save(STORAGE_KEY, &value);
+            let at = perf::mark("edit");
+            *edited.borrow_mut() = at;
             let value: Rc<str> = value.into();
+            if !pending.borrow().waiting {
+                *requested.borrow_mut() = Some(value.clone());
+                runner.borrow_mut().request(value.to_string(), at);
+            }
+            save(STORAGE_KEY, &value);
             *latest.borrow_mut() = value.clone();
             text.set(value);
         })

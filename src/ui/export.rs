@@ -75,6 +75,13 @@ fn svg_size(text: &str) -> (f64, f64) {
     (attr("width"), attr("height"))
 }
 
+/// `20250101-000000`: an instant in file names (what `%Y%m%d-%H%M%S` writes, without parsing
+/// a format string on every render).
+fn file_stamp(t: crate::sim::trace::Time) -> String {
+    use chrono::{Datelike, Timelike};
+    format!("{:04}{:02}{:02}-{:02}{:02}{:02}", t.year(), t.month(), t.day(), t.hour(), t.minute(), t.second())
+}
+
 #[derive(Properties, PartialEq)]
 pub struct ExportProps {
     pub state: ViewState,
@@ -88,7 +95,7 @@ pub fn export(props: &ExportProps) -> Html {
     let l = use_lang();
     let model = props.state.model.clone();
     let trace = model.as_ref().and_then(|m| m.result.trace.as_ref()).is_some();
-    let stamp = model.as_ref().and_then(|m| m.result.trace.as_ref()).map(|t| t.start.format("%Y%m%d-%H%M%S").to_string()).unwrap_or_default();
+    let stamp = model.as_ref().and_then(|m| m.result.trace.as_ref()).map(|t| file_stamp(t.start)).unwrap_or_default();
     let svg = {
         let stamp = stamp.clone();
         Callback::from(move |_: MouseEvent| download(&format!("timeline-{stamp}.svg"), "image/svg+xml", &timeline_svg()))

@@ -22,14 +22,58 @@ pub struct OverviewProps {
     pub dispatch: UseReducerDispatcher<ViewState>,
 }
 
-fn css_var(name: &str) -> String {
-    let doc = web_sys::window().and_then(|w| w.document());
-    let root = doc.and_then(|d| d.document_element());
-    root.and_then(|r| web_sys::window()?.get_computed_style(&r).ok().flatten())
-        .and_then(|st| st.get_property_value(name).ok())
-        .map(|v| v.trim().to_string())
-        .filter(|v| !v.is_empty())
-        .unwrap_or_else(|| "#888".into())
+/// The colours the strip paints with, as CSS custom properties of the root element.
+const COLOURS: [&str; 9] = ["--panel", "--muted", "--outage", "--pending", "--ok", "--late", "--bad", "--job", "--accent"];
+/// `--cursor` is read apart: it is the last of the list below.
+const CURSOR: &str = "--cursor";
+
+thread_local! {
+    /// The colours read for a theme (`data-theme` on the root): reading computed style makes the
+    /// browser recalculate the page's style at once, which a redraw should not pay for each time.
+    static PALETTE: std::cell::RefCell<Option<(String, Vec<String>)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The value of each of [`COLOURS`] and then [`CURSOR`] in the current theme.
+fn palette() -> Vec<String> {
+    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element());
+    let theme = root.as_ref().and_then(|r| r.get_attribute("data-theme")).unwrap_or_default();
+    if let Some(p) = PALETTE.with(|p| p.borrow().as_ref().filter(|(t, _)| *t == theme).map(|(_, p)| p.clone())) {
+        return p;
+    }
+    let style = root.and_then(|r| web_sys::window()?.get_computed_style(&r).ok().flatten());
+    let read = |name: &str| {
+        style.as_ref().and_then(|st| st.get_property_value(name).ok()).map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+    };
+    let read: Vec<Option<String>> = COLOURS.iter().chain([&CURSOR]).map(|n| read(n)).collect();
+    let complete = read.iter().all(Option::is_some);
+    let p: Vec<String> = read.into_iter().map(|v| v.unwrap_or_else(|| "#888".into())).collect();
+    // Not kept while the stylesheet is still loading (the next draw reads again).
+    if complete {
+        PALETTE.with(|c| *c.borrow_mut() = Some((theme, p.clone())));
+    }
+    p
+}
+
+/// The colour of custom property `name` (one of [`COLOURS`] or [`CURSOR`]) in `palette`.
+fn colour<'a>(palette: &'a [String], name: &str) -> &'a str {
+    let i = COLOURS.iter().position(|c| *c == name).unwrap_or(COLOURS.len());
+    palette.get(i).map_or("#888", String::as_str)
+}
+
+/// Fills, for each run of neighbouring columns whose value is `v`, one rectangle from `y0` to `y1`.
+fn fill_runs(ctx: &CanvasRenderingContext2d, cols: &[u8], v: u8, y0: f64, y1: f64) {
+    let mut i = 0;
+    while i < cols.len() {
+        if cols[i] != v {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < cols.len() && cols[i] == v {
+            i += 1;
+        }
+        ctx.fill_rect(LABEL_WIDTH + start as f64, y0, (i - start) as f64, y1 - y0);
+    }
 }
 
 #[function_component(Overview)]
@@ -97,34 +141,32 @@ fn draw(canvas: &NodeRef, s: &ViewState, l: Lang) {
             }
         }
     }
+    let palette = palette();
+    let paint = |name: &str| ctx.set_fill_style_str(colour(&palette, name));
     ctx.clear_rect(0.0, 0.0, w, h);
-    ctx.set_fill_style_str(&css_var("--panel"));
+    paint("--panel");
     ctx.fill_rect(0.0, 0.0, w, h);
-    ctx.set_fill_style_str(&css_var("--muted"));
+    paint("--muted");
     ctx.set_font("11px system-ui, sans-serif");
     let _ = ctx.fill_text(l.text(Msg::Overview), 8.0, 14.0);
     let x = |t: f64| LABEL_WIDTH + (t - start) / (end - start) * lanes_w;
-    ctx.set_fill_style_str(&css_var("--outage"));
+    paint("--outage");
     for o in &tl.outages {
         ctx.fill_rect(x(ms(o.from)), 0.0, (x(ms(o.to)) - x(ms(o.from))).max(1.0), h);
     }
     let slot_style: [(&str, f64, f64); 4] = [("--pending", 6.0, 10.0), ("--ok", 4.0, 12.0), ("--late", 2.0, 14.0), ("--bad", 2.0, 14.0)];
     for (v, (var, y0, y1)) in slot_style.iter().enumerate() {
-        ctx.set_fill_style_str(&css_var(var));
-        for (i, _) in slot_cols.iter().enumerate().filter(|(_, c)| **c as usize == v + 1) {
-            ctx.fill_rect(LABEL_WIDTH + i as f64, *y0, 1.0, y1 - y0);
-        }
+        paint(var);
+        fill_runs(&ctx, &slot_cols, v as u8 + 1, *y0, *y1);
     }
     for (v, var) in ["--job", "--bad"].iter().enumerate() {
-        ctx.set_fill_style_str(&css_var(var));
-        for (i, _) in job_cols.iter().enumerate().filter(|(_, c)| **c as usize == v + 1) {
-            ctx.fill_rect(LABEL_WIDTH + i as f64, 18.0, 1.0, 10.0);
-        }
+        paint(var);
+        fill_runs(&ctx, &job_cols, v as u8 + 1, 18.0, 28.0);
     }
-    ctx.set_stroke_style_str(&css_var("--accent"));
+    ctx.set_stroke_style_str(colour(&palette, "--accent"));
     ctx.set_line_width(1.5);
     let (a, b) = (x(s.view.from), x(s.view.to));
     ctx.stroke_rect(a + 0.75, 0.75, (b - a - 1.5).max(2.0), h - 1.5);
-    ctx.set_fill_style_str(&css_var("--cursor"));
+    paint(CURSOR);
     ctx.fill_rect(x(s.cursor) - 0.5, 0.0, 1.5, h);
 }

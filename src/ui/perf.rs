@@ -42,9 +42,16 @@ thread_local! {
     static CURRENT: RefCell<Option<(u64, RunStages)>> = const { RefCell::new(None) };
 }
 
+thread_local! {
+    /// This thread's `performance` (looked up once: the page and its worker ask it often).
+    static PERFORMANCE: Option<web_sys::Performance> = {
+        let global = js_sys::global();
+        js_sys::Reflect::get(&global, &JsValue::from_str("performance")).ok().and_then(|p| wasm_bindgen::JsCast::dyn_into(p).ok())
+    };
+}
+
 fn performance() -> Option<web_sys::Performance> {
-    let global = js_sys::global();
-    js_sys::Reflect::get(&global, &JsValue::from_str("performance")).ok().and_then(|p| wasm_bindgen::JsCast::dyn_into(p).ok())
+    PERFORMANCE.with(Clone::clone)
 }
 
 /// Milliseconds on this thread's clock.

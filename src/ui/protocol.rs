@@ -4,6 +4,10 @@
 //! decision history (`syncs`) and its Events (together nine tenths of a long run's JSON; the
 //! Event times come along for the clock); the engine keeps them and answers from them when the
 //! inspector explains an item or shows the Events or the controllers' log.
+//! A run's answer crosses as bytes of its own shape ([`encode_ran`]): its small parts as JSON, the
+//! trace's Jobs, Pods and slots packed (`timeline::packed`) and the Event times as numbers, so
+//! neither side spends a keystroke's time writing and parsing instants as text; every other
+//! answer is JSON.
 //! This is not the JS API: `simulate` there still returns the whole trace.
 
 use super::engine::RunResult;
@@ -15,6 +19,7 @@ use crate::timeline::explain_text::ExplainText;
 use crate::timeline::kubectl::Table;
 use crate::api::KubernetesVersion;
 use crate::timeline::lint::{CronJobLint, LintReport, TooManyCronJobs};
+use crate::timeline::packed::{pack, unpack, PackError, Reader, Writer};
 use serde::{Deserialize, Serialize};
 
 /// A question to the engine (JSON text on the wire).
@@ -184,6 +189,60 @@ impl From<Table> for TableView {
 
 /// What the page decodes.
 pub type PageAnswer = Answer<RunResult>;
+
+/// The first byte of a run's answer (JSON answers start with `{`).
+const RAN: u8 = 0;
+
+/// Encodes `Answer::Ran { id, ms, result }` (the result's trace without `syncs` and `events`,
+/// which are not sent) into `out`: the tag, that answer as JSON without the trace's Jobs, Pods
+/// and slots and without the Event times (the same JSON code as every other answer), then the
+/// Event times and those records packed. `result` is lent, not changed: what is taken out for
+/// the JSON is put back.
+pub fn encode_ran(id: u64, ms: f64, result: &mut RunResult, out: &mut Vec<u8>) {
+    out.push(RAN);
+    let event_times = std::mem::take(&mut result.event_times);
+    let records = result.trace.as_mut().map(|t| (std::mem::take(&mut t.jobs), std::mem::take(&mut t.pods), std::mem::take(&mut t.slots)));
+    let json = serde_json::to_vec(&Answer::Ran { id, ms, result: &*result }).unwrap_or_default();
+    if let (Some(t), Some((jobs, pods, slots))) = (result.trace.as_mut(), records) {
+        (t.jobs, t.pods, t.slots) = (jobs, pods, slots);
+    }
+    result.event_times = event_times;
+    let mut w = Writer::new(out);
+    w.bytes(&json);
+    w.len(result.event_times.len());
+    for t in &result.event_times {
+        w.i64(*t);
+    }
+    if let Some(t) = &result.trace {
+        pack(t, out);
+    }
+}
+
+/// JSON bytes as an answer. `from_str`, not `from_slice`: the engine already parses `&str`
+/// traces, and a second reader type would duplicate every Deserialize impl in the module.
+fn json(bytes: &[u8]) -> Result<PageAnswer, String> {
+    let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
+    serde_json::from_str(text).map_err(|e| e.to_string())
+}
+
+/// Decodes an answer: a run's (see [`encode_ran`]) or any other (JSON).
+pub fn decode(bytes: &[u8]) -> Result<PageAnswer, String> {
+    if bytes.first() != Some(&RAN) {
+        return json(bytes);
+    }
+    let read = || -> Result<PageAnswer, PackError> {
+        let mut r = Reader::new(&bytes[1..]);
+        let Ok(mut answer) = json(r.bytes()?) else { return Err(PackError { what: "JSON", at: 1 }) };
+        if let Answer::Ran { result, .. } = &mut answer {
+            result.event_times = (0..r.len()?).map(|_| r.i64()).collect::<Result<_, _>>()?;
+            if let Some(t) = result.trace.as_mut() {
+                unpack(&mut r, t)?;
+            }
+        }
+        Ok(answer)
+    };
+    read().map_err(|e| e.to_string())
+}
 
 /// An explanation the page was given: run, item, explanation.
 pub type Explained = (u64, String, Option<ExplanationView>);

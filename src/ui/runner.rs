@@ -9,7 +9,7 @@
 
 use super::engine::RunResult;
 use super::perf::{self, RunStages, WorkerStages};
-use super::protocol::{Answer, CompareWith, LintAsk, PageAnswer, Request};
+use super::protocol::{decode, Answer, CompareWith, LintAsk, PageAnswer, Request};
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -220,10 +220,7 @@ impl Runner {
             } else if let Some(message) = data.dyn_ref::<js_sys::Array>() {
                 let recv = perf::mark("recv");
                 let bytes: js_sys::Uint8Array = message.get(0).unchecked_into();
-                // `from_str`, not `from_slice`: the engine already parses `&str` traces, and a
-                // second reader type would duplicate every Deserialize impl in the module.
-                let text = String::from_utf8(bytes.to_vec()).unwrap_or_default();
-                let answer = serde_json::from_str::<PageAnswer>(&text);
+                let answer = decode(&bytes.to_vec());
                 let parsed = perf::mark("parsed");
                 match answer {
                     Ok(answer) => {

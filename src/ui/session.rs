@@ -4,7 +4,7 @@
 //! whole trace, the world at an instant) from what it kept.
 
 use super::engine::RunResult;
-use super::protocol::{Answer, ExportKind, Request};
+use super::protocol::{encode_ran, Answer, ExportKind, Request};
 use crate::timeline::document::to_yaml;
 use crate::timeline::explain::explain;
 use crate::sim::trace::{format_time, EventRecord, SyncRecord};
@@ -20,6 +20,9 @@ pub struct Session {
     last_len: usize,
 }
 
+/// A run the session no longer keeps, to be dropped when freeing it costs nobody a wait.
+pub struct Retired(#[allow(dead_code)] Option<Kept>);
+
 struct Kept {
     id: u64,
     result: RunResult,
@@ -28,20 +31,23 @@ struct Kept {
 }
 
 impl Session {
-    /// Keeps run `id` and encodes its answer for the page: JSON of the result without `syncs`
-    /// and `events` (with the Event times).
-    pub fn keep_encoded(&mut self, id: u64, ms: f64, result: RunResult) -> Vec<u8> {
+    /// Keeps run `id` and encodes its answer for the page (`protocol::encode_ran`): the result
+    /// without `syncs` and `events` (with the Event times).
+    /// The run it replaces comes back unfreed: freeing a long run's trace (every name, Event and
+    /// sync its own allocation) takes milliseconds, which the caller spends after posting.
+    pub fn keep_encoded(&mut self, id: u64, ms: f64, result: RunResult) -> (Vec<u8>, Retired) {
+        let retired = Retired(self.last.take());
         let kept = self.last.insert(Kept { id, result, timeline: None });
         let held = hold_back(&mut kept.result);
         // Sized like the last answer, so a long trace is not copied over and over as it grows.
-        let mut json = Vec::with_capacity(self.last_len + self.last_len / 8);
-        let _ = serde_json::to_writer(&mut json, &Answer::Ran { id, ms, result: &kept.result });
-        self.last_len = json.len();
+        let mut bytes = Vec::with_capacity(self.last_len + self.last_len / 8);
+        encode_ran(id, ms, &mut kept.result, &mut bytes);
+        self.last_len = bytes.len();
         if let (Some(trace), Some((syncs, events))) = (kept.result.trace.as_mut(), held) {
             trace.syncs = syncs;
             trace.events = events;
         }
-        json
+        (bytes, retired)
     }
 
     /// Keeps run `id` and gives the page its copy: the result without `syncs` and `events`.

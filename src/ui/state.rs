@@ -135,6 +135,23 @@ pub enum Action {
     Restore(ShareView),
 }
 
+thread_local! {
+    /// Models replaced by newer runs, freed after the new one is drawn.
+    static RETIRED: std::cell::RefCell<Vec<Rc<Model>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Keeps `old` until the frame that draws its successor has passed: freeing a long run's model
+/// (thousands of names and bars) would otherwise fall into that frame's render.
+fn retire(old: Rc<Model>) {
+    RETIRED.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.is_empty() {
+            gloo_timers::callback::Timeout::new(50, || drop(RETIRED.with(|r| std::mem::take(&mut *r.borrow_mut())))).forget();
+        }
+        r.push(old);
+    });
+}
+
 /// Whether `sel` names an item of the model's trace.
 fn selectable(model: &Model, sel: &ItemRef) -> bool {
     let Some(t) = &model.result.trace else { return false };
@@ -165,7 +182,9 @@ impl Reducible for ViewState {
                     s.cursor = s.cursor.clamp(start, end);
                 }
                 s.selected = s.selected.filter(|sel| selectable(&model, sel));
-                s.model = Some(model);
+                if let Some(old) = s.model.replace(model) {
+                    retire(old);
+                }
             }
             Action::Width(w) => s.view = s.view.with_width(w),
             Action::Zoom { anchor_x, factor } => {

@@ -5,11 +5,11 @@
 use super::language::use_lang;
 use super::state::{Action, Model, ViewState};
 use crate::i18n::{Lang, Msg};
-use crate::timeline::lanes::{Glyph, Group, JobBar, PodEnd, SegmentKind};
+use crate::timeline::lanes::{Glyph, Group, JobOutcome, PodEnd, SegmentKind};
 use crate::timeline::rows::{height, rows, Row, RowKind, AXIS_HEIGHT};
 use crate::timeline::viewport::{ms, ticks, visible_instants, Drawn, Viewport};
 use crate::timeline::ItemRef;
-use crate::sim::trace::format_time;
+use crate::sim::trace::{format_time, SlotFate, Time};
 use chrono::TimeDelta;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -351,60 +351,77 @@ fn render_row(
         }
         RowKind::Slots => {
             let times = &model.index[g].slot_times;
-            let drawn = visible_instants(times, view, MIN_GAP * 2.0);
-            html! { <g class="row slot-row" data-testid="slot-lane" data-cronjob={group.title().to_string()}>
-                { label(l.text(Msg::SlotsLane).into(), "sub") }
-                { for drawn.iter().map(|d| match *d {
+            let items: Vec<SlotItem> = visible_instants(times, view, MIN_GAP * 2.0)
+                .into_iter()
+                .map(|d| match d {
                     Drawn::One { index, x0, .. } => {
                         let s = &group.slots[index];
                         let slot = &trace.slots[s.trace_index];
-                        let x = LABEL_WIDTH + x0;
-                        let item = ItemRef::Slot(s.trace_index);
-                        let sel = if selected == Some(item) { " selected" } else { "" };
-                        html! { <g class={format!("slot glyph-{}{sel}", s.glyph.name())} data-testid="slot"
-                            data-fate={crate::timeline::lanes::fate_name(s.fate)} data-glyph={s.glyph.name()}
-                            data-time={format_time(&s.at)} data-job={slot.job.clone().unwrap_or_default()} data-item={item_attr(item)}>
-                            <title>{ format!("{} {} — {}", s.glyph.symbol(), format_time(&s.at), slot.explanation) }</title>
-                            <rect class="hit" x={(x - 7.0).to_string()} y={y.to_string()} width="14" height={h.to_string()} />
-                            { glyph_shape(s.glyph, x, cy) }
-                        </g> }
+                        SlotItem::One {
+                            item: s.trace_index,
+                            x: LABEL_WIDTH + x0,
+                            glyph: s.glyph,
+                            fate: s.fate,
+                            at: s.at,
+                            job: slot.job.clone(),
+                            explanation: slot.explanation.clone(),
+                            selected: selected == Some(ItemRef::Slot(s.trace_index)),
+                        }
                     }
                     Drawn::Cluster { first, last, x0, x1 } => {
                         let slots = &group.slots[first..=last];
-                        let skipped = slots.iter().filter(|s| s.glyph == Glyph::Skipped).count();
-                        let late = slots.iter().filter(|s| s.glyph == Glyph::Late).count();
-                        let (a, b) = (LABEL_WIDTH + x0 - 4.0, LABEL_WIDTH + x1 + 4.0);
-                        let class = if skipped > 0 { "cluster has-skipped" } else if late > 0 { "cluster has-late" } else { "cluster" };
-                        html! { <g class={class} data-testid="slot-cluster" data-count={slots.len().to_string()}
-                            data-skipped={skipped.to_string()} data-late={late.to_string()} data-zoom={format!("{x0}:{x1}")}>
-                            <title>{ l.format(Msg::SlotCluster, &[&slots.len(), &skipped, &late]) }</title>
-                            <rect x={a.to_string()} y={(cy - 5.0).to_string()} width={(b - a).to_string()} height="10" rx="3" />
-                            if skipped > 0 { <rect class="skipped-share" x={a.to_string()} y={(cy + 3.0).to_string()}
-                                width={((b - a) * skipped as f64 / slots.len() as f64).to_string()} height="2" /> }
-                        </g> }
+                        SlotItem::Cluster {
+                            x0,
+                            x1,
+                            count: slots.len(),
+                            skipped: slots.iter().filter(|s| s.glyph == Glyph::Skipped).count(),
+                            late: slots.iter().filter(|s| s.glyph == Glyph::Late).count(),
+                        }
                     }
-                }) }
+                })
+                .collect();
+            html! { <g class="row slot-row" data-testid="slot-lane" data-cronjob={group.title().to_string()}>
+                { label(l.text(Msg::SlotsLane).into(), "sub") }
+                <LaneItems {l} {y} {h} items={Items::Slots(Rc::new(items))} />
             </g> }
         }
         RowKind::Jobs(r) => {
-            let drawn = model.index[g].job_rows.get(*r).map(|idx| (idx, idx.visible(view, MIN_GAP))).into_iter();
+            let items: Vec<JobItem> = model.index[g]
+                .job_rows
+                .get(*r)
+                .map(|idx| {
+                    idx.visible(view, MIN_GAP)
+                        .into_iter()
+                        .map(|d| match d {
+                            Drawn::One { index, x0, x1 } => {
+                                let j = &group.jobs[idx.ids[index]];
+                                JobItem::One {
+                                    item: j.trace_index,
+                                    name: j.name.clone(),
+                                    outcome: j.outcome,
+                                    late: j.late,
+                                    from: j.from,
+                                    to: j.to,
+                                    scheduled: j.scheduled,
+                                    x0,
+                                    x1,
+                                    selected: selected == Some(ItemRef::Job(j.trace_index)),
+                                    expanded: expanded.contains(&j.name),
+                                }
+                            }
+                            Drawn::Cluster { first, last, x0, x1 } => JobItem::Cluster {
+                                x0,
+                                x1,
+                                count: last - first + 1,
+                                failed: (first..=last).filter(|k| group.jobs[idx.ids[*k]].outcome == JobOutcome::Failed).count(),
+                            },
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
             html! { <g class="row job-row" data-testid="job-lane" data-cronjob={group.title().to_string()}>
                 if *r == 0 { { label(l.text(Msg::JobsLane).into(), "sub") } }
-                { for drawn.flat_map(|(idx, drawn)| drawn.into_iter().map(move |d| match d {
-                    Drawn::One { index, x0, x1 } => render_job(l, &group.jobs[idx.ids[index]], x0, x1, y, h, selected, expanded),
-                    Drawn::Cluster { first, last, x0, x1 } => {
-                        let n = last - first + 1;
-                        let failed = (first..=last).filter(|k| group.jobs[idx.ids[*k]].outcome == crate::timeline::lanes::JobOutcome::Failed).count();
-                        let (a, b) = (LABEL_WIDTH + x0, LABEL_WIDTH + x1.max(x0 + 2.0));
-                        html! { <g class={if failed > 0 { "job-cluster has-failed" } else { "job-cluster" }} data-testid="job-cluster"
-                            data-count={n.to_string()} data-failed={failed.to_string()} data-zoom={format!("{x0}:{x1}")}>
-                            <title>{ l.format(Msg::JobCluster, &[&n, &failed]) }</title>
-                            <rect x={a.to_string()} y={(y + 3.0).to_string()} width={(b - a).to_string()} height={(h - 6.0).to_string()} rx="2" />
-                            if failed > 0 { <rect class="failed-share" x={a.to_string()} y={(y + h - 5.0).to_string()}
-                                width={((b - a) * failed as f64 / n as f64).max(1.0).to_string()} height="2" /> }
-                        </g> }
-                    }
-                })) }
+                <LaneItems {l} {y} {h} items={Items::Jobs(Rc::new(items))} />
             </g> }
         }
         RowKind::Pods { job, row: pod_row } => {
@@ -468,23 +485,116 @@ fn short(name: &str) -> String {
     }
 }
 
-fn render_job(l: Lang, j: &JobBar, x0: f64, x1: f64, y: f64, h: f64, selected: Option<ItemRef>, expanded: &std::collections::HashSet<String>) -> Html {
-    let (a, b) = (LABEL_WIDTH + x0.max(-10.0), LABEL_WIDTH + x1.min(1e6));
-    let w = (b - a).max(3.0);
-    let item = ItemRef::Job(j.trace_index);
-    let sel = if selected == Some(item) { " selected" } else { "" };
-    let late = if j.late { " late" } else { "" };
-    let open = if expanded.contains(&j.name) { " expanded" } else { "" };
-    let text = (w > j.name.len() as f64 * 6.5 + 8.0).then(|| j.name.clone());
-    html! {
-        <g class={format!("job outcome-{}{late}{sel}{open}", j.outcome.name())} data-testid="job" data-job={j.name.clone()}
-            data-outcome={j.outcome.name()} data-late={j.late.to_string()}
-            data-from={format_time(&j.from)} data-to={format_time(&j.to)}
-            data-scheduled={j.scheduled.map(|s| format_time(&s)).unwrap_or_default()} data-item={item_attr(item)}>
-            <title>{ format!("{} — {}{}", j.name, Msg::outcome(j.outcome.name()).map_or(j.outcome.name(), |m| l.text(m)), if j.late { l.text(Msg::LateRun) } else { "" }) }</title>
-            <rect x={a.to_string()} y={(y + 3.0).to_string()} width={w.to_string()} height={(h - 6.0).to_string()} rx="2" />
-            if j.late { <text class="late-mark" x={(a - 2.0).to_string()} y={(y + 12.0).to_string()} text-anchor="end">{ "↶" }</text> }
-            if let Some(t) = text { <text class="job-label" x={(a + 4.0).to_string()} y={(y + 12.5).to_string()}>{ t }</text> }
-        </g>
+/// One thing drawn on a slot lane, with everything its elements show: a lane whose items are
+/// unchanged (a keystroke that changes nothing drawn, or nothing but names the clusters do not
+/// show) compares equal and is not rendered again.
+#[derive(Clone, Debug, PartialEq)]
+enum SlotItem {
+    One { item: usize, x: f64, glyph: Glyph, fate: SlotFate, at: Time, job: Option<String>, explanation: String, selected: bool },
+    Cluster { x0: f64, x1: f64, count: usize, skipped: usize, late: usize },
+}
+
+/// What a lane draws: its slots, or one row of its Jobs.
+#[derive(Clone, Debug, PartialEq)]
+enum Items {
+    Slots(Rc<Vec<SlotItem>>),
+    Jobs(Rc<Vec<JobItem>>),
+}
+
+#[derive(Properties, PartialEq)]
+struct LaneItemsProps {
+    l: Lang,
+    /// The lane's top and height.
+    y: f64,
+    h: f64,
+    items: Items,
+}
+
+/// A lane's items (one component for both kinds: each kind of component adds code to the page).
+#[function_component(LaneItems)]
+fn lane_items(props: &LaneItemsProps) -> Html {
+    match &props.items {
+        Items::Slots(items) => slot_items(props.l, props.y, props.h, items),
+        Items::Jobs(items) => job_items(props.l, props.y, props.h, items),
     }
+}
+
+fn slot_items(l: Lang, y: f64, h: f64, items: &[SlotItem]) -> Html {
+    let cy = y + h / 2.0;
+    items.iter().map(|d| match d {
+        SlotItem::One { item, x, glyph, fate, at, job, explanation, selected } => {
+            let sel = if *selected { " selected" } else { "" };
+            html! { <g class={format!("slot glyph-{}{sel}", glyph.name())} data-testid="slot"
+                data-fate={crate::timeline::lanes::fate_name(*fate)} data-glyph={glyph.name()}
+                data-time={format_time(at)} data-job={job.clone().unwrap_or_default()} data-item={item_attr(ItemRef::Slot(*item))}>
+                <title>{ format!("{} {} — {}", glyph.symbol(), format_time(at), explanation) }</title>
+                <rect class="hit" x={(x - 7.0).to_string()} y={y.to_string()} width="14" height={h.to_string()} />
+                { glyph_shape(*glyph, *x, cy) }
+            </g> }
+        }
+        SlotItem::Cluster { x0, x1, count, skipped, late } => {
+            let (a, b) = (LABEL_WIDTH + x0 - 4.0, LABEL_WIDTH + x1 + 4.0);
+            let class = if *skipped > 0 { "cluster has-skipped" } else if *late > 0 { "cluster has-late" } else { "cluster" };
+            html! { <g class={class} data-testid="slot-cluster" data-count={count.to_string()}
+                data-skipped={skipped.to_string()} data-late={late.to_string()} data-zoom={format!("{x0}:{x1}")}>
+                <title>{ l.format(Msg::SlotCluster, &[count, skipped, late]) }</title>
+                <rect x={a.to_string()} y={(cy - 5.0).to_string()} width={(b - a).to_string()} height="10" rx="3" />
+                if *skipped > 0 { <rect class="skipped-share" x={a.to_string()} y={(cy + 3.0).to_string()}
+                    width={((b - a) * *skipped as f64 / *count as f64).to_string()} height="2" /> }
+            </g> }
+        }
+    }).collect()
+}
+
+/// One thing drawn on a row of a job lane (see [`SlotItem`]).
+#[derive(Clone, Debug, PartialEq)]
+enum JobItem {
+    One {
+        item: usize,
+        name: String,
+        outcome: JobOutcome,
+        late: bool,
+        from: Time,
+        to: Time,
+        scheduled: Option<Time>,
+        x0: f64,
+        x1: f64,
+        selected: bool,
+        expanded: bool,
+    },
+    Cluster { x0: f64, x1: f64, count: usize, failed: usize },
+}
+
+fn job_items(l: Lang, y: f64, h: f64, items: &[JobItem]) -> Html {
+    items.iter().map(|d| match d {
+        JobItem::One { item, name, outcome, late, from, to, scheduled, x0, x1, selected, expanded } => {
+            let (a, b) = (LABEL_WIDTH + x0.max(-10.0), LABEL_WIDTH + x1.min(1e6));
+            let w = (b - a).max(3.0);
+            let sel = if *selected { " selected" } else { "" };
+            let late_class = if *late { " late" } else { "" };
+            let open = if *expanded { " expanded" } else { "" };
+            let text = (w > name.len() as f64 * 6.5 + 8.0).then(|| name.clone());
+            html! {
+                <g class={format!("job outcome-{}{late_class}{sel}{open}", outcome.name())} data-testid="job" data-job={name.clone()}
+                    data-outcome={outcome.name()} data-late={late.to_string()}
+                    data-from={format_time(from)} data-to={format_time(to)}
+                    data-scheduled={scheduled.map(|s| format_time(&s)).unwrap_or_default()} data-item={item_attr(ItemRef::Job(*item))}>
+                    <title>{ format!("{} — {}{}", name, Msg::outcome(outcome.name()).map_or(outcome.name(), |m| l.text(m)), if *late { l.text(Msg::LateRun) } else { "" }) }</title>
+                    <rect x={a.to_string()} y={(y + 3.0).to_string()} width={w.to_string()} height={(h - 6.0).to_string()} rx="2" />
+                    if *late { <text class="late-mark" x={(a - 2.0).to_string()} y={(y + 12.0).to_string()} text-anchor="end">{ "↶" }</text> }
+                    if let Some(t) = text { <text class="job-label" x={(a + 4.0).to_string()} y={(y + 12.5).to_string()}>{ t }</text> }
+                </g>
+            }
+        }
+        JobItem::Cluster { x0, x1, count, failed } => {
+            let (a, b) = (LABEL_WIDTH + x0, LABEL_WIDTH + x1.max(x0 + 2.0));
+            html! { <g class={if *failed > 0 { "job-cluster has-failed" } else { "job-cluster" }} data-testid="job-cluster"
+                data-count={count.to_string()} data-failed={failed.to_string()} data-zoom={format!("{x0}:{x1}")}>
+                <title>{ l.format(Msg::JobCluster, &[count, failed]) }</title>
+                <rect x={a.to_string()} y={(y + 3.0).to_string()} width={(b - a).to_string()} height={(h - 6.0).to_string()} rx="2" />
+                if *failed > 0 { <rect class="failed-share" x={a.to_string()} y={(y + h - 5.0).to_string()}
+                    width={((b - a) * *failed as f64 / *count as f64).max(1.0).to_string()} height="2" /> }
+            </g> }
+        }
+    }).collect()
 }

@@ -4,7 +4,7 @@
 //! [`Request`]s (`protocol.rs`): a run is simulated in slices of [`SLICE_MS`], looking at its
 //! message queue in between, so a newer text cancels a run that is still going and typing never
 //! queues runs; the finished run's answer (the trace without its decision history) crosses as
-//! UTF-8 JSON in a transferred buffer, and the inspector's questions are answered from the run
+//! bytes in a transferred buffer (`protocol::encode_ran`), and the inspector's questions are answered from the run
 //! the worker keeps (`session.rs`). A lint probes one CronJob per slice (after any run's slice),
 //! saying how far it got after each, so a newer lint or a cancel is honoured between CronJobs.
 //! Compare mode's run B is a run like any other, followed by its comparison with run A (whose
@@ -135,11 +135,12 @@ impl State {
         }
         busy.stages.simulated = epoch_now();
         let comparison = busy.compare.and_then(|a| self.comparer.compare(&a, &busy.run.result));
-        let json = self.session.keep_encoded(busy.id, busy.engine_ms, busy.run.result);
-        self.post(&json, Some(busy.stages));
+        let (bytes, retired) = self.session.keep_encoded(busy.id, busy.engine_ms, busy.run.result);
+        self.post(&bytes, Some(busy.stages));
         if let Some(comparison) = comparison {
             self.post_answer(&Answer::Compared { id: busy.id, comparison });
         }
+        drop(retired);
     }
 
     /// Posts an answer that is not a run's.

@@ -1,0 +1,454 @@
+//! The trace's Jobs, Pods and slots packed into bytes for the page: the bulk of a run's answer
+//! from the engine's worker (see `ui/protocol.rs`). JSON spent most of a keystroke's page-side
+//! time on it — every instant written as RFC 3339 text and parsed back, every field named in
+//! every record — where this writes instants as whole seconds and nanoseconds, enums as one byte
+//! and strings as length-prefixed UTF-8, so packing and unpacking are little more than copies.
+//! The format is private to one build of the page and its worker (both come from this crate):
+//! nothing else reads it, and the trace's JSON contract is untouched.
+//!
+//! ```
+//! use cronjob_playground::timeline::packed::{pack, unpack, Reader};
+//! let mut trace = cronjob_playground::sim::simulate("apiVersion: batch/v1\nkind: Job\nmetadata: {name: once}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n", None).unwrap();
+//! trace.syncs.clear();
+//! trace.events.clear();
+//! let mut bytes = Vec::new();
+//! pack(&trace, &mut bytes);
+//! let mut back = cronjob_playground::sim::trace::Trace { jobs: vec![], pods: vec![], slots: vec![], ..trace.clone() };
+//! unpack(&mut Reader::new(&bytes), &mut back).unwrap();
+//! assert_eq!(back, trace);
+//! ```
+
+use crate::sim::trace::{DeletedBy, JobCondition, JobRecord, PodPhase, PodRecord, Restart, SlotFate, SlotRecord, Time, Trace};
+use chrono::DateTime;
+
+/// Appends little-endian numbers, instants and strings to a buffer.
+pub struct Writer<'a> {
+    out: &'a mut Vec<u8>,
+}
+
+impl<'a> Writer<'a> {
+    pub fn new(out: &'a mut Vec<u8>) -> Writer<'a> {
+        Writer { out }
+    }
+
+    pub fn u8(&mut self, v: u8) {
+        self.out.push(v);
+    }
+
+    pub fn u32(&mut self, v: u32) {
+        self.out.extend_from_slice(&v.to_le_bytes());
+    }
+
+    /// A length or count (lengths beyond `u32` cannot occur in a run the page can hold).
+    pub fn len(&mut self, n: usize) {
+        self.u32(u32::try_from(n).unwrap_or(u32::MAX));
+    }
+
+    pub fn u64(&mut self, v: u64) {
+        self.out.extend_from_slice(&v.to_le_bytes());
+    }
+
+    pub fn i64(&mut self, v: i64) {
+        self.out.extend_from_slice(&v.to_le_bytes());
+    }
+
+    pub fn f64(&mut self, v: f64) {
+        self.out.extend_from_slice(&v.to_le_bytes());
+    }
+
+    /// Length-prefixed bytes.
+    pub fn bytes(&mut self, b: &[u8]) {
+        self.len(b.len());
+        self.out.extend_from_slice(b);
+    }
+
+    pub fn str(&mut self, s: &str) {
+        self.bytes(s.as_bytes());
+    }
+
+    pub fn opt_str(&mut self, s: Option<&str>) {
+        match s {
+            Some(s) => {
+                self.u8(1);
+                self.str(s);
+            }
+            None => self.u8(0),
+        }
+    }
+
+    /// An instant exactly: seconds since the epoch and the nanoseconds within the second.
+    pub fn time(&mut self, t: Time) {
+        self.i64(t.timestamp());
+        self.u32(t.timestamp_subsec_nanos());
+    }
+
+    pub fn opt_time(&mut self, t: Option<Time>) {
+        match t {
+            Some(t) => {
+                self.u8(1);
+                self.time(t);
+            }
+            None => self.u8(0),
+        }
+    }
+}
+
+/// What went wrong reading packed bytes (only a mismatched or damaged buffer does that): what
+/// could not be read, and at which byte.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackError {
+    pub what: &'static str,
+    pub at: usize,
+}
+
+impl std::fmt::Display for PackError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "packed run: bad {} at byte {}", self.what, self.at)
+    }
+}
+
+/// Reads what a [`Writer`] wrote, in the same order.
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(bytes: &'a [u8]) -> Reader<'a> {
+        Reader { bytes, at: 0 }
+    }
+
+    /// Whether every byte has been read.
+    pub fn is_empty(&self) -> bool {
+        self.at == self.bytes.len()
+    }
+
+    fn take(&mut self, n: usize) -> Result<&'a [u8], PackError> {
+        let end = self.at.checked_add(n).filter(|e| *e <= self.bytes.len()).ok_or(self.error("length"))?;
+        let slice = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(slice)
+    }
+
+    fn error(&self, what: &'static str) -> PackError {
+        PackError { what, at: self.at }
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], PackError> {
+        let mut a = [0; N];
+        a.copy_from_slice(self.take(N)?);
+        Ok(a)
+    }
+
+    pub fn u8(&mut self) -> Result<u8, PackError> {
+        Ok(self.take(1)?[0])
+    }
+
+    pub fn u32(&mut self) -> Result<u32, PackError> {
+        self.array().map(u32::from_le_bytes)
+    }
+
+    /// A length or count; never more than the bytes left could hold (so a damaged buffer
+    /// cannot make its reader reserve unbounded memory).
+    pub fn len(&mut self) -> Result<usize, PackError> {
+        let n = self.u32()? as usize;
+        if n > self.bytes.len() - self.at {
+            return Err(self.error("count"));
+        }
+        Ok(n)
+    }
+
+    pub fn u64(&mut self) -> Result<u64, PackError> {
+        self.array().map(u64::from_le_bytes)
+    }
+
+    pub fn i64(&mut self) -> Result<i64, PackError> {
+        self.array().map(i64::from_le_bytes)
+    }
+
+    pub fn f64(&mut self) -> Result<f64, PackError> {
+        self.array().map(f64::from_le_bytes)
+    }
+
+    pub fn bytes(&mut self) -> Result<&'a [u8], PackError> {
+        let n = self.len()?;
+        self.take(n)
+    }
+
+    pub fn str(&mut self) -> Result<&'a str, PackError> {
+        let at = self.at;
+        std::str::from_utf8(self.bytes()?).map_err(|_| PackError { what: "UTF-8", at })
+    }
+
+    pub fn string(&mut self) -> Result<String, PackError> {
+        self.str().map(str::to_owned)
+    }
+
+    pub fn opt_string(&mut self) -> Result<Option<String>, PackError> {
+        Ok(if self.flag()? { Some(self.string()?) } else { None })
+    }
+
+    fn flag(&mut self) -> Result<bool, PackError> {
+        match self.u8()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(PackError { what: "flag", at: self.at - 1 }),
+        }
+    }
+
+    pub fn time(&mut self) -> Result<Time, PackError> {
+        let (secs, nanos) = (self.i64()?, self.u32()?);
+        DateTime::from_timestamp(secs, nanos).ok_or(PackError { what: "instant", at: self.at - 12 })
+    }
+
+    pub fn opt_time(&mut self) -> Result<Option<Time>, PackError> {
+        Ok(if self.flag()? { Some(self.time()?) } else { None })
+    }
+
+    /// One of `table`'s values by its position.
+    fn pick<T: Copy>(&mut self, table: &[T], what: &'static str) -> Result<T, PackError> {
+        let i = self.u8()?;
+        table.get(i as usize).copied().ok_or(PackError { what, at: self.at - 1 })
+    }
+
+    fn opt_pick<T: Copy>(&mut self, table: &[T], what: &'static str) -> Result<Option<T>, PackError> {
+        Ok(if self.flag()? { Some(self.pick(table, what)?) } else { None })
+    }
+}
+
+// Each enum's byte is its position in its table; `code_of` is exhaustive, so a new variant does
+// not compile until it has a byte (and the tests check that every byte comes back).
+const FATES: [SlotFate; 11] = [
+    SlotFate::RanOnTime,
+    SlotFate::RanLate,
+    SlotFate::SkippedForbid,
+    SlotFate::MissedDeadline,
+    SlotFate::Superseded,
+    SlotFate::Suspended,
+    SlotFate::ControllerDown,
+    SlotFate::NotFoundBySearch,
+    SlotFate::TooManyMissed,
+    SlotFate::CreateFailed,
+    SlotFate::Pending,
+];
+const CONDITIONS: [JobCondition; 2] = [JobCondition::Complete, JobCondition::Failed];
+const DELETERS: [DeletedBy; 4] = [DeletedBy::HistoryLimit, DeletedBy::Ttl, DeletedBy::Replace, DeletedBy::User];
+const PHASES: [PodPhase; 4] = [PodPhase::Pending, PodPhase::Running, PodPhase::Succeeded, PodPhase::Failed];
+
+fn fate_code(f: SlotFate) -> u8 {
+    match f {
+        SlotFate::RanOnTime => 0,
+        SlotFate::RanLate => 1,
+        SlotFate::SkippedForbid => 2,
+        SlotFate::MissedDeadline => 3,
+        SlotFate::Superseded => 4,
+        SlotFate::Suspended => 5,
+        SlotFate::ControllerDown => 6,
+        SlotFate::NotFoundBySearch => 7,
+        SlotFate::TooManyMissed => 8,
+        SlotFate::CreateFailed => 9,
+        SlotFate::Pending => 10,
+    }
+}
+
+fn condition_code(c: JobCondition) -> u8 {
+    match c {
+        JobCondition::Complete => 0,
+        JobCondition::Failed => 1,
+    }
+}
+
+fn deleter_code(d: DeletedBy) -> u8 {
+    match d {
+        DeletedBy::HistoryLimit => 0,
+        DeletedBy::Ttl => 1,
+        DeletedBy::Replace => 2,
+        DeletedBy::User => 3,
+    }
+}
+
+fn phase_code(p: PodPhase) -> u8 {
+    match p {
+        PodPhase::Pending => 0,
+        PodPhase::Running => 1,
+        PodPhase::Succeeded => 2,
+        PodPhase::Failed => 3,
+    }
+}
+
+fn opt_code<T>(w: &mut Writer, v: Option<T>, code: fn(T) -> u8) {
+    match v {
+        Some(v) => {
+            w.u8(1);
+            w.u8(code(v));
+        }
+        None => w.u8(0),
+    }
+}
+
+/// Appends `trace`'s Jobs, Pods and slots to `out` (its other parts are not packed).
+pub fn pack(trace: &Trace, out: &mut Vec<u8>) {
+    let mut w = Writer::new(out);
+    w.len(trace.jobs.len());
+    for j in &trace.jobs {
+        w.str(&j.name);
+        w.opt_str(j.cron_job.as_deref());
+        w.opt_time(j.scheduled_time);
+        w.time(j.created_at);
+        w.opt_time(j.finished_at);
+        opt_code(&mut w, j.condition, condition_code);
+        w.opt_str(j.reason.as_deref());
+        w.opt_time(j.deleted_at);
+        opt_code(&mut w, j.deleted_by, deleter_code);
+    }
+    w.len(trace.pods.len());
+    for p in &trace.pods {
+        w.str(&p.name);
+        w.str(&p.job);
+        w.time(p.created_at);
+        w.opt_time(p.started_at);
+        w.opt_time(p.finished_at);
+        w.u8(phase_code(p.phase));
+        w.len(p.restarts.len());
+        for r in &p.restarts {
+            w.time(r.at);
+            w.f64(r.after_backoff_seconds);
+        }
+        w.len(p.exit_codes.len());
+        for c in &p.exit_codes {
+            w.u32(*c as u32);
+        }
+        w.opt_time(p.deleted_at);
+        w.opt_str(p.deleted_because.as_deref());
+    }
+    w.len(trace.slots.len());
+    for s in &trace.slots {
+        w.str(&s.cron_job);
+        w.time(s.scheduled_time);
+        w.u8(fate_code(s.fate));
+        w.opt_str(s.job.as_deref());
+        w.str(&s.explanation);
+    }
+}
+
+/// Reads what [`pack`] wrote into `trace`'s Jobs, Pods and slots (replacing them).
+pub fn unpack(r: &mut Reader, trace: &mut Trace) -> Result<(), PackError> {
+    let n = r.len()?;
+    trace.jobs = Vec::with_capacity(n);
+    for _ in 0..n {
+        trace.jobs.push(JobRecord {
+            name: r.string()?,
+            cron_job: r.opt_string()?,
+            scheduled_time: r.opt_time()?,
+            created_at: r.time()?,
+            finished_at: r.opt_time()?,
+            condition: r.opt_pick(&CONDITIONS, "condition")?,
+            reason: r.opt_string()?,
+            deleted_at: r.opt_time()?,
+            deleted_by: r.opt_pick(&DELETERS, "deleter")?,
+        });
+    }
+    let n = r.len()?;
+    trace.pods = Vec::with_capacity(n);
+    for _ in 0..n {
+        let (name, job, created_at, started_at, finished_at) = (r.string()?, r.string()?, r.time()?, r.opt_time()?, r.opt_time()?);
+        let phase = r.pick(&PHASES, "phase")?;
+        let restarts = (0..r.len()?).map(|_| Ok(Restart { at: r.time()?, after_backoff_seconds: r.f64()? })).collect::<Result<_, PackError>>()?;
+        let exit_codes = (0..r.len()?).map(|_| Ok(r.u32()? as i32)).collect::<Result<_, PackError>>()?;
+        trace.pods.push(PodRecord {
+            name,
+            job,
+            created_at,
+            started_at,
+            finished_at,
+            phase,
+            restarts,
+            exit_codes,
+            deleted_at: r.opt_time()?,
+            deleted_because: r.opt_string()?,
+        });
+    }
+    let n = r.len()?;
+    trace.slots = Vec::with_capacity(n);
+    for _ in 0..n {
+        trace.slots.push(SlotRecord {
+            cron_job: r.string()?,
+            scheduled_time: r.time()?,
+            fate: r.pick(&FATES, "fate")?,
+            job: r.opt_string()?,
+            explanation: r.string()?,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::timeline::fixture::{crash_loop, retroactive};
+
+    fn round_trip(trace: &Trace) -> Trace {
+        let mut bytes = Vec::new();
+        pack(trace, &mut bytes);
+        let mut back = Trace { jobs: vec![], pods: vec![], slots: vec![], ..trace.clone() };
+        let mut r = Reader::new(&bytes);
+        unpack(&mut r, &mut back).unwrap();
+        assert!(r.is_empty());
+        back
+    }
+
+    #[test]
+    fn jobs_pods_and_slots_come_back_exactly() {
+        let (trace, _) = retroactive();
+        assert_eq!(round_trip(&trace), trace);
+        // Restarts with fractional back-offs, exit codes, terminations, sub-second instants.
+        let mut trace = crash_loop();
+        trace.pods[0].restarts[0].after_backoff_seconds = 10.25;
+        trace.pods[0].exit_codes.push(-1);
+        trace.pods[0].created_at += chrono::TimeDelta::nanoseconds(123_456_789);
+        assert_eq!(round_trip(&trace), trace);
+    }
+
+    #[test]
+    fn a_month_of_hourly_runs_comes_back_exactly_in_less_than_three_fifths_of_its_json() {
+        let mut trace = crate::sim::simulate(include_str!("../../e2e/seeds/perf-30d-hourly.yaml"), None).unwrap();
+        trace.syncs.clear();
+        trace.events.clear();
+        assert_eq!((trace.slots.len(), trace.jobs.len(), trace.pods.len()), (719, 719, 719));
+        assert_eq!(round_trip(&trace), trace);
+        let mut bytes = Vec::new();
+        pack(&trace, &mut bytes);
+        let json = serde_json::to_vec(&(&trace.jobs, &trace.pods, &trace.slots)).unwrap().len();
+        assert!(bytes.len() * 5 < json * 3, "{} bytes packed, {json} as JSON", bytes.len());
+    }
+
+    #[test]
+    fn every_enum_value_has_its_own_byte() {
+        for (i, f) in FATES.iter().enumerate() {
+            assert_eq!(fate_code(*f) as usize, i);
+        }
+        for (i, c) in CONDITIONS.iter().enumerate() {
+            assert_eq!(condition_code(*c) as usize, i);
+        }
+        for (i, d) in DELETERS.iter().enumerate() {
+            assert_eq!(deleter_code(*d) as usize, i);
+        }
+        for (i, p) in PHASES.iter().enumerate() {
+            assert_eq!(phase_code(*p) as usize, i);
+        }
+    }
+
+    #[test]
+    fn a_damaged_buffer_is_an_error_not_a_panic() {
+        let (trace, _) = retroactive();
+        let mut bytes = Vec::new();
+        pack(&trace, &mut bytes);
+        let mut into = trace.clone();
+        for cut in [0, 1, 5, bytes.len() / 2, bytes.len() - 1] {
+            assert!(unpack(&mut Reader::new(&bytes[..cut]), &mut into).is_err(), "cut at {cut}");
+        }
+        // A count far beyond the buffer is refused before anything is reserved.
+        let huge = u32::MAX.to_le_bytes();
+        assert_eq!(unpack(&mut Reader::new(&huge), &mut into), Err(PackError { what: "count", at: 4 }));
+    }
+}
