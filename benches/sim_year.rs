@@ -11,10 +11,10 @@
 //! `-- page [rounds]` runs (also part of the default run) the page's engine on every keystroke for the
 //! speed case of issue #8, e2e/seeds/perf-30d-hourly.yaml (an hourly CronJob over 30 days, syncs
 //! kept): what `ui::engine::prepare` and the worker do — admission of the text (`api::admit`,
-//! again under the Simulation's release), `sim::Run::new`, stepping to the end and `finish()` —
+//! again under the Simulation's release), `sim::Run::with_admission`, stepping to the end and `finish()` —
 //! with the median wall µs and the heap allocations (count and bytes) of each stage.
 
-use cronjob_playground::api::{admit, Admitted, KubernetesVersion};
+use cronjob_playground::api::{admit, Admission, Admitted, KubernetesVersion};
 use cronjob_playground::sim::{Run, Simulation, Trace};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -107,27 +107,29 @@ fn stage<T>(f: impl FnOnce() -> T) -> (T, [f64; 3]) {
 
 /// The page's admission of the text (`ui::engine::prepare`, which is wasm-only): under the newest
 /// release, then again under the Simulation document's release when it names another.
-fn page_admission(text: &str) -> usize {
-    let mut admission = admit(text, None, KubernetesVersion::NEWEST);
+fn page_admission(text: &str) -> (Admission, KubernetesVersion) {
+    let mut version = KubernetesVersion::NEWEST;
+    let mut admission = admit(text, None, version);
     let simulation = admission.objects.iter().find_map(|o| match &o.object {
         Some(Admitted::Other { kind, value, .. }) if kind == "Simulation" => Simulation::from_value(value.clone()).ok(),
         _ => None,
     });
-    if let Some(v) = simulation.and_then(|s| s.spec.kubernetes_version).filter(|v| *v != KubernetesVersion::NEWEST) {
+    if let Some(v) = simulation.and_then(|s| s.spec.kubernetes_version).filter(|v| *v != version) {
+        version = v;
         admission = admit(text, None, v);
     }
-    admission.objects.len()
+    (admission, version)
 }
 
 /// The page's engine on the speed seed, `rounds` times: per stage the median wall µs, allocations
 /// and allocated KB.
 fn page_engine(rounds: usize) {
-    const STAGES: [&str; 5] = ["admit (page)", "Run::new", "step to end", "finish()", "total"];
+    const STAGES: [&str; 5] = ["admit (page)", "Run::with_admission", "step to end", "finish()", "total"];
     let mut figures: Vec<[[f64; 3]; 5]> = Vec::new();
     let mut shape = (0, 0, 0, 0);
     for _ in 0..rounds {
-        let (_, admit) = stage(|| page_admission(PAGE_SEED));
-        let (mut run, new) = stage(|| Run::new(PAGE_SEED, None).expect("the seed simulates"));
+        let ((admission, version), admit) = stage(|| page_admission(PAGE_SEED));
+        let (mut run, new) = stage(|| Run::with_admission(PAGE_SEED, admission, version).expect("the seed simulates"));
         let (_, step) = stage(|| while !run.step(128).expect("within budget").done {});
         let (trace, finish) = stage(|| run.finish());
         shape = (trace.jobs.len(), trace.pods.len(), trace.events.len(), trace.syncs.len());
@@ -141,7 +143,7 @@ fn page_engine(rounds: usize) {
     }
     let (jobs, pods, events, syncs) = shape;
     println!("page engine, e2e/seeds/perf-30d-hourly.yaml: {jobs} jobs, {pods} pods, {events} events, {syncs} syncs; median of {rounds}");
-    println!("{:<14} {:>10} {:>10} {:>12} {:>10}", "stage", "µs", "µs/job", "allocations", "alloc KB");
+    println!("{:<20} {:>10} {:>10} {:>12} {:>10}", "stage", "µs", "µs/job", "allocations", "alloc KB");
     for (i, name) in STAGES.iter().enumerate() {
         let median = |k: usize| {
             let mut v: Vec<f64> = figures.iter().map(|f| f[i][k]).collect();
@@ -149,7 +151,7 @@ fn page_engine(rounds: usize) {
             v[v.len() / 2]
         };
         let us = median(0) * 1e6;
-        println!("{name:<14} {us:>10.0} {:>10.2} {:>12.0} {:>10.0}", us / jobs.max(1) as f64, median(1), median(2) / 1024.0);
+        println!("{name:<20} {us:>10.0} {:>10.2} {:>12.0} {:>10.0}", us / jobs.max(1) as f64, median(1), median(2) / 1024.0);
     }
 }
 

@@ -7,11 +7,11 @@
 use super::garbage_collector::Propagation;
 use super::history::CronSync;
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, DeletedBy, Explanation, ObjectKind, SyncTrigger, Time};
+use super::trace::{ControllerName, Decision, DeletedBy, Explanation, Name, ObjectKind, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{CronJob, Job};
 use crate::controller::cronjob::{
-    self as controller, on_cron_job_added_or_deleted, on_cron_job_updated, on_job_event, Algorithm, ApiServer,
+    self as controller, on_cron_job_added_or_deleted, on_cron_job_status_updated, on_cron_job_updated, on_job_event, Algorithm, ApiServer,
     DecisionCode, Enqueue, Event, Faults, JobEvent, SyncInput, POLL_INTERVAL,
 };
 use chrono::DateTime;
@@ -28,7 +28,7 @@ impl World {
             self.agenda.schedule(self.now, Happening::Poll { epoch: self.kcm.epoch });
             return;
         }
-        let names: Vec<String> = self.store.all::<CronJob>().map(|c| c.metadata.name.clone()).collect();
+        let names: Vec<Name> = self.store.all::<CronJob>().map(|c| Name::from(&c.metadata.name)).collect();
         for name in names {
             self.kcm.cronjob.add(name, trigger);
         }
@@ -39,7 +39,7 @@ impl World {
         if !self.kcm.up || epoch != self.kcm.epoch {
             return;
         }
-        let names: Vec<String> = self.store.all::<CronJob>().map(|c| c.metadata.name.clone()).collect();
+        let names: Vec<Name> = self.store.all::<CronJob>().map(|c| Name::from(&c.metadata.name)).collect();
         for name in names {
             self.sync_cronjob(&name, SyncTrigger::Poll);
             self.deliver();
@@ -60,19 +60,23 @@ impl World {
             Change::CronJob(Watch::Updated { old, new }) => {
                 let (enqueue, event) = on_cron_job_updated(old, new, self.now, &self.behaviour, self.controller_zone);
                 if let Some(e) = event {
-                    self.record_cronjob_event(&new.metadata.name, e);
+                    self.record_cronjob_event(&Name::from(&new.metadata.name), e);
                 }
                 self.enqueue_cron_job(&new.metadata.name, enqueue, SyncTrigger::CronjobUpdated);
+            }
+            Change::CronJob(Watch::StatusUpdated { new, .. }) => {
+                self.enqueue_cron_job(&new.metadata.name, on_cron_job_status_updated(), SyncTrigger::CronjobUpdated);
             }
             Change::Job(watch) => {
                 let event = match watch {
                     Watch::Added(j) => JobEvent::Added(j),
                     Watch::Updated { old, new } => JobEvent::Updated { old, new },
+                    Watch::StatusUpdated { new, .. } => JobEvent::StatusUpdated(new),
                     Watch::Deleted(j) => JobEvent::Deleted(j),
                 };
                 let cron_jobs: Vec<&CronJob> = self.store.all::<CronJob>().collect();
                 for woken in on_job_event(event, &cron_jobs) {
-                    self.kcm.cronjob.add(woken.metadata.name.clone(), SyncTrigger::JobEvent);
+                    self.kcm.cronjob.add(Name::from(&woken.metadata.name), SyncTrigger::JobEvent);
                 }
             }
             Change::Pod(_) => {}
@@ -81,18 +85,18 @@ impl World {
 
     fn enqueue_cron_job(&mut self, name: &str, enqueue: Enqueue, trigger: SyncTrigger) {
         match enqueue {
-            Enqueue::Now => self.kcm.cronjob.add(name.to_string(), trigger),
-            Enqueue::After(d) => self.kcm.cronjob.add_after(name.to_string(), trigger, self.now, d),
+            Enqueue::Now => self.kcm.cronjob.add(Name::from(name), trigger),
+            Enqueue::After(d) => self.kcm.cronjob.add_after(Name::from(name), trigger, self.now, d),
             Enqueue::Nothing => {}
         }
     }
 
-    fn record_cronjob_event(&mut self, name: &str, e: Event) {
+    fn record_cronjob_event(&mut self, name: &Name, e: Event) {
         self.recorder.event(self.now, (ObjectKind::CronJob, name), e.event_type, e.reason, e.message, "cronjob-controller");
     }
 
     /// One CronJob sync, its writes applied, its verdict recorded.
-    pub(crate) fn sync_cronjob(&mut self, name: &str, trigger: SyncTrigger) {
+    pub(crate) fn sync_cronjob(&mut self, name: &Name, trigger: SyncTrigger) {
         let now = self.now;
         let Some(cj) = self.store.get_shared::<CronJob>(name) else {
             let decision = Decision {
@@ -141,11 +145,15 @@ impl World {
         // A "created" decision without a new Job adopted an existing one (AlreadyExists): its slot
         // is the lastScheduleTime it wrote.
         let adopted = out.status_update.as_ref().and_then(|s| s.last_schedule_time).filter(|_| code == DecisionCode::Created);
+        let waiting = (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten();
+        // The version synced is let go before the status write, so the write can change the
+        // stored version in place (see `Store::replace_status`).
+        drop(cj);
         if let Some(status) = out.status_update {
             let _ = self.store.replace_status::<CronJob>(name, status);
         }
         if !legacy {
-            let key = name.to_string();
+            let key = name.clone();
             if out.error.is_some() {
                 self.kcm.cronjob.add_rate_limited(key, SyncTrigger::RateLimited, now);
             } else if let Some(d) = out.requeue_after {
@@ -153,9 +161,7 @@ impl World {
                 self.kcm.cronjob.add_after(key, SyncTrigger::Requeue, now, d);
             }
         }
-        let slot = created_slot
-            .or(adopted)
-            .or_else(|| (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten());
+        let slot = created_slot.or(adopted).or(waiting);
         self.history.cron_job(name).syncs.push(CronSync { at: now, code, slot });
         // The explanation is put into words only when the trace is read or serialized.
         if !self.recorder.skip_syncs {

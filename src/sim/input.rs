@@ -9,7 +9,7 @@ use super::scenario::{Simulation, KIND as SIMULATION_KIND};
 use super::trace::Time;
 use super::world::{Later, World};
 use crate::api::load::load_manifest;
-use crate::api::{admit, Admitted, CronJob, Job, KubernetesVersion};
+use crate::api::{admit, Admission, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
 use chrono::{SubsecRound, Utc};
 use crate::cron::Tz;
@@ -41,7 +41,11 @@ fn find_simulation(manifest: &str) -> Result<Option<Simulation>, SimError> {
 /// The CronJobs and Jobs as the API server of `version` accepts them (defaulted), or the first
 /// rejection with its position.
 fn admit_objects(manifest: &str, version: KubernetesVersion) -> Result<Objects, SimError> {
-    let admission = admit(manifest, None, version);
+    objects_of(admit(manifest, None, version))
+}
+
+/// The CronJobs and Jobs of an admission, or its first rejection with its position.
+fn objects_of(admission: Admission) -> Result<Objects, SimError> {
     if let Some(e) = admission.parse_errors.first() {
         return Err(SimError::Input(format!("{}:{}: {}", e.line, e.column, e.message)));
     }
@@ -69,12 +73,25 @@ fn admit_objects(manifest: &str, version: KubernetesVersion) -> Result<Objects, 
 
 /// Reads the input and sets up the world at the start of its horizon.
 pub(crate) fn build_world(manifest: &str, simulation: Option<Simulation>) -> Result<World, SimError> {
+    build_world_admitted(manifest, simulation, None)
+}
+
+/// [`build_world`], given the manifest's admission under a release (used when it is the one the
+/// Simulation picks, rather than admitting the text again).
+pub(crate) fn build_world_admitted(
+    manifest: &str,
+    simulation: Option<Simulation>,
+    admitted: Option<(Admission, KubernetesVersion)>,
+) -> Result<World, SimError> {
     let scenario = match simulation {
         Some(s) => s,
         None => find_simulation(manifest)?.unwrap_or_default(),
     };
     let version = scenario.spec.kubernetes_version.unwrap_or_default();
-    let objects = admit_objects(manifest, version)?;
+    let objects = match admitted {
+        Some((admission, by)) if by == version => objects_of(admission)?,
+        _ => admit_objects(manifest, version)?,
+    };
     let zone: Tz = match scenario.spec.controller_time_zone.as_deref() {
         None => Tz::UTC,
         Some(z) => z.parse().map_err(|_| SimError::Input(format!("Simulation: spec.controllerTimeZone: unknown time zone {z}")))?,

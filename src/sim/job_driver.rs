@@ -4,9 +4,9 @@
 //! created from `generateName`, pods deleted, tracking finalizers removed, the status written.
 
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, JobCondition, ObjectKind, SyncTrigger};
+use super::trace::{ControllerName, Decision, JobCondition, Name, ObjectKind, SyncTrigger};
 use super::world::World;
-use crate::api::{ConditionStatus, Job, JobConditionType, Pod};
+use crate::api::{ConditionStatus, Job, JobConditionType, JobStatus, Pod};
 use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
 use crate::controller::job::{
     job_event_delay, pod_event_delay, sync_job, JobMemory, JobSyncInput, PodApiFaults, PodEvent,
@@ -17,11 +17,15 @@ impl World {
     pub(crate) fn inform_job_controller(&mut self, change: &Change) {
         match change {
             Change::Job(Watch::Added(job)) | Change::Job(Watch::Deleted(job)) => {
-                self.kcm.job.add(job.metadata.name.clone(), SyncTrigger::JobEvent);
+                self.kcm.job.add(Name::from(&job.metadata.name), SyncTrigger::JobEvent);
             }
             Change::Job(Watch::Updated { old, new }) => {
                 let delay = job_event_delay(&self.job_features, old.metadata.generation != new.metadata.generation);
-                self.kcm.job.add_after(new.metadata.name.clone(), SyncTrigger::JobEvent, self.now, delay);
+                self.kcm.job.add_after(Name::from(&new.metadata.name), SyncTrigger::JobEvent, self.now, delay);
+            }
+            Change::Job(Watch::StatusUpdated { new, .. }) => {
+                let delay = job_event_delay(&self.job_features, false);
+                self.kcm.job.add_after(Name::from(&new.metadata.name), SyncTrigger::JobEvent, self.now, delay);
             }
             Change::Pod(watch) => {
                 let (pod, event) = match watch {
@@ -30,23 +34,27 @@ impl World {
                         old_phase: old.status.phase.unwrap_or_default(),
                         new_phase: new.status.phase.unwrap_or_default(),
                     }),
+                    Watch::StatusUpdated { old, new } => (new, PodEvent::Updated {
+                        old_phase: old.phase.unwrap_or_default(),
+                        new_phase: new.status.phase.unwrap_or_default(),
+                    }),
                     Watch::Deleted(p) => (p, PodEvent::Deleted),
                 };
                 let Some(owner) = pod.metadata.controller_of().filter(|r| r.kind == "Job") else { return };
                 let job = owner.name.clone();
                 let no_memory = JobMemory::default();
                 let delay = pod_event_delay(&self.job_features, self.job_memory.get(&job).unwrap_or(&no_memory), event);
-                self.kcm.job.add_after(job, SyncTrigger::PodEvent, self.now, delay);
+                self.kcm.job.add_after(Name::from(job), SyncTrigger::PodEvent, self.now, delay);
             }
             Change::CronJob(_) => {}
         }
     }
 
     /// One `syncJob`, its writes applied, its verdict recorded.
-    pub(crate) fn sync_job(&mut self, name: &str, trigger: SyncTrigger) {
+    pub(crate) fn sync_job(&mut self, name: &Name, trigger: SyncTrigger) {
         let now = self.now;
         let Some(job) = self.store.get_shared::<Job>(name) else {
-            self.job_memory.remove(name);
+            self.job_memory.remove(&**name);
             let decision = Decision {
                 code: "not-found".into(),
                 explanation: format!("Job {name} is gone, so the controller forgets it.").into(),
@@ -56,7 +64,7 @@ impl World {
         };
         let pods: Vec<&Pod> = self.store.pods_of_job(&job.metadata.uid).collect();
         let no_memory = JobMemory::default();
-        let memory = self.job_memory.get(name).unwrap_or(&no_memory);
+        let memory = self.job_memory.get(&**name).unwrap_or(&no_memory);
         let out = sync_job(&JobSyncInput {
             job: &job,
             pods: &pods,
@@ -65,6 +73,9 @@ impl World {
             memory,
             faults: &PodApiFaults::default(),
         });
+        // Let go of the version synced, so the status write can change it in place.
+        drop(pods);
+        drop(job);
         for pod in &out.finalizers_removed {
             self.remove_pod_finalizer(pod, JOB_TRACKING_FINALIZER);
         }
@@ -94,7 +105,7 @@ impl World {
             }
             self.recorder.event(now, (ObjectKind::Job, name), e.event_type, e.reason, e.message, "job-controller");
         }
-        match self.job_memory.get_mut(name) {
+        match self.job_memory.get_mut(&**name) {
             Some(memory) => *memory = out.memory,
             None => {
                 self.job_memory.insert(name.to_string(), out.memory);
@@ -104,16 +115,16 @@ impl World {
         // counter lives in the Job's memory), so only `AddAfter` remains to be done.
         if let Some(d) = out.requeue_after {
             let trigger = if out.error.is_some() { SyncTrigger::RateLimited } else { SyncTrigger::Requeue };
-            self.kcm.job.add_after(name.to_string(), trigger, now, d);
+            self.kcm.job.add_after(name.clone(), trigger, now, d);
         }
         let decision = Decision { code: out.decision.code.into(), explanation: out.decision.explanation.into() };
         self.recorder.sync(ControllerName::Job, now, name, trigger, decision, out.requeue_after);
     }
 
-    /// A Job changed: record its terminal condition when it appears.
-    pub(crate) fn job_updated(&mut self, old: &Job, new: &Job) {
-        let finished = |j: &Job| {
-            j.status.conditions.iter().find(|c| {
+    /// A Job's status changed from `old`: record its terminal condition when it appears.
+    pub(crate) fn job_updated(&mut self, old: &JobStatus, new: &Job) {
+        let finished = |s: &JobStatus| {
+            s.conditions.iter().find(|c| {
                 c.status == ConditionStatus::True
                     && matches!(c.condition_type, JobConditionType::Complete | JobConditionType::Failed)
             }).cloned()
@@ -121,7 +132,7 @@ impl World {
         if finished(old).is_some() {
             return;
         }
-        if let Some(c) = finished(new) {
+        if let Some(c) = finished(&new.status) {
             let condition = if c.condition_type == JobConditionType::Complete { JobCondition::Complete } else { JobCondition::Failed };
             let reason = (!c.reason.is_empty()).then(|| c.reason.clone());
             self.recorder.job_finished(&new.metadata.name, self.now, condition, reason);

@@ -3,7 +3,7 @@
 //! (a name may be reused after a deletion: the newest record wins).
 
 use super::trace::{
-    ControllerName, Decision, DeletedBy, EventRecord, EventType, JobCondition, JobRecord, ObjectKind, ObjectRef,
+    ControllerName, Decision, DeletedBy, EventRecord, EventType, JobCondition, JobRecord, Name, ObjectKind, ObjectRef,
     PodPhase, PodRecord, Restart, SyncRecord, SyncTrigger, Time,
 };
 use chrono::TimeDelta;
@@ -28,7 +28,7 @@ impl Recorder {
     pub fn event(
         &mut self,
         time: Time,
-        object: (ObjectKind, &str),
+        object: (ObjectKind, impl Into<Name>),
         event_type: EventType,
         reason: impl Into<Cow<'static, str>>,
         message: impl Into<Cow<'static, str>>,
@@ -36,7 +36,7 @@ impl Recorder {
     ) {
         self.events.push(EventRecord {
             time,
-            object: ObjectRef { kind: object.0, name: object.1.to_string() },
+            object: ObjectRef { kind: object.0, name: object.1.into() },
             event_type,
             reason: reason.into(),
             message: message.into(),
@@ -45,14 +45,14 @@ impl Recorder {
     }
 
     /// Records a sync and its decision.
-    pub fn sync(&mut self, controller: ControllerName, at: Time, object: &str, trigger: SyncTrigger, decision: Decision, requeue: Option<TimeDelta>) {
+    pub fn sync(&mut self, controller: ControllerName, at: Time, object: impl Into<Name>, trigger: SyncTrigger, decision: Decision, requeue: Option<TimeDelta>) {
         if self.skip_syncs {
             return;
         }
         self.syncs.push(SyncRecord {
             controller,
             at,
-            object: object.to_string(),
+            object: object.into(),
             trigger,
             decision,
             requeue_after_seconds: requeue.map(seconds),

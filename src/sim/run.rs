@@ -3,11 +3,11 @@
 //! them), then turned into the [`Trace`].
 
 use super::budget::SimError;
-use super::input::build_world;
+use super::input::{build_world, build_world_admitted};
 use super::scenario::Simulation;
 use super::trace::{CronJobRecord, Trace};
 use super::world::{Progress, World};
-use crate::api::{CronJob, CronJobSpec};
+use crate::api::{Admission, CronJob, CronJobSpec, KubernetesVersion};
 
 /// Steps per slice when [`simulate`] runs to the end (checks for cancellation in between).
 const SLICE: u64 = 50_000;
@@ -36,6 +36,25 @@ impl Run {
     pub fn new(manifest: &str, simulation: Option<serde_json::Value>) -> Result<Run, SimError> {
         let simulation = simulation.map(Simulation::from_value).transpose().map_err(|e| SimError::Input(e.0))?;
         Ok(Run { world: build_world(manifest, simulation)? })
+    }
+
+    /// [`Run::new`] for manifests the caller has already admitted (`api::admit(manifest, None,
+    /// version)`, as the page does for its diagnostics): that admission is used rather than made
+    /// again when `version` is the release the Simulation document picks.
+    ///
+    /// ```
+    /// use cronjob_playground::api::{admit, KubernetesVersion};
+    /// use cronjob_playground::sim::Run;
+    /// let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
+    ///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
+    ///     ---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {kubernetesVersion: '1.30', duration: 2h}\n";
+    /// let version: KubernetesVersion = "1.30".parse().unwrap();
+    /// let mut run = Run::with_admission(manifest, admit(manifest, None, version), version).unwrap();
+    /// while !run.step(1_000).unwrap().done {}
+    /// assert_eq!(run.finish(), Run::new(manifest, None).map(|mut r| { while !r.step(1_000).unwrap().done {} r.finish() }).unwrap());
+    /// ```
+    pub fn with_admission(manifest: &str, admission: Admission, version: KubernetesVersion) -> Result<Run, SimError> {
+        Ok(Run { world: build_world_admitted(manifest, None, Some((admission, version)))? })
     }
 
     /// Runs at most `max_steps` more steps (each one agenda entry or one controller sync).

@@ -8,7 +8,10 @@
 //!
 //! Objects are immutable once written and shared (`Rc`): a write stores a new version, and the
 //! watch event, the informer caches and the controllers hold the versions themselves rather than
-//! copies, so a year of minutely Jobs costs one copy per write, not one per reader.
+//! copies, so a year of minutely Jobs costs one copy per write, not one per reader. A status
+//! write to a version nobody else holds any more (the usual case: its watch event was delivered)
+//! changes it in place instead, and its watch event carries the status it replaced
+//! ([`Watch::StatusUpdated`]): metadata and spec are neither copied nor dropped.
 
 use super::trace::{ObjectKind, Time};
 use crate::api::{CronJob, CronJobStatus, Job, JobStatus, ObjectMeta, Pod, PodStatus};
@@ -18,9 +21,11 @@ use std::rc::Rc;
 
 /// An informer notification, carrying the stored versions of the object.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Watch<T> {
+pub enum Watch<T: Stored> {
     Added(Rc<T>),
     Updated { old: Rc<T>, new: Rc<T> },
+    /// An update that changed only the status: the old version is `new` with status `old`.
+    StatusUpdated { old: T::Status, new: Rc<T> },
     Deleted(Rc<T>),
 }
 
@@ -52,7 +57,7 @@ impl std::fmt::Display for ApiError {
 /// An object kind the store holds.
 pub trait Stored: Clone + PartialEq + Sized + 'static {
     /// The status subresource's type.
-    type Status: PartialEq;
+    type Status: Clone + std::fmt::Debug + PartialEq;
     /// The kind, for traces and error texts.
     const KIND: ObjectKind;
     /// The resource as the API server names it in errors (`jobs.batch`).
@@ -64,6 +69,7 @@ pub trait Stored: Clone + PartialEq + Sized + 'static {
     /// Whether the status differs.
     fn status_differs(&self, other: &Self) -> bool;
     fn status(&self) -> &Self::Status;
+    fn status_mut(&mut self) -> &mut Self::Status;
     /// A copy with another status (the status is not copied only to be replaced).
     fn with_status(&self, status: Self::Status) -> Self;
     fn map(store: &Store) -> &BTreeMap<String, Rc<Self>>;
@@ -71,6 +77,8 @@ pub trait Stored: Clone + PartialEq + Sized + 'static {
     fn change(watch: Watch<Self>) -> Change;
     /// Truncates every `metav1.Time` to whole seconds, as a round trip through the API does.
     fn truncate_times(&mut self);
+    /// The same for a status.
+    fn truncate_status_times(status: &mut Self::Status);
 }
 
 /// `metav1.Time` keeps whole seconds on the wire (JSON and protobuf alike), so every time an
@@ -86,30 +94,27 @@ fn meta_seconds(m: &mut ObjectMeta) {
     second(&mut m.deletion_timestamp);
 }
 
-fn cron_job_seconds(c: &mut CronJob) {
-    meta_seconds(&mut c.metadata);
-    second(&mut c.status.last_schedule_time);
-    second(&mut c.status.last_successful_time);
+fn cron_job_seconds(s: &mut CronJobStatus) {
+    second(&mut s.last_schedule_time);
+    second(&mut s.last_successful_time);
 }
 
-fn job_seconds(j: &mut Job) {
-    meta_seconds(&mut j.metadata);
-    second(&mut j.status.start_time);
-    second(&mut j.status.completion_time);
-    for c in &mut j.status.conditions {
+fn job_seconds(s: &mut JobStatus) {
+    second(&mut s.start_time);
+    second(&mut s.completion_time);
+    for c in &mut s.conditions {
         second(&mut c.last_probe_time);
         second(&mut c.last_transition_time);
     }
 }
 
-fn pod_seconds(p: &mut Pod) {
-    meta_seconds(&mut p.metadata);
-    second(&mut p.status.start_time);
-    for c in &mut p.status.conditions {
+fn pod_seconds(s: &mut PodStatus) {
+    second(&mut s.start_time);
+    for c in &mut s.conditions {
         second(&mut c.last_probe_time);
         second(&mut c.last_transition_time);
     }
-    for c in p.status.container_statuses.iter_mut().chain(p.status.init_container_statuses.iter_mut()) {
+    for c in s.container_statuses.iter_mut().chain(s.init_container_statuses.iter_mut()) {
         for state in [&mut c.state, &mut c.last_state] {
             if let Some(r) = &mut state.running {
                 second(&mut r.started_at);
@@ -143,6 +148,9 @@ macro_rules! stored {
             fn status(&self) -> &$status {
                 &self.status
             }
+            fn status_mut(&mut self) -> &mut $status {
+                &mut self.status
+            }
             fn with_status(&self, status: $status) -> Self {
                 $t {
                     api_version: self.api_version.clone(),
@@ -162,7 +170,11 @@ macro_rules! stored {
                 Change::$kind(watch)
             }
             fn truncate_times(&mut self) {
-                $seconds(self)
+                meta_seconds(&mut self.metadata);
+                $seconds(&mut self.status)
+            }
+            fn truncate_status_times(status: &mut $status) {
+                $seconds(status)
             }
         }
     };
@@ -286,21 +298,26 @@ impl Store {
     /// A write of a whole new status to the `status` subresource (what the controllers and the
     /// kubelet send; the API server ignores the rest of the object on this endpoint). Records an
     /// update unless the status is unchanged.
-    pub fn replace_status<T: Stored>(&mut self, name: &str, status: T::Status) -> Result<bool, ApiError> {
+    pub fn replace_status<T: Stored>(&mut self, name: &str, mut status: T::Status) -> Result<bool, ApiError> {
         let Some(current) = T::map_mut(self).get_mut(name) else {
             return Err(ApiError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
         };
+        T::truncate_status_times(&mut status);
         if *current.status() == status {
             return Ok(false);
         }
-        let mut new = current.with_status(status);
-        new.truncate_times();
-        if !new.status_differs(current) {
-            return Ok(false);
-        }
-        let new = Rc::new(new);
-        let old = std::mem::replace(current, new.clone());
-        self.changes.push(T::change(Watch::Updated { old, new }));
+        let watch = match Rc::get_mut(current) {
+            Some(only) => {
+                let old = std::mem::replace(only.status_mut(), status);
+                Watch::StatusUpdated { old, new: current.clone() }
+            }
+            None => {
+                let new = Rc::new(current.with_status(status));
+                let old = std::mem::replace(current, new.clone());
+                Watch::Updated { old, new }
+            }
+        };
+        self.changes.push(T::change(watch));
         Ok(true)
     }
 
@@ -429,8 +446,18 @@ mod tests {
         assert!(s.update::<Job>("a", |j| j.spec.suspend = Some(true)).unwrap());
         assert_eq!(s.get::<Job>("a").unwrap().metadata.generation, Some(2));
         let changes = s.take_changes();
-        assert!(matches!(&changes[..], [Change::Job(Watch::Updated { .. }), Change::Job(Watch::Updated { old, .. })]
-            if old.status.active == 1));
+        // Nobody held the version the status write replaced: it changed in place, and the event
+        // carries the old status; the spec edit stored a new version.
+        assert!(matches!(&changes[..], [Change::Job(Watch::StatusUpdated { old, new }), Change::Job(Watch::Updated { old: before_edit, .. })]
+            if old.active == 0 && new.status.active == 1 && before_edit.status.active == 1 && before_edit.spec.suspend.is_none()));
+        drop(changes);
+        // A version someone still holds is never changed: the write stores a new one.
+        let held = s.get_shared::<Job>("a").unwrap();
+        let mut status = held.status.clone();
+        status.active = 2;
+        assert!(s.replace_status::<Job>("a", status).unwrap());
+        assert_eq!(held.status.active, 1);
+        assert!(matches!(&s.take_changes()[..], [Change::Job(Watch::Updated { old, new })] if old.status.active == 1 && new.status.active == 2));
         assert_eq!(s.update::<Job>("zz", |_| {}).unwrap_err().to_string(), "jobs.batch \"zz\" not found");
     }
 

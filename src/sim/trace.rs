@@ -9,8 +9,9 @@
 use crate::api::KubernetesVersion;
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::borrow::Cow;
+use std::borrow::{Borrow, Cow};
 use std::fmt;
+use std::rc::Rc;
 
 /// An instant on the virtual clock, as the trace writes it.
 pub type Time = DateTime<Utc>;
@@ -112,11 +113,116 @@ pub struct Trace {
     pub cron_jobs: Vec<CronJobRecord>,
 }
 
+/// An object's name, shared: the controllers' work queues hold it, and the syncs and Events the
+/// trace records about the object point to the same text instead of each keeping a copy.
+/// Reads and compares as the `str` it is; serializes as a string.
+///
+/// ```
+/// use cronjob_playground::sim::trace::Name;
+/// let name = Name::from("backup");
+/// assert!(name == "backup" && name.len() == 6);
+/// assert_eq!(serde_json::to_string(&name).unwrap(), r#""backup""#);
+/// ```
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Name(Rc<str>);
+
+impl Name {
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Borrow<str> for Name {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for Name {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&Name> for Name {
+    fn from(name: &Name) -> Self {
+        name.clone()
+    }
+}
+
+impl From<&str> for Name {
+    fn from(name: &str) -> Self {
+        Name(Rc::from(name))
+    }
+}
+
+impl From<&String> for Name {
+    fn from(name: &String) -> Self {
+        Name(Rc::from(name.as_str()))
+    }
+}
+
+impl From<String> for Name {
+    fn from(name: String) -> Self {
+        Name(Rc::from(name))
+    }
+}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<String> for Name {
+    fn eq(&self, other: &String) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Serialize for Name {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Name {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(Name::from)
+    }
+}
+
 /// The object an Event is about (`involvedObject`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ObjectRef {
     pub kind: ObjectKind,
-    pub name: String,
+    pub name: Name,
 }
 
 /// Kinds of objects the world holds.
@@ -364,7 +470,7 @@ pub struct SyncRecord {
     #[serde(with = "rfc3339")]
     pub at: Time,
     /// The synced object's name.
-    pub object: String,
+    pub object: Name,
     pub trigger: SyncTrigger,
     pub decision: Decision,
     #[serde(with = "js_number::option")]

@@ -5,7 +5,7 @@
 
 use super::garbage_collector::Propagation;
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, DeletedBy, SyncTrigger};
+use super::trace::{ControllerName, Decision, DeletedBy, Name, SyncTrigger};
 use super::world::World;
 use crate::api::Job;
 use crate::controller::ttl::{ttl_after_finished, ttl_controller_enabled, TtlAction};
@@ -20,7 +20,7 @@ fn needs_cleanup(job: &Job) -> bool {
 impl World {
     /// The TTL controller's informer handlers for a change.
     pub(crate) fn inform_ttl_controller(&mut self, change: &Change) {
-        if let Change::Job(Watch::Added(job) | Watch::Updated { new: job, .. }) = change {
+        if let Change::Job(Watch::Added(job) | Watch::Updated { new: job, .. } | Watch::StatusUpdated { new: job, .. }) = change {
             self.ttl_consider(job, SyncTrigger::JobEvent);
         }
     }
@@ -28,12 +28,12 @@ impl World {
     /// Enqueues a Job that needs cleanup (also the informer's initial list at start-up).
     pub(crate) fn ttl_consider(&mut self, job: &Job, trigger: SyncTrigger) {
         if ttl_controller_enabled(self.version) && needs_cleanup(job) {
-            self.kcm.ttl.add(job.metadata.name.clone(), trigger);
+            self.kcm.ttl.add(Name::from(&job.metadata.name), trigger);
         }
     }
 
     /// One `processJob`: delete the expired Job, or look again when it expires.
-    pub(crate) fn sync_ttl(&mut self, name: &str, trigger: SyncTrigger) {
+    pub(crate) fn sync_ttl(&mut self, name: &Name, trigger: SyncTrigger) {
         let now = self.now;
         let Some(job) = self.store.get_shared::<Job>(name) else {
             let decision = Decision { code: "not-found".into(), explanation: format!("Job {name} is already gone.").into() };
@@ -48,11 +48,11 @@ impl World {
                 ("deleted", None)
             }
             TtlAction::RequeueAt { after, .. } => {
-                self.kcm.ttl.add_after(name.to_string(), SyncTrigger::Requeue, now, after);
+                self.kcm.ttl.add_after(name.clone(), SyncTrigger::Requeue, now, after);
                 ("not-expired", Some(after))
             }
             TtlAction::Error(_) => {
-                self.kcm.ttl.add_rate_limited(name.to_string(), SyncTrigger::RateLimited, now);
+                self.kcm.ttl.add_rate_limited(name.clone(), SyncTrigger::RateLimited, now);
                 ("error", None)
             }
         };

@@ -19,7 +19,7 @@ use super::history::History;
 use super::recorder::Recorder;
 use super::scenario::Simulation;
 use super::store::{Change, Store};
-use super::trace::{SyncTrigger, Time};
+use super::trace::{Name, SyncTrigger, Time};
 use super::workqueue::{RateLimiter, WorkQueue};
 use crate::api::KubernetesVersion;
 use crate::controller::cronjob::Behaviour;
@@ -55,9 +55,9 @@ pub(crate) struct ControllerManager {
     pub epoch: u32,
     /// Outages end at the latest `until` seen so far.
     pub down_until: Option<Time>,
-    pub cronjob: WorkQueue<String, SyncTrigger>,
-    pub job: WorkQueue<String, SyncTrigger>,
-    pub ttl: WorkQueue<String, SyncTrigger>,
+    pub cronjob: WorkQueue<Name, SyncTrigger>,
+    pub job: WorkQueue<Name, SyncTrigger>,
+    pub ttl: WorkQueue<Name, SyncTrigger>,
 }
 
 impl ControllerManager {
@@ -225,7 +225,7 @@ impl World {
         Ok(())
     }
 
-    fn next_ready(&mut self) -> Option<(QueueName, String, SyncTrigger)> {
+    fn next_ready(&mut self) -> Option<(QueueName, Name, SyncTrigger)> {
         if let Some((k, c)) = self.kcm.cronjob.get() {
             return Some((QueueName::CronJob, k, c));
         }
@@ -235,7 +235,7 @@ impl World {
         self.kcm.ttl.get().map(|(k, c)| (QueueName::Ttl, k, c))
     }
 
-    fn sync(&mut self, queue: QueueName, key: String, trigger: SyncTrigger) {
+    fn sync(&mut self, queue: QueueName, key: Name, trigger: SyncTrigger) {
         match queue {
             QueueName::CronJob => {
                 self.sync_cronjob(&key, trigger);
@@ -293,7 +293,8 @@ impl World {
         use super::store::Watch;
         match change {
             Change::Job(Watch::Added(job)) => self.job_added(job, self.now),
-            Change::Job(Watch::Updated { old, new }) => self.job_updated(old, new),
+            Change::Job(Watch::Updated { old, new }) => self.job_updated(&old.status, new),
+            Change::Job(Watch::StatusUpdated { old, new }) => self.job_updated(old, new),
             Change::Pod(Watch::Added(pod)) => self.pod_added(pod),
             _ => {}
         }
@@ -329,7 +330,7 @@ impl World {
         self.start_cronjob_controller(trigger);
         let jobs: Vec<_> = self.store.all_shared::<crate::api::Job>().cloned().collect();
         for job in jobs {
-            self.kcm.job.add(job.metadata.name.clone(), trigger);
+            self.kcm.job.add(Name::from(&job.metadata.name), trigger);
             self.ttl_consider(&job, trigger);
         }
         self.deliver();

@@ -138,7 +138,7 @@ pub fn prepare(text: &str) -> Prepared {
             _ => {}
         }
     }
-    match crate::sim::Run::new(text, None) {
+    match crate::sim::Run::with_admission(text, admission, version) {
         Ok(sim) => Prepared { result, sim: Some(sim) },
         Err(e) => {
             result.error = Some(e.to_string());

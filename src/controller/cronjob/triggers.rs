@@ -55,7 +55,7 @@ pub fn on_cron_job_updated(old: &CronJob, new: &CronJob, now: DateTime<Utc>, beh
     let schedule_changed = old.spec.schedule != new.spec.schedule;
     let zone_changed = effective_time_zone(old, behaviour) != effective_time_zone(new, behaviour);
     if !schedule_changed && !zone_changed {
-        return (Enqueue::Now, None);
+        return (on_cron_job_status_updated(), None);
     }
     // Before 1.25 the handler parsed `spec.schedule` as is; `format_schedule` does the same there
     // because the timeZone field does not reach the controller.
@@ -72,6 +72,12 @@ pub fn on_cron_job_updated(old: &CronJob, new: &CronJob, now: DateTime<Utc>, beh
     }
 }
 
+/// `updateCronJob` for an update that changed only the status (the controller's own writes):
+/// neither the schedule nor the time zone changed, so the key is enqueued at once.
+pub fn on_cron_job_status_updated() -> Enqueue {
+    Enqueue::Now
+}
+
 /// A Job event as the Job informer delivers it.
 #[derive(Clone, Copy, Debug)]
 pub enum JobEvent<'a> {
@@ -84,6 +90,9 @@ pub enum JobEvent<'a> {
         /// The new version.
         new: &'a Job,
     },
+    /// `updateJob(old, new)` where only the status changed (a runtime that knows it need not
+    /// keep the old version): the controller reference is the same, so only its owner wakes.
+    StatusUpdated(&'a Job),
     /// `deleteJob`.
     Deleted(&'a Job),
 }
@@ -107,7 +116,7 @@ pub fn resolve_controller_ref<'c>(namespace: &str, reference: &OwnerReference, c
 pub fn on_job_event<'c>(event: JobEvent<'_>, cron_jobs: &[&'c CronJob]) -> Vec<&'c CronJob> {
     let owner = |job: &Job| job.metadata.controller_of().and_then(|r| resolve_controller_ref(&job.metadata.namespace, r, cron_jobs));
     match event {
-        JobEvent::Added(job) | JobEvent::Deleted(job) => owner(job).into_iter().collect(),
+        JobEvent::Added(job) | JobEvent::StatusUpdated(job) | JobEvent::Deleted(job) => owner(job).into_iter().collect(),
         JobEvent::Updated { old, new } => {
             // Statuses differ most often: comparing them first keeps the full comparison rare.
             if old.status == new.status && old == new {
