@@ -18,9 +18,11 @@ const env = useBrowser();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Each stage of a keystroke's redraw (the page's marks, see src/ui/perf.rs), as medians over the
-// samples: key→edit is CodeMirror's input handling, edit→post the page's hand-over to the worker,
-// post→start the message's trip, admit/simulate the engine, encode the reply, post→recv its
-// transfer, then decoding, the model (lanes and indexes), Yew's render, and the wait for the frame.
+// samples: key→edit is the browser's and CodeMirror's input handling, edit→post the page's
+// hand-over to the worker (in the edit's own handler, before the page re-renders), post→start the
+// message's trip, admit/simulate the engine, encode the reply (src/ui/protocol.rs: JSON for its
+// small parts, the trace's records packed), post→recv its transfer, then decoding, the model
+// (lanes and indexes), Yew's render, and the wait for the frame.
 function breakdown(redraws, records) {
   const stages = [['key→edit', 'key', 'edit'], ['edit→post', 'edit', 'post'], ['post→start', 'post', 'workerStart'],
     ['admit', 'workerStart', 'admitted'], ['simulate', 'admitted', 'simulated'], ['encode', 'simulated', 'workerPosted'],
@@ -105,7 +107,8 @@ test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
     // Guards with room for a loaded CI machine (figures in README.md): the whole keystroke, and
     // the page's own share of it, which does not depend on the engine's speed.
     assert.ok(median(r.times) < 400, `regression guard: a keystroke redraws within 400 ms (median ${median(r.times).toFixed(0)} ms)`);
-    assert.ok(median(r.outsideEngine) < 150, `regression guard: the page's share stays under 150 ms (median ${median(r.outsideEngine).toFixed(0)} ms)`);
+    // 11–21 ms measured (README); 60 leaves room for the whole suite on a loaded 2-core machine.
+    assert.ok(median(r.outsideEngine) < 60, `regression guard: the page's share stays under 60 ms (median ${median(r.outsideEngine).toFixed(0)} ms)`);
   }
   console.log(`# burst of ${burst.length} keys: ${burstRuns} runs drawn, last key to its redraw ${lastKey.toFixed(1)} ms`);
   console.log(`# main-thread long tasks while typing: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks).toFixed(0)} ms` : ''}`);
@@ -147,33 +150,68 @@ test('panning 10k items: frame time', async () => {
   await context.close();
 });
 
-// First load: index.html and what it names (the CSS, the wasm-bindgen glue and its snippets, the
-// wasm). The CodeMirror bundle is fetched by the editor's stand-in after the first paint.
+// Gzip sizes of what the page downloads, in four parts (README, "Page size"):
+// - first load: what the page needs before its first paint — index.html and what it names (the
+//   CSS, the page's wasm-bindgen glue and its snippets, the page's wasm);
+// - engine: the simulation worker's module (playground-engine*), which index.html starts at once,
+//   beside the first load, and which the first timeline waits for;
+// - after the first paint: the CodeMirror bundle and the scenarios' texts (library.json);
+// - total: all of it.
 test('gzip size of the page', () => {
   const files = [];
   const walk = (dir) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (/\.(html|js|wasm|css)$/.test(e.name)) files.push(path.relative(dist, p));
+      else if (/\.(html|js|wasm|css|json)$/.test(e.name)) files.push(path.relative(dist, p).split(path.sep).join('/'));
     }
   };
   walk(dist);
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const named = new Set([...html.matchAll(/(?:href|src)="\/?([^"]+)"/g)].map((m) => m[1]));
-  let firstLoad = 0;
-  let total = 0;
+  // Trunk minifies index.html in release builds: attribute values may come unquoted.
+  const named = new Set([...html.matchAll(/(?:href|src)=["']?\/?([^"'\s>]+)/g)].map((m) => m[1]));
+  const part = (f) => (f === 'index.html' || named.has(f) ? 'first' : f.startsWith('playground-engine') ? 'engine' : 'later');
+  const sums = { first: 0, engine: 0, later: 0 };
+  const gzip = {};
   for (const f of files.sort()) {
-    const gz = zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
-    const first = f === 'index.html' || named.has(f.split(path.sep).join('/'));
-    total += gz;
-    if (first) firstLoad += gz;
-    console.log(`# gzip ${f}: ${(gz / 1024).toFixed(1)} KB${first ? '' : ' (after the first paint)'}`);
+    gzip[f] = zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
+    sums[part(f)] += gzip[f];
+    console.log(`# gzip ${f}: ${(gzip[f] / 1024).toFixed(1)} KB (${{ first: 'first load', engine: 'engine worker', later: 'after the first paint' }[part(f)]})`);
   }
-  console.log(`# gzip first load: ${(firstLoad / 1024).toFixed(1)} KB (target 350 KB); total: ${(total / 1024).toFixed(1)} KB`);
-  assert.ok(files.some((f) => f.endsWith('.wasm')) && files.includes('codemirror.js'));
-  assert.ok(!named.has('codemirror.js'), 'the editor bundle loads after the first paint');
-  // Measured 694.5 KB / 811.0 KB on 2026-11-22 (README, "Page size"); ~4% headroom.
-  assert.ok(firstLoad < 725 * 1024, 'regression guard: first load');
-  assert.ok(total < 845 * 1024, 'regression guard: everything');
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  const total = sums.first + sums.engine + sums.later;
+  console.log(`# gzip first load (HTML, CSS, page JS + wasm): ${kb(sums.first)} (target 350 KB); engine worker: ${kb(sums.engine)}; `
+    + `CodeMirror: ${kb(gzip['codemirror.js'])}; scenarios' texts: ${kb(gzip['library.json'])}; total: ${kb(total)}`);
+  // The parts are what they say: the page's module, the engine's, and the editor after the paint.
+  assert.ok(files.some((f) => /^playground-web-.*_bg\.wasm$/.test(f) && named.has(f)), 'the page\'s wasm is in the first load');
+  assert.ok(files.includes('playground-engine_bg.wasm') && !named.has('playground-engine_bg.wasm'), 'the engine is its own module');
+  assert.match(html, /new Worker\(.playground-engine_loader\.js./, 'index.html starts the engine at once');
+  assert.ok(!named.has('codemirror.js') && !named.has('library.json'), 'the editor bundle and the scenarios load after the first paint');
+  // Not yet within the issue's 350 KB (README, "Page size"): guarded against growing instead.
+  // Regression guards, ~4% over the figures measured on 2026-11-22 (README, "Page size").
+  const guards = [['first load', sums.first, 371.6], ['engine', sums.engine, 498.3], ['CodeMirror', gzip['codemirror.js'], 116.5], ['total', total, 1006.9]];
+  for (const [what, size, measured] of guards) {
+    assert.ok(size < measured * 1.04 * 1024, `regression guard: ${what} ${kb(size)} (measured ${measured} KB)`);
+  }
+});
+
+// From navigation to the first timeline drawn, on a fresh page each time (no cache): the page's
+// module and the engine's download and compile side by side (index.html starts the engine's
+// worker before the page's module arrives). A figure (README, "Page size"); the guard is loose.
+test('time to the first timeline', async () => {
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    const context = await env.browser.newContext();
+    await context.addInitScript(() => {
+      const seen = () => { if (!window.__first && document.querySelector('[data-generation]')) window.__first = performance.now(); };
+      new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    const page = await openPage(context, `${env.server.base}?editor=plain`);
+    await page.waitForSelector('[data-generation]', { timeout: 30000 });
+    times.push(await page.evaluate(() => window.__first));
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+  console.log(`# time to the first timeline (example manifest, local server): median ${median(times).toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`);
+  assert.ok(median(times) < 10000, 'regression guard');
 });

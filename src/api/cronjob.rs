@@ -2,7 +2,7 @@
 //! `k8s.io/api/batch/v1/types.go`: spec, status, and the Job template it stamps out.
 
 use super::job::{batch_v1, JobSpec};
-use super::meta::{null_as_default, ObjectMeta, ObjectReference};
+use super::meta::{null_as_default, zero, ObjectMeta, ObjectReference};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -29,11 +29,11 @@ pub struct CronJob {
     pub api_version: String,
     #[serde(default = "cronjob_kind")]
     pub kind: String,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub metadata: ObjectMeta,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub spec: CronJobSpec,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub status: CronJobStatus,
 }
 
@@ -58,7 +58,7 @@ pub struct CronJobSpec {
     /// Defaulted to `false`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suspend: Option<bool>,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub job_template: JobTemplateSpec,
     /// Defaulted to 3.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -81,9 +81,9 @@ pub enum ConcurrencyPolicy {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct JobTemplateSpec {
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub metadata: ObjectMeta,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub spec: JobSpec,
 }
 

@@ -390,31 +390,45 @@ impl<'n, 'c> De<'n, 'c> {
         }
     }
 
+    /// The index of the variant written at this node for Go's named string type `name`: the
+    /// first when the text is outside the set, which validation then reports.
+    fn variant(&self, name: &str, variants: &[&str]) -> Result<u32, DecodeError> {
+        let text = self.string(&go_named_type(name))?.unwrap_or_default();
+        Ok(match variants.iter().position(|v| *v == text) {
+            Some(i) => i as u32,
+            None => {
+                self.ctx.findings.borrow_mut().unsupported.insert(self.path.clone(), text);
+                0
+            }
+        })
+    }
+
     fn strict(&self, path: &str, message: String, client_message: String, pos: Pos) {
         self.ctx.findings.borrow_mut().strict.push(StrictIssue { path: path.to_string(), message, client_message, pos });
     }
 
-    /// The entries of a mapping to hand to a struct visitor: known fields only, last duplicate wins.
-    fn struct_entries(&self, name: &'static str, fields: &'static [&'static str]) -> Result<Vec<(&'n str, &'n Node)>, DecodeError> {
+    /// The entries of a mapping to hand to a struct visitor: known fields only (with their index
+    /// in `fields`), last duplicate wins.
+    fn struct_entries(&self, name: &'static str, fields: &'static [&'static str]) -> Result<Vec<Field<'n>>, DecodeError> {
         let NodeKind::Map(entries) = &self.node.kind else {
             return Err(self.mismatch(&go_named_type(name)));
         };
-        let mut kept: Vec<(&'n str, &'n Node)> = Vec::new();
+        let mut kept: Vec<Field<'n>> = Vec::new();
         for (key, value) in entries {
             let Some(text) = key.scalar() else {
                 return Err(DecodeError { message: "mapping keys must be strings".into(), pos: Some(key.pos), path: Some(self.path.clone()) });
             };
             let path = join(&self.path, text);
-            if let Some(i) = kept.iter().position(|(k, _)| *k == text) {
+            if let Some(i) = kept.iter().position(|(k, _, _)| *k == text) {
                 self.strict(&path, format!("duplicate field \"{path}\""), format!("duplicate field \"{text}\" in {}", openapi_name(name)), key.pos);
                 kept.remove(i);
             }
-            if !fields.contains(&text) {
+            let Some(index) = fields.iter().position(|f| *f == text) else {
                 if !unmodelled(name).contains(&text) {
                     self.unknown(name, text, &path, key.pos);
                 }
                 continue;
-            }
+            };
             match introduced(name, text) {
                 Some((alpha, beta, gate)) => {
                     let version = self.ctx.version;
@@ -431,9 +445,9 @@ impl<'n, 'c> De<'n, 'c> {
                         findings.dropped.push(path);
                         continue;
                     }
-                    kept.push((text, value));
+                    kept.push((text, value, index));
                 }
-                None => kept.push((text, value)),
+                None => kept.push((text, value, index)),
             }
         }
         Ok(kept)
@@ -655,16 +669,8 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
         variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, DecodeError> {
-        let text = self.string(&go_named_type(name))?.unwrap_or_default();
-        let chosen = match variants.iter().find(|v| **v == text) {
-            Some(v) => *v,
-            None => {
-                let mut findings = self.ctx.findings.borrow_mut();
-                findings.unsupported.insert(self.path.clone(), text);
-                variants[0]
-            }
-        };
-        visitor.visit_enum(chosen.into_deserializer()).map_err(self.at())
+        let variant = self.variant(name, variants)?;
+        visitor.visit_enum(IntoDeserializer::<DecodeError>::into_deserializer(variant)).map_err(self.at())
     }
 
     fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
@@ -717,10 +723,14 @@ impl<'de, 'n, 'c> de::MapAccess<'de> for Map<'n, 'c> {
     }
 }
 
-/// A struct's known fields.
+/// A known field of a struct: its name, its value and its index among the struct's fields.
+type Field<'n> = (&'n str, &'n Node, usize);
+
+/// A struct's known fields. Keys go to the visitor as field indexes: serde's derived field
+/// visitors match an index with one jump where a name takes a string comparison per field.
 struct Fields<'n, 'c> {
     parent: De<'n, 'c>,
-    entries: std::vec::IntoIter<(&'n str, &'n Node)>,
+    entries: std::vec::IntoIter<Field<'n>>,
     value: Option<(&'n str, &'n Node)>,
 }
 
@@ -728,9 +738,9 @@ impl<'de, 'n, 'c> de::MapAccess<'de> for Fields<'n, 'c> {
     type Error = DecodeError;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, DecodeError> {
-        let Some((key, value)) = self.entries.next() else { return Ok(None) };
+        let Some((key, value, index)) = self.entries.next() else { return Ok(None) };
         self.value = Some((key, value));
-        seed.deserialize(key.into_deserializer()).map(Some)
+        seed.deserialize(IntoDeserializer::<DecodeError>::into_deserializer(index as u64)).map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, DecodeError> {
@@ -770,18 +780,18 @@ pub fn to_json(node: &Node) -> serde_json::Value {
             Scalar::Str(s) => Value::String(s.to_string()),
         },
         NodeKind::Seq(items) => Value::Array(items.iter().map(to_json).collect()),
-        NodeKind::Map(entries) => Value::Object(
-            entries
-                .iter()
-                .filter(|(_, v)| !v.is_null())
-                .map(|(k, v)| {
-                    let key = match &k.kind {
-                        NodeKind::Scalar { text, plain } => as_string(text, *plain).unwrap_or_else(|| "null".into()),
-                        _ => String::new(),
-                    };
-                    (key, to_json(v))
-                })
-                .collect(),
-        ),
+        NodeKind::Map(entries) => {
+            // Inserted one by one (the last duplicate wins), not collected: collecting sorts,
+            // and a sort is a few KB of code per element type in the wasm.
+            let mut map = serde_json::Map::new();
+            for (k, v) in entries.iter().filter(|(_, v)| !v.is_null()) {
+                let key = match &k.kind {
+                    NodeKind::Scalar { text, plain } => as_string(text, *plain).unwrap_or_else(|| "null".into()),
+                    _ => String::new(),
+                };
+                map.insert(key, to_json(v));
+            }
+            Value::Object(map)
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! with every field the Job controller reads. Fields added in later releases are optional; the
 //! loader rejects or drops them for older `kubernetesVersion`s the way those API servers did.
 
-use super::meta::{null_as_default, is_zero, ConditionStatus, LabelSelector, ObjectMeta};
+use super::meta::{null_as_default, zero, is_zero, ConditionStatus, LabelSelector, ObjectMeta};
 use super::pod::PodTemplateSpec;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -27,11 +27,11 @@ pub struct Job {
     pub api_version: String,
     #[serde(default = "job_kind")]
     pub kind: String,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub metadata: ObjectMeta,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub spec: JobSpec,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub status: JobStatus,
 }
 
@@ -70,7 +70,7 @@ pub struct JobSpec {
     pub selector: Option<LabelSelector>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub manual_selector: Option<bool>,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub template: PodTemplateSpec,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ttl_seconds_after_finished: Option<i32>,

@@ -134,5 +134,13 @@ where
     D: serde::Deserializer<'de>,
     T: Default + Deserialize<'de>,
 {
-    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_else(zero))
+}
+
+/// `T::default()`, kept out of line: the zero values of the large specs are long runs of
+/// stores that would otherwise be repeated in every decoder that defaults one (the default of
+/// the struct-typed fields, and of `null_as_default`).
+#[inline(never)]
+pub(crate) fn zero<T: Default>() -> T {
+    T::default()
 }

@@ -7,7 +7,7 @@
 //! policy, volumes, affinity, resources…) are not modelled: the loader accepts them, keeps them in
 //! the document it echoes back, and nothing reads them.
 
-use super::meta::{null_as_default, ConditionStatus, ObjectMeta};
+use super::meta::{null_as_default, zero, ConditionStatus, ObjectMeta};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -15,9 +15,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PodTemplateSpec {
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub metadata: ObjectMeta,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub spec: PodSpec,
 }
 
@@ -68,11 +68,11 @@ pub struct Pod {
     pub api_version: String,
     #[serde(default = "pod_kind")]
     pub kind: String,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub metadata: ObjectMeta,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub spec: PodSpec,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub status: PodStatus,
 }
 
@@ -150,9 +150,9 @@ pub const POD_DISRUPTION_TARGET: &str = "DisruptionTarget";
 #[serde(rename_all = "camelCase")]
 pub struct ContainerStatus {
     pub name: String,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub state: ContainerState,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub last_state: ContainerState,
     #[serde(default, deserialize_with = "null_as_default")]
     pub ready: bool,

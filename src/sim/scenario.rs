@@ -112,7 +112,7 @@ impl std::str::FromStr for HorizonDuration {
             if digits == 0 {
                 return Err(bad("expected a number"));
             }
-            let number: f64 = rest[..digits].parse().map_err(|_| bad("expected a number"))?;
+            let number = decimal(&rest[..digits]).ok_or_else(|| bad("expected a number"))?;
             rest = &rest[digits..];
             let unit_len = rest.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(rest.len());
             let unit_ms = match &rest[..unit_len] {
@@ -132,6 +132,19 @@ impl std::str::FromStr for HorizonDuration {
         }
         Ok(HorizonDuration(TimeDelta::milliseconds(total_ms.round() as i64)))
     }
+}
+
+/// Digits with at most one `.` (`90`, `1.5`, `.5`, `2.`) as a number, as `str::parse::<f64>`
+/// reads them (`None` where it fails). By hand: the exact float parser's tables (10 KB) would be
+/// the largest thing the page's module carries for reading a horizon. Exact — the same correctly
+/// rounded value — up to 15 significant digits and 22 decimals.
+fn decimal(text: &str) -> Option<f64> {
+    let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+    if frac.contains('.') || (int.is_empty() && frac.is_empty()) {
+        return None;
+    }
+    let mantissa = int.bytes().chain(frac.bytes()).fold(0.0, |m, c| m * 10.0 + f64::from(c - b'0'));
+    Some(mantissa / 10f64.powi(frac.len() as i32))
 }
 
 impl fmt::Display for HorizonDuration {
@@ -426,6 +439,17 @@ impl Simulation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimal_reads_what_str_parse_reads() {
+        for text in ["0", "90", "1.5", ".5", "2.", "0.0005", "36.25", "123456789012345", "1.000000000000001", "0.1", "7.3", "99.99", "."] {
+            assert_eq!(decimal(text), text.parse::<f64>().ok(), "{text}");
+        }
+        assert_eq!(decimal("1.2.3"), None);
+        assert_eq!(decimal(""), None);
+        assert_eq!("1.5h".parse::<HorizonDuration>().unwrap().0, TimeDelta::minutes(90));
+        assert_eq!("0.0005s".parse::<HorizonDuration>().unwrap().0, TimeDelta::milliseconds(1));
+    }
     use serde_json::json;
 
     #[test]

@@ -132,7 +132,7 @@ pub struct Difference {
 pub type FateOf = (String, Option<String>);
 
 /// A difference's sentence as data; times, names and Kubernetes' conditions stay values.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DiffText {
     SlotFate { cron_job: String, slot: String, a: FateOf, b: FateOf },
     SlotOnly { cron_job: String, slot: String, in_a: bool, fate: FateOf },
@@ -144,7 +144,7 @@ pub enum DiffText {
 }
 
 /// How a Job ended in one run.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// A condition and its reason, as Kubernetes writes them (`Complete`, `Failed (BackoffLimitExceeded)`).
     Condition(String),

@@ -46,7 +46,7 @@ pub fn clock(props: &ClockProps) -> Html {
     let scrub = {
         let d = d.clone();
         Callback::from(move |e: InputEvent| {
-            if let Ok(v) = e.target_unchecked_into::<HtmlInputElement>().value().parse::<f64>() {
+            if let Some(v) = super::number(&e.target_unchecked_into::<HtmlInputElement>().value()) {
                 d.dispatch(Action::Seek(start + v));
             }
         })
@@ -54,7 +54,7 @@ pub fn clock(props: &ClockProps) -> Html {
     let speed = {
         let d = d.clone();
         Callback::from(move |e: Event| {
-            if let Ok(v) = e.target_unchecked_into::<HtmlSelectElement>().value().parse::<f64>() {
+            if let Some(v) = super::number(&e.target_unchecked_into::<HtmlSelectElement>().value()) {
                 d.dispatch(Action::Speed(v));
             }
         })

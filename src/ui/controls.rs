@@ -193,7 +193,7 @@ fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulati
         let (update, emit, attempts) = (update.clone(), emit.clone(), attempts.clone());
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<HtmlInputElement>().value();
-            let Ok(n) = v.trim().parse::<f64>() else { return };
+            let Some(n) = super::number(&v) else { return };
             let mut list = attempts.clone();
             if is_code {
                 list[i].exit_code = n as i32;
@@ -225,7 +225,7 @@ fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulati
         let (update, emit) = (update.clone(), emit.clone());
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<HtmlInputElement>().value();
-            if let Ok(n) = v.trim().parse::<f64>() {
+            if let Some(n) = super::number(&v) {
                 if n >= 0.0 {
                     emit(update(&|r: &mut PodRule| r.startup_seconds = n));
                 }

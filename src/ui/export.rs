@@ -70,7 +70,7 @@ extern "C" {
 fn svg_size(text: &str) -> (f64, f64) {
     let attr = |name: &str| {
         let key = format!(" {name}=\"");
-        text.find(&key).and_then(|i| text[i + key.len()..].split('"').next()?.parse().ok()).unwrap_or(600.0)
+        text.find(&key).and_then(|i| super::number(text[i + key.len()..].split('"').next()?)).unwrap_or(600.0)
     };
     (attr("width"), attr("height"))
 }

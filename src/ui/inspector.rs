@@ -11,7 +11,7 @@ use super::state::{Action, ViewState};
 use crate::i18n::Msg;
 use crate::sim::trace::{format_time, ObjectKind};
 use crate::timeline::kubectl::{cron_jobs_at, jobs_at, pods_at, resource};
-use crate::timeline::explain_text::ExplainText;
+use super::protocol::Said;
 use crate::timeline::ItemRef;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -175,7 +175,7 @@ pub fn inspector(props: &InspectorProps) -> Html {
                 { tab_button(Tab::Events, l.text(Msg::TabEvents), "events") }
                 { tab_button(Tab::Logs, l.text(Msg::TabLogs), "logs") }
                 <span class="run-info" data-testid="run-info">{ l.format(Msg::RunInfo, &[&trace.kubernetes_version, &trace.slots.len(),
-                    &trace.jobs.len(), &trace.pods.len(), &format!("{:.0}", model.run_ms)]) }</span>
+                    &trace.jobs.len(), &trace.pods.len(), &(model.run_ms.round_ties_even() as i64)]) }</span>
             </div>
             <div class="tab-body">{ body }</div>
         </section>
@@ -194,7 +194,7 @@ fn object_of(s: &ViewState) -> Option<(ObjectKind, String)> {
 }
 
 /// Marks a text shown as it is in every language (names, times, Kubernetes' own words): `verbatim`.
-fn verbatim(text: &ExplainText) -> &'static str {
+fn verbatim(text: &Said) -> &'static str {
     if text.is_verbatim() {
         "verbatim"
     } else {

@@ -26,6 +26,15 @@ pub mod worker;
 pub use app::{App, AppProps, EXAMPLE, STORAGE_KEY};
 pub use runner::Engine;
 
+/// A number typed or written into the page (a form field, an attribute), read by JavaScript's
+/// `Number()`: `None` for blank or non-numeric text. Not `str::parse::<f64>`, whose exact
+/// algorithm brings a 10 KB table of powers of five into the page's module.
+fn number(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let n = text.parse::<js_sys::Number>().ok()?.value_of();
+    (!text.is_empty() && !n.is_nan()).then_some(n)
+}
+
 /// Mounts the page on `<body>`.
 pub fn start() {
     yew::Renderer::<App>::with_props(AppProps { initial_text: None, engine: Engine::Worker }).render();

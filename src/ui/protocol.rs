@@ -12,7 +12,8 @@
 
 use super::engine::RunResult;
 use crate::sim::trace::{ObjectKind, Time};
-use crate::timeline::compare::{DiffKind, DiffText, RunSummary, Variant};
+use crate::i18n::Lang;
+use crate::timeline::compare::{DiffKind, RunSummary, Variant};
 use crate::timeline::explain::{Explanation, Reason};
 use crate::timeline::explain_text::ExplainText;
 use crate::timeline::kubectl::Table;
@@ -79,7 +80,8 @@ pub enum ExportKind {
     State { at: Time },
 }
 
-/// The engine's answer (JSON bytes on the wire). `R` is the run's result: borrowed when the
+/// The engine's answer (JSON bytes on the wire). Its instants are written and read as the trace's
+/// (`sim::trace::rfc3339`), so the page's module carries one time parser, not chrono's general one. `R` is the run's result: borrowed when the
 /// engine encodes it, owned when the page decodes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Answer<R> {
@@ -88,9 +90,9 @@ pub enum Answer<R> {
     /// The explanation of `item` in run `run` (`None` when the run has no such item).
     Explained { run: u64, item: String, explanation: Option<ExplanationView> },
     /// The log lines of run `run` up to `at`.
-    Logs { run: u64, at: Time, lines: Vec<String> },
+    Logs { run: u64, #[serde(with = "crate::sim::trace::rfc3339")] at: Time, lines: Vec<String> },
     /// The Events table of run `run` at `at` for `object`.
-    Events { run: u64, at: Time, object: Option<(ObjectKind, String)>, table: TableView },
+    Events { run: u64, #[serde(with = "crate::sim::trace::rfc3339")] at: Time, object: Option<(ObjectKind, String)>, table: TableView },
     /// Lint `id` has probed `done` of `total` CronJobs, `probed` the latest of them (so the page
     /// shows each CronJob's findings as its probe ends); `outcome` comes with the last message
     /// (at once, and with no progress, when the input holds too many CronJobs).
@@ -114,8 +116,49 @@ pub struct ComparisonView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DifferenceView {
     pub kind: DiffKind,
+    #[serde(with = "crate::sim::trace::rfc3339")]
     pub at: Time,
-    pub said: DiffText,
+    pub said: Said,
+}
+
+/// A text as the page shows it in each of its languages: the engine puts the trace's facts into
+/// words ([`ExplainText`], [`DiffText`](crate::timeline::compare::DiffText)), so the page's module
+/// carries neither those types' decoders nor their sentences, and still switches language at once.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Said {
+    /// The same in every language (names, times, Kubernetes' own words).
+    Verbatim(String),
+    /// In the order of [`Lang::ALL`].
+    Words([String; 3]),
+}
+
+impl Said {
+    /// Every language's words from one renderer.
+    pub fn words(render: impl Fn(Lang) -> String) -> Said {
+        Said::Words(Lang::ALL.map(render))
+    }
+
+    /// The text in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            Said::Verbatim(text) => text.clone(),
+            Said::Words(words) => words[Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0)].clone(),
+        }
+    }
+
+    /// Whether it reads the same in every language.
+    pub fn is_verbatim(&self) -> bool {
+        matches!(self, Said::Verbatim(_))
+    }
+}
+
+impl From<ExplainText> for Said {
+    fn from(text: ExplainText) -> Said {
+        match text {
+            ExplainText::Verbatim(text) => Said::Verbatim(text),
+            text => Said::words(|l| text.render(l)),
+        }
+    }
 }
 
 impl From<crate::timeline::compare::Comparison> for ComparisonView {
@@ -123,7 +166,7 @@ impl From<crate::timeline::compare::Comparison> for ComparisonView {
         ComparisonView {
             a: c.a,
             b: c.b,
-            differences: c.differences.into_iter().map(|d| DifferenceView { kind: d.kind, at: d.at, said: d.said }).collect(),
+            differences: c.differences.into_iter().map(|d| DifferenceView { kind: d.kind, at: d.at, said: Said::words(|l| d.said.render(l)) }).collect(),
         }
     }
 }
@@ -212,8 +255,8 @@ pub type EventsShown = (u64, Time, Option<(ObjectKind, String)>, TableView);
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExplanationView {
     pub kind: String,
-    pub title: ExplainText,
-    pub facts: Vec<(String, ExplainText)>,
+    pub title: Said,
+    pub facts: Vec<(String, Said)>,
     pub why: Vec<ReasonView>,
 }
 
@@ -222,17 +265,18 @@ pub struct ExplanationView {
 pub struct ReasonView {
     pub source: String,
     pub code: String,
+    #[serde(with = "crate::sim::trace::rfc3339::option")]
     pub at: Option<Time>,
-    pub text: ExplainText,
+    pub text: Said,
 }
 
 impl From<Explanation> for ExplanationView {
     fn from(e: Explanation) -> Self {
         ExplanationView {
             kind: e.kind.to_string(),
-            title: e.title,
-            facts: e.facts.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-            why: e.why.into_iter().map(|Reason { source, code, at, text }| ReasonView { source, code, at, text }).collect(),
+            title: e.title.into(),
+            facts: e.facts.into_iter().map(|(k, v)| (k.to_string(), v.into())).collect(),
+            why: e.why.into_iter().map(|Reason { source, code, at, text }| ReasonView { source, code, at, text: text.into() }).collect(),
         }
     }
 }

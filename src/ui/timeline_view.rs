@@ -190,7 +190,7 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
                     if let Some(pin) = el.get_attribute("data-pin") {
                         dispatch.dispatch(Action::TogglePin(pin));
                     } else if let Some(z) = el.get_attribute("data-zoom") {
-                        let mut xs = z.split(':').filter_map(|p| p.parse::<f64>().ok());
+                        let mut xs = z.split(':').filter_map(super::number);
                         if let (Some(a), Some(b)) = (xs.next(), xs.next()) {
                             let centre = (a + b) / 2.0;
                             dispatch.dispatch(Action::Zoom { anchor_x: centre, factor: ((b - a + 40.0) / view.width).clamp(0.05, 0.5) });
