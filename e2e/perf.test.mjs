@@ -18,9 +18,11 @@ const env = useBrowser();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Each stage of a keystroke's redraw (the page's marks, see src/ui/perf.rs), as medians over the
-// samples: key→edit is CodeMirror's input handling, edit→post the page's hand-over to the worker,
-// post→start the message's trip, admit/simulate the engine, encode the reply, post→recv its
-// transfer, then decoding, the model (lanes and indexes), Yew's render, and the wait for the frame.
+// samples: key→edit is the browser's and CodeMirror's input handling, edit→post the page's
+// hand-over to the worker (in the edit's own handler, before the page re-renders), post→start the
+// message's trip, admit/simulate the engine, encode the reply (src/ui/protocol.rs: JSON for its
+// small parts, the trace's records packed), post→recv its transfer, then decoding, the model
+// (lanes and indexes), Yew's render, and the wait for the frame.
 function breakdown(redraws, records) {
   const stages = [['key→edit', 'key', 'edit'], ['edit→post', 'edit', 'post'], ['post→start', 'post', 'workerStart'],
     ['admit', 'workerStart', 'admitted'], ['simulate', 'admitted', 'simulated'], ['encode', 'simulated', 'workerPosted'],
@@ -105,7 +107,8 @@ test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
     // Guards with room for a loaded CI machine (figures in README.md): the whole keystroke, and
     // the page's own share of it, which does not depend on the engine's speed.
     assert.ok(median(r.times) < 400, `regression guard: a keystroke redraws within 400 ms (median ${median(r.times).toFixed(0)} ms)`);
-    assert.ok(median(r.outsideEngine) < 150, `regression guard: the page's share stays under 150 ms (median ${median(r.outsideEngine).toFixed(0)} ms)`);
+    // 11–21 ms measured (README); 60 leaves room for the whole suite on a loaded 2-core machine.
+    assert.ok(median(r.outsideEngine) < 60, `regression guard: the page's share stays under 60 ms (median ${median(r.outsideEngine).toFixed(0)} ms)`);
   }
   console.log(`# burst of ${burst.length} keys: ${burstRuns} runs drawn, last key to its redraw ${lastKey.toFixed(1)} ms`);
   console.log(`# main-thread long tasks while typing: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks).toFixed(0)} ms` : ''}`);

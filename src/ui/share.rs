@@ -1,9 +1,10 @@
 //! Share links in the page: the Share button packs the editor's text, the view, the interface
-//! language and the open panels (compare, lint) into a
-//! `#s=1.…` link (format, caps and messages in `timeline::share`), deflated by the browser's
-//! `CompressionStream` through a small JS shim, so the page carries no compression code. Opening
-//! such a link restores the text and the view; when this browser already saves a different text,
-//! the page asks before replacing it, and a damaged or oversized link gets a message saying why.
+//! language and the open panels (compare with its choice, lint) into a `#s=1.…` link (format,
+//! caps and messages in `timeline::share`), deflated by the browser's `CompressionStream` through
+//! a small JS shim, so the page carries no compression code. Opening such a link restores the
+//! text, the view and the panels, and the language unless this browser's user chose one; when
+//! this browser already saves a different text, the page asks before replacing it, and a damaged
+//! or oversized link gets a message saying why.
 
 use super::language::use_lang;
 use super::state::ViewState;
