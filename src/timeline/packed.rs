@@ -216,8 +216,9 @@ impl<'a> Reader<'a> {
     }
 }
 
-// Each enum's byte is its position in its table; `code_of` is exhaustive, so a new variant does
-// not compile until it has a byte (and the tests check that every byte comes back).
+// Each enum's byte is its position in its table; the `*_code` functions are exhaustive matches, so
+// a new variant does not compile until it has a byte (and the tests check that every byte comes
+// back as its variant).
 const FATES: [SlotFate; 11] = [
     SlotFate::RanOnTime,
     SlotFate::RanLate,
