@@ -101,7 +101,7 @@ impl World {
         let Some(cj) = self.store.get_shared::<CronJob>(name) else {
             let decision = Decision {
                 code: "not-found".into(),
-                explanation: format!("CronJob {name} is not in the informer cache (it was deleted), so the sync does nothing.").into(),
+                explanation: Explanation::Gone(ControllerName::Cronjob, name.clone()),
             };
             self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, None);
             return;

@@ -4,7 +4,7 @@
 //! created from `generateName`, pods deleted, tracking finalizers removed, the status written.
 
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, JobCondition, Name, ObjectKind, SyncTrigger};
+use super::trace::{ControllerName, Decision, Explanation, JobCondition, Name, ObjectKind, SyncTrigger};
 use super::world::World;
 use crate::api::{ConditionStatus, Job, JobConditionType, JobStatus, Pod};
 use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
@@ -41,10 +41,9 @@ impl World {
                     Watch::Deleted(p) => (p, PodEvent::Deleted),
                 };
                 let Some(owner) = pod.metadata.controller_of().filter(|r| r.kind == "Job") else { return };
-                let job = owner.name.clone();
                 let no_memory = JobMemory::default();
-                let delay = pod_event_delay(&self.job_features, self.job_memory.get(&job).unwrap_or(&no_memory), event);
-                self.kcm.job.add_after(Name::from(job), SyncTrigger::PodEvent, self.now, delay);
+                let delay = pod_event_delay(&self.job_features, self.job_memory.get(&owner.name).unwrap_or(&no_memory), event);
+                self.kcm.job.add_after(Name::from(&owner.name), SyncTrigger::PodEvent, self.now, delay);
             }
             Change::CronJob(_) => {}
         }
@@ -57,7 +56,7 @@ impl World {
             self.job_memory.remove(&**name);
             let decision = Decision {
                 code: "not-found".into(),
-                explanation: format!("Job {name} is gone, so the controller forgets it.").into(),
+                explanation: Explanation::Gone(ControllerName::Job, name.clone()),
             };
             self.recorder.sync(ControllerName::Job, now, name, trigger, decision, None);
             return;
@@ -117,7 +116,7 @@ impl World {
             let trigger = if out.error.is_some() { SyncTrigger::RateLimited } else { SyncTrigger::Requeue };
             self.kcm.job.add_after(name.clone(), trigger, now, d);
         }
-        let decision = Decision { code: out.decision.code.into(), explanation: out.decision.explanation.into() };
+        let decision = Decision { code: out.decision.code.into(), explanation: Explanation::Job(out.decision.explanation) };
         self.recorder.sync(ControllerName::Job, now, name, trigger, decision, out.requeue_after);
     }
 

@@ -401,6 +401,10 @@ pub enum Explanation {
     Text(Cow<'static, str>),
     /// A CronJob sync's facts.
     CronJob(crate::controller::cronjob::Explanation),
+    /// A Job sync's facts.
+    Job(crate::controller::job::Why),
+    /// The synced object was gone from the informer cache (deleted), so the sync did nothing.
+    Gone(ControllerName, Name),
 }
 
 impl Explanation {
@@ -423,6 +427,12 @@ impl fmt::Display for Explanation {
         match self {
             Explanation::Text(t) => f.write_str(t),
             Explanation::CronJob(why) => why.fmt(f),
+            Explanation::Job(why) => why.fmt(f),
+            Explanation::Gone(ControllerName::Cronjob, name) => {
+                write!(f, "CronJob {name} is not in the informer cache (it was deleted), so the sync does nothing.")
+            }
+            Explanation::Gone(ControllerName::Ttl, name) => write!(f, "Job {name} is already gone."),
+            Explanation::Gone(_, name) => write!(f, "Job {name} is gone, so the controller forgets it."),
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use super::garbage_collector::Propagation;
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, DeletedBy, Name, SyncTrigger};
+use super::trace::{ControllerName, Decision, DeletedBy, Explanation, Name, SyncTrigger};
 use super::world::World;
 use crate::api::Job;
 use crate::controller::ttl::{ttl_after_finished, ttl_controller_enabled, TtlAction};
@@ -36,7 +36,7 @@ impl World {
     pub(crate) fn sync_ttl(&mut self, name: &Name, trigger: SyncTrigger) {
         let now = self.now;
         let Some(job) = self.store.get_shared::<Job>(name) else {
-            let decision = Decision { code: "not-found".into(), explanation: format!("Job {name} is already gone.").into() };
+            let decision = Decision { code: "not-found".into(), explanation: Explanation::Gone(ControllerName::Ttl, name.clone()) };
             self.recorder.sync(ControllerName::Ttl, now, name, trigger, decision, None);
             return;
         };

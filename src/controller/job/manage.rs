@@ -11,7 +11,7 @@ use super::pods::{
     JOB_TRACKING_FINALIZER,
 };
 use super::sync::{is_indexed, suspended, Ctx, PodDeletion};
-use super::JobFeatures;
+use super::{JobFeatures, Why};
 use crate::api::{Job, ObjectMeta, OwnerReference, Pod};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::collections::BTreeMap;
@@ -206,7 +206,7 @@ pub(super) struct ManageState<'a> {
 }
 
 /// `manageJob`: returns (active, removed ready, removed, decision).
-pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, i32, (&'static str, String)) {
+pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, i32, (&'static str, Why)) {
     let input = ctx.input;
     let (job, f, now) = (input.job, ctx.f, ctx.now);
     let mut active = st.active_pods.len() as i32;
@@ -222,17 +222,16 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
         let victims: Vec<&Pod> = remove.into_iter().map(|i| st.active_pods[i]).collect();
         let (rr, removed) = delete_pods(ctx, &victims, true);
         let decision = if is_suspended {
-            ("suspended", format!("spec.suspend is true: {removed} running pod(s) deleted without counting them as failed, none created"))
+            ("suspended", format!("spec.suspend is true: {removed} running pod(s) deleted without counting them as failed, none created").into())
         } else {
-            ("deleting-pods", format!("{active} pod(s) active but {want} wanted (parallelism/remaining completions): deleting {removed}"))
+            ("deleting-pods", format!("{active} pod(s) active but {want} wanted (parallelism/remaining completions): deleting {removed}").into())
         };
         return (active - removed, rr, removed, decision);
     }
     let terminating = if st.only_failed { st.terminating } else { 0 };
     let mut diff = want - terminating - active;
     if diff <= 0 {
-        let extra = if terminating > 0 { format!(" ({terminating} terminating pod(s) still count until they fail)") } else { String::new() };
-        return (active, 0, 0, ("waiting-pods", format!("{active} pod(s) active, {want} wanted{extra}: nothing to create")));
+        return (active, 0, 0, ("waiting-pods", Why::Waiting { active, want, terminating }));
     }
     if f.pod_failure_backoff_record && !st.per_index {
         let remaining = st.new_backoff.remaining(now);
@@ -250,7 +249,8 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
                         backoff_for_failures(n, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF).num_seconds(),
                         st.new_backoff.last_failure_time.map(|t| t.to_rfc3339()).unwrap_or_default(),
                         remaining.num_milliseconds() as f64 / 1000.0
-                    ),
+                    )
+                    .into(),
                 ),
             );
         }
@@ -273,7 +273,7 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
             let (ready_now, wait) = indexes_ready_to_create(now, &ix, st.delayed_per_index);
             if ready_now.is_empty() && wait > TimeDelta::zero() {
                 ctx.requeue(wait.max(TimeDelta::seconds(1)));
-                return (shown_active_during_backoff(&f, active), 0, 0, ("waiting-backoff", format!("every pending index waits for its own back-off; the first may start in {}s", wait.num_seconds())));
+                return (shown_active_during_backoff(&f, active), 0, 0, ("waiting-backoff", format!("every pending index waits for its own back-off; the first may start in {}s", wait.num_seconds()).into()));
             }
             ix = ready_now;
         }
@@ -321,11 +321,11 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
         batch = (batch * 2).min(indexes.len() - next.min(indexes.len())).max(1);
     }
     let why = if failed_creates > 0 {
-        format!("{wanted} pod(s) to create: {created} created, {failed_creates} failed (creation stops after a failing batch)")
+        format!("{wanted} pod(s) to create: {created} created, {failed_creates} failed (creation stops after a failing batch)").into()
     } else if st.new_backoff.failures_after_last_success > 0 && f.pod_failure_backoff_record {
-        format!("the back-off after {} failure(s) has passed: creating {created} replacement pod(s)", st.new_backoff.failures_after_last_success)
+        format!("the back-off after {} failure(s) has passed: creating {created} replacement pod(s)", st.new_backoff.failures_after_last_success).into()
     } else {
-        format!("{} pod(s) active, {want} wanted: creating {created}", active - created)
+        Why::Creating { active, want, created }
     };
     (active, 0, 0, ("creating-pods", why))
 }

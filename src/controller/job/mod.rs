@@ -32,12 +32,14 @@ mod manage;
 mod pod_failure_policy;
 pub mod pods;
 mod queue;
+mod explain;
 mod success_policy;
 mod sync;
 mod tracking;
 pub use tracking::MAX_UNCOUNTED_PODS;
 
 pub use conditions::*;
+pub use explain::Why;
 pub use features::{parse_version_with_patch, JobFeatures};
 pub use indexes::Intervals;
 pub use manage::{indexes_ready_to_create, new_pod, pod_generate_name, remaining_index_backoff, MAX_POD_CREATE_DELETE_PER_SYNC};

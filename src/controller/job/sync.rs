@@ -14,7 +14,7 @@ use super::pods::{
 };
 use super::success_policy::match_success_policy;
 use super::tracking::{enact_finished, track_and_remove_finalizers, Tracking};
-use super::JobFeatures;
+use super::{JobFeatures, Why};
 use crate::api::{
     CompletionMode, ConditionStatus, Job, JobCondition, JobConditionType, JobStatus, Pod, PodFailurePolicyAction,
     PodPhase, PodReplacementPolicy, RestartPolicy, UncountedTerminatedPods,
@@ -71,7 +71,7 @@ pub struct PodDeletion {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyncDecision {
     pub code: &'static str,
-    pub explanation: String,
+    pub explanation: Why,
 }
 
 /// Everything one sync decided.
@@ -187,7 +187,8 @@ impl Ctx<'_> {
         }
         Ok(())
     }
-    pub(super) fn decide(&mut self, code: &'static str, explanation: String) {
+    pub(super) fn decide(&mut self, code: &'static str, explanation: impl Into<Why>) {
+        let explanation = explanation.into();
         self.out.decision = SyncDecision { code, explanation };
     }
 }
@@ -250,7 +251,7 @@ pub fn sync_job(input: &JobSyncInput<'_>) -> JobSyncResult {
             requeue_after: None,
             memory: input.memory.clone(),
             error: None,
-            decision: SyncDecision { code: "no-change", explanation: String::new() },
+            decision: SyncDecision { code: "no-change", explanation: Why::default() },
         },
         creates_ok: 0,
     };
@@ -265,7 +266,7 @@ pub fn sync_job(input: &JobSyncInput<'_>) -> JobSyncResult {
         if f.pod_failure_backoff_record {
             ctx.out.memory = JobMemory::default();
         }
-        ctx.decide("finished", format!("the Job already has {:?}=True, so the controller does nothing more", c.condition_type));
+        ctx.decide("finished", Why::Finished(c.condition_type));
         return ctx.out;
     }
     sync_running(&mut ctx);
@@ -458,7 +459,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
     }
 
     let mut suspend_changed = false;
-    let mut decision: Option<(&'static str, String)>;
+    let mut decision: Option<(&'static str, Why)>;
     if let Some(cond) = finished.clone() {
         let (deleted_ready, deleted) = delete_pods(ctx, &active_pods, false);
         if (deleted != active && tracking) || !satisfied {
@@ -488,7 +489,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             REASON_SUCCESS_POLICY => "success-policy",
             _ => "finishing",
         };
-        decision = Some((code, why.clone()));
+        decision = Some((code, why.clone().into()));
     } else {
         let mut manage_called = false;
         if satisfied && job.metadata.deletion_timestamp.is_none() {
@@ -534,8 +535,8 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             decision = Some((
                 "complete",
                 match job.spec.completions {
-                    None => format!("work-queue Job: {succeeded} pod(s) succeeded and none is running, so the Job is complete"),
-                    Some(c) => format!("{succeeded} of {c} completions reached and no pod is running: the Job is complete"),
+                    None => Why::CompleteWorkQueue { succeeded },
+                    Some(completions) => Why::Complete { succeeded, completions },
                 },
             ));
         } else if manage_called {
