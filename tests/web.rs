@@ -113,7 +113,8 @@ async fn a_trace_draws_slots_jobs_markers_and_the_inspector_explains_a_click() {
     // Nothing is selected yet.
     assert!(all(&root, "[data-testid=pod]").is_empty());
     click(&jobs[1]);
-    settle(30).await;
+    // The explanation comes from the engine a turn or more later (longer on a loaded machine).
+    wait_for(&root, "[data-testid=inspector-title]").await;
     assert_eq!(by_testid(&root, "inspector-title").text_content().unwrap(), "Job cron-test-27991510");
     let reasons = all(&root, "[data-testid=reason]");
     assert_eq!(attr(&reasons[0], "data-code"), "ran-late");

@@ -27,7 +27,7 @@ pub enum FindingText {
 }
 
 /// A piece of a rendered sentence.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Part {
     /// The playground's words (translated), with its values.
     Own(String),

@@ -218,11 +218,11 @@ impl InPageEngine for InPage {
                 Ok(mut linting) => {
                     let mut answers = vec![];
                     while !linting.step() {
-                        let probed = linting.report().cron_jobs.last().cloned();
+                        let probed = linting.report().cron_jobs.last().cloned().map(Into::into);
                         answers.push(Answer::Linted { id, done: linting.done(), total: linting.total(), probed, outcome: None });
                     }
                     let (done, total) = (linting.done(), linting.total());
-                    answers.push(Answer::Linted { id, done, total, probed: None, outcome: Some(Ok(linting.into_report())) });
+                    answers.push(Answer::Linted { id, done, total, probed: None, outcome: Some(Ok(linting.into_report().into())) });
                     answers
                 }
                 Err(refused) => {

@@ -14,7 +14,8 @@ use crate::i18n::Lang;
 use super::share::PanelsHandle;
 use crate::timeline::finding_text::Part;
 use crate::timeline::share::SharePanel;
-use crate::timeline::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
+use super::protocol::{CronJobLintView, FindingView, LintReportView};
+use crate::timeline::lint::{Severity, TooManyCronJobs};
 use chrono::{DateTime, SubsecRound, Utc};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -41,7 +42,7 @@ pub struct LintProps {
 /// What a lint came to.
 #[derive(Clone, PartialEq)]
 enum Outcome {
-    Report(Rc<LintReport>),
+    Report(Rc<LintReportView>),
     /// Bad options, or an engine that could not start.
     Error(String),
     TooMany(TooManyCronJobs),
@@ -79,7 +80,7 @@ pub fn lint_view(props: &LintProps) -> Html {
     let current: Rc<Cell<u64>> = use_memo((), |_| Cell::new(0));
     // The CronJobs of the current (or stopped) lint probed so far, shown as they come; each
     // progress message re-renders.
-    let probed = use_mut_ref(Vec::<CronJobLint>::new);
+    let probed = use_mut_ref(Vec::<CronJobLintView>::new);
     let runner = {
         let (report, busy, progress, current, probed) = (report.clone(), busy.clone(), progress.clone(), current.clone(), probed.clone());
         let engine = props.engine;
@@ -186,7 +187,7 @@ pub fn lint_view(props: &LintProps) -> Html {
             progress.set(None);
         })
     };
-    let card = |c: &CronJobLint| cron_job_card(c, l, &props.on_open);
+    let card = |c: &CronJobLintView| cron_job_card(c, l, &props.on_open);
     let so_far = || {
         let probed = probed.borrow();
         html! { <div class="lint-results" data-testid="lint-partial" data-cronjobs={probed.len().to_string()}>{ for probed.iter().map(card) }</div> }
@@ -254,7 +255,7 @@ pub fn lint_view(props: &LintProps) -> Html {
 }
 
 /// One CronJob's findings, each with a button that opens its probe.
-fn cron_job_card(c: &CronJobLint, l: Lang, on_open: &Callback<String>) -> Html {
+fn cron_job_card(c: &CronJobLintView, l: Lang, on_open: &Callback<String>) -> Html {
     html! {
         <article class="lint-cronjob" data-testid="lint-cronjob" data-name={c.name.clone()} data-namespace={c.namespace.clone()}>
             <h3>{ if c.namespace.is_empty() { c.name.clone() } else { format!("{}/{}", c.namespace, c.name) } }
@@ -264,8 +265,8 @@ fn cron_job_card(c: &CronJobLint, l: Lang, on_open: &Callback<String>) -> Html {
                 { for c.findings.iter().map(|f| {
                     let (on_open, text) = (on_open.clone(), f.playground.clone());
                     html! {
-                        <li class={format!("finding {}", severity_name(f.severity))} data-testid="finding" data-rule={f.rule} data-severity={severity_name(f.severity)}>
-                            <span class="severity">{ severity_name(f.severity) }</span>{ " " }<code>{ f.rule }</code>
+                        <li class={format!("finding {}", severity_name(f.severity))} data-testid="finding" data-rule={f.rule.clone()} data-severity={severity_name(f.severity)}>
+                            <span class="severity">{ severity_name(f.severity) }</span>{ " " }<code>{ f.rule.clone() }</code>
                             <p>{ finding_sentence(f, l) }</p>
                             <button type="button" data-testid="finding-open" onclick={Callback::from(move |_: MouseEvent| on_open.emit(text.clone()))}
                                 title={l.text(Msg::LintOpenProbeTitle)}>{ l.text(Msg::LintOpenProbe) }</button>
@@ -278,14 +279,14 @@ fn cron_job_card(c: &CronJobLint, l: Lang, on_open: &Callback<String>) -> Html {
 }
 
 /// A finding's sentence in the reader's language; Kubernetes' own texts in it set apart (`.k8s`).
-fn finding_sentence(f: &Finding, l: Lang) -> Html {
-    match f.text.parts(l) {
+fn finding_sentence(f: &FindingView, l: Lang) -> Html {
+    match f.parts(l) {
         None => html! { { f.message.clone() } },
         Some(parts) => parts
-            .into_iter()
+            .iter()
             .map(|p| match p {
-                Part::Own(s) => html! { { s } },
-                Part::Kubernetes(s) => html! { <span class="k8s">{ s }</span> },
+                Part::Own(s) => html! { { s.clone() } },
+                Part::Kubernetes(s) => html! { <span class="k8s">{ s.clone() }</span> },
             })
             .collect(),
     }

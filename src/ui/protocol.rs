@@ -18,7 +18,8 @@ use crate::timeline::explain::{Explanation, Reason};
 use crate::timeline::explain_text::ExplainText;
 use crate::timeline::kubectl::Table;
 use crate::api::KubernetesVersion;
-use crate::timeline::lint::{CronJobLint, LintReport, TooManyCronJobs};
+use crate::timeline::finding_text::Part;
+use crate::timeline::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
 use crate::timeline::packed::{pack, unpack, PackError, Reader, Writer};
 use serde::{Deserialize, Serialize};
 
@@ -42,6 +43,75 @@ pub enum Request {
     Compare { id: u64, a: String, b: CompareWith },
     /// A file of run `run` to download (answered by `Download`).
     Export { run: u64, what: ExportKind },
+}
+
+/// A [`LintReport`] as it crosses to the page: each finding's sentence already in words, in each of
+/// the page's languages (as [`Said`] does for explanations).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LintReportView {
+    pub kubernetes_version: KubernetesVersion,
+    pub at: String,
+    pub cron_jobs: Vec<CronJobLintView>,
+    pub errors: Vec<String>,
+}
+
+/// A [`CronJobLint`] as it crosses to the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CronJobLintView {
+    pub namespace: String,
+    pub name: String,
+    pub schedule: String,
+    pub findings: Vec<FindingView>,
+}
+
+/// A [`Finding`] as it crosses to the page: its sentence in pieces
+/// ([`FindingText::parts`](crate::timeline::finding_text::FindingText::parts)) per language.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FindingView {
+    pub rule: String,
+    pub severity: Severity,
+    /// The English sentence, for a finding without pieces.
+    pub message: String,
+    /// In the order of [`Lang::ALL`].
+    pub parts: [Option<Vec<Part>>; 3],
+    /// Manifest + Simulation document that reproduce it in the playground.
+    pub playground: String,
+}
+
+impl FindingView {
+    /// The sentence in `lang`, in pieces (`None`: say `message`).
+    pub fn parts(&self, lang: Lang) -> Option<&[Part]> {
+        self.parts[Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0)].as_deref()
+    }
+}
+
+impl From<Finding> for FindingView {
+    fn from(f: Finding) -> Self {
+        FindingView {
+            rule: f.rule.to_string(),
+            severity: f.severity,
+            parts: Lang::ALL.map(|l| f.text.parts(l)),
+            message: f.message,
+            playground: f.playground,
+        }
+    }
+}
+
+impl From<CronJobLint> for CronJobLintView {
+    fn from(c: CronJobLint) -> Self {
+        CronJobLintView { namespace: c.namespace, name: c.name, schedule: c.schedule, findings: c.findings.into_iter().map(Into::into).collect() }
+    }
+}
+
+impl From<LintReport> for LintReportView {
+    fn from(r: LintReport) -> Self {
+        LintReportView {
+            kubernetes_version: r.kubernetes_version,
+            at: r.at,
+            cron_jobs: r.cron_jobs.into_iter().map(Into::into).collect(),
+            errors: r.errors,
+        }
+    }
 }
 
 /// A lint's options as the page sends them
@@ -96,7 +166,7 @@ pub enum Answer<R> {
     /// Lint `id` has probed `done` of `total` CronJobs, `probed` the latest of them (so the page
     /// shows each CronJob's findings as its probe ends); `outcome` comes with the last message
     /// (at once, and with no progress, when the input holds too many CronJobs).
-    Linted { id: u64, done: usize, total: usize, probed: Option<CronJobLint>, outcome: Option<Result<LintReport, LintRefused>> },
+    Linted { id: u64, done: usize, total: usize, probed: Option<CronJobLintView>, outcome: Option<Result<LintReportView, LintRefused>> },
     /// Compare run `id` (run B) against its run A.
     Compared { id: u64, comparison: ComparisonView },
     /// A file for the browser to save.

@@ -279,7 +279,7 @@ pub fn share(props: &ShareProps) -> Html {
                             <>
                                 <label for="share-link">{ l.text(Msg::ShareLinkLabel) }</label>
                                 <input id="share-link" readonly=true value={link.clone()} data-testid="share-link"
-                                    onfocus={Callback::from(|e: FocusEvent| { let _ = e.target_unchecked_into::<web_sys::HtmlInputElement>().select(); })} />
+                                    onfocus={Callback::from(|e: FocusEvent| e.target_unchecked_into::<web_sys::HtmlInputElement>().select())} />
                                 <p class="hint" data-testid="share-size" data-chars={link.len().to_string()}>
                                     { l.format(Msg::ShareSize, &[&link.len()]) }
                                 </p>

@@ -107,7 +107,7 @@ impl State {
 
     /// Posts lint `id`'s progress with the CronJob just probed, and its outcome once there is one.
     fn post_lint(&self, id: u64, done: usize, total: usize, probed: Option<CronJobLint>, outcome: Option<Result<LintReport, LintRefused>>) {
-        self.post_answer(&Answer::Linted { id, done, total, probed, outcome });
+        self.post_answer(&Answer::Linted { id, done, total, probed: probed.map(Into::into), outcome: outcome.map(|o| o.map(Into::into)) });
     }
 
     /// Steps the current run for up to [`SLICE_MS`], posting it when it is done.
