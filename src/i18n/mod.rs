@@ -546,19 +546,7 @@ mod tests {
 
     #[test]
     fn every_slot_fate_has_a_name() {
-        for fate in [
-            SlotFate::RanOnTime,
-            SlotFate::RanLate,
-            SlotFate::SkippedForbid,
-            SlotFate::MissedDeadline,
-            SlotFate::Superseded,
-            SlotFate::Suspended,
-            SlotFate::ControllerDown,
-            SlotFate::NotFoundBySearch,
-            SlotFate::TooManyMissed,
-            SlotFate::CreateFailed,
-            SlotFate::Pending,
-        ] {
+        for fate in SlotFate::ALL {
             let name = crate::timeline::lanes::fate_name(fate);
             assert!(Msg::fate(&name).is_some(), "{name}");
         }

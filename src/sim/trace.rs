@@ -515,6 +515,23 @@ pub enum SlotFate {
     Pending,
 }
 
+impl SlotFate {
+    /// Every fate, in declaration order (a compact encoding numbers them by this order).
+    pub const ALL: [SlotFate; 11] = [
+        SlotFate::RanOnTime,
+        SlotFate::RanLate,
+        SlotFate::SkippedForbid,
+        SlotFate::MissedDeadline,
+        SlotFate::Superseded,
+        SlotFate::Suspended,
+        SlotFate::ControllerDown,
+        SlotFate::NotFoundBySearch,
+        SlotFate::TooManyMissed,
+        SlotFate::CreateFailed,
+        SlotFate::Pending,
+    ];
+}
+
 /// One nominal schedule time and its fate.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -219,19 +219,7 @@ impl<'a> Reader<'a> {
 // Each enum's byte is its position in its table; the `*_code` functions are exhaustive matches, so
 // a new variant does not compile until it has a byte (and the tests check that every byte comes
 // back as its variant).
-const FATES: [SlotFate; 11] = [
-    SlotFate::RanOnTime,
-    SlotFate::RanLate,
-    SlotFate::SkippedForbid,
-    SlotFate::MissedDeadline,
-    SlotFate::Superseded,
-    SlotFate::Suspended,
-    SlotFate::ControllerDown,
-    SlotFate::NotFoundBySearch,
-    SlotFate::TooManyMissed,
-    SlotFate::CreateFailed,
-    SlotFate::Pending,
-];
+const FATES: [SlotFate; 11] = SlotFate::ALL;
 const CONDITIONS: [JobCondition; 2] = [JobCondition::Complete, JobCondition::Failed];
 const DELETERS: [DeletedBy; 4] = [DeletedBy::HistoryLimit, DeletedBy::Ttl, DeletedBy::Replace, DeletedBy::User];
 const PHASES: [PodPhase; 4] = [PodPhase::Pending, PodPhase::Running, PodPhase::Succeeded, PodPhase::Failed];
