@@ -85,11 +85,16 @@ pub fn app(props: &AppProps) -> Html {
             initial.map(|t| t.to_string()).or_else(|| saved(STORAGE_KEY)).unwrap_or_else(|| EXAMPLE.to_string()).into()
         })
     };
+    // A share link in the address is opened before the saved text runs (see `share.rs`).
+    let pending = use_mut_ref(Pending::from_location);
     // The scenario whose notes are open: the stored one, or the example's for a first visit.
     let scenario = {
-        // A share link is not a first visit: it brings its own text and view.
-        let first_visit = props.initial_text.is_none() && saved(STORAGE_KEY).is_none() && !Pending::from_location().waiting;
+        // A share link is not a first visit: it brings its own text and view. Looked at on the
+        // first render only (storage and the address are not read again per keystroke).
+        let no_initial_text = props.initial_text.is_none();
+        let pending = pending.clone();
         use_state(move || {
+            let first_visit = no_initial_text && saved(STORAGE_KEY).is_none() && !pending.borrow().waiting;
             let id = saved(SCENARIO_KEY).or_else(|| first_visit.then(|| EXAMPLE_ID.to_string()));
             id.as_deref().and_then(scenario_menu::find)
         })
@@ -121,8 +126,6 @@ pub fn app(props: &AppProps) -> Html {
     let help = use_state(|| false);
     // When the text last changed (page ms), for the run's timing record.
     let edited = use_mut_ref(|| 0.0f64);
-    // A share link in the address is opened before the saved text runs (see `share.rs`).
-    let pending = use_mut_ref(Pending::from_location);
     let saved_at_open = use_memo((), |_| saved(STORAGE_KEY).map(Rc::<str>::from));
     let latest = use_mut_ref(|| (*text).clone());
     *latest.borrow_mut() = (*text).clone();
