@@ -40,6 +40,8 @@ pub struct RunResult {
     pub trace: Option<Trace>,
     /// The instants of the trace's Events (nanoseconds since the Unix epoch: plain numbers cross
     /// faster than RFC 3339 text), when the Events stayed with the engine; the clock steps to them.
+    /// Not JSON: they cross packed (`protocol::encode_ran`).
+    #[serde(skip)]
     pub event_times: Vec<i64>,
     pub starts: Vec<CronJobStart>,
     pub workloads: Vec<Workload>,

@@ -81,7 +81,7 @@ pub struct FindingView {
 impl FindingView {
     /// The sentence in `lang`, in pieces (`None`: say `message`).
     pub fn parts(&self, lang: Lang) -> Option<&[Part]> {
-        self.parts[Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0)].as_deref()
+        self.parts[lang.index()].as_deref()
     }
 }
 
@@ -212,7 +212,7 @@ impl Said {
     pub fn render(&self, lang: Lang) -> String {
         match self {
             Said::Verbatim(text) => text.clone(),
-            Said::Words(words) => words[Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0)].clone(),
+            Said::Words(words) => words[lang.index()].clone(),
         }
     }
 
@@ -265,18 +265,16 @@ const RAN: u8 = 0;
 
 /// Encodes `Answer::Ran { id, ms, result }` (the result's trace without `syncs` and `events`,
 /// which are not sent) into `out`: the tag, that answer as JSON without the trace's Jobs, Pods
-/// and slots and without the Event times (the same JSON code as every other answer), then the
+/// and slots (the same JSON code as every other answer; the Event times are never JSON), then the
 /// Event times and those records packed. `result` is lent, not changed: what is taken out for
 /// the JSON is put back.
 pub fn encode_ran(id: u64, ms: f64, result: &mut RunResult, out: &mut Vec<u8>) {
     out.push(RAN);
-    let event_times = std::mem::take(&mut result.event_times);
     let records = result.trace.as_mut().map(|t| (std::mem::take(&mut t.jobs), std::mem::take(&mut t.pods), std::mem::take(&mut t.slots)));
     let json = serde_json::to_vec(&Answer::Ran { id, ms, result: &*result }).unwrap_or_default();
     if let (Some(t), Some((jobs, pods, slots))) = (result.trace.as_mut(), records) {
         (t.jobs, t.pods, t.slots) = (jobs, pods, slots);
     }
-    result.event_times = event_times;
     let mut w = Writer::new(out);
     w.bytes(&json);
     w.len(result.event_times.len());
