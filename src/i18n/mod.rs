@@ -34,6 +34,16 @@ impl Lang {
     /// Every language, in the switcher's order.
     pub const ALL: [Lang; 3] = [Lang::En, Lang::Ja, Lang::Ko];
 
+    /// The language's place in [`Lang::ALL`]: the index of its entry in per-language arrays.
+    ///
+    /// ```
+    /// use cronjob_playground::i18n::Lang;
+    /// assert_eq!(Lang::Ko.index(), 2);
+    /// ```
+    pub fn index(self) -> usize {
+        Lang::ALL.iter().position(|l| *l == self).unwrap_or(0)
+    }
+
     /// The BCP 47 code (`<html lang>`, the stored choice).
     pub fn code(self) -> &'static str {
         match self {

@@ -49,7 +49,7 @@ pub struct Notes<'a> {
 impl Scenario {
     /// The notes in `lang`.
     pub fn notes(&self, lang: Lang) -> Notes<'static> {
-        let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        let i = lang.index();
         parse_notes(self.texts[i])
     }
 }
@@ -93,7 +93,7 @@ pub struct Entry {
 impl Entry {
     /// The title in `lang` (the notes' `# Title`).
     pub fn title(&self, lang: Lang) -> &str {
-        let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        let i = lang.index();
         let t = &self.titles[i];
         std::str::from_utf8(&t.bytes[..t.len]).unwrap_or_default()
     }

@@ -28,7 +28,7 @@ pub struct Texts {
 
 impl Texts {
     fn notes(&self, lang: Lang) -> &str {
-        &self.notes[Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0)]
+        &self.notes[lang.index()]
     }
 }
 
