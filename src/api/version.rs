@@ -35,6 +35,17 @@ impl KubernetesVersion {
         (Self::OLDEST..=Self::NEWEST).contains(&v).then_some(v)
     }
 
+    /// Every modelled release, newest first (as the page's version menus list them).
+    ///
+    /// ```
+    /// use cronjob_playground::api::KubernetesVersion;
+    /// let all: Vec<_> = KubernetesVersion::all_newest_first().collect();
+    /// assert_eq!((all[0], all[all.len() - 1]), (KubernetesVersion::NEWEST, KubernetesVersion::OLDEST));
+    /// ```
+    pub fn all_newest_first() -> impl Iterator<Item = Self> {
+        (Self::OLDEST.minor..=Self::NEWEST.minor).rev().map(|minor| KubernetesVersion { minor })
+    }
+
     /// The minor number (`28` for 1.28).
     pub fn minor(self) -> u8 {
         self.minor

@@ -202,14 +202,14 @@ pub fn compare_view(props: &CompareProps) -> Html {
                     <label>{ "B: " }
                         <select onchange={choose} data-testid="compare-against" aria-label={l.text(Msg::CompareAgainstLabel)}>
                             <optgroup label={l.text(Msg::CompareVersionGroup)}>
-                                { for (13..=KubernetesVersion::NEWEST.minor()).rev().filter_map(KubernetesVersion::new).map(|v| {
-                                    let value = format!("version:{v}");
+                                { for KubernetesVersion::all_newest_first().map(|v| {
+                                    let value = Against::Version(v).value();
                                     html! { <option value={value.clone()} selected={value == selected}>{ version_label(l, v) }</option> }
                                 }) }
                             </optgroup>
                             <optgroup label="concurrencyPolicy">
                                 { for POLICIES.iter().map(|p| {
-                                    let value = format!("policy:{p:?}");
+                                    let value = Against::Policy(*p).value();
                                     html! { <option value={value.clone()} selected={value == selected}>{ l.format(Msg::CompareEveryPolicy, &[&format!("{p:?}")]) }</option> }
                                 }) }
                             </optgroup>

@@ -121,8 +121,8 @@ pub fn controls(props: &ControlsProps) -> Html {
             <label>{ l.text(Msg::Kubernetes) }
                 <select data-testid="k8s-version" onchange={on_version} aria-label={l.text(Msg::KubernetesVersion)}>
                     <option value="" selected={version.is_empty()}>{ l.format(Msg::NewestVersion, &[&KubernetesVersion::NEWEST]) }</option>
-                    { for (KubernetesVersion::OLDEST.minor()..=KubernetesVersion::NEWEST.minor()).rev().map(|m| {
-                        let v = format!("1.{m}");
+                    { for KubernetesVersion::all_newest_first().map(|v| {
+                        let v = v.to_string();
                         html! { <option value={v.clone()} selected={v == version}>{ v }</option> }
                     }) }
                 </select>

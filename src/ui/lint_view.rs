@@ -233,7 +233,7 @@ pub fn lint_view(props: &LintProps) -> Html {
                     <button type="button" onclick={use_editor} data-testid="lint-use-editor">{ l.text(Msg::LintUseEditor) }</button>
                     <label>{ l.text(Msg::Kubernetes) }
                         <select onchange={on_version} data-testid="lint-version">
-                            { for (13..=KubernetesVersion::NEWEST.minor()).rev().filter_map(KubernetesVersion::new).map(|v| html! {
+                            { for KubernetesVersion::all_newest_first().map(|v| html! {
                                 <option value={v.to_string()} selected={v == *version}>{ v.to_string() }</option>
                             }) }
                         </select>
