@@ -126,6 +126,14 @@ pub struct Finding {
     pub playground: String,
 }
 
+impl Finding {
+    /// A finding whose `message` is its `text` as the CLI prints it (in English).
+    fn new(rule: Rule, severity: Severity, text: FindingText, times: Vec<String>, playground: String) -> Finding {
+        let message = text.render(Lang::En).unwrap_or_default();
+        Finding { rule, severity, message, text, times, playground }
+    }
+}
+
 /// The findings for one CronJob.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -362,14 +370,7 @@ fn retroactive_edit(p: &Probe, first: Time, second: Time, zone: Tz) -> Option<Fi
         scheduled: format_time(&scheduled),
         deadline: deadline(p.cron_job),
     };
-    Some(Finding {
-        rule: "retroactive-edit",
-        severity: Severity::Warning,
-        message: english(&text),
-        text,
-        times: vec![format_time(&first), format_time(&edit_at), format_time(&scheduled), format_time(&job.created_at)],
-        playground,
-    })
+    Some(Finding::new("retroactive-edit", Severity::Warning, text, vec![format_time(&first), format_time(&edit_at), format_time(&scheduled), format_time(&job.created_at)], playground))
 }
 
 fn is_too_many(e: &EventRecord) -> bool {
@@ -420,14 +421,7 @@ fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Option<Time>) 
             },
         ),
     };
-    Some(Finding {
-        rule: "too-many-missed",
-        severity,
-        message: english(&text),
-        text,
-        times,
-        playground,
-    })
+    Some(Finding::new("too-many-missed", severity, text, times, playground))
 }
 
 /// S3: Forbid with Jobs as long as they may run (activeDeadlineSeconds, else 1.5 intervals).
@@ -458,14 +452,7 @@ fn forbid_starves(p: &Probe, first: Time, second: Time) -> Option<Finding> {
         first_skipped: format_time(&first_skip.scheduled_time),
         explanation: first_skip.explanation.clone(),
     };
-    Some(Finding {
-        rule: "forbid-starves",
-        severity: Severity::Warning,
-        message: english(&text),
-        text,
-        times: skipped.iter().map(|s| format_time(&s.scheduled_time)).collect(),
-        playground,
-    })
+    Some(Finding::new("forbid-starves", Severity::Warning, text, skipped.iter().map(|s| format_time(&s.scheduled_time)).collect(), playground))
 }
 
 /// S5: startingDeadlineSeconds against the controller's reaction time.
@@ -490,18 +477,11 @@ fn deadline_vs_latency(p: &Probe, first: Time, second: Time) -> Option<Finding> 
             first: format_time(&m.scheduled_time),
             explanation: m.explanation.clone(),
         };
-        return Some(Finding {
-            rule: "deadline-shorter-than-latency",
-            severity: Severity::Error,
-            message: english(&text),
-            text,
-            times: missed.iter().map(|s| format_time(&s.scheduled_time)).collect(),
-            playground,
-        });
+        return Some(Finding::new("deadline-shorter-than-latency", Severity::Error, text, missed.iter().map(|s| format_time(&s.scheduled_time)).collect(), playground));
     }
     (sds < 10).then(|| {
         let text = FindingText::DeadlineTight { deadline: sds, legacy_v1, lateness: lateness.map(exact).unwrap_or_default() };
-        Finding { rule: "deadline-shorter-than-latency", severity: Severity::Info, message: english(&text), text, times: vec![], playground }
+        Finding::new("deadline-shorter-than-latency", Severity::Info, text, vec![], playground)
     })
 }
 
@@ -584,14 +564,9 @@ fn dst_finding(p: &Probe, rule: &'static str, zone: Tz, a: Time, b: Time) -> Opt
     } else {
         FindingText::DstSkippedRun { zone: zone_name, first, second, gap: exact(b - a), runs }
     };
-    Some(Finding { rule, severity: Severity::Warning, message: english(&text), text, times: vec![format_time(&a), format_time(&b)], playground })
+    Some(Finding::new(rule, Severity::Warning, text, vec![format_time(&a), format_time(&b)], playground))
 }
 
-/// The sentence as the CLI prints it.
-fn english(text: &FindingText) -> String {
-    text.render(Lang::En).unwrap_or_default()
-
-}
 
 #[cfg(test)]
 mod tests {
