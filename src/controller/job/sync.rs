@@ -161,18 +161,11 @@ impl Ctx<'_> {
     }
     /// A status update; the API server's status validation may reject it (`Err`, recorded as the
     /// sync's error).
-    pub(super) fn write_status(&mut self, status: &JobStatus) -> Result<(), ()> {
-        self.validate_status(status)?;
-        self.out.status = Some(status.clone());
+    pub(super) fn write_status(&mut self, status: JobStatus) -> Result<(), ()> {
+        self.validate_status(&status)?;
+        self.out.status = Some(status);
         self.out.status_writes += 1;
         Ok(())
-    }
-    /// [`write_status`](Self::write_status) of the sync's last status, which is kept, not copied.
-    pub(super) fn write_last_status(&mut self, status: JobStatus) {
-        if self.validate_status(&status).is_ok() {
-            self.out.status = Some(status);
-            self.out.status_writes += 1;
-        }
     }
     fn validate_status(&mut self, status: &JobStatus) -> Result<(), ()> {
         // `RejectMoreReadyThanActivePods` (1.32+): reachable through the active=0 back-off bug.
@@ -596,7 +589,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             if let Some(c) = finished.clone() {
                 enact_finished(ctx, &mut status, c);
             }
-            ctx.write_last_status(status);
+            let _ = ctx.write_status(status);
         }
     }
 

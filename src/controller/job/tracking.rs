@@ -124,7 +124,7 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
     }
     // flushUncountedAndRemoveFinalizers
     if needs_flush {
-        if ctx.write_status(&status).is_err() {
+        if ctx.write_status(status.clone()).is_err() {
             // Nothing is counted and no finalizer removed until a status write succeeds.
             return;
         }
@@ -147,7 +147,7 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
     status.uncounted_terminated_pods = Some(unc);
     if let Some(err) = rm_err {
         if needs_flush {
-            let _ = ctx.write_status(&status);
+            let _ = ctx.write_status(status);
         }
         ctx.out.error.get_or_insert(err);
         return;
@@ -168,7 +168,7 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
         }
     }
     if needs_flush {
-        ctx.write_last_status(status);
+        let _ = ctx.write_status(status);
     }
 }
 
