@@ -61,3 +61,30 @@ fn bad_input_throws_an_error_with_the_reason_and_validate_answers_like_the_cli()
     let first = js_sys::Reflect::get(&objects, &0.into()).unwrap();
     assert_eq!(js_sys::Reflect::get(&first, &"valid".into()).unwrap().as_bool(), Some(false));
 }
+
+#[path = "generated/mod.rs"]
+mod generated;
+
+/// Every built-in scenario and the generated runs: `JSON.stringify(simulate(...))` and
+/// `simulateJson` have the fingerprints `tests/sim_golden.rs` proves the CLI's answers have (an
+/// input the engine refuses answers as the CLI's `{"error": ...}` line does).
+#[wasm_bindgen_test]
+fn every_scenario_and_generated_run_gives_the_clis_bytes() {
+    let golden = include_str!("data/sim/golden/fingerprints.txt");
+    let inputs = generated::inputs();
+    assert_eq!(inputs.len(), golden.lines().count());
+    for ((name, text), want) in inputs.iter().zip(golden.lines()) {
+        let answer = match simulate(text, JsValue::UNDEFINED) {
+            Ok(trace) => {
+                let json = stringify(&trace);
+                assert!(simulate_json(text, JsValue::NULL).unwrap() == json, "{name}: simulateJson differs from JSON.stringify(simulate(...))");
+                json
+            }
+            Err(error) => {
+                let message = js_sys::Reflect::get(&error, &"message".into()).unwrap().as_string().unwrap();
+                serde_json::json!({ "error": message }).to_string()
+            }
+        };
+        assert_eq!(format!("{name} {}", generated::fingerprint(answer.as_bytes())), want, "{name}: the browser's bytes differ from the CLI's");
+    }
+}

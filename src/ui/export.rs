@@ -26,6 +26,10 @@ export function timelineSvg() {
   const svg = document.querySelector('[data-testid="timeline"] .timeline-svg');
   if (!svg) return '';
   const copy = svg.cloneNode(true);
+  // A drawing file carries no code: no scripts, foreign content, handlers or javascript: links.
+  for (const el of copy.querySelectorAll('script,foreignObject')) el.remove();
+  for (const el of [copy, ...copy.querySelectorAll('*')])
+    for (const a of [...el.attributes]) if (/^on/i.test(a.name) || /^\s*javascript:/i.test(a.value)) el.removeAttribute(a.name);
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.setAttribute('data-theme', document.documentElement.getAttribute('data-theme') || 'light');
   copy.setAttribute('font-family', getComputedStyle(document.body).fontFamily);
