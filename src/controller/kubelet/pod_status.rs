@@ -2,11 +2,11 @@
 //! (`kubelet_pods.go:getPhase`/`convertToAPIContainerStatuses`, `status/generate.go`). One app
 //! container (the template's first) is driven; the Job controller reads exactly these fields.
 
-use super::{restart_attempt, CrashLoopBackOff, RestartAttempt};
 use super::restart::{after_container_exit, backoff_event_message, crash_loop_waiting_message, ContainerExit};
+use super::{restart_attempt, CrashLoopBackOff, RestartAttempt};
 use crate::api::{
-    ConditionStatus, ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting, ContainerStatus,
-    Pod, PodCondition, PodPhase, PodStatus, RestartPolicy, POD_READY,
+    ConditionStatus, ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting,
+    ContainerStatus, Pod, PodCondition, PodPhase, PodStatus, RestartPolicy, POD_READY,
 };
 use crate::controller::Event;
 use chrono::{DateTime, TimeDelta, Utc};
@@ -19,7 +19,11 @@ fn container_name(pod: &Pod) -> String {
 }
 
 fn current(pod: &Pod) -> ContainerStatus {
-    pod.status.container_statuses.first().cloned().unwrap_or_else(|| ContainerStatus { name: container_name(pod), ..Default::default() })
+    pod.status
+        .container_statuses
+        .first()
+        .cloned()
+        .unwrap_or_else(|| ContainerStatus { name: container_name(pod), ..Default::default() })
 }
 
 fn with_container(pod: &Pod, phase: PodPhase, ready: bool, now: DateTime<Utc>, c: ContainerStatus) -> PodStatus {
@@ -33,7 +37,12 @@ fn with_container(pod: &Pod, phase: PodPhase, ready: bool, now: DateTime<Utc>, c
             c.status = status;
             c.last_transition_time = Some(now);
         }
-        None => s.conditions.push(PodCondition { condition_type: POD_READY.into(), status, last_transition_time: Some(now), ..Default::default() }),
+        None => s.conditions.push(PodCondition {
+            condition_type: POD_READY.into(),
+            status,
+            last_transition_time: Some(now),
+            ..Default::default()
+        }),
     }
     s
 }
@@ -101,7 +110,12 @@ pub struct KubeletRestart {
 /// `exited_at` is the container runtime's exact exit time: `doBackOff` measures the back-off from
 /// the runtime status's `FinishedAt` (nanoseconds), not from the whole-second `finishedAt` the API
 /// stores, so a container that exits at x.5 s is restarted at x.5 s + the delay.
-pub fn restart_crashed_container(pod: &Pod, backoff: &CrashLoopBackOff, exited_at: DateTime<Utc>, now: DateTime<Utc>) -> KubeletRestart {
+pub fn restart_crashed_container(
+    pod: &Pod,
+    backoff: &CrashLoopBackOff,
+    exited_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> KubeletRestart {
     let c = current(pod);
     // The crashed run is `state.terminated` right after the exit, `lastState.terminated` while waiting.
     let crashed = c.state.terminated.clone().or_else(|| c.last_state.terminated.clone());
