@@ -81,7 +81,7 @@ fn cronjob_spec_rules() {
     let cases: Vec<(&str, String, Option<&str>)> = vec![
         ("valid", cronjob("mycronjob", &[], &[], &[]), None),
         (
-            "three errors in the research's order",
+            "three errors in validation.go's order",
             cronjob(
                 "mycronjob",
                 &["schedule: \"61 * * * *\"", "startingDeadlineSeconds: -1", "concurrencyPolicy: X"],

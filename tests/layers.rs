@@ -7,7 +7,7 @@
 //! other. Comments are not code: a doc comment may point anywhere.
 //!
 //! A top-level module missing from the table fails the test, so a new module is placed on
-//! purpose.
+//! purpose. The controllers are also held to their purity: no clock, no I/O, no randomness.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -163,6 +163,28 @@ fn every_top_level_module_of_lib_rs_has_a_layer() {
     for m in modules {
         assert!(layer(m).is_some(), "src/lib.rs declares `{m}`, which tests/layers.rs's LAYERS does not place");
     }
+}
+
+#[test]
+fn the_controllers_read_no_clock_and_do_no_io() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/controller");
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files);
+    assert!(files.len() > 20, "found only {} files under {}", files.len(), dir.display());
+    let forbidden =
+        ["Utc::now", "Local::now", "SystemTime", "Instant::now", "std::fs", "std::io", "std::env", "std::net"];
+    let mut found = Vec::new();
+    for file in &files {
+        let code = code_of(&fs::read_to_string(file).unwrap());
+        for f in forbidden.iter().filter(|f| code.contains(**f)) {
+            found.push(format!("{} uses {f}", file.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a controller decides from its input alone (`now` is a parameter):\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]

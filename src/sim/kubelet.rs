@@ -4,7 +4,7 @@
 //! CrashLoopBackOff, and writes the pod status the Job controller reads. The restart rules and the
 //! pod statuses are `controller::kubelet`'s; this module only schedules them on the virtual clock.
 //!
-//! Model assumptions (the research's reference timelines): the pod is bound and its container
+//! Model assumptions (`docs/model.md`): the pod is bound and its container
 //! created the instant the startup time is over; a container exits at once when its pod is
 //! deleted; the kubelet retries a refused restart exactly when the back-off expires.
 
