@@ -1,5 +1,5 @@
 //! The native command-line shell, `cronjob-playground`: one subcommand per core layer, each with
-//! a human text form and the machine contracts of `shared/design/interfaces.md` (`--output json`,
+//! a human text form and the machine contracts of `docs/contracts.md` (`--output json`,
 //! `--jsonl`).
 
 mod jsonl;
@@ -14,7 +14,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "cronjob-playground", version, about = "What Kubernetes would do with your CronJob, on a virtual clock")]
+#[command(
+    name = "cronjob-playground",
+    version,
+    about = "What Kubernetes would do with your CronJob, on a virtual clock"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -1,4 +1,4 @@
-//! `cronjob-playground simulate`: run manifests on the virtual clock (`shared/design/interfaces.md`
+//! `cronjob-playground simulate`: run manifests on the virtual clock (`docs/contracts.md`
 //! §4). `--output json` prints the trace (one line, the same bytes the JS API's objects
 //! stringify to); `timeline` (the default) draws one set of lanes per CronJob in the terminal —
 //! slots with ✓ ◆ ☓ ○, Job bars, the reasons for every slot that did not run on time; `table`
@@ -126,7 +126,10 @@ const MAX_REASONS: usize = 12;
 fn render_timeline(trace: &Trace, starts: &[CronJobStart], simulation: &Simulation, width: usize) -> String {
     let timeline = Timeline::build(trace, starts, &simulation.spec.events);
     let span_ms = (trace.end - trace.start).num_milliseconds().max(1) as f64;
-    let col = |t: Time| (((t - trace.start).num_milliseconds() as f64 / span_ms) * width as f64).floor().clamp(0.0, (width - 1) as f64) as usize;
+    let col = |t: Time| {
+        (((t - trace.start).num_milliseconds() as f64 / span_ms) * width as f64).floor().clamp(0.0, (width - 1) as f64)
+            as usize
+    };
     let per_column = chrono::TimeDelta::milliseconds((span_ms / width as f64).round() as i64);
     let mut out = format!(
         "Kubernetes {}   {} → {}   one column ≈ {}\n",
@@ -138,7 +141,11 @@ fn render_timeline(trace: &Trace, starts: &[CronJobStart], simulation: &Simulati
     out.push_str("legend: ✓ ran on time  ◆ ran late  ☓ did not run  ○ pending   ├──┤ Job (✓ complete ☓ failed ✂ deleted → running)\n");
     let label_width = 8;
     for (outage_from, outage_to) in trace_outages(&timeline) {
-        out.push_str(&format!("kube-controller-manager down {} → {}\n", format_time(&outage_from), format_time(&outage_to)));
+        out.push_str(&format!(
+            "kube-controller-manager down {} → {}\n",
+            format_time(&outage_from),
+            format_time(&outage_to)
+        ));
     }
     for group in &timeline.groups {
         out.push('\n');
@@ -195,7 +202,11 @@ fn render_timeline(trace: &Trace, starts: &[CronJobStart], simulation: &Simulati
             out.push_str(&lane(if row == 0 { "jobs" } else { "" }, label_width, &cells));
         }
         if group.job_rows > rows {
-            out.push_str(&format!("{:label_width$}  … {} more job rows (overlapping Jobs)\n", "", group.job_rows - rows));
+            out.push_str(&format!(
+                "{:label_width$}  … {} more job rows (overlapping Jobs)\n",
+                "",
+                group.job_rows - rows
+            ));
         }
         out.push_str(&reasons(trace, group));
     }
@@ -212,7 +223,9 @@ fn group_header(group: &Group, starts: &[CronJobStart]) -> String {
     let schedule = starts.iter().find(|s| Some(&s.name) == group.cron_job.as_ref()).map(|s| s.schedule.as_str());
     let runs = group.jobs.len();
     match schedule {
-        Some(schedule) => format!("CronJob {}  \"{schedule}\"  {} slots, {runs} Jobs\n", group.title(), group.slots.len()),
+        Some(schedule) => {
+            format!("CronJob {}  \"{schedule}\"  {} slots, {runs} Jobs\n", group.title(), group.slots.len())
+        }
         None => format!("{}  {runs} Jobs\n", group.title()),
     }
 }
@@ -235,7 +248,8 @@ fn reasons(trace: &Trace, group: &Group) -> String {
     }
     let mut out = String::new();
     if !counts.is_empty() {
-        let summary: Vec<String> = counts.iter().map(|(f, n)| format!("{} {n} {}", Glyph::of(*f).symbol(), fate_name(*f))).collect();
+        let summary: Vec<String> =
+            counts.iter().map(|(f, n)| format!("{} {n} {}", Glyph::of(*f).symbol(), fate_name(*f))).collect();
         out.push_str(&format!("{:8}  {}\n", "", summary.join("   ")));
     }
     let notable: Vec<_> = slots.iter().filter(|s| s.fate != SlotFate::RanOnTime).collect();
@@ -273,5 +287,11 @@ fn axis(start: Time, end: Time, width: usize, label_width: usize) -> String {
     }
     line[width - 1] = '→';
     let labels: String = labels.iter().collect();
-    format!("{:>label_width$}  {}\n{:>label_width$}  {}\n", "time", line.iter().collect::<String>(), "(UTC)", labels.trim_end())
+    format!(
+        "{:>label_width$}  {}\n{:>label_width$}  {}\n",
+        "time",
+        line.iter().collect::<String>(),
+        "(UTC)",
+        labels.trim_end()
+    )
 }

@@ -1,5 +1,5 @@
 //! `cronjob-playground sync`: one CronJob controller sync, as kube-controller-manager does it
-//! (`shared/design/interfaces.md` §3). `--jsonl` serves one request per stdin line; otherwise
+//! (`docs/contracts.md` §3). `--jsonl` serves one request per stdin line; otherwise
 //! one request is read from a file (or stdin) and printed as JSON or as text.
 
 use super::jsonl::serve_stdio;
@@ -30,7 +30,8 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let response = serde_json::from_str::<SyncRequest>(&text).map_err(|e| format!("bad request: {e}")).and_then(|r| answer(&r));
+    let response =
+        serde_json::from_str::<SyncRequest>(&text).map_err(|e| format!("bad request: {e}")).and_then(|r| answer(&r));
     match (response, args.output.as_str()) {
         (Err(err), _) => {
             eprintln!("cronjob-playground sync: {err}");

@@ -1,5 +1,5 @@
 //! `cronjob-playground validate`: default and validate manifests as the API server does
-//! (`shared/design/interfaces.md` §2). The text form reads like `kubectl apply --dry-run=server`
+//! (`docs/contracts.md` §2). The text form reads like `kubectl apply --dry-run=server`
 //! with `file:line:column` on every problem; `--output json` prints the report; `--jsonl`
 //! answers one request per line.
 
@@ -18,7 +18,7 @@ pub struct Args {
     /// The Kubernetes release whose API server to imitate (1.13 … 1.35).
     #[arg(long, default_value_t = KubernetesVersion::NEWEST)]
     kubernetes_version: KubernetesVersion,
-    /// `text` (kubectl-like) or `json` (the report of interfaces.md §2).
+    /// `text` (kubectl-like) or `json` (the report of docs/contracts.md §2).
     #[arg(long, short, default_value = "text", value_parser = ["text", "json"])]
     output: String,
     /// Read one JSON request per line on stdin and answer each on its own line.
@@ -64,7 +64,11 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     if args.output == "json" {
-        let json = if reports.len() == 1 { serde_json::to_string_pretty(&reports[0]) } else { serde_json::to_string_pretty(&reports) };
+        let json = if reports.len() == 1 {
+            serde_json::to_string_pretty(&reports[0])
+        } else {
+            serde_json::to_string_pretty(&reports)
+        };
         match json {
             Ok(json) if emit(&format!("{json}\n")) => {}
             Ok(_) => return ExitCode::FAILURE,
@@ -113,7 +117,11 @@ fn render_text(source: &str, report: &ValidationReport) -> String {
             None if object.kind == "CronJob" || object.kind == "Job" => {
                 out.push_str(&format!("{resource} created (server dry run)\n"));
             }
-            None => out.push_str(&format!("{}/{} passed through (not validated here)\n", object.kind.to_lowercase(), object.name)),
+            None => out.push_str(&format!(
+                "{}/{} passed through (not validated here)\n",
+                object.kind.to_lowercase(),
+                object.name
+            )),
             Some(message) if message.contains(" is invalid: ") => {
                 out.push_str(&format!("The {} {:?} is invalid:\n", object.kind, object.name));
                 for e in &object.errors {

@@ -83,7 +83,7 @@ impl World {
         let Some(pod) = self.store.get::<Pod>(name) else { return };
         let now = self.now;
         let running = matches!(pod.status.phase, Some(PodPhase::Running) | Some(PodPhase::Pending) | None);
-        // The container exits on SIGTERM at once (the research's reference assumption).
+        // The container exits on SIGTERM at once (a model assumption: `docs/model.md`).
         let (_, exit_code) = termination(pod, now, true);
         let container_up = self.container_running(name);
         if pod.metadata.finalizers.is_empty() {
@@ -105,7 +105,11 @@ impl World {
     /// Removes `finalizer` from a pod; a terminating pod without finalizers disappears.
     pub(crate) fn remove_pod_finalizer(&mut self, name: &str, finalizer: &str) {
         let _ = self.store.update::<Pod>(name, |p| p.metadata.finalizers.retain(|f| f != finalizer));
-        if self.store.get::<Pod>(name).is_some_and(|p| p.metadata.deletion_timestamp.is_some() && p.metadata.finalizers.is_empty()) {
+        if self
+            .store
+            .get::<Pod>(name)
+            .is_some_and(|p| p.metadata.deletion_timestamp.is_some() && p.metadata.finalizers.is_empty())
+        {
             let _ = self.store.delete::<Pod>(name);
         }
     }

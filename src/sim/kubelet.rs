@@ -4,7 +4,7 @@
 //! CrashLoopBackOff, and writes the pod status the Job controller reads. The restart rules and the
 //! pod statuses are `controller::kubelet`'s; this module only schedules them on the virtual clock.
 //!
-//! Model assumptions (the research's reference timelines): the pod is bound and its container
+//! Model assumptions (`docs/model.md`): the pod is bound and its container
 //! created the instant the startup time is over; a container exits at once when its pod is
 //! deleted; the kubelet retries a refused restart exactly when the back-off expires.
 
@@ -111,11 +111,10 @@ impl World {
         let attempt = self.next_attempt(&job, cron_job.as_deref());
         self.kubelet.pods.get_mut(pod).expect("live pod").running = Some((now, attempt));
         self.recorder.container_started(pod, now, restart);
-        self.agenda.schedule(now + attempt.duration(), Happening::ContainerExit {
-            pod: pod.to_string(),
-            uid: uid.to_string(),
-            exit_code: attempt.exit_code,
-        });
+        self.agenda.schedule(
+            now + attempt.duration(),
+            Happening::ContainerExit { pod: pod.to_string(), uid: uid.to_string(), exit_code: attempt.exit_code },
+        );
     }
 
     /// A running container exits with `exit_code`.
@@ -153,7 +152,7 @@ impl World {
         let rt = &self.kubelet.pods[pod];
         let (backoff, finished_at) = (rt.backoff, rt.finished_at);
         let Some(current) = self.store.get::<Pod>(pod) else { return };
-        let attempt = restart_crashed_container(current, &backoff, now);
+        let attempt = restart_crashed_container(current, &backoff, finished_at.unwrap_or(now), now);
         let status = attempt.status;
         let _ = self.store.replace_status::<Pod>(pod, status);
         self.kubelet.pods.get_mut(pod).expect("live pod").backoff = attempt.backoff;
@@ -162,14 +161,26 @@ impl World {
         }
         match attempt.retry_at {
             None => {
-                self.recorder.sync(ControllerName::Kubelet, now, pod, SyncTrigger::Container,
-                    Decision { code: "restart".into(), explanation: attempt.explanation.into() }, None);
+                self.recorder.sync(
+                    ControllerName::Kubelet,
+                    now,
+                    pod,
+                    SyncTrigger::Container,
+                    Decision { code: "restart".into(), explanation: attempt.explanation.into() },
+                    None,
+                );
                 let waited = finished_at.map_or(TimeDelta::zero(), |f| now - f);
                 self.begin_attempt(pod, uid, Some(waited));
             }
             Some(at) => {
-                self.recorder.sync(ControllerName::Kubelet, now, pod, SyncTrigger::Container,
-                    Decision { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() }, Some(at - now));
+                self.recorder.sync(
+                    ControllerName::Kubelet,
+                    now,
+                    pod,
+                    SyncTrigger::Container,
+                    Decision { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() },
+                    Some(at - now),
+                );
                 self.agenda.schedule(at, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });
             }
         }

@@ -109,6 +109,14 @@ fn deleter(by: DeletedBy) -> Msg {
 mod tests {
     use super::*;
 
+    #[test]
+    fn every_slot_fate_has_a_word_in_the_catalog() {
+        for fate in SlotFate::ALL {
+            let name = fate_name(fate);
+            assert!(Msg::fate(&name).is_some(), "{name}");
+        }
+    }
+
     fn s(v: &str) -> String {
         v.to_owned()
     }
@@ -152,7 +160,10 @@ mod tests {
             for v in values {
                 assert!(ja.contains(v) && ko.contains(v), "{v:?} missing from {ja} / {ko}");
             }
-            assert!(ja.chars().any(|c| ('\u{3040}'..='\u{30ff}').contains(&c) || ('\u{4e00}'..='\u{9fff}').contains(&c)), "not Japanese: {ja}");
+            assert!(
+                ja.chars().any(|c| ('\u{3040}'..='\u{30ff}').contains(&c) || ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "not Japanese: {ja}"
+            );
             assert!(ko.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "not Korean: {ko}");
             for phrase in ["took", " by ", "after the", "none", "Active", "restarted", "suspended", "down"] {
                 assert!(!ja.contains(phrase) && !ko.contains(phrase), "English {phrase:?} in {ja} / {ko}");
