@@ -76,13 +76,18 @@ fn every_scenario_and_generated_run_matches_the_golden_fingerprints() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let requests: String = inputs.iter().map(|(_, text)| serde_json::json!({ "manifest": text }).to_string() + "\n").collect();
+    let requests: String =
+        inputs.iter().map(|(_, text)| serde_json::json!({ "manifest": text }).to_string() + "\n").collect();
     let writer = std::thread::spawn(move || stdin.write_all(requests.as_bytes()).unwrap());
     let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
     writer.join().unwrap();
     let answers: Vec<&str> = out.lines().collect();
     assert_eq!(answers.len(), inputs.len());
-    let got: String = inputs.iter().zip(&answers).map(|((name, _), answer)| format!("{name} {}\n", generated::fingerprint(answer.as_bytes()))).collect();
+    let got: String = inputs
+        .iter()
+        .zip(&answers)
+        .map(|((name, _), answer)| format!("{name} {}\n", generated::fingerprint(answer.as_bytes())))
+        .collect();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sim/golden/fingerprints.txt");
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(path, &got).unwrap();

@@ -105,7 +105,10 @@ fn every_scenario_and_generated_run_gives_the_clis_bytes() {
         let answer = match simulate(text, JsValue::UNDEFINED) {
             Ok(trace) => {
                 let json = stringify(&trace);
-                assert!(simulate_json(text, JsValue::NULL).unwrap() == json, "{name}: simulateJson differs from JSON.stringify(simulate(...))");
+                assert!(
+                    simulate_json(text, JsValue::NULL).unwrap() == json,
+                    "{name}: simulateJson differs from JSON.stringify(simulate(...))"
+                );
                 json
             }
             Err(error) => {
@@ -113,6 +116,10 @@ fn every_scenario_and_generated_run_gives_the_clis_bytes() {
                 serde_json::json!({ "error": message }).to_string()
             }
         };
-        assert_eq!(format!("{name} {}", generated::fingerprint(answer.as_bytes())), want, "{name}: the browser's bytes differ from the CLI's");
+        assert_eq!(
+            format!("{name} {}", generated::fingerprint(answer.as_bytes())),
+            want,
+            "{name}: the browser's bytes differ from the CLI's"
+        );
     }
 }

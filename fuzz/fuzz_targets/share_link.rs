@@ -6,7 +6,9 @@
 #![no_main]
 
 use cronjob_playground::i18n::Lang;
-use cronjob_playground::timeline::share::{base64url, decode_fragment, encode_fragment, from_base64url, link, open, ShareError, MAX_FRAGMENT};
+use cronjob_playground::timeline::share::{
+    base64url, decode_fragment, encode_fragment, from_base64url, link, open, ShareError, MAX_FRAGMENT,
+};
 use libfuzzer_sys::fuzz_target;
 
 fn refused(error: &ShareError) {

@@ -22,7 +22,8 @@ fn check(value: serde_json::Value) {
             }
             let _ = sim.pod_rule("job-1", Some("cron"));
             let json = serde_json::to_value(&sim).expect("an accepted Simulation serializes");
-            let again = Simulation::from_value(json.clone()).unwrap_or_else(|e| panic!("{json}: does not read back: {e}"));
+            let again =
+                Simulation::from_value(json.clone()).unwrap_or_else(|e| panic!("{json}: does not read back: {e}"));
             assert_eq!(again, sim, "{json}: reads back as something else");
         }
     }

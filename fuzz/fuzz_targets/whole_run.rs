@@ -71,7 +71,12 @@ fuzz_target!(|data: &[u8]| {
     let timeline = Timeline::build(&trace, &starts, &events);
     let instants = [trace.start, trace.start + (trace.end - trace.start) / 2, trace.end];
     for at in instants.iter().chain(timeline.instants.iter().take(8)) {
-        for table in [cron_jobs_at(&trace, &starts, &events, *at), jobs_at(&trace, *at), pods_at(&trace, *at), events_at(&trace, *at, None)] {
+        for table in [
+            cron_jobs_at(&trace, &starts, &events, *at),
+            jobs_at(&trace, *at),
+            pods_at(&trace, *at),
+            events_at(&trace, *at, None),
+        ] {
             let _ = table.render();
         }
         let _ = log_lines(&trace, *at, 50);

@@ -129,7 +129,11 @@ pub fn input(seed: u64) -> String {
         out += &format!("  - selector: {{cronJob: {name}}}\n    startupSeconds: {}\n    attempts:\n", r.below(20));
         for _ in 0..1 + r.below(3) {
             let longest = if r.chance(10) { 3000 } else { 300 };
-            out += &format!("    - {{durationSeconds: {}, exitCode: {}}}\n", 1 + r.below(longest), if r.chance(35) { 1 } else { 0 });
+            out += &format!(
+                "    - {{durationSeconds: {}, exitCode: {}}}\n",
+                1 + r.below(longest),
+                if r.chance(35) { 1 } else { 0 }
+            );
         }
     }
     out += "  - attempts: [{durationSeconds: 20, exitCode: 1}, {durationSeconds: 15}]\n";
@@ -144,7 +148,10 @@ pub fn input(seed: u64) -> String {
         out += &match r.below(6) {
             0 => format!("    patch: {{cronJob: {name}, spec: {{schedule: \"{}\"}}}}\n", r.pick(&SCHEDULES)),
             1 => format!("    patch: {{cronJob: {name}, spec: {{suspend: {}}}}}\n", r.chance(50)),
-            2 => format!("    patch: {{cronJob: {name}, spec: {{concurrencyPolicy: {}}}}}\n", r.pick(&["Allow", "Forbid", "Replace"])),
+            2 => format!(
+                "    patch: {{cronJob: {name}, spec: {{concurrencyPolicy: {}}}}}\n",
+                r.pick(&["Allow", "Forbid", "Replace"])
+            ),
             3 => format!("    controllerDown: {{until: \"{}\"}}\n", rfc3339(at + 600 + r.below(3 * 3600))),
             4 => format!("    trigger: {{cronJob: {name}}}\n"),
             // The Job of the last slot on a five-minute boundary before the event (present or not).
