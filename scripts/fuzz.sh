@@ -6,6 +6,7 @@
 #   bash scripts/fuzz.sh                      # every target for 60 s each
 #   bash scripts/fuzz.sh --time 600 whole_run # one target for ten minutes
 #   bash scripts/fuzz.sh --runs 10000000 packed_run share_link
+#   bash scripts/fuzz.sh --runs 10000000 --time 1800   # whichever comes first
 #   bash scripts/fuzz.sh --smoke              # CI: every target over its seeds and a few seconds
 #
 # The working corpus grows in fuzz/corpus/<target>/ (ignored by git); fuzz/seeds/<target>/ holds
@@ -20,11 +21,11 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export RUSTC_BOOTSTRAP=1
 
 TARGETS_ALL=(cron_parse_next load_manifest simulation_document share_link packed_run whole_run)
-mode=time seconds=60 runs= targets=()
+mode=run seconds= runs= targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --time) mode=time seconds="$2"; shift 2 ;;
-    --runs) mode=runs runs="$2"; shift 2 ;;
+    --time) seconds="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
     --smoke) mode=smoke; shift ;;
     -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
@@ -38,8 +39,9 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install --quiet --locked cargo-fuzz
 fi
 
-# One build for all targets: release, debug assertions (integer overflow panics), no sanitizer
-# (the crate is safe Rust: AddressSanitizer would halve the rate and find nothing more).
+# One build for all targets, and for the smoke too: release, debug assertions (integer overflow
+# panics), no sanitizer (the crate is safe Rust: AddressSanitizer would halve the rate and find
+# nothing more).
 BUILD=(--release --debug-assertions --sanitizer none)
 echo "[fuzz] building the targets" >&2
 build_log=$(mktemp)
@@ -59,7 +61,10 @@ fuzz_one() {
   else
     corpus="corpus/$target"
     mkdir -p "$corpus"
-    if [ "$mode" = runs ]; then args+=(-runs="$runs"); else args+=(-max_total_time="$seconds"); fi
+    # Whichever limit comes first; 60 s when neither is given.
+    [ -n "$runs" ] && args+=(-runs="$runs")
+    [ -n "$seconds" ] || [ -n "$runs" ] || seconds=60
+    [ -n "$seconds" ] && args+=(-max_total_time="$seconds")
   fi
   local dirs=("$corpus")
   [ -d "seeds/$target" ] && dirs+=("seeds/$target")
