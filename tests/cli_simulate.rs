@@ -52,7 +52,8 @@ fn an_accepted_suspension_draws_its_band() {
 fn cronjobs_appear_in_manifest_order() {
     let manifest = format!("{}---\n{}---\n{}", cron_job("zeta"), cron_job("alpha"), cron_job("mid"));
     let text = simulate(&manifest, "timeline");
-    let order: Vec<_> = text.lines().filter_map(|l| l.strip_prefix("CronJob ")).map(|l| l.split_whitespace().next().unwrap()).collect();
+    let order: Vec<_> =
+        text.lines().filter_map(|l| l.strip_prefix("CronJob ")).map(|l| l.split_whitespace().next().unwrap()).collect();
     assert_eq!(order, ["zeta", "alpha", "mid"]);
     let table = simulate(&manifest, "table");
     let names: Vec<_> = table.lines().skip(3).take(3).map(|l| l.split_whitespace().next().unwrap()).collect();

@@ -7,7 +7,9 @@ use super::decode::{decode, DecodeError, Findings};
 use super::defaults::{default_cronjob, default_job};
 use super::field_error::{invalid_message, FieldError};
 use super::load::{load_manifest, strict_message, RawObject, Route};
-use super::validation::{validate_cronjob_create, validate_cronjob_update, validate_job_create, validate_job_update, Outcome};
+use super::validation::{
+    validate_cronjob_create, validate_cronjob_update, validate_job_create, validate_job_update, Outcome,
+};
 use super::yaml::{Node, Pos};
 use super::{CronJob, Job, KubernetesVersion};
 use serde::Serialize;
@@ -69,7 +71,11 @@ pub enum Admitted {
     CronJob(CronJob),
     Job(Job),
     /// A kind not modelled here (e.g. the `Simulation` document), as JSON.
-    Other { api_version: String, kind: String, value: Value },
+    Other {
+        api_version: String,
+        kind: String,
+        value: Value,
+    },
 }
 
 /// An object's report and, when it was accepted, the object.
@@ -109,7 +115,13 @@ impl Admission {
 pub fn admit(text: &str, old: Option<&str>, version: KubernetesVersion) -> Admission {
     let manifest = load_manifest(text, version);
     let old_objects: Vec<Admitted> = old
-        .map(|o| load_manifest(o, version).objects.iter().filter_map(|raw| decode_and_default(raw, version).map(|(a, _)| a)).collect())
+        .map(|o| {
+            load_manifest(o, version)
+                .objects
+                .iter()
+                .filter_map(|raw| decode_and_default(raw, version).map(|(a, _)| a))
+                .collect()
+        })
         .unwrap_or_default();
     let objects = manifest.objects.iter().map(|raw| admit_object(raw, &old_objects, version)).collect();
     let parse_errors = manifest
@@ -188,7 +200,8 @@ fn admit_object(raw: &RawObject, old: &[Admitted], version: KubernetesVersion) -
         Route::Other => {
             report.valid = true;
             report.defaulted = Some(raw.json());
-            let object = Admitted::Other { api_version: raw.api_version.clone(), kind: raw.kind.clone(), value: raw.json() };
+            let object =
+                Admitted::Other { api_version: raw.api_version.clone(), kind: raw.kind.clone(), value: raw.json() };
             return AdmittedObject { report, object: Some(object) };
         }
         Route::NotServed => {
@@ -204,14 +217,19 @@ fn admit_object(raw: &RawObject, old: &[Admitted], version: KubernetesVersion) -
     };
     report.warnings.extend(findings.warnings.iter().cloned());
     if raw.route == (Route::CronJob { beta: true }) && version.at_least(21) {
-        report.warnings.push("batch/v1beta1 CronJob is deprecated in v1.21+, unavailable in v1.25+; use batch/v1 CronJob".into());
+        report
+            .warnings
+            .push("batch/v1beta1 CronJob is deprecated in v1.21+, unavailable in v1.25+; use batch/v1 CronJob".into());
     }
     let decoded = match result {
         Ok(decoded) => decoded,
         Err(err) => {
             let path = err.path.clone().unwrap_or_default();
             let pos = err.pos.unwrap_or(raw.node.pos);
-            let message = format!("{} in version \"{group_version}\" cannot be handled as a {}: {}", raw.kind, raw.kind, err.message);
+            let message = format!(
+                "{} in version \"{group_version}\" cannot be handled as a {}: {}",
+                raw.kind, raw.kind, err.message
+            );
             report.errors.push(ErrorReport {
                 field: path,
                 error_type: "Invalid type".into(),

@@ -31,7 +31,9 @@ impl RawObject {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Route {
     /// A CronJob; `beta` for `batch/v1beta1`.
-    CronJob { beta: bool },
+    CronJob {
+        beta: bool,
+    },
     Job,
     /// `batch` kinds the release does not serve at this version (`batch/v1beta1` CronJob from
     /// 1.25, `batch/v1` CronJob before 1.21).
@@ -124,10 +126,19 @@ fn route(api_version: &str, kind: &str, version: KubernetesVersion) -> Route {
 
 /// The message the API server (1.25+, strict field validation) or kubectl's client-side
 /// validation (before 1.25) gives for unknown and duplicate fields.
-pub fn strict_message(issues: &[StrictIssue], kind: &str, version_text: &str, version: KubernetesVersion, beta: bool) -> String {
+pub fn strict_message(
+    issues: &[StrictIssue],
+    kind: &str,
+    version_text: &str,
+    version: KubernetesVersion,
+    beta: bool,
+) -> String {
     if version.at_least(25) {
         let list: Vec<&str> = issues.iter().map(|i| i.message.as_str()).collect();
-        format!("{kind} in version \"{version_text}\" cannot be handled as a {kind}: strict decoding error: {}", list.join(", "))
+        format!(
+            "{kind} in version \"{version_text}\" cannot be handled as a {kind}: strict decoding error: {}",
+            list.join(", ")
+        )
     } else {
         let list: Vec<String> = issues
             .iter()

@@ -113,7 +113,10 @@ const MAX_REASONS: usize = 12;
 fn render_timeline(trace: &Trace, width: usize) -> String {
     let timeline = Timeline::build(trace);
     let span_ms = (trace.end - trace.start).num_milliseconds().max(1) as f64;
-    let col = |t: Time| (((t - trace.start).num_milliseconds() as f64 / span_ms) * width as f64).floor().clamp(0.0, (width - 1) as f64) as usize;
+    let col = |t: Time| {
+        (((t - trace.start).num_milliseconds() as f64 / span_ms) * width as f64).floor().clamp(0.0, (width - 1) as f64)
+            as usize
+    };
     let per_column = chrono::TimeDelta::milliseconds((span_ms / width as f64).round() as i64);
     let mut out = format!(
         "Kubernetes {}   {} → {}   one column ≈ {}\n",
@@ -125,7 +128,11 @@ fn render_timeline(trace: &Trace, width: usize) -> String {
     out.push_str("legend: ✓ ran on time  ◆ ran late  ☓ did not run  ○ pending   ├──┤ Job (✓ complete ☓ failed ✂ deleted → running)\n");
     let label_width = 8;
     for (outage_from, outage_to) in trace_outages(&timeline) {
-        out.push_str(&format!("kube-controller-manager down {} → {}\n", format_time(&outage_from), format_time(&outage_to)));
+        out.push_str(&format!(
+            "kube-controller-manager down {} → {}\n",
+            format_time(&outage_from),
+            format_time(&outage_to)
+        ));
     }
     for group in &timeline.groups {
         out.push('\n');
@@ -182,7 +189,11 @@ fn render_timeline(trace: &Trace, width: usize) -> String {
             out.push_str(&lane(if row == 0 { "jobs" } else { "" }, label_width, &cells));
         }
         if group.job_rows > rows {
-            out.push_str(&format!("{:label_width$}  … {} more job rows (overlapping Jobs)\n", "", group.job_rows - rows));
+            out.push_str(&format!(
+                "{:label_width$}  … {} more job rows (overlapping Jobs)\n",
+                "",
+                group.job_rows - rows
+            ));
         }
         out.push_str(&reasons(trace, group));
     }
@@ -201,7 +212,9 @@ fn group_header(group: &Group, trace: &Trace) -> String {
     let schedule = life.and_then(|c| c.specs.first()).map(|s| s.schedule.as_str());
     let runs = group.jobs.len();
     match schedule {
-        Some(schedule) => format!("CronJob {}  \"{schedule}\"  {} slots, {runs} Jobs\n", group.title(), group.slots.len()),
+        Some(schedule) => {
+            format!("CronJob {}  \"{schedule}\"  {} slots, {runs} Jobs\n", group.title(), group.slots.len())
+        }
         None => format!("{}  {runs} Jobs\n", group.title()),
     }
 }
@@ -224,7 +237,8 @@ fn reasons(trace: &Trace, group: &Group) -> String {
     }
     let mut out = String::new();
     if !counts.is_empty() {
-        let summary: Vec<String> = counts.iter().map(|(f, n)| format!("{} {n} {}", Glyph::of(*f).symbol(), fate_name(*f))).collect();
+        let summary: Vec<String> =
+            counts.iter().map(|(f, n)| format!("{} {n} {}", Glyph::of(*f).symbol(), fate_name(*f))).collect();
         out.push_str(&format!("{:8}  {}\n", "", summary.join("   ")));
     }
     let notable: Vec<_> = slots.iter().filter(|s| s.fate != SlotFate::RanOnTime).collect();
@@ -262,5 +276,11 @@ fn axis(start: Time, end: Time, width: usize, label_width: usize) -> String {
     }
     line[width - 1] = '→';
     let labels: String = labels.iter().collect();
-    format!("{:>label_width$}  {}\n{:>label_width$}  {}\n", "time", line.iter().collect::<String>(), "(UTC)", labels.trim_end())
+    format!(
+        "{:>label_width$}  {}\n{:>label_width$}  {}\n",
+        "time",
+        line.iter().collect::<String>(),
+        "(UTC)",
+        labels.trim_end()
+    )
 }

@@ -64,7 +64,11 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     if args.output == "json" {
-        let json = if reports.len() == 1 { serde_json::to_string_pretty(&reports[0]) } else { serde_json::to_string_pretty(&reports) };
+        let json = if reports.len() == 1 {
+            serde_json::to_string_pretty(&reports[0])
+        } else {
+            serde_json::to_string_pretty(&reports)
+        };
         match json {
             Ok(json) if emit(&format!("{json}\n")) => {}
             Ok(_) => return ExitCode::FAILURE,
@@ -113,7 +117,11 @@ fn render_text(source: &str, report: &ValidationReport) -> String {
             None if object.kind == "CronJob" || object.kind == "Job" => {
                 out.push_str(&format!("{resource} created (server dry run)\n"));
             }
-            None => out.push_str(&format!("{}/{} passed through (not validated here)\n", object.kind.to_lowercase(), object.name)),
+            None => out.push_str(&format!(
+                "{}/{} passed through (not validated here)\n",
+                object.kind.to_lowercase(),
+                object.name
+            )),
             Some(message) if message.contains(" is invalid: ") => {
                 out.push_str(&format!("The {} {:?} is invalid:\n", object.kind, object.name));
                 for e in &object.errors {

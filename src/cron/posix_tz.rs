@@ -249,7 +249,16 @@ mod tests {
 
     #[test]
     fn malformed_strings_are_refused_like_go() {
-        for bad in ["", "E5", "EST", "EST5EDT,M3.2.0", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,J0,J365", "<EST5", "EST5EDT,M3.2.0,M11.1.0x"] {
+        for bad in [
+            "",
+            "E5",
+            "EST",
+            "EST5EDT,M3.2.0",
+            "EST5EDT,M13.1.0,M11.1.0",
+            "EST5EDT,J0,J365",
+            "<EST5",
+            "EST5EDT,M3.2.0,M11.1.0x",
+        ] {
             assert_eq!(PosixTz::parse(bad), None, "{bad}");
         }
     }

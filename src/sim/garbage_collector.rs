@@ -106,7 +106,11 @@ impl World {
     /// Removes `finalizer` from a pod; a terminating pod without finalizers disappears.
     pub(crate) fn remove_pod_finalizer(&mut self, name: &str, finalizer: &str) {
         let _ = self.store.update::<Pod>(name, |p| p.metadata.finalizers.retain(|f| f != finalizer));
-        if self.store.get::<Pod>(name).is_some_and(|p| p.metadata.deletion_timestamp.is_some() && p.metadata.finalizers.is_empty()) {
+        if self
+            .store
+            .get::<Pod>(name)
+            .is_some_and(|p| p.metadata.deletion_timestamp.is_some() && p.metadata.finalizers.is_empty())
+        {
             let _ = self.store.delete::<Pod>(name);
         }
     }

@@ -11,8 +11,8 @@ use super::world::{Later, World};
 use crate::api::load::load_manifest;
 use crate::api::{admit, Admission, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
-use chrono::{SubsecRound, Utc};
 use crate::cron::Tz;
+use chrono::{SubsecRound, Utc};
 
 /// The objects of the input.
 #[derive(Debug, Default)]
@@ -33,7 +33,8 @@ fn find_simulation(manifest: &str) -> Result<Option<Simulation>, SimError> {
         if found.is_some() {
             return Err(SimError::Input(format!("{}: at most one Simulation document is allowed", raw.node.pos)));
         }
-        found = Some(Simulation::from_value(raw.json()).map_err(|e| SimError::Input(format!("{}: {e}", raw.node.pos)))?);
+        found =
+            Some(Simulation::from_value(raw.json()).map_err(|e| SimError::Input(format!("{}: {e}", raw.node.pos)))?);
     }
     Ok(found)
 }
@@ -94,7 +95,9 @@ pub(crate) fn build_world_admitted(
     };
     let zone: Tz = match scenario.spec.controller_time_zone.as_deref() {
         None => Tz::UTC,
-        Some(z) => z.parse().map_err(|_| SimError::Input(format!("Simulation: spec.controllerTimeZone: unknown time zone {z}")))?,
+        Some(z) => z
+            .parse()
+            .map_err(|_| SimError::Input(format!("Simulation: spec.controllerTimeZone: unknown time zone {z}")))?,
     };
     let earliest = objects
         .cron_jobs

@@ -111,11 +111,10 @@ impl World {
         let attempt = self.next_attempt(&job, cron_job.as_deref());
         self.kubelet.pods.get_mut(pod).expect("live pod").running = Some((now, attempt));
         self.recorder.container_started(pod, now, restart);
-        self.agenda.schedule(now + attempt.duration(), Happening::ContainerExit {
-            pod: pod.to_string(),
-            uid: uid.to_string(),
-            exit_code: attempt.exit_code,
-        });
+        self.agenda.schedule(
+            now + attempt.duration(),
+            Happening::ContainerExit { pod: pod.to_string(), uid: uid.to_string(), exit_code: attempt.exit_code },
+        );
     }
 
     /// A running container exits with `exit_code`.
@@ -162,14 +161,26 @@ impl World {
         }
         match attempt.retry_at {
             None => {
-                self.recorder.sync(ControllerName::Kubelet, now, pod, SyncTrigger::Container,
-                    Decision { code: "restart".into(), explanation: attempt.explanation.into() }, None);
+                self.recorder.sync(
+                    ControllerName::Kubelet,
+                    now,
+                    pod,
+                    SyncTrigger::Container,
+                    Decision { code: "restart".into(), explanation: attempt.explanation.into() },
+                    None,
+                );
                 let waited = finished_at.map_or(TimeDelta::zero(), |f| now - f);
                 self.begin_attempt(pod, uid, Some(waited));
             }
             Some(at) => {
-                self.recorder.sync(ControllerName::Kubelet, now, pod, SyncTrigger::Container,
-                    Decision { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() }, Some(at - now));
+                self.recorder.sync(
+                    ControllerName::Kubelet,
+                    now,
+                    pod,
+                    SyncTrigger::Container,
+                    Decision { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() },
+                    Some(at - now),
+                );
                 self.agenda.schedule(at, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });
             }
         }

@@ -24,8 +24,8 @@ pub mod scenario;
 pub mod store;
 pub mod trace;
 mod ttl_driver;
-mod world;
 pub mod workqueue;
+mod world;
 
 pub use budget::{Budget, SimError};
 pub use run::{simulate, simulate_with, Run};

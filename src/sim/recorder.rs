@@ -4,8 +4,9 @@
 
 use super::scenario::ClusterEvent;
 use super::trace::{
-    ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, Decision, DeletedBy, EventRecord, EventType, JobCondition, JobRecord, Name, ObjectKind, ObjectRef,
-    Outage, PodPhase, PodRecord, Restart, SyncRecord, SyncTrigger, Time,
+    ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, Decision, DeletedBy,
+    EventRecord, EventType, JobCondition, JobRecord, Name, ObjectKind, ObjectRef, Outage, PodPhase, PodRecord, Restart,
+    SyncRecord, SyncTrigger, Time,
 };
 use crate::api::{ConcurrencyPolicy, CronJobSpec};
 use chrono::TimeDelta;
@@ -49,7 +50,15 @@ impl Recorder {
     }
 
     /// Records a sync and its decision.
-    pub fn sync(&mut self, controller: ControllerName, at: Time, object: impl Into<Name>, trigger: SyncTrigger, decision: Decision, requeue: Option<TimeDelta>) {
+    pub fn sync(
+        &mut self,
+        controller: ControllerName,
+        at: Time,
+        object: impl Into<Name>,
+        trigger: SyncTrigger,
+        decision: Decision,
+        requeue: Option<TimeDelta>,
+    ) {
         if self.skip_syncs {
             return;
         }
@@ -65,7 +74,11 @@ impl Recorder {
 
     /// A CronJob of the input, in manifest order, with the spec it is created with at `at`.
     pub fn cron_job_declared(&mut self, name: &str, at: Time, spec: &CronJobSpec) {
-        self.cluster.cron_jobs.push(CronJobLife { name: name.to_string(), specs: vec![spec_record(at, spec)], deleted_at: None });
+        self.cluster.cron_jobs.push(CronJobLife {
+            name: name.to_string(),
+            specs: vec![spec_record(at, spec)],
+            deleted_at: None,
+        });
     }
 
     /// The API server accepted a patch of CronJob `name`: `spec` is in force from `at` on.

@@ -23,9 +23,15 @@ use std::rc::Rc;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Watch<T: Stored> {
     Added(Rc<T>),
-    Updated { old: Rc<T>, new: Rc<T> },
+    Updated {
+        old: Rc<T>,
+        new: Rc<T>,
+    },
     /// An update that changed only the status: the old version is `new` with status `old`.
-    StatusUpdated { old: T::Status, new: Rc<T> },
+    StatusUpdated {
+        old: T::Status,
+        new: Rc<T>,
+    },
     Deleted(Rc<T>),
 }
 
@@ -410,7 +416,8 @@ mod tests {
         assert_eq!(s.create(job("a"), now()).unwrap_err().to_string(), "jobs.batch \"a\" already exists");
         assert!(matches!(&s.take_changes()[..], [Change::Job(Watch::Added(j))] if j.metadata.name == "a"));
         s.create(job("b"), now() + chrono::TimeDelta::milliseconds(100)).unwrap();
-        s.update::<Job>("b", |j| j.status.completion_time = Some(now() + chrono::TimeDelta::milliseconds(1900))).unwrap();
+        s.update::<Job>("b", |j| j.status.completion_time = Some(now() + chrono::TimeDelta::milliseconds(1900)))
+            .unwrap();
         let b: &Job = s.get("b").unwrap();
         assert_eq!(b.metadata.creation_timestamp, Some(now()), "API times keep whole seconds");
         assert_eq!(b.status.completion_time, Some(now() + chrono::TimeDelta::seconds(1)));
@@ -448,8 +455,10 @@ mod tests {
         let changes = s.take_changes();
         // Nobody held the version the status write replaced: it changed in place, and the event
         // carries the old status; the spec edit stored a new version.
-        assert!(matches!(&changes[..], [Change::Job(Watch::StatusUpdated { old, new }), Change::Job(Watch::Updated { old: before_edit, .. })]
-            if old.active == 0 && new.status.active == 1 && before_edit.status.active == 1 && before_edit.spec.suspend.is_none()));
+        assert!(
+            matches!(&changes[..], [Change::Job(Watch::StatusUpdated { old, new }), Change::Job(Watch::Updated { old: before_edit, .. })]
+            if old.active == 0 && new.status.active == 1 && before_edit.status.active == 1 && before_edit.spec.suspend.is_none())
+        );
         drop(changes);
         // A version someone still holds is never changed: the write stores a new one.
         let held = s.get_shared::<Job>("a").unwrap();
@@ -457,7 +466,9 @@ mod tests {
         status.active = 2;
         assert!(s.replace_status::<Job>("a", status).unwrap());
         assert_eq!(held.status.active, 1);
-        assert!(matches!(&s.take_changes()[..], [Change::Job(Watch::Updated { old, new })] if old.status.active == 1 && new.status.active == 2));
+        assert!(
+            matches!(&s.take_changes()[..], [Change::Job(Watch::Updated { old, new })] if old.status.active == 1 && new.status.active == 2)
+        );
         assert_eq!(s.update::<Job>("zz", |_| {}).unwrap_err().to_string(), "jobs.batch \"zz\" not found");
     }
 

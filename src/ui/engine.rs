@@ -3,13 +3,13 @@
 //! the form controls edit, and the trace of the run (`sim::simulate`). The text may also be a
 //! trace itself (`cronjob-playground simulate --output json`), which is shown as it is.
 
-use crate::api::{admit, Admitted, KubernetesVersion};
-use crate::sim::scenario::Simulation;
-use crate::sim::trace::Trace;
 use super::perf;
 use super::protocol::{Answer, CompareWith, ComparisonView, LintAsk, LintRefused, PageAnswer, Request};
 use super::runner::InPageEngine;
 use super::session::Session;
+use crate::api::{admit, Admitted, KubernetesVersion};
+use crate::sim::scenario::Simulation;
+use crate::sim::trace::Trace;
 use crate::timeline::compare::{compare, variant};
 use crate::timeline::lint::{LintOptions, Linting};
 use serde::{Deserialize, Serialize};
@@ -111,25 +111,47 @@ pub fn prepare(text: &str) -> Prepared {
         admission = admit(text, None, version);
     }
     for e in &admission.parse_errors {
-        result.diagnostics.push(Diagnostic { line: e.line, column: e.column, severity: "error".into(), message: e.message.clone() });
+        result.diagnostics.push(Diagnostic {
+            line: e.line,
+            column: e.column,
+            severity: "error".into(),
+            message: e.message.clone(),
+        });
     }
     for o in &admission.objects {
         for e in &o.report.errors {
-            result.diagnostics.push(Diagnostic { line: e.line, column: e.column, severity: "error".into(), message: e.text.clone() });
+            result.diagnostics.push(Diagnostic {
+                line: e.line,
+                column: e.column,
+                severity: "error".into(),
+                message: e.text.clone(),
+            });
         }
         if o.report.errors.is_empty() {
             if let Some(m) = &o.report.message {
-                result.diagnostics.push(Diagnostic { line: o.report.line, column: o.report.column, severity: "error".into(), message: m.clone() });
+                result.diagnostics.push(Diagnostic {
+                    line: o.report.line,
+                    column: o.report.column,
+                    severity: "error".into(),
+                    message: m.clone(),
+                });
             }
         }
         for w in &o.report.warnings {
-            result.diagnostics.push(Diagnostic { line: o.report.line, column: o.report.column, severity: "warning".into(), message: format!("Warning: {w}") });
+            result.diagnostics.push(Diagnostic {
+                line: o.report.line,
+                column: o.report.column,
+                severity: "warning".into(),
+                message: format!("Warning: {w}"),
+            });
         }
         match &o.object {
             Some(Admitted::CronJob(cj)) => {
                 result.workloads.push(Workload { kind: "CronJob".into(), name: cj.metadata.name.clone() });
             }
-            Some(Admitted::Job(job)) => result.workloads.push(Workload { kind: "Job".into(), name: job.metadata.name.clone() }),
+            Some(Admitted::Job(job)) => {
+                result.workloads.push(Workload { kind: "Job".into(), name: job.metadata.name.clone() })
+            }
             _ => {}
         }
     }
@@ -152,7 +174,8 @@ pub fn compare_text(a: &str, b: &CompareWith) -> Result<String, String> {
 
 /// The options of the lint the page asked for (the zone looked up).
 pub fn lint_options(ask: LintAsk) -> Result<LintOptions, LintRefused> {
-    let controller_time_zone = ask.controller_time_zone.parse().map_err(|_| LintRefused::UnknownZone(ask.controller_time_zone))?;
+    let controller_time_zone =
+        ask.controller_time_zone.parse().map_err(|_| LintRefused::UnknownZone(ask.controller_time_zone))?;
     Ok(LintOptions { version: ask.version, at: ask.at, controller_time_zone })
 }
 
@@ -206,25 +229,41 @@ impl InPageEngine for InPage {
                     answers.extend(comparison.map(|comparison| Answer::Compared { id, comparison }));
                     answers
                 }
-                Err(e) => vec![Answer::Ran { id, ms: 0.0, result: RunResult { error: Some(e), ..RunResult::default() } }],
+                Err(e) => {
+                    vec![Answer::Ran { id, ms: 0.0, result: RunResult { error: Some(e), ..RunResult::default() } }]
+                }
             },
             // All at once here, with the same per-CronJob progress the worker posts.
-            Request::Lint { id, text, options } => match lint_options(options).and_then(|o| Linting::new(&text, o).map_err(LintRefused::TooMany)) {
-                Ok(mut linting) => {
-                    let mut answers = vec![];
-                    while !linting.step() {
-                        let probed = linting.report().cron_jobs.last().cloned().map(Into::into);
-                        answers.push(Answer::Linted { id, done: linting.done(), total: linting.total(), probed, outcome: None });
+            Request::Lint { id, text, options } => {
+                match lint_options(options).and_then(|o| Linting::new(&text, o).map_err(LintRefused::TooMany)) {
+                    Ok(mut linting) => {
+                        let mut answers = vec![];
+                        while !linting.step() {
+                            let probed = linting.report().cron_jobs.last().cloned().map(Into::into);
+                            answers.push(Answer::Linted {
+                                id,
+                                done: linting.done(),
+                                total: linting.total(),
+                                probed,
+                                outcome: None,
+                            });
+                        }
+                        let (done, total) = (linting.done(), linting.total());
+                        answers.push(Answer::Linted {
+                            id,
+                            done,
+                            total,
+                            probed: None,
+                            outcome: Some(Ok(linting.into_report().into())),
+                        });
+                        answers
                     }
-                    let (done, total) = (linting.done(), linting.total());
-                    answers.push(Answer::Linted { id, done, total, probed: None, outcome: Some(Ok(linting.into_report().into())) });
-                    answers
+                    Err(refused) => {
+                        let total = if let LintRefused::TooMany(t) = &refused { t.count } else { 0 };
+                        vec![Answer::Linted { id, done: 0, total, probed: None, outcome: Some(Err(refused)) }]
+                    }
                 }
-                Err(refused) => {
-                    let total = if let LintRefused::TooMany(t) = &refused { t.count } else { 0 };
-                    vec![Answer::Linted { id, done: 0, total, probed: None, outcome: Some(Err(refused)) }]
-                }
-            },
+            }
             Request::CancelLint { .. } => vec![],
             question => self.session.answer(&question).into_iter().collect(),
         }

@@ -2,8 +2,8 @@
 //! unchanged from v1.26 to 1.35): rules in order, first match wins.
 
 use crate::api::{
-    ConditionStatus, ContainerStatus, Pod, PodFailurePolicy, PodFailurePolicyAction, PodFailurePolicyOnExitCodesOperator,
-    PodFailurePolicyOnExitCodesRequirement,
+    ConditionStatus, ContainerStatus, Pod, PodFailurePolicy, PodFailurePolicyAction,
+    PodFailurePolicyOnExitCodesOperator, PodFailurePolicyOnExitCodesRequirement,
 };
 
 /// What the policy says about one failed pod.
