@@ -31,6 +31,8 @@ struct World {
     job: Job,
     pods: Vec<Pod>,
     backoffs: BTreeMap<String, CrashLoopBackOff>,
+    /// The container runtime's exact exit time per pod (the kubelet's back-off counts from it).
+    exited_at: BTreeMap<String, DateTime<Utc>>,
     memory: JobMemory,
     queue: BTreeMap<(DateTime<Utc>, u64), Ev>,
     seq: u64,
@@ -63,6 +65,7 @@ impl World {
             job,
             pods: vec![],
             backoffs: BTreeMap::new(),
+            exited_at: BTreeMap::new(),
             memory: JobMemory::default(),
             queue: BTreeMap::new(),
             seq: 0,
@@ -130,6 +133,7 @@ impl World {
                     PodEvent::Updated { old_phase: old, new_phase: self.pods[i].status.phase.unwrap_or_default() },
                 );
                 if exit == ContainerExit::Restart {
+                    self.exited_at.insert(name.clone(), now);
                     self.at(now, Ev::Restart(name));
                 }
             }
@@ -138,7 +142,8 @@ impl World {
                     return true;
                 };
                 let b = self.backoffs.get(&name).copied().unwrap_or_default();
-                let r = kubelet::restart_crashed_container(&self.pods[i], &b, now);
+                let exited_at = self.exited_at[&name];
+                let r = kubelet::restart_crashed_container(&self.pods[i], &b, exited_at, now);
                 self.backoffs.insert(name.clone(), r.backoff);
                 match r.retry_at {
                     Some(at) => {
@@ -298,32 +303,49 @@ fn never_legacy_pods_at_0_30_70_120_failed_at_160() {
     }
 }
 
-/// 1.24–1.26 batch pod events by 500 ms (JobReadyPods on). Two consequences follow from the code:
-/// a replacement pod turning Ready is a status change, which `forget`s the work queue's back-off
-/// in the untracked path of 1.24 (and in the tracked path of the regressed 1.25.0–1.25.5/1.26.0),
-/// so replacements come with no delay; and the batched pod-added event replaces the rate-limited
-/// re-queue in the delaying queue (one waiting entry per Job, the earliest), so the final failure
-/// waits for the pod-failure back-off instead.
+/// 1.24–1.26, settled from the release branches' source:
+///
+/// * `kube_features.go`: release-1.24 has `JobReadyPods: {Default: true, PreRelease:
+///   featuregate.Beta}` and `JobTrackingWithFinalizers: {Default: false, PreRelease:
+///   featuregate.Beta}, // Disabled due to #109485`; release-1.25 turns finalizer tracking on
+///   (`{Default: true, PreRelease: featuregate.Beta}`) and 1.26 makes it GA.
+/// * release-1.24 `job_controller.go`: `const podUpdateBatchPeriod = time.Second` (set at the beta,
+///   PR #107476; the alpha's 0.5 s never ran by default); `enqueueControllerDelayed` does
+///   `backoff := delay; if !immediate { backoff = getBackoff(jm.queue, key) }`, so a failed pod is
+///   synced at once while the re-queue counter is 0; the untracked path updates the status when
+///   `!equalReady(job.Status.Ready, ready)` and then sets `forget = true`, so the replacement pod
+///   turning Ready resets the counter — every replacement comes with no delay, as in the
+///   finalizer-tracking regression of 1.25.0–1.25.5/1.26.0 (tracked path: `forget = true` on every
+///   sync without a new failure, issue #114391).
+/// * PR #114516 (1.25.6, 1.26.1, "re-honor exponential backoff delay") stops that `forget` and
+///   applies the back-off only to a pod seen failing for the first time. The replacement then waits
+///   for the 1 s batch, and the batched pod-added event replaces the rate-limited re-queue in the
+///   delaying queue (one waiting entry per key, the earliest), so the last failure waits for
+///   `getBackoff` (40 s) instead of the re-queue: Failed at 191, not at 160 as up to 1.23.
 #[test]
-fn never_legacy_with_ready_pods_batching() {
-    for (minor, patch) in [(24, None), (25, Some(0)), (25, Some(5)), (26, Some(0))] {
+fn never_legacy_1_24_to_1_26_from_the_release_branches() {
+    for (minor, patch) in [(24, None), (24, Some(0)), (25, Some(0)), (25, Some(5)), (26, Some(0))] {
         let w = World::new(minor, patch, RestartPolicy::Never, vec![1]).run();
-        assert_eq!(w.times("create"), [0.0, 30.5, 61.0, 91.5], "1.{minor}.{patch:?}");
-        assert_eq!(w.times("Failed"), [122.0], "1.{minor}.{patch:?}");
+        assert_eq!(w.times("create"), [0.0, 30.0, 60.0, 90.0], "1.{minor}.{patch:?}");
+        assert_eq!(w.times("Failed"), [120.0], "1.{minor}.{patch:?}");
     }
-    // The patch releases with PR #114516 (1.25.6, 1.26.1) honour the back-off again.
-    for (minor, patch) in [(25, Some(6)), (26, Some(1)), (26, None)] {
+    for (minor, patch) in [(25, Some(6)), (25, None), (26, Some(1)), (26, None)] {
         let w = World::new(minor, patch, RestartPolicy::Never, vec![1]).run();
-        assert_eq!(w.times("create"), [0.0, 30.5, 70.5, 120.5], "1.{minor}.{patch:?}");
-        assert_eq!(w.times("Failed"), [190.5], "1.{minor}.{patch:?}");
+        assert_eq!(w.times("create"), [0.0, 31.0, 71.0, 121.0], "1.{minor}.{patch:?}");
+        assert_eq!(w.times("Failed"), [191.0], "1.{minor}.{patch:?}");
     }
+    // Either side: 1.23 (JobReadyPods alpha, off) keeps the re-queue-driven 160; 1.27 the back-off record.
+    let w = World::new(23, None, RestartPolicy::Never, vec![1]).run();
+    assert_eq!((w.times("create"), w.times("Failed")), (vec![0.0, 30.0, 70.0, 120.0], vec![160.0]));
+    let w = World::new(27, None, RestartPolicy::Never, vec![1]).run();
+    assert_eq!((w.times("create"), w.times("Failed")), (vec![0.0, 40.0, 90.0, 160.0], vec![191.0]));
 }
 
 #[test]
 fn on_failure_restarts_at_30_70_120_failed_at_121() {
-    // The Job sync that sees restartCount 3 runs 1 s (1.27+), 0.5 s (1.24–1.26) or 0 s after the restart.
+    // The Job sync that sees restartCount 3 runs 1 s (1.24+: the pod-update batch) or 0 s after the restart.
     for (minor, failed_at) in
-        [(21, 120.0), (23, 120.0), (24, 120.5), (26, 120.5), (27, 121.0), (28, 121.0), (30, 121.0)]
+        [(21, 120.0), (23, 120.0), (24, 121.0), (26, 121.0), (27, 121.0), (28, 121.0), (30, 121.0)]
     {
         let w = World::new(minor, None, RestartPolicy::OnFailure, vec![1]).run();
         assert_eq!(w.times("create"), [0.0], "1.{minor}");

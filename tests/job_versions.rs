@@ -110,7 +110,7 @@ fn boundary_1_22_suspend() {
     );
 }
 
-/// 1.23 | 1.24: JobReadyPods beta: `status.ready` written, pod events batched by 500 ms.
+/// 1.23 | 1.24: JobReadyPods beta: `status.ready` written, pod events batched by 1 s (PR #107476).
 #[test]
 fn boundary_1_24_ready_pods() {
     let j = job(1, 1, 6, RestartPolicy::Never);
@@ -125,7 +125,7 @@ fn boundary_1_24_ready_pods() {
     let added = PodEvent::Added;
     let f = |m| JobFeatures::for_version(v(m), None);
     assert_eq!(pod_event_delay(&f(23), &JobMemory::default(), added), TimeDelta::zero());
-    assert_eq!(pod_event_delay(&f(24), &JobMemory::default(), added), TimeDelta::milliseconds(500));
+    assert_eq!(pod_event_delay(&f(24), &JobMemory::default(), added), TimeDelta::seconds(1));
 }
 
 /// 1.24 | 1.25: pods carry the tracking finalizer (JobTrackingWithFinalizers on by default).

@@ -79,6 +79,23 @@ fn on_failure_restarts_in_place_at_30_70_120_s_and_fails_at_121_s() {
     assert_eq!(events(&trace, "BackOff").len(), 2, "CrashLoopBackOff before the 2nd and 3rd restarts");
 }
 
+/// 1.28.7, a container that crashes 0.5 s after each start, backoffLimit 6: restarts at 0.5, 11,
+/// 31.5, 72, 152.5, 313 and Failed at 314 (`doBackOff` counts from the runtime's exact exit time).
+#[test]
+fn on_failure_back_off_counts_from_the_exact_exit_time() {
+    let trace = run(include_str!("data/sim/job_onfailure_half_second_crash.yaml"));
+    let start = trace.jobs[0].created_at;
+    let ms = |at: DateTime<Utc>| (at - start).num_milliseconds();
+    let pod = &trace.pods[0];
+    let restarts: Vec<(i64, f64)> = pod.restarts.iter().map(|r| (ms(r.at), r.after_backoff_seconds)).collect();
+    assert_eq!(
+        restarts,
+        [(500, 0.0), (11_000, 10.0), (31_500, 20.0), (72_000, 40.0), (152_500, 80.0), (313_000, 160.0)]
+    );
+    assert_eq!(ms(trace.jobs[0].finished_at.unwrap()), 314_000);
+    assert_eq!(trace.jobs[0].reason.as_deref(), Some("BackoffLimitExceeded"));
+}
+
 #[test]
 fn legacy_job_controller_recreates_at_once_then_backs_off_and_fails_at_160_s() {
     let trace = run(include_str!("data/sim/job_backoff_legacy.yaml"));

@@ -152,7 +152,7 @@ impl World {
         let rt = &self.kubelet.pods[pod];
         let (backoff, finished_at) = (rt.backoff, rt.finished_at);
         let Some(current) = self.store.get::<Pod>(pod) else { return };
-        let attempt = restart_crashed_container(current, &backoff, now);
+        let attempt = restart_crashed_container(current, &backoff, finished_at.unwrap_or(now), now);
         let status = attempt.status;
         let _ = self.store.replace_status::<Pod>(pod, status);
         self.kubelet.pods.get_mut(pod).expect("live pod").backoff = attempt.backoff;
