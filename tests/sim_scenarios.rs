@@ -1,5 +1,5 @@
-//! Whole-runtime scenarios: the stories of the seed documents (`shared/seeds/`), the teaching cases
-//! of `shared/research/peers.md` §2 and the reference timelines of the research notes, run on the
+//! Whole-runtime scenarios: published CronJob stories, the pains users
+//! most often report and the reference timelines of the real controllers, run on the
 //! virtual clock with their exact expected times. The inputs are in `tests/data/sim/` and, for the
 //! cases that are also built-in scenarios of the page, in `scenarios/`.
 
@@ -52,7 +52,7 @@ fn job_finished_after(trace: &Trace) -> (i64, JobCondition, Option<String>) {
     ((j.finished_at.unwrap() - j.created_at).num_seconds(), j.condition.unwrap(), j.reason.clone())
 }
 
-// ---- research job-controller.md §8: one pod, container 30 s exit 1, backoffLimit 3 ----
+// ---- v1.28.7 reference timeline: one pod, container 30 s exit 1, backoffLimit 3 ----
 
 #[test]
 fn never_creates_a_pod_per_attempt_after_10_20_40_s_and_fails_at_191_s() {
@@ -205,7 +205,7 @@ fn seed_000_more_than_100_missed_slots_stop_the_legacy_controller_for_good() {
 
 #[test]
 fn v2_warns_about_too_many_missed_slots_but_still_starts_the_latest() {
-    // The same outage under the v2 controller (peers S2): TooManyMissedTimes, and the 02:30 slot
+    // The same outage under the v2 controller: TooManyMissedTimes, and the 02:30 slot
     // runs at the restart.
     let manifest = include_str!("data/sim/seed000_too_many_missed.yaml")
         .replace("kubernetesVersion: \"1.13\"", "kubernetesVersion: \"1.28\"")
@@ -289,7 +289,7 @@ fn an_hourly_to_half_hourly_edit_at_10_31_lists_10_30_as_superseded_by_11_00() {
     );
 }
 
-// ---- peers.md §2 teaching cases ----
+// ---- common pains ----
 
 #[test]
 fn s4_resume_starts_the_most_recent_missed_slot_at_once_unless_past_the_deadline() {
@@ -335,7 +335,7 @@ fn s12_replace_deletes_the_running_job_at_the_next_slot_and_s10_history_limits_k
 
 #[test]
 fn s5_a_deadline_shorter_than_the_controllers_lag_never_runs() {
-    // v2 wakes 100 ms after the slot: startingDeadlineSeconds 0 never runs (research hand-05).
+    // v2 wakes 100 ms after the slot: startingDeadlineSeconds 0 never runs.
     let manifest = r#"
 apiVersion: batch/v1
 kind: CronJob

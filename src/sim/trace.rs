@@ -1,5 +1,5 @@
 //! The trace a simulation records: every Event, Job, Pod, controller sync and nominal schedule slot
-//! of the horizon, serialized exactly as `shared/design/interfaces.md` §4 fixes it (the JSON the
+//! of the horizon, serialized exactly as `docs/contracts.md` §4 fixes it (the JSON the
 //! CLI prints, the JS API returns and the timeline reads).
 //!
 //! Every field is always present; absent values are `null`, never omitted, so consumers can rely on
@@ -378,16 +378,16 @@ pub enum SyncTrigger {
     Container,
 }
 
-/// A controller's verdict and the rule behind it.
+/// A controller's ruling on one sync (the trace's `decision`) and the rule behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Decision {
+pub struct Ruling {
     /// A stable kebab-case code (`created`, `not-due`, `forbid-active`, ...).
     pub code: Cow<'static, str>,
     /// One or two sentences naming the rule and the values.
     pub explanation: Explanation,
 }
 
-/// The words of a [`Decision`]: text, or the facts of a sync still to be put into words. A run
+/// The words of a [`Ruling`]: text, or the facts of a sync still to be put into words. A run
 /// records some fourteen syncs per schedule slot and a reader looks at a handful of them (the
 /// page re-simulates on every keystroke), so the sentences are written only when the trace is
 /// serialized or an explanation is read. Serializes as the text; reads back as [`Explanation::Text`];
@@ -404,7 +404,7 @@ pub enum Explanation {
     /// Words already.
     Text(Cow<'static, str>),
     /// A CronJob sync's facts.
-    CronJob(crate::controller::cronjob::Explanation),
+    CronJob(crate::controller::cronjob::Reasoning),
     /// A Job sync's facts.
     Job(crate::controller::job::Why),
     /// The synced object was gone from the informer cache (deleted), so the sync did nothing.
@@ -486,7 +486,7 @@ pub struct SyncRecord {
     /// The synced object's name.
     pub object: Name,
     pub trigger: SyncTrigger,
-    pub decision: Decision,
+    pub decision: Ruling,
     #[serde(with = "js_number::option")]
     pub requeue_after_seconds: Option<f64>,
 }
@@ -597,7 +597,7 @@ mod tests {
                 at: t("2025-01-15T11:00:00.1Z"),
                 object: "backup".into(),
                 trigger: SyncTrigger::CronjobAdded,
-                decision: Decision { code: "created".into(), explanation: "x".into() },
+                decision: Ruling { code: "created".into(), explanation: "x".into() },
                 requeue_after_seconds: Some(3600.0),
             }],
             slots: vec![SlotRecord {

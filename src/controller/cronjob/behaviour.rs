@@ -1,7 +1,7 @@
-//! What changed in the CronJob controller from release to release, resolved once per sync from
-//! `kubernetesVersion` (and the run's feature gates) so the sync code reads as a single algorithm
-//! with named switches. A minor without a patch gets its latest patch's behaviour; the one
-//! patch-level change modelled is 1.28.3's (PR #120649).
+//! What changed in the CronJob controller from release to release (`docs/model.md` lists them),
+//! resolved once per sync from `kubernetesVersion` (and the run's feature gates) so the sync code
+//! reads as a single algorithm with named switches. A minor without a patch gets its latest
+//! patch's behaviour; the one patch-level change modelled is 1.28.3's (PR #120649).
 
 use super::events::CompletedWording;
 use super::slots::{RequeueRule, SlotSearch};
