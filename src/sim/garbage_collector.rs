@@ -84,7 +84,7 @@ impl World {
         let Some(pod) = self.store.get::<Pod>(name) else { return };
         let now = self.now;
         let running = matches!(pod.status.phase, Some(PodPhase::Running) | Some(PodPhase::Pending) | None);
-        // The container exits on SIGTERM at once (the research's reference assumption).
+        // The container exits on SIGTERM at once (a model assumption: `docs/model.md`).
         let (_, exit_code) = termination(pod, now, true);
         let container_up = self.container_running(name);
         if pod.metadata.finalizers.is_empty() {

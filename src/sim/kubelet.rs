@@ -4,12 +4,12 @@
 //! CrashLoopBackOff, and writes the pod status the Job controller reads. The restart rules and the
 //! pod statuses are `controller::kubelet`'s; this module only schedules them on the virtual clock.
 //!
-//! Model assumptions (the research's reference timelines): the pod is bound and its container
+//! Model assumptions (`docs/model.md`): the pod is bound and its container
 //! created the instant the startup time is over; a container exits at once when its pod is
 //! deleted; the kubelet retries a refused restart exactly when the back-off expires.
 
 use super::scenario::{Attempt, DEFAULT_ATTEMPT};
-use super::trace::{ControllerName, Decision, ObjectKind, PodPhase as TracePhase, SyncTrigger, Time};
+use super::trace::{ControllerName, ObjectKind, PodPhase as TracePhase, Ruling, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{Job, Pod};
 use crate::controller::kubelet::{
@@ -166,7 +166,7 @@ impl World {
                     now,
                     pod,
                     SyncTrigger::Container,
-                    Decision { code: "restart".into(), explanation: attempt.explanation.into() },
+                    Ruling { code: "restart".into(), explanation: attempt.explanation.into() },
                     None,
                 );
                 let waited = finished_at.map_or(TimeDelta::zero(), |f| now - f);
@@ -178,7 +178,7 @@ impl World {
                     now,
                     pod,
                     SyncTrigger::Container,
-                    Decision { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() },
+                    Ruling { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() },
                     Some(at - now),
                 );
                 self.agenda.schedule(at, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });

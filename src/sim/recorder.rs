@@ -4,8 +4,8 @@
 
 use super::scenario::ClusterEvent;
 use super::trace::{
-    ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, Decision, DeletedBy,
-    EventRecord, EventType, JobCondition, JobRecord, Name, ObjectKind, ObjectRef, Outage, PodPhase, PodRecord, Restart,
+    ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, DeletedBy, EventRecord,
+    EventType, JobCondition, JobRecord, Name, ObjectKind, ObjectRef, Outage, PodPhase, PodRecord, Restart, Ruling,
     SyncRecord, SyncTrigger, Time,
 };
 use crate::api::{ConcurrencyPolicy, CronJobSpec};
@@ -56,7 +56,7 @@ impl Recorder {
         at: Time,
         object: impl Into<Name>,
         trigger: SyncTrigger,
-        decision: Decision,
+        decision: Ruling,
         requeue: Option<TimeDelta>,
     ) {
         if self.skip_syncs {

@@ -5,7 +5,7 @@
 //!
 //! Mirrors `pkg/controller/cronjob/` (v2 `cronjob_controllerv2.go` + `utils.go` as of v1.28.7,
 //! with each release's differences from 1.21 to 1.35 selected by [`Behaviour`]; the legacy
-//! `cronjob_controller.go` for 1.13–1.20). The specification is `shared/research/cronjob-controller.md`.
+//! `cronjob_controller.go` for 1.13–1.20). What is exact and what is approximated: `docs/model.md`.
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};
@@ -53,7 +53,7 @@ pub use api_server::{ApiError, ApiServer, Fault, FaultReason, Faults, JobsView};
 pub use behaviour::{Algorithm, Behaviour, LastSuccessfulRule};
 pub use decision::{Decision, DecisionCode};
 pub use events::{CompletedWording, Event, EventType};
-pub use explain::Explanation;
+pub use explain::Reasoning;
 pub use history::{by_job_start_time, jobs_beyond_history_limits};
 pub use job_template::{job_from_template, job_name, job_reference, SCHEDULED_TIMESTAMP_ANNOTATION};
 pub use outcome::{SyncInput, SyncOutcome};
