@@ -24,7 +24,7 @@ use super::workqueue::{RateLimiter, WorkQueue};
 use crate::api::KubernetesVersion;
 use crate::controller::cronjob::Behaviour;
 use crate::controller::job::{JobFeatures, JobMemory};
-use crate::cron::Tz;
+use crate::go::Tz;
 use std::collections::HashMap;
 
 /// Something scheduled on the agenda.

@@ -10,7 +10,7 @@
 
 use super::{sync, ApiServer, Behaviour, Decision, Event, Faults, SyncInput, SyncOutcome};
 use crate::api::{CronJob, CronJobStatus, Job, KubernetesVersion};
-use crate::cron::Tz;
+use crate::go::Tz;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
