@@ -75,6 +75,10 @@ pub fn run(args: Args) -> ExitCode {
         Ok(done) => done,
         Err(e) => return fail(&e.to_string()),
     };
+    // On stderr, so that `--output json` stays the trace alone (which holds them as `notices`).
+    for notice in &trace.notices {
+        eprintln!("cronjob-playground simulate: notice: {notice}");
+    }
     match args.output.as_str() {
         "json" => match serde_json::to_string(&trace) {
             Ok(json) => println!("{json}"),

@@ -96,6 +96,7 @@ impl Run {
             .collect();
         Trace {
             kubernetes_version: w.version,
+            notices: w.notices,
             start: w.start,
             end: w.end,
             events: w.recorder.events,

@@ -95,6 +95,10 @@ pub(crate) mod js_number {
 #[serde(rename_all = "camelCase")]
 pub struct Trace {
     pub kubernetes_version: KubernetesVersion,
+    /// What the run could not honour as the input asked (a feature gate the release or the model
+    /// does not have) or honours only in part (a patch release): one sentence each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<String>,
     #[serde(with = "rfc3339")]
     pub start: Time,
     #[serde(with = "rfc3339")]
@@ -565,6 +569,7 @@ mod tests {
     fn serializes_to_the_interface_shape_with_nulls_and_millisecond_instants() {
         let trace = Trace {
             kubernetes_version: "1.28".parse().unwrap(),
+            notices: vec![],
             start: t("2025-01-15T10:47:00Z"),
             end: t("2025-01-16T10:47:00Z"),
             events: vec![EventRecord {

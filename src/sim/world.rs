@@ -21,8 +21,9 @@ use super::scenario::Simulation;
 use super::store::{Change, Store};
 use super::trace::{Name, SyncTrigger, Time};
 use super::workqueue::{RateLimiter, WorkQueue};
-use crate::api::KubernetesVersion;
+use crate::api::{KubernetesVersion, Release};
 use crate::controller::cronjob::Behaviour;
+use crate::controller::gates::FeatureGates;
 use crate::controller::job::{JobFeatures, JobMemory};
 use crate::go::Tz;
 use std::collections::HashMap;
@@ -102,6 +103,8 @@ pub(crate) enum QueueName {
 #[derive(Debug)]
 pub struct World {
     pub(crate) version: KubernetesVersion,
+    /// What the run could not honour as the input asked, or honours only in part (for the trace).
+    pub(crate) notices: Vec<String>,
     pub(crate) scenario: Simulation,
     pub(crate) start: Time,
     pub(crate) end: Time,
@@ -145,7 +148,8 @@ pub struct Progress {
 impl World {
     /// An empty world for `[start, end)` (objects are added by the input loader).
     pub(crate) fn new(
-        version: KubernetesVersion,
+        release: Release,
+        gates: &FeatureGates,
         scenario: Simulation,
         start: Time,
         end: Time,
@@ -153,10 +157,11 @@ impl World {
         budget: Budget,
     ) -> Self {
         let mut world = World {
-            version,
-            behaviour: Behaviour::of(version),
+            version: release.version,
+            notices: Vec::new(),
+            behaviour: Behaviour::for_release(release, gates),
             controller_zone,
-            job_features: JobFeatures::for_version(version, None),
+            job_features: JobFeatures::for_release(release, gates),
             job_memory: HashMap::new(),
             schedules: Default::default(),
             later: Vec::new(),
