@@ -136,6 +136,34 @@ fn patch_releases_and_feature_gates_change_the_job_timeline() {
     );
 }
 
+/// `ignoresSigterm`: the 4th container (a long run) killed when the Job fails runs out the 30 s
+/// grace period and exits 137. From 1.31 the Job waits at FailureTarget until the pod is gone (Failed at 152, not
+/// 121); 1.30 writes Failed at once while the pod still terminates.
+#[test]
+fn a_container_that_ignores_sigterm_is_killed_after_the_grace_period() {
+    let manifest = include_str!("data/sim/job_backoff_on_failure.yaml");
+    let run_with = |version: &str, ignores: bool| {
+        with_simulation(
+            manifest,
+            json!({"kubernetesVersion": version, "duration": "10m",
+                "pods": [{"attempts": [{"durationSeconds": 30, "exitCode": 1}, {"durationSeconds": 30, "exitCode": 1},
+                    {"durationSeconds": 30, "exitCode": 1}, {"durationSeconds": 600, "exitCode": 1}],
+                    "ignoresSigterm": ignores}]}),
+        )
+    };
+    let secs = |trace: &Trace, at: DateTime<Utc>| (at - trace.jobs[0].created_at).num_seconds();
+    for (version, failed_at) in [("1.31", 152), ("1.35", 152), ("1.30", 121)] {
+        let trace = run_with(version, true);
+        let pod = &trace.pods[0];
+        assert_eq!(pod.exit_codes, [1, 1, 1, 137], "{version}");
+        assert_eq!(secs(&trace, pod.deleted_at.unwrap()), 151, "{version}: SIGKILL 30 s after the delete at 121");
+        assert_eq!(secs(&trace, trace.jobs[0].finished_at.unwrap()), failed_at, "{version}");
+    }
+    let trace = run_with("1.31", false);
+    assert_eq!(trace.pods[0].exit_codes, [1, 1, 1, 143]);
+    assert_eq!(secs(&trace, trace.jobs[0].finished_at.unwrap()), 122);
+}
+
 #[test]
 fn legacy_job_controller_recreates_at_once_then_backs_off_and_fails_at_160_s() {
     let trace = run(include_str!("data/sim/job_backoff_legacy.yaml"));

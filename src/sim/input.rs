@@ -11,7 +11,7 @@ use super::world::{Later, World};
 use crate::api::load::load_manifest;
 use crate::api::{admit, Admission, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
-use crate::cron::Tz;
+use crate::go::Tz;
 use chrono::{SubsecRound, Utc};
 
 /// The objects of the input.

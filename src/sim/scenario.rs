@@ -235,6 +235,10 @@ pub struct PodRule {
     /// Per Job of the CronJob, in creation order, cycling; overrides `attempts` for that Job.
     #[serde(default)]
     pub jobs: Vec<JobBehaviour>,
+    /// The containers ignore SIGTERM: a deleted pod's container runs on until SIGKILL after
+    /// `terminationGracePeriodSeconds` (default 30 s) and exits 137 instead of 143 at once.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ignores_sigterm: bool,
 }
 
 impl PodRule {

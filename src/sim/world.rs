@@ -25,7 +25,7 @@ use crate::api::{KubernetesVersion, Release};
 use crate::controller::cronjob::Behaviour;
 use crate::controller::gates::FeatureGates;
 use crate::controller::job::{JobFeatures, JobMemory};
-use crate::cron::Tz;
+use crate::go::Tz;
 use std::collections::HashMap;
 
 /// Something scheduled on the agenda.
@@ -46,6 +46,8 @@ pub(crate) enum Happening {
     ContainerExit { pod: String, uid: String, exit_code: i32 },
     /// The kubelet retries a restart it refused (CrashLoopBackOff).
     RestartRetry { pod: String, uid: String },
+    /// A terminating pod's grace period is over.
+    GraceExpired { pod: String, uid: String },
 }
 
 /// kube-controller-manager: whether it runs, and its controllers' work queues.
@@ -278,6 +280,7 @@ impl World {
             Happening::ContainerStart { pod, uid } => self.container_start(&pod, &uid),
             Happening::ContainerExit { pod, uid, exit_code } => self.container_exit(&pod, &uid, exit_code),
             Happening::RestartRetry { pod, uid } => self.restart_retry(&pod, &uid),
+            Happening::GraceExpired { pod, uid } => self.grace_expired(&pod, &uid),
         }
         self.deliver();
     }

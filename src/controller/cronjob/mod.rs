@@ -19,7 +19,7 @@
 //! let out = sync(&SyncInput {
 //!     behaviour: Behaviour::of("1.28".parse().unwrap()),
 //!     now: Utc.with_ymd_and_hms(2016, 5, 19, 10, 0, 0).unwrap() + chrono::TimeDelta::milliseconds(100),
-//!     controller_zone: cronjob_playground::cron::Tz::UTC,
+//!     controller_zone: cronjob_playground::go::Tz::UTC,
 //!     cron_job: &cj, jobs: &[],
 //!     api: ApiServer { jobs: JobsView::List(&[]), cron_job: &cj, faults: &faults },
 //!     new_job_uid: None,
@@ -36,7 +36,6 @@ mod decision;
 mod effects;
 mod events;
 mod explain;
-mod go_time;
 mod history;
 mod job_template;
 mod outcome;

@@ -11,7 +11,7 @@
 use super::{sync, ApiServer, Behaviour, Decision, Event, Faults, JobsView, SyncInput, SyncOutcome};
 use crate::api::{CronJob, CronJobStatus, Job, Release};
 use crate::controller::gates::FeatureGates;
-use crate::cron::Tz;
+use crate::go::Tz;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
