@@ -7,7 +7,8 @@
 #![no_main]
 
 use chrono::{DateTime, TimeZone, Timelike};
-use cronjob_playground::cron::{describe, notes, parse_standard, Tz};
+use cronjob_playground::cron::{describe, notes, parse_standard};
+use cronjob_playground::go::Tz;
 use libfuzzer_sys::fuzz_target;
 
 /// Every zone of the database the page and the CLI carry.

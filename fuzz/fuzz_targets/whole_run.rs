@@ -11,7 +11,7 @@ use cronjob_playground::sim::{Run, SimError};
 use cronjob_playground::timeline::kubectl::{cron_jobs_at, events_at, jobs_at, log_lines, pods_at};
 use cronjob_playground::timeline::packed::{pack, unpack, Reader};
 use cronjob_playground::timeline::snapshot::state_at;
-use cronjob_playground::timeline::{CronJobStart, Timeline};
+use cronjob_playground::timeline::Timeline;
 use libfuzzer_sys::fuzz_target;
 
 /// The longest horizon a fuzzed run is given.
@@ -44,12 +44,8 @@ fuzz_target!(|data: &[u8]| {
     } else {
         run
     };
-    let starts: Vec<CronJobStart> = run
-        .initial_cron_jobs()
-        .into_iter()
-        .map(|(name, spec)| CronJobStart { name, schedule: spec.schedule, suspend: spec.suspend == Some(true) })
-        .collect();
-    let events = run.simulation().spec.events.clone();
+    // A CronJob takes more than 40 bytes of text (kind, schedule, jobTemplate, a container).
+    let cron_jobs = (data.len() / 40) as u64;
     let mut stepped = 0u64;
     loop {
         match run.step(SLICE) {
@@ -58,8 +54,8 @@ fuzz_target!(|data: &[u8]| {
                 assert!((0.0..=1.0).contains(&progress.fraction), "{progress:?}");
                 stepped += SLICE;
                 // The budget is BASE_STEPS + STEPS_PER_SLOT per slot; six hours hold at most
-                // 21,600 slots per CronJob, and a run past that bound must have been stopped.
-                let bound = BASE_STEPS + STEPS_PER_SLOT * 21_600 * (starts.len() as u64).max(1);
+                // 21,600 slots per CronJob (`@every 1s`), and a run past that must have stopped.
+                let bound = BASE_STEPS + STEPS_PER_SLOT * 21_600 * cron_jobs.max(1);
                 assert!(stepped <= bound + SLICE, "{stepped} steps and the run neither ended nor was stopped");
             }
             Err(error @ SimError::BudgetExceeded(_)) => return refused(error),
@@ -68,19 +64,16 @@ fuzz_target!(|data: &[u8]| {
     }
     let trace = run.finish();
     assert!(trace.start <= trace.end);
-    let timeline = Timeline::build(&trace, &starts, &events);
+    let timeline = Timeline::build(&trace);
     let instants = [trace.start, trace.start + (trace.end - trace.start) / 2, trace.end];
     for at in instants.iter().chain(timeline.instants.iter().take(8)) {
-        for table in [
-            cron_jobs_at(&trace, &starts, &events, *at),
-            jobs_at(&trace, *at),
-            pods_at(&trace, *at),
-            events_at(&trace, *at, None),
-        ] {
+        for table in
+            [cron_jobs_at(&trace, *at), jobs_at(&trace, *at), pods_at(&trace, *at), events_at(&trace, *at, None)]
+        {
             let _ = table.render();
         }
         let _ = log_lines(&trace, *at, 50);
-        let _ = state_at(&trace, &starts, &events, *at);
+        let _ = state_at(&trace, *at);
     }
     let mut packed = Vec::new();
     pack(&trace, &mut packed);
