@@ -9,7 +9,9 @@
 
 use chrono::{DateTime, TimeDelta, Utc};
 use cronjob_playground::api::{CronJob, Job, KubernetesVersion, Pod};
-use cronjob_playground::controller::cronjob::{self, ApiServer, Behaviour, DecisionCode, Faults, ParsedSchedule, SyncInput};
+use cronjob_playground::controller::cronjob::{
+    self, ApiServer, Behaviour, DecisionCode, Faults, ParsedSchedule, SyncInput,
+};
 use cronjob_playground::controller::job::{sync_job, JobFeatures, JobMemory, JobSyncInput, PodApiFaults};
 use cronjob_playground::controller::kubelet::{container_exited, start_container};
 use serde_json::json;
@@ -45,7 +47,10 @@ fn report(what: &str, (median, best): (f64, f64)) {
 }
 
 fn cron_job(last_schedule: &str, active: &[&str]) -> CronJob {
-    let active: Vec<_> = active.iter().map(|n| json!({"kind": "Job", "namespace": "default", "name": n, "uid": format!("default/{n}")})).collect();
+    let active: Vec<_> = active
+        .iter()
+        .map(|n| json!({"kind": "Job", "namespace": "default", "name": n, "uid": format!("default/{n}")}))
+        .collect();
     serde_json::from_value(json!({
         "metadata": {"name": "every-minute", "namespace": "default", "uid": "cj-uid", "creationTimestamp": "2025-01-01T00:00:00Z"},
         "spec": {"schedule": "* * * * *", "successfulJobsHistoryLimit": 3, "failedJobsHistoryLimit": 1, "jobTemplate": {"spec": {"template": {"spec": {
@@ -90,7 +95,8 @@ fn pod_of(job: &Job) -> Pod {
 fn cronjob_syncs() {
     let behaviour = Behaviour::of(KubernetesVersion::new(28).expect("1.28"));
     let faults = Faults::default();
-    let history = [job("2025-03-01T09:57:00Z", true), job("2025-03-01T09:58:00Z", true), job("2025-03-01T09:59:00Z", true)];
+    let history =
+        [job("2025-03-01T09:57:00Z", true), job("2025-03-01T09:58:00Z", true), job("2025-03-01T09:59:00Z", true)];
     let sync = |cj: &CronJob, jobs: &[Job], now: &str, expect: DecisionCode| {
         let now = at(now);
         let jobs: Vec<&Job> = jobs.iter().collect();
@@ -113,12 +119,18 @@ fn cronjob_syncs() {
         })
     };
     let due = cron_job("2025-03-01T09:59:00Z", &[]);
-    report("cronjob: slot due, 3 finished jobs (create)", sync(&due, &history, "2025-03-01T10:00:00.1Z", DecisionCode::Created));
+    report(
+        "cronjob: slot due, 3 finished jobs (create)",
+        sync(&due, &history, "2025-03-01T10:00:00.1Z", DecisionCode::Created),
+    );
     let mut running = history.to_vec();
     let current = job("2025-03-01T10:00:00Z", false);
     let between = cron_job("2025-03-01T10:00:00Z", &[&current.metadata.name]);
     running.push(current);
-    report("cronjob: between slots, 1 running + 3 finished", sync(&between, &running, "2025-03-01T10:00:10Z", DecisionCode::NotDue));
+    report(
+        "cronjob: between slots, 1 running + 3 finished",
+        sync(&between, &running, "2025-03-01T10:00:10Z", DecisionCode::NotDue),
+    );
 }
 
 fn job_syncs() {
@@ -132,16 +144,25 @@ fn job_syncs() {
     for (what, pods) in [("job: one running pod", &running), ("job: its pod succeeded (complete)", &succeeded)] {
         let pods = &[pods];
         let input = JobSyncInput { job: &job, pods, now, features, memory: &memory, faults: &faults };
-        report(what, measure(2_000, || {
-            black_box(sync_job(black_box(&input)));
-        }));
+        report(
+            what,
+            measure(2_000, || {
+                black_box(sync_job(black_box(&input)));
+            }),
+        );
     }
-    report("kubelet: container start", measure(5_000, || {
-        black_box(start_container(black_box(&pod), now, 0));
-    }));
-    report("kubelet: container exit", measure(5_000, || {
-        black_box(container_exited(black_box(&running), 0, now));
-    }));
+    report(
+        "kubelet: container start",
+        measure(5_000, || {
+            black_box(start_container(black_box(&pod), now, 0));
+        }),
+    );
+    report(
+        "kubelet: container exit",
+        measure(5_000, || {
+            black_box(container_exited(black_box(&running), 0, now));
+        }),
+    );
 }
 
 fn main() {

@@ -17,9 +17,30 @@ const ROUNDS: usize = 15;
 const CHUNK: usize = 100;
 
 const COMMON: &[&str] = &[
-    "* * * * *", "*/5 * * * *", "0 * * * *", "0 0 * * *", "0 5 * * *", "30 2 * * *", "0 9-17 * * 1-5", "*/15 9-17 * * mon-fri",
-    "0 0 1 * *", "0 0 * * 0", "@daily", "@hourly", "@weekly", "@monthly", "@yearly", "0 0 13 * 5", "15 3 */2 * *",
-    "0 12 * * 5,6,0", "45 23 * * 6", "0 0 29 2 *", "5 4 * * sun", "0 22 * * 1-5", "23 0-20/2 * * *", "0 0,12 1 */2 *",
+    "* * * * *",
+    "*/5 * * * *",
+    "0 * * * *",
+    "0 0 * * *",
+    "0 5 * * *",
+    "30 2 * * *",
+    "0 9-17 * * 1-5",
+    "*/15 9-17 * * mon-fri",
+    "0 0 1 * *",
+    "0 0 * * 0",
+    "@daily",
+    "@hourly",
+    "@weekly",
+    "@monthly",
+    "@yearly",
+    "0 0 13 * 5",
+    "15 3 */2 * *",
+    "0 12 * * 5,6,0",
+    "45 23 * * 6",
+    "0 0 29 2 *",
+    "5 4 * * sun",
+    "0 22 * * 1-5",
+    "23 0-20/2 * * *",
+    "0 0,12 1 */2 *",
 ];
 const ZONES: &[&str] = &["UTC", "America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kolkata"];
 
@@ -57,7 +78,11 @@ fn workload() -> Vec<(String, DateTime<Tz>)> {
                 let (m, h, dom, mon, dow) =
                     (rng.field(0, 59), rng.field(0, 23), rng.field(1, 28), rng.field(1, 12), rng.field(0, 6));
                 // Keep a day field starred, as most real schedules do.
-                if rng.below(2) == 0 { format!("{m} {h} * {mon} {dow}") } else { format!("{m} {h} {dom} {mon} *") }
+                if rng.below(2) == 0 {
+                    format!("{m} {h} * {mon} {dow}")
+                } else {
+                    format!("{m} {h} {dom} {mon} *")
+                }
             };
             let tz: Tz = ZONES[rng.below(ZONES.len() as u64) as usize].parse().unwrap();
             let start = tz.timestamp_opt(1_577_836_800 + rng.below(10 * 365 * 86_400) as i64, 0).unwrap();

@@ -151,7 +151,12 @@ fn page_engine(rounds: usize) {
             v[v.len() / 2]
         };
         let us = median(0) * 1e6;
-        println!("{name:<20} {us:>10.0} {:>10.2} {:>12.0} {:>10.0}", us / jobs.max(1) as f64, median(1), median(2) / 1024.0);
+        println!(
+            "{name:<20} {us:>10.0} {:>10.2} {:>12.0} {:>10.0}",
+            us / jobs.max(1) as f64,
+            median(1),
+            median(2) / 1024.0
+        );
     }
 }
 
@@ -168,7 +173,10 @@ fn main() {
     // the memory target; `--all-syncs` keeps them.
     let syncs = if std::env::args().any(|a| a == "--all-syncs") { "all" } else { "none" };
     println!("trace.syncs: {syncs}");
-    println!("{:>6} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9} {:>9} {:>10} {:>9}", "days", "jobs", "pods", "events", "syncs", "sim s", "total s", "cpu s", "µs/job", "json MB");
+    println!(
+        "{:>6} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9} {:>9} {:>10} {:>9}",
+        "days", "jobs", "pods", "events", "syncs", "sim s", "total s", "cpu s", "µs/job", "json MB"
+    );
     for d in days {
         let (trace, simulated, total, cpu) = run(d, syncs);
         let t1 = Instant::now();

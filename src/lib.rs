@@ -13,13 +13,13 @@
 //!
 //! Everything but `ui` builds and tests natively with `cargo test`.
 
-pub mod cron;
 pub mod api;
 pub mod controller;
-pub mod sim;
-pub mod timeline;
+pub mod cron;
 pub mod i18n;
 pub mod scenarios;
+pub mod sim;
+pub mod timeline;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -70,7 +70,8 @@ fn pathological_inputs_are_answered() {
     let aliases = "a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e]\ng: [*f, *f, *f, *f, *f, *f, *f, *f]\n";
     let tabs = "apiVersion: batch/v1\nkind: CronJob\nspec:\n\tschedule: x\n";
     let huge_number = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec: {parallelism: 99999999999999999999999999999999999999999999}\n";
-    let list_of_junk = "apiVersion: v1\nkind: List\nitems: [1, [2], {kind: Job}, {apiVersion: batch/v1, kind: Job, spec: 5}]\n";
+    let list_of_junk =
+        "apiVersion: v1\nkind: List\nitems: [1, [2], {kind: Job}, {apiVersion: batch/v1, kind: Job, spec: 5}]\n";
     for text in [
         deep_map.as_str(),
         &deep_seq,
@@ -102,7 +103,11 @@ fn a_megabyte_of_labels_is_answered() {
     }
     let report = validate_manifest(&text, None, KubernetesVersion::NEWEST);
     assert_eq!(report.objects.len(), 1);
-    assert!(report.objects[0].message.as_deref().unwrap().starts_with(r#"Job.batch "j" is invalid: [spec.template.spec.containers: Required value, "#));
+    assert!(report.objects[0]
+        .message
+        .as_deref()
+        .unwrap()
+        .starts_with(r#"Job.batch "j" is invalid: [spec.template.spec.containers: Required value, "#));
 }
 
 #[test]

@@ -44,7 +44,8 @@ where
     let mut found = Vec::new();
     collect(data, key, &mut found);
     for object in &found {
-        let typed: T = serde_json::from_value(resolve_now((*object).clone())).unwrap_or_else(|e| panic!("{key}: {e}: {object}"));
+        let typed: T =
+            serde_json::from_value(resolve_now((*object).clone())).unwrap_or_else(|e| panic!("{key}: {e}: {object}"));
         let again: T = serde_json::from_value(serde_json::to_value(&typed).unwrap()).unwrap();
         assert_eq!(typed, again);
     }

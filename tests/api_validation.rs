@@ -58,7 +58,14 @@ fn only(report: &ValidationReport) -> &ObjectReport {
 }
 
 /// Asserts the API server's message (`None` = accepted) and the warnings.
-fn check(name: &str, manifest: &str, version: KubernetesVersion, old: Option<&str>, message: Option<&str>, warnings: &[&str]) {
+fn check(
+    name: &str,
+    manifest: &str,
+    version: KubernetesVersion,
+    old: Option<&str>,
+    message: Option<&str>,
+    warnings: &[&str],
+) {
     let report = validate_manifest(manifest, old, version);
     let object = only(&report);
     assert_eq!(object.message.as_deref(), message, "case {name}\n{manifest}");
@@ -75,73 +82,118 @@ fn cronjob_spec_rules() {
         ("valid", cronjob("mycronjob", &[], &[], &[]), None),
         (
             "three errors in the research's order",
-            cronjob("mycronjob", &["schedule: \"61 * * * *\"", "startingDeadlineSeconds: -1", "concurrencyPolicy: X"], &[], &[]),
-            Some(r#"CronJob.batch "mycronjob" is invalid: [spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61, spec.startingDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0, spec.concurrencyPolicy: Unsupported value: "X": supported values: "Allow", "Forbid", "Replace"]"#),
+            cronjob(
+                "mycronjob",
+                &["schedule: \"61 * * * *\"", "startingDeadlineSeconds: -1", "concurrencyPolicy: X"],
+                &[],
+                &[],
+            ),
+            Some(
+                r#"CronJob.batch "mycronjob" is invalid: [spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61, spec.startingDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0, spec.concurrencyPolicy: Unsupported value: "X": supported values: "Allow", "Forbid", "Replace"]"#,
+            ),
         ),
-        ("empty schedule", cronjob("mycronjob", &["schedule: \"\""], &[], &[]), Some(r#"CronJob.batch "mycronjob" is invalid: spec.schedule: Required value"#)),
+        (
+            "empty schedule",
+            cronjob("mycronjob", &["schedule: \"\""], &[], &[]),
+            Some(r#"CronJob.batch "mycronjob" is invalid: spec.schedule: Required value"#),
+        ),
         (
             "six fields",
             cronjob("mycronjob", &["schedule: \"* * * * * *\""], &[], &[]),
-            Some(r#"CronJob.batch "mycronjob" is invalid: spec.schedule: Invalid value: "* * * * * *": expected exactly 5 fields, found 6: [* * * * * *]"#),
+            Some(
+                r#"CronJob.batch "mycronjob" is invalid: spec.schedule: Invalid value: "* * * * * *": expected exactly 5 fields, found 6: [* * * * * *]"#,
+            ),
         ),
         (
             "day of week 7",
             cronjob("mycronjob", &["schedule: \"0 0 * * 7\""], &[], &[]),
-            Some(r#"CronJob.batch "mycronjob" is invalid: spec.schedule: Invalid value: "0 0 * * 7": end of range (7) above maximum (6): 7"#),
+            Some(
+                r#"CronJob.batch "mycronjob" is invalid: spec.schedule: Invalid value: "0 0 * * 7": end of range (7) above maximum (6): 7"#,
+            ),
         ),
         ("never fires is still valid", cronjob("mycronjob", &["schedule: \"0 0 30 2 *\""], &[], &[]), None),
         (
             "history limits",
             cronjob("mycronjob", &["successfulJobsHistoryLimit: -1", "failedJobsHistoryLimit: -2"], &[], &[]),
-            Some(r#"CronJob.batch "mycronjob" is invalid: [spec.successfulJobsHistoryLimit: Invalid value: -1: must be greater than or equal to 0, spec.failedJobsHistoryLimit: Invalid value: -2: must be greater than or equal to 0]"#),
+            Some(
+                r#"CronJob.batch "mycronjob" is invalid: [spec.successfulJobsHistoryLimit: Invalid value: -1: must be greater than or equal to 0, spec.failedJobsHistoryLimit: Invalid value: -2: must be greater than or equal to 0]"#,
+            ),
         ),
-        ("zero history limits are valid", cronjob("mycronjob", &["successfulJobsHistoryLimit: 0", "failedJobsHistoryLimit: 0"], &[], &[]), None),
+        (
+            "zero history limits are valid",
+            cronjob("mycronjob", &["successfulJobsHistoryLimit: 0", "failedJobsHistoryLimit: 0"], &[], &[]),
+            None,
+        ),
         ("empty concurrencyPolicy is defaulted", cronjob("mycronjob", &["concurrencyPolicy: \"\""], &[], &[]), None),
         (
             "53-character name on create",
             cronjob(&"a".repeat(53), &[], &[], &[]),
-            Some(r#"CronJob.batch "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" is invalid: metadata.name: Invalid value: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": must be no more than 52 characters"#),
+            Some(
+                r#"CronJob.batch "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" is invalid: metadata.name: Invalid value: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": must be no more than 52 characters"#,
+            ),
         ),
         ("52-character name", cronjob(&"a".repeat(52), &[], &[], &[]), None),
         (
             "name not a DNS subdomain",
             cronjob("My_Job", &[], &[], &[]),
-            Some(r#"CronJob.batch "My_Job" is invalid: metadata.name: Invalid value: "My_Job": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"#),
+            Some(
+                r#"CronJob.batch "My_Job" is invalid: metadata.name: Invalid value: "My_Job": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"#,
+            ),
         ),
         (
             "selector in the job template",
             cronjob("mycronjob", &[], &["selector: {matchLabels: {a: b}}"], &[]),
-            Some(r#"CronJob.batch "mycronjob" is invalid: spec.jobTemplate.spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"a":"b"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` will be auto-generated"#),
+            Some(
+                r#"CronJob.batch "mycronjob" is invalid: spec.jobTemplate.spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"a":"b"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` will be auto-generated"#,
+            ),
         ),
         (
             "manualSelector in the job template",
             cronjob("mycronjob", &[], &["manualSelector: true"], &[]),
-            Some(r#"CronJob.batch "mycronjob" is invalid: spec.jobTemplate.spec.manualSelector: Unsupported value: true: supported values: "nil", "false""#),
+            Some(
+                r#"CronJob.batch "mycronjob" is invalid: spec.jobTemplate.spec.manualSelector: Unsupported value: true: supported values: "nil", "false""#,
+            ),
         ),
         (
             "restartPolicy omitted (defaulted to Always)",
             cronjob("mycronjob", &[], &[], &["containers: [{name: c, image: busybox}]"]),
-            Some(r#"CronJob.batch "mycronjob" is invalid: spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never""#),
+            Some(
+                r#"CronJob.batch "mycronjob" is invalid: spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never""#,
+            ),
         ),
         (
             "restartPolicy unknown",
             cronjob("mycronjob", &[], &[], &["restartPolicy: Sometimes", "containers: [{name: c, image: busybox}]"]),
-            Some(r#"CronJob.batch "mycronjob" is invalid: [spec.jobTemplate.spec.template.spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never", spec.jobTemplate.spec.template.spec.restartPolicy: Unsupported value: "Sometimes": supported values: "OnFailure", "Never"]"#),
+            Some(
+                r#"CronJob.batch "mycronjob" is invalid: [spec.jobTemplate.spec.template.spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never", spec.jobTemplate.spec.template.spec.restartPolicy: Unsupported value: "Sometimes": supported values: "OnFailure", "Never"]"#,
+            ),
         ),
         (
             "containers missing",
             cronjob("mycronjob", &[], &[], &["restartPolicy: Never"]),
-            Some(r#"CronJob.batch "mycronjob" is invalid: spec.jobTemplate.spec.template.spec.containers: Required value"#),
+            Some(
+                r#"CronJob.batch "mycronjob" is invalid: spec.jobTemplate.spec.template.spec.containers: Required value"#,
+            ),
         ),
         (
             "container name and image",
-            cronjob("mycronjob", &[], &[], &["restartPolicy: Never", "containers: [{name: Main}, {name: c, image: x}, {name: c, image: x}]"]),
-            Some(r#"CronJob.batch "mycronjob" is invalid: [spec.jobTemplate.spec.template.spec.containers[0].name: Invalid value: "Main": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?'), spec.jobTemplate.spec.template.spec.containers[0].image: Required value, spec.jobTemplate.spec.template.spec.containers[2].name: Duplicate value: "c"]"#),
+            cronjob(
+                "mycronjob",
+                &[],
+                &[],
+                &["restartPolicy: Never", "containers: [{name: Main}, {name: c, image: x}, {name: c, image: x}]"],
+            ),
+            Some(
+                r#"CronJob.batch "mycronjob" is invalid: [spec.jobTemplate.spec.template.spec.containers[0].name: Invalid value: "Main": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?'), spec.jobTemplate.spec.template.spec.containers[0].image: Required value, spec.jobTemplate.spec.template.spec.containers[2].name: Duplicate value: "c"]"#,
+            ),
         ),
         (
             "template labels",
-            cronjob("mycronjob", &[], &["template:", "  metadata: {labels: {\"bad key!\": ok}}"], &[]).replace("      template:\n        spec:\n", "        spec:\n"),
-            Some(r#"CronJob.batch "mycronjob" is invalid: spec.jobTemplate.spec.template.labels: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"#),
+            cronjob("mycronjob", &[], &["template:", "  metadata: {labels: {\"bad key!\": ok}}"], &[])
+                .replace("      template:\n        spec:\n", "        spec:\n"),
+            Some(
+                r#"CronJob.batch "mycronjob" is invalid: spec.jobTemplate.spec.template.labels: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"#,
+            ),
         ),
     ];
     for (name, manifest, message) in &cases {
@@ -171,7 +223,9 @@ fn tz_in_schedule_by_release() {
         &bad_zone,
         v(28),
         None,
-        Some(r#"CronJob.batch "mycronjob" is invalid: spec.schedule: Invalid value: "TZ=Mars/Olympus 0 * * * *": provided bad location Mars/Olympus: unknown time zone Mars/Olympus"#),
+        Some(
+            r#"CronJob.batch "mycronjob" is invalid: spec.schedule: Invalid value: "TZ=Mars/Olympus 0 * * * *": provided bad location Mars/Olympus: unknown time zone Mars/Olympus"#,
+        ),
         &[TZ_WARNING],
     );
 }
@@ -179,10 +233,19 @@ fn tz_in_schedule_by_release() {
 #[test]
 fn time_zone_field_by_release() {
     let zone = |z: &str| cronjob("mycronjob", &[&format!("timeZone: {z}")], &[], &[]);
-    let msg = |z: &str, detail: &str| format!(r#"CronJob.batch "mycronjob" is invalid: spec.timeZone: Invalid value: "{z}": {detail}"#);
+    let msg = |z: &str, detail: &str| {
+        format!(r#"CronJob.batch "mycronjob" is invalid: spec.timeZone: Invalid value: "{z}": {detail}"#)
+    };
     check("valid zone", &zone("Europe/Berlin"), v(35), None, None, &[]);
     check("empty", &zone("\"\""), v(35), None, Some(&msg("", "timeZone must be nil or non-empty string")), &[]);
-    check("typo", &zone("Europe/Pariss"), v(35), None, Some(&msg("Europe/Pariss", "unknown time zone Europe/Pariss")), &[]);
+    check(
+        "typo",
+        &zone("Europe/Pariss"),
+        v(35),
+        None,
+        Some(&msg("Europe/Pariss", "unknown time zone Europe/Pariss")),
+        &[],
+    );
     check(
         "Local",
         &zone("Local"),
@@ -196,15 +259,59 @@ fn time_zone_field_by_release() {
         &zone("local"),
         v(35),
         None,
-        Some(r#"CronJob.batch "mycronjob" is invalid: [spec.timeZone: Invalid value: "local": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones, spec.timeZone: Invalid value: "local": unknown time zone local]"#),
+        Some(
+            r#"CronJob.batch "mycronjob" is invalid: [spec.timeZone: Invalid value: "local": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones, spec.timeZone: Invalid value: "local": unknown time zone local]"#,
+        ),
         &[],
     );
-    check("bad characters (1.27+)", &zone("Europe/Ber lin"), v(27), None, Some(&msg("Europe/Ber lin", "unknown time zone Europe/Ber lin")), &[]);
-    check("1.25-1.26: no character check, the zone database answers", &zone("Europe/Ber lin"), v(26), None, Some(&msg("Europe/Ber lin", "unknown time zone Europe/Ber lin")), &[]);
-    check("1.26: Go's LoadLocation refuses ..", &zone("Europe/../Paris"), v(26), None, Some(&msg("Europe/../Paris", "time: invalid location name")), &[]);
-    check("1.27: the character check refuses ..", &zone("Europe/../Paris"), v(27), None, Some(&msg("Europe/../Paris", "unknown time zone Europe/../Paris")), &[]);
-    check("component longer than 14 (1.27+)", &zone("America/Argentina_Buenos"), v(35), None, Some(&msg("America/Argentina_Buenos", "unknown time zone America/Argentina_Buenos")), &[]);
-    check("unchanged zone is not revalidated on update", &zone("Europe/Pariss"), v(35), Some(&zone("Europe/Pariss")), None, &[]);
+    check(
+        "bad characters (1.27+)",
+        &zone("Europe/Ber lin"),
+        v(27),
+        None,
+        Some(&msg("Europe/Ber lin", "unknown time zone Europe/Ber lin")),
+        &[],
+    );
+    check(
+        "1.25-1.26: no character check, the zone database answers",
+        &zone("Europe/Ber lin"),
+        v(26),
+        None,
+        Some(&msg("Europe/Ber lin", "unknown time zone Europe/Ber lin")),
+        &[],
+    );
+    check(
+        "1.26: Go's LoadLocation refuses ..",
+        &zone("Europe/../Paris"),
+        v(26),
+        None,
+        Some(&msg("Europe/../Paris", "time: invalid location name")),
+        &[],
+    );
+    check(
+        "1.27: the character check refuses ..",
+        &zone("Europe/../Paris"),
+        v(27),
+        None,
+        Some(&msg("Europe/../Paris", "unknown time zone Europe/../Paris")),
+        &[],
+    );
+    check(
+        "component longer than 14 (1.27+)",
+        &zone("America/Argentina_Buenos"),
+        v(35),
+        None,
+        Some(&msg("America/Argentina_Buenos", "unknown time zone America/Argentina_Buenos")),
+        &[],
+    );
+    check(
+        "unchanged zone is not revalidated on update",
+        &zone("Europe/Pariss"),
+        v(35),
+        Some(&zone("Europe/Pariss")),
+        None,
+        &[],
+    );
     check(
         "alpha in 1.24: dropped",
         &zone("Europe/Berlin"),
@@ -218,7 +325,9 @@ fn time_zone_field_by_release() {
         &zone("Europe/Berlin"),
         v(23),
         None,
-        Some(r#"error validating data: ValidationError(CronJob.spec): unknown field "timeZone" in io.k8s.api.batch.v1.CronJobSpec; if you choose to ignore these errors, turn validation off with --validate=false"#),
+        Some(
+            r#"error validating data: ValidationError(CronJob.spec): unknown field "timeZone" in io.k8s.api.batch.v1.CronJobSpec; if you choose to ignore these errors, turn validation off with --validate=false"#,
+        ),
         &[],
     );
 }
@@ -341,7 +450,9 @@ fn job_rules_by_release() {
         &missing_restart,
         v(19),
         None,
-        Some(r#"Job.batch "pi" is invalid: spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never""#),
+        Some(
+            r#"Job.batch "pi" is invalid: spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never""#,
+        ),
         &[],
     );
     check(
@@ -349,16 +460,21 @@ fn job_rules_by_release() {
         &missing_restart,
         v(20),
         None,
-        Some(r#"Job.batch "pi" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never""#),
+        Some(
+            r#"Job.batch "pi" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never""#,
+        ),
         &[],
     );
-    let pfp = job("pi", &["podFailurePolicy: {rules: [{action: FailJob, onExitCodes: {operator: In, values: [42]}}]}"], &[]);
+    let pfp =
+        job("pi", &["podFailurePolicy: {rules: [{action: FailJob, onExitCodes: {operator: In, values: [42]}}]}"], &[]);
     check(
         "podFailurePolicy before 1.25 is unknown",
         &pfp,
         v(24),
         None,
-        Some(r#"error validating data: ValidationError(Job.spec): unknown field "podFailurePolicy" in io.k8s.api.batch.v1.JobSpec; if you choose to ignore these errors, turn validation off with --validate=false"#),
+        Some(
+            r#"error validating data: ValidationError(Job.spec): unknown field "podFailurePolicy" in io.k8s.api.batch.v1.JobSpec; if you choose to ignore these errors, turn validation off with --validate=false"#,
+        ),
         &[],
     );
     check(
@@ -372,7 +488,12 @@ fn job_rules_by_release() {
     check("podFailurePolicy from 1.26", &pfp, v(26), None, None, &[]);
     let fail_index = job(
         "pi",
-        &["completionMode: Indexed", "completions: 2", "backoffLimitPerIndex: 1", "podFailurePolicy: {rules: [{action: FailIndex, onExitCodes: {operator: In, values: [1]}}]}"],
+        &[
+            "completionMode: Indexed",
+            "completions: 2",
+            "backoffLimitPerIndex: 1",
+            "podFailurePolicy: {rules: [{action: FailIndex, onExitCodes: {operator: In, values: [1]}}]}",
+        ],
         &[],
     );
     check("FailIndex from 1.29", &fail_index, v(29), None, None, &[]);
@@ -386,10 +507,16 @@ fn job_rules_by_release() {
     );
     check(
         "FailIndex before 1.28 is unsupported",
-        &job("pi", &["podFailurePolicy: {rules: [{action: FailIndex, onExitCodes: {operator: In, values: [1]}}]}"], &[]),
+        &job(
+            "pi",
+            &["podFailurePolicy: {rules: [{action: FailIndex, onExitCodes: {operator: In, values: [1]}}]}"],
+            &[],
+        ),
         v(27),
         None,
-        Some(r#"Job.batch "pi" is invalid: spec.podFailurePolicy.rules[0].action: Unsupported value: "FailIndex": supported values: "Count", "FailJob", "Ignore""#),
+        Some(
+            r#"Job.batch "pi" is invalid: spec.podFailurePolicy.rules[0].action: Unsupported value: "FailIndex": supported values: "Count", "FailJob", "Ignore""#,
+        ),
         &[],
     );
     check(
@@ -397,14 +524,17 @@ fn job_rules_by_release() {
         &job("pi", &["successPolicy: {rules: []}"], &[]),
         v(29),
         None,
-        Some(r#"Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.successPolicy""#),
+        Some(
+            r#"Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.successPolicy""#,
+        ),
         &[],
     );
 }
 
 #[test]
 fn defaulting_by_release() {
-    let defaulted = |manifest: &str, version| only(&validate_manifest(manifest, None, version)).defaulted.clone().unwrap();
+    let defaulted =
+        |manifest: &str, version| only(&validate_manifest(manifest, None, version)).defaulted.clone().unwrap();
     let plain = job("pi", &[], &[]);
     let d = defaulted(&plain, v(35));
     assert_eq!(d["spec"]["backoffLimit"], 6);
@@ -420,7 +550,8 @@ fn defaulting_by_release() {
     assert!(d["spec"].get("completionMode").is_none() && d["spec"].get("suspend").is_none());
     let per_index = job("pi", &["completionMode: Indexed", "completions: 3", "backoffLimitPerIndex: 1"], &[]);
     assert_eq!(defaulted(&per_index, v(35))["spec"]["backoffLimit"], i32::MAX);
-    let with_pfp = job("pi", &["podFailurePolicy: {rules: [{action: Ignore, onPodConditions: [{type: DisruptionTarget}]}]}"], &[]);
+    let with_pfp =
+        job("pi", &["podFailurePolicy: {rules: [{action: Ignore, onPodConditions: [{type: DisruptionTarget}]}]}"], &[]);
     let d = defaulted(&with_pfp, v(35));
     assert_eq!(d["spec"]["podReplacementPolicy"], "Failed");
     assert_eq!(d["spec"]["podFailurePolicy"]["rules"][0]["onPodConditions"][0]["status"], "True");
@@ -430,29 +561,72 @@ fn defaulting_by_release() {
     let cj = defaulted(&cronjob("c", &[], &[], &[]), v(35));
     assert_eq!(cj["spec"]["concurrencyPolicy"], "Allow");
     assert_eq!(cj["spec"]["suspend"], false);
-    assert_eq!((cj["spec"]["successfulJobsHistoryLimit"].clone(), cj["spec"]["failedJobsHistoryLimit"].clone()), (3.into(), 1.into()));
+    assert_eq!(
+        (cj["spec"]["successfulJobsHistoryLimit"].clone(), cj["spec"]["failedJobsHistoryLimit"].clone()),
+        (3.into(), 1.into())
+    );
     assert!(cj["spec"]["jobTemplate"]["spec"].get("backoffLimit").is_none(), "job templates are not Job-defaulted");
     // Fields not modelled are echoed as written.
-    let with_pull = cronjob("c", &[], &[], &["restartPolicy: Never", "containers: [{name: c, image: busybox, imagePullPolicy: IfNotPresent}]", "nodeSelector: {disk: ssd}"]);
+    let with_pull = cronjob(
+        "c",
+        &[],
+        &[],
+        &[
+            "restartPolicy: Never",
+            "containers: [{name: c, image: busybox, imagePullPolicy: IfNotPresent}]",
+            "nodeSelector: {disk: ssd}",
+        ],
+    );
     let d = defaulted(&with_pull, v(35));
-    assert_eq!(d["spec"]["jobTemplate"]["spec"]["template"]["spec"]["containers"][0]["imagePullPolicy"], "IfNotPresent");
+    assert_eq!(
+        d["spec"]["jobTemplate"]["spec"]["template"]["spec"]["containers"][0]["imagePullPolicy"],
+        "IfNotPresent"
+    );
     assert_eq!(d["spec"]["jobTemplate"]["spec"]["template"]["spec"]["nodeSelector"]["disk"], "ssd");
 }
 
 #[test]
 fn schedule_errors_before_1_22_use_robfig_v1_texts() {
     // batch/v1beta1: the CronJob API of these releases.
-    let with = |schedule: &str| cronjob("mycronjob", &[&format!("schedule: \"{schedule}\"")], &[], &[]).replace("batch/v1", "batch/v1beta1");
-    let msg = |schedule: &str, detail: &str| format!(r#"CronJob.batch "mycronjob" is invalid: spec.schedule: Invalid value: "{schedule}": {detail}"#);
-    check("six fields", &with("* * * * * *"), v(20), None, Some(&msg("* * * * * *", "Expected exactly 5 fields, found 6: * * * * * *")), &[]);
-    check("range", &with("61 * * * *"), v(13), None, Some(&msg("61 * * * *", "End of range (61) above maximum (59): 61")), &[]);
-    check("TZ prefix is a sixth field", &with("TZ=UTC 0 * * * *"), v(20), None, Some(&msg("TZ=UTC 0 * * * *", "Expected exactly 5 fields, found 6: TZ=UTC 0 * * * *")), &[]);
+    let with = |schedule: &str| {
+        cronjob("mycronjob", &[&format!("schedule: \"{schedule}\"")], &[], &[]).replace("batch/v1", "batch/v1beta1")
+    };
+    let msg = |schedule: &str, detail: &str| {
+        format!(r#"CronJob.batch "mycronjob" is invalid: spec.schedule: Invalid value: "{schedule}": {detail}"#)
+    };
+    check(
+        "six fields",
+        &with("* * * * * *"),
+        v(20),
+        None,
+        Some(&msg("* * * * * *", "Expected exactly 5 fields, found 6: * * * * * *")),
+        &[],
+    );
+    check(
+        "range",
+        &with("61 * * * *"),
+        v(13),
+        None,
+        Some(&msg("61 * * * *", "End of range (61) above maximum (59): 61")),
+        &[],
+    );
+    check(
+        "TZ prefix is a sixth field",
+        &with("TZ=UTC 0 * * * *"),
+        v(20),
+        None,
+        Some(&msg("TZ=UTC 0 * * * *", "Expected exactly 5 fields, found 6: TZ=UTC 0 * * * *")),
+        &[],
+    );
     check(
         "TZ prefix read as the minute",
         &with("TZ=Europe/Berlin * * * *"),
         v(20),
         None,
-        Some(&msg("TZ=Europe/Berlin * * * *", r#"Failed to parse int from TZ=Europe: strconv.Atoi: parsing "TZ=Europe": invalid syntax"#)),
+        Some(&msg(
+            "TZ=Europe/Berlin * * * *",
+            r#"Failed to parse int from TZ=Europe: strconv.Atoi: parsing "TZ=Europe": invalid syntax"#,
+        )),
         &[],
     );
     check("descriptor", &with("@reboot"), v(20), None, Some(&msg("@reboot", "Unrecognized descriptor: @reboot")), &[]);

@@ -44,7 +44,16 @@ fn jsonl_answers_each_line_in_order() {
 #[test]
 fn text_form_prints_description_and_times() {
     let output = binary()
-        .args(["next", "0 5 * * 1-5", "--local-zone", "Europe/Berlin", "--after", "2025-01-15T13:47:31Z", "--count", "2"])
+        .args([
+            "next",
+            "0 5 * * 1-5",
+            "--local-zone",
+            "Europe/Berlin",
+            "--after",
+            "2025-01-15T13:47:31Z",
+            "--count",
+            "2",
+        ])
         .output()
         .unwrap();
     assert!(output.status.success());

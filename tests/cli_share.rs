@@ -19,6 +19,7 @@ fn a_link_carries_the_language_it_was_made_with() {
     assert_eq!(state, serde_json::json!({ "text": text, "lang": "ko" }));
     let plain: serde_json::Value = serde_json::from_str(&share(&["--open", &share(&[file])])).unwrap();
     assert_eq!(plain, serde_json::json!({ "text": text }));
-    let refused = Command::new(env!("CARGO_BIN_EXE_cronjob-playground")).args(["share", file, "--lang", "fr"]).output().unwrap();
+    let refused =
+        Command::new(env!("CARGO_BIN_EXE_cronjob-playground")).args(["share", file, "--lang", "fr"]).output().unwrap();
     assert!(!refused.status.success());
 }

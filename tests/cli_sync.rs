@@ -26,7 +26,9 @@ fn jsonl_answers_each_line_in_order_with_the_contract_fields() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3);
     assert!(
-        lines[0].starts_with(r#"{"createdJobs":[{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"mycronjob-24394200","#),
+        lines[0].starts_with(
+            r#"{"createdJobs":[{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"mycronjob-24394200","#
+        ),
         "{}",
         lines[0]
     );
@@ -46,7 +48,10 @@ fn jsonl_answers_each_line_in_order_with_the_contract_fields() {
 fn text_form_leads_with_the_decision() {
     let (ok, out) = run(&["sync"], REQUEST);
     assert!(ok);
-    assert!(out.starts_with("decision: created\n  Created job mycronjob-24394200 for the 2016-05-19T10:00:00Z slot"), "{out}");
+    assert!(
+        out.starts_with("decision: created\n  Created job mycronjob-24394200 for the 2016-05-19T10:00:00Z slot"),
+        "{out}"
+    );
     assert!(out.contains("event: Normal SuccessfulCreate: Created job mycronjob-24394200\n"));
     assert!(out.ends_with("requeue after: 3540.1 s\n"));
 }

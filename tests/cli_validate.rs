@@ -10,7 +10,8 @@ fn binary() -> Command {
 }
 
 fn run_with_stdin(args: &[&str], stdin: &str) -> (String, bool) {
-    let mut child = binary().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child =
+        binary().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     (String::from_utf8(out.stdout).unwrap(), out.status.success())
@@ -34,11 +35,17 @@ fn jsonl_answers_each_request_in_order() {
     assert_eq!(object["kind"], "CronJob");
     assert_eq!(object["name"], "x");
     assert_eq!(object["valid"], false);
-    assert_eq!(object["message"], r#"CronJob.batch "x" is invalid: spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61"#);
+    assert_eq!(
+        object["message"],
+        r#"CronJob.batch "x" is invalid: spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61"#
+    );
     assert_eq!(object["errors"][0]["field"], "spec.schedule");
     assert_eq!(object["errors"][0]["type"], "Invalid value");
     assert_eq!(object["errors"][0]["detail"], "end of range (61) above maximum (59): 61");
-    assert_eq!(object["errors"][0]["text"], r#"spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61"#);
+    assert_eq!(
+        object["errors"][0]["text"],
+        r#"spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61"#
+    );
     assert_eq!((object["errors"][0]["line"].as_u64(), object["errors"][0]["column"].as_u64()), (Some(6), Some(13)));
     assert_eq!(lines[0]["parseErrors"], serde_json::json!([]));
     assert!(lines[1]["error"].is_string());

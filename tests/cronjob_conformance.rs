@@ -7,8 +7,8 @@ use cronjob_playground::api::{CronJob, Job, KubernetesVersion};
 use cronjob_playground::controller::cronjob::wire::{answer, SyncRequest, SyncResponse};
 use cronjob_playground::controller::cronjob::{
     by_job_start_time, job_from_template, jobs_to_be_reconciled, most_recent_schedule_time, next_schedule_time,
-    next_schedule_time_duration, on_cron_job_updated, Behaviour, BoundSchedule, Enqueue, Missed, SlotInput, SlotSearch,
-    RequeueRule,
+    next_schedule_time_duration, on_cron_job_updated, Behaviour, BoundSchedule, Enqueue, Missed, RequeueRule,
+    SlotInput, SlotSearch,
 };
 use serde_json::{json, Value};
 
@@ -61,11 +61,14 @@ fn status_object(s: &Value, jobs: &[Value], namespace: &Value) -> Value {
         .unwrap()
         .iter()
         .map(|name| {
-            let uid = jobs.iter().find(|j| j["name"] == *name).and_then(|j| j.get("uid").cloned()).unwrap_or(name.clone());
+            let uid =
+                jobs.iter().find(|j| j["name"] == *name).and_then(|j| j.get("uid").cloned()).unwrap_or(name.clone());
             json!({"kind": "Job", "namespace": namespace, "name": name, "uid": uid, "apiVersion": "batch/v1"})
         })
         .collect();
-    compact(json!({"active": active, "lastScheduleTime": s["lastScheduleTime"], "lastSuccessfulTime": s["lastSuccessfulTime"]}))
+    compact(
+        json!({"active": active, "lastScheduleTime": s["lastScheduleTime"], "lastSuccessfulTime": s["lastSuccessfulTime"]}),
+    )
 }
 
 fn cron_job_object(cj: &Value, jobs: &[Value]) -> Value {
@@ -87,10 +90,16 @@ fn request_of(case: &Value) -> SyncRequest {
     let input = &case["input"];
     let cj = &input["cronJob"];
     let table_jobs = input["jobs"].as_array().unwrap().clone();
-    let cache: Vec<Value> = table_jobs.iter().filter(|j| j["inInformerCache"] == json!(true)).map(|j| job_object(j, cj)).collect();
-    let api: Vec<Value> = table_jobs.iter().filter(|j| j.get("existsInAPIServer") != Some(&json!(false))).map(|j| job_object(j, cj)).collect();
+    let cache: Vec<Value> =
+        table_jobs.iter().filter(|j| j["inInformerCache"] == json!(true)).map(|j| job_object(j, cj)).collect();
+    let api: Vec<Value> = table_jobs
+        .iter()
+        .filter(|j| j.get("existsInAPIServer") != Some(&json!(false)))
+        .map(|j| job_object(j, cj))
+        .collect();
     let cron_job = cron_job_object(cj, &table_jobs);
-    let mut request = json!({"kubernetesVersion": "1.28.7", "now": input["now"], "cronJob": cron_job, "jobs": cache, "apiJobs": api});
+    let mut request =
+        json!({"kubernetesVersion": "1.28.7", "now": input["now"], "cronJob": cron_job, "jobs": cache, "apiJobs": api});
     if let Some(live) = input.get("apiServerCronJobStatus") {
         let mut live_cj = request["cronJob"].clone();
         live_cj["status"] = status_object(live, &table_jobs, &cj["namespace"]);
@@ -157,8 +166,10 @@ fn sync_cron_job_table() {
         let created: Vec<Value> = got
             .created_jobs
             .iter()
-            .map(|j| json!({"name": j.metadata.name, "creationTimestamp": j.metadata.creation_timestamp,
-                "annotations": j.metadata.annotations, "labels": j.metadata.labels}))
+            .map(|j| {
+                json!({"name": j.metadata.name, "creationTimestamp": j.metadata.creation_timestamp,
+                "annotations": j.metadata.annotations, "labels": j.metadata.labels})
+            })
             .collect();
         let want_created: Vec<Value> = want["createdJobs"]
             .as_array()
@@ -169,7 +180,14 @@ fn sync_cron_job_table() {
         if created != want_created {
             problems.push(format!("created {created:?} != {want_created:?}"));
         }
-        if got.deleted_jobs != want["deletedJobNames"].as_array().unwrap().iter().map(|n| n.as_str().unwrap().to_owned()).collect::<Vec<_>>() {
+        if got.deleted_jobs
+            != want["deletedJobNames"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_str().unwrap().to_owned())
+                .collect::<Vec<_>>()
+        {
             problems.push(format!("deleted {:?} != {}", got.deleted_jobs, want["deletedJobNames"]));
         }
         for job in &got.created_jobs {
@@ -180,7 +198,8 @@ fn sync_cron_job_table() {
         }
         if let Some(status) = &got.status_update {
             let after = &want["statusAfter"];
-            let want_active: Vec<String> = after["active"].as_array().unwrap().iter().map(|n| n.as_str().unwrap().to_owned()).collect();
+            let want_active: Vec<String> =
+                after["active"].as_array().unwrap().iter().map(|n| n.as_str().unwrap().to_owned()).collect();
             if active_names(&got) != want_active
                 || status.last_schedule_time != time(&after["lastScheduleTime"])
                 || status.last_successful_time != time(&after["lastSuccessfulTime"])
@@ -236,9 +255,12 @@ fn most_recent_schedule_time_table() {
         let (i, want) = (&case["input"], &case["expected"]);
         let s = schedule(i["schedule"].as_str().unwrap(), &i["timeZone"]);
         let include = i["includeStartingDeadlineSeconds"].as_bool().unwrap();
-        let got = most_recent_schedule_time(SlotSearch::NextChain, &slot_input(i), time(&i["now"]).unwrap(), include, &s);
+        let got =
+            most_recent_schedule_time(SlotSearch::NextChain, &slot_input(i), time(&i["now"]).unwrap(), include, &s);
         match (&got, &want["error"]) {
-            (Err(err), Value::Object(e)) => assert_eq!(json!(err.to_string()), e["message"], "{}", case["id"]),
+            (Err(err), Value::Object(e)) => {
+                assert_eq!(json!(err.to_string()), e["message"], "{}", case["id"])
+            }
             (Ok(found), Value::Null) => {
                 let missed = match found.missed {
                     Missed::None => "none",
@@ -247,7 +269,11 @@ fn most_recent_schedule_time_table() {
                 };
                 assert_eq!(
                     (Some(found.earliest), found.most_recent, missed),
-                    (time(&want["earliestTime"]), time(&want["mostRecentTime"]), want["missedSchedules"].as_str().unwrap()),
+                    (
+                        time(&want["earliestTime"]),
+                        time(&want["mostRecentTime"]),
+                        want["missedSchedules"].as_str().unwrap()
+                    ),
                     "{}",
                     case["id"]
                 );
@@ -267,7 +293,9 @@ fn next_schedule_time_table_directly_and_through_sync() {
         let now = time(&i["now"]).unwrap();
         let got = next_schedule_time(SlotSearch::NextChain, &slot_input(i), now, &s);
         match (&got, &want["error"]) {
-            (Err(err), Value::Object(e)) => assert_eq!(json!(err.to_string()), e["message"], "{}", case["id"]),
+            (Err(err), Value::Object(e)) => {
+                assert_eq!(json!(err.to_string()), e["message"], "{}", case["id"])
+            }
             (Ok(found), Value::Null) => assert_eq!(found.most_recent, time(&want["scheduledTime"]), "{}", case["id"]),
             _ => panic!("{}: got {got:?}, want {want}", case["id"]),
         }
@@ -278,10 +306,14 @@ fn next_schedule_time_table_directly_and_through_sync() {
             "status": compact(json!({"lastScheduleTime": i["lastScheduleTime"]}))});
         let request: SyncRequest = serde_json::from_value(json!({"now": i["now"], "cronJob": cj})).unwrap();
         let response = answer(&request).unwrap();
-        let scheduled = response.status_update.and_then(|s| s.last_schedule_time).filter(|_| !response.created_jobs.is_empty());
+        let scheduled =
+            response.status_update.and_then(|s| s.last_schedule_time).filter(|_| !response.created_jobs.is_empty());
         assert_eq!(scheduled, time(&want["scheduledTime"]), "{} through sync", case["id"]);
         if let Value::Object(e) = &want["error"] {
-            assert_eq!(response.events.last().unwrap().message, format!("invalid schedule: {} : {}", i["schedule"].as_str().unwrap(), e["message"].as_str().unwrap()));
+            assert_eq!(
+                response.events.last().unwrap().message,
+                format!("invalid schedule: {} : {}", i["schedule"].as_str().unwrap(), e["message"].as_str().unwrap())
+            );
         }
     }
 }
@@ -293,8 +325,14 @@ fn next_schedule_time_duration_table() {
     for case in cases {
         let (i, want) = (&case["input"], &case["expected"]);
         let s = schedule(i["schedule"].as_str().unwrap(), &Value::Null);
-        let got = next_schedule_time_duration(RequeueRule::FromLastSlotOrNow, SlotSearch::NextChain, &slot_input(i), time(&i["now"]).unwrap(), &s)
-            .unwrap();
+        let got = next_schedule_time_duration(
+            RequeueRule::FromLastSlotOrNow,
+            SlotSearch::NextChain,
+            &slot_input(i),
+            time(&i["now"]).unwrap(),
+            &s,
+        )
+        .unwrap();
         let want = TimeDelta::milliseconds((want["requeueAfterSeconds"].as_f64().unwrap() * 1000.0).round() as i64);
         assert_eq!(got, want, "{}", case["id"]);
     }
@@ -305,9 +343,11 @@ fn update_cron_job_table() {
     let cases = cases_of("TestControllerV2UpdateCronJob");
     assert_eq!(cases.len(), 6);
     let object = |side: &Value| -> CronJob {
-        serde_json::from_value(json!({"metadata": compact(json!({"name": "c", "creationTimestamp": side["creationTimestamp"]})),
+        serde_json::from_value(
+            json!({"metadata": compact(json!({"name": "c", "creationTimestamp": side["creationTimestamp"]})),
             "spec": compact(json!({"schedule": side["schedule"], "timeZone": side["timeZone"]})),
-            "status": compact(json!({"lastScheduleTime": side["lastScheduleTime"]}))}))
+            "status": compact(json!({"lastScheduleTime": side["lastScheduleTime"]}))}),
+        )
         .unwrap()
     };
     for case in cases {
@@ -316,7 +356,13 @@ fn update_cron_job_table() {
         if i["old"]["jobTemplateLabelsChanged"] == json!(true) {
             old.spec.job_template.metadata.labels.insert("a".into(), "old".into());
         }
-        let (got, _event) = on_cron_job_updated(&old, &object(&i["new"]), time(&i["now"]).unwrap(), &v128(), cronjob_playground::cron::Tz::UTC);
+        let (got, _event) = on_cron_job_updated(
+            &old,
+            &object(&i["new"]),
+            time(&i["now"]).unwrap(),
+            &v128(),
+            cronjob_playground::cron::Tz::UTC,
+        );
         let after = match &got {
             Enqueue::After(d) => Some(d.num_milliseconds() as f64 / 1000.0),
             _ => None,
@@ -325,7 +371,13 @@ fn update_cron_job_table() {
         // The table's "immediate" means "AddAfter was not called" (its Go test only watches
         // AddAfter). Changing timeZone with an empty schedule makes the real handler parse ""
         // ("empty spec string"), record UnParseableCronJobSchedule and enqueue nothing.
-        let expected = if case["name"] == "spec.timeZone changed" { Enqueue::Nothing } else if after.is_none() { Enqueue::Now } else { got.clone() };
+        let expected = if case["name"] == "spec.timeZone changed" {
+            Enqueue::Nothing
+        } else if after.is_none() {
+            Enqueue::Now
+        } else {
+            got.clone()
+        };
         assert_eq!(got, expected, "{}", case["id"]);
     }
 }
@@ -358,7 +410,12 @@ fn by_job_start_time_table() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|j| serde_json::from_value(json!({"metadata": {"name": j["name"]}, "status": compact(json!({"startTime": j["startTime"]}))})).unwrap())
+            .map(|j| {
+                serde_json::from_value(
+                    json!({"metadata": {"name": j["name"]}, "status": compact(json!({"startTime": j["startTime"]}))}),
+                )
+                .unwrap()
+            })
             .collect();
         jobs.sort_by(by_job_start_time);
         let names: Vec<&str> = jobs.iter().map(|j| j.metadata.name.as_str()).collect();
@@ -392,10 +449,17 @@ fn jobs_to_be_reconciled_table() {
 #[test]
 fn every_case_of_the_file_is_ported() {
     let ported = [
-        "TestControllerV2SyncCronJob", "TestControllerV2UpdateCronJob", "TestControllerV2CleanupFinishedJobs", "TestByJobStartTime",
-        "TestControllerV2GetJobsToBeReconciled", "TestControllerV2JobAlreadyExistsButNotInActiveStatus",
-        "TestControllerV2JobAlreadyExistsButDifferentOwner", "TestMostRecentScheduleTime", "TestNextScheduleTime",
-        "TestNextScheduleTimeDuration", "TestGetJobFromTemplate2",
+        "TestControllerV2SyncCronJob",
+        "TestControllerV2UpdateCronJob",
+        "TestControllerV2CleanupFinishedJobs",
+        "TestByJobStartTime",
+        "TestControllerV2GetJobsToBeReconciled",
+        "TestControllerV2JobAlreadyExistsButNotInActiveStatus",
+        "TestControllerV2JobAlreadyExistsButDifferentOwner",
+        "TestMostRecentScheduleTime",
+        "TestNextScheduleTime",
+        "TestNextScheduleTimeDuration",
+        "TestGetJobFromTemplate2",
     ];
     let all = cases();
     assert_eq!(all.len(), 118);
@@ -426,8 +490,15 @@ fn helper_tables_also_hold_through_sync() {
             .collect();
         let cj = json!({"metadata": {"name": i["cronJob"]["name"], "namespace": i["cronJob"]["namespace"], "uid": "x", "creationTimestamp": "2016-05-19T09:00:00Z"},
             "spec": {"schedule": "0 * * * *", "jobTemplate": {"metadata": {"labels": {"key": "value"}}}}});
-        let r = sync_json(json!({"kubernetesVersion": "1.28", "now": "2016-05-19T09:30:00Z", "cronJob": cj, "jobs": jobs}));
-        let reported: Vec<String> = r.events.iter().map(|e| e.message.trim_start_matches("Saw a job that the controller did not create or forgot: ").to_owned()).collect();
+        let r =
+            sync_json(json!({"kubernetesVersion": "1.28", "now": "2016-05-19T09:30:00Z", "cronJob": cj, "jobs": jobs}));
+        let reported: Vec<String> = r
+            .events
+            .iter()
+            .map(|e| {
+                e.message.trim_start_matches("Saw a job that the controller did not create or forgot: ").to_owned()
+            })
+            .collect();
         assert_eq!(json!(reported), case["expected"]["reconciledJobNames"], "{}", case["id"]);
     }
     // byJobStartTime: a history limit of 0 deletes every finished Job, oldest first.
@@ -441,7 +512,8 @@ fn helper_tables_also_hold_through_sync() {
             .collect();
         let cj = json!({"metadata": {"name": "c", "uid": "u", "creationTimestamp": "2016-05-19T09:00:00Z"},
             "spec": {"schedule": "0 * * * *", "successfulJobsHistoryLimit": 0}});
-        let r = sync_json(json!({"kubernetesVersion": "1.28", "now": "2016-05-19T09:30:00Z", "cronJob": cj, "jobs": jobs}));
+        let r =
+            sync_json(json!({"kubernetesVersion": "1.28", "now": "2016-05-19T09:30:00Z", "cronJob": cj, "jobs": jobs}));
         assert_eq!(json!(r.deleted_jobs), case["expected"]["sortedNames"], "{}", case["id"]);
     }
     // getJobFromTemplate2: the Job created for the slot.
@@ -453,7 +525,12 @@ fn helper_tables_also_hold_through_sync() {
             "status": {"lastScheduleTime": "2016-05-19T09:00:00Z"}});
         let r = sync_json(json!({"kubernetesVersion": "1.28", "now": i["scheduledTime"], "cronJob": cj}));
         let job = &r.created_jobs[0];
-        assert_eq!((json!(job.metadata.name), json!(job.metadata.annotations)), (want["jobName"].clone(), want["annotations"].clone()), "{}", case["id"]);
+        assert_eq!(
+            (json!(job.metadata.name), json!(job.metadata.annotations)),
+            (want["jobName"].clone(), want["annotations"].clone()),
+            "{}",
+            case["id"]
+        );
     }
     // nextScheduleTimeDuration: the requeue of the sync in that state.
     for case in cases_of("TestNextScheduleTimeDuration") {
@@ -461,6 +538,11 @@ fn helper_tables_also_hold_through_sync() {
         let cj = json!({"metadata": {"name": "c", "uid": "u", "creationTimestamp": i["creationTimestamp"]},
             "spec": {"schedule": i["schedule"]}, "status": compact(json!({"lastScheduleTime": i["lastScheduleTime"]}))});
         let r = sync_json(json!({"kubernetesVersion": "1.28", "now": i["now"], "cronJob": cj}));
-        assert!(close(r.requeue_after_seconds, case["expected"]["requeueAfterSeconds"].as_f64()), "{}: {:?}", case["id"], r.requeue_after_seconds);
+        assert!(
+            close(r.requeue_after_seconds, case["expected"]["requeueAfterSeconds"].as_f64()),
+            "{}: {:?}",
+            case["id"],
+            r.requeue_after_seconds
+        );
     }
 }

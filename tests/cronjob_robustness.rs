@@ -27,8 +27,16 @@ fn extreme_inputs_are_answered_promptly() {
         json!({"schedule": "@every 2562047h"}),
         json!({"concurrencyPolicy": "Replace", "timeZone": "Local"}),
     ];
-    let clocks = [("1970-01-01T00:00:00Z", Value::Null), ("2016-05-19T10:00:00.1Z", json!("0001-01-01T00:00:00Z")), ("9999-12-31T23:59:59Z", json!("1970-01-01T00:00:00Z"))];
-    let statuses = [json!({}), json!({"lastScheduleTime": "2999-01-01T00:00:00Z"}), json!({"lastScheduleTime": "1900-01-01T00:00:00Z"})];
+    let clocks = [
+        ("1970-01-01T00:00:00Z", Value::Null),
+        ("2016-05-19T10:00:00.1Z", json!("0001-01-01T00:00:00Z")),
+        ("9999-12-31T23:59:59Z", json!("1970-01-01T00:00:00Z")),
+    ];
+    let statuses = [
+        json!({}),
+        json!({"lastScheduleTime": "2999-01-01T00:00:00Z"}),
+        json!({"lastScheduleTime": "1900-01-01T00:00:00Z"}),
+    ];
     for version in ["1.20", "1.27", "1.28"] {
         for spec in &specs {
             for (now, created) in &clocks {
@@ -37,7 +45,11 @@ fn extreme_inputs_are_answered_promptly() {
                     let r = request(version, now, spec.clone(), status.clone(), created.clone());
                     let response = answer(&r);
                     assert!(response.is_ok(), "{version} {spec} {now}: {response:?}");
-                    assert!(started.elapsed() < Duration::from_secs(20), "{version} {spec} {now} {status} took {:?}", started.elapsed());
+                    assert!(
+                        started.elapsed() < Duration::from_secs(20),
+                        "{version} {spec} {now} {status} took {:?}",
+                        started.elapsed()
+                    );
                 }
             }
         }
@@ -49,7 +61,9 @@ fn a_bad_controller_zone_is_refused_with_its_reason() {
     let mut r = request("1.28", "2016-05-19T10:00:00Z", json!({}), json!({}), Value::Null);
     r.controller_time_zone = Some("Mars/Olympus".into());
     match answer_line(r) {
-        SyncAnswer::Refused { error } => assert_eq!(error, "unknown controllerTimeZone \"Mars/Olympus\""),
+        SyncAnswer::Refused { error } => {
+            assert_eq!(error, "unknown controllerTimeZone \"Mars/Olympus\"")
+        }
         other => panic!("{other:?}"),
     }
 }

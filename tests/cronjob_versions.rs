@@ -73,12 +73,18 @@ fn more_than_100_missed_slots_block_v1_forever_but_v2_runs_the_latest() {
     assert_eq!(v1.decision.code.as_str(), "too-many-missed");
     let v2 = sync("1.21", "2016-05-26T10:00:05Z", cj.clone(), json!([]), json!({}));
     assert_eq!(created(&v2), ["c-24404280"]);
-    assert_eq!(v2.events[0].message, "too many missed start times: 169. Set or decrease .spec.startingDeadlineSeconds or check clock skew");
+    assert_eq!(
+        v2.events[0].message,
+        "too many missed start times: 169. Set or decrease .spec.startingDeadlineSeconds or check clock skew"
+    );
     // 1.28 dropped the count from the message.
     let v27 = sync("1.27", "2016-05-26T10:00:05Z", cj.clone(), json!([]), json!({}));
     let v28 = sync("1.28", "2016-05-26T10:00:05Z", cj.clone(), json!([]), json!({}));
     assert!(v27.events[0].message.starts_with("too many missed start times: 169."));
-    assert_eq!(v28.events[0].message, "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew");
+    assert_eq!(
+        v28.events[0].message,
+        "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew"
+    );
     // With exactly 100 unmet slots v1 still runs the latest one.
     let v1_ok = sync("1.20", "2016-05-23T13:00:05Z", cj, json!([]), json!({}));
     assert_eq!(created(&v1_ok), ["c-1464008400"]);
@@ -86,7 +92,10 @@ fn more_than_100_missed_slots_block_v1_forever_but_v2_runs_the_latest() {
 
 #[test]
 fn forbid_is_silent_in_v1_and_an_event_in_v2() {
-    let cj = cron_job(json!({"concurrencyPolicy": "Forbid"}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-old"])}));
+    let cj = cron_job(
+        json!({"concurrencyPolicy": "Forbid"}),
+        json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-old"])}),
+    );
     let jobs = json!([job("c-old", None, None)]);
     let v1 = sync("1.20", "2016-05-19T10:00:05Z", cj.clone(), jobs.clone(), json!({}));
     assert_eq!((v1.events.len(), v1.decision.code.as_str()), (0, "forbid-active"));
@@ -99,7 +108,13 @@ fn already_exists_is_failed_create_in_v1_an_error_until_1_27_and_adopted_from_1_
     let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z"}));
     // The job for 10:00 exists in the API server but not yet in the informer cache.
     let v2_job = json!({"apiJobs": [job("c-24394200", None, None)]});
-    let v1 = sync("1.20", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({"apiJobs": [job("c-1463652000", None, None)]}));
+    let v1 = sync(
+        "1.20",
+        "2016-05-19T10:00:05Z",
+        cj.clone(),
+        json!([]),
+        json!({"apiJobs": [job("c-1463652000", None, None)]}),
+    );
     assert_eq!(v1.events[0].message, "Error creating job: jobs.batch \"c-1463652000\" already exists");
     let v27 = sync("1.27", "2016-05-19T10:00:05Z", cj.clone(), json!([]), v2_job.clone());
     assert_eq!(v27.error.as_deref(), Some("jobs.batch \"c-24394200\" already exists"));
@@ -128,7 +143,8 @@ fn last_successful_time_from_1_22_succeeded_only_from_1_30_same_pass_from_1_31()
     let v30 = sync("1.30", "2016-05-19T09:30:00Z", cj, failed, json!({}));
     assert_eq!(v30.status_update, None);
     // A Complete Job still in status.active: removed in both; 1.31 also records its success.
-    let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-24394140"])}));
+    let cj =
+        cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-24394140"])}));
     let done = json!([job("c-24394140", Some("Complete"), Some("2016-05-19T09:00:10Z"))]);
     let v30 = sync("1.30", "2016-05-19T09:30:00Z", cj.clone(), done.clone(), json!({}));
     assert_eq!(v30.events[0].message, "Saw completed job: c-24394140, status: Complete");
@@ -142,15 +158,24 @@ fn last_successful_time_from_1_22_succeeded_only_from_1_30_same_pass_from_1_31()
 fn legacy_saw_completed_job_gained_its_status_in_1_19() {
     let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-1"])}));
     let done = json!([job("c-1", Some("Failed"), None)]);
-    assert_eq!(sync("1.18", "2016-05-19T09:30:00Z", cj.clone(), done.clone(), json!({})).events[0].message, "Saw completed job: c-1");
-    assert_eq!(sync("1.19", "2016-05-19T09:30:00Z", cj, done, json!({})).events[0].message, "Saw completed job: c-1, status: Failed");
+    assert_eq!(
+        sync("1.18", "2016-05-19T09:30:00Z", cj.clone(), done.clone(), json!({})).events[0].message,
+        "Saw completed job: c-1"
+    );
+    assert_eq!(
+        sync("1.19", "2016-05-19T09:30:00Z", cj, done, json!({})).events[0].message,
+        "Saw completed job: c-1, status: Failed"
+    );
 }
 
 #[test]
 fn tz_prefix_fails_before_1_22_and_is_warned_about_from_1_23() {
     let cj = cron_job(json!({"schedule": "TZ=UTC 0 * * * *"}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z"}));
     let v21 = sync("1.21", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({}));
-    assert_eq!(v21.events[0].message, "unparseable schedule: \"TZ=UTC 0 * * * *\" : Expected exactly 5 fields, found 6: TZ=UTC 0 * * * *");
+    assert_eq!(
+        v21.events[0].message,
+        "unparseable schedule: \"TZ=UTC 0 * * * *\" : Expected exactly 5 fields, found 6: TZ=UTC 0 * * * *"
+    );
     let v22 = sync("1.22", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({}));
     assert_eq!(reasons(&v22), ["SuccessfulCreate"]);
     let v23 = sync("1.23", "2016-05-19T10:00:05Z", cj, json!([]), json!({}));
@@ -164,14 +189,23 @@ fn robfig_v1_error_texts_until_1_21() {
         sync("1.20", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({})).events[0].message,
         "Cannot determine if job needs to be started: Unparseable schedule: 61 * * * * : End of range (61) above maximum (59): 61"
     );
-    assert_eq!(sync("1.21", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({})).events[0].message, "unparseable schedule: \"61 * * * *\" : End of range (61) above maximum (59): 61");
-    assert_eq!(sync("1.22", "2016-05-19T10:00:05Z", cj, json!([]), json!({})).events[0].message, "unparseable schedule: \"61 * * * *\" : end of range (61) above maximum (59): 61");
+    assert_eq!(
+        sync("1.21", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({})).events[0].message,
+        "unparseable schedule: \"61 * * * *\" : End of range (61) above maximum (59): 61"
+    );
+    assert_eq!(
+        sync("1.22", "2016-05-19T10:00:05Z", cj, json!([]), json!({})).events[0].message,
+        "unparseable schedule: \"61 * * * *\" : end of range (61) above maximum (59): 61"
+    );
 }
 
 #[test]
 fn time_zone_reaches_the_controller_from_1_25() {
     // 06:00 in New York is 10:00 UTC in May.
-    let cj = cron_job(json!({"schedule": "0 6 * * *", "timeZone": "America/New_York"}), json!({"lastScheduleTime": "2016-05-19T06:00:00Z"}));
+    let cj = cron_job(
+        json!({"schedule": "0 6 * * *", "timeZone": "America/New_York"}),
+        json!({"lastScheduleTime": "2016-05-19T06:00:00Z"}),
+    );
     let v24 = sync("1.24", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({}));
     assert!(v24.created_jobs.is_empty(), "1.24: the alpha field is dropped, the schedule runs at 06:00 UTC");
     let v25 = sync("1.25", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({}));
@@ -179,14 +213,20 @@ fn time_zone_reaches_the_controller_from_1_25() {
     // 1.28 adds the scheduled-timestamp annotation, in the CronJob's zone.
     assert!(v25.created_jobs[0].metadata.annotations.is_empty());
     let v28 = sync("1.28", "2016-05-19T10:00:05Z", cj, json!([]), json!({}));
-    assert_eq!(v28.created_jobs[0].metadata.annotations["batch.kubernetes.io/cronjob-scheduled-timestamp"], "2016-05-19T06:00:00-04:00");
+    assert_eq!(
+        v28.created_jobs[0].metadata.annotations["batch.kubernetes.io/cronjob-scheduled-timestamp"],
+        "2016-05-19T06:00:00-04:00"
+    );
 }
 
 #[test]
 fn requeue_from_now_until_1_24_then_from_the_last_slot() {
     // lastScheduleTime ahead of the controller's clock (clock skew).
     let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T11:00:00Z"}));
-    assert_eq!(sync("1.24", "2016-05-19T10:01:00Z", cj.clone(), json!([]), json!({})).requeue_after_seconds, Some(3540.1));
+    assert_eq!(
+        sync("1.24", "2016-05-19T10:01:00Z", cj.clone(), json!([]), json!({})).requeue_after_seconds,
+        Some(3540.1)
+    );
     assert_eq!(sync("1.25", "2016-05-19T10:01:00Z", cj, json!([]), json!({})).requeue_after_seconds, Some(7140.1));
 }
 
@@ -194,7 +234,10 @@ fn requeue_from_now_until_1_24_then_from_the_last_slot() {
 fn history_cleanup_moves_before_scheduling_in_1_27() {
     // The quota deadlock (#119776): creating fails, old finished jobs must still go.
     let cj = cron_job(json!({"successfulJobsHistoryLimit": 1}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z"}));
-    let jobs = json!([job("c-a", Some("Complete"), Some("2016-05-19T08:00:10Z")), job("c-b", Some("Complete"), Some("2016-05-19T09:00:10Z"))]);
+    let jobs = json!([
+        job("c-a", Some("Complete"), Some("2016-05-19T08:00:10Z")),
+        job("c-b", Some("Complete"), Some("2016-05-19T09:00:10Z"))
+    ]);
     let quota = json!({"faults": {"createJob": {"reason": "Forbidden", "message": "jobs.batch \"c-24394200\" is forbidden: exceeded quota"}}});
     let v26 = sync("1.26", "2016-05-19T10:00:05Z", cj.clone(), jobs.clone(), quota.clone());
     assert!(v26.deleted_jobs.is_empty());
@@ -209,7 +252,11 @@ fn irregular_schedule_arithmetic_until_1_27_search_from_1_28() {
     // Upstream "another complex schedule": last run Thu 10:30, now Fri 16:30.
     let cj = cron_job(json!({"schedule": "30 10,11,12 * * 1-5"}), json!({"lastScheduleTime": "2016-05-19T10:30:00Z"}));
     let v27 = sync("1.27", "2016-05-20T16:30:00Z", cj.clone(), json!([]), json!({}));
-    assert_eq!(v27.status_update.unwrap().last_schedule_time.unwrap().to_rfc3339(), "2016-05-20T16:30:00+00:00", "not a slot at all");
+    assert_eq!(
+        v27.status_update.unwrap().last_schedule_time.unwrap().to_rfc3339(),
+        "2016-05-20T16:30:00+00:00",
+        "not a slot at all"
+    );
     let v28 = sync("1.28", "2016-05-20T16:30:00Z", cj, json!([]), json!({}));
     assert!(v28.created_jobs.is_empty());
     assert_eq!(v28.decision.code.as_str(), "not-found-by-search");
@@ -222,7 +269,11 @@ fn starting_deadline_zero_never_runs() {
     let r = sync("1.28", "2016-05-19T10:00:00.100Z", cj, json!([]), json!({}));
     assert!(r.created_jobs.is_empty() && r.events.is_empty());
     assert_eq!(r.decision.code.as_str(), "too-late");
-    assert!(r.decision.explanation.to_string().starts_with("startingDeadlineSeconds is 0"), "{}", r.decision.explanation);
+    assert!(
+        r.decision.explanation.to_string().starts_with("startingDeadlineSeconds is 0"),
+        "{}",
+        r.decision.explanation
+    );
     assert_eq!(r.requeue_after_seconds, Some(3600.0));
 }
 
@@ -241,7 +292,8 @@ fn a_slot_beyond_the_deadline_is_skipped_silently() {
 #[test]
 fn forbid_delays_the_slot_until_the_running_job_finishes() {
     let spec = json!({"concurrencyPolicy": "Forbid", "startingDeadlineSeconds": 3000});
-    let running = cron_job(spec.clone(), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-24394140"])}));
+    let running =
+        cron_job(spec.clone(), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-24394140"])}));
     let blocked = sync("1.28", "2016-05-19T10:00:00.100Z", running, json!([job("c-24394140", None, None)]), json!({}));
     assert_eq!(blocked.decision.code.as_str(), "forbid-active");
     assert_eq!(
@@ -249,8 +301,15 @@ fn forbid_delays_the_slot_until_the_running_job_finishes() {
         "Forbid: job c-24394140 is still active, so the 2016-05-19T10:00:00Z slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), if that is still within startingDeadlineSeconds (3000 s) of the slot. It requeues itself for 2016-05-19T11:00:00.100Z (in 3600 s)."
     );
     // At 10:20 the job completes; the Job update triggers a sync that starts the 10:00 slot.
-    let finished = cron_job(spec, json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-24394140"])}));
-    let r = sync("1.28", "2016-05-19T10:20:00Z", finished, json!([job("c-24394140", Some("Complete"), Some("2016-05-19T10:20:00Z"))]), json!({}));
+    let finished =
+        cron_job(spec, json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-24394140"])}));
+    let r = sync(
+        "1.28",
+        "2016-05-19T10:20:00Z",
+        finished,
+        json!([job("c-24394140", Some("Complete"), Some("2016-05-19T10:20:00Z"))]),
+        json!({}),
+    );
     assert_eq!(reasons(&r), ["SawCompletedJob", "SuccessfulCreate"]);
     assert_eq!(created(&r), ["c-24394200"]);
 }
@@ -293,7 +352,8 @@ fn replace_deletes_the_running_job_first_and_history_limits_trim_oldest() {
 
 #[test]
 fn a_missing_active_job_is_rechecked_against_the_api_in_v2_only() {
-    let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T10:00:00Z", "active": active(&["c-24394200"])}));
+    let cj =
+        cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T10:00:00Z", "active": active(&["c-24394200"])}));
     // Not in the cache yet, but the API server has it: v2 keeps it.
     let api = json!({"apiJobs": [job("c-24394200", None, None)]});
     let v2 = sync("1.28", "2016-05-19T10:00:01Z", cj.clone(), json!([]), api.clone());
@@ -322,7 +382,10 @@ fn namespace_terminating_was_mistaken_for_success_until_1_28() {
 #[test]
 fn after_an_unexpected_job_the_reread_cronjob_is_written_until_1_26() {
     // The cache has not seen the status that lists c-run and c-done; the API server has.
-    let mut live = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T10:00:00Z", "active": active(&["c-run", "c-done"])}));
+    let mut live = cron_job(
+        json!({}),
+        json!({"lastScheduleTime": "2016-05-19T10:00:00Z", "active": active(&["c-run", "c-done"])}),
+    );
     let cached = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T10:00:00Z"}));
     let jobs = json!([job("c-run", None, None), job("c-done", Some("Complete"), Some("2016-05-19T10:00:30Z"))]);
     live["metadata"]["name"] = json!("c");
@@ -332,7 +395,10 @@ fn after_an_unexpected_job_the_reread_cronjob_is_written_until_1_26() {
     let names: Vec<String> = v26.status_update.unwrap().active.into_iter().map(|a| a.name).collect();
     assert_eq!(names, ["c-run"]);
     let v27 = sync("1.27", "2016-05-19T10:01:00Z", cached, jobs, extra);
-    assert!(v27.status_update.unwrap().active.is_empty(), "1.27+ write their own copy, losing the live object's changes");
+    assert!(
+        v27.status_update.unwrap().active.is_empty(),
+        "1.27+ write their own copy, losing the live object's changes"
+    );
 }
 
 #[test]
@@ -350,7 +416,10 @@ fn status_is_written_per_step_until_1_23_and_once_from_1_24() {
 
 #[test]
 fn an_older_completion_does_not_touch_last_successful_time() {
-    let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "lastSuccessfulTime": "2016-05-19T09:00:30Z"}));
+    let cj = cron_job(
+        json!({}),
+        json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "lastSuccessfulTime": "2016-05-19T09:00:30Z"}),
+    );
     let old = json!([job("c-24394080", Some("Complete"), Some("2016-05-19T08:00:10Z"))]);
     assert_eq!(sync("1.28", "2016-05-19T09:30:00Z", cj.clone(), old, json!({})).status_update, None);
     let newer = json!([job("c-24394140", Some("Complete"), Some("2016-05-19T09:01:10Z"))]);
@@ -361,7 +430,8 @@ fn an_older_completion_does_not_touch_last_successful_time() {
 #[test]
 fn relabelled_jobs_were_invisible_to_the_1_21_controller() {
     // The template says a=b; the running Job was relabelled.
-    let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-24394140"])}));
+    let cj =
+        cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z", "active": active(&["c-24394140"])}));
     let mut relabelled = job("c-24394140", Some("Complete"), Some("2016-05-19T09:00:10Z"));
     relabelled["metadata"]["labels"] = json!({"a": "other"});
     let v21 = sync("1.21", "2016-05-19T09:30:00Z", cj.clone(), json!([relabelled.clone()]), json!({}));
@@ -384,16 +454,28 @@ fn every_schedules_count_their_slots_from_where_the_search_starts() {
             "Created job c-24394229 for the 2016-05-19T10:29:00Z slot of \"@every 90m\", on time. An @every schedule has no fixed slots: robfig's ConstantDelaySchedule answers \"the instant asked about, rounded down to the second, plus 5400 s\", and the controller counts from metadata.creationTimestamp (2016-05-19T08:59:00Z), so the slot is a whole number of 5400 s steps after that. It requeues itself for 2016-05-19T11:59:00.100Z (in 5400 s).",
             "{version}"
         );
-        let next = sync(version, "2016-05-19T11:59:00.100Z", every(json!({"lastScheduleTime": "2016-05-19T10:29:00Z"})), json!([]), json!({}));
+        let next = sync(
+            version,
+            "2016-05-19T11:59:00.100Z",
+            every(json!({"lastScheduleTime": "2016-05-19T10:29:00Z"})),
+            json!([]),
+            json!({}),
+        );
         let text = next.decision.explanation.to_string();
         assert!(text.contains("counts from status.lastScheduleTime (2016-05-19T10:29:00Z)"), "{version}: {text}");
         assert!(!text.contains("not itself a slot"), "{version}: {text}");
     }
     // A deadline later than the last run moves the count's start: the slot drifts with `now`.
-    let late = cron_job(json!({"schedule": "@every 5m", "startingDeadlineSeconds": 600}), json!({"lastScheduleTime": "2016-05-19T10:29:00Z"}));
+    let late = cron_job(
+        json!({"schedule": "@every 5m", "startingDeadlineSeconds": 600}),
+        json!({"lastScheduleTime": "2016-05-19T10:29:00Z"}),
+    );
     let r = sync("1.28", "2016-05-19T13:45:30Z", late, json!([]), json!({}));
     let text = r.decision.explanation.to_string();
-    assert_eq!(r.created_jobs[0].metadata.annotations["batch.kubernetes.io/cronjob-scheduled-timestamp"], "2016-05-19T13:45:30Z");
+    assert_eq!(
+        r.created_jobs[0].metadata.annotations["batch.kubernetes.io/cronjob-scheduled-timestamp"],
+        "2016-05-19T13:45:30Z"
+    );
     assert!(text.contains("counts from now − startingDeadlineSeconds (600 s), which is later than the last schedule time (2016-05-19T13:35:30Z)"), "{text}");
 }
 
@@ -412,7 +494,10 @@ fn an_every_schedule_longer_than_its_deadline_never_runs_again() {
     // The search starts at now − 600 s, and the first "@every 90m" slot after that is always
     // 90 minutes later, so no sync ever finds one due. The slot counted from lastScheduleTime
     // (11:59) is not older than the deadline, and the explanation must not claim it is.
-    let cj = cron_job(json!({"schedule": "@every 90m", "startingDeadlineSeconds": 600}), json!({"lastScheduleTime": "2016-05-19T10:29:00Z"}));
+    let cj = cron_job(
+        json!({"schedule": "@every 90m", "startingDeadlineSeconds": 600}),
+        json!({"lastScheduleTime": "2016-05-19T10:29:00Z"}),
+    );
     let r = sync("1.28", "2016-05-19T11:59:00.100Z", cj, json!([]), json!({}));
     assert!(r.created_jobs.is_empty() && r.events.is_empty());
     assert_eq!(r.decision.code.as_str(), "too-late");

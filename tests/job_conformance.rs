@@ -5,7 +5,9 @@
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
 use cronjob_playground::api::*;
 use cronjob_playground::controller::job::backoff::{remaining_backoff, BackoffRecord};
-use cronjob_playground::controller::job::pods::{finished_time, JOB_COMPLETION_INDEX_ANNOTATION, JOB_TRACKING_FINALIZER};
+use cronjob_playground::controller::job::pods::{
+    finished_time, JOB_COMPLETION_INDEX_ANNOTATION, JOB_TRACKING_FINALIZER,
+};
 use cronjob_playground::controller::job::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -18,7 +20,8 @@ fn now() -> DateTime<Utc> {
 fn resolve(v: &mut Value) {
     match v {
         Value::String(s) if s.starts_with("NOW") => {
-            let offset = s.strip_prefix("NOW-").and_then(|r| r.strip_suffix('s')).map_or(0, |n| n.parse::<i64>().unwrap());
+            let offset =
+                s.strip_prefix("NOW-").and_then(|r| r.strip_suffix('s')).map_or(0, |n| n.parse::<i64>().unwrap());
             *v = Value::String((now() - TimeDelta::seconds(offset)).to_rfc3339());
         }
         Value::Object(m) if m.len() == 1 && m.contains_key("t_rel_s") => {
@@ -35,7 +38,12 @@ fn suite(name: &str) -> Vec<(String, Value, Value)> {
     let mut data: Value = serde_json::from_str(include_str!("data/job_cases.json")).unwrap();
     resolve(&mut data);
     let s = data["suites"].as_array().unwrap().iter().find(|s| s["suite"] == name).unwrap_or_else(|| panic!("{name}"));
-    s["cases"].as_array().unwrap().iter().map(|c| (c["name"].as_str().unwrap().to_string(), c["input"].clone(), c["expect"].clone())).collect()
+    s["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["name"].as_str().unwrap().to_string(), c["input"].clone(), c["expect"].clone()))
+        .collect()
 }
 
 fn de<T: serde::de::DeserializeOwned>(v: &Value) -> T {
@@ -54,7 +62,12 @@ fn features(minor: u8) -> JobFeatures {
 fn new_job(parallelism: i32, completions: i32, backoff_limit: i32, mode: &str) -> Job {
     let labels: BTreeMap<String, String> = [("foo".to_string(), "bar".to_string())].into();
     Job {
-        metadata: ObjectMeta { name: "foobar".into(), namespace: "default".into(), uid: "job-uid".into(), ..Default::default() },
+        metadata: ObjectMeta {
+            name: "foobar".into(),
+            namespace: "default".into(),
+            uid: "job-uid".into(),
+            ..Default::default()
+        },
         spec: JobSpec {
             parallelism: (parallelism >= 0).then_some(parallelism),
             completions: (completions >= 0).then_some(completions),
@@ -63,7 +76,10 @@ fn new_job(parallelism: i32, completions: i32, backoff_limit: i32, mode: &str) -
             selector: Some(LabelSelector { match_labels: labels.clone(), ..Default::default() }),
             template: PodTemplateSpec {
                 metadata: ObjectMeta { labels, ..Default::default() },
-                spec: PodSpec { containers: vec![Container { image: "foo/bar".into(), ..Default::default() }], ..Default::default() },
+                spec: PodSpec {
+                    containers: vec![Container { image: "foo/bar".into(), ..Default::default() }],
+                    ..Default::default()
+                },
             },
             ..Default::default()
         },
@@ -102,10 +118,21 @@ fn job_pod(job: &Job, n: usize, phase: PodPhase) -> Pod {
 }
 
 fn set_ready(p: &mut Pod) {
-    p.status.conditions.push(PodCondition { condition_type: POD_READY.into(), status: ConditionStatus::True, ..Default::default() });
+    p.status.conditions.push(PodCondition {
+        condition_type: POD_READY.into(),
+        status: ConditionStatus::True,
+        ..Default::default()
+    });
 }
 
-fn run(job: &Job, pods: &[Pod], f: JobFeatures, memory: &JobMemory, faults: &PodApiFaults, at: DateTime<Utc>) -> JobSyncResult {
+fn run(
+    job: &Job,
+    pods: &[Pod],
+    f: JobFeatures,
+    memory: &JobMemory,
+    faults: &PodApiFaults,
+    at: DateTime<Utc>,
+) -> JobSyncResult {
     let pods: Vec<&Pod> = pods.iter().collect();
     sync_job(&JobSyncInput { job, pods: &pods, now: at, features: f, memory, faults })
 }
@@ -129,7 +156,11 @@ fn check_condition(name: &str, status: &JobStatus, e: &Value) {
                     && serde_json::to_value(c.status).unwrap() == want_status
                     && c.reason == e["expectedConditionReason"].as_str().unwrap_or("")
             });
-            assert!(found, "{name}: want condition {t}/{want_status}/{}, have {:?}", e["expectedConditionReason"], status.conditions);
+            assert!(
+                found,
+                "{name}: want condition {t}/{want_status}/{}, have {:?}",
+                e["expectedConditionReason"], status.conditions
+            );
         }
         None => assert!(
             !status.conditions.iter().any(|c| c.status == ConditionStatus::True),
@@ -149,7 +180,12 @@ fn controller_sync_job_v1_28() {
         f.pod_replacement_policy = i["jobPodReplacementPolicy"] == true;
         f.pod_failure_policy = i["jobPodFailurePolicy"] == true;
         let at = if i["controllerTime"].is_string() { de(&i["controllerTime"]) } else { now() };
-        let mut job = new_job(i32_of(&i["parallelism"]), i32_of(&i["completions"]), i32_of(&i["backoffLimit"]), i["completionMode"].as_str().unwrap_or(""));
+        let mut job = new_job(
+            i32_of(&i["parallelism"]),
+            i32_of(&i["completions"]),
+            i32_of(&i["backoffLimit"]),
+            i["completionMode"].as_str().unwrap_or(""),
+        );
         job.spec.suspend = Some(i["suspend"] == true);
         if f.pod_replacement_policy && !i["podReplacementPolicy"].is_null() {
             job.spec.pod_replacement_policy = Some(de(&i["podReplacementPolicy"]));
@@ -164,7 +200,13 @@ fn controller_sync_job_v1_28() {
             job.status.failed = i32_of(&s["failed"]);
         }
         if i["wasSuspended"] == true {
-            job.status.conditions.push(new_condition(JobConditionType::Suspended, ConditionStatus::True, "JobSuspended", "Job suspended", at));
+            job.status.conditions.push(new_condition(
+                JobConditionType::Suspended,
+                ConditionStatus::True,
+                "JobSuspended",
+                "Job suspended",
+                at,
+            ));
         }
         if i["deleting"] == true {
             job.metadata.deletion_timestamp = Some(at);
@@ -193,11 +235,14 @@ fn controller_sync_job_v1_28() {
             let n = pods.len();
             let mut p = job_pod(&job, n, de(&w["Phase"]));
             if w["Index"] != "-" {
-                p.metadata.annotations.insert(JOB_COMPLETION_INDEX_ANNOTATION.into(), w["Index"].as_str().unwrap().into());
+                p.metadata
+                    .annotations
+                    .insert(JOB_COMPLETION_INDEX_ANNOTATION.into(), w["Index"].as_str().unwrap().into());
             }
             pods.push(p);
         }
-        let mut memory = JobMemory { unsatisfied_expectations: i32_of(&i["fakeExpectationAtCreation"]) != 0, ..Default::default() };
+        let mut memory =
+            JobMemory { unsatisfied_expectations: i32_of(&i["fakeExpectationAtCreation"]) != 0, ..Default::default() };
         if let Some(b) = i["backoffRecord"].as_object() {
             memory.backoff = BackoffRecord {
                 failures_after_last_success: b["failuresAfterLastSuccess"].as_u64().unwrap() as u32,
@@ -212,8 +257,17 @@ fn controller_sync_job_v1_28() {
         let st = written(&job, &r);
         // The fake pod control records a create call even when it then returns the injected error.
         let creations = r.created.len() + if faults.error.is_some() { r.failed_creations } else { 0 };
-        let patches = r.finalizers_removed.len() + r.failed_finalizer_removals + r.deleted.iter().filter(|d| d.remove_finalizer_first).count();
-        let got = (creations as i64, (r.deleted.len() + r.failed_deletions) as i64, patches as i64, st.active, st.succeeded, st.failed);
+        let patches = r.finalizers_removed.len()
+            + r.failed_finalizer_removals
+            + r.deleted.iter().filter(|d| d.remove_finalizer_first).count();
+        let got = (
+            creations as i64,
+            (r.deleted.len() + r.failed_deletions) as i64,
+            patches as i64,
+            st.active,
+            st.succeeded,
+            st.failed,
+        );
         let want = (
             e["expectedCreations"].as_i64().unwrap(),
             e["expectedDeletions"].as_i64().unwrap(),
@@ -225,15 +279,23 @@ fn controller_sync_job_v1_28() {
         assert_eq!(got, want, "{name}: (creations, deletions, patches, active, succeeded, failed) — {:?}", r.decision);
         assert_eq!(st.ready, opt_i32(&e["expectedReady"]), "{name}: ready");
         assert_eq!(st.terminating, opt_i32(&e["expectedTerminating"]), "{name}: terminating");
-        assert_eq!(st.completed_indexes.clone().unwrap_or_default(), e["expectedCompletedIdxs"].as_str().unwrap(), "{name}: completedIndexes");
+        assert_eq!(
+            st.completed_indexes.clone().unwrap_or_default(),
+            e["expectedCompletedIdxs"].as_str().unwrap(),
+            "{name}: completedIndexes"
+        );
         if let Some(want) = e["expectedCreatedIndexes"].as_array() {
-            let mut got: Vec<String> = r.created.iter().map(|p| p.metadata.annotations[JOB_COMPLETION_INDEX_ANNOTATION].clone()).collect();
+            let mut got: Vec<String> =
+                r.created.iter().map(|p| p.metadata.annotations[JOB_COMPLETION_INDEX_ANNOTATION].clone()).collect();
             let mut want: Vec<String> = want.iter().map(|v| v.as_str().unwrap().to_string()).collect();
             got.sort();
             want.sort();
             assert_eq!(got, want, "{name}: created indexes");
             if !f.pod_index_label {
-                assert!(r.created.iter().all(|p| !p.metadata.labels.contains_key(JOB_COMPLETION_INDEX_ANNOTATION)), "{name}");
+                assert!(
+                    r.created.iter().all(|p| !p.metadata.labels.contains_key(JOB_COMPLETION_INDEX_ANNOTATION)),
+                    "{name}"
+                );
             }
         }
         check_condition(&name, &st, &e);
@@ -304,7 +366,14 @@ fn check_condition_list(name: &str, st: &JobStatus, want: &Value) {
     let got: Vec<(String, String, String, String)> = st
         .conditions
         .iter()
-        .map(|c| (serde_json::to_value(c.condition_type).unwrap().as_str().unwrap().into(), format!("{:?}", c.status), c.reason.clone(), c.message.clone()))
+        .map(|c| {
+            (
+                serde_json::to_value(c.condition_type).unwrap().as_str().unwrap().into(),
+                format!("{:?}", c.status),
+                c.reason.clone(),
+                c.message.clone(),
+            )
+        })
         .collect();
     let want: Vec<(String, String, String, String)> = want
         .as_array()
@@ -392,7 +461,11 @@ fn sync_job_past_deadline() {
             job.spec.suspend = Some(i["suspend"] == true);
             job.status.start_time = Some(now() - TimeDelta::seconds(i["startTime"].as_i64().unwrap()));
             let mut pods = vec![];
-            for (key, phase) in [("activePods", PodPhase::Running), ("succeededPods", PodPhase::Succeeded), ("failedPods", PodPhase::Failed)] {
+            for (key, phase) in [
+                ("activePods", PodPhase::Running),
+                ("succeededPods", PodPhase::Succeeded),
+                ("failedPods", PodPhase::Failed),
+            ] {
                 for _ in 0..i[key].as_i64().unwrap() {
                     let mut p = job_pod(&job, pods.len(), phase);
                     if !f.tracking_with_finalizers {
@@ -424,7 +497,11 @@ fn pod_event_backoff() {
     for (name, i, e) in suite("TestJobBackoff@v1.23.13") {
         let memory = JobMemory { requeues: i["requeues"].as_u64().unwrap_or(0) as u32, ..Default::default() };
         let ev = PodEvent::Updated { old_phase: PodPhase::Running, new_phase: de(&i["phase"]) };
-        assert_eq!(pod_event_delay(&features(23), &memory, ev).num_seconds(), e["wantBackoff_s"].as_i64().unwrap(), "{name}");
+        assert_eq!(
+            pod_event_delay(&features(23), &memory, ev).num_seconds(),
+            e["wantBackoff_s"].as_i64().unwrap(),
+            "{name}"
+        );
     }
 }
 
@@ -442,7 +519,9 @@ fn ensure_job_conditions() {
         );
         assert_eq!(changed, e["expectUpdate"] == true, "{name}");
         let want: Vec<JobCondition> = de(&e["expectList"]);
-        let strip = |l: &[JobCondition]| l.iter().map(|c| (c.condition_type, c.status, c.reason.clone(), c.message.clone())).collect::<Vec<_>>();
+        let strip = |l: &[JobCondition]| {
+            l.iter().map(|c| (c.condition_type, c.status, c.reason.clone(), c.message.clone())).collect::<Vec<_>>()
+        };
         assert_eq!(strip(&list), strip(&want), "{name}");
     }
 }
@@ -477,7 +556,8 @@ fn remaining_backoff_time() {
         // the expectation through the same formula with the table's constants.
         let pod: Option<Pod> = (!i["lastFailedPod"].is_null()).then(|| de(&i["lastFailedPod"]));
         let n = pod.as_ref().map_or(0, |p| pods::index_failure_count(p) + pods::index_ignored_failure_count(p) + 1);
-        let got = remaining_backoff(at, TimeDelta::seconds(5), TimeDelta::seconds(700), n, pod.as_ref().map(finished_time));
+        let got =
+            remaining_backoff(at, TimeDelta::seconds(5), TimeDelta::seconds(700), n, pod.as_ref().map(finished_time));
         assert_eq!(got.num_seconds(), e["wantDuration"].as_i64().unwrap(), "{name}");
     }
 }
@@ -503,10 +583,13 @@ fn pod_creation_info_for_independent_indexes() {
 #[test]
 fn new_backoff_record() {
     for (name, i, e) in suite("TestNewBackoffRecord@v1.28.7") {
-        let stored = i["storeInitializer"]["backoffStoreRecords"].as_array().unwrap().first().map_or(BackoffRecord::default(), |r| BackoffRecord {
-            failures_after_last_success: r["failuresAfterLastSuccess"].as_u64().unwrap() as u32,
-            last_failure_time: r.get("lastFailureTime").filter(|v| v.is_string()).map(de),
-        });
+        let stored = i["storeInitializer"]["backoffStoreRecords"].as_array().unwrap().first().map_or(
+            BackoffRecord::default(),
+            |r| BackoffRecord {
+                failures_after_last_success: r["failuresAfterLastSuccess"].as_u64().unwrap() as u32,
+                last_failure_time: r.get("lastFailureTime").filter(|v| v.is_string()).map(de),
+            },
+        );
         let times = |v: &Value| -> Vec<DateTime<Utc>> { de(v) };
         let got = stored.with_new_pods(&times(&i["newSucceededPods"]), &times(&i["newFailedPods"]));
         let w = &e["wantBackoffRecord"];
@@ -526,8 +609,10 @@ fn match_pod_failure_policy_table() {
         // so the other rules keep their indexes.
         let mut raw = i["podFailurePolicy"].clone();
         for r in raw.get_mut("rules").and_then(Value::as_array_mut).into_iter().flatten() {
-            let known_action = ["FailJob", "FailIndex", "Ignore", "Count"].contains(&r["action"].as_str().unwrap_or(""));
-            let known_op = r["onExitCodes"].is_null() || ["In", "NotIn"].contains(&r["onExitCodes"]["operator"].as_str().unwrap_or(""));
+            let known_action =
+                ["FailJob", "FailIndex", "Ignore", "Count"].contains(&r["action"].as_str().unwrap_or(""));
+            let known_op = r["onExitCodes"].is_null()
+                || ["In", "NotIn"].contains(&r["onExitCodes"]["operator"].as_str().unwrap_or(""));
             if !known_action || !known_op {
                 *r = serde_json::json!({"action": "Count", "onExitCodes": {"containerName": "(unrepresentable rule)", "operator": "In", "values": []}});
             }
@@ -584,13 +669,19 @@ fn sync_job_with_pod_failure_policy() {
         let r = run(&job, &pods, f, &JobMemory::default(), &PodApiFaults::default(), now());
         let st = written(&job, &r);
         match e["wantConditions"].as_array() {
-            None => assert!(!st.conditions.iter().any(|c| c.status == ConditionStatus::True), "{name}: {:?}", st.conditions),
+            None => {
+                assert!(!st.conditions.iter().any(|c| c.status == ConditionStatus::True), "{name}: {:?}", st.conditions)
+            }
             Some(want) => {
                 for w in want {
                     let w: JobCondition = de(w);
                     let same: Vec<_> = st.conditions.iter().filter(|c| c.condition_type == w.condition_type).collect();
                     assert_eq!(same.len(), 1, "{name}: {:?}", st.conditions);
-                    assert_eq!((same[0].status, &same[0].reason, &same[0].message), (w.status, &w.reason, &w.message), "{name}");
+                    assert_eq!(
+                        (same[0].status, &same[0].reason, &same[0].message),
+                        (w.status, &w.reason, &w.message),
+                        "{name}"
+                    );
                 }
             }
         }

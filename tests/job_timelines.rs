@@ -82,7 +82,9 @@ impl World {
     /// at once; a delayed add waits in a heap holding one entry per Job, the earliest.
     fn at(&mut self, when: DateTime<Utc>, ev: Ev) {
         if matches!(ev, Ev::Sync) && when > self.now {
-            if let Some(&k) = self.queue.iter().find(|((at, _), e)| matches!(e, Ev::Sync) && *at > self.now).map(|(k, _)| k) {
+            if let Some(&k) =
+                self.queue.iter().find(|((at, _), e)| matches!(e, Ev::Sync) && *at > self.now).map(|(k, _)| k)
+            {
                 if k.0 <= when {
                     return;
                 }
@@ -107,7 +109,9 @@ impl World {
     }
 
     fn step(&mut self) -> bool {
-        let Some(((now, _), ev)) = self.queue.pop_first() else { return false };
+        let Some(((now, _), ev)) = self.queue.pop_first() else {
+            return false;
+        };
         if secs(now) > 10_000.0 {
             return false;
         }
@@ -115,19 +119,26 @@ impl World {
         match ev {
             Ev::Sync => self.sync(now),
             Ev::Exit(name) => {
-                let Some(i) = self.pods.iter().position(|p| p.metadata.name == name && is_active(p)) else { return true };
+                let Some(i) = self.pods.iter().position(|p| p.metadata.name == name && is_active(p)) else {
+                    return true;
+                };
                 let code = self.exit_codes[self.attempts.min(self.exit_codes.len() - 1)];
                 self.attempts += 1;
                 let (status, exit) = kubelet::container_exited(&self.pods[i], code, now);
                 let old = self.pods[i].status.phase.unwrap_or_default();
                 self.pods[i].status = status;
-                self.pod_event(now, PodEvent::Updated { old_phase: old, new_phase: self.pods[i].status.phase.unwrap_or_default() });
+                self.pod_event(
+                    now,
+                    PodEvent::Updated { old_phase: old, new_phase: self.pods[i].status.phase.unwrap_or_default() },
+                );
                 if exit == ContainerExit::Restart {
                     self.at(now, Ev::Restart(name));
                 }
             }
             Ev::Restart(name) => {
-                let Some(i) = self.pods.iter().position(|p| p.metadata.name == name && is_active(p)) else { return true };
+                let Some(i) = self.pods.iter().position(|p| p.metadata.name == name && is_active(p)) else {
+                    return true;
+                };
                 let b = self.backoffs.get(&name).copied().unwrap_or_default();
                 let r = kubelet::restart_crashed_container(&self.pods[i], &b, now);
                 self.backoffs.insert(name.clone(), r.backoff);
@@ -143,7 +154,9 @@ impl World {
                 }
             }
             Ev::Killed(name) => {
-                let Some(i) = self.pods.iter().position(|p| p.metadata.name == name) else { return true };
+                let Some(i) = self.pods.iter().position(|p| p.metadata.name == name) else {
+                    return true;
+                };
                 let old = self.pods[i].status.phase.unwrap_or_default();
                 self.pods[i].status = kubelet::killed(&self.pods[i], 143, now);
                 self.log.push((secs(now), format!("killed {name}")));
@@ -197,7 +210,11 @@ impl World {
             self.run_container(&name, now, 0);
         }
         if let Some(status) = r.status.clone() {
-            for c in status.conditions.iter().filter(|c| !self.job.status.conditions.iter().any(|o| o.condition_type == c.condition_type)) {
+            for c in status
+                .conditions
+                .iter()
+                .filter(|c| !self.job.status.conditions.iter().any(|o| o.condition_type == c.condition_type))
+            {
                 self.log.push((secs(now), format!("{:?} {}", c.condition_type, c.reason)));
             }
             self.job.status = status;
@@ -231,14 +248,25 @@ fn never_modern_pods_at_0_40_90_160_failed_at_191() {
         assert_eq!(w.times("Failed"), [191.0], "1.{minor}");
         assert_eq!(w.times("FailureTarget"), Vec::<f64>::new(), "1.{minor}");
         let c = w.job.status.finished_condition().unwrap();
-        assert_eq!((c.reason.as_str(), c.message.as_str()), (REASON_BACKOFF_LIMIT_EXCEEDED, MESSAGE_BACKOFF_LIMIT_EXCEEDED));
+        assert_eq!(
+            (c.reason.as_str(), c.message.as_str()),
+            (REASON_BACKOFF_LIMIT_EXCEEDED, MESSAGE_BACKOFF_LIMIT_EXCEEDED)
+        );
         assert_eq!((w.job.status.failed, w.job.status.active, w.job.status.completion_time), (4, 0, None));
-        let created: Vec<&str> = w.events.iter().filter(|(_, e)| e.reason == "SuccessfulCreate").map(|(_, e)| &*e.message).collect();
+        let created: Vec<&str> =
+            w.events.iter().filter(|(_, e)| e.reason == "SuccessfulCreate").map(|(_, e)| &*e.message).collect();
         assert_eq!(created, ["Created pod: pi-1", "Created pod: pi-2", "Created pod: pi-3", "Created pod: pi-4"]);
         let last = w.events.last().unwrap();
         assert_eq!(
             (last.0, last.1.clone()),
-            (191.0, Event { event_type: EventType::Warning, reason: "BackoffLimitExceeded".into(), message: "Job has reached the specified backoff limit".into() })
+            (
+                191.0,
+                Event {
+                    event_type: EventType::Warning,
+                    reason: "BackoffLimitExceeded".into(),
+                    message: "Job has reached the specified backoff limit".into()
+                }
+            )
         );
     }
 }
@@ -298,7 +326,9 @@ fn never_legacy_with_ready_pods_batching() {
 #[test]
 fn on_failure_restarts_at_30_70_120_failed_at_121() {
     // The Job sync that sees restartCount 3 runs 1 s (1.27+), 0.5 s (1.24–1.26) or 0 s after the restart.
-    for (minor, failed_at) in [(21, 120.0), (23, 120.0), (24, 120.5), (26, 120.5), (27, 121.0), (28, 121.0), (30, 121.0)] {
+    for (minor, failed_at) in
+        [(21, 120.0), (23, 120.0), (24, 120.5), (26, 120.5), (27, 121.0), (28, 121.0), (30, 121.0)]
+    {
         let w = World::new(minor, None, RestartPolicy::OnFailure, vec![1]).run();
         assert_eq!(w.times("create"), [0.0], "1.{minor}");
         assert_eq!(w.times("start"), [0.0, 30.0, 70.0, 120.0], "1.{minor}");
@@ -318,7 +348,6 @@ fn on_failure_1_31_failure_target_then_failed_once_the_pod_is_gone() {
     assert_eq!(w.times("Failed"), [122.0]);
     assert_eq!(w.job.status.failed, 1);
 }
-
 
 #[test]
 fn never_active_deadline_100_kills_the_third_pod() {

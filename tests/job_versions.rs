@@ -3,7 +3,9 @@
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
 use cronjob_playground::api::*;
-use cronjob_playground::controller::job::backoff::{legacy_pod_failure_delay, legacy_rate_limited_delay, BackoffRecord};
+use cronjob_playground::controller::job::backoff::{
+    legacy_pod_failure_delay, legacy_rate_limited_delay, BackoffRecord,
+};
 use cronjob_playground::controller::job::pods::{JOB_COMPLETION_INDEX_ANNOTATION, JOB_TRACKING_FINALIZER};
 use cronjob_playground::controller::job::*;
 use cronjob_playground::controller::kubelet::{next_attempt_after_refusal, RetryTiming};
@@ -43,7 +45,9 @@ fn pod(n: usize, phase: PodPhase, exit_code: i32, finished: DateTime<Utc>, final
             terminated: Some(ContainerStateTerminated { exit_code, finished_at: Some(finished), ..Default::default() }),
             ..Default::default()
         },
-        _ => ContainerState { running: Some(ContainerStateRunning { started_at: Some(finished) }), ..Default::default() },
+        _ => {
+            ContainerState { running: Some(ContainerStateRunning { started_at: Some(finished) }), ..Default::default() }
+        }
     };
     p.status.container_statuses = vec![ContainerStatus { name: "main".into(), state, ..Default::default() }];
     p
@@ -78,7 +82,10 @@ fn boundary_1_20_failed_pods_counted() {
     assert!(status(&j, &sync_at(20, &j, &pods, &m, t(6))).finished_condition().is_some());
     assert!(status(&j, &sync_at(19, &j, &pods, &m, t(6))).finished_condition().is_none());
     let m = JobMemory { requeues: 1, ..m };
-    assert_eq!(status(&j, &sync_at(19, &j, &pods, &m, t(6))).finished_condition().unwrap().reason, REASON_BACKOFF_LIMIT_EXCEEDED);
+    assert_eq!(
+        status(&j, &sync_at(19, &j, &pods, &m, t(6))).finished_condition().unwrap().reason,
+        REASON_BACKOFF_LIMIT_EXCEEDED
+    );
 }
 
 /// 1.21 | 1.22: SuspendJob beta (on by default) in 1.22.
@@ -93,8 +100,14 @@ fn boundary_1_22_suspend() {
     let st = status(&j, &r22);
     assert_eq!(st.start_time, None);
     let c = st.condition(JobConditionType::Suspended).unwrap();
-    assert_eq!((c.status, c.reason.as_str(), c.message.as_str()), (ConditionStatus::True, "JobSuspended", "Job suspended"));
-    assert_eq!(r22.events, [Event { event_type: EventType::Normal, reason: "Suspended".into(), message: "Job suspended".into() }]);
+    assert_eq!(
+        (c.status, c.reason.as_str(), c.message.as_str()),
+        (ConditionStatus::True, "JobSuspended", "Job suspended")
+    );
+    assert_eq!(
+        r22.events,
+        [Event { event_type: EventType::Normal, reason: "Suspended".into(), message: "Job suspended".into() }]
+    );
 }
 
 /// 1.23 | 1.24: JobReadyPods beta: `status.ready` written, pod events batched by 500 ms.
@@ -102,7 +115,11 @@ fn boundary_1_22_suspend() {
 fn boundary_1_24_ready_pods() {
     let j = job(1, 1, 6, RestartPolicy::Never);
     let mut p = pod(1, PodPhase::Running, 0, t(0), false);
-    p.status.conditions.push(PodCondition { condition_type: POD_READY.into(), status: ConditionStatus::True, ..Default::default() });
+    p.status.conditions.push(PodCondition {
+        condition_type: POD_READY.into(),
+        status: ConditionStatus::True,
+        ..Default::default()
+    });
     assert_eq!(status(&j, &sync_at(23, &j, std::slice::from_ref(&p), &JobMemory::default(), t(1))).ready, None);
     assert_eq!(status(&j, &sync_at(24, &j, &[p], &JobMemory::default(), t(1))).ready, Some(1));
     let added = PodEvent::Added;
@@ -115,7 +132,12 @@ fn boundary_1_24_ready_pods() {
 #[test]
 fn boundary_1_25_tracking_finalizer() {
     let j = job(1, 1, 6, RestartPolicy::Never);
-    let has = |m| sync_at(m, &j, &[], &JobMemory::default(), t(0)).created[0].metadata.finalizers.contains(&JOB_TRACKING_FINALIZER.to_string());
+    let has = |m| {
+        sync_at(m, &j, &[], &JobMemory::default(), t(0)).created[0]
+            .metadata
+            .finalizers
+            .contains(&JOB_TRACKING_FINALIZER.to_string())
+    };
     assert!(!has(24));
     assert!(has(25));
 }
@@ -128,7 +150,11 @@ fn boundary_1_26_pod_failure_policy() {
     j.spec.pod_failure_policy = Some(PodFailurePolicy {
         rules: vec![PodFailurePolicyRule {
             action: PodFailurePolicyAction::FailJob,
-            on_exit_codes: Some(PodFailurePolicyOnExitCodesRequirement { container_name: None, operator: PodFailurePolicyOnExitCodesOperator::In, values: vec![42] }),
+            on_exit_codes: Some(PodFailurePolicyOnExitCodesRequirement {
+                container_name: None,
+                operator: PodFailurePolicyOnExitCodesOperator::In,
+                values: vec![42],
+            }),
             on_pod_conditions: vec![],
         }],
     });
@@ -139,7 +165,10 @@ fn boundary_1_26_pod_failure_policy() {
     let st = status(&j, &r26);
     let c = st.finished_condition().unwrap();
     assert_eq!(c.reason, REASON_POD_FAILURE_POLICY);
-    assert_eq!(c.message, "Container main for pod default/pi-1 failed with exit code 42 matching FailJob rule at index 0");
+    assert_eq!(
+        c.message,
+        "Container main for pod default/pi-1 failed with exit code 42 matching FailJob rule at index 0"
+    );
     // The interim FailureTarget precedes Failed from the start of the feature.
     assert_eq!(st.conditions[0].condition_type, JobConditionType::FailureTarget);
 }
@@ -221,24 +250,38 @@ fn boundary_1_31_delayed_terminal_condition_and_success_policy() {
     j.status.start_time = Some(t(0));
     j.spec.active_deadline_seconds = Some(10);
     let running = [pod(1, PodPhase::Running, 0, t(0), true)];
-    let types = |m| status(&j, &sync_at(m, &j, &running, &JobMemory::default(), t(10))).conditions.iter().map(|c| c.condition_type).collect::<Vec<_>>();
+    let types = |m| {
+        status(&j, &sync_at(m, &j, &running, &JobMemory::default(), t(10)))
+            .conditions
+            .iter()
+            .map(|c| c.condition_type)
+            .collect::<Vec<_>>()
+    };
     assert_eq!(types(30), [JobConditionType::Failed]);
     assert_eq!(types(31), [JobConditionType::FailureTarget]);
 
     let done = [pod(1, PodPhase::Succeeded, 0, t(5), true)];
     let j = job(1, 1, 6, RestartPolicy::Never);
     let st30 = status(&j, &sync_at(30, &j, &done, &JobMemory::default(), t(6)));
-    assert_eq!(st30.conditions.iter().map(|c| (c.condition_type, c.reason.as_str())).collect::<Vec<_>>(), [(JobConditionType::Complete, "")]);
+    assert_eq!(
+        st30.conditions.iter().map(|c| (c.condition_type, c.reason.as_str())).collect::<Vec<_>>(),
+        [(JobConditionType::Complete, "")]
+    );
     let st31 = status(&j, &sync_at(31, &j, &done, &JobMemory::default(), t(6)));
     assert_eq!(
         st31.conditions.iter().map(|c| (c.condition_type, c.reason.as_str())).collect::<Vec<_>>(),
-        [(JobConditionType::SuccessCriteriaMet, REASON_COMPLETIONS_REACHED), (JobConditionType::Complete, REASON_COMPLETIONS_REACHED)]
+        [
+            (JobConditionType::SuccessCriteriaMet, REASON_COMPLETIONS_REACHED),
+            (JobConditionType::Complete, REASON_COMPLETIONS_REACHED)
+        ]
     );
     assert_eq!(st31.completion_time, Some(t(6)));
 
     let mut sp = job(3, 3, 6, RestartPolicy::Never);
     sp.spec.completion_mode = Some(CompletionMode::Indexed);
-    sp.spec.success_policy = Some(SuccessPolicy { rules: vec![SuccessPolicyRule { succeeded_indexes: Some("0".into()), succeeded_count: None }] });
+    sp.spec.success_policy = Some(SuccessPolicy {
+        rules: vec![SuccessPolicyRule { succeeded_indexes: Some("0".into()), succeeded_count: None }],
+    });
     let mut p0 = pod(1, PodPhase::Succeeded, 0, t(5), true);
     p0.metadata.annotations.insert(JOB_COMPLETION_INDEX_ANNOTATION.into(), "0".into());
     let mut p1 = pod(2, PodPhase::Running, 0, t(0), true);
@@ -248,7 +291,10 @@ fn boundary_1_31_delayed_terminal_condition_and_success_policy() {
     let r31 = sync_at(31, &sp, &pods, &JobMemory::default(), t(6));
     assert_eq!(r31.deleted.len(), 1);
     let c = &status(&sp, &r31).conditions[0];
-    assert_eq!((c.condition_type, c.reason.as_str(), c.message.as_str()), (JobConditionType::SuccessCriteriaMet, REASON_SUCCESS_POLICY, "Matched rules at index 0"));
+    assert_eq!(
+        (c.condition_type, c.reason.as_str(), c.message.as_str()),
+        (JobConditionType::SuccessCriteriaMet, REASON_SUCCESS_POLICY, "Matched rules at index 0")
+    );
 }
 
 /// 1.31 | 1.32: `spec.managedBy` hands the Job to another controller (JobManagedBy beta).
@@ -299,7 +345,11 @@ fn boundaries_active_zero_during_backoff() {
     j.status.active = 2;
     j.status.ready = Some(2);
     let mut running = pod(1, PodPhase::Running, 0, t(0), true);
-    running.status.conditions.push(PodCondition { condition_type: POD_READY.into(), status: ConditionStatus::True, ..Default::default() });
+    running.status.conditions.push(PodCondition {
+        condition_type: POD_READY.into(),
+        status: ConditionStatus::True,
+        ..Default::default()
+    });
     let pods = [running, pod(2, PodPhase::Failed, 1, t(30), true)];
     let at = |m| sync_at(m, &j, &pods, &JobMemory::default(), t(31));
     let r26 = at(26);
@@ -314,9 +364,20 @@ fn boundaries_active_zero_during_backoff() {
         let r = at(m);
         assert_eq!(r.status, None, "1.{m}");
         assert!(r.finalizers_removed.is_empty(), "1.{m}");
-        assert_eq!(r.error.as_deref(), Some("Job.batch \"pi\" is invalid: status.ready: Invalid value: 1: cannot set more ready pods than active"));
-        assert_eq!(r.requeue_after, Some(TimeDelta::seconds(1)), "1.{m}: API-error re-queue (1 s) before the back-off (9 s)");
-        assert_eq!(r.memory.backoff, BackoffRecord::default(), "1.{m}: the back-off record is saved only on a successful flush");
+        assert_eq!(
+            r.error.as_deref(),
+            Some("Job.batch \"pi\" is invalid: status.ready: Invalid value: 1: cannot set more ready pods than active")
+        );
+        assert_eq!(
+            r.requeue_after,
+            Some(TimeDelta::seconds(1)),
+            "1.{m}: API-error re-queue (1 s) before the back-off (9 s)"
+        );
+        assert_eq!(
+            r.memory.backoff,
+            BackoffRecord::default(),
+            "1.{m}: the back-off record is saved only on a successful flush"
+        );
     }
     let r34 = at(34);
     let st = status(&j, &r34);

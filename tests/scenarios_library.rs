@@ -26,7 +26,12 @@ fn run(id: &str) -> Trace {
 /// `(time, fate)` of each slot of `cron_job`, times as RFC 3339.
 fn fates(trace: &Trace, cron_job: &str) -> Vec<(String, String)> {
     let name = |f| serde_json::to_value(f).unwrap().as_str().unwrap().to_owned();
-    trace.slots.iter().filter(|s| s.cron_job == cron_job).map(|s| (s.scheduled_time.to_rfc3339(), name(s.fate))).collect()
+    trace
+        .slots
+        .iter()
+        .filter(|s| s.cron_job == cron_job)
+        .map(|s| (s.scheduled_time.to_rfc3339(), name(s.fate)))
+        .collect()
 }
 
 fn created<'a>(trace: &'a Trace, prefix: &str) -> Vec<(&'a str, DateTime<Utc>)> {
@@ -56,12 +61,18 @@ fn check(id: &str) {
         "retroactive-schedule-edit" => {
             let trace = run(id);
             assert_eq!(trace.kubernetes_version.to_string(), "1.26");
-            assert_eq!(fates(&trace, "cron-test"), pairs(&[("2023-03-22T13:05:00Z", "ran-on-time"), ("2023-03-22T13:10:00Z", "ran-late")]));
+            assert_eq!(
+                fates(&trace, "cron-test"),
+                pairs(&[("2023-03-22T13:05:00Z", "ran-on-time"), ("2023-03-22T13:10:00Z", "ran-late")])
+            );
             // Edited at 13:15; the deletion of the 13:05 Job at 13:16 wakes the controller, which
             // starts today's 13:10 of the new schedule at once.
             assert_eq!(
                 created(&trace, "cron-test"),
-                [("cron-test-27991505", t("2023-03-22T13:05:00.1Z")), ("cron-test-27991510", t("2023-03-22T13:16:00Z"))]
+                [
+                    ("cron-test-27991505", t("2023-03-22T13:05:00.1Z")),
+                    ("cron-test-27991510", t("2023-03-22T13:16:00Z"))
+                ]
             );
         }
         "forbid-catch-up" => {
@@ -75,14 +86,21 @@ fn check(id: &str) {
                     ("hourly-1544011200", t("2018-12-05T12:00:20Z")),
                 ]
             );
-            assert_eq!(fates(&trace, "hourly")[2..], pairs(&[("2018-12-05T11:00:00Z", "ran-late"), ("2018-12-05T12:00:00Z", "ran-late")]));
+            assert_eq!(
+                fates(&trace, "hourly")[2..],
+                pairs(&[("2018-12-05T11:00:00Z", "ran-late"), ("2018-12-05T12:00:00Z", "ran-late")])
+            );
         }
         "starting-deadline-1200" => {
             let trace = run(id);
             assert_eq!(job(&trace, "in-time-1544007600").created_at, t("2018-12-05T11:10:10Z"));
             assert_eq!(
                 fates(&trace, "too-late"),
-                pairs(&[("2018-12-05T10:00:00Z", "ran-on-time"), ("2018-12-05T11:00:00Z", "missed-deadline"), ("2018-12-05T12:00:00Z", "ran-on-time")])
+                pairs(&[
+                    ("2018-12-05T10:00:00Z", "ran-on-time"),
+                    ("2018-12-05T11:00:00Z", "missed-deadline"),
+                    ("2018-12-05T12:00:00Z", "ran-on-time")
+                ])
             );
             assert_eq!(created(&trace, "too-late")[1], ("too-late-1544011200", t("2018-12-05T12:00:00Z")));
         }
@@ -104,7 +122,10 @@ fn check(id: &str) {
             let trace = run(id);
             assert_eq!(
                 events(&trace, "TooManyMissedTimes"),
-                [(t("2020-06-01T10:21:00Z"), "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew")]
+                [(
+                    t("2020-06-01T10:21:00Z"),
+                    "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew"
+                )]
             );
             assert_eq!(
                 created(&trace, "every-minute"),
@@ -127,7 +148,11 @@ fn check(id: &str) {
                 )]
             );
             let times: Vec<_> = created(&trace, "report").into_iter().map(|(_, at)| at).collect();
-            assert_eq!(offsets(t("2018-12-05T09:00:00Z"), times), [600, 1200, 1800, 2400, 3000], "still every 10 minutes");
+            assert_eq!(
+                offsets(t("2018-12-05T09:00:00Z"), times),
+                [600, 1200, 1800, 2400, 3000],
+                "still every 10 minutes"
+            );
             // `kubectl get cronjob` after the refused edit shows the schedule the object kept.
             let events = Run::new(manifest(id), None).unwrap().simulation().spec.events.clone();
             let start = CronJobStart { name: "report".into(), schedule: "*/10 * * * *".into(), suspend: false };
@@ -149,10 +174,17 @@ fn check(id: &str) {
         "backoff-limit-onfailure" => {
             let trace = run(id);
             let j = job(&trace, "job-pod-failure-policy-example");
-            assert_eq!((j.finished_at, j.reason.as_deref()), (Some(t("2024-08-01T00:01:55Z")), Some("BackoffLimitExceeded")));
+            assert_eq!(
+                (j.finished_at, j.reason.as_deref()),
+                (Some(t("2024-08-01T00:01:55Z")), Some("BackoffLimitExceeded"))
+            );
             let pod = &trace.pods[0];
             assert_eq!(trace.pods.len(), 1);
-            assert_eq!(offsets(j.created_at, pod.restarts.iter().map(|r| r.at)), [30, 67, 114], "3 s startup + 27 s run, then 10 s and 20 s back-off");
+            assert_eq!(
+                offsets(j.created_at, pod.restarts.iter().map(|r| r.at)),
+                [30, 67, 114],
+                "3 s startup + 27 s run, then 10 s and 20 s back-off"
+            );
             assert_eq!(pod.exit_codes, [1, 1, 1, 143]);
         }
         "onfailure-vs-never" => {
@@ -183,7 +215,10 @@ fn check(id: &str) {
             assert_eq!(job(&trace, "catch-up-28949100").created_at, t("2025-01-15T13:20:00Z"));
             assert_eq!(
                 created(&trace, "deadline"),
-                [("deadline-28948920", t("2025-01-15T10:00:00.1Z")), ("deadline-28949160", t("2025-01-15T14:00:00.1Z"))]
+                [
+                    ("deadline-28948920", t("2025-01-15T10:00:00.1Z")),
+                    ("deadline-28949160", t("2025-01-15T14:00:00.1Z"))
+                ]
             );
         }
         "deadline-under-10s" => {
@@ -196,13 +231,20 @@ fn check(id: &str) {
         "dst-time-zone" => {
             let trace = run(id);
             let runs: Vec<_> = trace.jobs.iter().map(|j| j.scheduled_time.unwrap()).collect();
-            assert_eq!(runs, [t("2025-10-26T00:30:00Z"), t("2025-10-26T01:30:00Z"), t("2025-10-27T01:30:00Z")], "02:30 CEST and 02:30 CET");
+            assert_eq!(
+                runs,
+                [t("2025-10-26T00:30:00Z"), t("2025-10-26T01:30:00Z"), t("2025-10-27T01:30:00Z")],
+                "02:30 CEST and 02:30 CET"
+            );
         }
         "tz-in-schedule" => {
             let trace = run(id);
             assert_eq!(
                 created(&trace, "tokyo-morning"),
-                [("tokyo-morning-28949760", t("2025-01-16T00:00:00.1Z")), ("tokyo-morning-28951200", t("2025-01-17T00:00:00.1Z"))]
+                [
+                    ("tokyo-morning-28949760", t("2025-01-16T00:00:00.1Z")),
+                    ("tokyo-morning-28951200", t("2025-01-17T00:00:00.1Z"))
+                ]
             );
             let warning = events(&trace, "UnsupportedSchedule");
             assert_eq!(warning[0], (t("2025-01-15T00:30:00Z"), "CRON_TZ or TZ used in schedule \"TZ=Asia/Tokyo 0 9 * * *\" is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details"));
@@ -211,18 +253,30 @@ fn check(id: &str) {
                 other => panic!("{version}: {other:?}"),
             };
             assert!(error("1.29").ends_with("spec.schedule: Invalid value: \"TZ=Asia/Tokyo 0 9 * * *\": cannot use TZ or CRON_TZ in schedule, use timeZone field instead"), "{}", error("1.29"));
-            assert!(error("1.21").ends_with("Expected exactly 5 fields, found 6: TZ=Asia/Tokyo 0 9 * * *"), "{}", error("1.21"));
+            assert!(
+                error("1.21").ends_with("Expected exactly 5 fields, found 6: TZ=Asia/Tokyo 0 9 * * *"),
+                "{}",
+                error("1.21")
+            );
         }
         "history-limits-vs-ttl" => {
             let trace = run(id);
             let ttl = job(&trace, "ttl-28948925");
-            assert_eq!((ttl.finished_at, ttl.deleted_at, ttl.deleted_by), (Some(t("2025-01-15T10:05:21.1Z")), Some(t("2025-01-15T10:06:51Z")), Some(DeletedBy::Ttl)));
+            assert_eq!(
+                (ttl.finished_at, ttl.deleted_at, ttl.deleted_by),
+                (Some(t("2025-01-15T10:05:21.1Z")), Some(t("2025-01-15T10:06:51Z")), Some(DeletedBy::Ttl))
+            );
             let h = job(&trace, "history-28948925");
-            assert_eq!((h.deleted_at, h.deleted_by), (Some(t("2025-01-15T10:20:21.1Z")), Some(DeletedBy::HistoryLimit)));
+            assert_eq!(
+                (h.deleted_at, h.deleted_by),
+                (Some(t("2025-01-15T10:20:21.1Z")), Some(DeletedBy::HistoryLimit))
+            );
         }
         "replace" => {
             let trace = run(id);
-            for (name, at) in [("replace-28948925", "2025-01-15T10:10:00.1Z"), ("replace-28948935", "2025-01-15T10:20:00.1Z")] {
+            for (name, at) in
+                [("replace-28948925", "2025-01-15T10:10:00.1Z"), ("replace-28948935", "2025-01-15T10:20:00.1Z")]
+            {
                 let j = job(&trace, name);
                 assert_eq!((j.deleted_at, j.deleted_by), (Some(t(at)), Some(DeletedBy::Replace)), "{name}");
             }
@@ -232,15 +286,25 @@ fn check(id: &str) {
         "pod-failure-policy" => {
             let trace = run(id);
             let policy = job(&trace, "policy");
-            assert_eq!((policy.finished_at, policy.reason.as_deref()), (Some(t("2024-08-01T10:00:51Z")), Some("PodFailurePolicy")));
+            assert_eq!(
+                (policy.finished_at, policy.reason.as_deref()),
+                (Some(t("2024-08-01T10:00:51Z")), Some("PodFailurePolicy"))
+            );
             let example = job(&trace, "job-example");
-            assert_eq!((example.finished_at, example.reason.as_deref()), (Some(t("2024-08-01T10:01:01Z")), Some("BackoffLimitExceeded")));
+            assert_eq!(
+                (example.finished_at, example.reason.as_deref()),
+                (Some(t("2024-08-01T10:01:01Z")), Some("BackoffLimitExceeded"))
+            );
         }
         "irregular-schedule-after-gap" => {
             let trace = run(id);
             let f = fates(&trace, "weekdays");
             assert_eq!(f[5], (t("2025-01-17T12:30:00Z").to_rfc3339(), "not-found-by-search".into()));
-            assert_eq!(created(&trace, "weekdays")[1], ("weekdays-28956150", t("2025-01-20T10:30:00.1Z")), "the next Job is Monday's");
+            assert_eq!(
+                created(&trace, "weekdays")[1],
+                ("weekdays-28956150", t("2025-01-20T10:30:00.1Z")),
+                "the next Job is Monday's"
+            );
         }
         "yaml-unquoted-star" => {
             let error = simulate(manifest(id), None).expect_err("an alias is not a schedule");
@@ -283,14 +347,17 @@ fn every_scenario_has_notes_in_english_japanese_and_korean() {
 #[test]
 fn the_library_holds_every_scenario_directory_once() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios");
-    let mut on_disk: Vec<String> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    let mut on_disk: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     on_disk.sort();
     let mut ids: Vec<&str> = LIBRARY.iter().map(|s| s.id).collect();
     ids.sort();
     assert_eq!(on_disk, ids);
     for id in ids {
-        let mut files: Vec<String> =
-            std::fs::read_dir(format!("{dir}/{id}")).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        let mut files: Vec<String> = std::fs::read_dir(format!("{dir}/{id}"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
         files.sort();
         assert_eq!(files, ["en.md", "ja.md", "ko.md", "scenario.yaml"], "{id}");
     }

@@ -12,12 +12,36 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 const SCENARIOS: [(&str, &str, &str); 6] = [
-    ("seed002_retroactive_delete", include_str!("data/sim/seed002_retroactive_delete.yaml"), include_str!("data/sim/golden/seed002_retroactive_delete.json")),
-    ("hand01_schedule_edit", include_str!("data/sim/hand01_schedule_edit.yaml"), include_str!("data/sim/golden/hand01_schedule_edit.json")),
-    ("job_backoff_on_failure", include_str!("data/sim/job_backoff_on_failure.yaml"), include_str!("data/sim/golden/job_backoff_on_failure.json")),
-    ("job_backoff_legacy", include_str!("data/sim/job_backoff_legacy.yaml"), include_str!("data/sim/golden/job_backoff_legacy.json")),
-    ("replace_and_history", include_str!("../scenarios/replace/scenario.yaml"), include_str!("data/sim/golden/replace_and_history.json")),
-    ("ttl_vs_history", include_str!("../scenarios/history-limits-vs-ttl/scenario.yaml"), include_str!("data/sim/golden/ttl_vs_history.json")),
+    (
+        "seed002_retroactive_delete",
+        include_str!("data/sim/seed002_retroactive_delete.yaml"),
+        include_str!("data/sim/golden/seed002_retroactive_delete.json"),
+    ),
+    (
+        "hand01_schedule_edit",
+        include_str!("data/sim/hand01_schedule_edit.yaml"),
+        include_str!("data/sim/golden/hand01_schedule_edit.json"),
+    ),
+    (
+        "job_backoff_on_failure",
+        include_str!("data/sim/job_backoff_on_failure.yaml"),
+        include_str!("data/sim/golden/job_backoff_on_failure.json"),
+    ),
+    (
+        "job_backoff_legacy",
+        include_str!("data/sim/job_backoff_legacy.yaml"),
+        include_str!("data/sim/golden/job_backoff_legacy.json"),
+    ),
+    (
+        "replace_and_history",
+        include_str!("../scenarios/replace/scenario.yaml"),
+        include_str!("data/sim/golden/replace_and_history.json"),
+    ),
+    (
+        "ttl_vs_history",
+        include_str!("../scenarios/history-limits-vs-ttl/scenario.yaml"),
+        include_str!("data/sim/golden/ttl_vs_history.json"),
+    ),
 ];
 
 fn stringify(value: &JsValue) -> String {
@@ -56,7 +80,11 @@ fn bad_input_throws_an_error_with_the_reason_and_validate_answers_like_the_cli()
     let err = simulate("kind: ConfigMap\napiVersion: v1\nmetadata: {name: x}\n", JsValue::UNDEFINED).unwrap_err();
     let message = js_sys::Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap();
     assert_eq!(message, "1:1: ConfigMap (v1) cannot be simulated: expected CronJob, Job or Simulation");
-    let report = validate("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: x}\nspec: {schedule: '61 * * * *'}\n", Some("1.28".into())).unwrap();
+    let report = validate(
+        "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: x}\nspec: {schedule: '61 * * * *'}\n",
+        Some("1.28".into()),
+    )
+    .unwrap();
     let objects = js_sys::Reflect::get(&report, &"objects".into()).unwrap();
     let first = js_sys::Reflect::get(&objects, &0.into()).unwrap();
     assert_eq!(js_sys::Reflect::get(&first, &"valid".into()).unwrap().as_bool(), Some(false));

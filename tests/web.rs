@@ -101,7 +101,8 @@ async fn a_trace_draws_slots_jobs_markers_and_the_inspector_explains_a_click() {
         ]
     );
     let jobs = all(&root, "[data-testid=job]");
-    let bars: Vec<(String, String, String)> = jobs.iter().map(|j| (attr(j, "data-job"), attr(j, "data-late"), attr(j, "data-outcome"))).collect();
+    let bars: Vec<(String, String, String)> =
+        jobs.iter().map(|j| (attr(j, "data-job"), attr(j, "data-late"), attr(j, "data-outcome"))).collect();
     assert_eq!(
         bars,
         vec![
@@ -123,7 +124,10 @@ async fn a_trace_draws_slots_jobs_markers_and_the_inspector_explains_a_click() {
     assert_eq!(version.text_content().unwrap(), "1.26");
     // The selected Job's pod lane opens.
     let pods = all(&root, "[data-testid=pod]");
-    assert_eq!(pods.iter().map(|p| attr(p, "data-pod")).collect::<Vec<_>>(), vec!["cron-test-27991510-rnwvs".to_string()]);
+    assert_eq!(
+        pods.iter().map(|p| attr(p, "data-pod")).collect::<Vec<_>>(),
+        vec!["cron-test-27991510-rnwvs".to_string()]
+    );
     root.remove();
 }
 
@@ -158,8 +162,16 @@ async fn the_language_switcher_translates_the_interface_and_remembers_the_choice
     assert_eq!(picker.value(), "en", "the test browser prefers English");
     assert_eq!(tagline(), "What Kubernetes would do with your CronJob, second by second.");
     for (code, words, status) in [
-        ("ja", "Kubernetes があなたの CronJob をどう動かすかを、1 秒単位で。", "1 行 · このブラウザに保存済み · エラー 1 件"),
-        ("ko", "Kubernetes가 여러분의 CronJob을 어떻게 실행하는지, 1초 단위로.", "1줄 · 이 브라우저에 저장됨 · 오류 1개"),
+        (
+            "ja",
+            "Kubernetes があなたの CronJob をどう動かすかを、1 秒単位で。",
+            "1 行 · このブラウザに保存済み · エラー 1 件",
+        ),
+        (
+            "ko",
+            "Kubernetes가 여러분의 CronJob을 어떻게 실행하는지, 1초 단위로.",
+            "1줄 · 이 브라우저에 저장됨 · 오류 1개",
+        ),
     ] {
         picker.set_value(code);
         picker.dispatch_event(&web_sys::Event::new("change").unwrap()).unwrap();
@@ -179,7 +191,10 @@ async fn the_language_switcher_translates_the_interface_and_remembers_the_choice
 /// in lint findings), plus every title, aria-label, placeholder and optgroup label.
 fn interface_words(root: &web_sys::Element) -> String {
     let copy: web_sys::Element = root.clone_node_with_deep(true).unwrap().dyn_into().unwrap();
-    for e in all(&copy, "[data-testid=editor], svg title, .verbatim, table.kubectl, pre, .cmd, .k8s, [data-testid=scenario-event]") {
+    for e in all(
+        &copy,
+        "[data-testid=editor], svg title, .verbatim, table.kubectl, pre, .cmd, .k8s, [data-testid=scenario-event]",
+    ) {
         e.remove();
     }
     let mut words = copy.text_content().unwrap_or_default();

@@ -99,12 +99,21 @@ pub struct Findings {
 
 /// Decodes `node` as a `T`, with the field rules of `version`. `beta_cronjob` selects the
 /// `batch/v1beta1` CronJob schema (no `status.lastSuccessfulTime`).
+///
+/// `json_text` says the document was written as JSON: kubectl sends JSON documents to the API
+/// server as written, so duplicate keys meet strict field validation; YAML documents it first
+/// converts to JSON (`sigs.k8s.io/yaml`, go-yaml v2), which keeps the last of duplicate keys
+/// without a word, in every release — here they are merged the same way, with a warning.
 pub fn decode<T: de::DeserializeOwned>(
     node: &Node,
     version: KubernetesVersion,
     beta_cronjob: bool,
+    json_text: bool,
 ) -> (Result<T, DecodeError>, Findings) {
-    decode_node(node, Ctx { version, beta_cronjob, json: false, findings: RefCell::new(Findings::default()) })
+    decode_node(
+        node,
+        Ctx { version, beta_cronjob, json: false, json_text, findings: RefCell::new(Findings::default()) },
+    )
 }
 
 /// Decodes a JSON value (a patched object, a Simulation document) as a `T` by the same rules,
@@ -119,8 +128,12 @@ pub fn decode<T: de::DeserializeOwned>(
 /// assert_eq!(result.unwrap_err().message,
 ///     "json: cannot unmarshal number into Go struct field CronJobSpec.spec.schedule of type string");
 /// ```
-pub fn decode_json<T: de::DeserializeOwned>(value: &serde_json::Value, version: KubernetesVersion) -> (Result<T, DecodeError>, Findings) {
-    let ctx = Ctx { version, beta_cronjob: false, json: true, findings: RefCell::new(Findings::default()) };
+pub fn decode_json<T: de::DeserializeOwned>(
+    value: &serde_json::Value,
+    version: KubernetesVersion,
+) -> (Result<T, DecodeError>, Findings) {
+    let ctx =
+        Ctx { version, beta_cronjob: false, json: true, json_text: true, findings: RefCell::new(Findings::default()) };
     let (result, findings) = decode_node(&from_json(value), ctx);
     (result.map_err(|e| DecodeError { pos: None, ..e }), findings)
 }
@@ -136,6 +149,8 @@ struct Ctx {
     beta_cronjob: bool,
     /// Scalars are JSON's (typed), not YAML's (converted for the target type).
     json: bool,
+    /// The document was JSON text (duplicate keys reach the API server).
+    json_text: bool,
     findings: RefCell<Findings>,
 }
 
@@ -169,7 +184,9 @@ pub fn resolve(text: &str, plain: bool) -> Scalar<'_> {
     match text {
         "" | "~" | "null" | "Null" | "NULL" => return Scalar::Null,
         "y" | "Y" | "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => return Scalar::Bool(true),
-        "n" | "N" | "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => return Scalar::Bool(false),
+        "n" | "N" | "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => {
+            return Scalar::Bool(false)
+        }
         ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => return Scalar::Float(f64::INFINITY),
         "-.inf" | "-.Inf" | "-.INF" => return Scalar::Float(f64::NEG_INFINITY),
         ".nan" | ".NaN" | ".NAN" => return Scalar::Float(f64::NAN),
@@ -244,27 +261,91 @@ fn unmodelled(struct_name: &str) -> &'static [&'static str] {
     match struct_name {
         "ObjectMeta" => &["selfLink", "resourceVersion", "managedFields"],
         "PodSpec" => &[
-            "volumes", "ephemeralContainers", "activeDeadlineSeconds", "dnsPolicy", "nodeSelector",
-            "serviceAccountName", "serviceAccount", "automountServiceAccountToken", "nodeName", "hostNetwork",
-            "hostPID", "hostIPC", "shareProcessNamespace", "securityContext", "imagePullSecrets", "hostname",
-            "subdomain", "affinity", "schedulerName", "tolerations", "hostAliases", "priorityClassName", "priority",
-            "dnsConfig", "readinessGates", "runtimeClassName", "enableServiceLinks", "preemptionPolicy", "overhead",
-            "topologySpreadConstraints", "setHostnameAsFQDN", "os", "hostUsers", "schedulingGates", "resourceClaims",
-            "resources", "hostnameOverride", "workloadRef",
+            "volumes",
+            "ephemeralContainers",
+            "activeDeadlineSeconds",
+            "dnsPolicy",
+            "nodeSelector",
+            "serviceAccountName",
+            "serviceAccount",
+            "automountServiceAccountToken",
+            "nodeName",
+            "hostNetwork",
+            "hostPID",
+            "hostIPC",
+            "shareProcessNamespace",
+            "securityContext",
+            "imagePullSecrets",
+            "hostname",
+            "subdomain",
+            "affinity",
+            "schedulerName",
+            "tolerations",
+            "hostAliases",
+            "priorityClassName",
+            "priority",
+            "dnsConfig",
+            "readinessGates",
+            "runtimeClassName",
+            "enableServiceLinks",
+            "preemptionPolicy",
+            "overhead",
+            "topologySpreadConstraints",
+            "setHostnameAsFQDN",
+            "os",
+            "hostUsers",
+            "schedulingGates",
+            "resourceClaims",
+            "resources",
+            "hostnameOverride",
+            "workloadRef",
         ],
         "Container" => &[
-            "workingDir", "ports", "envFrom", "env", "resources", "resizePolicy", "restartPolicy", "restartPolicyRules",
-            "volumeMounts", "volumeDevices", "livenessProbe", "readinessProbe", "startupProbe", "lifecycle",
-            "terminationMessagePath", "terminationMessagePolicy", "imagePullPolicy", "securityContext", "stdin",
-            "stdinOnce", "tty",
+            "workingDir",
+            "ports",
+            "envFrom",
+            "env",
+            "resources",
+            "resizePolicy",
+            "restartPolicy",
+            "restartPolicyRules",
+            "volumeMounts",
+            "volumeDevices",
+            "livenessProbe",
+            "readinessProbe",
+            "startupProbe",
+            "lifecycle",
+            "terminationMessagePath",
+            "terminationMessagePolicy",
+            "imagePullPolicy",
+            "securityContext",
+            "stdin",
+            "stdinOnce",
+            "tty",
         ],
         "PodStatus" => &[
-            "hostIP", "hostIPs", "podIP", "podIPs", "nominatedNodeName", "qosClass", "ephemeralContainerStatuses",
-            "resize", "resourceClaimStatuses", "observedGeneration", "extendedResourceClaimStatus",
+            "hostIP",
+            "hostIPs",
+            "podIP",
+            "podIPs",
+            "nominatedNodeName",
+            "qosClass",
+            "ephemeralContainerStatuses",
+            "resize",
+            "resourceClaimStatuses",
+            "observedGeneration",
+            "extendedResourceClaimStatus",
         ],
         "ContainerStatus" => &[
-            "imageID", "containerID", "started", "allocatedResources", "resources", "volumeMounts", "user",
-            "allocatedResourcesStatus", "stopSignal",
+            "imageID",
+            "containerID",
+            "started",
+            "allocatedResources",
+            "resources",
+            "volumeMounts",
+            "user",
+            "allocatedResourcesStatus",
+            "stopSignal",
         ],
         "ContainerStateTerminated" => &["containerID"],
         "ObjectReference" => &["resourceVersion", "fieldPath"],
@@ -286,6 +367,12 @@ fn introduced(struct_name: &str, field: &str) -> Option<(u8, u8, &'static str)> 
         ("JobSpec", "managedBy") => (30, 32, "JobManagedBy"),
         ("CronJobSpec", "timeZone") => (24, 25, "CronJobTimeZone"),
         ("CronJobStatus", "lastSuccessfulTime") => (21, 21, ""),
+        // Pod template fields (`pkg/features/kube_features.go`): the simulation does not read
+        // them, but the API server of an older release refuses or drops them.
+        ("Container", "restartPolicy") => (28, 29, "SidecarContainers"),
+        ("Container", "resizePolicy") => (27, 33, "InPlacePodVerticalScaling"),
+        ("PodSpec", "schedulingGates") => (26, 27, "PodSchedulingReadiness"),
+        ("PodSpec", "os") => (23, 24, "IdentifyPodOS"),
         _ => return None,
     })
 }
@@ -341,7 +428,10 @@ impl<'n, 'c> De<'n, 'c> {
         let message = if self.struct_name.is_empty() {
             format!("json: cannot unmarshal {value} into Go value of type {go_type}")
         } else {
-            format!("json: cannot unmarshal {value} into Go struct field {}.{} of type {go_type}", self.struct_name, self.go_path)
+            format!(
+                "json: cannot unmarshal {value} into Go struct field {}.{} of type {go_type}",
+                self.struct_name, self.go_path
+            )
         };
         DecodeError { message, pos: Some(self.node.pos), path: Some(self.path.clone()) }
     }
@@ -351,7 +441,11 @@ impl<'n, 'c> De<'n, 'c> {
     }
 
     fn at(&self) -> impl Fn(DecodeError) -> DecodeError + '_ {
-        move |e| DecodeError { pos: e.pos.or(Some(self.node.pos)), path: e.path.or_else(|| Some(self.path.clone())), ..e }
+        move |e| DecodeError {
+            pos: e.pos.or(Some(self.node.pos)),
+            path: e.path.or_else(|| Some(self.path.clone())),
+            ..e
+        }
     }
 
     fn child(&self, node: &'n Node, key: Option<&'n str>, index: Option<usize>) -> De<'n, 'c> {
@@ -404,50 +498,85 @@ impl<'n, 'c> De<'n, 'c> {
     }
 
     fn strict(&self, path: &str, message: String, client_message: String, pos: Pos) {
-        self.ctx.findings.borrow_mut().strict.push(StrictIssue { path: path.to_string(), message, client_message, pos });
+        self.ctx.findings.borrow_mut().strict.push(StrictIssue {
+            path: path.to_string(),
+            message,
+            client_message,
+            pos,
+        });
+    }
+
+    /// A key written twice: an error for JSON text (strict field validation sees it), for YAML
+    /// the earlier value dropped as kubectl's conversion drops it, with a warning that says so.
+    fn duplicate(&self, path: &str, key: &str, struct_name: Option<&str>, earlier: Pos, pos: Pos) {
+        if self.ctx.json_text {
+            let client = match struct_name {
+                Some(name) => format!("duplicate field \"{key}\" in {}", openapi_name(name)),
+                None => format!("duplicate field \"{key}\""),
+            };
+            return self.strict(path, format!("duplicate field \"{path}\""), client, pos);
+        }
+        let hint = if path == "apiVersion" {
+            ": two objects without the \"---\" between them? Only the second one reaches the API server"
+        } else {
+            ""
+        };
+        self.ctx.findings.borrow_mut().warnings.push(format!(
+            "{path}: written twice (lines {} and {}); kubectl's YAML reader keeps the last value and drops the one at line {} without a word{hint}",
+            earlier.line, pos.line, earlier.line
+        ));
     }
 
     /// The entries of a mapping to hand to a struct visitor: known fields only (with their index
     /// in `fields`), last duplicate wins.
-    fn struct_entries(&self, name: &'static str, fields: &'static [&'static str]) -> Result<Vec<Field<'n>>, DecodeError> {
+    fn struct_entries(
+        &self,
+        name: &'static str,
+        fields: &'static [&'static str],
+    ) -> Result<Vec<Field<'n>>, DecodeError> {
         let NodeKind::Map(entries) = &self.node.kind else {
             return Err(self.mismatch(&go_named_type(name)));
         };
         let mut kept: Vec<Field<'n>> = Vec::new();
         for (key, value) in entries {
             let Some(text) = key.scalar() else {
-                return Err(DecodeError { message: "mapping keys must be strings".into(), pos: Some(key.pos), path: Some(self.path.clone()) });
+                return Err(DecodeError {
+                    message: "mapping keys must be strings".into(),
+                    pos: Some(key.pos),
+                    path: Some(self.path.clone()),
+                });
             };
             let path = join(&self.path, text);
             if let Some(i) = kept.iter().position(|(k, _, _)| *k == text) {
-                self.strict(&path, format!("duplicate field \"{path}\""), format!("duplicate field \"{text}\" in {}", openapi_name(name)), key.pos);
+                let earlier = entries.iter().find(|(k, _)| k.scalar() == Some(text)).map_or(key.pos, |(k, _)| k.pos);
+                self.duplicate(&path, text, Some(name), earlier, key.pos);
                 kept.remove(i);
             }
-            let Some(index) = fields.iter().position(|f| *f == text) else {
-                if !unmodelled(name).contains(&text) {
-                    self.unknown(name, text, &path, key.pos);
-                }
+            let index = fields.iter().position(|f| *f == text);
+            if index.is_none() && !unmodelled(name).contains(&text) {
+                self.unknown(name, text, &path, key.pos);
                 continue;
-            };
-            match introduced(name, text) {
-                Some((alpha, beta, gate)) => {
-                    let version = self.ctx.version;
-                    let beta_status = name == "CronJobStatus" && self.ctx.beta_cronjob;
-                    if !version.at_least(alpha) || beta_status {
-                        self.unknown(name, text, &path, key.pos);
-                        continue;
-                    }
-                    if !version.at_least(beta) {
-                        let mut findings = self.ctx.findings.borrow_mut();
-                        findings.warnings.push(format!(
-                            "{path}: dropped: the {gate} feature is alpha in Kubernetes {version} (off by default), so the API server ignores the field"
-                        ));
-                        findings.dropped.push(path);
-                        continue;
-                    }
-                    kept.push((text, value, index));
+            }
+            // A field of a later release, modelled or not: unknown before it existed, dropped
+            // while its feature gate was alpha.
+            if let Some((alpha, beta, gate)) = introduced(name, text) {
+                let version = self.ctx.version;
+                let beta_status = name == "CronJobStatus" && self.ctx.beta_cronjob;
+                if !version.at_least(alpha) || beta_status {
+                    self.unknown(name, text, &path, key.pos);
+                    continue;
                 }
-                None => kept.push((text, value, index)),
+                if !version.at_least(beta) {
+                    let mut findings = self.ctx.findings.borrow_mut();
+                    findings.warnings.push(format!(
+                        "{path}: dropped: the {gate} feature is alpha in Kubernetes {version} (off by default), so the API server ignores the field"
+                    ));
+                    findings.dropped.push(path);
+                    continue;
+                }
+            }
+            if let Some(index) = index {
+                kept.push((text, value, index));
             }
         }
         Ok(kept)
@@ -479,9 +608,18 @@ fn openapi_name(struct_name: &str) -> String {
         "ObjectMeta" | "OwnerReference" | "LabelSelector" | "LabelSelectorRequirement" => {
             format!("io.k8s.apimachinery.pkg.apis.meta.v1.{struct_name}")
         }
-        "PodTemplateSpec" | "PodSpec" | "Container" | "PodStatus" | "PodCondition" | "ContainerStatus"
-        | "ContainerState" | "ContainerStateTerminated" | "ContainerStateRunning" | "ContainerStateWaiting"
-        | "ObjectReference" | "Pod" => format!("io.k8s.api.core.v1.{struct_name}"),
+        "PodTemplateSpec"
+        | "PodSpec"
+        | "Container"
+        | "PodStatus"
+        | "PodCondition"
+        | "ContainerStatus"
+        | "ContainerState"
+        | "ContainerStateTerminated"
+        | "ContainerStateRunning"
+        | "ContainerStateWaiting"
+        | "ObjectReference"
+        | "Pod" => format!("io.k8s.api.core.v1.{struct_name}"),
         _ => format!("io.k8s.api.batch.v1.{struct_name}"),
     }
 }
@@ -561,11 +699,12 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
         let text = self.string("string")?.unwrap_or_default();
         visitor.visit_str(&text).map_err(|e: DecodeError| {
-            let message = if self.field.ends_with("Timestamp") || self.field.ends_with("Time") || self.field.ends_with("At") {
-                format!("parsing time \"{text}\" as \"2006-01-02T15:04:05Z07:00\": {}", e.message)
-            } else {
-                e.message
-            };
+            let message =
+                if self.field.ends_with("Timestamp") || self.field.ends_with("Time") || self.field.ends_with("At") {
+                    format!("parsing time \"{text}\" as \"2006-01-02T15:04:05Z07:00\": {}", e.message)
+                } else {
+                    e.message
+                };
             DecodeError { message, pos: Some(self.node.pos), path: Some(self.path.clone()) }
         })
     }
@@ -595,11 +734,19 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
         visitor.visit_unit()
     }
 
-    fn deserialize_unit_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, DecodeError> {
         visitor.visit_unit()
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, DecodeError> {
         visitor.visit_newtype_struct(self)
     }
 
@@ -618,7 +765,12 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
         self.deserialize_seq(visitor)
     }
 
-    fn deserialize_tuple_struct<V: Visitor<'de>>(self, _name: &'static str, _len: usize, visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, DecodeError> {
         self.deserialize_seq(visitor)
     }
 
@@ -630,12 +782,17 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
                 let mut index: HashMap<String, usize> = HashMap::new();
                 for (key, value) in entries {
                     let NodeKind::Scalar { text, plain } = &key.kind else {
-                        return Err(DecodeError { message: "mapping keys must be strings".into(), pos: Some(key.pos), path: Some(self.path.clone()) });
+                        return Err(DecodeError {
+                            message: "mapping keys must be strings".into(),
+                            pos: Some(key.pos),
+                            path: Some(self.path.clone()),
+                        });
                     };
                     let text = as_string(text, *plain).unwrap_or_else(|| "null".into());
                     if let Some(i) = index.insert(text.clone(), kept.len()) {
                         let path = join(&self.path, &text);
-                        self.strict(&path, format!("duplicate field \"{path}\""), format!("duplicate field \"{text}\""), key.pos);
+                        let earlier = kept[i].as_ref().map_or(key.pos, |(_, k, _)| k.pos);
+                        self.duplicate(&path, &text, None, earlier, key.pos);
                         kept[i] = None;
                     }
                     kept.push(Some((text, key, value)));
@@ -644,7 +801,9 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
                 let access = Map { parent: self.clone(), entries: kept.into_iter(), value: None };
                 visitor.visit_map(access).map_err(self.at())
             }
-            _ if self.is_null() => visitor.visit_map(Map { parent: self.clone(), entries: Vec::new().into_iter(), value: None }),
+            _ if self.is_null() => {
+                visitor.visit_map(Map { parent: self.clone(), entries: Vec::new().into_iter(), value: None })
+            }
             _ => Err(self.mismatch("map[string]string")),
         }
     }
@@ -709,8 +868,12 @@ impl<'de, 'n, 'c> de::MapAccess<'de> for Map<'n, 'c> {
     type Error = DecodeError;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, DecodeError> {
-        let Some((key, key_node, value)) = self.entries.next() else { return Ok(None) };
-        let result = seed.deserialize(key.as_str().into_deserializer()).map_err(|e: DecodeError| DecodeError { pos: Some(key_node.pos), ..e });
+        let Some((key, key_node, value)) = self.entries.next() else {
+            return Ok(None);
+        };
+        let result = seed
+            .deserialize(key.as_str().into_deserializer())
+            .map_err(|e: DecodeError| DecodeError { pos: Some(key_node.pos), ..e });
         self.value = Some((key, value));
         result.map(Some)
     }
@@ -738,7 +901,9 @@ impl<'de, 'n, 'c> de::MapAccess<'de> for Fields<'n, 'c> {
     type Error = DecodeError;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, DecodeError> {
-        let Some((key, value, index)) = self.entries.next() else { return Ok(None) };
+        let Some((key, value, index)) = self.entries.next() else {
+            return Ok(None);
+        };
         self.value = Some((key, value));
         seed.deserialize(IntoDeserializer::<DecodeError>::into_deserializer(index as u64)).map(Some)
     }

@@ -7,8 +7,8 @@
 //! defaulted when the controller creates them.
 
 use super::decode::Unsupported;
-use super::{ConcurrencyPolicy, CronJob, Job, KubernetesVersion, ObjectMeta, PodFailurePolicy, PodTemplateSpec};
 use super::{CompletionMode, ConditionStatus, PodReplacementPolicy, RestartPolicy};
+use super::{ConcurrencyPolicy, CronJob, Job, KubernetesVersion, ObjectMeta, PodFailurePolicy, PodTemplateSpec};
 
 /// The Pod default grace period, `terminationGracePeriodSeconds: 30`.
 pub const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS: i64 = 30;
@@ -65,7 +65,8 @@ pub fn default_job(job: &mut Job, version: KubernetesVersion, unsupported: &mut 
     }
     spec.parallelism.get_or_insert(1);
     if spec.backoff_limit.is_none() {
-        spec.backoff_limit = Some(if spec.backoff_limit_per_index.is_some() { i32::MAX } else { DEFAULT_BACKOFF_LIMIT });
+        spec.backoff_limit =
+            Some(if spec.backoff_limit_per_index.is_some() { i32::MAX } else { DEFAULT_BACKOFF_LIMIT });
     }
     if !spec.template.metadata.labels.is_empty() && job.metadata.labels.is_empty() {
         job.metadata.labels = spec.template.metadata.labels.clone();
@@ -115,4 +116,3 @@ fn condition_statuses(policy: &mut PodFailurePolicy, path: &str, unsupported: &m
         }
     }
 }
-

@@ -93,7 +93,12 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn required(field: impl Into<String>, detail: impl Into<String>) -> Self {
-        FieldError { error_type: ErrorType::Required, field: field.into(), bad_value: BadValue::Omit, detail: detail.into() }
+        FieldError {
+            error_type: ErrorType::Required,
+            field: field.into(),
+            bad_value: BadValue::Omit,
+            detail: detail.into(),
+        }
     }
 
     pub fn invalid(field: impl Into<String>, value: BadValue, detail: impl Into<String>) -> Self {

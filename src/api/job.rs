@@ -2,7 +2,7 @@
 //! with every field the Job controller reads. Fields added in later releases are optional; the
 //! loader rejects or drops them for older `kubernetesVersion`s the way those API servers did.
 
-use super::meta::{null_as_default, zero, is_zero, ConditionStatus, LabelSelector, ObjectMeta};
+use super::meta::{is_zero, null_as_default, zero, ConditionStatus, LabelSelector, ObjectMeta};
 use super::pod::PodTemplateSpec;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

@@ -33,20 +33,28 @@ mod validation;
 mod version;
 pub mod yaml;
 
-pub use admission::{admit, validate_manifest, Admission, Admitted, AdmittedObject, ErrorReport, ObjectReport, ParseErrorReport, ValidationReport};
+pub use admission::{
+    admit, validate_manifest, Admission, Admitted, AdmittedObject, ErrorReport, ObjectReport, ParseErrorReport,
+    ValidationReport,
+};
 pub use cronjob::{ConcurrencyPolicy, CronJob, CronJobSpec, CronJobStatus, JobTemplateSpec};
+pub use field_error::{invalid_message, BadValue, ErrorType, FieldError};
 pub use job::{
-    CompletionMode, Job, JobCondition, JobConditionType, JobSpec, JobStatus, PodFailurePolicy,
-    PodFailurePolicyAction, PodFailurePolicyOnExitCodesOperator, PodFailurePolicyOnExitCodesRequirement,
+    CompletionMode, Job, JobCondition, JobConditionType, JobSpec, JobStatus, PodFailurePolicy, PodFailurePolicyAction,
+    PodFailurePolicyOnExitCodesOperator, PodFailurePolicyOnExitCodesRequirement,
     PodFailurePolicyOnPodConditionsPattern, PodFailurePolicyRule, PodReplacementPolicy, SuccessPolicy,
     SuccessPolicyRule, UncountedTerminatedPods,
 };
-pub use meta::{ConditionStatus, LabelSelector, LabelSelectorRequirement, ObjectMeta, ObjectReference, OwnerReference};
-pub use pod::{
-    Container, ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting,
-    ContainerStatus, Pod, PodCondition, PodPhase, PodSpec, PodStatus, PodTemplateSpec, RestartPolicy,
-    POD_DISRUPTION_TARGET, POD_READY,
+pub use meta::{
+    generated_name, ConditionStatus, LabelSelector, LabelSelectorRequirement, ObjectMeta, ObjectReference,
+    OwnerReference,
 };
-pub use field_error::{invalid_message, BadValue, ErrorType, FieldError};
-pub use validation::{validate_cronjob_create, validate_cronjob_update, validate_job_create, validate_job_update, Outcome};
+pub use pod::{
+    Container, ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting, ContainerStatus,
+    Pod, PodCondition, PodPhase, PodSpec, PodStatus, PodTemplateSpec, RestartPolicy, POD_DISRUPTION_TARGET, POD_READY,
+};
+pub use validation::{
+    validate_cronjob_create, validate_cronjob_update, validate_job_as_stored, validate_job_create, validate_job_update,
+    Outcome, CREATED_UID,
+};
 pub use version::{KubernetesVersion, VersionError};

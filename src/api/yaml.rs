@@ -46,7 +46,10 @@ pub struct Node {
 #[derive(Clone, Debug, PartialEq)]
 pub enum NodeKind {
     /// A scalar's text; `plain` is false for quoted and block scalars and for `!!str`.
-    Scalar { text: String, plain: bool },
+    Scalar {
+        text: String,
+        plain: bool,
+    },
     Seq(Vec<Node>),
     /// Entries in document order, duplicates included (the decoder reports them).
     Map(Vec<(Node, Node)>),
@@ -103,10 +106,7 @@ enum Segment<'a> {
 fn path_segments(path: &str) -> impl Iterator<Item = Segment<'_>> {
     path.split('.').filter(|s| !s.is_empty()).flat_map(|part| {
         let (key, rest) = part.split_once('[').unwrap_or((part, ""));
-        let indexes = rest
-            .split('[')
-            .filter_map(|i| i.trim_end_matches(']').parse().ok())
-            .map(Segment::Index);
+        let indexes = rest.split('[').filter_map(|i| i.trim_end_matches(']').parse().ok()).map(Segment::Index);
         std::iter::once(Segment::Key(key)).filter(|s| !matches!(s, Segment::Key(""))).chain(indexes.collect::<Vec<_>>())
     })
 }
@@ -179,7 +179,25 @@ pub fn parse_documents(text: &str) -> Documents {
 fn scan_error(text: &str, err: &ScanError) -> SyntaxError {
     let marker = err.marker();
     let pos = Pos { line: marker.line() as u32, column: marker.col() as u32 + 1 };
+    if let Some(tab) = indenting_tab(text, pos.line) {
+        return tab;
+    }
     SyntaxError { pos, message: explain(text, pos, err.info()) }
+}
+
+/// A tab in the indentation of line `line` (1-based), as kubectl reports it: its YAML reader
+/// (go-yaml v2 through `sigs.k8s.io/yaml`) fails with "found character that cannot start any
+/// token" at the line.
+fn indenting_tab(text: &str, line: u32) -> Option<SyntaxError> {
+    let text_line = text.lines().nth(line.checked_sub(1)? as usize)?;
+    let indent = &text_line[..text_line.len() - text_line.trim_start().len()];
+    let column = indent.find('\t')? as u32 + 1;
+    Some(SyntaxError {
+        pos: Pos { line, column },
+        message: format!(
+            "error converting YAML to JSON: yaml: line {line}: found character that cannot start any token (a tab in the indentation: YAML indents with spaces only)"
+        ),
+    })
 }
 
 /// Adds the likely cause for the error people hit most: an unquoted value starting with `*`
@@ -228,7 +246,11 @@ impl Builder {
                     return Err(SyntaxError { pos, message: format!("nesting deeper than {MAX_DEPTH} levels") });
                 }
                 self.count(1, pos)?;
-                let kind = if matches!(event, Event::SequenceStart(..)) { NodeKind::Seq(Vec::new()) } else { NodeKind::Map(Vec::new()) };
+                let kind = if matches!(event, Event::SequenceStart(..)) {
+                    NodeKind::Seq(Vec::new())
+                } else {
+                    NodeKind::Map(Vec::new())
+                };
                 self.stack.push(Frame { pos, anchor, kind, key: None });
             }
             Event::SequenceEnd | Event::MappingEnd => {
@@ -258,7 +280,9 @@ impl Builder {
         if self.nodes > MAX_NODES {
             return Err(SyntaxError {
                 pos,
-                message: format!("the manifest expands to more than {MAX_NODES} YAML nodes (through anchors and aliases)"),
+                message: format!(
+                    "the manifest expands to more than {MAX_NODES} YAML nodes (through anchors and aliases)"
+                ),
             });
         }
         Ok(())
@@ -340,7 +364,11 @@ mod tests {
     #[test]
     fn unquoted_star_schedule_is_explained() {
         let err = parse_documents("spec:\n  schedule: */5 * * * *\n").error.unwrap();
-        assert!(err.message.ends_with("a value starting with '*' is read as a YAML alias; quote it, e.g. \"*/5 * * * *\""), "{}", err.message);
+        assert!(
+            err.message.ends_with("a value starting with '*' is read as a YAML alias; quote it, e.g. \"*/5 * * * *\""),
+            "{}",
+            err.message
+        );
     }
 
     #[test]
@@ -349,7 +377,10 @@ mod tests {
         assert_eq!(docs.documents[0].get("b").unwrap().kind, docs.documents[0].get("a").unwrap().kind);
         let mut laughs = String::from("l0: &l0 [x, x, x, x, x, x, x, x, x, x]\n");
         for i in 1..10 {
-            laughs.push_str(&format!("l{i}: &l{i} [*l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}]\n", p = i - 1));
+            laughs.push_str(&format!(
+                "l{i}: &l{i} [*l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}]\n",
+                p = i - 1
+            ));
         }
         let err = parse_documents(&laughs).error.unwrap();
         assert!(err.message.contains("expands to more than 1000000 YAML nodes"), "{}", err.message);

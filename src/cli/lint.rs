@@ -5,10 +5,10 @@
 //! report when it holds more CronJobs than one lint probes (`timeline::lint::MAX_CRON_JOBS`).
 
 use crate::api::KubernetesVersion;
+use crate::cron::Tz;
 use crate::sim::trace::Time;
 use crate::timeline::lint::{lint, LintOptions, LintReport, Severity};
 use chrono::{SubsecRound, Utc};
-use crate::cron::Tz;
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -34,7 +34,11 @@ pub fn run(args: Args) -> ExitCode {
     let sources = if args.files.is_empty() { vec!["-".to_string()] } else { args.files.clone() };
     let mut text = String::new();
     for source in &sources {
-        let read = if source == "-" { std::io::stdin().read_to_string(&mut text).map(|_| ()) } else { std::fs::read_to_string(source).map(|t| text.push_str(&t)) };
+        let read = if source == "-" {
+            std::io::stdin().read_to_string(&mut text).map(|_| ())
+        } else {
+            std::fs::read_to_string(source).map(|t| text.push_str(&t))
+        };
         if let Err(e) = read {
             return fail(&format!("{source}: {e}"));
         }
@@ -56,7 +60,8 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         print!("{}", render(&report));
     }
-    let failed = !report.errors.is_empty() || report.cron_jobs.iter().flat_map(|c| &c.findings).any(|f| f.severity == Severity::Error);
+    let failed = !report.errors.is_empty()
+        || report.cron_jobs.iter().flat_map(|c| &c.findings).any(|f| f.severity == Severity::Error);
     if failed {
         ExitCode::FAILURE
     } else {
@@ -77,7 +82,8 @@ fn render(report: &LintReport) -> String {
             out.push_str("  no risks found\n");
         }
         for f in &c.findings {
-            let severity = serde_json::to_value(f.severity).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
+            let severity =
+                serde_json::to_value(f.severity).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
             out.push_str(&format!("  {severity} {}: {}\n", f.rule, f.message));
         }
     }

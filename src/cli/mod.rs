@@ -14,7 +14,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "cronjob-playground", version, about = "What Kubernetes would do with your CronJob, on a virtual clock")]
+#[command(
+    name = "cronjob-playground",
+    version,
+    about = "What Kubernetes would do with your CronJob, on a virtual clock"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

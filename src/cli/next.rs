@@ -3,9 +3,9 @@
 //! [`crate::cron::answer_next`]; this file only reads arguments and prints.
 
 use super::jsonl::serve_stdio;
+use crate::cron::Tz;
 use crate::cron::{answer_next, NextRequest, NextResponse};
 use chrono::{DateTime, Utc};
-use crate::cron::Tz;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -74,7 +74,9 @@ fn print_text(response: &NextResponse, local_zone: &str) {
                 continue;
             };
             match (other_zone, DateTime::parse_from_rfc3339(time)) {
-                (Some(zone), Ok(t)) => println!("  {time}  ({} {})", t.with_timezone(&zone).format("%a %Y-%m-%d %H:%M"), zone.name()),
+                (Some(zone), Ok(t)) => {
+                    println!("  {time}  ({} {})", t.with_timezone(&zone).format("%a %Y-%m-%d %H:%M"), zone.name())
+                }
                 _ => println!("  {time}"),
             }
         }

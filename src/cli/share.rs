@@ -35,7 +35,11 @@ pub fn run(args: Args) -> ExitCode {
     let mut texts = Vec::new();
     for source in &sources {
         let mut text = String::new();
-        let read = if source == "-" { std::io::stdin().read_to_string(&mut text).map(|_| ()) } else { std::fs::read_to_string(source).map(|t| text = t) };
+        let read = if source == "-" {
+            std::io::stdin().read_to_string(&mut text).map(|_| ())
+        } else {
+            std::fs::read_to_string(source).map(|t| text = t)
+        };
         if let Err(e) = read {
             return fail(&format!("{source}: {e}"));
         }

@@ -75,6 +75,10 @@ pub fn run(args: Args) -> ExitCode {
         Ok(done) => done,
         Err(e) => return fail(&e.to_string()),
     };
+    let version = simulation.spec.kubernetes_version.unwrap_or_default();
+    for note in not_simulated_notes(&crate::sim::not_simulated(&crate::api::admit(&text, None, version))) {
+        eprintln!("{note}");
+    }
     match args.output.as_str() {
         "json" => match serde_json::to_string(&trace) {
             Ok(json) => println!("{json}"),
@@ -84,6 +88,22 @@ pub fn run(args: Args) -> ExitCode {
         _ => print!("{}", render_timeline(&trace, &starts, &simulation, args.width.clamp(20, 1000))),
     }
     ExitCode::SUCCESS
+}
+
+/// The quiet notice for the objects a simulation leaves out, one line each (on stderr, so the
+/// trace on stdout stays the contract's bytes).
+fn not_simulated_notes(objects: &[crate::sim::NotSimulated]) -> Vec<String> {
+    objects
+        .iter()
+        .map(|o| {
+            let why = if o.is_look_alike() {
+                "a custom resource of another API group; its own controller runs it, not Kubernetes' batch controllers"
+            } else {
+                "the playground simulates CronJobs and Jobs"
+            };
+            format!("note: {}:{}: {} {} ({}) not simulated: {why}", o.line, o.column, o.kind, o.name, o.api_version)
+        })
+        .collect()
 }
 
 fn fail(message: &str) -> ExitCode {
@@ -126,7 +146,10 @@ const MAX_REASONS: usize = 12;
 fn render_timeline(trace: &Trace, starts: &[CronJobStart], simulation: &Simulation, width: usize) -> String {
     let timeline = Timeline::build(trace, starts, &simulation.spec.events);
     let span_ms = (trace.end - trace.start).num_milliseconds().max(1) as f64;
-    let col = |t: Time| (((t - trace.start).num_milliseconds() as f64 / span_ms) * width as f64).floor().clamp(0.0, (width - 1) as f64) as usize;
+    let col = |t: Time| {
+        (((t - trace.start).num_milliseconds() as f64 / span_ms) * width as f64).floor().clamp(0.0, (width - 1) as f64)
+            as usize
+    };
     let per_column = chrono::TimeDelta::milliseconds((span_ms / width as f64).round() as i64);
     let mut out = format!(
         "Kubernetes {}   {} → {}   one column ≈ {}\n",
@@ -138,7 +161,11 @@ fn render_timeline(trace: &Trace, starts: &[CronJobStart], simulation: &Simulati
     out.push_str("legend: ✓ ran on time  ◆ ran late  ☓ did not run  ○ pending   ├──┤ Job (✓ complete ☓ failed ✂ deleted → running)\n");
     let label_width = 8;
     for (outage_from, outage_to) in trace_outages(&timeline) {
-        out.push_str(&format!("kube-controller-manager down {} → {}\n", format_time(&outage_from), format_time(&outage_to)));
+        out.push_str(&format!(
+            "kube-controller-manager down {} → {}\n",
+            format_time(&outage_from),
+            format_time(&outage_to)
+        ));
     }
     for group in &timeline.groups {
         out.push('\n');
@@ -195,7 +222,11 @@ fn render_timeline(trace: &Trace, starts: &[CronJobStart], simulation: &Simulati
             out.push_str(&lane(if row == 0 { "jobs" } else { "" }, label_width, &cells));
         }
         if group.job_rows > rows {
-            out.push_str(&format!("{:label_width$}  … {} more job rows (overlapping Jobs)\n", "", group.job_rows - rows));
+            out.push_str(&format!(
+                "{:label_width$}  … {} more job rows (overlapping Jobs)\n",
+                "",
+                group.job_rows - rows
+            ));
         }
         out.push_str(&reasons(trace, group));
     }
@@ -212,7 +243,9 @@ fn group_header(group: &Group, starts: &[CronJobStart]) -> String {
     let schedule = starts.iter().find(|s| Some(&s.name) == group.cron_job.as_ref()).map(|s| s.schedule.as_str());
     let runs = group.jobs.len();
     match schedule {
-        Some(schedule) => format!("CronJob {}  \"{schedule}\"  {} slots, {runs} Jobs\n", group.title(), group.slots.len()),
+        Some(schedule) => {
+            format!("CronJob {}  \"{schedule}\"  {} slots, {runs} Jobs\n", group.title(), group.slots.len())
+        }
         None => format!("{}  {runs} Jobs\n", group.title()),
     }
 }
@@ -224,7 +257,9 @@ fn lane(label: &str, label_width: usize, cells: &[char]) -> String {
 
 /// Counts per fate, then the explanation of each slot that did not run on time.
 fn reasons(trace: &Trace, group: &Group) -> String {
-    let Some(name) = &group.cron_job else { return String::new() };
+    let Some(name) = &group.cron_job else {
+        return String::new();
+    };
     let slots: Vec<_> = trace.slots.iter().filter(|s| &s.cron_job == name).collect();
     let mut counts: Vec<(SlotFate, usize)> = Vec::new();
     for s in &slots {
@@ -235,7 +270,8 @@ fn reasons(trace: &Trace, group: &Group) -> String {
     }
     let mut out = String::new();
     if !counts.is_empty() {
-        let summary: Vec<String> = counts.iter().map(|(f, n)| format!("{} {n} {}", Glyph::of(*f).symbol(), fate_name(*f))).collect();
+        let summary: Vec<String> =
+            counts.iter().map(|(f, n)| format!("{} {n} {}", Glyph::of(*f).symbol(), fate_name(*f))).collect();
         out.push_str(&format!("{:8}  {}\n", "", summary.join("   ")));
     }
     let notable: Vec<_> = slots.iter().filter(|s| s.fate != SlotFate::RanOnTime).collect();
@@ -273,5 +309,11 @@ fn axis(start: Time, end: Time, width: usize, label_width: usize) -> String {
     }
     line[width - 1] = '→';
     let labels: String = labels.iter().collect();
-    format!("{:>label_width$}  {}\n{:>label_width$}  {}\n", "time", line.iter().collect::<String>(), "(UTC)", labels.trim_end())
+    format!(
+        "{:>label_width$}  {}\n{:>label_width$}  {}\n",
+        "time",
+        line.iter().collect::<String>(),
+        "(UTC)",
+        labels.trim_end()
+    )
 }

@@ -38,7 +38,11 @@ pub struct Event {
 
 impl Event {
     /// An Event of `event_type`.
-    pub fn new(event_type: EventType, reason: impl Into<Cow<'static, str>>, message: impl Into<Cow<'static, str>>) -> Event {
+    pub fn new(
+        event_type: EventType,
+        reason: impl Into<Cow<'static, str>>,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Event {
         Event { event_type, reason: reason.into(), message: message.into() }
     }
 

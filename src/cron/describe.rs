@@ -6,11 +6,24 @@
 use super::go_time::Zone;
 use super::spec::{Masks, STAR_BIT};
 use super::{Location, Schedule};
-use chrono::{DateTime, TimeDelta};
 use crate::cron::Tz;
+use chrono::{DateTime, TimeDelta};
 
-const MONTH_NAMES: [&str; 13] =
-    ["", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTH_NAMES: [&str; 13] = [
+    "",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
 const DAY_NAMES: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /// One field's vocabulary.
@@ -126,11 +139,12 @@ pub fn describe(schedule: &Schedule) -> String {
 
 fn duration_words(delay: TimeDelta) -> String {
     let total = delay.num_seconds();
-    let parts: Vec<String> = [(total / 86_400, "day"), (total / 3600 % 24, "hour"), (total / 60 % 60, "minute"), (total % 60, "second")]
-        .into_iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, unit)| if n == 1 { format!("1 {unit}") } else { format!("{n} {unit}s") })
-        .collect();
+    let parts: Vec<String> =
+        [(total / 86_400, "day"), (total / 3600 % 24, "hour"), (total / 60 % 60, "minute"), (total % 60, "second")]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, unit)| if n == 1 { format!("1 {unit}") } else { format!("{n} {unit}s") })
+            .collect();
     parts.join(" ")
 }
 
@@ -246,7 +260,9 @@ fn calendar_note(m: &Masks) -> Option<String> {
 /// month, so the last gap is shorter (`*/7` minutes: …, :49, :56, then :00).
 fn uneven_step_note(mask: u64, unit: &Unit, period: &str) -> Option<String> {
     let vals = values(mask, unit);
-    let &[first, second, .., last] = &vals[..] else { return None };
+    let &[first, second, .., last] = &vals[..] else {
+        return None;
+    };
     let step = second - first;
     let progression = step > 1 && vals.windows(2).all(|w| w[1] - w[0] == step);
     let wrap_gap = unit.max + 1 - unit.min - (last - first);
@@ -283,7 +299,9 @@ fn dst_notes(m: &Masks, tz: Tz, from: i64) -> Vec<String> {
             (change + to_offset, change + from_offset)
         };
         let wall = |local: i64| DateTime::from_timestamp(local, 0).map(|d| d.naive_utc());
-        let (Some(start), Some(end)) = (wall(window_start), wall(window_end)) else { break };
+        let (Some(start), Some(end)) = (wall(window_start), wall(window_end)) else {
+            break;
+        };
         let affected: Vec<String> = (window_start..window_end)
             .step_by(60)
             .filter_map(wall)
@@ -304,7 +322,10 @@ fn dst_notes(m: &Masks, tz: Tz, from: i64) -> Vec<String> {
             s += &if affected.is_empty() {
                 ": none of this schedule's times fall in the skipped span".to_owned()
             } else {
-                format!(": robfig/cron skips this schedule's {} run that day (it does not move it later)", join(&affected))
+                format!(
+                    ": robfig/cron skips this schedule's {} run that day (it does not move it later)",
+                    join(&affected)
+                )
             };
             s
         } else {
@@ -367,9 +388,15 @@ mod tests {
         let utc = Tz::UTC.with_ymd_and_hms(2025, 1, 1, 0, 0, 0).unwrap();
         assert!(notes(&parse_standard("0 5 * * *").unwrap(), utc).is_empty());
         let note = |spec| notes(&parse_standard(spec).unwrap(), utc);
-        assert_eq!(note("*/7 * * * *"), ["The minute step restarts every hour: after minute 56 comes minute 0, 4 apart rather than 7"]);
+        assert_eq!(
+            note("*/7 * * * *"),
+            ["The minute step restarts every hour: after minute 56 comes minute 0, 4 apart rather than 7"]
+        );
         assert!(note("*/15 * * * *").is_empty());
-        assert_eq!(note("0 */5 * * *"), ["The hour step restarts every day: after hour 20 comes hour 0, 4 apart rather than 5"]);
+        assert_eq!(
+            note("0 */5 * * *"),
+            ["The hour step restarts every day: after hour 20 comes hour 0, 4 apart rather than 5"]
+        );
         assert!(note("0 0 30 2 *")[0].starts_with("No chosen month has any chosen day-of-month"));
         assert!(note("0 0 31 2,4 ?")[0].starts_with("No chosen month"));
         assert_eq!(note("0 0 29 2 *"), ["The only date that fits is 29 February: it runs in leap years only"]);

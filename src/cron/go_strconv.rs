@@ -36,10 +36,8 @@ pub fn atoi(s: &str) -> Result<i64, AtoiError> {
         if !byte.is_ascii_digit() {
             return Err(error(false));
         }
-        magnitude = magnitude
-            .checked_mul(10)
-            .and_then(|m| m.checked_add(u64::from(byte - b'0')))
-            .ok_or_else(|| error(true))?;
+        magnitude =
+            magnitude.checked_mul(10).and_then(|m| m.checked_add(u64::from(byte - b'0'))).ok_or_else(|| error(true))?;
     }
     let limit = 1u64 << 63;
     match (negative, magnitude) {
@@ -141,7 +139,10 @@ mod tests {
         assert_eq!(text("0x10"), r#"strconv.Atoi: parsing "0x10": invalid syntax"#);
         assert_eq!(text("9223372036854775808"), r#"strconv.Atoi: parsing "9223372036854775808": value out of range"#);
         // Overflow is found before the bad character, as Go scans left to right.
-        assert_eq!(text("99999999999999999999x"), r#"strconv.Atoi: parsing "99999999999999999999x": value out of range"#);
+        assert_eq!(
+            text("99999999999999999999x"),
+            r#"strconv.Atoi: parsing "99999999999999999999x": value out of range"#
+        );
         assert_eq!(text("9x9999999999999999999"), r#"strconv.Atoi: parsing "9x9999999999999999999": invalid syntax"#);
     }
 

@@ -52,9 +52,8 @@ impl fmt::Display for LocationError {
 impl std::error::Error for LocationError {}
 
 /// Files in Debian's zone directory that are not zones; Go reads them and rejects the data.
-const DATA_FILES: &[&str] = &[
-    "iso3166.tab", "leap-seconds.list", "leapseconds", "tzdata.zi", "zone.tab", "zone1970.tab", "zonenow.tab",
-];
+const DATA_FILES: &[&str] =
+    &["iso3166.tab", "leap-seconds.list", "leapseconds", "tzdata.zi", "zone.tab", "zone1970.tab", "zonenow.tab"];
 
 /// Go `time.LoadLocation(name)`.
 ///
@@ -104,7 +103,11 @@ pub fn load_location(name: &str) -> Result<Location, LocationError> {
             };
         }
         if DATA_FILES.contains(&path.as_str()) {
-            return if is_last && !wants_directory { Err(LocationError::Malformed) } else { Err(LocationError::NotDirectory) };
+            return if is_last && !wants_directory {
+                Err(LocationError::Malformed)
+            } else {
+                Err(LocationError::NotDirectory)
+            };
         }
         if !is_directory(&path) {
             return Err(unknown());

@@ -65,7 +65,9 @@ impl fmt::Display for ParseError {
             Self::TooManySlashes { expr } => write!(f, "too many slashes: {expr}"),
             Self::NotAnInteger { token, source } => write!(f, "failed to parse int from {token}: {source}"),
             Self::Negative { value, token } => write!(f, "negative number ({value}) not allowed: {token}"),
-            Self::BelowMinimum { start, min, expr } => write!(f, "beginning of range ({start}) below minimum ({min}): {expr}"),
+            Self::BelowMinimum { start, min, expr } => {
+                write!(f, "beginning of range ({start}) below minimum ({min}): {expr}")
+            }
             Self::AboveMaximum { end, max, expr } => write!(f, "end of range ({end}) above maximum ({max}): {expr}"),
             Self::Reversed { start, end, expr } => {
                 write!(f, "beginning of range ({start}) beyond end of range ({end}): {expr}")
@@ -102,8 +104,18 @@ const MONTHS: Bounds = Bounds {
     min: 1,
     max: 12,
     names: &[
-        ("jan", 1), ("feb", 2), ("mar", 3), ("apr", 4), ("may", 5), ("jun", 6),
-        ("jul", 7), ("aug", 8), ("sep", 9), ("oct", 10), ("nov", 11), ("dec", 12),
+        ("jan", 1),
+        ("feb", 2),
+        ("mar", 3),
+        ("apr", 4),
+        ("may", 5),
+        ("jun", 6),
+        ("jul", 7),
+        ("aug", 8),
+        ("sep", 9),
+        ("oct", 10),
+        ("nov", 11),
+        ("dec", 12),
     ],
 };
 const DOW: Bounds = Bounds {
@@ -154,7 +166,8 @@ pub(crate) fn parse(spec: &str, layout: Layout) -> Result<Schedule, ParseError> 
 
 /// robfig's `normalizeFields`: checks the count and fills in the fields the layout leaves out.
 fn normalize(fields: Vec<&str>, layout: Layout) -> Result<[&str; 6], ParseError> {
-    let count_error = |expected| ParseError::FieldCount { expected, fields: fields.iter().map(|f| f.to_string()).collect() };
+    let count_error =
+        |expected| ParseError::FieldCount { expected, fields: fields.iter().map(|f| f.to_string()).collect() };
     match layout {
         Layout::Standard => match fields[..] {
             [minute, hour, dom, month, dow] => Ok(["0", minute, hour, dom, month, dow]),
@@ -171,7 +184,8 @@ fn normalize(fields: Vec<&str>, layout: Layout) -> Result<[&str; 6], ParseError>
 
 /// robfig's `parseDescriptor`.
 fn descriptor(spec: &str, location: Location) -> Result<Schedule, ParseError> {
-    let masks = |hour, dom, month, dow| Masks { second: SECONDS.only_min(), minute: MINUTES.only_min(), hour, dom, month, dow };
+    let masks =
+        |hour, dom, month, dow| Masks { second: SECONDS.only_min(), minute: MINUTES.only_min(), hour, dom, month, dow };
     let masks = match spec {
         "@yearly" | "@annually" => masks(HOURS.only_min(), DOM.only_min(), MONTHS.only_min(), DOW.all()),
         "@monthly" => masks(HOURS.only_min(), DOM.only_min(), MONTHS.all(), DOW.all()),

@@ -71,7 +71,9 @@ impl PosixTz {
     /// The UTC offset (seconds east) at the instant `unix`, as Go's `tzset` computes it: the
     /// rule's two changes are placed in the UTC year of `unix`.
     pub fn offset_at(&self, unix: i64) -> i32 {
-        let Some(d) = self.daylight else { return self.standard };
+        let Some(d) = self.daylight else {
+            return self.standard;
+        };
         let year = civil_from_local(unix).year;
         let year_start = days_from_civil(year, 1, 1) * SECONDS_PER_DAY;
         let since_year_start = unix - year_start;
@@ -91,7 +93,9 @@ impl PosixTz {
     /// ascending. Go evaluates the rule year by year, so a change can also fall on the year's
     /// first second (when a rule's change lies outside its own year).
     pub fn changes_in(&self, year: i64) -> Vec<i64> {
-        let Some(d) = self.daylight else { return Vec::new() };
+        let Some(d) = self.daylight else {
+            return Vec::new();
+        };
         let year_start = days_from_civil(year, 1, 1) * SECONDS_PER_DAY;
         let next_year = days_from_civil(year + 1, 1, 1) * SECONDS_PER_DAY;
         let mut candidates = [
@@ -249,7 +253,16 @@ mod tests {
 
     #[test]
     fn malformed_strings_are_refused_like_go() {
-        for bad in ["", "E5", "EST", "EST5EDT,M3.2.0", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,J0,J365", "<EST5", "EST5EDT,M3.2.0,M11.1.0x"] {
+        for bad in [
+            "",
+            "E5",
+            "EST",
+            "EST5EDT,M3.2.0",
+            "EST5EDT,M13.1.0,M11.1.0",
+            "EST5EDT,J0,J365",
+            "<EST5",
+            "EST5EDT,M3.2.0,M11.1.0x",
+        ] {
             assert_eq!(PosixTz::parse(bad), None, "{bad}");
         }
     }

@@ -3,8 +3,8 @@
 //! would (with `.spec.timeZone` applied by `formatSchedule`) and chain robfig's `Next`.
 
 use super::{describe, load_location, notes, parse_standard, with_time_zone, Location, Schedule};
-use chrono::{DateTime, SecondsFormat, Utc};
 use crate::cron::Tz;
+use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
 
 /// Most `Next` results one request may ask for.
@@ -160,18 +160,24 @@ mod tests {
         let r = answer(r#"{"schedule": "0 0 29 2 *", "localZone": "Asia/Kolkata", "after": "2096-03-01T00:00:00Z"}"#);
         assert_eq!(r["ok"], true);
         assert_eq!(r["times"], serde_json::json!([null]));
-        let r = answer(r#"{"schedule": "TZ=UTC 0 5 * * *", "localZone": "Asia/Kolkata", "after": "2025-01-15T00:00:00Z", "count": 1}"#);
+        let r = answer(
+            r#"{"schedule": "TZ=UTC 0 5 * * *", "localZone": "Asia/Kolkata", "after": "2025-01-15T00:00:00Z", "count": 1}"#,
+        );
         assert_eq!(r["times"], serde_json::json!(["2025-01-15T10:30:00+05:30"]));
     }
 
     #[test]
     fn time_zone_is_applied_like_format_schedule() {
-        let r = answer(r#"{"schedule": "0 5 * * *", "timeZone": "Asia/Tokyo", "after": "2025-01-15T00:00:00Z", "count": 1}"#);
+        let r = answer(
+            r#"{"schedule": "0 5 * * *", "timeZone": "Asia/Tokyo", "after": "2025-01-15T00:00:00Z", "count": 1}"#,
+        );
         assert_eq!(r["times"], serde_json::json!(["2025-01-15T20:00:00Z"]));
         assert_eq!(r["parsedSchedule"], "TZ=Asia/Tokyo 0 5 * * *");
         assert_eq!(r["scheduleZone"], "Asia/Tokyo");
         // A schedule mentioning TZ is left alone.
-        let r = answer(r#"{"schedule": "CRON_TZ=UTC 0 5 * * *", "timeZone": "Asia/Tokyo", "after": "2025-01-15T00:00:00Z", "count": 1}"#);
+        let r = answer(
+            r#"{"schedule": "CRON_TZ=UTC 0 5 * * *", "timeZone": "Asia/Tokyo", "after": "2025-01-15T00:00:00Z", "count": 1}"#,
+        );
         assert_eq!(r["times"], serde_json::json!(["2025-01-15T05:00:00Z"]));
     }
 

@@ -6,8 +6,8 @@
 
 use super::go_time::{days_in_month, Civil, Zone};
 use super::location::Location;
-use chrono::{DateTime, TimeZone, Utc};
 use crate::cron::Tz;
+use chrono::{DateTime, TimeZone, Utc};
 use std::fmt;
 
 /// Bit 63 of a mask: the field was `*` or `?` (with no step above 1). It decides the
@@ -155,7 +155,14 @@ impl SpecSchedule {
                     t = zone.date(c.year, c.month.into(), 1, 0, 0, 0);
                     c = zone.civil(t);
                 }
-                t = zone.date(c.year, i64::from(c.month) + 1, c.day.into(), c.hour.into(), c.minute.into(), c.second.into());
+                t = zone.date(
+                    c.year,
+                    i64::from(c.month) + 1,
+                    c.day.into(),
+                    c.hour.into(),
+                    c.minute.into(),
+                    c.second.into(),
+                );
                 c = zone.civil(t);
                 if c.month == 1 {
                     continue 'wrap;
@@ -173,7 +180,14 @@ impl SpecSchedule {
                     c = zone.civil(t);
                 } else {
                     let before = t;
-                    t = zone.date(c.year, c.month.into(), i64::from(c.day) + 1, c.hour.into(), c.minute.into(), c.second.into());
+                    t = zone.date(
+                        c.year,
+                        c.month.into(),
+                        i64::from(c.day) + 1,
+                        c.hour.into(),
+                        c.minute.into(),
+                        c.second.into(),
+                    );
                     c = zone.civil(t);
                     // robfig's fix-up for a midnight moved by DST.
                     if c.hour != 0 {

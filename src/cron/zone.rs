@@ -216,14 +216,22 @@ impl ZoneRules {
         let kinds: Vec<i64> = (0..varint(r)).map(|_| zigzag(r)).collect();
         let count = varint(r) as usize;
         let mut at = 0i64;
-        let starts: Vec<i64> = (0..count).map(|_| { at += zigzag(r); at }).collect();
+        let starts: Vec<i64> = (0..count)
+            .map(|_| {
+                at += zigzag(r);
+                at
+            })
+            .collect();
         let (which, rest) = r.split_at(count.min(r.len()));
         *r = rest;
         let rule_from = zigzag(r);
         let offsets = which.iter().map(|&k| kinds.get(usize::from(k)).copied().unwrap_or(0)).collect();
-        let mut rules = ZoneRules { initial: kinds.first().copied().unwrap_or(0), starts, offsets, rule: None, table_end };
+        let mut rules =
+            ZoneRules { initial: kinds.first().copied().unwrap_or(0), starts, offsets, rule: None, table_end };
         // From `rule_from` on, the rule gives every change.
-        let Some(rule) = std::str::from_utf8(r).ok().and_then(PosixTz::parse) else { return rules };
+        let Some(rule) = std::str::from_utf8(r).ok().and_then(PosixTz::parse) else {
+            return rules;
+        };
         rules.push(rule_from, i64::from(rule.offset_at(rule_from)));
         if rule.has_daylight() {
             rules.table_end = table_end.max(rule_from + 1);

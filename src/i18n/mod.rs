@@ -521,11 +521,8 @@ mod tests {
     use crate::sim::trace::SlotFate;
 
     fn placeholders(text: &str) -> Vec<usize> {
-        let mut found: Vec<usize> = text
-            .split('{')
-            .skip(1)
-            .filter_map(|s| s.split_once('}').and_then(|(n, _)| n.parse().ok()))
-            .collect();
+        let mut found: Vec<usize> =
+            text.split('{').skip(1).filter_map(|s| s.split_once('}').and_then(|(n, _)| n.parse().ok())).collect();
         found.sort_unstable();
         found.dedup();
         found
@@ -565,9 +562,26 @@ mod tests {
     #[test]
     fn the_explanations_field_names_all_have_labels() {
         let fields = [
-            "Scheduled time", "Fate", "Job created", "Kubernetes version", "Created", "Created after schedule", "Status",
-            "Finished", "Deleted", "Pods", "Started", "Phase", "Restarts", "Exit codes", "At", "Command", "Patch", "From",
-            "Until", "Length",
+            "Scheduled time",
+            "Fate",
+            "Job created",
+            "Kubernetes version",
+            "Created",
+            "Created after schedule",
+            "Status",
+            "Finished",
+            "Deleted",
+            "Pods",
+            "Started",
+            "Phase",
+            "Restarts",
+            "Exit codes",
+            "At",
+            "Command",
+            "Patch",
+            "From",
+            "Until",
+            "Length",
         ];
         for f in fields {
             assert_eq!(Lang::En.text(Msg::field(f).unwrap()), f);

@@ -10,7 +10,9 @@ use super::trace::{DeletedBy, EventType, ObjectKind};
 use super::world::World;
 use crate::api::decode::decode_json;
 use crate::api::defaults::default_cronjob;
-use crate::api::{invalid_message, validate_cronjob_update, CronJob, CronJobSpec, Job, KubernetesVersion, ObjectMeta, OwnerReference};
+use crate::api::{
+    invalid_message, validate_cronjob_update, CronJob, CronJobSpec, Job, KubernetesVersion, ObjectMeta, OwnerReference,
+};
 use crate::cron::Quoted;
 use serde_json::Value;
 
@@ -81,7 +83,11 @@ impl World {
             }
             ClusterAction::DeleteCronJob { cron_job } => {
                 if self.store.get::<CronJob>(&cron_job).is_none() {
-                    self.kubectl_error(ObjectKind::CronJob, &cron_job, format!("cronjobs.batch \"{cron_job}\" not found"));
+                    self.kubectl_error(
+                        ObjectKind::CronJob,
+                        &cron_job,
+                        format!("cronjobs.batch \"{cron_job}\" not found"),
+                    );
                 }
                 self.delete_cron_job(&cron_job);
             }
@@ -92,7 +98,14 @@ impl World {
 
     /// A refused `kubectl` command shows in the trace as a Warning from `kubectl`.
     fn kubectl_error(&mut self, kind: ObjectKind, name: &str, message: String) {
-        self.recorder.event(self.now, (kind, name), EventType::Warning, "KubectlError", format!("Error from server: {message}"), "kubectl");
+        self.recorder.event(
+            self.now,
+            (kind, name),
+            EventType::Warning,
+            "KubectlError",
+            format!("Error from server: {message}"),
+            "kubectl",
+        );
     }
 
     fn patch_cron_job(&mut self, name: &str, patch: &Value) {
@@ -209,13 +222,21 @@ mod tests {
             (json!({"suspend": "yes"}), "  suspend: \"yes\"\n"),
             (json!({"startingDeadlineSeconds": "10"}), "  startingDeadlineSeconds: \"10\"\n"),
             (json!({"successfulJobsHistoryLimit": 1.5}), "  successfulJobsHistoryLimit: 1.5\n"),
-            (json!({"jobTemplate": {"spec": {"template": {"spec": {"containers": "x"}}}}}), "  jobTemplate: {spec: {template: {spec: {containers: x}}}}\n"),
+            (
+                json!({"jobTemplate": {"spec": {"template": {"spec": {"containers": "x"}}}}}),
+                "  jobTemplate: {spec: {template: {spec: {containers: x}}}}\n",
+            ),
         ];
         for (patch, line) in cases {
             let decoder_text = loader_says(&format!("{MINIMAL}{line}").replace("  jobTemplate: {spec: {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: x}]}}}}\n  jobTemplate", "  jobTemplate"));
             assert!(decoder_text.starts_with("json: cannot unmarshal "), "{decoder_text}");
             let refused = patched_spec(&cj, &patch, version).unwrap_err();
-            assert!(refused.starts_with(r#" "" is invalid: patch: Invalid value: "{\"apiVersion\":\"batch/v1\",\"kind\":\"CronJob\","#), "{refused}");
+            assert!(
+                refused.starts_with(
+                    r#" "" is invalid: patch: Invalid value: "{\"apiVersion\":\"batch/v1\",\"kind\":\"CronJob\","#
+                ),
+                "{refused}"
+            );
             assert!(refused.ends_with(&format!("}}\": {decoder_text}")), "{patch}: {refused}\nloader: {decoder_text}");
         }
     }
@@ -224,7 +245,12 @@ mod tests {
     fn a_refused_patch_shows_the_patched_object_as_go_quotes_its_json() {
         let version = KubernetesVersion::NEWEST;
         let cj = admitted(MINIMAL, version);
-        let refused = patched_spec(&cj, &json!({"schedule": 5, "jobTemplate": {"metadata": {"annotations": {"a": "<&>"}}}}), version).unwrap_err();
+        let refused = patched_spec(
+            &cj,
+            &json!({"schedule": 5, "jobTemplate": {"metadata": {"annotations": {"a": "<&>"}}}}),
+            version,
+        )
+        .unwrap_err();
         assert_eq!(
             refused,
             r#" "" is invalid: patch: Invalid value: "{\"apiVersion\":\"batch/v1\",\"kind\":\"CronJob\",\"metadata\":{\"creationTimestamp\":\"2025-01-01T00:00:00Z\",\"name\":\"a\",\"namespace\":\"ns\",\"uid\":\"u1\"},\"spec\":{\"concurrencyPolicy\":\"Allow\",\"failedJobsHistoryLimit\":1,\"jobTemplate\":{\"metadata\":{\"annotations\":{\"a\":\"\\u003c\\u0026\\u003e\"}},\"spec\":{\"template\":{\"metadata\":{},\"spec\":{\"containers\":[{\"image\":\"x\",\"name\":\"c\"}],\"restartPolicy\":\"OnFailure\",\"terminationGracePeriodSeconds\":30}}}},\"schedule\":5,\"successfulJobsHistoryLimit\":3,\"suspend\":false},\"status\":{}}": json: cannot unmarshal number into Go struct field CronJobSpec.spec.schedule of type string"#

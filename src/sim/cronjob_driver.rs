@@ -11,8 +11,8 @@ use super::trace::{ControllerName, Decision, DeletedBy, Explanation, Name, Objec
 use super::world::{Happening, World};
 use crate::api::{CronJob, Job};
 use crate::controller::cronjob::{
-    self as controller, on_cron_job_added_or_deleted, on_cron_job_status_updated, on_cron_job_updated, on_job_event, Algorithm, ApiServer,
-    DecisionCode, Enqueue, Event, Faults, JobEvent, SyncInput, POLL_INTERVAL,
+    self as controller, on_cron_job_added_or_deleted, on_cron_job_status_updated, on_cron_job_updated, on_job_event,
+    Algorithm, ApiServer, DecisionCode, Enqueue, Event, Faults, JobEvent, SyncInput, POLL_INTERVAL,
 };
 use chrono::DateTime;
 
@@ -54,7 +54,11 @@ impl World {
         }
         match change {
             Change::CronJob(Watch::Added(cj)) | Change::CronJob(Watch::Deleted(cj)) => {
-                let trigger = if matches!(change, Change::CronJob(Watch::Added(_))) { SyncTrigger::CronjobAdded } else { SyncTrigger::CronjobUpdated };
+                let trigger = if matches!(change, Change::CronJob(Watch::Added(_))) {
+                    SyncTrigger::CronjobAdded
+                } else {
+                    SyncTrigger::CronjobUpdated
+                };
                 self.enqueue_cron_job(&cj.metadata.name, on_cron_job_added_or_deleted(), trigger);
             }
             Change::CronJob(Watch::Updated { old, new }) => {
@@ -92,7 +96,14 @@ impl World {
     }
 
     fn record_cronjob_event(&mut self, name: &Name, e: Event) {
-        self.recorder.event(self.now, (ObjectKind::CronJob, name), e.event_type, e.reason, e.message, "cronjob-controller");
+        self.recorder.event(
+            self.now,
+            (ObjectKind::CronJob, name),
+            e.event_type,
+            e.reason,
+            e.message,
+            "cronjob-controller",
+        );
     }
 
     /// One CronJob sync, its writes applied, its verdict recorded.
@@ -144,7 +155,8 @@ impl World {
         let code = out.decision.code;
         // A "created" decision without a new Job adopted an existing one (AlreadyExists): its slot
         // is the lastScheduleTime it wrote.
-        let adopted = out.status_update.as_ref().and_then(|s| s.last_schedule_time).filter(|_| code == DecisionCode::Created);
+        let adopted =
+            out.status_update.as_ref().and_then(|s| s.last_schedule_time).filter(|_| code == DecisionCode::Created);
         let waiting = (code == DecisionCode::ForbidActive).then(|| self.latest_slot_at(&cj, now)).flatten();
         // The version synced is let go before the status write, so the write can change the
         // stored version in place (see `Store::replace_status`).
@@ -165,7 +177,8 @@ impl World {
         self.history.cron_job(name).syncs.push(CronSync { at: now, code, slot });
         // The explanation is put into words only when the trace is read or serialized.
         if !self.recorder.skip_syncs {
-            let decision = Decision { code: code.as_str().into(), explanation: Explanation::CronJob(out.decision.explanation) };
+            let decision =
+                Decision { code: code.as_str().into(), explanation: Explanation::CronJob(out.decision.explanation) };
             let requeue = if legacy { None } else { out.requeue_after.filter(|_| out.error.is_none()) };
             self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, requeue);
         }

@@ -10,8 +10,8 @@ use super::trace::{format_time, JobRecord, SlotFate, SlotRecord, Time};
 use super::world::World;
 use crate::api::{ConcurrencyPolicy, CronJob, CronJobSpec};
 use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule, DecisionCode};
-use chrono::TimeDelta;
 use crate::cron::Tz;
+use chrono::TimeDelta;
 use std::collections::BTreeMap;
 
 /// The schedule of a spec, bound the way the controller binds it.
@@ -36,14 +36,28 @@ pub(crate) fn slots_between(schedule: &BoundSchedule, after: Time, from: Time, t
     out
 }
 
+/// Where a CronJob's nominal slots begin (exclusive): its creation, or the
+/// `status.lastScheduleTime` it was imported with when later — the slots before that are the
+/// history the status reports, not slots of the run.
+pub(crate) fn slots_after(cj: &CronJob, start: Time) -> Time {
+    let created = cj.metadata.creation_timestamp.unwrap_or(start);
+    cj.status.last_schedule_time.map_or(created, |t| t.max(created))
+}
+
 /// Counts the nominal slots of every CronJob's initial spec in `[start, end)`, stopping at
 /// `limit + 1` (the budget check before a run).
-pub(crate) fn count_slots(cron_jobs: &[&CronJob], behaviour: &Behaviour, zone: Tz, start: Time, end: Time, limit: u64) -> u64 {
+pub(crate) fn count_slots(
+    cron_jobs: &[&CronJob],
+    behaviour: &Behaviour,
+    zone: Tz,
+    start: Time,
+    end: Time,
+    limit: u64,
+) -> u64 {
     let mut total = 0;
     for cj in cron_jobs {
         if let Some(s) = bound_schedule(&cj.spec, behaviour, zone) {
-            let created = cj.metadata.creation_timestamp.unwrap_or(start);
-            total += slots_between(&s, created, start, end, limit + 1 - total.min(limit)).len() as u64;
+            total += slots_between(&s, slots_after(cj, start), start, end, limit + 1 - total.min(limit)).len() as u64;
         }
         if total > limit {
             break;
@@ -109,8 +123,12 @@ impl World {
     fn edited_schedule_slots(&self, h: &CronJobHistory) -> Vec<Time> {
         let mut out = Vec::new();
         for (from, spec) in h.specs.iter().skip(1) {
-            let Some(&(_, reference)) = h.edit_references.iter().find(|(at, _)| at == from) else { continue };
-            let Some(schedule) = bound_schedule(spec, &self.behaviour, self.controller_zone) else { continue };
+            let Some(&(_, reference)) = h.edit_references.iter().find(|(at, _)| at == from) else {
+                continue;
+            };
+            let Some(schedule) = bound_schedule(spec, &self.behaviour, self.controller_zone) else {
+                continue;
+            };
             out.extend(slots_between(&schedule, reference, self.start, (*from).min(self.end), self.budget.max_slots));
         }
         out
@@ -122,7 +140,9 @@ impl World {
         let created = h.created.unwrap_or(self.start);
         for (i, (from, spec)) in h.specs.iter().enumerate() {
             let to = h.specs.get(i + 1).map_or(stop, |(t, _)| (*t).min(stop));
-            let Some(schedule) = bound_schedule(spec, &self.behaviour, self.controller_zone) else { continue };
+            let Some(schedule) = bound_schedule(spec, &self.behaviour, self.controller_zone) else {
+                continue;
+            };
             let after = created.max(*from - TimeDelta::nanoseconds(1));
             out.extend(slots_between(&schedule, after, self.start, to, self.budget.max_slots));
         }
@@ -141,7 +161,13 @@ struct Judge<'a> {
 
 impl Judge<'_> {
     fn record(&self, at: Time, fate: SlotFate, job: Option<&str>, explanation: String) -> SlotRecord {
-        SlotRecord { cron_job: self.name.to_string(), scheduled_time: at, fate, job: job.map(str::to_string), explanation }
+        SlotRecord {
+            cron_job: self.name.to_string(),
+            scheduled_time: at,
+            fate,
+            job: job.map(str::to_string),
+            explanation,
+        }
     }
 
     /// The spec in force at `t`.
@@ -174,7 +200,9 @@ impl Judge<'_> {
             (SlotFate::RanLate, format!("{when}: the CronJob was suspended at the slot; on resume the controller started the most recent unmet slot."))
         } else if self.history.down_between(at, created) {
             (SlotFate::RanLate, format!("{when}: kube-controller-manager was down at the slot; when it came back its first sync started the most recent unmet slot."))
-        } else if self.h.specs.iter().any(|(edit, _)| *edit > at && *edit <= created) && self.nominal.binary_search(&at).is_err() {
+        } else if self.h.specs.iter().any(|(edit, _)| *edit > at && *edit <= created)
+            && self.nominal.binary_search(&at).is_err()
+        {
             (SlotFate::RanLate, format!("{when}: retroactive run — the schedule was edited after this time; the controller evaluated the new schedule from status.lastScheduleTime and started its most recent unmet slot (set startingDeadlineSeconds to prevent this)."))
         } else if before.is_empty() {
             (SlotFate::RanOnTime, format!("{when} by the first sync after the slot."))
@@ -187,7 +215,12 @@ impl Judge<'_> {
     fn missed(&self, at: Time) -> SlotRecord {
         let spec = self.spec_at(at);
         if spec.is_some_and(|s| s.suspend == Some(true)) {
-            return self.record(at, SlotFate::Suspended, None, "spec.suspend was true at this time, so the controller started nothing.".into());
+            return self.record(
+                at,
+                SlotFate::Suspended,
+                None,
+                "spec.suspend was true at this time, so the controller started nothing.".into(),
+            );
         }
         if let Some(back) = self.history.outage_end(at) {
             // The first sync after the restart looks for the most recent missed slot; if this is
@@ -251,13 +284,26 @@ impl Judge<'_> {
             return self.record(at, SlotFate::ControllerDown, None, "kube-controller-manager went down before it started this slot; after it came back only the most recent unmet slot (if any) was started.".into());
         }
         if window_end >= self.end && self.syncs(at, self.end).is_empty() {
-            return self.record(at, SlotFate::Pending, None, "The horizon ended before the controller acted on this slot.".into());
+            return self.record(
+                at,
+                SlotFate::Pending,
+                None,
+                "The horizon ended before the controller acted on this slot.".into(),
+            );
         }
         match deadline {
-            Some(d) => self.record(at, SlotFate::MissedDeadline, None, format!(
-                "No sync started this slot within startingDeadlineSeconds ({d}s), so it was skipped silently.")),
-            None => self.record(at, SlotFate::NotFoundBySearch, None,
-                "No sync found this slot as the most recent unmet time before the next slot was due.".into()),
+            Some(d) => self.record(
+                at,
+                SlotFate::MissedDeadline,
+                None,
+                format!("No sync started this slot within startingDeadlineSeconds ({d}s), so it was skipped silently."),
+            ),
+            None => self.record(
+                at,
+                SlotFate::NotFoundBySearch,
+                None,
+                "No sync found this slot as the most recent unmet time before the next slot was due.".into(),
+            ),
         }
     }
 }

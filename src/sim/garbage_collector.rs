@@ -28,7 +28,9 @@ pub enum Propagation {
 impl World {
     /// Deletes a Job with the given propagation, recording who did it.
     pub(crate) fn delete_job(&mut self, name: &str, by: DeletedBy, propagation: Propagation) -> bool {
-        let Some(job) = self.store.get_shared::<Job>(name) else { return false };
+        let Some(job) = self.store.get_shared::<Job>(name) else {
+            return false;
+        };
         let now = self.now;
         if propagation == Propagation::Foreground {
             let _ = self.store.update::<Job>(name, |j| {
@@ -54,7 +56,9 @@ impl World {
 
     /// Deletes a CronJob; the garbage collector deletes its Jobs (and they their pods).
     pub(crate) fn delete_cron_job(&mut self, name: &str) {
-        let Ok(cron_job) = self.store.delete::<CronJob>(name) else { return };
+        let Ok(cron_job) = self.store.delete::<CronJob>(name) else {
+            return;
+        };
         self.history.cron_job(name).deleted = Some(self.now);
         if !self.kcm.up {
             return;
@@ -80,7 +84,9 @@ impl World {
     /// Deletes a pod: a running container is killed; a pod with finalizers stays, terminating,
     /// until they are removed.
     pub(crate) fn delete_pod(&mut self, name: &str, because: String) {
-        let Some(pod) = self.store.get::<Pod>(name) else { return };
+        let Some(pod) = self.store.get::<Pod>(name) else {
+            return;
+        };
         let now = self.now;
         let running = matches!(pod.status.phase, Some(PodPhase::Running) | Some(PodPhase::Pending) | None);
         // The container exits on SIGTERM at once (the research's reference assumption).
@@ -105,7 +111,11 @@ impl World {
     /// Removes `finalizer` from a pod; a terminating pod without finalizers disappears.
     pub(crate) fn remove_pod_finalizer(&mut self, name: &str, finalizer: &str) {
         let _ = self.store.update::<Pod>(name, |p| p.metadata.finalizers.retain(|f| f != finalizer));
-        if self.store.get::<Pod>(name).is_some_and(|p| p.metadata.deletion_timestamp.is_some() && p.metadata.finalizers.is_empty()) {
+        if self
+            .store
+            .get::<Pod>(name)
+            .is_some_and(|p| p.metadata.deletion_timestamp.is_some() && p.metadata.finalizers.is_empty())
+        {
             let _ = self.store.delete::<Pod>(name);
         }
     }

@@ -30,19 +30,28 @@ impl World {
             Change::Pod(watch) => {
                 let (pod, event) = match watch {
                     Watch::Added(p) => (p, PodEvent::Added),
-                    Watch::Updated { old, new } => (new, PodEvent::Updated {
-                        old_phase: old.status.phase.unwrap_or_default(),
-                        new_phase: new.status.phase.unwrap_or_default(),
-                    }),
-                    Watch::StatusUpdated { old, new } => (new, PodEvent::Updated {
-                        old_phase: old.phase.unwrap_or_default(),
-                        new_phase: new.status.phase.unwrap_or_default(),
-                    }),
+                    Watch::Updated { old, new } => (
+                        new,
+                        PodEvent::Updated {
+                            old_phase: old.status.phase.unwrap_or_default(),
+                            new_phase: new.status.phase.unwrap_or_default(),
+                        },
+                    ),
+                    Watch::StatusUpdated { old, new } => (
+                        new,
+                        PodEvent::Updated {
+                            old_phase: old.phase.unwrap_or_default(),
+                            new_phase: new.status.phase.unwrap_or_default(),
+                        },
+                    ),
                     Watch::Deleted(p) => (p, PodEvent::Deleted),
                 };
-                let Some(owner) = pod.metadata.controller_of().filter(|r| r.kind == "Job") else { return };
+                let Some(owner) = pod.metadata.controller_of().filter(|r| r.kind == "Job") else {
+                    return;
+                };
                 let no_memory = JobMemory::default();
-                let delay = pod_event_delay(&self.job_features, self.job_memory.get(&owner.name).unwrap_or(&no_memory), event);
+                let delay =
+                    pod_event_delay(&self.job_features, self.job_memory.get(&owner.name).unwrap_or(&no_memory), event);
                 self.kcm.job.add_after(Name::from(&owner.name), SyncTrigger::PodEvent, self.now, delay);
             }
             Change::CronJob(_) => {}
@@ -98,7 +107,8 @@ impl World {
             let _ = self.store.replace_status::<Job>(name, status);
         }
         for mut e in out.events {
-            let created = |(generated, _): &(String, String)| e.message.strip_prefix("Created pod: ") == Some(generated.as_str());
+            let created =
+                |(generated, _): &(String, String)| e.message.strip_prefix("Created pod: ") == Some(generated.as_str());
             if e.reason == "SuccessfulCreate" && named.peek().is_some_and(created) {
                 e.message = format!("Created pod: {}", named.next().expect("peeked").1).into();
             }
@@ -116,23 +126,31 @@ impl World {
             let trigger = if out.error.is_some() { SyncTrigger::RateLimited } else { SyncTrigger::Requeue };
             self.kcm.job.add_after(name.clone(), trigger, now, d);
         }
-        let decision = Decision { code: out.decision.code.into(), explanation: Explanation::Job(out.decision.explanation) };
+        let decision =
+            Decision { code: out.decision.code.into(), explanation: Explanation::Job(out.decision.explanation) };
         self.recorder.sync(ControllerName::Job, now, name, trigger, decision, out.requeue_after);
     }
 
     /// A Job's status changed from `old`: record its terminal condition when it appears.
     pub(crate) fn job_updated(&mut self, old: &JobStatus, new: &Job) {
         let finished = |s: &JobStatus| {
-            s.conditions.iter().find(|c| {
-                c.status == ConditionStatus::True
-                    && matches!(c.condition_type, JobConditionType::Complete | JobConditionType::Failed)
-            }).cloned()
+            s.conditions
+                .iter()
+                .find(|c| {
+                    c.status == ConditionStatus::True
+                        && matches!(c.condition_type, JobConditionType::Complete | JobConditionType::Failed)
+                })
+                .cloned()
         };
         if finished(old).is_some() {
             return;
         }
         if let Some(c) = finished(&new.status) {
-            let condition = if c.condition_type == JobConditionType::Complete { JobCondition::Complete } else { JobCondition::Failed };
+            let condition = if c.condition_type == JobConditionType::Complete {
+                JobCondition::Complete
+            } else {
+                JobCondition::Failed
+            };
             let reason = (!c.reason.is_empty()).then(|| c.reason.clone());
             self.recorder.job_finished(&new.metadata.name, self.now, condition, reason);
         }

@@ -79,13 +79,22 @@ impl World {
         self.agenda.schedule(self.now + startup, Happening::ContainerStart { pod: name, uid });
     }
 
-    /// The next scenario attempt for a container of `job`.
-    fn next_attempt(&mut self, job: &str, cron_job: Option<&str>) -> Attempt {
+    /// The next scenario attempt for a container of `job`: the Simulation's pod rule, else
+    /// what the pod's command says (`command::infer`), else the default.
+    fn next_attempt(&mut self, job: &str, cron_job: Option<&str>, pod: &str) -> Attempt {
         let n = self.kubelet.attempts_per_job.entry(job.to_string()).or_default();
         let attempt = *n;
         *n += 1;
         let job_index = self.kubelet.job_index.get(job).copied().unwrap_or(0);
-        self.scenario.pod_rule(job, cron_job).map_or(DEFAULT_ATTEMPT, |r| r.attempt(job_index, attempt))
+        match self.scenario.pod_rule(job, cron_job).filter(|r| r.sets_attempts()) {
+            Some(rule) => rule.attempt(job_index, attempt),
+            None => self
+                .store
+                .get::<Pod>(pod)
+                .and_then(|p| p.spec.containers.first())
+                .and_then(|c| super::command::infer(&c.command.iter().chain(&c.args).cloned().collect::<Vec<_>>()))
+                .map_or(DEFAULT_ATTEMPT, |i| i.attempt),
+        }
     }
 
     fn live_pod(&self, pod: &str, uid: &str) -> bool {
@@ -108,14 +117,13 @@ impl World {
         let now = self.now;
         let rt = &self.kubelet.pods[pod];
         let (job, cron_job) = (rt.job.clone(), rt.cron_job.clone());
-        let attempt = self.next_attempt(&job, cron_job.as_deref());
+        let attempt = self.next_attempt(&job, cron_job.as_deref(), pod);
         self.kubelet.pods.get_mut(pod).expect("live pod").running = Some((now, attempt));
         self.recorder.container_started(pod, now, restart);
-        self.agenda.schedule(now + attempt.duration(), Happening::ContainerExit {
-            pod: pod.to_string(),
-            uid: uid.to_string(),
-            exit_code: attempt.exit_code,
-        });
+        self.agenda.schedule(
+            now + attempt.duration(),
+            Happening::ContainerExit { pod: pod.to_string(), uid: uid.to_string(), exit_code: attempt.exit_code },
+        );
     }
 
     /// A running container exits with `exit_code`.
@@ -152,7 +160,9 @@ impl World {
         let now = self.now;
         let rt = &self.kubelet.pods[pod];
         let (backoff, finished_at) = (rt.backoff, rt.finished_at);
-        let Some(current) = self.store.get::<Pod>(pod) else { return };
+        let Some(current) = self.store.get::<Pod>(pod) else {
+            return;
+        };
         let attempt = restart_crashed_container(current, &backoff, now);
         let status = attempt.status;
         let _ = self.store.replace_status::<Pod>(pod, status);
@@ -162,14 +172,26 @@ impl World {
         }
         match attempt.retry_at {
             None => {
-                self.recorder.sync(ControllerName::Kubelet, now, pod, SyncTrigger::Container,
-                    Decision { code: "restart".into(), explanation: attempt.explanation.into() }, None);
+                self.recorder.sync(
+                    ControllerName::Kubelet,
+                    now,
+                    pod,
+                    SyncTrigger::Container,
+                    Decision { code: "restart".into(), explanation: attempt.explanation.into() },
+                    None,
+                );
                 let waited = finished_at.map_or(TimeDelta::zero(), |f| now - f);
                 self.begin_attempt(pod, uid, Some(waited));
             }
             Some(at) => {
-                self.recorder.sync(ControllerName::Kubelet, now, pod, SyncTrigger::Container,
-                    Decision { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() }, Some(at - now));
+                self.recorder.sync(
+                    ControllerName::Kubelet,
+                    now,
+                    pod,
+                    SyncTrigger::Container,
+                    Decision { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() },
+                    Some(at - now),
+                );
                 self.agenda.schedule(at, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });
             }
         }

@@ -9,6 +9,7 @@
 pub mod agenda;
 pub mod budget;
 mod cluster_events;
+pub mod command;
 mod cronjob_driver;
 mod fates;
 mod garbage_collector;
@@ -24,10 +25,11 @@ pub mod scenario;
 pub mod store;
 pub mod trace;
 mod ttl_driver;
-mod world;
 pub mod workqueue;
+mod world;
 
 pub use budget::{Budget, SimError};
+pub use input::{not_simulated, NotSimulated};
 pub use run::{simulate, simulate_with, Run};
 pub use scenario::Simulation;
 pub use trace::Trace;

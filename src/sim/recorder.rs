@@ -45,7 +45,15 @@ impl Recorder {
     }
 
     /// Records a sync and its decision.
-    pub fn sync(&mut self, controller: ControllerName, at: Time, object: impl Into<Name>, trigger: SyncTrigger, decision: Decision, requeue: Option<TimeDelta>) {
+    pub fn sync(
+        &mut self,
+        controller: ControllerName,
+        at: Time,
+        object: impl Into<Name>,
+        trigger: SyncTrigger,
+        decision: Decision,
+        requeue: Option<TimeDelta>,
+    ) {
         if self.skip_syncs {
             return;
         }

@@ -183,8 +183,7 @@ pub struct PodSelector {
 impl PodSelector {
     /// Whether a Pod of Job `job` (owned by CronJob `cron_job`, if any) matches.
     pub fn matches(&self, job: &str, cron_job: Option<&str>) -> bool {
-        self.job.as_deref().is_none_or(|j| j == job)
-            && self.cron_job.as_deref().is_none_or(|c| Some(c) == cron_job)
+        self.job.as_deref().is_none_or(|j| j == job) && self.cron_job.as_deref().is_none_or(|c| Some(c) == cron_job)
     }
 }
 
@@ -235,6 +234,12 @@ impl PodRule {
     /// Pod created → container running.
     pub fn startup(&self) -> TimeDelta {
         TimeDelta::milliseconds((self.startup_seconds * 1000.0).round() as i64)
+    }
+
+    /// Whether the rule says how attempts go (a rule may set only the startup time; the
+    /// attempts then come from the pod's command or the default).
+    pub fn sets_attempts(&self) -> bool {
+        !self.attempts.is_empty() || !self.jobs.is_empty()
     }
 
     /// The `attempt`-th container attempt (0-based, counted across the Job's pods and restarts)
@@ -442,7 +447,21 @@ mod tests {
 
     #[test]
     fn decimal_reads_what_str_parse_reads() {
-        for text in ["0", "90", "1.5", ".5", "2.", "0.0005", "36.25", "123456789012345", "1.000000000000001", "0.1", "7.3", "99.99", "."] {
+        for text in [
+            "0",
+            "90",
+            "1.5",
+            ".5",
+            "2.",
+            "0.0005",
+            "36.25",
+            "123456789012345",
+            "1.000000000000001",
+            "0.1",
+            "7.3",
+            "99.99",
+            ".",
+        ] {
             assert_eq!(decimal(text), text.parse::<f64>().ok(), "{text}");
         }
         assert_eq!(decimal("1.2.3"), None);
@@ -472,10 +491,7 @@ mod tests {
         }))
         .unwrap();
         assert_eq!(sim.spec.events.len(), 4);
-        assert_eq!(
-            sim.spec.events[1].action,
-            ClusterAction::DeleteJob { job: "backup-29014860".into() }
-        );
+        assert_eq!(sim.spec.events[1].action, ClusterAction::DeleteJob { job: "backup-29014860".into() });
         let rule = sim.pod_rule("backup-1", Some("backup")).unwrap();
         assert_eq!(rule.attempt(0, 0).exit_code, 0);
         assert_eq!(rule.attempt(1, 5).exit_code, 1);

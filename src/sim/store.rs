@@ -23,9 +23,15 @@ use std::rc::Rc;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Watch<T: Stored> {
     Added(Rc<T>),
-    Updated { old: Rc<T>, new: Rc<T> },
+    Updated {
+        old: Rc<T>,
+        new: Rc<T>,
+    },
     /// An update that changed only the status: the old version is `new` with status `old`.
-    StatusUpdated { old: T::Status, new: Rc<T> },
+    StatusUpdated {
+        old: T::Status,
+        new: Rc<T>,
+    },
     Deleted(Rc<T>),
 }
 
@@ -203,10 +209,6 @@ fn uid(n: u64) -> String {
     format!("00000000-0000-4000-8000-{n:012x}")
 }
 
-/// The alphabet of `generateName` suffixes (apimachinery `utilrand.String`: no vowels, no
-/// look-alikes).
-const NAME_ALPHABET: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
-
 impl Store {
     /// The object named `name`, if it exists.
     pub fn get<T: Stored>(&self, name: &str) -> Option<&T> {
@@ -239,7 +241,8 @@ impl Store {
     /// imported object may carry one). Returns the stored name.
     pub fn create<T: Stored>(&mut self, mut object: T, now: Time) -> Result<String, ApiError> {
         if object.meta().name.is_empty() {
-            let name = format!("{}{}", object.meta().generate_name, self.generated_suffix());
+            self.generated_names += 1;
+            let name = crate::api::generated_name(&object.meta().generate_name, self.generated_names);
             object.meta_mut().name = name;
         }
         let name = object.meta().name.clone();
@@ -367,21 +370,6 @@ impl Store {
     pub fn pods_of_job<'a>(&'a self, job_uid: &'a str) -> impl Iterator<Item = &'a Pod> + 'a {
         self.pods.values().map(|p| &**p).filter(move |p| p.metadata.controller_of().is_some_and(|r| r.uid == job_uid))
     }
-
-    fn generated_suffix(&mut self) -> String {
-        self.generated_names += 1;
-        // A deterministic stand-in for the API server's random suffix: an affine bijection of the
-        // counter over the 27^5 suffixes, so the first 14 million generated names are distinct.
-        const SPACE: u64 = 27 * 27 * 27 * 27 * 27;
-        let mut n = (self.generated_names % SPACE * 7_777_777 + 1_234_567) % SPACE;
-        (0..5)
-            .map(|_| {
-                let c = NAME_ALPHABET[(n % 27) as usize] as char;
-                n /= 27;
-                c
-            })
-            .collect()
-    }
 }
 
 #[cfg(test)]
@@ -410,7 +398,8 @@ mod tests {
         assert_eq!(s.create(job("a"), now()).unwrap_err().to_string(), "jobs.batch \"a\" already exists");
         assert!(matches!(&s.take_changes()[..], [Change::Job(Watch::Added(j))] if j.metadata.name == "a"));
         s.create(job("b"), now() + chrono::TimeDelta::milliseconds(100)).unwrap();
-        s.update::<Job>("b", |j| j.status.completion_time = Some(now() + chrono::TimeDelta::milliseconds(1900))).unwrap();
+        s.update::<Job>("b", |j| j.status.completion_time = Some(now() + chrono::TimeDelta::milliseconds(1900)))
+            .unwrap();
         let b: &Job = s.get("b").unwrap();
         assert_eq!(b.metadata.creation_timestamp, Some(now()), "API times keep whole seconds");
         assert_eq!(b.status.completion_time, Some(now() + chrono::TimeDelta::seconds(1)));
@@ -425,7 +414,10 @@ mod tests {
             p.metadata.generate_name = "backup-29014860-".into();
             let name = s.create(p, now()).unwrap();
             assert_eq!(name.len(), "backup-29014860-".len() + 5, "{name}");
-            assert!(name["backup-29014860-".len()..].bytes().all(|b| NAME_ALPHABET.contains(&b)), "{name}");
+            assert!(
+                name["backup-29014860-".len()..].bytes().all(|b| b"bcdfghjklmnpqrstvwxz2456789".contains(&b)),
+                "{name}"
+            );
             names.insert(name);
         }
         assert_eq!(names.len(), 1000);
@@ -448,8 +440,10 @@ mod tests {
         let changes = s.take_changes();
         // Nobody held the version the status write replaced: it changed in place, and the event
         // carries the old status; the spec edit stored a new version.
-        assert!(matches!(&changes[..], [Change::Job(Watch::StatusUpdated { old, new }), Change::Job(Watch::Updated { old: before_edit, .. })]
-            if old.active == 0 && new.status.active == 1 && before_edit.status.active == 1 && before_edit.spec.suspend.is_none()));
+        assert!(
+            matches!(&changes[..], [Change::Job(Watch::StatusUpdated { old, new }), Change::Job(Watch::Updated { old: before_edit, .. })]
+            if old.active == 0 && new.status.active == 1 && before_edit.status.active == 1 && before_edit.spec.suspend.is_none())
+        );
         drop(changes);
         // A version someone still holds is never changed: the write stores a new one.
         let held = s.get_shared::<Job>("a").unwrap();
@@ -457,7 +451,9 @@ mod tests {
         status.active = 2;
         assert!(s.replace_status::<Job>("a", status).unwrap());
         assert_eq!(held.status.active, 1);
-        assert!(matches!(&s.take_changes()[..], [Change::Job(Watch::Updated { old, new })] if old.status.active == 1 && new.status.active == 2));
+        assert!(
+            matches!(&s.take_changes()[..], [Change::Job(Watch::Updated { old, new })] if old.status.active == 1 && new.status.active == 2)
+        );
         assert_eq!(s.update::<Job>("zz", |_| {}).unwrap_err().to_string(), "jobs.batch \"zz\" not found");
     }
 

@@ -431,8 +431,12 @@ impl fmt::Display for Explanation {
             Explanation::Gone(ControllerName::Cronjob, name) => {
                 write!(f, "CronJob {name} is not in the informer cache (it was deleted), so the sync does nothing.")
             }
-            Explanation::Gone(ControllerName::Ttl, name) => write!(f, "Job {name} is already gone."),
-            Explanation::Gone(_, name) => write!(f, "Job {name} is gone, so the controller forgets it."),
+            Explanation::Gone(ControllerName::Ttl, name) => {
+                write!(f, "Job {name} is already gone.")
+            }
+            Explanation::Gone(_, name) => {
+                write!(f, "Job {name} is gone, so the controller forgets it.")
+            }
         }
     }
 }

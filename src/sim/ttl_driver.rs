@@ -20,7 +20,10 @@ fn needs_cleanup(job: &Job) -> bool {
 impl World {
     /// The TTL controller's informer handlers for a change.
     pub(crate) fn inform_ttl_controller(&mut self, change: &Change) {
-        if let Change::Job(Watch::Added(job) | Watch::Updated { new: job, .. } | Watch::StatusUpdated { new: job, .. }) = change {
+        if let Change::Job(
+            Watch::Added(job) | Watch::Updated { new: job, .. } | Watch::StatusUpdated { new: job, .. },
+        ) = change
+        {
             self.ttl_consider(job, SyncTrigger::JobEvent);
         }
     }
@@ -36,7 +39,10 @@ impl World {
     pub(crate) fn sync_ttl(&mut self, name: &Name, trigger: SyncTrigger) {
         let now = self.now;
         let Some(job) = self.store.get_shared::<Job>(name) else {
-            let decision = Decision { code: "not-found".into(), explanation: Explanation::Gone(ControllerName::Ttl, name.clone()) };
+            let decision = Decision {
+                code: "not-found".into(),
+                explanation: Explanation::Gone(ControllerName::Ttl, name.clone()),
+            };
             self.recorder.sync(ControllerName::Ttl, now, name, trigger, decision, None);
             return;
         };

@@ -74,11 +74,8 @@ impl<K: Ord + Clone> RateLimiter<K> {
         let n = self.failures.entry(key.clone()).or_insert(0);
         let exp = *n;
         *n += 1;
-        let item = if exp >= 31 {
-            self.max
-        } else {
-            self.base.checked_mul(1 << exp).map_or(self.max, |d| d.min(self.max))
-        };
+        let item =
+            if exp >= 31 { self.max } else { self.base.checked_mul(1 << exp).map_or(self.max, |d| d.min(self.max)) };
         let bucket = self.bucket.as_mut().map_or(TimeDelta::zero(), |b| b.reserve(now));
         item.max(bucket)
     }
@@ -273,12 +270,8 @@ mod tests {
     #[test]
     fn add_after_keeps_one_waiting_entry_replaced_only_by_an_earlier_one() {
         // Table: (sequence of AddAfter delays from t=0, expected single fire time).
-        let cases: [(&[f64], f64); 4] = [
-            (&[60.1], 60.1),
-            (&[60.1, 120.0], 60.1),
-            (&[120.0, 60.1], 60.1),
-            (&[300.0, 3540.1, 10.0, 20.0], 10.0),
-        ];
+        let cases: [(&[f64], f64); 4] =
+            [(&[60.1], 60.1), (&[60.1, 120.0], 60.1), (&[120.0, 60.1], 60.1), (&[300.0, 3540.1, 10.0, 20.0], 10.0)];
         for (delays, fire) in cases {
             let mut q = queue();
             for d in delays {

@@ -144,7 +144,14 @@ pub struct Progress {
 
 impl World {
     /// An empty world for `[start, end)` (objects are added by the input loader).
-    pub(crate) fn new(version: KubernetesVersion, scenario: Simulation, start: Time, end: Time, controller_zone: Tz, budget: Budget) -> Self {
+    pub(crate) fn new(
+        version: KubernetesVersion,
+        scenario: Simulation,
+        start: Time,
+        end: Time,
+        controller_zone: Tz,
+        budget: Budget,
+    ) -> Self {
         let mut world = World {
             version,
             behaviour: Behaviour::of(version),
@@ -189,7 +196,11 @@ impl World {
     /// How far the run is.
     pub fn progress(&self) -> Progress {
         let total = (self.end - self.start).num_milliseconds().max(1) as f64;
-        let fraction = if self.finished { 1.0 } else { ((self.now - self.start).num_milliseconds() as f64 / total).clamp(0.0, 1.0) };
+        let fraction = if self.finished {
+            1.0
+        } else {
+            ((self.now - self.start).num_milliseconds() as f64 / total).clamp(0.0, 1.0)
+        };
         Progress { now: self.now, fraction, done: self.finished }
     }
 
@@ -371,7 +382,9 @@ impl World {
         let created = cron_job.metadata.creation_timestamp.unwrap_or(self.start);
         let name = cron_job.metadata.name.clone();
         self.history.spec(&name, created, &cron_job.spec);
-        self.history.cron_job(&name).created = Some(created);
+        // Slots up to the pasted `status.lastScheduleTime` are the cluster's past, which the
+        // status says was handled: they are not this run's to miss.
+        self.history.cron_job(&name).created = Some(super::fates::slots_after(&cron_job, self.start));
         self.store.import(cron_job, self.start);
     }
 
@@ -396,7 +409,12 @@ impl World {
                 super::trace::JobCondition::Failed
             };
             let at = c.last_transition_time.unwrap_or(self.start);
-            self.recorder.job_finished(&stored.metadata.name, at, condition, (!c.reason.is_empty()).then(|| c.reason.clone()));
+            self.recorder.job_finished(
+                &stored.metadata.name,
+                at,
+                condition,
+                (!c.reason.is_empty()).then(|| c.reason.clone()),
+            );
         }
     }
 }

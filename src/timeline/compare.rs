@@ -22,9 +22,9 @@
 //! assert!(diff.differences.iter().any(|d| d.kind.name() == "slot-fate" && d.text.contains("10:21:00Z")));
 //! ```
 
-use crate::i18n::{Lang, Msg};
 use crate::api::load::load_manifest;
 use crate::api::{ConcurrencyPolicy, KubernetesVersion};
+use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{format_time, JobRecord, SlotFate, SlotRecord, Time, Trace};
 use crate::timeline::lanes::fate_name;
 use chrono::TimeDelta;
@@ -55,7 +55,10 @@ pub fn variant(text: &str, variant: &Variant) -> Result<String, String> {
             let mut has_simulation = false;
             for d in docs.iter_mut() {
                 match d.get("kind").and_then(Value::as_str) {
-                    Some("CronJob") if d["apiVersion"].as_str().is_some_and(|a| a.starts_with("batch/")) && (v.at_least(25) || !v.at_least(21)) => {
+                    Some("CronJob")
+                        if d["apiVersion"].as_str().is_some_and(|a| a.starts_with("batch/"))
+                            && (v.at_least(25) || !v.at_least(21)) =>
+                    {
                         d["apiVersion"] = json!(served)
                     }
                     Some("Simulation") => {
@@ -81,7 +84,8 @@ pub fn variant(text: &str, variant: &Variant) -> Result<String, String> {
             }
         }
     }
-    Ok(docs.iter().map(|d| serde_json::to_string(d).expect("JSON serializes")).collect::<Vec<_>>().join("\n---\n") + "\n")
+    Ok(docs.iter().map(|d| serde_json::to_string(d).expect("JSON serializes")).collect::<Vec<_>>().join("\n---\n")
+        + "\n")
 }
 
 /// What kind of difference.
@@ -134,13 +138,35 @@ pub type FateOf = (String, Option<String>);
 /// A difference's sentence as data; times, names and Kubernetes' conditions stay values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DiffText {
-    SlotFate { cron_job: String, slot: String, a: FateOf, b: FateOf },
-    SlotOnly { cron_job: String, slot: String, in_a: bool, fate: FateOf },
-    JobOnly { job: String, in_a: bool, created: String },
+    SlotFate {
+        cron_job: String,
+        slot: String,
+        a: FateOf,
+        b: FateOf,
+    },
+    SlotOnly {
+        cron_job: String,
+        slot: String,
+        in_a: bool,
+        fate: FateOf,
+    },
+    JobOnly {
+        job: String,
+        in_a: bool,
+        created: String,
+    },
     /// (A, B, B − A) of the creation and of the finish, where they differ.
-    JobShift { names: String, created: Option<(String, String, String)>, finished: Option<(String, String, String)> },
+    JobShift {
+        names: String,
+        created: Option<(String, String, String)>,
+        finished: Option<(String, String, String)>,
+    },
     /// Each run's ending: a Job condition (Kubernetes' words), or `None` with whether it was deleted while running.
-    JobOutcome { names: String, a: Outcome, b: Outcome },
+    JobOutcome {
+        names: String,
+        a: Outcome,
+        b: Outcome,
+    },
 }
 
 /// How a Job ended in one run.
@@ -165,7 +191,8 @@ impl DiffText {
     pub fn render(&self, l: Lang) -> String {
         let fate = |(name, job): &FateOf| {
             // English keeps the trace's kebab-case name (the CLI's text); the others say it in words.
-            let name = Msg::fate(name).filter(|_| l != Lang::En).map(|m| l.text(m).to_owned()).unwrap_or_else(|| name.clone());
+            let name =
+                Msg::fate(name).filter(|_| l != Lang::En).map(|m| l.text(m).to_owned()).unwrap_or_else(|| name.clone());
             match job {
                 Some(job) => format!("{name} ({job})"),
                 None => name,
@@ -177,11 +204,15 @@ impl DiffText {
             Outcome::StillRunning => l.text(Msg::DiffStillRunning).to_owned(),
         };
         match self {
-            DiffText::SlotFate { cron_job, slot, a, b } => l.format(Msg::DiffSlotFate, &[cron_job, slot, &fate(a), &fate(b)]),
+            DiffText::SlotFate { cron_job, slot, a, b } => {
+                l.format(Msg::DiffSlotFate, &[cron_job, slot, &fate(a), &fate(b)])
+            }
             DiffText::SlotOnly { cron_job, slot, in_a, fate: f } => {
                 l.format(if *in_a { Msg::DiffSlotOnlyA } else { Msg::DiffSlotOnlyB }, &[cron_job, slot, &fate(f)])
             }
-            DiffText::JobOnly { job, in_a, created } => l.format(if *in_a { Msg::DiffJobOnlyA } else { Msg::DiffJobOnlyB }, &[job, created]),
+            DiffText::JobOnly { job, in_a, created } => {
+                l.format(if *in_a { Msg::DiffJobOnlyA } else { Msg::DiffJobOnlyB }, &[job, created])
+            }
             DiffText::JobShift { names, created, finished } => {
                 let parts: Vec<String> = [(Msg::DiffCreated, created), (Msg::DiffFinished, finished)]
                     .into_iter()
@@ -370,11 +401,14 @@ mod tests {
         let texts: Vec<&str> = diff.differences.iter().map(|d| d.text.as_str()).collect();
         // After the outage v1 refuses every minute (more than 100 missed since creation) while v2
         // warns and runs the minute it wakes at, 10:21, and every minute after.
-        assert_eq!(texts[..3], [
-            "every-minute slot 2020-06-01T10:21:00Z: A too-many-missed, B ran-on-time (every-minute-26516781)",
-            "Job every-minute-26516781 only in B, created 2020-06-01T10:21:00Z",
-            "every-minute slot 2020-06-01T10:22:00Z: A too-many-missed, B ran-on-time (every-minute-26516782)",
-        ]);
+        assert_eq!(
+            texts[..3],
+            [
+                "every-minute slot 2020-06-01T10:21:00Z: A too-many-missed, B ran-on-time (every-minute-26516781)",
+                "Job every-minute-26516781 only in B, created 2020-06-01T10:21:00Z",
+                "every-minute slot 2020-06-01T10:22:00Z: A too-many-missed, B ran-on-time (every-minute-26516782)",
+            ]
+        );
         assert_eq!(texts.len(), 8);
         assert_eq!((diff.a.jobs, diff.b.jobs), (0, 4));
         // The same run compared with itself has no differences.
@@ -392,7 +426,10 @@ mod tests {
             "hourly slot 2018-12-05T11:00:00Z: A ran-late (hourly-1544007600), B ran-on-time (hourly-1544007600)",
             "Job hourly-1544007600: created 2018-12-05T11:30:10Z in A, 2018-12-05T11:00:00Z in B (-1810s); finished 2018-12-05T12:00:10Z in A, 2018-12-05T11:30:00Z in B (-1810s)",
         ]);
-        assert_eq!(diff.differences.iter().map(|d| d.kind.name()).collect::<Vec<_>>(), ["slot-fate", "job-shift", "slot-fate", "job-shift"]);
+        assert_eq!(
+            diff.differences.iter().map(|d| d.kind.name()).collect::<Vec<_>>(),
+            ["slot-fate", "job-shift", "slot-fate", "job-shift"]
+        );
         assert!(diff.differences.iter().all(|d| d.cron_job.as_deref() == Some("hourly")));
     }
 
@@ -406,8 +443,13 @@ mod tests {
              {\"apiVersion\":\"playground.cronjob.dev/v1alpha1\",\"kind\":\"Simulation\",\"spec\":{\"kubernetesVersion\":\"1.20\"}}\n"
         );
         // 1.21–1.24 serve both: the manifest's choice stays.
-        assert!(variant(text, &Variant::Version("1.22".parse().unwrap())).unwrap().starts_with("{\"apiVersion\":\"batch/v1\""));
-        assert_eq!(variant("a: [", &Variant::Policy(ConcurrencyPolicy::Forbid)).unwrap_err().split(':').count() > 1, true);
+        assert!(variant(text, &Variant::Version("1.22".parse().unwrap()))
+            .unwrap()
+            .starts_with("{\"apiVersion\":\"batch/v1\""));
+        assert_eq!(
+            variant("a: [", &Variant::Policy(ConcurrencyPolicy::Forbid)).unwrap_err().split(':').count() > 1,
+            true
+        );
     }
 
     #[test]
@@ -417,13 +459,28 @@ mod tests {
             created: Some(("2018-12-05T11:30:10Z".into(), "2018-12-05T11:00:00Z".into(), "-1810s".into())),
             finished: None,
         };
-        assert_eq!(shift.render(Lang::Ja), "ジョブ hourly-1: 作成は A で 2018-12-05T11:30:10Z、B で 2018-12-05T11:00:00Z (-1810s)");
-        assert_eq!(shift.render(Lang::Ko), "잡 hourly-1: 생성은 A에서 2018-12-05T11:30:10Z, B에서 2018-12-05T11:00:00Z (-1810s)");
-        let fate = DiffText::SlotFate { cron_job: "hourly".into(), slot: "T".into(), a: ("ran-late".into(), Some("j".into())), b: ("too-many-missed".into(), None) };
+        assert_eq!(
+            shift.render(Lang::Ja),
+            "ジョブ hourly-1: 作成は A で 2018-12-05T11:30:10Z、B で 2018-12-05T11:00:00Z (-1810s)"
+        );
+        assert_eq!(
+            shift.render(Lang::Ko),
+            "잡 hourly-1: 생성은 A에서 2018-12-05T11:30:10Z, B에서 2018-12-05T11:00:00Z (-1810s)"
+        );
+        let fate = DiffText::SlotFate {
+            cron_job: "hourly".into(),
+            slot: "T".into(),
+            a: ("ran-late".into(), Some("j".into())),
+            b: ("too-many-missed".into(), None),
+        };
         assert_eq!(fate.render(Lang::En), "hourly slot T: A ran-late (j), B too-many-missed");
         assert!(fate.render(Lang::Ja).starts_with("hourly のスケジュール時刻 T: A は "), "{}", fate.render(Lang::Ja));
         assert!(!fate.render(Lang::Ko).contains("ran-late"), "{}", fate.render(Lang::Ko));
-        let outcome = DiffText::JobOutcome { names: "j".into(), a: Outcome::Condition("Failed (BackoffLimitExceeded)".into()), b: Outcome::StillRunning };
+        let outcome = DiffText::JobOutcome {
+            names: "j".into(),
+            a: Outcome::Condition("Failed (BackoffLimitExceeded)".into()),
+            b: Outcome::StillRunning,
+        };
         assert_eq!(outcome.render(Lang::Ko), "잡 j: A는 Failed (BackoffLimitExceeded), B는 아직 실행 중");
     }
 }

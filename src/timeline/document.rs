@@ -75,7 +75,8 @@ fn write_child(out: &mut String, v: &Value, indent: usize, in_seq: bool) {
 fn flow(v: &Value) -> String {
     match v {
         Value::Object(m) => {
-            let parts: Vec<String> = m.iter().map(|(k, v)| format!("{}: {}", scalar_text(&Value::String(k.clone())), flow(v))).collect();
+            let parts: Vec<String> =
+                m.iter().map(|(k, v)| format!("{}: {}", scalar_text(&Value::String(k.clone())), flow(v))).collect();
             format!("{{{}}}", parts.join(", "))
         }
         Value::Array(a) => format!("[{}]", a.iter().map(flow).collect::<Vec<_>>().join(", ")),
@@ -90,8 +91,13 @@ fn scalar_text(v: &Value) -> String {
             let plain = !s.is_empty()
                 && s.chars().all(|c| c.is_alphanumeric() || "-_./+".contains(c))
                 && !s.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.')
-                && !matches!(s.to_ascii_lowercase().as_str(), "true" | "false" | "yes" | "no" | "on" | "off" | "null" | "y" | "n" | "~");
-            let duration_like = s.chars().next().is_some_and(|c| c.is_ascii_digit()) && s.chars().any(|c| c.is_ascii_alphabetic()) && !s.contains(['e', 'E', 'x', 'X', 'o', 'O', 'b', 'B']);
+                && !matches!(
+                    s.to_ascii_lowercase().as_str(),
+                    "true" | "false" | "yes" | "no" | "on" | "off" | "null" | "y" | "n" | "~"
+                );
+            let duration_like = s.chars().next().is_some_and(|c| c.is_ascii_digit())
+                && s.chars().any(|c| c.is_ascii_alphabetic())
+                && !s.contains(['e', 'E', 'x', 'X', 'o', 'O', 'b', 'B']);
             if plain || (duration_like && !s.contains(':') && !s.contains(' ')) {
                 s.clone()
             } else {
@@ -100,7 +106,9 @@ fn scalar_text(v: &Value) -> String {
         }
         Value::Null => "null".into(),
         // Whole floats as integers (`8`, not `8.0`): serde writes f64 fields with a fraction.
-        Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < 1e15) && !n.is_i64() && !n.is_u64() => {
+        Value::Number(n)
+            if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < 1e15) && !n.is_i64() && !n.is_u64() =>
+        {
             format!("{}", n.as_f64().unwrap_or_default() as i64)
         }
         other => other.to_string(),
@@ -127,7 +135,8 @@ fn is_simulation(doc: &str) -> bool {
     doc.lines().any(|l| {
         let l = l.trim_end();
         l == "kind: Simulation" || l == "kind: \"Simulation\"" || l == "kind: 'Simulation'"
-    }) || doc.contains("\"kind\": \"Simulation\"") || doc.contains("\"kind\":\"Simulation\"")
+    }) || doc.contains("\"kind\": \"Simulation\"")
+        || doc.contains("\"kind\":\"Simulation\"")
 }
 
 /// `text` with its Simulation document replaced by `simulation` (appended after a `---` when
@@ -188,7 +197,9 @@ mod tests {
         use saphyr::{LoadableYamlNode, Yaml};
         fn conv(y: &Yaml) -> Value {
             match y {
-                Yaml::Mapping(m) => Value::Object(m.iter().map(|(k, v)| (k.as_str().unwrap().to_string(), conv(v))).collect()),
+                Yaml::Mapping(m) => {
+                    Value::Object(m.iter().map(|(k, v)| (k.as_str().unwrap().to_string(), conv(v))).collect())
+                }
                 Yaml::Sequence(s) => Value::Array(s.iter().map(conv).collect()),
                 Yaml::Value(s) => match s {
                     saphyr::Scalar::String(s) => Value::String(s.to_string()),

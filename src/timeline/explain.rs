@@ -5,8 +5,8 @@
 //! (Event reasons and messages, the controllers' decision texts) are carried verbatim.
 
 use super::explain_text::ExplainText;
-use super::lanes::{fate_name, ItemRef, MarkerKind, Timeline};
 use super::kubectl::human_duration;
+use super::lanes::{fate_name, ItemRef, MarkerKind, Timeline};
 use crate::sim::trace::{format_time, ControllerName, ObjectKind, Time, Trace};
 
 /// What the inspector shows for one item.
@@ -60,9 +60,19 @@ fn creating_sync(trace: &Trace, cron_job: &str, job: &str, created: Time) -> Opt
     trace
         .syncs
         .iter()
-        .filter(|s| s.controller == ControllerName::Cronjob && s.object == cron_job && s.at >= created && s.at < created + chrono::TimeDelta::seconds(2))
+        .filter(|s| {
+            s.controller == ControllerName::Cronjob
+                && s.object == cron_job
+                && s.at >= created
+                && s.at < created + chrono::TimeDelta::seconds(2)
+        })
         .find(|s| s.decision.explanation.contains(job) || s.decision.code == "created")
-        .map(|s| Reason { source: "cronjob-controller".into(), code: s.decision.code.to_string(), at: Some(s.at), text: s.decision.explanation.to_string().into() })
+        .map(|s| Reason {
+            source: "cronjob-controller".into(),
+            code: s.decision.code.to_string(),
+            at: Some(s.at),
+            text: s.decision.explanation.to_string().into(),
+        })
 }
 
 /// The Job controller's syncs of Job `job` within a second of `at` (the API keeps whole seconds,
@@ -73,7 +83,12 @@ fn job_syncs_near(trace: &Trace, job: &str, at: Time) -> Vec<Reason> {
         .iter()
         .filter(|s| s.controller == ControllerName::Job && s.object == job)
         .filter(|s| (s.at - at).abs() <= chrono::TimeDelta::seconds(1))
-        .map(|s| Reason { source: "job-controller".into(), code: s.decision.code.to_string(), at: Some(s.at), text: s.decision.explanation.to_string().into() })
+        .map(|s| Reason {
+            source: "job-controller".into(),
+            code: s.decision.code.to_string(),
+            at: Some(s.at),
+            text: s.decision.explanation.to_string().into(),
+        })
         .take(1)
         .collect()
 }
@@ -83,7 +98,12 @@ fn events_about(trace: &Trace, kind: ObjectKind, name: &str) -> Vec<Reason> {
         .events
         .iter()
         .filter(|e| e.object.kind == kind && e.object.name == name)
-        .map(|e| Reason { source: e.source.to_string(), code: e.reason.to_string(), at: Some(e.time), text: e.message.to_string().into() })
+        .map(|e| Reason {
+            source: e.source.to_string(),
+            code: e.reason.to_string(),
+            at: Some(e.time),
+            text: e.message.to_string().into(),
+        })
         .collect()
 }
 
@@ -108,7 +128,12 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                 ("Fate", ExplainText::Fate(slot.fate)),
                 ("Job", slot.job.clone().map_or(ExplainText::NoJob, ExplainText::Verbatim)),
             ];
-            let mut why = vec![Reason { source: "slot fate".into(), code: fate_name(slot.fate), at: None, text: slot.explanation.clone().into() }];
+            let mut why = vec![Reason {
+                source: "slot fate".into(),
+                code: fate_name(slot.fate),
+                at: None,
+                text: slot.explanation.clone().into(),
+            }];
             if let Some(job) = slot.job.as_deref().and_then(|n| trace.jobs.iter().find(|j| j.name == n)) {
                 let (at, delay) = (format_time(&job.created_at), delay(slot.scheduled_time, job.created_at));
                 facts.push(("Job created", ExplainText::CreatedAfter { at, delay }));
@@ -117,7 +142,12 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                 }
             }
             facts.push(("Kubernetes version", version.into()));
-            Explanation { kind: "Slot", title: format!("{} @ {}", slot.cron_job, format_time(&slot.scheduled_time)).into(), facts, why }
+            Explanation {
+                kind: "Slot",
+                title: format!("{} @ {}", slot.cron_job, format_time(&slot.scheduled_time)).into(),
+                facts,
+                why,
+            }
         }
         ItemRef::Job(i) => {
             let job = trace.jobs.get(i)?;
@@ -139,7 +169,10 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
             };
             facts.push(("Status", status));
             if let Some(f) = job.finished_at {
-                facts.push(("Finished", ExplainText::FinishedTook { at: format_time(&f), took: human_duration(f - job.created_at) }));
+                facts.push((
+                    "Finished",
+                    ExplainText::FinishedTook { at: format_time(&f), took: human_duration(f - job.created_at) },
+                ));
             }
             if let (Some(d), Some(by)) = (job.deleted_at, job.deleted_by) {
                 facts.push(("Deleted", ExplainText::DeletedBy { at: format_time(&d), by }));
@@ -149,7 +182,12 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
             facts.push(("Kubernetes version", version.into()));
             let mut why = Vec::new();
             if let Some(slot) = trace.slots.iter().find(|s| s.job.as_deref() == Some(job.name.as_str())) {
-                why.push(Reason { source: "slot fate".into(), code: fate_name(slot.fate), at: Some(slot.scheduled_time), text: slot.explanation.clone().into() });
+                why.push(Reason {
+                    source: "slot fate".into(),
+                    code: fate_name(slot.fate),
+                    at: Some(slot.scheduled_time),
+                    text: slot.explanation.clone().into(),
+                });
             }
             if let Some(cj) = &job.cron_job {
                 why.extend(creating_sync(trace, cj, &job.name, job.created_at));
@@ -158,26 +196,37 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                 why.extend(job_syncs_near(trace, &job.name, f));
             }
             if let Some(d) = job.deleted_at {
-                why.extend(trace.syncs.iter().filter(|s| s.at == d && s.decision.explanation.contains(job.name.as_str())).map(|s| Reason {
-                    source: controller_label(s.controller).into(),
-                    code: s.decision.code.to_string(),
-                    at: Some(s.at),
-                    text: s.decision.explanation.to_string().into(),
-                }));
+                why.extend(
+                    trace.syncs.iter().filter(|s| s.at == d && s.decision.explanation.contains(job.name.as_str())).map(
+                        |s| Reason {
+                            source: controller_label(s.controller).into(),
+                            code: s.decision.code.to_string(),
+                            at: Some(s.at),
+                            text: s.decision.explanation.to_string().into(),
+                        },
+                    ),
+                );
             }
             why.extend(events_about(trace, ObjectKind::Job, &job.name));
             Explanation { kind: "Job", title: job.name.clone().into(), facts, why }
         }
         ItemRef::Pod(i) => {
             let pod = trace.pods.get(i)?;
-            let mut facts = vec![("Pod", pod.name.clone().into()), ("Job", pod.job.clone().into()), ("Created", format_time(&pod.created_at).into())];
+            let mut facts = vec![
+                ("Pod", pod.name.clone().into()),
+                ("Job", pod.job.clone().into()),
+                ("Created", format_time(&pod.created_at).into()),
+            ];
             if let Some(s) = pod.started_at {
                 facts.push(("Started", format_time(&s).into()));
             }
             facts.push(("Phase", format!("{:?}", pod.phase).into()));
             facts.push(("Restarts", pod.restarts.len().to_string().into()));
             if !pod.exit_codes.is_empty() {
-                facts.push(("Exit codes", pod.exit_codes.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ").into()));
+                facts.push((
+                    "Exit codes",
+                    pod.exit_codes.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ").into(),
+                ));
             }
             if let Some(f) = pod.finished_at {
                 facts.push(("Finished", format_time(&f).into()));
@@ -194,11 +243,20 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                     source: "kubelet".into(),
                     code: if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff".into() } else { "Restarted".into() },
                     at: Some(r.at),
-                    text: ExplainText::Restarted { exit_code: pod.exit_codes.get(k).copied(), back_off_seconds: r.after_backoff_seconds, restart: k + 1 },
+                    text: ExplainText::Restarted {
+                        exit_code: pod.exit_codes.get(k).copied(),
+                        back_off_seconds: r.after_backoff_seconds,
+                        restart: k + 1,
+                    },
                 })
                 .collect();
             if let Some(because) = &pod.deleted_because {
-                why.push(Reason { source: "deletion".into(), code: "deleted".into(), at: pod.deleted_at, text: because.clone().into() });
+                why.push(Reason {
+                    source: "deletion".into(),
+                    code: "deleted".into(),
+                    at: pod.deleted_at,
+                    text: because.clone().into(),
+                });
             }
             why.extend(events_about(trace, ObjectKind::Pod, &pod.name));
             Explanation { kind: "Pod", title: pod.name.clone().into(), facts, why }
@@ -217,7 +275,12 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                         .iter()
                         .filter(|s| s.controller == ControllerName::Cronjob && s.object == cj && s.at >= m.at)
                         .take(2)
-                        .map(|s| Reason { source: "cronjob-controller".into(), code: s.decision.code.to_string(), at: Some(s.at), text: s.decision.explanation.to_string().into() })
+                        .map(|s| Reason {
+                            source: "cronjob-controller".into(),
+                            code: s.decision.code.to_string(),
+                            at: Some(s.at),
+                            text: s.decision.explanation.to_string().into(),
+                        })
                         .collect()
                 })
                 .unwrap_or_default();
@@ -228,8 +291,17 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
             Explanation {
                 kind: "Outage",
                 title: ExplainText::OutageTitle,
-                facts: vec![("From", format_time(&o.from).into()), ("Until", format_time(&o.to).into()), ("Length", human_duration(o.to - o.from).into())],
-                why: vec![Reason { source: "scenario".into(), code: "controller-down".into(), at: Some(o.from), text: ExplainText::ControllerDownWhy }],
+                facts: vec![
+                    ("From", format_time(&o.from).into()),
+                    ("Until", format_time(&o.to).into()),
+                    ("Length", human_duration(o.to - o.from).into()),
+                ],
+                why: vec![Reason {
+                    source: "scenario".into(),
+                    code: "controller-down".into(),
+                    at: Some(o.from),
+                    text: ExplainText::ControllerDownWhy,
+                }],
             }
         }
         ItemRef::Suspension(g, i) => {
@@ -239,7 +311,12 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                 kind: "Suspended",
                 title: ExplainText::SuspendedTitle { cron_job: group.title().to_owned() },
                 facts: vec![("From", format_time(&s.from).into()), ("Until", format_time(&s.to).into())],
-                why: vec![Reason { source: "spec".into(), code: "suspended".into(), at: Some(s.from), text: ExplainText::SuspendedWhy }],
+                why: vec![Reason {
+                    source: "spec".into(),
+                    code: "suspended".into(),
+                    at: Some(s.from),
+                    text: ExplainText::SuspendedWhy,
+                }],
             }
         }
     })
@@ -276,7 +353,10 @@ mod tests {
         assert_eq!(m.why[0].code, "created");
         let o = explain(&trace, &tl, ItemRef::Outage(0)).unwrap();
         assert_eq!(o.fact("Length").as_deref(), Some("10m"));
-        assert_eq!((o.title.render(Lang::En), o.title.render(Lang::Ko)), ("kube-controller-manager down".into(), "kube-controller-manager 중단".into()));
+        assert_eq!(
+            (o.title.render(Lang::En), o.title.render(Lang::Ko)),
+            ("kube-controller-manager down".into(), "kube-controller-manager 중단".into())
+        );
         assert!(explain(&trace, &tl, ItemRef::Job(9)).is_none());
     }
 
@@ -288,7 +368,10 @@ mod tests {
         assert_eq!(e.fact("Exit codes").as_deref(), Some("1, 1, 1"));
         let codes: Vec<_> = e.why.iter().map(|r| r.code.as_str()).collect();
         assert_eq!(codes, ["Restarted", "CrashLoopBackOff", "CrashLoopBackOff", "deleted", "BackOff", "BackOff"]);
-        assert_eq!(e.why[2].text.render(Lang::En), "Container exited with code 1; restarted after a back-off of 20s (restart 3).");
+        assert_eq!(
+            e.why[2].text.render(Lang::En),
+            "Container exited with code 1; restarted after a back-off of 20s (restart 3)."
+        );
         assert_eq!(e.why[2].text, ExplainText::Restarted { exit_code: Some(1), back_off_seconds: 20.0, restart: 3 });
         let j = explain(&trace, &tl, ItemRef::Job(0)).unwrap();
         assert_eq!(j.fact("Status").as_deref(), Some("Failed (BackoffLimitExceeded)"));

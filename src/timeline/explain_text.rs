@@ -152,7 +152,10 @@ mod tests {
             for v in values {
                 assert!(ja.contains(v) && ko.contains(v), "{v:?} missing from {ja} / {ko}");
             }
-            assert!(ja.chars().any(|c| ('\u{3040}'..='\u{30ff}').contains(&c) || ('\u{4e00}'..='\u{9fff}').contains(&c)), "not Japanese: {ja}");
+            assert!(
+                ja.chars().any(|c| ('\u{3040}'..='\u{30ff}').contains(&c) || ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "not Japanese: {ja}"
+            );
             assert!(ko.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "not Korean: {ko}");
             for phrase in ["took", " by ", "after the", "none", "Active", "restarted", "suspended", "down"] {
                 assert!(!ja.contains(phrase) && !ko.contains(phrase), "English {phrase:?} in {ja} / {ko}");

@@ -13,17 +13,77 @@ pub enum FindingText {
     /// Only the English `message` (a report from before findings carried their values).
     #[default]
     Unknown,
-    RetroactiveEdit { last_run: String, schedule: String, edited_at: String, job: String, created_at: String, scheduled: String, deadline: Option<i64> },
+    RetroactiveEdit {
+        last_run: String,
+        schedule: String,
+        edited_at: String,
+        job: String,
+        created_at: String,
+        scheduled: String,
+        deadline: Option<i64>,
+    },
     /// The controller refuses to start the CronJob again after the outage.
-    TooManyMissedRefused { outage: String, down: String, up: String, reason: String, event: String, event_at: String, end: String, marked: usize, remedy: bool },
+    TooManyMissedRefused {
+        outage: String,
+        down: String,
+        up: String,
+        reason: String,
+        event: String,
+        event_at: String,
+        end: String,
+        marked: usize,
+        remedy: bool,
+    },
     /// The controller starts only the latest missed time after the outage.
-    TooManyMissedLatest { outage: String, down: String, up: String, reason: String, event: String, event_at: String, job: String, scheduled: String, lost: usize, remedy: bool },
-    ForbidStarves { job_length: String, active_deadline: Option<i64>, interval: String, skipped: usize, total: usize, late: usize, first_skipped: String, explanation: String },
-    DeadlineMissed { deadline: i64, legacy_v1: bool, missed: usize, decided: usize, first: String, explanation: String },
-    DeadlineTight { deadline: i64, legacy_v1: bool, lateness: String },
+    TooManyMissedLatest {
+        outage: String,
+        down: String,
+        up: String,
+        reason: String,
+        event: String,
+        event_at: String,
+        job: String,
+        scheduled: String,
+        lost: usize,
+        remedy: bool,
+    },
+    ForbidStarves {
+        job_length: String,
+        active_deadline: Option<i64>,
+        interval: String,
+        skipped: usize,
+        total: usize,
+        late: usize,
+        first_skipped: String,
+        explanation: String,
+    },
+    DeadlineMissed {
+        deadline: i64,
+        legacy_v1: bool,
+        missed: usize,
+        decided: usize,
+        first: String,
+        explanation: String,
+    },
+    DeadlineTight {
+        deadline: i64,
+        legacy_v1: bool,
+        lateness: String,
+    },
     /// `runs` are (Job name, creation time) pairs.
-    DstDoubleRun { zone: String, first: String, second: String, runs: Vec<(String, String)> },
-    DstSkippedRun { zone: String, first: String, second: String, gap: String, runs: Vec<(String, String)> },
+    DstDoubleRun {
+        zone: String,
+        first: String,
+        second: String,
+        runs: Vec<(String, String)>,
+    },
+    DstSkippedRun {
+        zone: String,
+        first: String,
+        second: String,
+        gap: String,
+        runs: Vec<(String, String)>,
+    },
 }
 
 /// A piece of a rendered sentence.
@@ -49,7 +109,14 @@ impl FindingText {
     /// ```
     pub fn render(&self, lang: Lang) -> Option<String> {
         let parts = self.parts(lang)?;
-        Some(parts.into_iter().map(|p| match p { Part::Own(s) | Part::Kubernetes(s) => s }).collect())
+        Some(
+            parts
+                .into_iter()
+                .map(|p| match p {
+                    Part::Own(s) | Part::Kubernetes(s) => s,
+                })
+                .collect(),
+        )
     }
 
     /// The sentence in `lang` in pieces, so the page can set Kubernetes' texts apart.
@@ -58,9 +125,18 @@ impl FindingText {
         let k = MARK;
         let reaction = |v1: bool| l.text(if v1 { Msg::LintReactionV1 } else { Msg::LintReactionV2 });
         let runs = |runs: &[(String, String)]| {
-            runs.iter().map(|(job, at)| l.format(Msg::LintRunAt, &[job, at])).collect::<Vec<_>>().join(l.text(Msg::LintListSeparator))
+            runs.iter()
+                .map(|(job, at)| l.format(Msg::LintRunAt, &[job, at]))
+                .collect::<Vec<_>>()
+                .join(l.text(Msg::LintListSeparator))
         };
-        let remedy = |r: bool| if r { l.text(Msg::LintRemedyDeadline) } else { "" };
+        let remedy = |r: bool| {
+            if r {
+                l.text(Msg::LintRemedyDeadline)
+            } else {
+                ""
+            }
+        };
         let (text, quoted): (String, Vec<&str>) = match self {
             FindingText::Unknown => return None,
             FindingText::RetroactiveEdit { last_run, schedule, edited_at, job, created_at, scheduled, deadline } => {
@@ -68,30 +144,71 @@ impl FindingText {
                     Some(d) => l.format(Msg::LintFixDeadlineLonger, &[d]),
                     None => l.text(Msg::LintFixSetDeadline).to_owned(),
                 };
-                (l.format(Msg::LintRetroactiveEdit, &[last_run, schedule, edited_at, job, created_at, scheduled, &fix]), vec![])
+                (
+                    l.format(
+                        Msg::LintRetroactiveEdit,
+                        &[last_run, schedule, edited_at, job, created_at, scheduled, &fix],
+                    ),
+                    vec![],
+                )
             }
             FindingText::TooManyMissedRefused { outage, down, up, reason, event, event_at, end, marked, remedy: r } => {
                 let then = l.format(Msg::LintRefusedAfterOutage, &[up, end, marked]);
-                (l.format(Msg::LintTooManyMissed, &[outage, down, up, &k, &k, event_at, &then, &remedy(*r)]), vec![reason, event])
+                (
+                    l.format(Msg::LintTooManyMissed, &[outage, down, up, &k, &k, event_at, &then, &remedy(*r)]),
+                    vec![reason, event],
+                )
             }
-            FindingText::TooManyMissedLatest { outage, down, up, reason, event, event_at, job, scheduled, lost, remedy: r } => {
+            FindingText::TooManyMissedLatest {
+                outage,
+                down,
+                up,
+                reason,
+                event,
+                event_at,
+                job,
+                scheduled,
+                lost,
+                remedy: r,
+            } => {
                 let then = l.format(Msg::LintLatestOnlyAfterOutage, &[job, scheduled, lost]);
-                (l.format(Msg::LintTooManyMissed, &[outage, down, up, &k, &k, event_at, &then, &remedy(*r)]), vec![reason, event])
+                (
+                    l.format(Msg::LintTooManyMissed, &[outage, down, up, &k, &k, event_at, &then, &remedy(*r)]),
+                    vec![reason, event],
+                )
             }
-            FindingText::ForbidStarves { job_length, active_deadline, interval, skipped, total, late, first_skipped, explanation } => {
+            FindingText::ForbidStarves {
+                job_length,
+                active_deadline,
+                interval,
+                skipped,
+                total,
+                late,
+                first_skipped,
+                explanation,
+            } => {
                 let why = match active_deadline {
                     Some(a) => l.format(Msg::LintJobsBoundedBy, &[a]),
                     None => l.text(Msg::LintJobsUnbounded).to_owned(),
                 };
-                (l.format(Msg::LintForbidStarves, &[job_length, &why, interval, skipped, total, late, first_skipped, &k]), vec![explanation])
+                (
+                    l.format(
+                        Msg::LintForbidStarves,
+                        &[job_length, &why, interval, skipped, total, late, first_skipped, &k],
+                    ),
+                    vec![explanation],
+                )
             }
-            FindingText::DeadlineMissed { deadline, legacy_v1, missed, decided, first, explanation } => {
-                (l.format(Msg::LintDeadlineMissed, &[deadline, &reaction(*legacy_v1), missed, decided, first, &k]), vec![explanation])
-            }
+            FindingText::DeadlineMissed { deadline, legacy_v1, missed, decided, first, explanation } => (
+                l.format(Msg::LintDeadlineMissed, &[deadline, &reaction(*legacy_v1), missed, decided, first, &k]),
+                vec![explanation],
+            ),
             FindingText::DeadlineTight { deadline, legacy_v1, lateness } => {
                 (l.format(Msg::LintDeadlineTight, &[deadline, lateness, &reaction(*legacy_v1)]), vec![])
             }
-            FindingText::DstDoubleRun { zone, first, second, runs: r } => (l.format(Msg::LintDstDoubleRun, &[zone, first, second, &runs(r)]), vec![]),
+            FindingText::DstDoubleRun { zone, first, second, runs: r } => {
+                (l.format(Msg::LintDstDoubleRun, &[zone, first, second, &runs(r)]), vec![])
+            }
             FindingText::DstSkippedRun { zone, first, second, gap, runs: r } => {
                 (l.format(Msg::LintDstSkippedRun, &[zone, first, second, gap, &runs(r)]), vec![])
             }
@@ -123,40 +240,134 @@ mod tests {
         let t2 = "2023-03-23T01:05:00Z";
         vec![
             (
-                FindingText::RetroactiveEdit { last_run: s(t1), schedule: s("5 19 * * *"), edited_at: s(t2), job: s("cron-test-27991865"), created_at: s("2023-03-23T01:05:00.100Z"), scheduled: s("2023-03-22T19:05:00Z"), deadline: None },
-                vec![t1, "5 19 * * *", t2, "cron-test-27991865", "2023-03-23T01:05:00.100Z", "2023-03-22T19:05:00Z", "startingDeadlineSeconds", "300"],
+                FindingText::RetroactiveEdit {
+                    last_run: s(t1),
+                    schedule: s("5 19 * * *"),
+                    edited_at: s(t2),
+                    job: s("cron-test-27991865"),
+                    created_at: s("2023-03-23T01:05:00.100Z"),
+                    scheduled: s("2023-03-22T19:05:00Z"),
+                    deadline: None,
+                },
+                vec![
+                    t1,
+                    "5 19 * * *",
+                    t2,
+                    "cron-test-27991865",
+                    "2023-03-23T01:05:00.100Z",
+                    "2023-03-22T19:05:00Z",
+                    "startingDeadlineSeconds",
+                    "300",
+                ],
             ),
             (
-                FindingText::RetroactiveEdit { last_run: s(t1), schedule: s("5 19 * * *"), edited_at: s(t2), job: s("j"), created_at: s(t2), scheduled: s(t1), deadline: Some(600) },
+                FindingText::RetroactiveEdit {
+                    last_run: s(t1),
+                    schedule: s("5 19 * * *"),
+                    edited_at: s(t2),
+                    job: s("j"),
+                    created_at: s(t2),
+                    scheduled: s(t1),
+                    deadline: Some(600),
+                },
                 vec!["(600)", "lastScheduleTime"],
             ),
             (
-                FindingText::TooManyMissedRefused { outage: s("1h41m"), down: s(t1), up: s(t2), reason: s("FailedNeedsStart"), event: s("\"Too many missed\""), event_at: s("2023-03-23T01:05:00.100Z"), end: s("2023-03-23T01:10:00Z"), marked: 7, remedy: true },
-                vec!["1h41m", t1, t2, "FailedNeedsStart \"Too many missed\"", "2023-03-23T01:10:00Z", "7", "too-many-missed", "startingDeadlineSeconds"],
+                FindingText::TooManyMissedRefused {
+                    outage: s("1h41m"),
+                    down: s(t1),
+                    up: s(t2),
+                    reason: s("FailedNeedsStart"),
+                    event: s("\"Too many missed\""),
+                    event_at: s("2023-03-23T01:05:00.100Z"),
+                    end: s("2023-03-23T01:10:00Z"),
+                    marked: 7,
+                    remedy: true,
+                },
+                vec![
+                    "1h41m",
+                    t1,
+                    t2,
+                    "FailedNeedsStart \"Too many missed\"",
+                    "2023-03-23T01:10:00Z",
+                    "7",
+                    "too-many-missed",
+                    "startingDeadlineSeconds",
+                ],
             ),
             (
-                FindingText::TooManyMissedLatest { outage: s("1h41m"), down: s(t1), up: s(t2), reason: s("TooManyMissedTimes"), event: s("\"too many\""), event_at: s(t2), job: s("every-minute-1"), scheduled: s("2020-06-01T10:11:00Z"), lost: 100, remedy: false },
+                FindingText::TooManyMissedLatest {
+                    outage: s("1h41m"),
+                    down: s(t1),
+                    up: s(t2),
+                    reason: s("TooManyMissedTimes"),
+                    event: s("\"too many\""),
+                    event_at: s(t2),
+                    job: s("every-minute-1"),
+                    scheduled: s("2020-06-01T10:11:00Z"),
+                    lost: 100,
+                    remedy: false,
+                },
                 vec!["TooManyMissedTimes \"too many\"", "every-minute-1", "2020-06-01T10:11:00Z", "100"],
             ),
             (
-                FindingText::ForbidStarves { job_length: s("15m"), active_deadline: None, interval: s("10m"), skipped: 5, total: 10, late: 4, first_skipped: s(t1), explanation: s("concurrencyPolicy is Forbid") },
+                FindingText::ForbidStarves {
+                    job_length: s("15m"),
+                    active_deadline: None,
+                    interval: s("10m"),
+                    skipped: 5,
+                    total: 10,
+                    late: 4,
+                    first_skipped: s(t1),
+                    explanation: s("concurrencyPolicy is Forbid"),
+                },
                 vec!["15m", "10m", "5", "10", "4", t1, "concurrencyPolicy is Forbid", "1.5"],
             ),
             (
-                FindingText::ForbidStarves { job_length: s("20m"), active_deadline: Some(1200), interval: s("10m"), skipped: 1, total: 2, late: 0, first_skipped: s(t1), explanation: s("x") },
+                FindingText::ForbidStarves {
+                    job_length: s("20m"),
+                    active_deadline: Some(1200),
+                    interval: s("10m"),
+                    skipped: 1,
+                    total: 2,
+                    late: 0,
+                    first_skipped: s(t1),
+                    explanation: s("x"),
+                },
                 vec!["activeDeadlineSeconds 1200"],
             ),
             (
-                FindingText::DeadlineMissed { deadline: 5, legacy_v1: true, missed: 3, decided: 9, first: s(t1), explanation: s("missed the deadline") },
+                FindingText::DeadlineMissed {
+                    deadline: 5,
+                    legacy_v1: true,
+                    missed: 3,
+                    decided: 9,
+                    first: s(t1),
+                    explanation: s("missed the deadline"),
+                },
                 vec!["startingDeadlineSeconds 5", "v1", "10", "3", "9", t1, "missed the deadline"],
             ),
-            (FindingText::DeadlineTight { deadline: 8, legacy_v1: false, lateness: s("100ms") }, vec!["startingDeadlineSeconds 8", "100ms", "v2", "100"]),
             (
-                FindingText::DstDoubleRun { zone: s("Europe/Berlin"), first: s("A (02:30 +02:00)"), second: s("B (02:30 +01:00)"), runs: vec![(s("nightly-1"), s(t1)), (s("nightly-2"), s(t2))] },
+                FindingText::DeadlineTight { deadline: 8, legacy_v1: false, lateness: s("100ms") },
+                vec!["startingDeadlineSeconds 8", "100ms", "v2", "100"],
+            ),
+            (
+                FindingText::DstDoubleRun {
+                    zone: s("Europe/Berlin"),
+                    first: s("A (02:30 +02:00)"),
+                    second: s("B (02:30 +01:00)"),
+                    runs: vec![(s("nightly-1"), s(t1)), (s("nightly-2"), s(t2))],
+                },
                 vec!["Europe/Berlin", "A (02:30 +02:00)", "B (02:30 +01:00)", "nightly-1", "nightly-2", t1, t2],
             ),
             (
-                FindingText::DstSkippedRun { zone: s("Europe/Berlin"), first: s("A"), second: s("B"), gap: s("1d1h"), runs: vec![(s("nightly-3"), s(t1))] },
+                FindingText::DstSkippedRun {
+                    zone: s("Europe/Berlin"),
+                    first: s("A"),
+                    second: s("B"),
+                    gap: s("1d1h"),
+                    runs: vec![(s("nightly-3"), s(t1))],
+                },
                 vec!["Europe/Berlin", "1d1h", "nightly-3", t1],
             ),
         ]
@@ -184,16 +395,28 @@ mod tests {
 
     #[test]
     fn kubernetes_texts_are_set_apart_and_verbatim() {
-        let text = FindingText::DeadlineMissed { deadline: 5, legacy_v1: true, missed: 1, decided: 2, first: s("T"), explanation: s("Missed starting window") };
+        let text = FindingText::DeadlineMissed {
+            deadline: 5,
+            legacy_v1: true,
+            missed: 1,
+            decided: 2,
+            first: s("T"),
+            explanation: s("Missed starting window"),
+        };
         let parts = text.parts(Lang::Ko).unwrap();
-        assert_eq!(parts.iter().filter(|p| matches!(p, Part::Kubernetes(_))).collect::<Vec<_>>(), [&Part::Kubernetes(s("Missed starting window"))]);
+        assert_eq!(
+            parts.iter().filter(|p| matches!(p, Part::Kubernetes(_))).collect::<Vec<_>>(),
+            [&Part::Kubernetes(s("Missed starting window"))]
+        );
         assert_eq!(FindingText::Unknown.render(Lang::Ja), None);
     }
 
     #[test]
     fn a_finding_without_its_data_still_reads_from_json() {
-        let f: crate::timeline::lint::Finding =
-            serde_json::from_str(r#"{"rule":"forbid-starves","severity":"warning","message":"m","times":[],"playground":""}"#).unwrap();
+        let f: crate::timeline::lint::Finding = serde_json::from_str(
+            r#"{"rule":"forbid-starves","severity":"warning","message":"m","times":[],"playground":""}"#,
+        )
+        .unwrap();
         assert_eq!(f.text, FindingText::Unknown);
         let tight = FindingText::DeadlineTight { deadline: 8, legacy_v1: false, lateness: s("100ms") };
         let json = serde_json::to_string(&tight).unwrap();

@@ -23,7 +23,12 @@ pub fn index(timeline: &Timeline) -> Vec<GroupIndex> {
             job_rows: (0..g.job_rows)
                 .map(|row| {
                     SpanIndex::new(
-                        g.jobs.iter().enumerate().filter(|(_, j)| j.row == row).map(|(i, j)| (i, ms(j.from), ms(j.to))).collect(),
+                        g.jobs
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, j)| j.row == row)
+                            .map(|(i, j)| (i, ms(j.from), ms(j.to)))
+                            .collect(),
                     )
                 })
                 .collect(),
@@ -45,7 +50,11 @@ mod tests {
         assert_eq!(idx[0].slot_times.len(), 2);
         assert_eq!(idx[0].job_rows.len(), 1);
         // 13:15–13:20 shows only the retroactive Job (12 s over 300 s × 1000 px = 40 px).
-        let v = Viewport { from: ms(crate::timeline::fixture::t("2023-03-22T13:15:00Z")), to: ms(crate::timeline::fixture::t("2023-03-22T13:20:00Z")), width: 1000.0 };
+        let v = Viewport {
+            from: ms(crate::timeline::fixture::t("2023-03-22T13:15:00Z")),
+            to: ms(crate::timeline::fixture::t("2023-03-22T13:20:00Z")),
+            width: 1000.0,
+        };
         let drawn = idx[0].job_rows[0].visible(&v, 2.0);
         assert_eq!(drawn.len(), 1);
         let Drawn::One { index, x0, x1 } = drawn[0] else { panic!() };

@@ -3,9 +3,9 @@
 //! controllers' log lines up to that instant. Ages use apimachinery's `duration.HumanDuration`
 //! (`k8s.io/apimachinery/pkg/util/duration`), as kubectl does.
 
-use super::lanes::{CronJobStart, ItemRef};
 use super::lanes::pod_segments;
 use super::lanes::SegmentKind;
+use super::lanes::{CronJobStart, ItemRef};
 use crate::sim::scenario::{ClusterAction, ClusterEvent};
 use crate::sim::trace::{ControllerName, EventType, JobCondition, JobRecord, ObjectKind, PodPhase, Time, Trace};
 use chrono::TimeDelta;
@@ -127,8 +127,17 @@ pub(crate) struct CronJobAt<'a> {
 }
 
 /// The CronJobs that exist at `t` (not deleted by the scenario), in input order.
-pub(crate) fn cron_jobs_state<'a>(trace: &'a Trace, starts: &'a [CronJobStart], events: &[ClusterEvent], t: Time) -> Vec<CronJobAt<'a>> {
-    let deleted = |name: &str| events.iter().any(|e| e.at <= t && matches!(&e.action, ClusterAction::DeleteCronJob { cron_job } if cron_job == name));
+pub(crate) fn cron_jobs_state<'a>(
+    trace: &'a Trace,
+    starts: &'a [CronJobStart],
+    events: &[ClusterEvent],
+    t: Time,
+) -> Vec<CronJobAt<'a>> {
+    let deleted = |name: &str| {
+        events
+            .iter()
+            .any(|e| e.at <= t && matches!(&e.action, ClusterAction::DeleteCronJob { cron_job } if cron_job == name))
+    };
     starts
         .iter()
         .filter(|s| !deleted(&s.name))
@@ -180,9 +189,22 @@ pub fn jobs_at(trace: &Trace, t: Time) -> Table {
             (Some(_), Some(JobCondition::Failed)) => "Failed",
             _ => "Running",
         };
-        let succeeded = trace.pods.iter().filter(|p| p.job == j.name && p.phase == PodPhase::Succeeded && p.finished_at.is_some_and(|f| f <= t)).count();
+        let succeeded = trace
+            .pods
+            .iter()
+            .filter(|p| p.job == j.name && p.phase == PodPhase::Succeeded && p.finished_at.is_some_and(|f| f <= t))
+            .count();
         let duration = human_duration(done.unwrap_or(t) - j.created_at);
-        rows.push((Some(ItemRef::Job(i)), vec![j.name.clone(), status.into(), format!("{}/1", succeeded.min(1)), duration, human_duration(t - j.created_at)]));
+        rows.push((
+            Some(ItemRef::Job(i)),
+            vec![
+                j.name.clone(),
+                status.into(),
+                format!("{}/1", succeeded.min(1)),
+                duration,
+                human_duration(t - j.created_at),
+            ],
+        ));
     }
     Table { headers: vec!["NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE"], rows }
 }
@@ -211,7 +233,10 @@ pub fn pods_at(trace: &Trace, t: Time) -> Table {
             Some(last) => format!("{} ({} ago)", restarts.len(), human_duration(t - last.at)),
             None => "0".into(),
         };
-        rows.push((Some(ItemRef::Pod(i)), vec![p.name.clone(), ready.into(), status.into(), restarts, human_duration(t - p.created_at)]));
+        rows.push((
+            Some(ItemRef::Pod(i)),
+            vec![p.name.clone(), ready.into(), status.into(), restarts, human_duration(t - p.created_at)],
+        ));
     }
     Table { headers: vec!["NAME", "READY", "STATUS", "RESTARTS", "AGE"], rows }
 }
@@ -246,7 +271,14 @@ pub fn events_at(trace: &Trace, t: Time, object: Option<(ObjectKind, &str)>) -> 
         if object.is_some_and(|(k, n)| e.object.kind != k || e.object.name != n) {
             continue;
         }
-        let key = (e.object.kind, e.object.name.as_str(), e.event_type == EventType::Warning, &*e.reason, &*e.message, &*e.source);
+        let key = (
+            e.object.kind,
+            e.object.name.as_str(),
+            e.event_type == EventType::Warning,
+            &*e.reason,
+            &*e.message,
+            &*e.source,
+        );
         match index.get(&key) {
             Some(&i) => {
                 let a: &mut Agg = &mut aggs[i];
@@ -299,7 +331,8 @@ pub fn log_lines(trace: &Trace, t: Time, limit: usize) -> Vec<String> {
                 ControllerName::Ttl => "ttlafterfinished_controller",
                 ControllerName::Kubelet => "kubelet",
             };
-            let trigger = serde_json::to_value(s.trigger).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
+            let trigger =
+                serde_json::to_value(s.trigger).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
             let requeue = s.requeue_after_seconds.map(|r| format!(" requeueAfter=\"{r}s\"")).unwrap_or_default();
             format!(
                 "I{} {}] \"{}\" object=\"{}\" trigger=\"{trigger}\" decision=\"{}\"{requeue}",
@@ -321,9 +354,23 @@ mod tests {
     #[test]
     fn human_duration_follows_apimachinery() {
         let cases = [
-            (-2, "<invalid>"), (-1, "0s"), (0, "0s"), (119, "119s"), (120, "2m"), (121, "2m1s"), (600, "10m"),
-            (3 * 3600 - 1, "179m"), (3 * 3600, "3h"), (3 * 3600 + 60, "3h1m"), (8 * 3600, "8h"), (47 * 3600, "47h"),
-            (48 * 3600, "2d"), (49 * 3600, "2d1h"), (8 * 86400, "8d"), (2 * 365 * 86400, "2y"), (2 * 365 * 86400 + 86400, "2y1d"),
+            (-2, "<invalid>"),
+            (-1, "0s"),
+            (0, "0s"),
+            (119, "119s"),
+            (120, "2m"),
+            (121, "2m1s"),
+            (600, "10m"),
+            (3 * 3600 - 1, "179m"),
+            (3 * 3600, "3h"),
+            (3 * 3600 + 60, "3h1m"),
+            (8 * 3600, "8h"),
+            (47 * 3600, "47h"),
+            (48 * 3600, "2d"),
+            (49 * 3600, "2d1h"),
+            (8 * 86400, "8d"),
+            (2 * 365 * 86400, "2y"),
+            (2 * 365 * 86400 + 86400, "2y1d"),
             (8 * 365 * 86400, "8y"),
         ];
         for (s, want) in cases {
@@ -373,7 +420,10 @@ mod tests {
         assert_eq!(events.rows.len(), 1);
         assert_eq!(events.rows[0].1[..3], ["Warning".to_string(), "BackOff".into(), "70s (x2 over 2m)".into()]);
         let all = events_at(&trace, t("2024-08-01T00:03:00Z"), None);
-        assert_eq!(all.rows.iter().map(|r| r.1[1].as_str()).collect::<Vec<_>>(), ["SuccessfulCreate", "BackOff", "BackoffLimitExceeded"]);
+        assert_eq!(
+            all.rows.iter().map(|r| r.1[1].as_str()).collect::<Vec<_>>(),
+            ["SuccessfulCreate", "BackOff", "BackoffLimitExceeded"]
+        );
     }
 
     #[test]
@@ -381,8 +431,16 @@ mod tests {
         let (trace, _) = retroactive();
         let lines = log_lines(&trace, t("2023-03-22T13:10:00Z"), 10);
         assert_eq!(lines.len(), 1);
-        assert!(lines[0].starts_with("I0322 13:05:00.000000 cronjob_controllerv2] \"13:05:00 is the most recent"), "{}", lines[0]);
-        assert!(lines[0].ends_with("object=\"cron-test\" trigger=\"requeue\" decision=\"created\" requeueAfter=\"86400s\""), "{}", lines[0]);
+        assert!(
+            lines[0].starts_with("I0322 13:05:00.000000 cronjob_controllerv2] \"13:05:00 is the most recent"),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[0].ends_with("object=\"cron-test\" trigger=\"requeue\" decision=\"created\" requeueAfter=\"86400s\""),
+            "{}",
+            lines[0]
+        );
         assert_eq!(log_lines(&trace, t("2023-03-22T14:00:00Z"), 1).len(), 1);
     }
 }

@@ -270,10 +270,19 @@ impl Group {
 #[derive(Clone, Debug, PartialEq)]
 pub enum MarkerKind {
     /// A merge patch of a CronJob's spec; the text is the patch as JSON.
-    SpecEdit { cron_job: String, patch: String },
-    DeleteJob { job: String },
-    DeleteCronJob { cron_job: String },
-    Trigger { cron_job: String },
+    SpecEdit {
+        cron_job: String,
+        patch: String,
+    },
+    DeleteJob {
+        job: String,
+    },
+    DeleteCronJob {
+        cron_job: String,
+    },
+    Trigger {
+        cron_job: String,
+    },
 }
 
 /// Something the scenario did to the cluster at an instant.
@@ -302,7 +311,9 @@ impl Marker {
             }
             MarkerKind::DeleteJob { job } => format!("kubectl delete job {job}"),
             MarkerKind::DeleteCronJob { cron_job } => format!("kubectl delete cronjob {cron_job}"),
-            MarkerKind::Trigger { cron_job } => format!("kubectl create job --from=cronjob/{cron_job}"),
+            MarkerKind::Trigger { cron_job } => {
+                format!("kubectl create job --from=cronjob/{cron_job}")
+            }
         }
     }
 
@@ -349,7 +360,13 @@ impl Timeline {
             if let Some(i) = groups.iter().position(|g| g.cron_job.as_deref() == cron_job) {
                 return i;
             }
-            groups.push(Group { cron_job: cron_job.map(str::to_owned), slots: vec![], jobs: vec![], job_rows: 0, suspended: vec![] });
+            groups.push(Group {
+                cron_job: cron_job.map(str::to_owned),
+                slots: vec![],
+                jobs: vec![],
+                job_rows: 0,
+                suspended: vec![],
+            });
             groups.len() - 1
         };
         for c in cron_jobs {
@@ -357,14 +374,15 @@ impl Timeline {
         }
         for (i, slot) in trace.slots.iter().enumerate() {
             let g = group_of(&mut groups, Some(&slot.cron_job));
-            groups[g].slots.push(SlotMark { trace_index: i, at: slot.scheduled_time, fate: slot.fate, glyph: Glyph::of(slot.fate) });
+            groups[g].slots.push(SlotMark {
+                trace_index: i,
+                at: slot.scheduled_time,
+                fate: slot.fate,
+                glyph: Glyph::of(slot.fate),
+            });
         }
-        let late: std::collections::HashSet<&str> = trace
-            .slots
-            .iter()
-            .filter(|s| s.fate == SlotFate::RanLate)
-            .filter_map(|s| s.job.as_deref())
-            .collect();
+        let late: std::collections::HashSet<&str> =
+            trace.slots.iter().filter(|s| s.fate == SlotFate::RanLate).filter_map(|s| s.job.as_deref()).collect();
         // Each Job's Pods, in creation order: one pass over the Pods, not one per Job.
         let mut pods_of: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
         for (i, pod) in trace.pods.iter().enumerate() {
@@ -445,7 +463,8 @@ impl Timeline {
         }
         instants.extend(events.iter().map(|e| e.at));
 
-        let mut timeline = Timeline { start: trace.start, end: trace.end, groups, markers, outages, instants: Vec::new() };
+        let mut timeline =
+            Timeline { start: trace.start, end: trace.end, groups, markers, outages, instants: Vec::new() };
         timeline.add_instants(instants);
         timeline
     }
@@ -539,9 +558,19 @@ fn pod_bars(trace: &Trace, pods: &[usize], horizon_end: Time) -> Vec<PodBar> {
             (false, PodPhase::Failed) => PodEnd::Failed,
             (false, _) => PodEnd::Open,
         };
-        let recreated_after = previous_end.filter(|p| *p < pod.created_at).map(|from| Span { from, to: pod.created_at });
+        let recreated_after =
+            previous_end.filter(|p| *p < pod.created_at).map(|from| Span { from, to: pod.created_at });
         previous_end = Some(previous_end.map_or(to, |p| p.max(to)));
-        bars.push(PodBar { trace_index: i, name: pod.name.clone(), row: 0, from: pod.created_at, to, segments, end, recreated_after });
+        bars.push(PodBar {
+            trace_index: i,
+            name: pod.name.clone(),
+            row: 0,
+            from: pod.created_at,
+            to,
+            segments,
+            end,
+            recreated_after,
+        });
     }
     let spans: Vec<(Time, Time)> = bars.iter().map(|b| (b.from, b.to)).collect();
     for (bar, row) in bars.iter_mut().zip(assign_rows(&spans)) {
@@ -557,22 +586,52 @@ pub fn pod_segments(pod: &crate::sim::trace::PodRecord, horizon_end: Time) -> (V
     let end = pod.finished_at.or(pod.deleted_at).unwrap_or(horizon_end).max(pod.created_at);
     let mut segments = Vec::new();
     let Some(started) = pod.started_at else {
-        segments.push(Segment { kind: SegmentKind::Pending, from: pod.created_at, to: end, instance: 0, exit_code: None });
+        segments.push(Segment {
+            kind: SegmentKind::Pending,
+            from: pod.created_at,
+            to: end,
+            instance: 0,
+            exit_code: None,
+        });
         return (segments, end);
     };
     if started > pod.created_at {
-        segments.push(Segment { kind: SegmentKind::Pending, from: pod.created_at, to: started, instance: 0, exit_code: None });
+        segments.push(Segment {
+            kind: SegmentKind::Pending,
+            from: pod.created_at,
+            to: started,
+            instance: 0,
+            exit_code: None,
+        });
     }
     let mut from = started;
     for (k, restart) in pod.restarts.iter().enumerate() {
         let wait = TimeDelta::milliseconds((restart.after_backoff_seconds * 1000.0).round() as i64);
         let exited = (restart.at - wait).max(from);
-        segments.push(Segment { kind: SegmentKind::Running, from, to: exited, instance: k, exit_code: pod.exit_codes.get(k).copied() });
-        segments.push(Segment { kind: SegmentKind::BackOff, from: exited, to: restart.at, instance: k + 1, exit_code: None });
+        segments.push(Segment {
+            kind: SegmentKind::Running,
+            from,
+            to: exited,
+            instance: k,
+            exit_code: pod.exit_codes.get(k).copied(),
+        });
+        segments.push(Segment {
+            kind: SegmentKind::BackOff,
+            from: exited,
+            to: restart.at,
+            instance: k + 1,
+            exit_code: None,
+        });
         from = restart.at;
     }
     let last = pod.restarts.len();
-    segments.push(Segment { kind: SegmentKind::Running, from, to: end.max(from), instance: last, exit_code: pod.exit_codes.get(last).copied() });
+    segments.push(Segment {
+        kind: SegmentKind::Running,
+        from,
+        to: end.max(from),
+        instance: last,
+        exit_code: pod.exit_codes.get(last).copied(),
+    });
     (segments, end.max(from))
 }
 
@@ -598,8 +657,20 @@ mod tests {
         assert_eq!(
             jobs,
             vec![
-                ("cron-test-27991505", t("2023-03-22T13:05:00Z"), t("2023-03-22T13:05:08Z"), JobOutcome::Complete, false),
-                ("cron-test-27991510", t("2023-03-22T13:16:00Z"), t("2023-03-22T13:16:12Z"), JobOutcome::Complete, true),
+                (
+                    "cron-test-27991505",
+                    t("2023-03-22T13:05:00Z"),
+                    t("2023-03-22T13:05:08Z"),
+                    JobOutcome::Complete,
+                    false
+                ),
+                (
+                    "cron-test-27991510",
+                    t("2023-03-22T13:16:00Z"),
+                    t("2023-03-22T13:16:12Z"),
+                    JobOutcome::Complete,
+                    true
+                ),
             ]
         );
         assert_eq!(g.jobs[1].pods[0].name, "cron-test-27991510-rnwvs");
@@ -611,18 +682,34 @@ mod tests {
         let (trace, events) = retroactive();
         let tl = Timeline::build(&trace, &cron_test(), &events);
         let markers: Vec<_> = tl.markers.iter().map(|m| (m.at, m.name())).collect();
-        assert_eq!(markers, vec![(t("2023-03-22T13:15:00Z"), "spec-edit"), (t("2023-03-22T13:16:00Z"), "delete-job"), (t("2023-03-22T13:45:00Z"), "spec-edit")]);
-        assert_eq!(tl.markers[0].label(), r#"kubectl patch cronjob cron-test --type=merge -p '{"spec":{"schedule":"10 13 * * *"}}'"#);
+        assert_eq!(
+            markers,
+            vec![
+                (t("2023-03-22T13:15:00Z"), "spec-edit"),
+                (t("2023-03-22T13:16:00Z"), "delete-job"),
+                (t("2023-03-22T13:45:00Z"), "spec-edit")
+            ]
+        );
+        assert_eq!(
+            tl.markers[0].label(),
+            r#"kubectl patch cronjob cron-test --type=merge -p '{"spec":{"schedule":"10 13 * * *"}}'"#
+        );
         assert_eq!(tl.outages, vec![Span { from: t("2023-03-22T13:30:00Z"), to: t("2023-03-22T13:40:00Z") }]);
         // Suspended from the 13:45 patch to the end of the horizon.
-        assert_eq!(tl.groups[0].suspended, vec![Span { from: t("2023-03-22T13:45:00Z"), to: t("2023-03-22T14:01:51Z") }]);
+        assert_eq!(
+            tl.groups[0].suspended,
+            vec![Span { from: t("2023-03-22T13:45:00Z"), to: t("2023-03-22T14:01:51Z") }]
+        );
         // Suspended from the start, resumed by a patch.
         let starts = vec![CronJobStart { suspend: true, ..cron_test()[0].clone() }];
         let resume = Simulation::from_value(serde_json::json!({"events": [
             {"at": "2023-03-22T13:20:00Z", "patch": {"cronJob": "cron-test", "spec": {"suspend": false}}}]}))
         .unwrap();
         let tl = Timeline::build(&trace, &starts, &resume.spec.events);
-        assert_eq!(tl.groups[0].suspended, vec![Span { from: t("2023-03-22T13:01:51Z"), to: t("2023-03-22T13:20:00Z") }]);
+        assert_eq!(
+            tl.groups[0].suspended,
+            vec![Span { from: t("2023-03-22T13:01:51Z"), to: t("2023-03-22T13:20:00Z") }]
+        );
     }
 
     use crate::sim::scenario::Simulation;
@@ -684,7 +771,11 @@ mod tests {
         let pods: Vec<_> = tl.groups[0].jobs[0].pods.iter().map(|p| (p.row, p.recreated_after)).collect();
         assert_eq!(
             pods,
-            vec![(0, None), (1, None), (0, Some(Span { from: t("2024-08-01T00:02:50Z"), to: t("2024-08-01T00:03:00Z") }))]
+            vec![
+                (0, None),
+                (1, None),
+                (0, Some(Span { from: t("2024-08-01T00:02:50Z"), to: t("2024-08-01T00:03:00Z") }))
+            ]
         );
         assert_eq!(tl.groups[0].jobs[0].pod_rows, 2);
         assert_eq!(tl.groups[0].jobs[0].pods[2].end, PodEnd::Failed);

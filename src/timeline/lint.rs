@@ -22,12 +22,12 @@
 
 use super::document::to_yaml;
 use super::finding_text::FindingText;
-use crate::i18n::Lang;
 use crate::api::{admit, Admitted, ConcurrencyPolicy, CronJob, KubernetesVersion};
 use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule};
+use crate::cron::Tz;
+use crate::i18n::Lang;
 use crate::sim::trace::{format_time, EventRecord, SlotFate, Time, Trace};
 use chrono::{TimeDelta, Timelike};
-use crate::cron::Tz;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
@@ -42,8 +42,14 @@ use std::fmt;
 pub const MAX_CRON_JOBS: usize = 200;
 
 /// The rules' names, as [`Finding::rule`] carries them.
-pub const RULES: [&str; 6] =
-    ["retroactive-edit", "too-many-missed", "forbid-starves", "deadline-shorter-than-latency", "dst-double-run", "dst-skipped-run"];
+pub const RULES: [&str; 6] = [
+    "retroactive-edit",
+    "too-many-missed",
+    "forbid-starves",
+    "deadline-shorter-than-latency",
+    "dst-double-run",
+    "dst-skipped-run",
+];
 
 /// What to probe with.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,7 +83,10 @@ pub type Rule = &'static str;
 /// A rule's name read back (one of [`RULES`]), so findings can cross to the page.
 fn rule_name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
     let name = String::deserialize(d)?;
-    RULES.into_iter().find(|r| *r == name).ok_or_else(|| serde::de::Error::custom(format!("unknown lint rule {name:?}")))
+    RULES
+        .into_iter()
+        .find(|r| *r == name)
+        .ok_or_else(|| serde::de::Error::custom(format!("unknown lint rule {name:?}")))
 }
 
 /// The input holds more CronJobs than one lint probes ([`MAX_CRON_JOBS`]).
@@ -89,7 +98,11 @@ pub struct TooManyCronJobs {
 
 impl fmt::Display for TooManyCronJobs {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "{} CronJobs: a lint probes at most {} at once; split the list (by namespace, say)", self.count, self.cap)
+        write!(
+            f,
+            "{} CronJobs: a lint probes at most {} at once; split the list (by namespace, say)",
+            self.count, self.cap
+        )
     }
 }
 
@@ -198,11 +211,17 @@ pub struct Linting {
 impl Linting {
     /// Reads `text`; refuses it when it holds more than [`MAX_CRON_JOBS`] CronJobs.
     pub fn new(text: &str, options: LintOptions) -> Result<Linting, TooManyCronJobs> {
-        let mut report = LintReport { kubernetes_version: options.version, at: format_time(&options.at), cron_jobs: vec![], errors: vec![] };
+        let mut report = LintReport {
+            kubernetes_version: options.version,
+            at: format_time(&options.at),
+            cron_jobs: vec![],
+            errors: vec![],
+        };
         // `kubectl get` output of a newer cluster (batch/v1) still lints under an older release, and
         // v1beta1 output of an old one under a newer release: read with both, prefer the asked one.
         let asked = admit(text, None, options.version);
-        let newest = (options.version != KubernetesVersion::NEWEST).then(|| admit(text, None, KubernetesVersion::NEWEST));
+        let newest =
+            (options.version != KubernetesVersion::NEWEST).then(|| admit(text, None, KubernetesVersion::NEWEST));
         for e in &asked.parse_errors {
             report.errors.push(format!("{}:{}: {}", e.line, e.column, e.message));
         }
@@ -214,7 +233,8 @@ impl Linting {
                 (Some(_), _) => {}
                 (None, _) if o.report.kind == "CronJob" => {
                     let why = o.report.message.clone().unwrap_or_else(|| "invalid".into());
-                    report.errors.push(format!("{}:{}: {}", o.report.line, o.report.column, why));
+                    let (line, column) = o.report.position();
+                    report.errors.push(format!("{line}:{column}: {why}"));
                 }
                 (None, _) => {}
             }
@@ -264,7 +284,11 @@ impl Probe<'_> {
     fn manifest(&self, created: Time) -> Value {
         let mut cj = self.cron_job.clone();
         cj.api_version = if self.options.version.at_least(21) { "batch/v1" } else { "batch/v1beta1" }.into();
-        cj.metadata = crate::api::ObjectMeta { name: cj.metadata.name.clone(), creation_timestamp: Some(created), ..Default::default() };
+        cj.metadata = crate::api::ObjectMeta {
+            name: cj.metadata.name.clone(),
+            creation_timestamp: Some(created),
+            ..Default::default()
+        };
         cj.status = Default::default();
         serde_json::to_value(&cj).expect("CronJobs serialize")
     }
@@ -305,10 +329,16 @@ fn lint_cron_job(cj: &CronJob, options: &LintOptions) -> CronJobLint {
     };
     let behaviour = Behaviour::of(options.version);
     let (text, _) = format_schedule(cj, &behaviour);
-    let Ok(schedule) = BoundSchedule::parse(&text, &behaviour, options.controller_time_zone) else { return out };
+    let Ok(schedule) = BoundSchedule::parse(&text, &behaviour, options.controller_time_zone) else {
+        return out;
+    };
     let next = |t: Time| schedule.next(t).ok().filter(|n| *n > t);
-    let Some(first) = next(options.at) else { return out };
-    let Some(second) = next(first) else { return out };
+    let Some(first) = next(options.at) else {
+        return out;
+    };
+    let Some(second) = next(first) else {
+        return out;
+    };
     let probe = Probe { cron_job: cj, options };
     let zone = zone_of(cj, &behaviour, options.controller_time_zone);
     out.findings.extend(retroactive_edit(&probe, first, second, zone));
@@ -321,7 +351,12 @@ fn lint_cron_job(cj: &CronJob, options: &LintOptions) -> CronJobLint {
 
 /// The zone the schedule is read in.
 fn zone_of(cj: &CronJob, behaviour: &Behaviour, controller: Tz) -> Tz {
-    cj.spec.time_zone.as_deref().filter(|_| behaviour.time_zone_field).and_then(|z| z.parse().ok()).unwrap_or(controller)
+    cj.spec
+        .time_zone
+        .as_deref()
+        .filter(|_| behaviour.time_zone_field)
+        .and_then(|z| z.parse().ok())
+        .unwrap_or(controller)
 }
 
 /// `1h41m`, `30s`, `2d3h`: exact, largest units first.
@@ -359,7 +394,10 @@ fn retroactive_edit(p: &Probe, first: Time, second: Time, zone: Tz) -> Option<Fi
     let events = json!([{"at": format_time(&edit_at), "patch": {"cronJob": p.cron_job.metadata.name, "spec": {"schedule": new_schedule}}}]);
     // v1 sees the edit within a poll; v2 at its next sync, at the latest the old schedule's next time.
     let (trace, playground) = p.run(p.options.at, second + TimeDelta::minutes(10), None, events)?;
-    let job = trace.jobs.iter().find(|j| j.scheduled_time.is_some_and(|s| s > first && s <= edit_at) && j.created_at >= edit_at)?;
+    let job = trace
+        .jobs
+        .iter()
+        .find(|j| j.scheduled_time.is_some_and(|s| s > first && s <= edit_at) && j.created_at >= edit_at)?;
     let scheduled = job.scheduled_time?;
     let text = FindingText::RetroactiveEdit {
         last_run: format_time(&first),
@@ -370,7 +408,13 @@ fn retroactive_edit(p: &Probe, first: Time, second: Time, zone: Tz) -> Option<Fi
         scheduled: format_time(&scheduled),
         deadline: deadline(p.cron_job),
     };
-    Some(Finding::new("retroactive-edit", Severity::Warning, text, vec![format_time(&first), format_time(&edit_at), format_time(&scheduled), format_time(&job.created_at)], playground))
+    Some(Finding::new(
+        "retroactive-edit",
+        Severity::Warning,
+        text,
+        vec![format_time(&first), format_time(&edit_at), format_time(&scheduled), format_time(&job.created_at)],
+        playground,
+    ))
 }
 
 fn is_too_many(e: &EventRecord) -> bool {
@@ -398,12 +442,23 @@ fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Option<Time>) 
     let resumed = trace.jobs.iter().find(|j| j.created_at >= up);
     let (outage, down_at, up_at) = (exact(up - down), format_time(&down), format_time(&up));
     let times = vec![down_at.clone(), up_at.clone(), format_time(&event.time)];
-    let (reason, quoted, event_at) = (event.reason.to_string(), format!("{:?}", event.message), format_time(&event.time));
+    let (reason, quoted, event_at) =
+        (event.reason.to_string(), format!("{:?}", event.message), format_time(&event.time));
     let remedy = deadline(p.cron_job).is_none();
     let (severity, text) = match resumed {
         None => (
             Severity::Error,
-            FindingText::TooManyMissedRefused { outage, down: down_at, up: up_at, reason, event: quoted, event_at, end: format_time(&trace.end), marked: missed, remedy },
+            FindingText::TooManyMissedRefused {
+                outage,
+                down: down_at,
+                up: up_at,
+                reason,
+                event: quoted,
+                event_at,
+                end: format_time(&trace.end),
+                marked: missed,
+                remedy,
+            },
         ),
         Some(j) => (
             Severity::Warning,
@@ -416,7 +471,11 @@ fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Option<Time>) 
                 event_at,
                 job: j.name.clone(),
                 scheduled: j.scheduled_time.map(|t| format_time(&t)).unwrap_or_default(),
-                lost: trace.slots.iter().filter(|s| s.scheduled_time > first && s.scheduled_time < up && s.job.is_none()).count(),
+                lost: trace
+                    .slots
+                    .iter()
+                    .filter(|s| s.scheduled_time > first && s.scheduled_time < up && s.job.is_none())
+                    .count(),
                 remedy,
             },
         ),
@@ -452,7 +511,13 @@ fn forbid_starves(p: &Probe, first: Time, second: Time) -> Option<Finding> {
         first_skipped: format_time(&first_skip.scheduled_time),
         explanation: first_skip.explanation.clone(),
     };
-    Some(Finding::new("forbid-starves", Severity::Warning, text, skipped.iter().map(|s| format_time(&s.scheduled_time)).collect(), playground))
+    Some(Finding::new(
+        "forbid-starves",
+        Severity::Warning,
+        text,
+        skipped.iter().map(|s| format_time(&s.scheduled_time)).collect(),
+        playground,
+    ))
 }
 
 /// S5: startingDeadlineSeconds against the controller's reaction time.
@@ -477,10 +542,17 @@ fn deadline_vs_latency(p: &Probe, first: Time, second: Time) -> Option<Finding> 
             first: format_time(&m.scheduled_time),
             explanation: m.explanation.clone(),
         };
-        return Some(Finding::new("deadline-shorter-than-latency", Severity::Error, text, missed.iter().map(|s| format_time(&s.scheduled_time)).collect(), playground));
+        return Some(Finding::new(
+            "deadline-shorter-than-latency",
+            Severity::Error,
+            text,
+            missed.iter().map(|s| format_time(&s.scheduled_time)).collect(),
+            playground,
+        ));
     }
     (sds < 10).then(|| {
-        let text = FindingText::DeadlineTight { deadline: sds, legacy_v1, lateness: lateness.map(exact).unwrap_or_default() };
+        let text =
+            FindingText::DeadlineTight { deadline: sds, legacy_v1, lateness: lateness.map(exact).unwrap_or_default() };
         Finding::new("deadline-shorter-than-latency", Severity::Info, text, vec![], playground)
     })
 }
@@ -567,7 +639,6 @@ fn dst_finding(p: &Probe, rule: &'static str, zone: Tz, a: Time, b: Time) -> Opt
     Some(Finding::new(rule, Severity::Warning, text, vec![format_time(&a), format_time(&b)], playground))
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -621,20 +692,32 @@ mod tests {
         let f = finding(&report, "retroactive-edit").unwrap();
         // Ran 13:05; edited 12 h later to 19:05 daily, which had passed 6 h before. The v2 controller
         // acts at its next sync — the old schedule's 13:05 — and runs the 19:05 of the day before.
-        assert_eq!(f.times, ["2023-03-22T13:05:00Z", "2023-03-23T01:05:00Z", "2023-03-22T19:05:00Z", "2023-03-23T13:05:00.100Z"]);
+        assert_eq!(
+            f.times,
+            ["2023-03-22T13:05:00Z", "2023-03-23T01:05:00Z", "2023-03-22T19:05:00Z", "2023-03-23T13:05:00.100Z"]
+        );
         assert!(f.message.contains("editing the schedule to \"5 19 * * *\" at 2023-03-23T01:05:00Z created cron-test-27991865 at 2023-03-23T13:05:00.100Z for 2023-03-22T19:05:00Z"), "{}", f.message);
         // The v1 controller's poll sees it within 10 s of the edit.
         let old = lint(&text.replace("batch/v1", "batch/v1beta1"), &options("1.20", "2023-03-22T13:01:51Z")).unwrap();
         let f = finding(&old, "retroactive-edit").unwrap();
         assert_eq!(f.times[2], "2023-03-22T19:05:00Z");
-        assert!(f.times[3].as_str() > "2023-03-23T01:05:00Z" && f.times[3].as_str() <= "2023-03-23T01:05:10Z", "{:?}", f.times);
+        assert!(
+            f.times[3].as_str() > "2023-03-23T01:05:00Z" && f.times[3].as_str() <= "2023-03-23T01:05:10Z",
+            "{:?}",
+            f.times
+        );
         assert!(f.playground.contains("kind: Simulation"));
         // The playground text reproduces it.
         let trace = crate::sim::simulate(&f.playground, None).unwrap();
-        assert!(trace.slots.iter().any(|s| s.fate == SlotFate::RanLate && s.scheduled_time == "2023-03-22T19:05:00Z".parse::<Time>().unwrap()));
+        assert!(trace.slots.iter().any(
+            |s| s.fate == SlotFate::RanLate && s.scheduled_time == "2023-03-22T19:05:00Z".parse::<Time>().unwrap()
+        ));
 
         let guarded = cronjob("cron-test", "5 13 * * *", "  startingDeadlineSeconds: 300\n");
-        assert_eq!(finding(&lint(&guarded, &options("1.26", "2023-03-22T13:01:51Z")).unwrap(), "retroactive-edit"), None);
+        assert_eq!(
+            finding(&lint(&guarded, &options("1.26", "2023-03-22T13:01:51Z")).unwrap(), "retroactive-edit"),
+            None
+        );
     }
 
     #[test]
@@ -645,7 +728,8 @@ mod tests {
         assert!(f.message.starts_with("concurrencyPolicy Forbid skips runs while a Job is still active: with Jobs of 15m (no activeDeadlineSeconds bounds a Job; probed at 1.5 intervals) against a 10m interval, "), "{}", f.message);
         assert_eq!(f.times[0], "2025-01-15T10:30:00Z");
         // A deadline shorter than the interval rules it out.
-        let bounded = text.replace("    spec:\n      template:", "    spec:\n      activeDeadlineSeconds: 300\n      template:");
+        let bounded =
+            text.replace("    spec:\n      template:", "    spec:\n      activeDeadlineSeconds: 300\n      template:");
         assert_eq!(finding(&lint(&bounded, &options("1.28", "2025-01-15T10:01:00Z")).unwrap(), "forbid-starves"), None);
     }
 
@@ -674,11 +758,21 @@ mod tests {
         // 2024-10-27 02:30 happens twice: CEST (00:30Z) and CET (01:30Z), and both run.
         assert_eq!(double.times, ["2024-10-27T00:30:00Z", "2024-10-27T01:30:00Z"]);
         assert!(double.message.contains("2024-10-27T00:30:00Z (2024-10-27 02:30 +02:00) and 2024-10-27T01:30:00Z (2024-10-27 02:30 +01:00) are one hour apart"), "{}", double.message);
-        assert!(double.message.contains("nightly-28833150 at 2024-10-27T00:30:00.100Z, nightly-28833210 at 2024-10-27T01:30:00.100Z"), "{}", double.message);
+        assert!(
+            double
+                .message
+                .contains("nightly-28833150 at 2024-10-27T00:30:00.100Z, nightly-28833210 at 2024-10-27T01:30:00.100Z"),
+            "{}",
+            double.message
+        );
 
         let hourly = cronjob("hourly", "0 * * * *", "  timeZone: Europe/Berlin\n");
         let report = lint(&hourly, &options("1.28", "2024-01-10T00:00:00Z")).unwrap();
-        assert!(report.cron_jobs[0].findings.iter().all(|f| !f.rule.starts_with("dst")), "{:?}", report.cron_jobs[0].findings);
+        assert!(
+            report.cron_jobs[0].findings.iter().all(|f| !f.rule.starts_with("dst")),
+            "{:?}",
+            report.cron_jobs[0].findings
+        );
     }
 
     #[test]
@@ -686,17 +780,24 @@ mod tests {
         let text = include_str!("../../tests/data/kubectl-get-list.yaml");
         let report = lint(text, &options("1.28", "2024-05-01T10:00:00Z")).unwrap();
         assert_eq!(report.errors, Vec::<String>::new());
-        assert_eq!(report.cron_jobs.iter().map(|c| (c.namespace.as_str(), c.name.as_str())).collect::<Vec<_>>(), [("default", "hello")]);
+        assert_eq!(
+            report.cron_jobs.iter().map(|c| (c.namespace.as_str(), c.name.as_str())).collect::<Vec<_>>(),
+            [("default", "hello")]
+        );
         assert!(report.cron_jobs[0].findings.iter().any(|f| f.rule == "too-many-missed"));
     }
 
     #[test]
     fn more_cronjobs_than_the_cap_are_refused_before_any_probe() {
-        let list = |n: usize| (0..n).map(|i| cronjob(&format!("cj-{i}"), "0 3 * * *", "")).collect::<Vec<_>>().join("---\n");
+        let list =
+            |n: usize| (0..n).map(|i| cronjob(&format!("cj-{i}"), "0 3 * * *", "")).collect::<Vec<_>>().join("---\n");
         let at = options("1.28", "2025-01-15T10:30:00Z");
         let err = Linting::new(&list(MAX_CRON_JOBS + 1), at.clone()).err().expect("refused");
         assert_eq!(err, TooManyCronJobs { count: 201, cap: 200 });
-        assert_eq!(err.to_string(), "201 CronJobs: a lint probes at most 200 at once; split the list (by namespace, say)");
+        assert_eq!(
+            err.to_string(),
+            "201 CronJobs: a lint probes at most 200 at once; split the list (by namespace, say)"
+        );
         assert_eq!(lint(&list(MAX_CRON_JOBS + 1), &at), Err(err));
         // At the cap it is read, and nothing is probed until asked.
         let linting = Linting::new(&list(MAX_CRON_JOBS), at).unwrap();
@@ -716,6 +817,9 @@ mod tests {
         let json = serde_json::to_string(&at).unwrap();
         assert!(json.contains("\"controller_time_zone\":\"Asia/Tokyo\""), "{json}");
         assert_eq!(serde_json::from_str::<LintOptions>(&json).unwrap(), at);
-        assert!(serde_json::from_str::<Finding>(r#"{"rule":"no-such-rule","severity":"info","message":"","times":[],"playground":""}"#).is_err());
+        assert!(serde_json::from_str::<Finding>(
+            r#"{"rule":"no-such-rule","severity":"info","message":"","times":[],"playground":""}"#
+        )
+        .is_err());
     }
 }

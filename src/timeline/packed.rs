@@ -18,7 +18,9 @@
 //! assert_eq!(back, trace);
 //! ```
 
-use crate::sim::trace::{DeletedBy, JobCondition, JobRecord, PodPhase, PodRecord, Restart, SlotFate, SlotRecord, Time, Trace};
+use crate::sim::trace::{
+    DeletedBy, JobCondition, JobRecord, PodPhase, PodRecord, Restart, SlotFate, SlotRecord, Time, Trace,
+};
 use chrono::DateTime;
 
 /// Appends little-endian numbers, instants and strings to a buffer.
@@ -340,9 +342,12 @@ pub fn unpack(r: &mut Reader, trace: &mut Trace) -> Result<(), PackError> {
     let n = r.len()?;
     trace.pods = Vec::with_capacity(n);
     for _ in 0..n {
-        let (name, job, created_at, started_at, finished_at) = (r.string()?, r.string()?, r.time()?, r.opt_time()?, r.opt_time()?);
+        let (name, job, created_at, started_at, finished_at) =
+            (r.string()?, r.string()?, r.time()?, r.opt_time()?, r.opt_time()?);
         let phase = r.pick(&PHASES, "phase")?;
-        let restarts = (0..r.len()?).map(|_| Ok(Restart { at: r.time()?, after_backoff_seconds: r.f64()? })).collect::<Result<_, PackError>>()?;
+        let restarts = (0..r.len()?)
+            .map(|_| Ok(Restart { at: r.time()?, after_backoff_seconds: r.f64()? }))
+            .collect::<Result<_, PackError>>()?;
         let exit_codes = (0..r.len()?).map(|_| Ok(r.u32()? as i32)).collect::<Result<_, PackError>>()?;
         trace.pods.push(PodRecord {
             name,

@@ -21,7 +21,10 @@ pub enum RowKind {
     /// Row `n` of the job lane.
     Jobs(usize),
     /// Row `n` of the pods of Job `job` (index into `group.jobs`).
-    Pods { job: usize, row: usize },
+    Pods {
+        job: usize,
+        row: usize,
+    },
 }
 
 /// A row at a height.

@@ -65,7 +65,9 @@ impl ShareError {
             ShareError::NotAShareLink => lang.text(Msg::ShareErrNotALink).to_string(),
             ShareError::UnknownFormat(v) => lang.format(Msg::ShareErrUnknownFormat, &[&format!("{v:?}"), &FORMAT]),
             ShareError::TooLong { chars } => lang.format(Msg::ShareErrTooLong, &[chars, &MAX_FRAGMENT]),
-            ShareError::BadCharacter { position, found } => lang.format(Msg::ShareErrBadCharacter, &[&format!("{found:?}"), position]),
+            ShareError::BadCharacter { position, found } => {
+                lang.format(Msg::ShareErrBadCharacter, &[&format!("{found:?}"), position])
+            }
             ShareError::Truncated => lang.text(Msg::ShareErrTruncated).to_string(),
             ShareError::Corrupt(why) => lang.format(Msg::ShareErrCorrupt, &[why]),
             ShareError::TooLarge => lang.format(Msg::ShareErrTooLarge, &[&(MAX_STATE / 1024)]),
@@ -234,7 +236,9 @@ pub fn encode_fragment(deflated: &[u8]) -> Result<String, ShareError> {
 /// The deflated state bytes of a fragment (with or without its `#`).
 pub fn decode_fragment(fragment: &str) -> Result<Vec<u8>, ShareError> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-    let Some(rest) = fragment.strip_prefix(&PREFIX[1..]) else { return Err(ShareError::NotAShareLink) };
+    let Some(rest) = fragment.strip_prefix(&PREFIX[1..]) else {
+        return Err(ShareError::NotAShareLink);
+    };
     if fragment.len() + 1 > MAX_FRAGMENT {
         return Err(ShareError::TooLong { chars: fragment.len() + 1 });
     }
@@ -261,11 +265,14 @@ pub fn link(base: &str, state: &ShareState) -> Result<String, ShareError> {
 pub fn open(link: &str) -> Result<ShareState, ShareError> {
     let fragment = link.find('#').map_or(link, |i| &link[i..]);
     let deflated = decode_fragment(fragment)?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_STATE).map_err(|e| match e.status {
-        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooLarge,
-        miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => ShareError::Corrupt("the data ends early".into()),
-        other => ShareError::Corrupt(format!("{other:?}")),
-    })?;
+    let json =
+        miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_STATE).map_err(|e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooLarge,
+            miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => {
+                ShareError::Corrupt("the data ends early".into())
+            }
+            other => ShareError::Corrupt(format!("{other:?}")),
+        })?;
     let json = String::from_utf8(json).map_err(|_| ShareError::NotAState("not UTF-8 text".into()))?;
     ShareState::from_json(&json)
 }
@@ -290,7 +297,15 @@ mod tests {
     #[test]
     fn base64url_matches_rfc4648_vectors_without_padding() {
         // RFC 4648 §10, with '=' dropped.
-        for (plain, coded) in [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy")] {
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg"),
+            ("fo", "Zm8"),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg"),
+            ("fooba", "Zm9vYmE"),
+            ("foobar", "Zm9vYmFy"),
+        ] {
             assert_eq!(base64url(plain.as_bytes()), coded);
             assert_eq!(from_base64url(coded).unwrap(), plain.as_bytes());
         }
@@ -316,14 +331,22 @@ mod tests {
     fn the_language_and_open_panels_round_trip_and_links_without_them_still_open() {
         let mut state = ShareState::new(SEED_002.to_string(), Some(view()));
         state.lang = Some("ja".into());
-        state.panels = vec![SharePanel::Compare { against: "snapshot".into(), kept: Some("kind: CronJob\n".into()) }, SharePanel::Lint];
+        state.panels = vec![
+            SharePanel::Compare { against: "snapshot".into(), kept: Some("kind: CronJob\n".into()) },
+            SharePanel::Lint,
+        ];
         let url = link("http://127.0.0.1:8080/", &state).unwrap();
         assert!(url.starts_with("http://127.0.0.1:8080/#s=1."), "{url}");
         let opened = open(&url).unwrap();
         assert_eq!(opened, state);
         assert_eq!(opened.language(), Some(Lang::Ja));
         let json = state.to_json();
-        assert!(json.ends_with(r#","lang":"ja","panels":[{"compare":{"against":"snapshot","kept":"kind: CronJob\n"}},"lint"]}"#), "{json}");
+        assert!(
+            json.ends_with(
+                r#","lang":"ja","panels":[{"compare":{"against":"snapshot","kept":"kind: CronJob\n"}},"lint"]}"#
+            ),
+            "{json}"
+        );
         // A state without them writes exactly the JSON of links made before they existed, and
         // such a link (here the JSON an earlier page wrote) opens with neither.
         let before = r#"{"text":"kind: CronJob\n","view":{"from":1.0,"to":2.0,"cursor":1.5,"selected":"job:0"}}"#;
@@ -331,8 +354,13 @@ mod tests {
         assert_eq!((old.lang.as_deref(), old.panels.len()), (None, 0));
         assert_eq!(old.to_json(), before);
         let compare = r#"{"text":"x","panels":[{"compare":{"against":"version:1.20"}}]}"#;
-        assert_eq!(ShareState::from_json(compare).unwrap().panels, [SharePanel::Compare { against: "version:1.20".into(), kept: None }]);
-        assert!(matches!(ShareState::from_json(r#"{"text":"x","panels":["timeline"]}"#), Err(ShareError::NotAState(m)) if m.contains("unknown variant `timeline`")));
+        assert_eq!(
+            ShareState::from_json(compare).unwrap().panels,
+            [SharePanel::Compare { against: "version:1.20".into(), kept: None }]
+        );
+        assert!(
+            matches!(ShareState::from_json(r#"{"text":"x","panels":["timeline"]}"#), Err(ShareError::NotAState(m)) if m.contains("unknown variant `timeline`"))
+        );
     }
 
     #[test]
@@ -359,7 +387,9 @@ mod tests {
         assert_eq!(open("#s=1.").unwrap_err(), ShareError::Truncated);
         // Valid deflate of something that is not a state.
         let other = encode_fragment(&miniz_oxide::deflate::compress_to_vec(b"{\"text\": 5}", 6)).unwrap();
-        assert!(matches!(open(&other).unwrap_err(), ShareError::NotAState(m) if m.contains("invalid type: integer `5`")));
+        assert!(
+            matches!(open(&other).unwrap_err(), ShareError::NotAState(m) if m.contains("invalid type: integer `5`"))
+        );
         let backwards = ShareState::new("x".into(), Some(ShareView { from: 5.0, to: 1.0, ..ShareView::default() }));
         assert_eq!(
             ShareState::from_json(&backwards.to_json()).unwrap_err().to_string(),
@@ -387,8 +417,14 @@ mod tests {
         let fragment = encode_fragment(&bomb).unwrap();
         assert!(fragment.len() < 8 * 1024);
         assert_eq!(open(&fragment).unwrap_err(), ShareError::TooLarge);
-        assert_eq!(open(&fragment).unwrap_err().to_string(), "This link is refused: it unpacks to more than 1024 KiB, the limit for a shared state.");
-        assert_eq!(ShareError::TooLarge.message(Lang::Ja), "このリンクは拒否されました: 展開すると共有状態の上限 1024 KiB を超えます。");
+        assert_eq!(
+            open(&fragment).unwrap_err().to_string(),
+            "This link is refused: it unpacks to more than 1024 KiB, the limit for a shared state."
+        );
+        assert_eq!(
+            ShareError::TooLarge.message(Lang::Ja),
+            "このリンクは拒否されました: 展開すると共有状態の上限 1024 KiB を超えます。"
+        );
         let long = format!("#s=1.{}", "A".repeat(MAX_FRAGMENT));
         assert!(matches!(decode_fragment(&long), Err(ShareError::TooLong { .. })));
     }
@@ -399,7 +435,14 @@ mod tests {
         v.selected = Some("job:one".into());
         let json = ShareState::new("x".into(), Some(v)).to_json();
         assert_eq!(ShareState::from_json(&json).unwrap_err(), ShareError::NotAState("unknown item \"job:one\"".into()));
-        for item in [ItemRef::Slot(0), ItemRef::Job(12), ItemRef::Pod(3), ItemRef::Marker(1), ItemRef::Outage(2), ItemRef::Suspension(0, 4)] {
+        for item in [
+            ItemRef::Slot(0),
+            ItemRef::Job(12),
+            ItemRef::Pod(3),
+            ItemRef::Marker(1),
+            ItemRef::Outage(2),
+            ItemRef::Suspension(0, 4),
+        ] {
             assert_eq!(item.to_string().parse(), Ok(item));
         }
         assert!("suspended:1".parse::<ItemRef>().is_err());

@@ -23,7 +23,8 @@ use serde_json::{json, Value};
 pub fn state_at(trace: &Trace, starts: &[CronJobStart], events: &[ClusterEvent], t: Time) -> Value {
     let mut items = vec![];
     for c in cron_jobs_state(trace, starts, events, t) {
-        let active: Vec<Value> = c.active.iter().map(|j| json!({"apiVersion": "batch/v1", "kind": "Job", "name": j.name})).collect();
+        let active: Vec<Value> =
+            c.active.iter().map(|j| json!({"apiVersion": "batch/v1", "kind": "Job", "name": j.name})).collect();
         let mut status = json!({});
         if !active.is_empty() {
             status["active"] = json!(active);
@@ -41,12 +42,15 @@ pub fn state_at(trace: &Trace, starts: &[CronJobStart], events: &[ClusterEvent],
     for j in trace.jobs.iter().filter(|j| j.created_at <= t && j.deleted_at.is_none_or(|d| d > t)) {
         let mut metadata = json!({"name": j.name, "creationTimestamp": format_time(&j.created_at)});
         if let Some(c) = &j.cron_job {
-            metadata["ownerReferences"] = json!([{"apiVersion": "batch/v1", "kind": "CronJob", "name": c, "controller": true}]);
+            metadata["ownerReferences"] =
+                json!([{"apiVersion": "batch/v1", "kind": "CronJob", "name": c, "controller": true}]);
         }
         let pods = || trace.pods.iter().filter(|p| p.job == j.name && p.created_at <= t);
-        let ended = |p: &&crate::sim::trace::PodRecord, phase| p.phase == phase && p.finished_at.is_some_and(|f| f <= t);
+        let ended =
+            |p: &&crate::sim::trace::PodRecord, phase| p.phase == phase && p.finished_at.is_some_and(|f| f <= t);
         let mut status = json!({"startTime": format_time(&j.created_at)});
-        let active = pods().filter(|p| p.finished_at.is_none_or(|f| f > t) && p.deleted_at.is_none_or(|d| d > t)).count();
+        let active =
+            pods().filter(|p| p.finished_at.is_none_or(|f| f > t) && p.deleted_at.is_none_or(|d| d > t)).count();
         let succeeded = pods().filter(|p| ended(p, PodPhase::Succeeded)).count();
         let failed = pods().filter(|p| ended(p, PodPhase::Failed)).count();
         for (key, n) in [("active", active), ("succeeded", succeeded), ("failed", failed)] {
@@ -55,7 +59,8 @@ pub fn state_at(trace: &Trace, starts: &[CronJobStart], events: &[ClusterEvent],
             }
         }
         if let (Some(done), Some(condition)) = (j.finished_at.filter(|f| *f <= t), j.condition) {
-            let mut c = json!({"type": format!("{condition:?}"), "status": "True", "lastTransitionTime": format_time(&done)});
+            let mut c =
+                json!({"type": format!("{condition:?}"), "status": "True", "lastTransitionTime": format_time(&done)});
             if let Some(r) = &j.reason {
                 c["reason"] = json!(r);
             }
@@ -105,6 +110,9 @@ mod tests {
         assert!(yaml.contains("    conditions:\n    - {lastTransitionTime: \"2023-03-22T13:16:12Z\", status: \"True\", type: Complete}\n"), "{yaml}");
         assert!(!yaml.contains("cron-test-27991505"), "the deleted Job is gone: {yaml}");
         assert!(yaml.contains("  kind: Pod\n"), "{yaml}");
-        assert!(yaml.ends_with("kind: List\nmetadata:\n  atTime: \"2023-03-22T13:20:00Z\"\n  resourceVersion: \"\"\n"), "{yaml}");
+        assert!(
+            yaml.ends_with("kind: List\nmetadata:\n  atTime: \"2023-03-22T13:20:00Z\"\n  resourceVersion: \"\"\n"),
+            "{yaml}"
+        );
     }
 }

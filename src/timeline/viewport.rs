@@ -155,7 +155,9 @@ pub fn visible_instants(times: &[f64], view: &Viewport, min_gap: f64) -> Vec<Dra
     let mut i = lo;
     while i < hi {
         let x0 = view.x(times[i]);
-        let crowded = |k: usize| (k > lo && times[k] - times[k - 1] < bucket_ms) || (k + 1 < hi && times[k + 1] - times[k] < bucket_ms);
+        let crowded = |k: usize| {
+            (k > lo && times[k] - times[k - 1] < bucket_ms) || (k + 1 < hi && times[k + 1] - times[k] < bucket_ms)
+        };
         if !crowded(i) {
             out.push(Drawn::One { index: i, x0, x1: x0 });
             i += 1;
@@ -166,7 +168,11 @@ pub fn visible_instants(times: &[f64], view: &Viewport, min_gap: f64) -> Vec<Dra
         while j + 1 < hi && (times[j + 1] / bucket_ms).floor() == bucket {
             j += 1;
         }
-        out.push(if j == i { Drawn::One { index: i, x0, x1: x0 } } else { Drawn::Cluster { first: i, last: j, x0, x1: view.x(times[j]) } });
+        out.push(if j == i {
+            Drawn::One { index: i, x0, x1: x0 }
+        } else {
+            Drawn::Cluster { first: i, last: j, x0, x1: view.x(times[j]) }
+        });
         i = j + 1;
     }
     out
@@ -201,7 +207,11 @@ pub fn visible_spans(spans: &[(f64, f64)], max_to: &[f64], view: &Viewport, min_
             j += 1;
             end = end.max(view.x(spans[j].1));
         }
-        out.push(if j == i { Drawn::One { index: i, x0, x1 } } else { Drawn::Cluster { first: i, last: j, x0, x1: end } });
+        out.push(if j == i {
+            Drawn::One { index: i, x0, x1 }
+        } else {
+            Drawn::Cluster { first: i, last: j, x0, x1: end }
+        });
         i = j + 1;
     }
     out
@@ -221,8 +231,25 @@ pub fn running_max(spans: &[(f64, f64)]) -> Vec<f64> {
 
 /// Tick marks for an axis: "nice" steps (1 s … 1 year) at least `min_px` apart.
 pub fn ticks(view: &Viewport, min_px: f64) -> (TimeDelta, Vec<f64>) {
-    const STEPS_S: [i64; 17] =
-        [1, 5, 15, 30, 60, 300, 900, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400, 7 * 86400, 30 * 86400, 365 * 86400];
+    const STEPS_S: [i64; 17] = [
+        1,
+        5,
+        15,
+        30,
+        60,
+        300,
+        900,
+        1800,
+        3600,
+        3 * 3600,
+        6 * 3600,
+        12 * 3600,
+        86400,
+        2 * 86400,
+        7 * 86400,
+        30 * 86400,
+        365 * 86400,
+    ];
     let per_px = view.span() / view.width;
     let step_s = STEPS_S.iter().copied().find(|s| *s as f64 * 1000.0 / per_px >= min_px).unwrap_or(365 * 86400);
     let step = step_s as f64 * 1000.0;
@@ -283,7 +310,10 @@ mod tests {
         let max = running_max(&spans);
         let v = Viewport { from: 800.0, to: 1000.0, width: 200.0 };
         let drawn = visible_spans(&spans, &max, &v, 2.0);
-        assert_eq!(drawn, vec![Drawn::One { index: 0, x0: -800.0, x1: 200.0 }, Drawn::One { index: 4, x0: 100.0, x1: 190.0 }]);
+        assert_eq!(
+            drawn,
+            vec![Drawn::One { index: 0, x0: -800.0, x1: 200.0 }, Drawn::One { index: 4, x0: 100.0, x1: 190.0 }]
+        );
         let v = Viewport { from: 400.0, to: 600.0, width: 200.0 };
         let drawn = visible_spans(&spans, &max, &v, 4.0);
         assert_eq!(drawn[1], Drawn::Cluster { first: 2, last: 3, x0: 100.0, x1: 103.0 });

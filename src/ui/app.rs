@@ -12,11 +12,11 @@ use super::export::Export;
 use super::inspector::Inspector;
 use super::language::{apply_lang, chosen_lang, initial_lang, use_lang, LanguagePicker};
 use super::lint_view::LintView;
-use super::scenario_menu::{self, is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::overview::Overview;
 use super::perf;
 use super::protocol::{Answer, EventsShown, Explained, Logged, Request};
 use super::runner::{Engine, Report, Runner};
+use super::scenario_menu::{self, is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::share::{OpenPanels, Opened, Pending, Share};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
@@ -161,30 +161,38 @@ pub fn app(props: &AppProps) -> Html {
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
         let dispatch = state.dispatcher();
-        let (diagnostics, explained, logged, events_shown) = (diagnostics.clone(), explained.clone(), logged.clone(), events_shown.clone());
+        let (diagnostics, explained, logged, events_shown) =
+            (diagnostics.clone(), explained.clone(), logged.clone(), events_shown.clone());
         let engine = props.engine;
         let pending = pending.clone();
         use_mut_ref(move || {
             let generation = std::cell::Cell::new(0u64);
-            Runner::new(engine, Callback::from(move |(answer, mut stages): Report| match answer {
-                Answer::Ran { id, ms, result } => {
-                    generation.set(generation.get() + 1);
-                    diagnostics.set(Rc::new(result.diagnostics.clone()));
-                    let model = Model::new(result, generation.get(), ms, id);
-                    stages.model = perf::mark("model");
-                    perf::arrived(generation.get(), stages);
-                    dispatch.dispatch(Action::Loaded(Rc::new(model)));
-                    if let Some(view) = pending.borrow_mut().view.take() {
-                        dispatch.dispatch(Action::Restore(view));
+            Runner::new(
+                engine,
+                Callback::from(move |(answer, mut stages): Report| match answer {
+                    Answer::Ran { id, ms, result } => {
+                        generation.set(generation.get() + 1);
+                        diagnostics.set(Rc::new(result.diagnostics.clone()));
+                        let model = Model::new(result, generation.get(), ms, id);
+                        stages.model = perf::mark("model");
+                        perf::arrived(generation.get(), stages);
+                        dispatch.dispatch(Action::Loaded(Rc::new(model)));
+                        if let Some(view) = pending.borrow_mut().view.take() {
+                            dispatch.dispatch(Action::Restore(view));
+                        }
                     }
-                }
-                Answer::Explained { run, item, explanation } => explained.set(Rc::new(Some((run, item, explanation)))),
-                Answer::Logs { run, at, lines } => logged.set(Rc::new(Some((run, at, lines)))),
-                Answer::Events { run, at, object, table } => events_shown.set(Rc::new(Some((run, at, object, table)))),
-                Answer::Download { name, mime, text } => super::export::download(&name, &mime, &text),
-                // Lints and comparisons go to their views' own engines.
-                Answer::Linted { .. } | Answer::Compared { .. } => {}
-            }))
+                    Answer::Explained { run, item, explanation } => {
+                        explained.set(Rc::new(Some((run, item, explanation))))
+                    }
+                    Answer::Logs { run, at, lines } => logged.set(Rc::new(Some((run, at, lines)))),
+                    Answer::Events { run, at, object, table } => {
+                        events_shown.set(Rc::new(Some((run, at, object, table))))
+                    }
+                    Answer::Download { name, mime, text } => super::export::download(&name, &mime, &text),
+                    // Lints and comparisons go to their views' own engines.
+                    Answer::Linted { .. } | Answer::Compared { .. } => {}
+                }),
+            )
         })
     };
     // The text last handed to the runner: an edit hands its text over at once, before the page
@@ -266,7 +274,8 @@ pub fn app(props: &AppProps) -> Html {
         use_effect_with((playing, width, (*theme).clone(), *help), move |_| {
             let handler = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
                 let typing = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| {
-                    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest(".cm-editor").ok().flatten().is_some()
+                    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                        || el.closest(".cm-editor").ok().flatten().is_some()
                 });
                 if typing || e.ctrl_key() || e.meta_key() || e.alt_key() {
                     return;
@@ -361,8 +370,12 @@ pub fn app(props: &AppProps) -> Html {
         let lang = *lang;
         let library = (*library).clone();
         Callback::from(move |id: &'static str| {
-            let Some(s) = scenario_menu::find(id) else { return };
-            let Some(texts) = library.as_ref().and_then(|lib| lib.get(id)) else { return };
+            let Some(s) = scenario_menu::find(id) else {
+                return;
+            };
+            let Some(texts) = library.as_ref().and_then(|lib| lib.get(id)) else {
+                return;
+            };
             if is_own_text(&text) {
                 let question = lang.format(Msg::ScenarioReplaceConfirm, &[&s.title(lang)]);
                 let yes = web_sys::window().and_then(|w| w.confirm_with_message(&question).ok()).unwrap_or(false);
@@ -399,11 +412,8 @@ pub fn app(props: &AppProps) -> Html {
 
     let view_state = (*state).clone();
     let dispatch = state.dispatcher();
-    let (simulation, workloads) = state
-        .model
-        .as_ref()
-        .map(|m| (m.result.simulation.clone(), m.result.workloads.clone()))
-        .unwrap_or_default();
+    let (simulation, workloads) =
+        state.model.as_ref().map(|m| (m.result.simulation.clone(), m.result.workloads.clone())).unwrap_or_default();
 
     let l = *lang;
     html! {

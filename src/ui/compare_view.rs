@@ -4,13 +4,13 @@
 //! (`timeline::compare`). B runs in its own worker, like A.
 
 use super::language::use_lang;
+use super::protocol::{Answer, CompareWith, ComparisonView};
 use super::runner::{Engine, Runner};
-use crate::i18n::{Lang, Msg};
+use super::share::PanelsHandle;
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::{TimelineView, LABEL_WIDTH};
 use crate::api::{ConcurrencyPolicy, KubernetesVersion};
-use super::protocol::{Answer, CompareWith, ComparisonView};
-use super::share::PanelsHandle;
+use crate::i18n::{Lang, Msg};
 use crate::timeline::compare::Variant;
 use crate::timeline::share::{SharePanel, ShareView};
 use crate::timeline::viewport::ms;
@@ -83,7 +83,8 @@ impl Against {
     }
 }
 
-const POLICIES: [ConcurrencyPolicy; 3] = [ConcurrencyPolicy::Allow, ConcurrencyPolicy::Forbid, ConcurrencyPolicy::Replace];
+const POLICIES: [ConcurrencyPolicy; 3] =
+    [ConcurrencyPolicy::Allow, ConcurrencyPolicy::Forbid, ConcurrencyPolicy::Replace];
 
 #[function_component(CompareView)]
 pub fn compare_view(props: &CompareProps) -> Html {
@@ -99,16 +100,19 @@ pub fn compare_view(props: &CompareProps) -> Html {
         let engine = props.engine;
         use_mut_ref(move || {
             let generation = std::cell::Cell::new(0u64);
-            Runner::new(engine, Callback::from(move |(answer, _stages): super::runner::Report| match answer {
-                // B is only drawn; the inspector's questions go to run A's engine.
-                Answer::Ran { id, ms, result } => {
-                    generation.set(generation.get() + 1);
-                    b_error.set(result.error.clone());
-                    dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), ms, id))));
-                }
-                Answer::Compared { id, comparison } => compared.set(Some((id, Rc::new(comparison)))),
-                _ => {}
-            }))
+            Runner::new(
+                engine,
+                Callback::from(move |(answer, _stages): super::runner::Report| match answer {
+                    // B is only drawn; the inspector's questions go to run A's engine.
+                    Answer::Ran { id, ms, result } => {
+                        generation.set(generation.get() + 1);
+                        b_error.set(result.error.clone());
+                        dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), ms, id))));
+                    }
+                    Answer::Compared { id, comparison } => compared.set(Some((id, Rc::new(comparison)))),
+                    _ => {}
+                }),
+            )
         })
     };
 
@@ -140,7 +144,12 @@ pub fn compare_view(props: &CompareProps) -> Html {
         let follow = generation.map(|g| (a_view.0.to_bits(), a_view.1.to_bits(), a_view.2.to_bits(), g));
         use_effect_with(follow, move |follow| {
             if follow.is_some() && a_view.0 < a_view.1 {
-                dispatch.dispatch(Action::Restore(ShareView { from: a_view.0, to: a_view.1, cursor: a_view.2, ..ShareView::default() }));
+                dispatch.dispatch(Action::Restore(ShareView {
+                    from: a_view.0,
+                    to: a_view.1,
+                    cursor: a_view.2,
+                    ..ShareView::default()
+                }));
             }
         });
     }

@@ -5,9 +5,11 @@
 
 use super::engine::Workload;
 use super::language::use_lang;
-use crate::i18n::{Lang, Msg};
 use crate::api::KubernetesVersion;
-use crate::sim::scenario::{Attempt, ClusterAction, ClusterEvent, HorizonDuration, PodRule, PodSelector, Simulation, API_VERSION, KIND};
+use crate::i18n::{Lang, Msg};
+use crate::sim::scenario::{
+    Attempt, ClusterAction, ClusterEvent, HorizonDuration, PodRule, PodSelector, Simulation, API_VERSION, KIND,
+};
 use crate::sim::trace::format_time;
 use serde_json::Value;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -32,7 +34,8 @@ fn tidy(v: Value) -> Option<Value> {
             (!a.is_empty()).then_some(Value::Array(a))
         }
         Value::Object(m) => {
-            let m: serde_json::Map<String, Value> = m.into_iter().filter_map(|(k, v)| tidy(v).map(|v| (k, v))).collect();
+            let m: serde_json::Map<String, Value> =
+                m.into_iter().filter_map(|(k, v)| tidy(v).map(|v| (k, v))).collect();
             (!m.is_empty()).then_some(Value::Object(m))
         }
         other => Some(other),
@@ -169,11 +172,11 @@ fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulati
     // Without a rule of its own, the workload shows the catch-all rule that applies to it (an
     // edit then gives it its own rule, starting from those values).
     let catch_all = || sim.spec.pods.iter().find(|r| r.selector == PodSelector::default()).cloned();
-    let rule = existing.map(|i| sim.spec.pods[i].clone()).unwrap_or_else(|| PodRule {
-        selector,
-        ..catch_all().unwrap_or_default()
-    });
-    let attempts: Vec<Attempt> = if rule.attempts.is_empty() { vec![crate::sim::scenario::DEFAULT_ATTEMPT] } else { rule.attempts.clone() };
+    let rule = existing
+        .map(|i| sim.spec.pods[i].clone())
+        .unwrap_or_else(|| PodRule { selector, ..catch_all().unwrap_or_default() });
+    let attempts: Vec<Attempt> =
+        if rule.attempts.is_empty() { vec![crate::sim::scenario::DEFAULT_ATTEMPT] } else { rule.attempts.clone() };
     // Writes `edit(rule)` back at the rule's place (new rules go first, before catch-alls).
     let update = {
         let sim = sim.clone();
@@ -271,28 +274,48 @@ fn describe(l: Lang, e: &ClusterEvent) -> String {
 
 /// The scenario's cluster events, each removable, and a small form that adds one at a time:
 /// a schedule edit, suspend or resume, a Job deletion, a controller outage, a manual trigger.
-fn events(l: Lang, sim: &Simulation, workloads: &[Workload], now: Option<crate::sim::trace::Time>, emit: impl Fn(Simulation) + Clone + 'static) -> Html {
+fn events(
+    l: Lang,
+    sim: &Simulation,
+    workloads: &[Workload],
+    now: Option<crate::sim::trace::Time>,
+    emit: impl Fn(Simulation) + Clone + 'static,
+) -> Html {
     let list = sim.spec.events.clone();
     let cron_job = workloads.iter().find(|w| w.kind == "CronJob").map(|w| w.name.clone()).unwrap_or_default();
     let form_id = "add-event";
     let add = {
         let (sim, emit, cron_job) = (sim.clone(), emit.clone(), cron_job.clone());
         Callback::from(move |e: MouseEvent| {
-            let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+            let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+                return;
+            };
             let value = |id: &str| -> String {
                 doc.get_element_by_id(id)
-                    .and_then(|el| wasm_bindgen::JsCast::dyn_into::<HtmlInputElement>(el.clone()).map(|i| i.value()).ok()
-                        .or_else(|| wasm_bindgen::JsCast::dyn_into::<HtmlSelectElement>(el).map(|s| s.value()).ok()))
+                    .and_then(|el| {
+                        wasm_bindgen::JsCast::dyn_into::<HtmlInputElement>(el.clone())
+                            .map(|i| i.value())
+                            .ok()
+                            .or_else(|| wasm_bindgen::JsCast::dyn_into::<HtmlSelectElement>(el).map(|s| s.value()).ok())
+                    })
                     .unwrap_or_default()
             };
             e.prevent_default();
-            let Ok(at) = chrono::DateTime::parse_from_rfc3339(value("event-at").trim()) else { return };
+            let Ok(at) = chrono::DateTime::parse_from_rfc3339(value("event-at").trim()) else {
+                return;
+            };
             let at = at.with_timezone(&chrono::Utc);
             let arg = value("event-arg").trim().to_string();
             let action = match value("event-kind").as_str() {
-                "schedule" if !arg.is_empty() => ClusterAction::Patch { cron_job: cron_job.clone(), spec: serde_json::json!({ "schedule": arg }) },
-                "suspend" => ClusterAction::Patch { cron_job: cron_job.clone(), spec: serde_json::json!({ "suspend": true }) },
-                "resume" => ClusterAction::Patch { cron_job: cron_job.clone(), spec: serde_json::json!({ "suspend": false }) },
+                "schedule" if !arg.is_empty() => {
+                    ClusterAction::Patch { cron_job: cron_job.clone(), spec: serde_json::json!({ "schedule": arg }) }
+                }
+                "suspend" => {
+                    ClusterAction::Patch { cron_job: cron_job.clone(), spec: serde_json::json!({ "suspend": true }) }
+                }
+                "resume" => {
+                    ClusterAction::Patch { cron_job: cron_job.clone(), spec: serde_json::json!({ "suspend": false }) }
+                }
                 "delete" if !arg.is_empty() => ClusterAction::DeleteJob { job: arg },
                 "down" => match arg.parse::<HorizonDuration>() {
                     Ok(d) => ClusterAction::ControllerDown { until: at + d.0 },

@@ -50,7 +50,8 @@ pub fn editor(props: &EditorProps) -> Html {
     *on_change.borrow_mut() = props.on_change.clone();
 
     {
-        let (host, cm, plain, on_change, text) = (host.clone(), cm.clone(), plain.clone(), on_change.clone(), props.text.clone());
+        let (host, cm, plain, on_change, text) =
+            (host.clone(), cm.clone(), plain.clone(), on_change.clone(), props.text.clone());
         use_effect_with((), move |_| {
             if !*plain {
                 if let Some(el) = host.cast::<web_sys::Element>() {
@@ -76,7 +77,9 @@ pub fn editor(props: &EditorProps) -> Html {
         // hands the name on) carries the editor's accessible name, in the page's language.
         let host = host.clone();
         use_effect_with(l, move |l| {
-            if let Some(content) = host.cast::<web_sys::Element>().and_then(|h| h.query_selector(".cm-content, textarea").ok().flatten()) {
+            if let Some(content) =
+                host.cast::<web_sys::Element>().and_then(|h| h.query_selector(".cm-content, textarea").ok().flatten())
+            {
                 let _ = content.set_attribute("aria-label", l.text(Msg::ManifestLabel));
             }
         });

@@ -3,13 +3,13 @@
 //! the form controls edit, and the trace of the run (`sim::simulate`). The text may also be a
 //! trace itself (`cronjob-playground simulate --output json`), which is shown as it is.
 
-use crate::api::{admit, Admitted, KubernetesVersion};
-use crate::sim::scenario::Simulation;
-use crate::sim::trace::Trace;
 use super::perf;
 use super::protocol::{Answer, CompareWith, ComparisonView, LintAsk, LintRefused, PageAnswer, Request};
 use super::runner::InPageEngine;
 use super::session::Session;
+use crate::api::{admit, Admitted, KubernetesVersion};
+use crate::sim::scenario::Simulation;
+use crate::sim::trace::Trace;
 use crate::timeline::compare::{compare, variant};
 use crate::timeline::lint::{LintOptions, Linting};
 use crate::timeline::CronJobStart;
@@ -31,6 +31,35 @@ pub struct Workload {
     /// `CronJob` or `Job`.
     pub kind: String,
     pub name: String,
+    /// What its pods do by their command (`sim::command::infer`) when no pod rule says.
+    #[serde(default)]
+    pub inferred: Option<Inferred>,
+}
+
+/// A behaviour read from a pod's command, and the parts of the command it was read from
+/// (`sleep 20 · exit 1`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Inferred {
+    pub attempt: crate::sim::scenario::Attempt,
+    pub from: String,
+}
+
+/// The behaviour the first container of `template` says by its command.
+fn inferred(template: &crate::api::PodTemplateSpec) -> Option<Inferred> {
+    let c = template.spec.containers.first()?;
+    let i = crate::sim::command::infer(&c.command.iter().chain(&c.args).cloned().collect::<Vec<_>>())?;
+    let from: Vec<String> = i.duration_from.into_iter().chain(i.exit_from).collect();
+    Some(Inferred { attempt: i.attempt, from: from.join(" · ") })
+}
+
+/// An object the simulation leaves out or reads in a way worth saying, for the quiet notice
+/// under the editor: `code` 0 — not simulated (`name` is `Kind name`); 1 — a Job whose owning
+/// CronJob (`detail`) is not in the input.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Notice {
+    pub code: u8,
+    pub name: String,
+    pub detail: String,
 }
 
 /// Everything one run produces; crosses the worker boundary as JSON (see `protocol.rs`).
@@ -48,6 +77,8 @@ pub struct RunResult {
     /// The manifest's Simulation document (default when there is none).
     pub simulation: Simulation,
     pub diagnostics: Vec<Diagnostic>,
+    #[serde(default)]
+    pub notices: Vec<Notice>,
     /// Why there is no trace, when there is none.
     pub error: Option<String>,
 }
@@ -69,7 +100,9 @@ pub struct Prepared {
 impl Prepared {
     /// Runs at most `max_steps` more steps of the simulation; true once the result is complete.
     pub fn step(&mut self, max_steps: u64) -> bool {
-        let Some(sim) = &mut self.sim else { return true };
+        let Some(sim) = &mut self.sim else {
+            return true;
+        };
         match sim.step(max_steps) {
             Ok(p) if !p.done => return false,
             Ok(_) => self.result.trace = self.sim.take().map(crate::sim::Run::finish),
@@ -113,19 +146,39 @@ pub fn prepare(text: &str) -> Prepared {
         admission = admit(text, None, version);
     }
     for e in &admission.parse_errors {
-        result.diagnostics.push(Diagnostic { line: e.line, column: e.column, severity: "error".into(), message: e.message.clone() });
+        result.diagnostics.push(Diagnostic {
+            line: e.line,
+            column: e.column,
+            severity: "error".into(),
+            message: e.message.clone(),
+        });
     }
     for o in &admission.objects {
         for e in &o.report.errors {
-            result.diagnostics.push(Diagnostic { line: e.line, column: e.column, severity: "error".into(), message: e.text.clone() });
+            result.diagnostics.push(Diagnostic {
+                line: e.line,
+                column: e.column,
+                severity: "error".into(),
+                message: e.text.clone(),
+            });
         }
         if o.report.errors.is_empty() {
             if let Some(m) = &o.report.message {
-                result.diagnostics.push(Diagnostic { line: o.report.line, column: o.report.column, severity: "error".into(), message: m.clone() });
+                result.diagnostics.push(Diagnostic {
+                    line: o.report.line,
+                    column: o.report.column,
+                    severity: "error".into(),
+                    message: m.clone(),
+                });
             }
         }
         for w in &o.report.warnings {
-            result.diagnostics.push(Diagnostic { line: o.report.line, column: o.report.column, severity: "warning".into(), message: format!("Warning: {w}") });
+            result.diagnostics.push(Diagnostic {
+                line: o.report.line,
+                column: o.report.column,
+                severity: "warning".into(),
+                message: format!("Warning: {w}"),
+            });
         }
         match &o.object {
             Some(Admitted::CronJob(cj)) => {
@@ -134,11 +187,21 @@ pub fn prepare(text: &str) -> Prepared {
                     schedule: cj.spec.schedule.clone(),
                     suspend: cj.spec.suspend.unwrap_or(false),
                 });
-                result.workloads.push(Workload { kind: "CronJob".into(), name: cj.metadata.name.clone() });
+                let inferred = inferred(&cj.spec.job_template.spec.template);
+                result.workloads.push(Workload { kind: "CronJob".into(), name: cj.metadata.name.clone(), inferred });
             }
-            Some(Admitted::Job(job)) => result.workloads.push(Workload { kind: "Job".into(), name: job.metadata.name.clone() }),
+            Some(Admitted::Job(job)) => {
+                let inferred = inferred(&job.spec.template);
+                result.workloads.push(Workload { kind: "Job".into(), name: job.metadata.name.clone(), inferred })
+            }
             _ => {}
         }
+    }
+    for o in crate::sim::not_simulated(&admission) {
+        result.notices.push(Notice { code: 0, name: format!("{} {}", o.kind, o.name), detail: o.api_version });
+    }
+    for (job, owner) in crate::sim::owners_not_in_input(&admission) {
+        result.notices.push(Notice { code: 1, name: job, detail: owner });
     }
     match crate::sim::Run::with_admission(text, admission, version) {
         Ok(sim) => Prepared { result, sim: Some(sim) },
@@ -159,7 +222,8 @@ pub fn compare_text(a: &str, b: &CompareWith) -> Result<String, String> {
 
 /// The options of the lint the page asked for (the zone looked up).
 pub fn lint_options(ask: LintAsk) -> Result<LintOptions, LintRefused> {
-    let controller_time_zone = ask.controller_time_zone.parse().map_err(|_| LintRefused::UnknownZone(ask.controller_time_zone))?;
+    let controller_time_zone =
+        ask.controller_time_zone.parse().map_err(|_| LintRefused::UnknownZone(ask.controller_time_zone))?;
     Ok(LintOptions { version: ask.version, at: ask.at, controller_time_zone })
 }
 
@@ -213,25 +277,41 @@ impl InPageEngine for InPage {
                     answers.extend(comparison.map(|comparison| Answer::Compared { id, comparison }));
                     answers
                 }
-                Err(e) => vec![Answer::Ran { id, ms: 0.0, result: RunResult { error: Some(e), ..RunResult::default() } }],
+                Err(e) => {
+                    vec![Answer::Ran { id, ms: 0.0, result: RunResult { error: Some(e), ..RunResult::default() } }]
+                }
             },
             // All at once here, with the same per-CronJob progress the worker posts.
-            Request::Lint { id, text, options } => match lint_options(options).and_then(|o| Linting::new(&text, o).map_err(LintRefused::TooMany)) {
-                Ok(mut linting) => {
-                    let mut answers = vec![];
-                    while !linting.step() {
-                        let probed = linting.report().cron_jobs.last().cloned().map(Into::into);
-                        answers.push(Answer::Linted { id, done: linting.done(), total: linting.total(), probed, outcome: None });
+            Request::Lint { id, text, options } => {
+                match lint_options(options).and_then(|o| Linting::new(&text, o).map_err(LintRefused::TooMany)) {
+                    Ok(mut linting) => {
+                        let mut answers = vec![];
+                        while !linting.step() {
+                            let probed = linting.report().cron_jobs.last().cloned().map(Into::into);
+                            answers.push(Answer::Linted {
+                                id,
+                                done: linting.done(),
+                                total: linting.total(),
+                                probed,
+                                outcome: None,
+                            });
+                        }
+                        let (done, total) = (linting.done(), linting.total());
+                        answers.push(Answer::Linted {
+                            id,
+                            done,
+                            total,
+                            probed: None,
+                            outcome: Some(Ok(linting.into_report().into())),
+                        });
+                        answers
                     }
-                    let (done, total) = (linting.done(), linting.total());
-                    answers.push(Answer::Linted { id, done, total, probed: None, outcome: Some(Ok(linting.into_report().into())) });
-                    answers
+                    Err(refused) => {
+                        let total = if let LintRefused::TooMany(t) = &refused { t.count } else { 0 };
+                        vec![Answer::Linted { id, done: 0, total, probed: None, outcome: Some(Err(refused)) }]
+                    }
                 }
-                Err(refused) => {
-                    let total = if let LintRefused::TooMany(t) = &refused { t.count } else { 0 };
-                    vec![Answer::Linted { id, done: 0, total, probed: None, outcome: Some(Err(refused)) }]
-                }
-            },
+            }
             Request::CancelLint { .. } => vec![],
             question => self.session.answer(&question).into_iter().collect(),
         }

@@ -98,7 +98,9 @@ pub fn export(props: &ExportProps) -> Html {
     let stamp = model.as_ref().and_then(|m| m.result.trace.as_ref()).map(|t| file_stamp(t.start)).unwrap_or_default();
     let svg = {
         let stamp = stamp.clone();
-        Callback::from(move |_: MouseEvent| download(&format!("timeline-{stamp}.svg"), "image/svg+xml", &timeline_svg()))
+        Callback::from(move |_: MouseEvent| {
+            download(&format!("timeline-{stamp}.svg"), "image/svg+xml", &timeline_svg())
+        })
     };
     let png = {
         let stamp = stamp.clone();

@@ -6,12 +6,12 @@
 //! the current run (and cursor) is in.
 
 use super::language::use_lang;
+use super::protocol::Said;
 use super::protocol::{EventsShown, Explained, Logged, Request, TableView};
 use super::state::{Action, ViewState};
 use crate::i18n::Msg;
 use crate::sim::trace::{format_time, ObjectKind};
 use crate::timeline::kubectl::{cron_jobs_at, jobs_at, pods_at, resource};
-use super::protocol::Said;
 use crate::timeline::ItemRef;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -75,7 +75,9 @@ pub fn inspector(props: &InspectorProps) -> Html {
             }
         });
     }
-    let Some(model) = &s.model else { return html! { <section class="inspector" data-testid="inspector" /> } };
+    let Some(model) = &s.model else {
+        return html! { <section class="inspector" data-testid="inspector" /> };
+    };
     let Some(trace) = &model.result.trace else {
         return html! { <section class="inspector" data-testid="inspector" /> };
     };
@@ -84,7 +86,9 @@ pub fn inspector(props: &InspectorProps) -> Html {
         let d = props.dispatch.clone();
         Callback::from(move |e: MouseEvent| {
             let el: Option<web_sys::Element> = e.current_target().and_then(|t| wasm_bindgen::JsCast::dyn_into(t).ok());
-            if let Some(item) = el.and_then(|el| el.get_attribute("data-item")).and_then(|text| text.parse::<ItemRef>().ok()) {
+            if let Some(item) =
+                el.and_then(|el| el.get_attribute("data-item")).and_then(|text| text.parse::<ItemRef>().ok())
+            {
                 d.dispatch(Action::Select(Some(item)));
             }
         })
@@ -104,7 +108,9 @@ pub fn inspector(props: &InspectorProps) -> Html {
     let details = match (selected.is_some(), shown) {
         (false, _) => hint,
         (true, Some((_, _, None))) if fresh => hint, // no such item in this run
-        (true, None | Some((_, _, None))) => html! { <div class="explanation" data-testid="explanation" aria-busy="true" /> },
+        (true, None | Some((_, _, None))) => {
+            html! { <div class="explanation" data-testid="explanation" aria-busy="true" /> }
+        }
         (true, Some((_, _, Some(e)))) => html! {
             <div class="explanation" data-testid="explanation" data-kind={e.kind.clone()} aria-busy={(!fresh).to_string()}>
                 <h3 data-testid="inspector-title"><span class="kind" data-kind={e.kind.clone()}>{ Msg::kind(&e.kind).map_or(e.kind.as_str(), |m| l.text(m)) }</span>{ " " }

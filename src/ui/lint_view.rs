@@ -7,15 +7,15 @@
 
 use super::language::use_lang;
 use super::protocol::{Answer, LintAsk, LintRefused, Request};
-use super::runner::{Engine, Report, Runner};
-use crate::api::KubernetesVersion;
-use crate::i18n::Msg;
-use crate::i18n::Lang;
-use super::share::PanelsHandle;
-use crate::timeline::finding_text::Part;
-use crate::timeline::share::SharePanel;
 use super::protocol::{CronJobLintView, FindingView, LintReportView};
+use super::runner::{Engine, Report, Runner};
+use super::share::PanelsHandle;
+use crate::api::KubernetesVersion;
+use crate::i18n::Lang;
+use crate::i18n::Msg;
+use crate::timeline::finding_text::Part;
 use crate::timeline::lint::{Severity, TooManyCronJobs};
+use crate::timeline::share::SharePanel;
 use chrono::{DateTime, SubsecRound, Utc};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -49,7 +49,10 @@ enum Outcome {
     /// No zone has this name (the engine looked it up).
     UnknownZone(String),
     /// Stopped after probing `done` of `total` CronJobs (their findings stay shown).
-    Stopped { done: usize, total: usize },
+    Stopped {
+        done: usize,
+        total: usize,
+    },
 }
 
 fn now() -> DateTime<Utc> {
@@ -82,35 +85,40 @@ pub fn lint_view(props: &LintProps) -> Html {
     // progress message re-renders.
     let probed = use_mut_ref(Vec::<CronJobLintView>::new);
     let runner = {
-        let (report, busy, progress, current, probed) = (report.clone(), busy.clone(), progress.clone(), current.clone(), probed.clone());
+        let (report, busy, progress, current, probed) =
+            (report.clone(), busy.clone(), progress.clone(), current.clone(), probed.clone());
         let engine = props.engine;
         use_mut_ref(move || {
-            Runner::new(engine, Callback::from(move |(answer, _): Report| match answer {
-                Answer::Linted { id, done, total, probed: latest, outcome } if id == current.get() => match outcome {
-                    None => {
-                        probed.borrow_mut().extend(latest);
-                        progress.set(Some((done, total)));
-                    }
-                    Some(outcome) => {
+            Runner::new(
+                engine,
+                Callback::from(move |(answer, _): Report| match answer {
+                    Answer::Linted { id, done, total, probed: latest, outcome } if id == current.get() => match outcome
+                    {
+                        None => {
+                            probed.borrow_mut().extend(latest);
+                            progress.set(Some((done, total)));
+                        }
+                        Some(outcome) => {
+                            current.set(0);
+                            report.set(Some(match outcome {
+                                Ok(r) => Outcome::Report(Rc::new(r)),
+                                Err(LintRefused::TooMany(too_many)) => Outcome::TooMany(too_many),
+                                Err(LintRefused::UnknownZone(zone)) => Outcome::UnknownZone(zone),
+                            }));
+                            busy.set(false);
+                            progress.set(None);
+                        }
+                    },
+                    // Only a worker that cannot start or a garbled reply answers a lint with a run.
+                    Answer::Ran { id, result, .. } if id == current.get() => {
                         current.set(0);
-                        report.set(Some(match outcome {
-                            Ok(r) => Outcome::Report(Rc::new(r)),
-                            Err(LintRefused::TooMany(too_many)) => Outcome::TooMany(too_many),
-                            Err(LintRefused::UnknownZone(zone)) => Outcome::UnknownZone(zone),
-                        }));
+                        report.set(Some(Outcome::Error(result.error.unwrap_or_default())));
                         busy.set(false);
                         progress.set(None);
                     }
-                },
-                // Only a worker that cannot start or a garbled reply answers a lint with a run.
-                Answer::Ran { id, result, .. } if id == current.get() => {
-                    current.set(0);
-                    report.set(Some(Outcome::Error(result.error.unwrap_or_default())));
-                    busy.set(false);
-                    progress.set(None);
-                }
-                _ => {}
-            }))
+                    _ => {}
+                }),
+            )
         })
     };
 
@@ -155,13 +163,24 @@ pub fn lint_view(props: &LintProps) -> Html {
         Callback::from(move |e: InputEvent| at.set(e.target_unchecked_into::<HtmlInputElement>().value()))
     };
     let run = {
-        let (input, version, zone, at, report, busy, progress, runner, current, probed) =
-            (input.clone(), version.clone(), zone.clone(), at.clone(), report.clone(), busy.clone(), progress.clone(), runner.clone(), current.clone(), probed.clone());
+        let (input, version, zone, at, report, busy, progress, runner, current, probed) = (
+            input.clone(),
+            version.clone(),
+            zone.clone(),
+            at.clone(),
+            report.clone(),
+            busy.clone(),
+            progress.clone(),
+            runner.clone(),
+            current.clone(),
+            probed.clone(),
+        );
         Callback::from(move |_: MouseEvent| {
             // The engine looks the zone up (the page has no zone table).
-            let options = DateTime::parse_from_rfc3339(at.trim())
-                .map_err(|e| format!("start {:?}: {e}", *at))
-                .map(|at| LintAsk { version: *version, at: at.with_timezone(&Utc), controller_time_zone: (*zone).clone() });
+            let options =
+                DateTime::parse_from_rfc3339(at.trim()).map_err(|e| format!("start {:?}: {e}", *at)).map(|at| {
+                    LintAsk { version: *version, at: at.with_timezone(&Utc), controller_time_zone: (*zone).clone() }
+                });
             match options {
                 Err(e) => report.set(Some(Outcome::Error(e))),
                 Ok(options) => {
@@ -196,7 +215,9 @@ pub fn lint_view(props: &LintProps) -> Html {
     let results = match &*report {
         None if *busy => so_far(),
         None => html! {},
-        Some(Outcome::Error(e)) => html! { <p class="error" role="alert" data-testid="lint-error">{ e.clone() }</p> },
+        Some(Outcome::Error(e)) => {
+            html! { <p class="error" role="alert" data-testid="lint-error">{ e.clone() }</p> }
+        }
         Some(Outcome::UnknownZone(zone)) => {
             html! { <p class="error" role="alert" data-testid="lint-error">{ l.format(Msg::LintBadZone, &[&format!("{zone:?}")]) }</p> }
         }

@@ -39,4 +39,3 @@ fn number(text: &str) -> Option<f64> {
 pub fn start() {
     yew::Renderer::<App>::with_props(AppProps { initial_text: None, engine: Engine::Worker }).render();
 }
-

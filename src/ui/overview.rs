@@ -4,8 +4,8 @@
 
 use super::language::use_lang;
 use super::state::{Action, ViewState};
-use crate::i18n::{Lang, Msg};
 use super::timeline_view::LABEL_WIDTH;
+use crate::i18n::{Lang, Msg};
 use crate::timeline::lanes::Glyph;
 use crate::timeline::viewport::ms;
 use wasm_bindgen::JsCast;
@@ -23,7 +23,8 @@ pub struct OverviewProps {
 }
 
 /// The colours the strip paints with, as CSS custom properties of the root element.
-const COLOURS: [&str; 9] = ["--panel", "--muted", "--outage", "--pending", "--ok", "--late", "--bad", "--job", "--accent"];
+const COLOURS: [&str; 9] =
+    ["--panel", "--muted", "--outage", "--pending", "--ok", "--late", "--bad", "--job", "--accent"];
 /// `--cursor` is read apart: it is the last of the list below.
 const CURSOR: &str = "--cursor";
 
@@ -42,7 +43,11 @@ fn palette() -> Vec<String> {
     }
     let style = root.and_then(|r| web_sys::window()?.get_computed_style(&r).ok().flatten());
     let read = |name: &str| {
-        style.as_ref().and_then(|st| st.get_property_value(name).ok()).map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+        style
+            .as_ref()
+            .and_then(|st| st.get_property_value(name).ok())
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
     };
     let read: Vec<Option<String>> = COLOURS.iter().chain([&CURSOR]).map(|n| read(n)).collect();
     let complete = read.iter().all(Option::is_some);
@@ -87,7 +92,9 @@ pub fn overview(props: &OverviewProps) -> Html {
             draw(&canvas, s, *l);
         });
     }
-    let Some((start, end)) = s.model.as_ref().and_then(|m| m.bounds()) else { return html! {} };
+    let Some((start, end)) = s.model.as_ref().and_then(|m| m.bounds()) else {
+        return html! {};
+    };
     if end - start < LONG_HORIZON_MS {
         return html! {};
     }
@@ -95,7 +102,9 @@ pub fn overview(props: &OverviewProps) -> Html {
         let d = props.dispatch.clone();
         let canvas = canvas.clone();
         Callback::from(move |e: MouseEvent| {
-            let Some(c) = canvas.cast::<HtmlCanvasElement>() else { return };
+            let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
+                return;
+            };
             let w = c.client_width() as f64 - LABEL_WIDTH;
             let x = e.offset_x() as f64 - LABEL_WIDTH;
             if x >= 0.0 && w > 0.0 {
@@ -112,9 +121,16 @@ pub fn overview(props: &OverviewProps) -> Html {
 }
 
 fn draw(canvas: &NodeRef, s: &ViewState, l: Lang) {
-    let (Some(c), Some(model)) = (canvas.cast::<HtmlCanvasElement>(), s.model.as_ref()) else { return };
-    let (Some(tl), Some((start, end))) = (model.timeline.as_ref(), model.bounds()) else { return };
-    let Some(ctx) = c.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok()) else { return };
+    let (Some(c), Some(model)) = (canvas.cast::<HtmlCanvasElement>(), s.model.as_ref()) else {
+        return;
+    };
+    let (Some(tl), Some((start, end))) = (model.timeline.as_ref(), model.bounds()) else {
+        return;
+    };
+    let Some(ctx) = c.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+    else {
+        return;
+    };
     let (w, h) = (c.width() as f64, c.height() as f64);
     let lanes_w = (w - LABEL_WIDTH).max(1.0);
     let columns = lanes_w as usize + 1;
@@ -154,7 +170,8 @@ fn draw(canvas: &NodeRef, s: &ViewState, l: Lang) {
     for o in &tl.outages {
         ctx.fill_rect(x(ms(o.from)), 0.0, (x(ms(o.to)) - x(ms(o.from))).max(1.0), h);
     }
-    let slot_style: [(&str, f64, f64); 4] = [("--pending", 6.0, 10.0), ("--ok", 4.0, 12.0), ("--late", 2.0, 14.0), ("--bad", 2.0, 14.0)];
+    let slot_style: [(&str, f64, f64); 4] =
+        [("--pending", 6.0, 10.0), ("--ok", 4.0, 12.0), ("--late", 2.0, 14.0), ("--bad", 2.0, 14.0)];
     for (v, (var, y0, y1)) in slot_style.iter().enumerate() {
         paint(var);
         fill_runs(&ctx, &slot_cols, v as u8 + 1, *y0, *y1);

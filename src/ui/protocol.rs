@@ -11,14 +11,14 @@
 //! This is not the JS API: `simulate` there still returns the whole trace.
 
 use super::engine::RunResult;
-use crate::sim::trace::{ObjectKind, Time};
+use crate::api::KubernetesVersion;
 use crate::i18n::Lang;
+use crate::sim::trace::{ObjectKind, Time};
 use crate::timeline::compare::{DiffKind, RunSummary, Variant};
 use crate::timeline::explain::{Explanation, Reason};
 use crate::timeline::explain_text::ExplainText;
-use crate::timeline::kubectl::Table;
-use crate::api::KubernetesVersion;
 use crate::timeline::finding_text::Part;
+use crate::timeline::kubectl::Table;
 use crate::timeline::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
 use crate::timeline::packed::{pack, unpack, PackError, Reader, Writer};
 use serde::{Deserialize, Serialize};
@@ -99,7 +99,12 @@ impl From<Finding> for FindingView {
 
 impl From<CronJobLint> for CronJobLintView {
     fn from(c: CronJobLint) -> Self {
-        CronJobLintView { namespace: c.namespace, name: c.name, schedule: c.schedule, findings: c.findings.into_iter().map(Into::into).collect() }
+        CronJobLintView {
+            namespace: c.namespace,
+            name: c.name,
+            schedule: c.schedule,
+            findings: c.findings.into_iter().map(Into::into).collect(),
+        }
     }
 }
 
@@ -160,13 +165,30 @@ pub enum Answer<R> {
     /// The explanation of `item` in run `run` (`None` when the run has no such item).
     Explained { run: u64, item: String, explanation: Option<ExplanationView> },
     /// The log lines of run `run` up to `at`.
-    Logs { run: u64, #[serde(with = "crate::sim::trace::rfc3339")] at: Time, lines: Vec<String> },
+    Logs {
+        run: u64,
+        #[serde(with = "crate::sim::trace::rfc3339")]
+        at: Time,
+        lines: Vec<String>,
+    },
     /// The Events table of run `run` at `at` for `object`.
-    Events { run: u64, #[serde(with = "crate::sim::trace::rfc3339")] at: Time, object: Option<(ObjectKind, String)>, table: TableView },
+    Events {
+        run: u64,
+        #[serde(with = "crate::sim::trace::rfc3339")]
+        at: Time,
+        object: Option<(ObjectKind, String)>,
+        table: TableView,
+    },
     /// Lint `id` has probed `done` of `total` CronJobs, `probed` the latest of them (so the page
     /// shows each CronJob's findings as its probe ends); `outcome` comes with the last message
     /// (at once, and with no progress, when the input holds too many CronJobs).
-    Linted { id: u64, done: usize, total: usize, probed: Option<CronJobLintView>, outcome: Option<Result<LintReportView, LintRefused>> },
+    Linted {
+        id: u64,
+        done: usize,
+        total: usize,
+        probed: Option<CronJobLintView>,
+        outcome: Option<Result<LintReportView, LintRefused>>,
+    },
     /// Compare run `id` (run B) against its run A.
     Compared { id: u64, comparison: ComparisonView },
     /// A file for the browser to save.
@@ -236,7 +258,11 @@ impl From<crate::timeline::compare::Comparison> for ComparisonView {
         ComparisonView {
             a: c.a,
             b: c.b,
-            differences: c.differences.into_iter().map(|d| DifferenceView { kind: d.kind, at: d.at, said: Said::words(|l| d.said.render(l)) }).collect(),
+            differences: c
+                .differences
+                .into_iter()
+                .map(|d| DifferenceView { kind: d.kind, at: d.at, said: Said::words(|l| d.said.render(l)) })
+                .collect(),
         }
     }
 }
@@ -270,7 +296,10 @@ const RAN: u8 = 0;
 /// the JSON is put back.
 pub fn encode_ran(id: u64, ms: f64, result: &mut RunResult, out: &mut Vec<u8>) {
     out.push(RAN);
-    let records = result.trace.as_mut().map(|t| (std::mem::take(&mut t.jobs), std::mem::take(&mut t.pods), std::mem::take(&mut t.slots)));
+    let records = result
+        .trace
+        .as_mut()
+        .map(|t| (std::mem::take(&mut t.jobs), std::mem::take(&mut t.pods), std::mem::take(&mut t.slots)));
     let json = serde_json::to_vec(&Answer::Ran { id, ms, result: &*result }).unwrap_or_default();
     if let (Some(t), Some((jobs, pods, slots))) = (result.trace.as_mut(), records) {
         (t.jobs, t.pods, t.slots) = (jobs, pods, slots);
@@ -300,7 +329,9 @@ pub fn decode(bytes: &[u8]) -> Result<PageAnswer, String> {
     }
     let read = || -> Result<PageAnswer, PackError> {
         let mut r = Reader::new(&bytes[1..]);
-        let Ok(mut answer) = json(r.bytes()?) else { return Err(PackError { what: "JSON", at: 1 }) };
+        let Ok(mut answer) = json(r.bytes()?) else {
+            return Err(PackError { what: "JSON", at: 1 });
+        };
         if let Answer::Ran { result, .. } = &mut answer {
             result.event_times = (0..r.len()?).map(|_| r.i64()).collect::<Result<_, _>>()?;
             if let Some(t) = result.trace.as_mut() {
@@ -344,7 +375,11 @@ impl From<Explanation> for ExplanationView {
             kind: e.kind.to_string(),
             title: e.title.into(),
             facts: e.facts.into_iter().map(|(k, v)| (k.to_string(), v.into())).collect(),
-            why: e.why.into_iter().map(|Reason { source, code, at, text }| ReasonView { source, code, at, text: text.into() }).collect(),
+            why: e
+                .why
+                .into_iter()
+                .map(|Reason { source, code, at, text }| ReasonView { source, code, at, text: text.into() })
+                .collect(),
         }
     }
 }

@@ -62,7 +62,9 @@ struct Inner {
 impl Inner {
     fn queue(&mut self, request: Request) {
         match &request {
-            Request::Run { .. } | Request::Compare { .. } => self.outbox.retain(|r| !matches!(r, Request::Run { .. } | Request::Compare { .. })),
+            Request::Run { .. } | Request::Compare { .. } => {
+                self.outbox.retain(|r| !matches!(r, Request::Run { .. } | Request::Compare { .. }))
+            }
             Request::Lint { .. } => self.outbox.retain(|r| !matches!(r, Request::Lint { .. })),
             Request::CancelLint { id } => {
                 let id = *id;
@@ -150,8 +152,13 @@ impl Runner {
                 if i.worker.is_none() {
                     if let Err(why) = self.spawn(&mut i) {
                         drop(i);
-                        if let Request::Run { id, .. } | Request::Compare { id, .. } | Request::Lint { id, .. } = request {
-                            let result = RunResult { error: Some(format!("cannot start the simulation worker: {why}")), ..RunResult::default() };
+                        if let Request::Run { id, .. } | Request::Compare { id, .. } | Request::Lint { id, .. } =
+                            request
+                        {
+                            let result = RunResult {
+                                error: Some(format!("cannot start the simulation worker: {why}")),
+                                ..RunResult::default()
+                            };
                             self.on_answer.emit((Answer::Ran { id, ms: 0.0, result }, RunStages::default()));
                         }
                         return;
@@ -226,9 +233,15 @@ impl Runner {
                     Ok(answer) => {
                         let stages = match &answer {
                             Answer::Ran { id, .. } => {
-                                let w: Vec<f64> = message.get(1).dyn_into::<js_sys::Float64Array>().map(|a| a.to_vec()).unwrap_or_default();
+                                let w: Vec<f64> = message
+                                    .get(1)
+                                    .dyn_into::<js_sys::Float64Array>()
+                                    .map(|a| a.to_vec())
+                                    .unwrap_or_default();
                                 let worker = match w[..] {
-                                    [start, admitted, simulated, posted] => WorkerStages { start, admitted, simulated, posted },
+                                    [start, admitted, simulated, posted] => {
+                                        WorkerStages { start, admitted, simulated, posted }
+                                    }
                                     _ => WorkerStages::default(),
                                 };
                                 RunStages { worker, recv, parsed, ..shared.borrow_mut().take_stages(*id) }

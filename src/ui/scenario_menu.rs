@@ -50,7 +50,9 @@ impl PartialEq for Library {
     }
 }
 
-#[wasm_bindgen(inline_js = "export async function fetchText(url) { const r = await fetch(url); if (!r.ok) throw new Error(`${url}: ${r.status}`); return r.text(); }")]
+#[wasm_bindgen(
+    inline_js = "export async function fetchText(url) { const r = await fetch(url); if (!r.ok) throw new Error(`${url}: ${r.status}`); return r.text(); }"
+)]
 extern "C" {
     #[wasm_bindgen(js_name = fetchText, catch)]
     async fn fetch_text(url: &str) -> Result<JsValue, JsValue>;

@@ -9,7 +9,9 @@
 use super::language::use_lang;
 use super::state::ViewState;
 use crate::i18n::{Lang, Msg};
-use crate::timeline::share::{decode_fragment, encode_fragment, ShareError, SharePanel, ShareState, ShareView, MAX_STATE, PREFIX};
+use crate::timeline::share::{
+    decode_fragment, encode_fragment, ShareError, SharePanel, ShareState, ShareView, MAX_STATE, PREFIX,
+};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -136,7 +138,12 @@ async fn make_link(state: &ShareState) -> Result<String, Option<ShareError>> {
     let bytes = js_sys::Uint8Array::new(&bytes).to_vec();
     let fragment = encode_fragment(&bytes).map_err(Some)?;
     let location = web_sys::window().ok_or(None)?.location();
-    let base = format!("{}{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default(), location.search().unwrap_or_default());
+    let base = format!(
+        "{}{}{}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_default(),
+        location.search().unwrap_or_default()
+    );
     Ok(format!("{base}{fragment}"))
 }
 
@@ -181,8 +188,14 @@ pub fn share(props: &ShareProps) -> Html {
 
     // Open the address's link once.
     {
-        let (opening, pending, saved, on_text, on_release, on_opened) =
-            (opening.clone(), props.pending.clone(), props.saved.clone(), props.on_text.clone(), props.on_release.clone(), props.on_opened.clone());
+        let (opening, pending, saved, on_text, on_release, on_opened) = (
+            opening.clone(),
+            props.pending.clone(),
+            props.saved.clone(),
+            props.on_text.clone(),
+            props.on_release.clone(),
+            props.on_opened.clone(),
+        );
         use_effect_with((), move |_| {
             if pending.borrow().waiting {
                 let fragment = fragment().unwrap_or_default();
@@ -209,9 +222,14 @@ pub fn share(props: &ShareProps) -> Html {
     }
 
     let on_share = {
-        let (made, text, view, panels) = (made.clone(), props.text.clone(), share_view(&props.state), props.panels.clone());
+        let (made, text, view, panels) =
+            (made.clone(), props.text.clone(), share_view(&props.state), props.panels.clone());
         Callback::from(move |_: MouseEvent| {
-            let state = ShareState { lang: Some(l.code().into()), panels: panels.borrow().list(), ..ShareState::new(text.to_string(), view.clone()) };
+            let state = ShareState {
+                lang: Some(l.code().into()),
+                panels: panels.borrow().list(),
+                ..ShareState::new(text.to_string(), view.clone())
+            };
             let made = made.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let link = make_link(&state).await;
@@ -243,8 +261,14 @@ pub fn share(props: &ShareProps) -> Html {
         }
         Opening::Ask(link) => {
             let open = {
-                let (opening, link, pending, on_text, on_release, on_opened) =
-                    (opening.clone(), link.clone(), props.pending.clone(), props.on_text.clone(), props.on_release.clone(), props.on_opened.clone());
+                let (opening, link, pending, on_text, on_release, on_opened) = (
+                    opening.clone(),
+                    link.clone(),
+                    props.pending.clone(),
+                    props.on_text.clone(),
+                    props.on_release.clone(),
+                    props.on_opened.clone(),
+                );
                 Callback::from(move |_: MouseEvent| {
                     apply(&pending, &on_text, &on_release, &on_opened, (*link).clone());
                     opening.set(Opening::Idle);
@@ -297,7 +321,13 @@ pub fn share(props: &ShareProps) -> Html {
 }
 
 /// Puts a link's text in the editor, its view on the next run, and its language and panels.
-fn apply(pending: &PendingLink, on_text: &Callback<String>, on_release: &Callback<()>, on_opened: &Callback<Opened>, link: ShareState) {
+fn apply(
+    pending: &PendingLink,
+    on_text: &Callback<String>,
+    on_release: &Callback<()>,
+    on_opened: &Callback<Opened>,
+    link: ShareState,
+) {
     {
         let mut p = pending.borrow_mut();
         p.waiting = false;

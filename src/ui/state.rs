@@ -5,8 +5,8 @@
 use super::engine::RunResult;
 use crate::sim::trace::Time;
 use crate::timeline::index::{index, GroupIndex};
-use crate::timeline::viewport::{ms, time_of_ms, Viewport};
 use crate::timeline::share::ShareView;
+use crate::timeline::viewport::{ms, time_of_ms, Viewport};
 use crate::timeline::{ItemRef, Timeline};
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -116,7 +116,10 @@ pub enum Action {
     /// A new run's model.
     Loaded(Rc<Model>),
     Width(f64),
-    Zoom { anchor_x: f64, factor: f64 },
+    Zoom {
+        anchor_x: f64,
+        factor: f64,
+    },
     Pan(f64),
     /// Centre the window on an instant (ms).
     Centre(f64),
@@ -146,7 +149,8 @@ fn retire(old: Rc<Model>) {
     RETIRED.with(|r| {
         let mut r = r.borrow_mut();
         if r.is_empty() {
-            gloo_timers::callback::Timeout::new(50, || drop(RETIRED.with(|r| std::mem::take(&mut *r.borrow_mut())))).forget();
+            gloo_timers::callback::Timeout::new(50, || drop(RETIRED.with(|r| std::mem::take(&mut *r.borrow_mut()))))
+                .forget();
         }
         r.push(old);
     });
@@ -154,7 +158,9 @@ fn retire(old: Rc<Model>) {
 
 /// Whether `sel` names an item of the model's trace.
 fn selectable(model: &Model, sel: &ItemRef) -> bool {
-    let Some(t) = &model.result.trace else { return false };
+    let Some(t) = &model.result.trace else {
+        return false;
+    };
     match *sel {
         ItemRef::Slot(i) => i < t.slots.len(),
         ItemRef::Job(i) => i < t.jobs.len(),
@@ -252,7 +258,8 @@ impl Reducible for ViewState {
                 if let (Some(model), Some((a, b))) = (s.model.clone(), bounds) {
                     s.view = Viewport { from: v.from, to: v.to, width: s.view.width }.zoom(0.0, 1.0, a, b);
                     s.cursor = v.cursor.clamp(a, b);
-                    s.selected = v.selected.as_deref().and_then(|t| t.parse().ok()).filter(|sel| selectable(&model, sel));
+                    s.selected =
+                        v.selected.as_deref().and_then(|t| t.parse().ok()).filter(|sel| selectable(&model, sel));
                     s.pinned = v.pinned.into_iter().collect();
                     s.speed = v.speed.unwrap_or(s.speed);
                     s.playing = false;

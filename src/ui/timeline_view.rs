@@ -5,11 +5,11 @@
 use super::language::use_lang;
 use super::state::{Action, Model, ViewState};
 use crate::i18n::{Lang, Msg};
+use crate::sim::trace::{format_time, SlotFate, Time};
 use crate::timeline::lanes::{Glyph, Group, JobOutcome, PodEnd, SegmentKind};
 use crate::timeline::rows::{height, rows, Row, RowKind, AXIS_HEIGHT};
 use crate::timeline::viewport::{ms, ticks, visible_instants, Drawn, Viewport};
 use crate::timeline::ItemRef;
-use crate::sim::trace::{format_time, SlotFate, Time};
 use chrono::TimeDelta;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -106,7 +106,11 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
             let opts = web_sys::AddEventListenerOptions::new();
             opts.set_passive(false);
             if let Some(el) = &el {
-                let _ = el.add_event_listener_with_callback_and_add_event_listener_options("wheel", on_wheel.as_ref().unchecked_ref(), &opts);
+                let _ = el.add_event_listener_with_callback_and_add_event_listener_options(
+                    "wheel",
+                    on_wheel.as_ref().unchecked_ref(),
+                    &opts,
+                );
             }
             move || {
                 let _ = window.remove_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
@@ -193,10 +197,14 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
                         let mut xs = z.split(':').filter_map(super::number);
                         if let (Some(a), Some(b)) = (xs.next(), xs.next()) {
                             let centre = (a + b) / 2.0;
-                            dispatch.dispatch(Action::Zoom { anchor_x: centre, factor: ((b - a + 40.0) / view.width).clamp(0.05, 0.5) });
+                            dispatch.dispatch(Action::Zoom {
+                                anchor_x: centre,
+                                factor: ((b - a + 40.0) / view.width).clamp(0.05, 0.5),
+                            });
                         }
                     } else {
-                        dispatch.dispatch(Action::Select(el.get_attribute("data-item").as_deref().and_then(parse_item)));
+                        dispatch
+                            .dispatch(Action::Select(el.get_attribute("data-item").as_deref().and_then(parse_item)));
                     }
                 }
                 None => dispatch.dispatch(Action::Select(None)),
@@ -259,7 +267,9 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
         for (i, m) in timeline.markers.iter().enumerate() {
             let belongs = match m.cron_job() {
                 Some(cj) => group.cron_job.as_deref() == Some(cj),
-                None => group.jobs.iter().any(|j| matches!(&m.kind, crate::timeline::lanes::MarkerKind::DeleteJob { job } if *job == j.name)),
+                None => group.jobs.iter().any(
+                    |j| matches!(&m.kind, crate::timeline::lanes::MarkerKind::DeleteJob { job } if *job == j.name),
+                ),
             };
             let x = x_of(ms(m.at));
             if !belongs || x < LABEL_WIDTH || x > width {
@@ -282,11 +292,13 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
     }
 
     let cursor_x = x_of(props.state.cursor);
-    let cursor = (cursor_x >= LABEL_WIDTH && cursor_x <= width).then(|| html! {
-        <g class="cursor" data-testid="cursor" data-time={format_time(&props.state.cursor_time())}>
-            <line x1={cursor_x.to_string()} x2={cursor_x.to_string()} y1="0" y2={total_height.to_string()} />
-            <path d={format!("M{},0 l5,0 l-5,7 l-5,-7 z", cursor_x)} />
-        </g>
+    let cursor = (cursor_x >= LABEL_WIDTH && cursor_x <= width).then(|| {
+        html! {
+            <g class="cursor" data-testid="cursor" data-time={format_time(&props.state.cursor_time())}>
+                <line x1={cursor_x.to_string()} x2={cursor_x.to_string()} y1="0" y2={total_height.to_string()} />
+                <path d={format!("M{},0 l5,0 l-5,7 l-5,-7 z", cursor_x)} />
+            </g>
+        }
     });
 
     html! {
@@ -310,10 +322,18 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
 
 fn glyph_shape(glyph: Glyph, x: f64, cy: f64) -> Html {
     match glyph {
-        Glyph::OnTime => html! { <circle class="shape" cx={x.to_string()} cy={cy.to_string()} r="5" /> },
-        Glyph::Late => html! { <path class="shape" d={format!("M{x},{} l6,6 l-6,6 l-6,-6 z", cy - 6.0)} /> },
-        Glyph::Skipped => html! { <path class="shape" d={format!("M{},{} l9,9 m0,-9 l-9,9", x - 4.5, cy - 4.5)} /> },
-        Glyph::Pending => html! { <circle class="shape" cx={x.to_string()} cy={cy.to_string()} r="4.5" /> },
+        Glyph::OnTime => {
+            html! { <circle class="shape" cx={x.to_string()} cy={cy.to_string()} r="5" /> }
+        }
+        Glyph::Late => {
+            html! { <path class="shape" d={format!("M{x},{} l6,6 l-6,6 l-6,-6 z", cy - 6.0)} /> }
+        }
+        Glyph::Skipped => {
+            html! { <path class="shape" d={format!("M{},{} l9,9 m0,-9 l-9,9", x - 4.5, cy - 4.5)} /> }
+        }
+        Glyph::Pending => {
+            html! { <circle class="shape" cx={x.to_string()} cy={cy.to_string()} r="4.5" /> }
+        }
     }
 }
 
@@ -332,8 +352,10 @@ fn render_row(
     let (y, h) = (row.y, row.height);
     let cy = y + h / 2.0;
     let trace = model.result.trace.as_ref().expect("a timeline has a trace");
-    let label = |text: String, class: &str| html! {
-        <text class={format!("lane-label {class}")} x="8" y={(cy + 4.0).to_string()}>{ text }</text>
+    let label = |text: String, class: &str| {
+        html! {
+            <text class={format!("lane-label {class}")} x="8" y={(cy + 4.0).to_string()}>{ text }</text>
+        }
     };
     match &row.kind {
         RowKind::Title => {
@@ -413,7 +435,9 @@ fn render_row(
                                 x0,
                                 x1,
                                 count: last - first + 1,
-                                failed: (first..=last).filter(|k| group.jobs[idx.ids[*k]].outcome == JobOutcome::Failed).count(),
+                                failed: (first..=last)
+                                    .filter(|k| group.jobs[idx.ids[*k]].outcome == JobOutcome::Failed)
+                                    .count(),
                             },
                         })
                         .collect()
@@ -490,8 +514,23 @@ fn short(name: &str) -> String {
 /// show) compares equal and is not rendered again.
 #[derive(Clone, Debug, PartialEq)]
 enum SlotItem {
-    One { item: usize, x: f64, glyph: Glyph, fate: SlotFate, at: Time, job: Option<String>, explanation: String, selected: bool },
-    Cluster { x0: f64, x1: f64, count: usize, skipped: usize, late: usize },
+    One {
+        item: usize,
+        x: f64,
+        glyph: Glyph,
+        fate: SlotFate,
+        at: Time,
+        job: Option<String>,
+        explanation: String,
+        selected: bool,
+    },
+    Cluster {
+        x0: f64,
+        x1: f64,
+        count: usize,
+        skipped: usize,
+        late: usize,
+    },
 }
 
 /// What a lane draws: its slots, or one row of its Jobs.
@@ -562,7 +601,12 @@ enum JobItem {
         selected: bool,
         expanded: bool,
     },
-    Cluster { x0: f64, x1: f64, count: usize, failed: usize },
+    Cluster {
+        x0: f64,
+        x1: f64,
+        count: usize,
+        failed: usize,
+    },
 }
 
 fn job_items(l: Lang, y: f64, h: f64, items: &[JobItem]) -> Html {

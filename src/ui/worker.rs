@@ -69,7 +69,9 @@ impl State {
             Some(s) => js_sys::Float64Array::from(&[s.start, s.admitted, s.simulated, epoch_now()][..]).into(),
             None => JsValue::NULL,
         };
-        let _ = self.scope.post_message_with_transfer(&js_sys::Array::of2(&bytes, &stages), &js_sys::Array::of1(&bytes.buffer()));
+        let _ = self
+            .scope
+            .post_message_with_transfer(&js_sys::Array::of2(&bytes, &stages), &js_sys::Array::of1(&bytes.buffer()));
     }
 
     /// One slice: start the newest queued run or lint (dropping the one in progress), then step
@@ -106,8 +108,21 @@ impl State {
     }
 
     /// Posts lint `id`'s progress with the CronJob just probed, and its outcome once there is one.
-    fn post_lint(&self, id: u64, done: usize, total: usize, probed: Option<CronJobLint>, outcome: Option<Result<LintReport, LintRefused>>) {
-        self.post_answer(&Answer::Linted { id, done, total, probed: probed.map(Into::into), outcome: outcome.map(|o| o.map(Into::into)) });
+    fn post_lint(
+        &self,
+        id: u64,
+        done: usize,
+        total: usize,
+        probed: Option<CronJobLint>,
+        outcome: Option<Result<LintReport, LintRefused>>,
+    ) {
+        self.post_answer(&Answer::Linted {
+            id,
+            done,
+            total,
+            probed: probed.map(Into::into),
+            outcome: outcome.map(|o| o.map(Into::into)),
+        });
     }
 
     /// Steps the current run for up to [`SLICE_MS`], posting it when it is done.
@@ -118,7 +133,9 @@ impl State {
             let stages = WorkerStages { start: arrived, admitted: epoch_now(), ..WorkerStages::default() };
             self.busy = Some(Busy { id, run, stages, engine_ms: perf::now() - t0, compare });
         }
-        let Some(mut busy) = self.busy.take() else { return };
+        let Some(mut busy) = self.busy.take() else {
+            return;
+        };
         let t1 = perf::now();
         let done = loop {
             if busy.run.step(STEPS) {
@@ -192,8 +209,12 @@ impl State {
 /// Starts answering the page's messages (in a worker; loaded in a page for its JS API, it does
 /// nothing).
 pub fn start() {
-    let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else { return };
-    let Ok(channel) = MessageChannel::new() else { return };
+    let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else {
+        return;
+    };
+    let Ok(channel) = MessageChannel::new() else {
+        return;
+    };
     let state = Rc::new(RefCell::new(State {
         scope: scope.clone(),
         session: Session::default(),

@@ -47,7 +47,12 @@ pub fn validate_cronjob_create(cj: &CronJob, version: KubernetesVersion, unsuppo
 
 /// Validates an update of a CronJob: the spec rules, with the old spec deciding whether a
 /// `TZ` schedule and an unchanged `timeZone` are tolerated; no name-length rule.
-pub fn validate_cronjob_update(cj: &CronJob, old: &CronJob, version: KubernetesVersion, unsupported: Unsupported) -> Outcome {
+pub fn validate_cronjob_update(
+    cj: &CronJob,
+    old: &CronJob,
+    version: KubernetesVersion,
+    unsupported: Unsupported,
+) -> Outcome {
     let mut c = Checker::new(version, unsupported);
     object_meta_update(&mut c, &cj.metadata);
     cronjob_spec(&mut c, &cj.spec, Some(&old.spec));
@@ -71,7 +76,9 @@ fn cronjob_spec(c: &mut Checker, spec: &CronJobSpec, old: Option<&CronJobSpec>) 
     match c.enum_text("spec.concurrencyPolicy", spec.concurrency_policy).as_deref() {
         Some("Allow" | "Forbid" | "Replace") => {}
         None | Some("") => c.push(FieldError::required("spec.concurrencyPolicy", "")),
-        Some(other) => c.push(FieldError::not_supported("spec.concurrencyPolicy", other, &["Allow", "Forbid", "Replace"])),
+        Some(other) => {
+            c.push(FieldError::not_supported("spec.concurrencyPolicy", other, &["Allow", "Forbid", "Replace"]))
+        }
     }
     validate_job_template(c, &spec.job_template.spec, "spec.jobTemplate");
     if let Some(limit) = spec.successful_jobs_history_limit {
@@ -86,7 +93,11 @@ fn cronjob_spec(c: &mut Checker, spec: &CronJobSpec, old: Option<&CronJobSpec>) 
 fn schedule(c: &mut Checker, spec: &CronJobSpec, old: Option<&CronJobSpec>) {
     let text = &spec.schedule;
     let invalid = |detail: String| FieldError::invalid("spec.schedule", BadValue::str(text), detail);
-    let error = if c.version.at_least(22) { cron::parse_standard(text).err().map(|e| e.to_string()) } else { robfig_v1_error(text) };
+    let error = if c.version.at_least(22) {
+        cron::parse_standard(text).err().map(|e| e.to_string())
+    } else {
+        robfig_v1_error(text)
+    };
     if let Some(error) = error {
         c.push(invalid(error));
     }
@@ -121,7 +132,10 @@ fn robfig_v1_error(spec: &str) -> Option<String> {
     // v3 would read a leading `TZ=` field as a zone; v1 reads it as the minute.
     if !spec.starts_with('@') && (fields[0].starts_with("TZ=") || fields[0].starts_with("CRON_TZ=")) {
         let token = fields[0].split([',', '/', '-']).next().unwrap_or(fields[0]);
-        return Some(format!("Failed to parse int from {token}: strconv.Atoi: parsing {}: invalid syntax", Quoted(token)));
+        return Some(format!(
+            "Failed to parse int from {token}: strconv.Atoi: parsing {}: invalid syntax",
+            Quoted(token)
+        ));
     }
     let error = cron::parse_standard(spec).err()?.to_string();
     let mut chars = error.chars();

@@ -24,14 +24,40 @@ const MAX_MANAGED_BY_LENGTH: usize = 63;
 const MAX_SUCCEEDED_INDEXES_LENGTH: usize = 64 * 1024;
 const MAX_SUCCESS_POLICY_RULES: usize = 20;
 
+/// The UID a created object gets. The API server draws a fresh random UID for every create
+/// (`rest.FillObjectMetaSystemFields`) and never keeps one written in the manifest; this fixed
+/// stand-in keeps the answers reproducible.
+pub const CREATED_UID: &str = "00000000-0000-4000-8000-000000000000";
+
 /// Validates a Job being created (`ValidateJob`), after defaulting.
 ///
-/// The selector and its generated labels are checked only for `manualSelector: true`: for
-/// other Jobs the API server generates both (`generateSelector`) before validating.
+/// For Jobs without `manualSelector: true` the API server first generates the selector and
+/// the pod template's labels (`generateSelector` in `pkg/registry/batch/job/strategy.go`),
+/// keeping any it finds written, then checks them (`validateGeneratedSelector`): a Job copied
+/// from `kubectl get` carries its old UID in both and is rejected.
 pub fn validate_job_create(job: &Job, version: KubernetesVersion, unsupported: Unsupported) -> Outcome {
+    validate_job_with_uid(job, CREATED_UID, version, unsupported)
+}
+
+/// [`validate_job_create`] for a Job as it is stored under its own `metadata.uid` (a `kubectl
+/// get` dump of a Job that exists): its selector and labels were generated for that UID.
+pub fn validate_job_as_stored(job: &Job, version: KubernetesVersion, unsupported: Unsupported) -> Outcome {
+    validate_job_with_uid(job, &job.metadata.uid, version, unsupported)
+}
+
+fn validate_job_with_uid(job: &Job, uid: &str, version: KubernetesVersion, unsupported: Unsupported) -> Outcome {
     let mut c = Checker::new(version, unsupported);
     object_meta(&mut c, &job.metadata);
+    let generated = (job.spec.manual_selector != Some(true)).then(|| generated_selector(&mut c, job, uid));
     validate_job_spec_with_selector(&mut c, &job.spec);
+    // `ValidateJobSpec`'s last rule, on the generated selector and labels.
+    if let Some((_, labels)) = generated.filter(|(s, l)| !selector_matches(s, l)) {
+        c.push(FieldError::invalid(
+            "spec.template.metadata.labels",
+            BadValue::Raw(go_string_map(&labels)),
+            "`selector` does not match template `labels`",
+        ));
+    }
     indexed_name(&mut c, job);
     c.finish(&["spec."])
 }
@@ -59,7 +85,11 @@ pub fn validate_job_update(job: &Job, old: &Job, version: KubernetesVersion, uns
         immutable(&mut c, "spec.template", BadValue::Raw("core.PodTemplateSpec{…}".into()));
     }
     if new.completion_mode != old.completion_mode {
-        immutable(&mut c, "spec.completionMode", new.completion_mode.map_or(BadValue::Null, |m| BadValue::str(format!("{m:?}"))));
+        immutable(
+            &mut c,
+            "spec.completionMode",
+            new.completion_mode.map_or(BadValue::Null, |m| BadValue::str(format!("{m:?}"))),
+        );
     }
     if new.pod_failure_policy != old.pod_failure_policy {
         immutable(&mut c, "spec.podFailurePolicy", BadValue::Raw("batch.PodFailurePolicy{…}".into()));
@@ -104,6 +134,42 @@ fn validate_job_spec_with_selector(c: &mut Checker, spec: &JobSpec) {
     }
 }
 
+/// `generateSelector` then `validateGeneratedSelector` for a create: the labels the strategy
+/// adds where absent (`job-name`, `controller-uid`, and from 1.27 their `batch.kubernetes.io/`
+/// forms, checked with `RequirePrefixedLabels`), the selector key it adds where absent
+/// (`batch.kubernetes.io/controller-uid` from 1.27, `controller-uid` before), and whether what
+/// was written agrees with the new object's name and UID. Returns the selector and labels as
+/// generated.
+fn generated_selector(c: &mut Checker, job: &Job, uid: &str) -> (LabelSelector, BTreeMap<String, String>) {
+    let prefixed = c.version.at_least(27);
+    let name = job.metadata.name.as_str();
+    let mut keys = vec![("controller-uid", uid), ("job-name", name)];
+    if prefixed {
+        keys.extend([("batch.kubernetes.io/controller-uid", uid), ("batch.kubernetes.io/job-name", name)]);
+    }
+    let mut labels = job.spec.template.metadata.labels.clone();
+    for (key, value) in &keys {
+        labels.entry((*key).to_string()).or_insert_with(|| (*value).to_string());
+    }
+    let mut selector = job.spec.selector.clone().unwrap_or_default();
+    let selector_key = if prefixed { "batch.kubernetes.io/controller-uid" } else { "controller-uid" };
+    selector.match_labels.entry(selector_key.to_string()).or_insert_with(|| uid.to_string());
+    for (key, expected) in &keys {
+        if labels.get(*key).map(String::as_str) != Some(*expected) {
+            c.push(FieldError::invalid(
+                format!("spec.template.metadata.labels[{key}]"),
+                BadValue::Raw(go_string_map(&labels)),
+                format!("must be '{expected}'"),
+            ));
+        }
+    }
+    let expected: BTreeMap<String, String> = keys.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect();
+    if !selector_matches(&selector, &expected) {
+        c.push(FieldError::invalid("spec.selector", selector_value(&selector), "`selector` not auto-generated"));
+    }
+    (selector, labels)
+}
+
 /// Indexed pods are named `<job>-<index>` in their hostname, which must be a DNS label.
 fn indexed_name(c: &mut Checker, job: &Job) {
     let (Some(CompletionMode::Indexed), Some(completions)) = (job.spec.completion_mode, job.spec.completions) else {
@@ -127,10 +193,18 @@ pub fn validate_job_template(c: &mut Checker, spec: &JobSpec, path: &str) {
     let spec_path = format!("{path}.spec");
     validate_job_spec(c, spec, &spec_path);
     if let Some(selector) = &spec.selector {
-        c.push(FieldError::invalid(format!("{spec_path}.selector"), selector_value(selector), "`selector` will be auto-generated"));
+        c.push(FieldError::invalid(
+            format!("{spec_path}.selector"),
+            selector_value(selector),
+            "`selector` will be auto-generated",
+        ));
     }
     if spec.manual_selector == Some(true) {
-        c.push(FieldError::not_supported_value(format!("{spec_path}.manualSelector"), BadValue::Bool(true), &["nil", "false"]));
+        c.push(FieldError::not_supported_value(
+            format!("{spec_path}.manualSelector"),
+            BadValue::Bool(true),
+            &["nil", "false"],
+        ));
     }
 }
 
@@ -168,10 +242,18 @@ fn validate_job_spec(c: &mut Checker, spec: &JobSpec, path: &str) {
     }
     if mode.as_deref().is_none_or(|m| m == "NonIndexed") {
         if let Some(v) = spec.backoff_limit_per_index {
-            c.push(FieldError::invalid(p("backoffLimitPerIndex"), BadValue::Int(v.into()), "requires indexed completion mode"));
+            c.push(FieldError::invalid(
+                p("backoffLimitPerIndex"),
+                BadValue::Int(v.into()),
+                "requires indexed completion mode",
+            ));
         }
         if let Some(v) = spec.max_failed_indexes {
-            c.push(FieldError::invalid(p("maxFailedIndexes"), BadValue::Int(v.into()), "requires indexed completion mode"));
+            c.push(FieldError::invalid(
+                p("maxFailedIndexes"),
+                BadValue::Int(v.into()),
+                "requires indexed completion mode",
+            ));
         }
     }
     if let Some(policy) = &spec.pod_failure_policy {
@@ -179,7 +261,11 @@ fn validate_job_spec(c: &mut Checker, spec: &JobSpec, path: &str) {
     }
     if let Some(policy) = &spec.success_policy {
         if mode.as_deref() != Some("Indexed") {
-            c.push(FieldError::invalid(p("successPolicy"), BadValue::Raw(success_policy_value(policy)), "requires indexed completion mode"));
+            c.push(FieldError::invalid(
+                p("successPolicy"),
+                BadValue::Raw(success_policy_value(policy)),
+                "requires indexed completion mode",
+            ));
         } else {
             success_policy(c, spec, policy, &p("successPolicy"));
         }
@@ -190,7 +276,11 @@ fn validate_job_spec(c: &mut Checker, spec: &JobSpec, path: &str) {
                 c.push(FieldError::not_supported(p("podReplacementPolicy"), &replacement, &["Failed"]));
             }
         } else if replacement != "Failed" && replacement != "TerminatingOrFailed" {
-            c.push(FieldError::not_supported(p("podReplacementPolicy"), &replacement, &["Failed", "TerminatingOrFailed"]));
+            c.push(FieldError::not_supported(
+                p("podReplacementPolicy"),
+                &replacement,
+                &["Failed", "TerminatingOrFailed"],
+            ));
         }
     }
     let restart_path = p("template.spec.restartPolicy");
@@ -203,7 +293,11 @@ fn validate_job_spec(c: &mut Checker, spec: &JobSpec, path: &str) {
         }
         "OnFailure" | "Never" => {
             if spec.pod_failure_policy.is_some() && restart != "Never" {
-                c.push(FieldError::invalid(restart_path, BadValue::str(&restart), "only \"Never\" is supported when podFailurePolicy is specified"));
+                c.push(FieldError::invalid(
+                    restart_path,
+                    BadValue::str(&restart),
+                    "only \"Never\" is supported when podFailurePolicy is specified",
+                ));
             }
         }
         other => c.push(FieldError::not_supported(restart_path, other, &["OnFailure", "Never"])),
@@ -223,7 +317,11 @@ fn indexed_limits(c: &mut Checker, spec: &JobSpec, p: &impl Fn(&str) -> String) 
     }
     if let (Some(completions), Some(max_failed)) = (spec.completions, spec.max_failed_indexes) {
         if max_failed > completions {
-            c.push(FieldError::invalid(p("maxFailedIndexes"), BadValue::Int(max_failed.into()), "must be less than or equal to completions"));
+            c.push(FieldError::invalid(
+                p("maxFailedIndexes"),
+                BadValue::Int(max_failed.into()),
+                "must be less than or equal to completions",
+            ));
         }
     }
     if let Some(max_failed) = spec.max_failed_indexes.filter(|&n| n > MAX_FAILED_INDEXES) {
@@ -236,9 +334,13 @@ fn indexed_limits(c: &mut Checker, spec: &JobSpec, p: &impl Fn(&str) -> String) 
     let high = spec.completions.is_some_and(|n| n > COMPLETIONS_SOFT_LIMIT) && spec.backoff_limit_per_index.is_some();
     if high {
         if spec.max_failed_indexes.is_none() {
-            c.push(FieldError::required(p("maxFailedIndexes"), format!("must be specified when completions is above {COMPLETIONS_SOFT_LIMIT}")));
+            c.push(FieldError::required(
+                p("maxFailedIndexes"),
+                format!("must be specified when completions is above {COMPLETIONS_SOFT_LIMIT}"),
+            ));
         }
-        let suffix = format!("when completions are above {COMPLETIONS_SOFT_LIMIT} and used with backoff limit per index");
+        let suffix =
+            format!("when completions are above {COMPLETIONS_SOFT_LIMIT} and used with backoff limit per index");
         if let Some(n) = spec.parallelism.filter(|&n| n > PARALLELISM_LIMIT_HIGH_COMPLETIONS) {
             c.push(FieldError::invalid(
                 p("parallelism"),
@@ -272,7 +374,11 @@ fn managed_by_path(c: &mut Checker, value: &str, path: &str) {
                 ));
             }
         }
-        _ => c.push(FieldError::invalid(path, BadValue::str(value), "must be a domain-prefixed path (such as \"acme.io/foo\")")),
+        _ => c.push(FieldError::invalid(
+            path,
+            BadValue::str(value),
+            "must be a domain-prefixed path (such as \"acme.io/foo\")",
+        )),
     }
     if value.len() > MAX_MANAGED_BY_LENGTH {
         c.push(FieldError::too_long(path, MAX_MANAGED_BY_LENGTH));
@@ -289,10 +395,21 @@ fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy
     if policy.rules.len() > MAX_POD_FAILURE_POLICY_RULES {
         c.push(FieldError::too_many(&rules_path, policy.rules.len(), MAX_POD_FAILURE_POLICY_RULES));
     }
-    let containers: HashSet<&str> = spec.template.spec.containers.iter().chain(&spec.template.spec.init_containers).map(|c| c.name.as_str()).collect();
+    let containers: HashSet<&str> = spec
+        .template
+        .spec
+        .containers
+        .iter()
+        .chain(&spec.template.spec.init_containers)
+        .map(|c| c.name.as_str())
+        .collect();
     // FailIndex arrived with backoffLimitPerIndex in 1.28 (in 1.28 the alpha field is dropped,
     // so a FailIndex rule then always lacks it).
-    let actions: &[&str] = if c.version.at_least(28) { &["Count", "FailIndex", "FailJob", "Ignore"] } else { &["Count", "FailJob", "Ignore"] };
+    let actions: &[&str] = if c.version.at_least(28) {
+        &["Count", "FailIndex", "FailJob", "Ignore"]
+    } else {
+        &["Count", "FailJob", "Ignore"]
+    };
     for (i, rule) in policy.rules.iter().enumerate() {
         let rule_path = format!("{rules_path}[{i}]");
         let action_path = format!("{rule_path}.action");
@@ -301,7 +418,11 @@ fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy
             c.push(FieldError::required(&action_path, format!("valid values: {}", go_string_list(actions))));
         } else if action == "FailIndex" && actions.contains(&"FailIndex") {
             if spec.backoff_limit_per_index.is_none() {
-                c.push(FieldError::invalid(&action_path, BadValue::str(&action), "requires the backoffLimitPerIndex to be set"));
+                c.push(FieldError::invalid(
+                    &action_path,
+                    BadValue::str(&action),
+                    "requires the backoffLimitPerIndex to be set",
+                ));
             }
         } else if !actions.contains(&action.as_str()) {
             c.push(FieldError::not_supported(&action_path, &action, actions));
@@ -311,7 +432,10 @@ fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy
             let operator_path = format!("{exit_path}.operator");
             let operator = c.enum_text(&operator_path, Some(on_exit.operator)).unwrap_or_default();
             if operator.is_empty() {
-                c.push(FieldError::required(&operator_path, format!("valid values: {}", go_string_list(&["In", "NotIn"]))));
+                c.push(FieldError::required(
+                    &operator_path,
+                    format!("valid values: {}", go_string_list(&["In", "NotIn"])),
+                ));
             } else if operator != "In" && operator != "NotIn" {
                 c.push(FieldError::not_supported(&operator_path, &operator, &["In", "NotIn"]));
             }
@@ -326,7 +450,11 @@ fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy
             }
             let values_path = format!("{exit_path}.values");
             if on_exit.values.is_empty() {
-                c.push(FieldError::invalid(&values_path, BadValue::Raw("[]int32(nil)".into()), "at least one value is required"));
+                c.push(FieldError::invalid(
+                    &values_path,
+                    BadValue::Raw("[]int32(nil)".into()),
+                    "at least one value is required",
+                ));
             } else if on_exit.values.len() > MAX_EXIT_CODE_VALUES {
                 c.push(FieldError::too_many(&values_path, on_exit.values.len(), MAX_EXIT_CODE_VALUES));
             }
@@ -342,18 +470,30 @@ fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy
             }
             if on_exit.values.windows(2).any(|w| w[0] > w[1]) {
                 let list = on_exit.values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ");
-                c.push(FieldError::invalid(&values_path, BadValue::Raw(format!("[]int32{{{list}}}")), "must be ordered"));
+                c.push(FieldError::invalid(
+                    &values_path,
+                    BadValue::Raw(format!("[]int32{{{list}}}")),
+                    "must be ordered",
+                ));
             }
         }
         if !rule.on_pod_conditions.is_empty() {
             let conditions_path = format!("{rule_path}.onPodConditions");
             if rule.on_pod_conditions.len() > MAX_POD_CONDITION_PATTERNS {
-                c.push(FieldError::too_many(&conditions_path, rule.on_pod_conditions.len(), MAX_POD_CONDITION_PATTERNS));
+                c.push(FieldError::too_many(
+                    &conditions_path,
+                    rule.on_pod_conditions.len(),
+                    MAX_POD_CONDITION_PATTERNS,
+                ));
             }
             for (j, pattern) in rule.on_pod_conditions.iter().enumerate() {
                 let pattern_path = format!("{conditions_path}[{j}]");
                 for msg in names::qualified_name(&pattern.condition_type) {
-                    c.push(FieldError::invalid(format!("{pattern_path}.type"), BadValue::str(&pattern.condition_type), msg));
+                    c.push(FieldError::invalid(
+                        format!("{pattern_path}.type"),
+                        BadValue::str(&pattern.condition_type),
+                        msg,
+                    ));
                 }
                 let status_path = format!("{pattern_path}.status");
                 let status = c.enum_text(&status_path, pattern.status).unwrap_or_default();
@@ -366,8 +506,16 @@ fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy
             }
         }
         match (rule.on_exit_codes.is_some(), rule.on_pod_conditions.is_empty()) {
-            (true, false) => c.push(FieldError::invalid(&rule_path, BadValue::Omit, "specifying both OnExitCodes and OnPodConditions is not supported")),
-            (false, true) => c.push(FieldError::invalid(&rule_path, BadValue::Omit, "specifying one of OnExitCodes and OnPodConditions is required")),
+            (true, false) => c.push(FieldError::invalid(
+                &rule_path,
+                BadValue::Omit,
+                "specifying both OnExitCodes and OnPodConditions is not supported",
+            )),
+            (false, true) => c.push(FieldError::invalid(
+                &rule_path,
+                BadValue::Omit,
+                "specifying one of OnExitCodes and OnPodConditions is required",
+            )),
             _ => {}
         }
     }
@@ -376,7 +524,10 @@ fn pod_failure_policy(c: &mut Checker, spec: &JobSpec, policy: &PodFailurePolicy
 fn success_policy(c: &mut Checker, spec: &JobSpec, policy: &SuccessPolicy, path: &str) {
     let rules_path = format!("{path}.rules");
     if policy.rules.is_empty() {
-        c.push(FieldError::required(&rules_path, "at least one rules must be specified when the successPolicy is specified"));
+        c.push(FieldError::required(
+            &rules_path,
+            "at least one rules must be specified when the successPolicy is specified",
+        ));
     }
     if policy.rules.len() > MAX_SUCCESS_POLICY_RULES {
         c.push(FieldError::too_many(&rules_path, policy.rules.len(), MAX_SUCCESS_POLICY_RULES));
@@ -385,7 +536,10 @@ fn success_policy(c: &mut Checker, spec: &JobSpec, policy: &SuccessPolicy, path:
     for (i, rule) in policy.rules.iter().enumerate() {
         let rule_path = format!("{rules_path}[{i}]");
         if rule.succeeded_count.is_none() && rule.succeeded_indexes.is_none() {
-            c.push(FieldError::required(&rule_path, "at least one of succeededCount or succeededIndexes must be specified"));
+            c.push(FieldError::required(
+                &rule_path,
+                "at least one of succeededCount or succeededIndexes must be specified",
+            ));
         }
         let mut total = 0;
         if let Some(indexes) = &rule.succeeded_indexes {
@@ -395,7 +549,11 @@ fn success_policy(c: &mut Checker, spec: &JobSpec, policy: &SuccessPolicy, path:
             }
             match count_indexes(indexes, completions) {
                 Ok(n) => total = n,
-                Err(err) => c.push(FieldError::invalid(&indexes_path, BadValue::str(indexes), format!("error parsing succeededIndexes: {err}"))),
+                Err(err) => c.push(FieldError::invalid(
+                    &indexes_path,
+                    BadValue::str(indexes),
+                    format!("error parsing succeededIndexes: {err}"),
+                )),
             }
         }
         if let Some(count) = rule.succeeded_count {
@@ -457,7 +615,9 @@ fn parse_interval(interval: &str, completions: i32) -> Result<(i64, i64), String
     if x >= i64::from(completions) {
         return Err(too_large(limits[0]));
     }
-    let Some(second) = limits.get(1) else { return Ok((x, x)) };
+    let Some(second) = limits.get(1) else {
+        return Ok((x, x));
+    };
     let y = atoi(second)?;
     if y >= i64::from(completions) {
         return Err(too_large(second));
@@ -489,14 +649,24 @@ fn selector_value(selector: &LabelSelector) -> BadValue {
                 let values = if r.values.is_empty() {
                     "[]string(nil)".to_string()
                 } else {
-                    format!("[]string{{{}}}", r.values.iter().map(|v| Quoted(v).to_string()).collect::<Vec<_>>().join(", "))
+                    format!(
+                        "[]string{{{}}}",
+                        r.values.iter().map(|v| Quoted(v).to_string()).collect::<Vec<_>>().join(", ")
+                    )
                 };
-                format!("v1.LabelSelectorRequirement{{Key:{}, Operator:{}, Values:{values}}}", Quoted(&r.key), Quoted(&r.operator))
+                format!(
+                    "v1.LabelSelectorRequirement{{Key:{}, Operator:{}, Values:{values}}}",
+                    Quoted(&r.key),
+                    Quoted(&r.operator)
+                )
             })
             .collect();
         format!("[]v1.LabelSelectorRequirement{{{}}}", items.join(", "))
     };
-    BadValue::Raw(format!("v1.LabelSelector{{MatchLabels:{}, MatchExpressions:{expressions}}}", go_string_map(&selector.match_labels)))
+    BadValue::Raw(format!(
+        "v1.LabelSelector{{MatchLabels:{}, MatchExpressions:{expressions}}}",
+        go_string_map(&selector.match_labels)
+    ))
 }
 
 /// Whether a selector's `matchLabels` and `matchExpressions` select the given labels.

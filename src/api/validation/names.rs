@@ -108,7 +108,10 @@ pub fn qualified_name(value: &str) -> Vec<String> {
         errs.push(format!("name part {}", max_len_error(63)));
     }
     if !is_qualified_name_part(name) {
-        errs.push(format!("name part {}", regex_error(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, &["MyName", "my.name", "123-abc"])));
+        errs.push(format!(
+            "name part {}",
+            regex_error(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, &["MyName", "my.name", "123-abc"])
+        ));
     }
     errs
 }

@@ -20,7 +20,9 @@ pub fn pod_template(c: &mut Checker, template: &PodTemplateSpec, path: &str, res
     match restart_policy {
         "Always" | "OnFailure" | "Never" => {}
         "" => c.push(FieldError::required(format!("{spec}.restartPolicy"), "")),
-        other => c.push(FieldError::not_supported(format!("{spec}.restartPolicy"), other, &["Always", "OnFailure", "Never"])),
+        other => {
+            c.push(FieldError::not_supported(format!("{spec}.restartPolicy"), other, &["Always", "OnFailure", "Never"]))
+        }
     }
 }
 

@@ -139,7 +139,10 @@ pub(crate) fn namespace_of(ns: &str) -> &str {
 
 impl<'a> ApiServer<'a> {
     fn find(&self, namespace: &str, name: &str) -> Option<&'a Job> {
-        self.jobs.iter().copied().find(|j| j.metadata.name == name && namespace_of(&j.metadata.namespace) == namespace_of(namespace))
+        self.jobs
+            .iter()
+            .copied()
+            .find(|j| j.metadata.name == name && namespace_of(&j.metadata.namespace) == namespace_of(namespace))
     }
 
     /// `GetJob(namespace, name)`.
@@ -149,7 +152,12 @@ impl<'a> ApiServer<'a> {
                 return Err(err);
             }
             if let Some(other) = &fault.answer_with {
-                return self.jobs.iter().copied().find(|j| &j.metadata.name == other).ok_or_else(|| ApiError::job_not_found(name));
+                return self
+                    .jobs
+                    .iter()
+                    .copied()
+                    .find(|j| &j.metadata.name == other)
+                    .ok_or_else(|| ApiError::job_not_found(name));
             }
         }
         self.find(namespace, name).ok_or_else(|| ApiError::job_not_found(name))

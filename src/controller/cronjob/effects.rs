@@ -43,7 +43,12 @@ impl Effects {
     }
 
     /// `deleteJob`: delete, then drop the Job from `active` and record the outcome.
-    pub(crate) fn delete_job(&mut self, input: &SyncInput<'_>, cron_job: &mut Working<'_>, job: &Job) -> Result<(), ApiError> {
+    pub(crate) fn delete_job(
+        &mut self,
+        input: &SyncInput<'_>,
+        cron_job: &mut Working<'_>,
+        job: &Job,
+    ) -> Result<(), ApiError> {
         match input.api.delete_job(&job.metadata.namespace, &job.metadata.name) {
             Err(err) => {
                 self.events.push(Event::failed_delete(&err.message));
@@ -82,7 +87,12 @@ impl Effects {
     }
 
     /// `cleanupFinishedJobs`: true when a delete succeeded (the status then needs writing).
-    pub(crate) fn cleanup_finished_jobs(&mut self, input: &SyncInput<'_>, cron_job: &mut Working<'_>, jobs: &[&Job]) -> bool {
+    pub(crate) fn cleanup_finished_jobs(
+        &mut self,
+        input: &SyncInput<'_>,
+        cron_job: &mut Working<'_>,
+        jobs: &[&Job],
+    ) -> bool {
         let mut deleted = Vec::new();
         for job in jobs_beyond_history_limits(&cron_job.object.spec, jobs) {
             if self.delete_job(input, cron_job, job).is_ok() {

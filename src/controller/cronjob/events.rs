@@ -10,7 +10,11 @@ impl Event {
     /// `Warning UnexpectedJob`: an unfinished Job names this CronJob as its controller but is not
     /// in `status.active`.
     pub fn unexpected_job(job: &str) -> Self {
-        Self::new(EventType::Warning, "UnexpectedJob", format!("Saw a job that the controller did not create or forgot: {job}"))
+        Self::new(
+            EventType::Warning,
+            "UnexpectedJob",
+            format!("Saw a job that the controller did not create or forgot: {job}"),
+        )
     }
 
     /// `Normal SawCompletedJob` for a finished Job leaving `status.active`. `condition` is
@@ -40,7 +44,11 @@ impl Event {
 
     /// `Warning UnparseableSchedule`: the (formatted) schedule does not parse.
     pub fn unparseable_schedule(schedule: &str, err: &str) -> Self {
-        Self::new(EventType::Warning, "UnparseableSchedule", format!("unparseable schedule: {} : {err}", Quoted(schedule)))
+        Self::new(
+            EventType::Warning,
+            "UnparseableSchedule",
+            format!("unparseable schedule: {} : {err}", Quoted(schedule)),
+        )
     }
 
     /// `Warning UnsupportedSchedule`: the schedule carries a `TZ=`/`CRON_TZ=` prefix (1.23+).
@@ -63,8 +71,13 @@ impl Event {
     /// `Warning TooManyMissedTimes` (v2). Releases before 1.28 include the count of missed slots.
     pub fn too_many_missed_times(count: Option<i64>) -> Self {
         let message: std::borrow::Cow<'static, str> = match count {
-            Some(n) => format!("too many missed start times: {n}. Set or decrease .spec.startingDeadlineSeconds or check clock skew").into(),
-            None => "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew".into(),
+            Some(n) => format!(
+                "too many missed start times: {n}. Set or decrease .spec.startingDeadlineSeconds or check clock skew"
+            )
+            .into(),
+            None => {
+                "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew".into()
+            }
         };
         Self::new(EventType::Warning, "TooManyMissedTimes", message)
     }
@@ -116,7 +129,11 @@ impl Event {
     /// `Warning UnParseableCronJobSchedule`: recorded by the update handler only, when an edited
     /// schedule does not parse.
     pub fn unparseable_cron_job_schedule(schedule: &str) -> Self {
-        Self::new(EventType::Warning, "UnParseableCronJobSchedule", format!("unparseable schedule for cronjob: {schedule}"))
+        Self::new(
+            EventType::Warning,
+            "UnParseableCronJobSchedule",
+            format!("unparseable schedule for cronjob: {schedule}"),
+        )
     }
 
     /// `Warning FailedNeedsStart` (legacy v1): the unmet slots could not be listed.
@@ -150,7 +167,8 @@ mod tests {
             "unparseable schedule: \"obvious error schedule\" : expected exactly 5 fields, found 3: [obvious error schedule]"
         );
         assert_eq!(
-            Event::invalid_schedule("59 23 31 2 *", "time difference between two schedules is less than 1 second").message,
+            Event::invalid_schedule("59 23 31 2 *", "time difference between two schedules is less than 1 second")
+                .message,
             "invalid schedule: 59 23 31 2 * : time difference between two schedules is less than 1 second"
         );
         assert_eq!(
@@ -158,8 +176,14 @@ mod tests {
             "too many missed start times: 168. Set or decrease .spec.startingDeadlineSeconds or check clock skew"
         );
         let t = Utc.with_ymd_and_hms(2016, 5, 19, 10, 0, 0).unwrap();
-        assert_eq!(Event::miss_schedule(t).message, "Missed scheduled time to start a job: Thu, 19 May 2016 10:00:00 +0000");
-        assert_eq!(Event::saw_completed_job("j", "Failed", CompletedWording::Condition).message, "Saw completed job: j, condition: Failed");
+        assert_eq!(
+            Event::miss_schedule(t).message,
+            "Missed scheduled time to start a job: Thu, 19 May 2016 10:00:00 +0000"
+        );
+        assert_eq!(
+            Event::saw_completed_job("j", "Failed", CompletedWording::Condition).message,
+            "Saw completed job: j, condition: Failed"
+        );
         assert_eq!(
             serde_json::to_string(&Event::missing_job("j")).unwrap(),
             r#"{"type":"Normal","reason":"MissingJob","message":"Active job went missing: j"}"#
@@ -168,7 +192,10 @@ mod tests {
 
     #[test]
     fn quotes_like_go() {
-        assert_eq!(Event::unparseable_schedule("a\"b\\c\n", "e").message, "unparseable schedule: \"a\\\"b\\\\c\\n\" : e");
+        assert_eq!(
+            Event::unparseable_schedule("a\"b\\c\n", "e").message,
+            "unparseable schedule: \"a\\\"b\\\\c\\n\" : e"
+        );
         // strconv.Quote uses the short escapes for BEL/BS/FF/VT and \u for format characters.
         assert_eq!(
             Event::unparseable_schedule("\u{7}\u{8}\u{c}\u{b}\u{200b}", "e").message,

@@ -82,27 +82,77 @@ impl<'de> Deserialize<'de> for Explanation {
 pub(crate) enum Part {
     Text(Cow<'static, str>),
     /// The requeue: when the controller looks again.
-    Wake { at: DateTime<Utc>, after: TimeDelta },
-    NotDue { schedule: String, since: DateTime<Utc>, upcoming: Option<DateTime<Utc>> },
+    Wake {
+        at: DateTime<Utc>,
+        after: TimeDelta,
+    },
+    NotDue {
+        schedule: String,
+        since: DateTime<Utc>,
+        upcoming: Option<DateTime<Utc>>,
+    },
     /// startingDeadlineSeconds 0.
-    NeverOnTime { slot: DateTime<Utc> },
+    NeverOnTime {
+        slot: DateTime<Utc>,
+    },
     /// The unclamped search found a slot older than the deadline.
-    SkippedSilently { slot: DateTime<Utc>, sds: i64, search_from: DateTime<Utc> },
-    NotFoundBySearch { schedule: String, since: DateTime<Utc> },
+    SkippedSilently {
+        slot: DateTime<Utc>,
+        sds: i64,
+        search_from: DateTime<Utc>,
+    },
+    NotFoundBySearch {
+        schedule: String,
+        since: DateTime<Utc>,
+    },
     /// An `@every` schedule whose count restarts at `now − deadline` at every sync.
-    EveryBeyondDeadline { delay: TimeDelta, sds: i64, search_from: DateTime<Utc>, next: DateTime<Utc> },
-    MissSchedule { slot: DateTime<Utc>, sds: i64 },
+    EveryBeyondDeadline {
+        delay: TimeDelta,
+        sds: i64,
+        search_from: DateTime<Utc>,
+        next: DateTime<Utc>,
+    },
+    MissSchedule {
+        slot: DateTime<Utc>,
+        sds: i64,
+    },
     /// `active_job`: handled because the Job is in `status.active`, else by lastScheduleTime.
-    AlreadyProcessed { slot: DateTime<Utc>, active_job: Option<String> },
-    ForbidActive { running: Vec<String>, slot: DateTime<Utc>, sds: Option<i64> },
-    Created { job: String, slot: DateTime<Utc>, schedule: String, late: TimeDelta },
-    Adopted { job: String, slot: DateTime<Utc> },
-    Phantom { job: String, err: String, slot: DateTime<Utc> },
+    AlreadyProcessed {
+        slot: DateTime<Utc>,
+        active_job: Option<String>,
+    },
+    ForbidActive {
+        running: Vec<String>,
+        slot: DateTime<Utc>,
+        sds: Option<i64>,
+    },
+    Created {
+        job: String,
+        slot: DateTime<Utc>,
+        schedule: String,
+        late: TimeDelta,
+    },
+    Adopted {
+        job: String,
+        slot: DateTime<Utc>,
+    },
+    Phantom {
+        job: String,
+        err: String,
+        slot: DateTime<Utc>,
+    },
     /// A slot the pre-1.28 estimate made up: `Next` would not stop there.
     NotASlot,
     /// How an `@every` schedule's slots are counted.
-    Every { delay: TimeDelta, from: DateTime<Utc>, anchor: Anchor },
-    Missed { since: DateTime<Utc>, many: bool },
+    Every {
+        delay: TimeDelta,
+        from: DateTime<Utc>,
+        anchor: Anchor,
+    },
+    Missed {
+        since: DateTime<Utc>,
+        many: bool,
+    },
     Replaced(Vec<String>),
     /// What happened to the Jobs besides the decision.
     Also(Vec<Note>),

@@ -7,7 +7,10 @@ use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 /// Go's zero `time.Time` (`0001-01-01T00:00:00Z`), which robfig's `Next` returns for a schedule
 /// with no slot in the next five years.
 pub(crate) fn zero_time() -> DateTime<Utc> {
-    NaiveDate::from_ymd_opt(1, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).map(|t| t.and_utc()).unwrap_or(DateTime::<Utc>::MIN_UTC)
+    NaiveDate::from_ymd_opt(1, 1, 1)
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .map(|t| t.and_utc())
+        .unwrap_or(DateTime::<Utc>::MIN_UTC)
 }
 
 /// `a.Sub(b)` in nanoseconds, saturating like Go's `Time.Sub`.
@@ -49,7 +52,11 @@ pub(crate) fn seconds_nanos(seconds: i64) -> i64 {
 
 /// `t.Add(d)` for a nanosecond duration.
 pub(crate) fn add_nanos(t: DateTime<Utc>, d: i64) -> DateTime<Utc> {
-    t.checked_add_signed(TimeDelta::nanoseconds(d)).unwrap_or(if d > 0 { DateTime::<Utc>::MAX_UTC } else { DateTime::<Utc>::MIN_UTC })
+    t.checked_add_signed(TimeDelta::nanoseconds(d)).unwrap_or(if d > 0 {
+        DateTime::<Utc>::MAX_UTC
+    } else {
+        DateTime::<Utc>::MIN_UTC
+    })
 }
 
 #[cfg(test)]

@@ -20,7 +20,10 @@ pub fn by_job_start_time(a: &Job, b: &Job) -> Ordering {
 /// Jobs are never touched; an unset limit keeps everything.
 pub fn jobs_beyond_history_limits<'a>(spec: &CronJobSpec, jobs: &[&'a Job]) -> Vec<&'a Job> {
     let finished = |kind| -> Vec<&'a Job> {
-        jobs.iter().copied().filter(|j| j.status.finished_condition().is_some_and(|c| c.condition_type == kind)).collect()
+        jobs.iter()
+            .copied()
+            .filter(|j| j.status.finished_condition().is_some_and(|c| c.condition_type == kind))
+            .collect()
     };
     let mut doomed = Vec::new();
     for (limit, kind) in [

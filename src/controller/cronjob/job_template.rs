@@ -3,8 +3,8 @@
 
 use super::behaviour::{Algorithm, Behaviour};
 use crate::api::{CronJob, Job, ObjectMeta, ObjectReference, OwnerReference};
-use chrono::{DateTime, SecondsFormat, Utc};
 use crate::cron::Tz;
+use chrono::{DateTime, SecondsFormat, Utc};
 
 /// Annotation holding the slot's time in the CronJob's zone (1.28+).
 pub const SCHEDULED_TIMESTAMP_ANNOTATION: &str = "batch.kubernetes.io/cronjob-scheduled-timestamp";

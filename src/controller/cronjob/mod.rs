@@ -46,8 +46,8 @@ mod slots;
 mod sync_v1;
 mod sync_v2;
 mod triggers;
-mod working;
 pub mod wire;
+mod working;
 
 pub use api_server::{ApiError, ApiServer, Fault, FaultReason, Faults};
 pub use behaviour::{Algorithm, Behaviour, LastSuccessfulRule};
@@ -64,7 +64,10 @@ pub use slots::{
 };
 pub use sync_v1::{jobs_of_parent, POLL_INTERVAL};
 pub use sync_v2::jobs_to_be_reconciled;
-pub use triggers::{on_cron_job_added_or_deleted, on_cron_job_status_updated, on_cron_job_updated, on_job_event, resolve_controller_ref, Enqueue, JobEvent};
+pub use triggers::{
+    on_cron_job_added_or_deleted, on_cron_job_status_updated, on_cron_job_updated, on_job_event,
+    resolve_controller_ref, Enqueue, JobEvent,
+};
 
 /// One controller sync of one CronJob: v2 `sync(key)` from 1.21, the legacy `syncOne` +
 /// `cleanupFinishedJobs` before (whose output has no requeue: it polls every [`POLL_INTERVAL`]).

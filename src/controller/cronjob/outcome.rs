@@ -7,8 +7,8 @@ use super::decision::Decision;
 use super::events::Event;
 use super::schedule::ParsedSchedule;
 use crate::api::{CronJob, CronJobStatus, Job};
-use chrono::{DateTime, TimeDelta, Utc};
 use crate::cron::Tz;
+use chrono::{DateTime, TimeDelta, Utc};
 
 /// Everything one sync reads: the cached CronJob and Jobs, the API server behind them, the
 /// controller's clock and zone, and the release.

@@ -32,7 +32,6 @@ fn finished_type(job: &Job) -> Option<JobConditionType> {
     job.status.finished_condition().map(|c| c.condition_type)
 }
 
-
 /// Step A: fold the Jobs into `status.active` / `lastSuccessfulTime`.
 pub(crate) fn reconcile_jobs<'a>(
     input: &SyncInput<'a>,
@@ -70,7 +69,9 @@ pub(crate) fn reconcile_jobs<'a>(
                 let counts = match rule {
                     LastSuccessfulRule::Never => false,
                     LastSuccessfulRule::FinishedNotActive => true,
-                    LastSuccessfulRule::SucceededNotActive | LastSuccessfulRule::Succeeded => kind == JobConditionType::Complete,
+                    LastSuccessfulRule::SucceededNotActive | LastSuccessfulRule::Succeeded => {
+                        kind == JobConditionType::Complete
+                    }
                 };
                 if counts && note_success(cj, job) {
                     *update_status = true;
@@ -81,7 +82,8 @@ pub(crate) fn reconcile_jobs<'a>(
     }
     // Active references without a cached Job: ask the API server before dropping them.
     let children: Vec<&str> = jobs.iter().map(|j| j.metadata.uid.as_str()).collect();
-    let orphans: Vec<_> = target.get().status.active.iter().filter(|r| !children.contains(&r.uid.as_str())).cloned().collect();
+    let orphans: Vec<_> =
+        target.get().status.active.iter().filter(|r| !children.contains(&r.uid.as_str())).cloned().collect();
     for r in orphans {
         match input.api.get_job(&r.namespace, &r.name) {
             Err(err) if err.reason == FaultReason::NotFound => {

@@ -7,9 +7,9 @@ use super::events::Event;
 use super::go_time::zero_time;
 use super::slots::{ScheduleHang, Slots};
 use crate::api::CronJob;
+use crate::cron::Tz;
 use crate::cron::{load_location, parse_standard, with_time_zone, Location, Schedule};
 use chrono::{DateTime, TimeDelta, Utc};
-use crate::cron::Tz;
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::BTreeMap;
@@ -92,7 +92,12 @@ impl BoundSchedule {
             }
         }
         match parse_standard(text) {
-            Ok(schedule) => Ok(BoundSchedule { schedule, controller_zone, recent: Cell::new([None; RECENT_ANSWERS]), oldest: Cell::new(0) }),
+            Ok(schedule) => Ok(BoundSchedule {
+                schedule,
+                controller_zone,
+                recent: Cell::new([None; RECENT_ANSWERS]),
+                oldest: Cell::new(0),
+            }),
             Err(e) if v1 => Err(robfig_v1_error(&e.to_string(), text)),
             Err(e) => Err(e.to_string()),
         }
@@ -173,7 +178,9 @@ impl ParsedSchedule {
 
     /// Whether this is the parse of `text` by this release in this zone.
     pub fn is_for(&self, text: &str, behaviour: &Behaviour, controller_zone: Tz) -> bool {
-        self.text == text && self.tz_prefix_parses == behaviour.tz_prefix_parses && self.controller_zone == controller_zone
+        self.text == text
+            && self.tz_prefix_parses == behaviour.tz_prefix_parses
+            && self.controller_zone == controller_zone
     }
 
     /// The schedule, or robfig's error text.

@@ -34,7 +34,11 @@ const CHAIN_WALK_LIMIT: u32 = 1_000;
 /// The last slot `≤ now` of the chain `Next(start), Next(Next(start)), …` — what Go's loop
 /// `for t := Next(start); !t.After(now); t = Next(t)` ends with — without walking millions of
 /// slots when `start` is far in the past.
-fn last_of_chain(schedule: &dyn Slots, start: DateTime<Utc>, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, ScheduleHang> {
+fn last_of_chain(
+    schedule: &dyn Slots,
+    start: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<Option<DateTime<Utc>>, ScheduleHang> {
     let mut found = None;
     let mut t = schedule.next(start)?;
     let mut steps = 0;
@@ -51,7 +55,11 @@ fn last_of_chain(schedule: &dyn Slots, start: DateTime<Utc>, now: DateTime<Utc>)
 }
 
 /// The chain's last slot `≤ now`, knowing the chain has reached `reached ≤ now`.
-fn last_slot_at_or_before(schedule: &dyn Slots, reached: DateTime<Utc>, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, ScheduleHang> {
+fn last_slot_at_or_before(
+    schedule: &dyn Slots,
+    reached: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<Option<DateTime<Utc>>, ScheduleHang> {
     if let Some(delay) = schedule.constant_delay() {
         // Every later step adds exactly `delay` (the chain is on whole seconds by now).
         let step = delay.num_nanoseconds().unwrap_or(i64::MAX).max(1);
@@ -266,13 +274,15 @@ pub fn next_schedule_time_duration(
 ) -> Result<TimeDelta, ScheduleHang> {
     let base = match rule {
         RequeueRule::FromNow => now,
-        RequeueRule::FromLastSlot | RequeueRule::FromLastSlotOrNow => match most_recent_schedule_time(search, input, now, false, schedule) {
-            Err(SlotError::Hang(h)) => return Err(h),
-            Err(SlotError::TooClose(_)) => now,
-            Ok(MostRecent { most_recent: Some(t), .. }) => t,
-            Ok(found) if found.missed == Missed::None || rule == RequeueRule::FromLastSlot => found.earliest,
-            Ok(_) => now,
-        },
+        RequeueRule::FromLastSlot | RequeueRule::FromLastSlotOrNow => {
+            match most_recent_schedule_time(search, input, now, false, schedule) {
+                Err(SlotError::Hang(h)) => return Err(h),
+                Err(SlotError::TooClose(_)) => now,
+                Ok(MostRecent { most_recent: Some(t), .. }) => t,
+                Ok(found) if found.missed == Missed::None || rule == RequeueRule::FromLastSlot => found.earliest,
+                Ok(_) => now,
+            }
+        }
     };
     let wake = add_nanos(schedule.next(base)?, NEXT_SCHEDULE_DELTA.num_nanoseconds().unwrap_or(0));
     Ok(TimeDelta::nanoseconds(sub_nanos(wake, now)))
@@ -301,7 +311,11 @@ impl fmt::Display for UnmetError {
 /// The legacy controller's `getRecentUnmetScheduleTimes` (≤1.20): every slot in
 /// `(earliest, now]`, oldest first. A schedule that never fires yields Go's zero time over and
 /// over, which this loop (like Go's) counts until it gives up with [`UnmetError::TooMany`].
-pub fn recent_unmet_schedule_times(input: &SlotInput, now: DateTime<Utc>, schedule: &dyn Slots) -> Result<Vec<DateTime<Utc>>, UnmetError> {
+pub fn recent_unmet_schedule_times(
+    input: &SlotInput,
+    now: DateTime<Utc>,
+    schedule: &dyn Slots,
+) -> Result<Vec<DateTime<Utc>>, UnmetError> {
     let earliest = input.earliest(now, true);
     let mut starts = Vec::new();
     if earliest > now {
@@ -333,32 +347,53 @@ mod tests {
     }
 
     fn input(last: &str, sds: Option<i64>) -> SlotInput {
-        SlotInput { created: at("2016-05-01T00:00:00Z"), last_scheduled: Some(at(last)), starting_deadline_seconds: sds }
+        SlotInput {
+            created: at("2016-05-01T00:00:00Z"),
+            last_scheduled: Some(at(last)),
+            starting_deadline_seconds: sds,
+        }
     }
 
     #[test]
     fn legacy_enumeration_lists_every_unmet_slot_and_gives_up_beyond_100() {
         let s = bound("*/20 * * * *");
-        let got = recent_unmet_schedule_times(&input("2016-05-19T09:00:00Z", None), at("2016-05-19T10:05:00Z"), &s).unwrap();
+        let got =
+            recent_unmet_schedule_times(&input("2016-05-19T09:00:00Z", None), at("2016-05-19T10:05:00Z"), &s).unwrap();
         assert_eq!(got, [at("2016-05-19T09:20:00Z"), at("2016-05-19T09:40:00Z"), at("2016-05-19T10:00:00Z")]);
-        let with_deadline = recent_unmet_schedule_times(&input("2016-05-19T09:00:00Z", Some(600)), at("2016-05-19T10:05:00Z"), &s).unwrap();
+        let with_deadline =
+            recent_unmet_schedule_times(&input("2016-05-19T09:00:00Z", Some(600)), at("2016-05-19T10:05:00Z"), &s)
+                .unwrap();
         assert_eq!(with_deadline, [at("2016-05-19T10:00:00Z")]);
-        let too_many = recent_unmet_schedule_times(&input("2016-05-18T00:00:00Z", None), at("2016-05-19T10:05:00Z"), &s);
+        let too_many =
+            recent_unmet_schedule_times(&input("2016-05-18T00:00:00Z", None), at("2016-05-19T10:05:00Z"), &s);
         assert_eq!(too_many, Err(UnmetError::TooMany));
         // A schedule that never fires yields the zero time again and again: also "too many".
         let never = bound("0 0 30 2 *");
-        let stuck = recent_unmet_schedule_times(&input("2016-05-19T09:00:00Z", None), at("2016-05-19T10:05:00Z"), &never);
+        let stuck =
+            recent_unmet_schedule_times(&input("2016-05-19T09:00:00Z", None), at("2016-05-19T10:05:00Z"), &never);
         assert_eq!(stuck, Err(UnmetError::TooMany));
     }
 
     #[test]
     fn arithmetic_search_before_1_28_can_return_a_non_slot() {
         let s = bound("30 10,11,12 * * 1-5");
-        let found = most_recent_schedule_time(SlotSearch::Arithmetic, &input("2016-05-19T10:30:00Z", None), at("2016-05-20T16:30:00Z"), false, &s)
-            .unwrap();
+        let found = most_recent_schedule_time(
+            SlotSearch::Arithmetic,
+            &input("2016-05-19T10:30:00Z", None),
+            at("2016-05-20T16:30:00Z"),
+            false,
+            &s,
+        )
+        .unwrap();
         assert_eq!((found.most_recent, found.missed, found.count), (Some(at("2016-05-20T16:30:00Z")), Missed::Few, 30));
         let never = bound("59 23 31 2 *");
-        let err = most_recent_schedule_time(SlotSearch::Arithmetic, &input("2016-05-19T10:30:00Z", None), at("2016-05-20T16:30:00Z"), false, &never);
+        let err = most_recent_schedule_time(
+            SlotSearch::Arithmetic,
+            &input("2016-05-19T10:30:00Z", None),
+            at("2016-05-20T16:30:00Z"),
+            false,
+            &never,
+        );
         assert_eq!(err.unwrap_err().to_string(), "time difference between two schedules less than 1 second");
     }
 
@@ -380,7 +415,11 @@ mod tests {
         let minutely = bound("*/1 * * * *");
         assert_eq!(last_of_chain(&minutely, start, now), Ok(Some(at("2016-05-19T10:05:00Z"))));
         let every = bound("@every 1m");
-        assert_eq!(last_of_chain(&every, start, now), Ok(Some(at("2016-05-19T10:05:20Z"))), "anchored to the chain's start");
+        assert_eq!(
+            last_of_chain(&every, start, now),
+            Ok(Some(at("2016-05-19T10:05:20Z"))),
+            "anchored to the chain's start"
+        );
         let yearly = bound("0 0 1 1 *");
         assert_eq!(last_of_chain(&yearly, start, now), Ok(None));
     }

@@ -7,17 +7,17 @@
 
 use super::api_server::{namespace_of, FaultReason};
 use super::decision::{Decision, DecisionCode};
+use super::effects::{condition_name, Effects, ReplaceFailed};
 use super::events::Event;
 use super::explain::{at, deadline, lateness, secs, still_within, Part};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::ParsedSchedule;
 use super::slots::{recent_unmet_schedule_times, UnmetError};
-use super::effects::{condition_name, Effects, ReplaceFailed};
 use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
-use chrono::TimeDelta;
 use crate::cron::Tz;
+use chrono::TimeDelta;
 
 /// How often the legacy controller looks at every CronJob (`wait.Until(syncAll, 10s)`).
 pub const POLL_INTERVAL: TimeDelta = TimeDelta::seconds(10);
@@ -70,7 +70,8 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         run.update_status(&cj);
     }
     let poll = format!("The legacy controller looks again at its next poll, within {}.", secs(POLL_INTERVAL));
-    let decision = run.effects.annotate(Decision::because(decision.code, decision.explanation.and(Part::Text(poll.into()))));
+    let decision =
+        run.effects.annotate(Decision::because(decision.code, decision.explanation.and(Part::Text(poll.into()))));
     run.finish(decision)
 }
 
@@ -107,23 +108,36 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
         }
     }
     if !run.update_status(cj) {
-        return decide(DecisionCode::StatusUpdateFailed, "Writing the reconciled status failed, so this CronJob is skipped until the next poll.".into());
+        return decide(
+            DecisionCode::StatusUpdateFailed,
+            "Writing the reconciled status failed, so this CronJob is skipped until the next poll.".into(),
+        );
     }
     if cj.object.metadata.deletion_timestamp.is_some() {
-        return decide(DecisionCode::Deleting, "The CronJob is being deleted (it has a deletionTimestamp): only its status is reconciled.".into());
+        return decide(
+            DecisionCode::Deleting,
+            "The CronJob is being deleted (it has a deletionTimestamp): only its status is reconciled.".into(),
+        );
     }
     if cj.object.spec.suspend == Some(true) {
         return decide(DecisionCode::Suspended, "spec.suspend is true, so no job is started.".into());
     }
     // The legacy controller parses `spec.schedule` as is (no timeZone reaches it).
     let mut fresh = None;
-    let parsed = ParsedSchedule::reuse_or_parse(input.schedule, &cj.object.spec.schedule, &b, input.controller_zone, &mut fresh);
+    let parsed =
+        ParsedSchedule::reuse_or_parse(input.schedule, &cj.object.spec.schedule, &b, input.controller_zone, &mut fresh);
     let schedule = match parsed.bound() {
         Ok(s) => s,
         Err(err) => {
             let text = format!("Unparseable schedule: {} : {err}", cj.object.spec.schedule);
             run.effects.events.push(Event::failed_needs_start(&text));
-            return decide(DecisionCode::InvalidSchedule, format!("The schedule {:?} does not parse ({err}); FailedNeedsStart is recorded at every poll.", cj.object.spec.schedule));
+            return decide(
+                DecisionCode::InvalidSchedule,
+                format!(
+                    "The schedule {:?} does not parse ({err}); FailedNeedsStart is recorded at every poll.",
+                    cj.object.spec.schedule
+                ),
+            );
         }
     };
     let slots = cj.slots();
@@ -136,17 +150,37 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
                 cj.object.spec.schedule, at(slots.earliest(now, true))
             ));
         }
-        Err(UnmetError::Hang(h)) => return decide(DecisionCode::ScheduleHangs, format!("{} The real controller would hang here.", h.0)),
+        Err(UnmetError::Hang(h)) => {
+            return decide(DecisionCode::ScheduleHangs, format!("{} The real controller would hang here.", h.0))
+        }
     };
     let Some(&scheduled) = times.last() else {
         let since = slots.earliest(now, true);
-        let upcoming = schedule.next(since).ok().filter(|t| *t != super::go_time::zero_time()).map_or_else(|| "never".to_owned(), at);
-        let clamp = if since > slots.earliest(now, false) { format!(" (the search starts at now − {})", deadline(cj.object.spec.starting_deadline_seconds)) } else { String::new() };
-        return decide(DecisionCode::NotDue, format!("No slot is due: the first slot of {:?} after {}{clamp} is {upcoming}.", cj.object.spec.schedule, at(since)));
+        let upcoming = schedule
+            .next(since)
+            .ok()
+            .filter(|t| *t != super::go_time::zero_time())
+            .map_or_else(|| "never".to_owned(), at);
+        let clamp = if since > slots.earliest(now, false) {
+            format!(" (the search starts at now − {})", deadline(cj.object.spec.starting_deadline_seconds))
+        } else {
+            String::new()
+        };
+        return decide(
+            DecisionCode::NotDue,
+            format!(
+                "No slot is due: the first slot of {:?} after {}{clamp} is {upcoming}.",
+                cj.object.spec.schedule,
+                at(since)
+            ),
+        );
     };
     if let Some(sds) = cj.object.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
         run.effects.events.push(Event::miss_schedule(scheduled));
-        return decide(DecisionCode::TooLate, format!("The {} slot is more than {} old, so it is not started.", at(scheduled), deadline(Some(sds))));
+        return decide(
+            DecisionCode::TooLate,
+            format!("The {} slot is more than {} old, so it is not started.", at(scheduled), deadline(Some(sds))),
+        );
     }
     let policy = cj.object.spec.concurrency_policy.unwrap_or_default();
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
@@ -161,10 +195,16 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
         match run.effects.replace_active_jobs(input, cj, &mut replaced) {
             Ok(()) => {}
             Err(ReplaceFailed::Get { name, err }) => {
-                return decide(DecisionCode::ReplaceFailed, format!("Replace: reading the running job {name} failed ({err}); nothing is started."));
+                return decide(
+                    DecisionCode::ReplaceFailed,
+                    format!("Replace: reading the running job {name} failed ({err}); nothing is started."),
+                );
             }
             Err(ReplaceFailed::Delete { name, .. }) => {
-                return decide(DecisionCode::ReplaceFailed, format!("Replace: deleting the running job {name} failed; nothing is started."));
+                return decide(
+                    DecisionCode::ReplaceFailed,
+                    format!("Replace: deleting the running job {name} failed; nothing is started."),
+                );
             }
         }
     }
@@ -175,7 +215,10 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
         if err.reason != FaultReason::NamespaceTerminating {
             run.effects.events.push(Event::failed_create(&err.message));
         }
-        return decide(DecisionCode::CreateFailed, format!("Creating job {name} for the {} slot failed ({err}).", at(scheduled)));
+        return decide(
+            DecisionCode::CreateFailed,
+            format!("Creating job {name} for the {} slot failed ({err}).", at(scheduled)),
+        );
     }
     run.effects.events.push(Event::successful_create(&name));
     job.metadata.uid = input.new_job_uid.map_or_else(|| format!("{namespace}/{name}"), str::to_owned);
@@ -184,7 +227,12 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
     run.effects.created.push(job);
     cj.status.last_schedule_time = Some(scheduled);
     run.update_status(cj);
-    let mut text = format!("Created job {name} for the {} slot of {:?}, {}.", at(scheduled), cj.object.spec.schedule, lateness(now - scheduled));
+    let mut text = format!(
+        "Created job {name} for the {} slot of {:?}, {}.",
+        at(scheduled),
+        cj.object.spec.schedule,
+        lateness(now - scheduled)
+    );
     if times.len() > 1 {
         text.push_str(&format!(" {} slots were unmet; only the most recent one is started.", times.len()));
     }

@@ -10,9 +10,11 @@ use super::explain::{at, Anchor, Explanation, Part};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::reconcile::{reconcile_jobs, Target};
-use super::working::Working;
 use super::schedule::{annotation_zone, check_time_zone, effective_time_zone, format_schedule, ParsedSchedule};
-use super::slots::{most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, Missed, SlotError, SlotInput, Slots};
+use super::slots::{
+    most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, Missed, SlotError, SlotInput, Slots,
+};
+use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
 use chrono::TimeDelta;
 
@@ -89,7 +91,10 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         outcome.status_updates = writes;
         if let Err(err) = input.api.update_status() {
             let explanation = std::mem::replace(&mut outcome.decision.explanation, Explanation::text(""));
-            outcome.decision = Decision::because(DecisionCode::StatusUpdateFailed, explanation.and(Part::StatusWriteFailed(err.message.clone())));
+            outcome.decision = Decision::because(
+                DecisionCode::StatusUpdateFailed,
+                explanation.and(Part::StatusWriteFailed(err.message.clone())),
+            );
             outcome.error = Some(err.message);
             outcome.requeue_after = None;
         }
@@ -144,11 +149,16 @@ fn sync_cron_job<'a>(
         }
     };
     let slots = cj.slots();
-    let requeue_of = |cj: &Working<'_>| next_schedule_time_duration(b.requeue, b.slot_search, &cj.slots(), now, schedule);
+    let requeue_of =
+        |cj: &Working<'_>| next_schedule_time_duration(b.requeue, b.slot_search, &cj.slots(), now, schedule);
     let found = match next_schedule_time(b.slot_search, &slots, now, schedule) {
         Ok(found) => found,
         Err(SlotError::Hang(h)) => {
-            return failure(&h.0, DecisionCode::ScheduleHangs, format!("{} The real controller's worker would never return from this sync.", h.0));
+            return failure(
+                &h.0,
+                DecisionCode::ScheduleHangs,
+                format!("{} The real controller's worker would never return from this sync.", h.0),
+            );
         }
         Err(SlotError::TooClose(err)) => {
             effects.events.push(Event::invalid_schedule(&cj.object.spec.schedule, err));
@@ -234,7 +244,13 @@ fn sync_cron_job<'a>(
         Err(err) if err.reason == FaultReason::AlreadyExists && b.already_exists_adopts => {
             let existing = match input.api.get_job(&namespace, &name) {
                 Ok(j) => j,
-                Err(err) => return failure(&err, DecisionCode::ApiError, format!("Job {name} already exists, but reading it failed ({err}); the sync is retried with back-off.")),
+                Err(err) => return failure(
+                    &err,
+                    DecisionCode::ApiError,
+                    format!(
+                        "Job {name} already exists, but reading it failed ({err}); the sync is retried with back-off."
+                    ),
+                ),
             };
             let ours = existing.metadata.controller_of().is_some_and(|r| r.uid == cj.object.metadata.uid);
             if !ours {
@@ -256,9 +272,14 @@ fn sync_cron_job<'a>(
         }
         Err(err) => {
             effects.events.push(Event::failed_create(&err.message));
-            return failure(&err, DecisionCode::CreateFailed, format!(
-                "Creating job {name} for the {} slot failed ({err}); the sync is retried with back-off.", at(scheduled)
-            ));
+            return failure(
+                &err,
+                DecisionCode::CreateFailed,
+                format!(
+                    "Creating job {name} for the {} slot failed ({err}); the sync is retried with back-off.",
+                    at(scheduled)
+                ),
+            );
         }
     };
     let adopted_name = reference.name.clone();
@@ -270,11 +291,21 @@ fn sync_cron_job<'a>(
         Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
     };
     let (code, mut why) = match start {
-        Start::Adopted => (DecisionCode::Created, Explanation::of(Part::Adopted { job: adopted_name, slot: scheduled })),
-        Start::Phantom(err) => (DecisionCode::CreateFailed, Explanation::of(Part::Phantom { job: name, err: err.message, slot: scheduled })),
+        Start::Adopted => {
+            (DecisionCode::Created, Explanation::of(Part::Adopted { job: adopted_name, slot: scheduled }))
+        }
+        Start::Phantom(err) => (
+            DecisionCode::CreateFailed,
+            Explanation::of(Part::Phantom { job: name, err: err.message, slot: scheduled }),
+        ),
         Start::Created => {
             let late = now - scheduled;
-            let mut why = Explanation::of(Part::Created { job: name, slot: scheduled, schedule: cj.object.spec.schedule.clone(), late });
+            let mut why = Explanation::of(Part::Created {
+                job: name,
+                slot: scheduled,
+                schedule: cj.object.spec.schedule.clone(),
+                late,
+            });
             match schedule.constant_delay() {
                 // `@every` slots are counted from where the search starts, so whatever the search
                 // returns is one of them; `Next(t − 1 s)` is just `t − 1 s + delay`.
@@ -286,7 +317,9 @@ fn sync_cron_job<'a>(
                     };
                     why = why.and(Part::Every { delay, from: found.earliest, anchor });
                 }
-                None if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) => why = why.and(Part::NotASlot),
+                None if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) => {
+                    why = why.and(Part::NotASlot)
+                }
                 None => {}
             }
             (DecisionCode::Created, why)
@@ -331,14 +364,21 @@ fn explain_nothing_due(
         (Some(found), Some(sds)) if every.is_some() && found.most_recent.is_some_and(|t| !slots.too_late(t, now)) => {
             let search_from = slots.earliest(now, true);
             let next = schedule.next(search_from).ok().filter(|t| *t != super::go_time::zero_time()).unwrap_or(now);
-            (DecisionCode::TooLate, Part::EveryBeyondDeadline { delay: every.unwrap_or_default(), sds, search_from, next })
+            (
+                DecisionCode::TooLate,
+                Part::EveryBeyondDeadline { delay: every.unwrap_or_default(), sds, search_from, next },
+            )
         }
         (Some(found), Some(0)) if found.most_recent.is_some() => {
             (DecisionCode::TooLate, Part::NeverOnTime { slot: found.most_recent.unwrap_or(now) })
         }
         (Some(found), Some(sds)) if found.most_recent.is_some() => (
             DecisionCode::TooLate,
-            Part::SkippedSilently { slot: found.most_recent.unwrap_or(now), sds, search_from: slots.earliest(now, true) },
+            Part::SkippedSilently {
+                slot: found.most_recent.unwrap_or(now),
+                sds,
+                search_from: slots.earliest(now, true),
+            },
         ),
         (Some(found), _) if found.missed != Missed::None && found.most_recent.is_none() => {
             (DecisionCode::NotFoundBySearch, Part::NotFoundBySearch { schedule: cj.spec.schedule.clone(), since })

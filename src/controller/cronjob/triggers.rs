@@ -12,8 +12,8 @@ use super::events::Event;
 use super::schedule::{effective_time_zone, format_schedule, BoundSchedule};
 use super::slots::{next_schedule_time_duration, SlotInput};
 use crate::api::{CronJob, Job, OwnerReference};
-use chrono::{DateTime, TimeDelta, Utc};
 use crate::cron::Tz;
+use chrono::{DateTime, TimeDelta, Utc};
 
 /// What a handler does with the CronJob's key.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +51,13 @@ pub fn on_cron_job_added_or_deleted() -> Enqueue {
 /// assert_eq!(enqueue, Enqueue::After(TimeDelta::milliseconds(1100)));
 /// assert!(event.is_none());
 /// ```
-pub fn on_cron_job_updated(old: &CronJob, new: &CronJob, now: DateTime<Utc>, behaviour: &Behaviour, controller_zone: Tz) -> (Enqueue, Option<Event>) {
+pub fn on_cron_job_updated(
+    old: &CronJob,
+    new: &CronJob,
+    now: DateTime<Utc>,
+    behaviour: &Behaviour,
+    controller_zone: Tz,
+) -> (Enqueue, Option<Event>) {
     let schedule_changed = old.spec.schedule != new.spec.schedule;
     let zone_changed = effective_time_zone(old, behaviour) != effective_time_zone(new, behaviour);
     if !schedule_changed && !zone_changed {
@@ -99,7 +105,11 @@ pub enum JobEvent<'a> {
 
 /// `resolveControllerRef`: the CronJob a Job's controller reference points to, if the kind is
 /// `CronJob`, one of that name exists in the Job's namespace and its UID matches.
-pub fn resolve_controller_ref<'c>(namespace: &str, reference: &OwnerReference, cron_jobs: &[&'c CronJob]) -> Option<&'c CronJob> {
+pub fn resolve_controller_ref<'c>(
+    namespace: &str,
+    reference: &OwnerReference,
+    cron_jobs: &[&'c CronJob],
+) -> Option<&'c CronJob> {
     if reference.kind != "CronJob" {
         return None;
     }
@@ -114,9 +124,13 @@ pub fn resolve_controller_ref<'c>(namespace: &str, reference: &OwnerReference, c
 /// Which CronJobs a Job event wakes (each with an immediate `Add`): the Job's controller, and on
 /// an update that changed the controller reference, the old controller too. Orphans wake nobody.
 pub fn on_job_event<'c>(event: JobEvent<'_>, cron_jobs: &[&'c CronJob]) -> Vec<&'c CronJob> {
-    let owner = |job: &Job| job.metadata.controller_of().and_then(|r| resolve_controller_ref(&job.metadata.namespace, r, cron_jobs));
+    let owner = |job: &Job| {
+        job.metadata.controller_of().and_then(|r| resolve_controller_ref(&job.metadata.namespace, r, cron_jobs))
+    };
     match event {
-        JobEvent::Added(job) | JobEvent::StatusUpdated(job) | JobEvent::Deleted(job) => owner(job).into_iter().collect(),
+        JobEvent::Added(job) | JobEvent::StatusUpdated(job) | JobEvent::Deleted(job) => {
+            owner(job).into_iter().collect()
+        }
         JobEvent::Updated { old, new } => {
             // Statuses differ most often: comparing them first keeps the full comparison rare.
             if old.status == new.status && old == new {
@@ -139,12 +153,18 @@ mod tests {
     use serde_json::json;
 
     fn cron_job(name: &str, uid: &str) -> CronJob {
-        serde_json::from_value(json!({"metadata": {"name": name, "namespace": "ns", "uid": uid}, "spec": {"schedule": "0 * * * *"}})).unwrap()
+        serde_json::from_value(
+            json!({"metadata": {"name": name, "namespace": "ns", "uid": uid}, "spec": {"schedule": "0 * * * *"}}),
+        )
+        .unwrap()
     }
 
     fn job(owner: Option<(&str, &str, &str)>, phase: &str) -> Job {
         let refs = owner.map_or(json!([]), |(kind, name, uid)| json!([{"apiVersion": "batch/v1", "kind": kind, "name": name, "uid": uid, "controller": true}]));
-        serde_json::from_value(json!({"metadata": {"name": "j", "namespace": "ns", "ownerReferences": refs, "labels": {"phase": phase}}})).unwrap()
+        serde_json::from_value(
+            json!({"metadata": {"name": "j", "namespace": "ns", "ownerReferences": refs, "labels": {"phase": phase}}}),
+        )
+        .unwrap()
     }
 
     fn names(woken: Vec<&CronJob>) -> Vec<&str> {
@@ -156,11 +176,21 @@ mod tests {
         let (a, b) = (cron_job("a", "ua"), cron_job("b", "ub"));
         let cron_jobs = [&a, &b];
         assert_eq!(names(on_job_event(JobEvent::Added(&job(Some(("CronJob", "a", "ua")), "x")), &cron_jobs)), ["a"]);
-        assert!(on_job_event(JobEvent::Added(&job(Some(("CronJob", "a", "stale")), "x")), &cron_jobs).is_empty(), "UID mismatch");
-        assert!(on_job_event(JobEvent::Deleted(&job(Some(("Deployment", "a", "ua")), "x")), &cron_jobs).is_empty(), "wrong kind");
+        assert!(
+            on_job_event(JobEvent::Added(&job(Some(("CronJob", "a", "stale")), "x")), &cron_jobs).is_empty(),
+            "UID mismatch"
+        );
+        assert!(
+            on_job_event(JobEvent::Deleted(&job(Some(("Deployment", "a", "ua")), "x")), &cron_jobs).is_empty(),
+            "wrong kind"
+        );
         assert!(on_job_event(JobEvent::Added(&job(None, "x")), &cron_jobs).is_empty(), "orphan");
         let (before, after) = (job(Some(("CronJob", "a", "ua")), "x"), job(Some(("CronJob", "b", "ub")), "x"));
-        assert_eq!(names(on_job_event(JobEvent::Updated { old: &before, new: &after }, &cron_jobs)), ["a", "b"], "both owners");
+        assert_eq!(
+            names(on_job_event(JobEvent::Updated { old: &before, new: &after }, &cron_jobs)),
+            ["a", "b"],
+            "both owners"
+        );
         assert!(on_job_event(JobEvent::Updated { old: &before, new: &before }, &cron_jobs).is_empty(), "resync");
         let progressed = job(Some(("CronJob", "a", "ua")), "y");
         assert_eq!(names(on_job_event(JobEvent::Updated { old: &before, new: &progressed }, &cron_jobs)), ["a"]);

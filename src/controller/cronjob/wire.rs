@@ -10,8 +10,8 @@
 
 use super::{sync, ApiServer, Behaviour, Decision, Event, Faults, SyncInput, SyncOutcome};
 use crate::api::{CronJob, CronJobStatus, Job, KubernetesVersion};
-use chrono::{DateTime, Utc};
 use crate::cron::Tz;
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// One `sync` request.

@@ -32,7 +32,13 @@ pub const REASON_COMPLETIONS_REACHED: &str = "CompletionsReached";
 pub const MESSAGE_COMPLETIONS_REACHED: &str = "Reached expected number of succeeded pods";
 
 /// A condition with both probe and transition time `now` (`newCondition`).
-pub fn new_condition(condition_type: JobConditionType, status: ConditionStatus, reason: &str, message: &str, now: DateTime<Utc>) -> JobCondition {
+pub fn new_condition(
+    condition_type: JobConditionType,
+    status: ConditionStatus,
+    reason: &str,
+    message: &str,
+    now: DateTime<Utc>,
+) -> JobCondition {
     JobCondition {
         condition_type,
         status,

@@ -67,14 +67,18 @@ impl fmt::Display for Why {
                 }
                 f.write_str(": nothing to create")
             }
-            Why::Creating { active, want, created } => write!(f, "{} pod(s) active, {want} wanted: creating {created}", active - created),
+            Why::Creating { active, want, created } => {
+                write!(f, "{} pod(s) active, {want} wanted: creating {created}", active - created)
+            }
             Why::CompleteWorkQueue { succeeded } => {
                 write!(f, "work-queue Job: {succeeded} pod(s) succeeded and none is running, so the Job is complete")
             }
             Why::Complete { succeeded, completions } => {
                 write!(f, "{succeeded} of {completions} completions reached and no pod is running: the Job is complete")
             }
-            Why::Finished(condition) => write!(f, "the Job already has {condition:?}=True, so the controller does nothing more"),
+            Why::Finished(condition) => {
+                write!(f, "the Job already has {condition:?}=True, so the controller does nothing more")
+            }
         }
     }
 }

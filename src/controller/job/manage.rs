@@ -1,14 +1,16 @@
 //! `manageJob`: how many pods a running Job should have and which to create or delete
 //! (`job_controller.go:manageJob`, `activePodsForRemoval`, `indexed_job_utils.go:firstPendingIndexes`).
 
-use super::backoff::{backoff_for_failures, remaining_backoff, BackoffRecord, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF};
+use super::backoff::{
+    backoff_for_failures, remaining_backoff, BackoffRecord, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF,
+};
 use super::conditions::{Event, EventType};
 use super::indexes::Intervals;
 use super::pod_failure_policy::match_pod_failure_policy;
 use super::pods::{
-    self, completion_index, has_tracking_finalizer, index_failure_count, index_ignored_failure_count, is_ready, is_terminating,
-    JOB_COMPLETION_INDEX_ANNOTATION, JOB_INDEX_FAILURE_COUNT_ANNOTATION, JOB_INDEX_IGNORED_FAILURE_COUNT_ANNOTATION,
-    JOB_TRACKING_FINALIZER,
+    self, completion_index, has_tracking_finalizer, index_failure_count, index_ignored_failure_count, is_ready,
+    is_terminating, JOB_COMPLETION_INDEX_ANNOTATION, JOB_INDEX_FAILURE_COUNT_ANNOTATION,
+    JOB_INDEX_IGNORED_FAILURE_COUNT_ANNOTATION, JOB_TRACKING_FINALIZER,
 };
 use super::sync::{is_indexed, suspended, Ctx, PodDeletion};
 use super::{JobFeatures, Why};
@@ -35,7 +37,9 @@ pub(crate) fn want_active(job: &Job, active: i32, succeeded: i32) -> i32 {
 pub(crate) fn pods_for_removal(job: &Job, active: &[&Pod], rm_at_least: usize) -> Vec<usize> {
     let mut rm = Vec::new();
     let mut left: Vec<usize> = (0..active.len()).collect();
-    if let (Some(crate::api::CompletionMode::Indexed), Some(completions)) = (job.spec.completion_mode, job.spec.completions) {
+    if let (Some(crate::api::CompletionMode::Indexed), Some(completions)) =
+        (job.spec.completion_mode, job.spec.completions)
+    {
         left.clear();
         let mut by_index: std::collections::BTreeMap<u32, Vec<usize>> = Default::default();
         for (i, p) in active.iter().enumerate() {
@@ -62,7 +66,9 @@ pub(crate) fn pods_for_removal(job: &Job, active: &[&Pod], rm_at_least: usize) -
 
 /// `podGenerateNameWithIndex`: `<job>-<index>-`, shortened to fit `MaxGeneratedNameLength` (58).
 pub fn pod_generate_name(job_name: &str, index: Option<u32>) -> String {
-    let Some(ix) = index else { return format!("{job_name}-") };
+    let Some(ix) = index else {
+        return format!("{job_name}-");
+    };
     let suffix = format!("-{ix}-");
     let prefix = format!("{job_name}{suffix}");
     if prefix.len() > 58 {
@@ -127,14 +133,20 @@ pub(crate) fn new_index_failure_counts(replaced: Option<&Pod>, counted: impl Fn(
 /// index's last failed pod): 10 s × 2^(n−1) ≤ 600 s from its finish time, n = its counted + ignored
 /// failure annotations + 1 (`getRemainingTimePerIndex`).
 pub fn remaining_index_backoff(now: DateTime<Utc>, last_failed: Option<&Pod>) -> TimeDelta {
-    let Some(p) = last_failed else { return TimeDelta::zero() };
+    let Some(p) = last_failed else {
+        return TimeDelta::zero();
+    };
     let n = index_failure_count(p) + index_ignored_failure_count(p) + 1;
     remaining_backoff(now, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF, n, Some(pods::finished_time(p)))
 }
 
 /// The indexes among `indexes` whose own back-off has passed; when none has, also the shortest
 /// remaining wait (`getPodCreationInfoForIndependentIndexes`).
-pub fn indexes_ready_to_create(now: DateTime<Utc>, indexes: &[u32], last_failed: &BTreeMap<u32, &Pod>) -> (Vec<u32>, TimeDelta) {
+pub fn indexes_ready_to_create(
+    now: DateTime<Utc>,
+    indexes: &[u32],
+    last_failed: &BTreeMap<u32, &Pod>,
+) -> (Vec<u32>, TimeDelta) {
     let mut ready = vec![];
     let mut wait: Option<TimeDelta> = None;
     for &ix in indexes {
@@ -177,7 +189,11 @@ pub(super) fn delete_pods(ctx: &mut Ctx<'_>, victims: &[&Pod], remove_finalizer_
             uid: p.metadata.uid.clone(),
             remove_finalizer_first: remove_finalizer_first && has_tracking_finalizer(p),
         });
-        ctx.out.events.push(Event::new(EventType::Normal, "SuccessfulDelete", format!("Deleted pod: {}", p.metadata.name)));
+        ctx.out.events.push(Event::new(
+            EventType::Normal,
+            "SuccessfulDelete",
+            format!("Deleted pod: {}", p.metadata.name),
+        ));
     }
     (deleted_ready, deleted)
 }
@@ -224,7 +240,13 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
         let decision = if is_suspended {
             ("suspended", format!("spec.suspend is true: {removed} running pod(s) deleted without counting them as failed, none created").into())
         } else {
-            ("deleting-pods", format!("{active} pod(s) active but {want} wanted (parallelism/remaining completions): deleting {removed}").into())
+            (
+                "deleting-pods",
+                format!(
+                    "{active} pod(s) active but {want} wanted (parallelism/remaining completions): deleting {removed}"
+                )
+                .into(),
+            )
         };
         return (active - removed, rr, removed, decision);
     }
@@ -263,7 +285,8 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
         let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
         let mut taken = st.succeeded_indexes.with_indexes(st.active_pods.iter().filter_map(|p| completion_index(p)));
         if st.only_failed {
-            taken = taken.with_indexes(st.pods.iter().filter(|p| is_terminating(p)).filter_map(|p| completion_index(p)));
+            taken =
+                taken.with_indexes(st.pods.iter().filter(|p| is_terminating(p)).filter_map(|p| completion_index(p)));
         }
         if let Some(fi) = st.failed_indexes {
             taken = taken.merge(fi);
@@ -273,7 +296,19 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
             let (ready_now, wait) = indexes_ready_to_create(now, &ix, st.delayed_per_index);
             if ready_now.is_empty() && wait > TimeDelta::zero() {
                 ctx.requeue(wait.max(TimeDelta::seconds(1)));
-                return (shown_active_during_backoff(&f, active), 0, 0, ("waiting-backoff", format!("every pending index waits for its own back-off; the first may start in {}s", wait.num_seconds()).into()));
+                return (
+                    shown_active_during_backoff(&f, active),
+                    0,
+                    0,
+                    (
+                        "waiting-backoff",
+                        format!(
+                            "every pending index waits for its own back-off; the first may start in {}s",
+                            wait.num_seconds()
+                        )
+                        .into(),
+                    ),
+                );
             }
             ix = ready_now;
         }
@@ -291,7 +326,9 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
         let mut errors = 0;
         for ix in &indexes[next..end] {
             let allowed = input.faults.create_limit.is_none_or(|l| ctx.creates_ok < l);
-            if let Some(err) = ctx.pod_call_fails().or_else(|| (!allowed).then(|| "pod creation failed: limit reached".to_string())) {
+            if let Some(err) =
+                ctx.pod_call_fails().or_else(|| (!allowed).then(|| "pod creation failed: limit reached".to_string()))
+            {
                 errors += 1;
                 failed_creates += 1;
                 ctx.out.failed_creations += 1;
@@ -303,12 +340,18 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
             ctx.creates_ok += 1;
             let counts = if st.per_index {
                 let replaced = ix.and_then(|i| st.delayed_per_index.get(&i).copied());
-                Some(new_index_failure_counts(replaced, |p| match_pod_failure_policy(job.spec.pod_failure_policy.as_ref(), p, true).count_failed))
+                Some(new_index_failure_counts(replaced, |p| {
+                    match_pod_failure_policy(job.spec.pod_failure_policy.as_ref(), p, true).count_failed
+                }))
             } else {
                 None
             };
             let pod = new_pod(job, *ix, counts, &f);
-            ctx.out.events.push(Event::new(EventType::Normal, "SuccessfulCreate", format!("Created pod: {}", pod.metadata.generate_name)));
+            ctx.out.events.push(Event::new(
+                EventType::Normal,
+                "SuccessfulCreate",
+                format!("Created pod: {}", pod.metadata.generate_name),
+            ));
             ctx.out.created.push(pod);
             created += 1;
         }
@@ -323,7 +366,11 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
     let why = if failed_creates > 0 {
         format!("{wanted} pod(s) to create: {created} created, {failed_creates} failed (creation stops after a failing batch)").into()
     } else if st.new_backoff.failures_after_last_success > 0 && f.pod_failure_backoff_record {
-        format!("the back-off after {} failure(s) has passed: creating {created} replacement pod(s)", st.new_backoff.failures_after_last_success).into()
+        format!(
+            "the back-off after {} failure(s) has passed: creating {created} replacement pod(s)",
+            st.new_backoff.failures_after_last_success
+        )
+        .into()
     } else {
         Why::Creating { active, want, created }
     };

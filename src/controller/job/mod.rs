@@ -26,13 +26,13 @@
 
 pub mod backoff;
 mod conditions;
+mod explain;
 mod features;
 mod indexes;
 mod manage;
 mod pod_failure_policy;
 pub mod pods;
 mod queue;
-mod explain;
 mod success_policy;
 mod sync;
 mod tracking;
@@ -42,7 +42,9 @@ pub use conditions::*;
 pub use explain::Why;
 pub use features::{parse_version_with_patch, JobFeatures};
 pub use indexes::Intervals;
-pub use manage::{indexes_ready_to_create, new_pod, pod_generate_name, remaining_index_backoff, MAX_POD_CREATE_DELETE_PER_SYNC};
+pub use manage::{
+    indexes_ready_to_create, new_pod, pod_generate_name, remaining_index_backoff, MAX_POD_CREATE_DELETE_PER_SYNC,
+};
 pub use pod_failure_policy::{match_pod_failure_policy, PolicyMatch};
 pub use queue::{job_event_delay, pod_event_delay, PodEvent, LEGACY_POD_UPDATE_BATCH_PERIOD, SYNC_JOB_BATCH_PERIOD};
 pub use success_policy::match_success_policy;

@@ -84,12 +84,7 @@ pub fn completion_index(pod: &Pod) -> Option<u32> {
 }
 
 fn annotation_count(pod: &Pod, key: &str) -> u32 {
-    pod.metadata
-        .annotations
-        .get(key)
-        .and_then(|v| v.parse::<u32>().ok())
-        .filter(|&v| v <= i32::MAX as u32)
-        .unwrap_or(0)
+    pod.metadata.annotations.get(key).and_then(|v| v.parse::<u32>().ok()).filter(|&v| v <= i32::MAX as u32).unwrap_or(0)
 }
 
 /// `job-index-failure-count` (0 when absent or malformed).

@@ -26,8 +26,13 @@ pub fn match_success_policy(policy: &SuccessPolicy, completions: u32, succeeded:
                 if required.is_empty() {
                     return None;
                 }
-                let contained = required.intervals().iter().map(|&(a, b)| (a..=b).filter(|&ix| succeeded.has(ix)).count() as u32).sum::<u32>();
-                contained == required.total() || rule.succeeded_count.is_some_and(|c| i64::from(contained) >= i64::from(c))
+                let contained = required
+                    .intervals()
+                    .iter()
+                    .map(|&(a, b)| (a..=b).filter(|&ix| succeeded.has(ix)).count() as u32)
+                    .sum::<u32>();
+                contained == required.total()
+                    || rule.succeeded_count.is_some_and(|c| i64::from(contained) >= i64::from(c))
             }
             None => rule.succeeded_count.is_some_and(|c| i64::from(succeeded.total()) >= i64::from(c)),
         };

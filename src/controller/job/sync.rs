@@ -9,8 +9,8 @@ use super::indexes::Intervals;
 use super::manage::{delete_pods, manage_job, ManageState};
 use super::pod_failure_policy::match_pod_failure_policy;
 use super::pods::{
-    self, completion_index, finished_time, has_tracking_finalizer, index_failure_count, index_ignored_failure_count, is_active,
-    is_pod_failed, is_ready, is_terminating,
+    self, completion_index, finished_time, has_tracking_finalizer, index_failure_count, index_ignored_failure_count,
+    is_active, is_pod_failed, is_ready, is_terminating,
 };
 use super::success_policy::match_success_policy;
 use super::tracking::{enact_finished, track_and_remove_finalizers, Tracking};
@@ -250,7 +250,10 @@ pub fn sync_job(input: &JobSyncInput<'_>) -> JobSyncResult {
     };
     if f.managed_by {
         if let Some(m) = job.spec.managed_by.as_deref().filter(|m| *m != "kubernetes.io/job-controller") {
-            ctx.decide("managed-elsewhere", format!("spec.managedBy is {m:?}, so the built-in Job controller leaves this Job alone"));
+            ctx.decide(
+                "managed-elsewhere",
+                format!("spec.managedBy is {m:?}, so the built-in Job controller leaves this Job alone"),
+            );
             return ctx.out;
         }
     }
@@ -300,10 +303,15 @@ fn sync_running(ctx: &mut Ctx<'_>) {
     let mut terminating = track_terminating.then(|| pods.iter().filter(|p| is_terminating(p)).count() as i32);
 
     let valid_index = |p: &Pod| !indexed || completion_index(p).is_some_and(|ix| ix < completions);
-    let uncounted_valid = |p: &Pod, unc: &BTreeSet<&str>| has_tracking_finalizer(p) && !unc.contains(p.metadata.uid.as_str()) && valid_index(p);
+    let uncounted_valid = |p: &Pod, unc: &BTreeSet<&str>| {
+        has_tracking_finalizer(p) && !unc.contains(p.metadata.uid.as_str()) && valid_index(p)
+    };
     let (new_succeeded, new_failed): (Vec<&Pod>, Vec<&Pod>) = if tracking {
         (
-            pods.iter().copied().filter(|p| uncounted_valid(p, &unc_succ) && pods::phase(p) == PodPhase::Succeeded).collect(),
+            pods.iter()
+                .copied()
+                .filter(|p| uncounted_valid(p, &unc_succ) && pods::phase(p) == PodPhase::Succeeded)
+                .collect(),
             pods.iter().copied().filter(|p| uncounted_valid(p, &unc_fail) && is_pod_failed(p, only_failed)).collect(),
         )
     } else {
@@ -346,8 +354,15 @@ fn sync_running(ctx: &mut Ctx<'_>) {
     }
     if finished.is_none() && (f.pod_failure_policy || delay_terminal) {
         if let Some(ft) = has_true(&status.conditions, JobConditionType::FailureTarget) {
-            why = format!("the Job already has FailureTarget ({}); it becomes Failed once its pods are gone", ft.reason);
-            finished = Some(new_condition(JobConditionType::Failed, ConditionStatus::True, &ft.reason.clone(), &ft.message.clone(), now));
+            why =
+                format!("the Job already has FailureTarget ({}); it becomes Failed once its pods are gone", ft.reason);
+            finished = Some(new_condition(
+                JobConditionType::Failed,
+                ConditionStatus::True,
+                &ft.reason.clone(),
+                &ft.message.clone(),
+                now,
+            ));
         } else if pfp.is_some() {
             let msg = pods.iter().filter(|p| is_pod_failed(p, only_failed)).find_map(|p| policy(p).fail_job_message);
             if let Some(msg) = msg {
@@ -376,7 +391,10 @@ fn sync_running(ctx: &mut Ctx<'_>) {
                     if limit == 0 { " (with backoffLimit 0 any restart counts)" } else { "" }
                 )
             } else if !f.count_failed_pods {
-                format!("before 1.20 the limit counts work-queue retries: retry {} > backoffLimit {limit}", input.memory.requeues + 1)
+                format!(
+                    "before 1.20 the limit counts work-queue retries: retry {} > backoffLimit {limit}",
+                    input.memory.requeues + 1
+                )
             } else {
                 format!("{failed} failed pod(s) > backoffLimit {limit}: the Job fails")
             };
@@ -403,7 +421,8 @@ fn sync_running(ctx: &mut Ctx<'_>) {
         prev_succeeded_indexes = Intervals::parse(status.completed_indexes.as_deref().unwrap_or(""), completions);
         succeeded_indexes = prev_succeeded_indexes.with_indexes(pods.iter().filter_map(|p| {
             let ix = completion_index(p)?;
-            (pods::phase(p) == PodPhase::Succeeded && ix < completions && (!tracking || has_tracking_finalizer(p))).then_some(ix)
+            (pods::phase(p) == PodPhase::Succeeded && ix < completions && (!tracking || has_tracking_finalizer(p)))
+                .then_some(ix)
         }));
         succeeded = succeeded_indexes.total() as i32;
         if per_index {
@@ -413,7 +432,8 @@ fn sync_running(ctx: &mut Ctx<'_>) {
                 let ix = completion_index(p)?;
                 let index_failed = is_pod_failed(p, only_failed) && {
                     let m = policy(p);
-                    m.action == Some(PodFailurePolicyAction::FailIndex) || (m.count_failed && index_failure_count(p) >= bl_per_index)
+                    m.action == Some(PodFailurePolicyAction::FailIndex)
+                        || (m.count_failed && index_failure_count(p) >= bl_per_index)
                 };
                 (ix < completions && has_tracking_finalizer(p) && index_failed).then_some(ix)
             }));
@@ -421,7 +441,8 @@ fn sync_running(ctx: &mut Ctx<'_>) {
                 let max_failed = job.spec.max_failed_indexes;
                 if max_failed.is_some_and(|m| fi.total() as i64 > m as i64) {
                     why = format!("{} failed index(es) > maxFailedIndexes {}", fi.total(), max_failed.unwrap_or(0));
-                    finished = Some(failure_cond(REASON_MAX_FAILED_INDEXES_EXCEEDED, MESSAGE_MAX_FAILED_INDEXES_EXCEEDED));
+                    finished =
+                        Some(failure_cond(REASON_MAX_FAILED_INDEXES_EXCEEDED, MESSAGE_MAX_FAILED_INDEXES_EXCEEDED));
                 } else if fi.total() > 0 && fi.total() + succeeded_indexes.total() >= completions {
                     why = format!("every index finished and {} of them failed", fi.total());
                     finished = Some(failure_cond(REASON_FAILED_INDEXES, MESSAGE_FAILED_INDEXES));
@@ -429,7 +450,9 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             }
             let active_ix: BTreeSet<u32> = active_pods.iter().filter_map(|p| completion_index(p)).collect();
             for p in pods.iter().copied().filter(|p| has_tracking_finalizer(p) && is_pod_failed(p, only_failed)) {
-                let Some(ix) = completion_index(p).filter(|&ix| ix < completions) else { continue };
+                let Some(ix) = completion_index(p).filter(|&ix| ix < completions) else {
+                    continue;
+                };
                 if succeeded_indexes.has(ix) || fi.has(ix) || active_ix.contains(&ix) {
                     continue;
                 }
@@ -444,9 +467,20 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             failed_indexes = Some(fi);
         }
         if finished.is_none() && f.success_policy {
-            if let Some(msg) = job.spec.success_policy.as_ref().and_then(|sp| match_success_policy(sp, completions, &succeeded_indexes)) {
+            if let Some(msg) = job
+                .spec
+                .success_policy
+                .as_ref()
+                .and_then(|sp| match_success_policy(sp, completions, &succeeded_indexes))
+            {
                 why = format!("success policy: {msg}; the remaining pods are killed");
-                finished = Some(new_condition(JobConditionType::SuccessCriteriaMet, ConditionStatus::True, REASON_SUCCESS_POLICY, &msg, now));
+                finished = Some(new_condition(
+                    JobConditionType::SuccessCriteriaMet,
+                    ConditionStatus::True,
+                    REASON_SUCCESS_POLICY,
+                    &msg,
+                    now,
+                ));
             }
         }
     }
@@ -509,7 +543,10 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             decision = Some(d);
             manage_called = true;
         } else if !satisfied {
-            decision = Some(("waiting-informer", "pod creations or deletions issued earlier are not yet observed; the controller waits".into()));
+            decision = Some((
+                "waiting-informer",
+                "pod creations or deletions issued earlier are not yet observed; the controller waits".into(),
+            ));
         } else {
             decision = Some(("job-deleting", "the Job is being deleted: no pods are created".into()));
         }
@@ -519,7 +556,8 @@ fn sync_running(ctx: &mut Ctx<'_>) {
         };
         if complete {
             let (t, reason, msg) = if delay_terminal {
-                let (r, m) = if f.success_policy { (REASON_COMPLETIONS_REACHED, MESSAGE_COMPLETIONS_REACHED) } else { ("", "") };
+                let (r, m) =
+                    if f.success_policy { (REASON_COMPLETIONS_REACHED, MESSAGE_COMPLETIONS_REACHED) } else { ("", "") };
                 (JobConditionType::SuccessCriteriaMet, r, m)
             } else {
                 (JobConditionType::Complete, "", "")
@@ -534,11 +572,25 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             ));
         } else if manage_called {
             if job.spec.suspend == Some(true) && f.suspend_job {
-                if ensure_condition_status(&mut status.conditions, JobConditionType::Suspended, ConditionStatus::True, "JobSuspended", "Job suspended", now) {
+                if ensure_condition_status(
+                    &mut status.conditions,
+                    JobConditionType::Suspended,
+                    ConditionStatus::True,
+                    "JobSuspended",
+                    "Job suspended",
+                    now,
+                ) {
                     suspend_changed = true;
                     ctx.out.events.push(Event::new(EventType::Normal, "Suspended", "Job suspended"));
                 }
-            } else if ensure_condition_status(&mut status.conditions, JobConditionType::Suspended, ConditionStatus::False, "JobResumed", "Job resumed", now) {
+            } else if ensure_condition_status(
+                &mut status.conditions,
+                JobConditionType::Suspended,
+                ConditionStatus::False,
+                "JobResumed",
+                "Job resumed",
+                now,
+            ) {
                 suspend_changed = true;
                 ctx.out.events.push(Event::new(EventType::Normal, "Resumed", "Job resumed"));
                 // Resuming restarts the activeDeadlineSeconds clock.
@@ -552,7 +604,10 @@ fn sync_running(ctx: &mut Ctx<'_>) {
 
     let shown_terminating = if f.pod_replacement_policy { terminating } else { None };
     let shown_ready = f.job_ready_pods.then_some(ready);
-    let needs_update = suspend_changed || active != job.status.active || shown_ready != job.status.ready || shown_terminating != job.status.terminating;
+    let needs_update = suspend_changed
+        || active != job.status.active
+        || shown_ready != job.status.ready
+        || shown_terminating != job.status.terminating;
     status.active = active;
     status.ready = shown_ready;
     status.terminating = shown_terminating;

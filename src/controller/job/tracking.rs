@@ -41,14 +41,16 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
     if indexed {
         pods.sort_by_key(|p| completion_index(p).map_or(-1, i64::from));
     }
-    let mut with_finalizer: BTreeSet<&str> = pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.as_str()).collect();
+    let mut with_finalizer: BTreeSet<&str> =
+        pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.as_str()).collect();
     let mut unc = status.uncounted_terminated_pods.clone().unwrap_or_default();
     if clean_uncounted(&mut status, &mut unc, &with_finalizer) {
         needs_flush = true;
     }
     let orig_unc_failed: BTreeSet<String> = unc.failed.iter().cloned().collect();
     let orig_unc_succ: BTreeSet<String> = unc.succeeded.iter().cloned().collect();
-    let is_success_target = |c: &Option<JobCondition>| c.as_ref().is_some_and(|c| c.condition_type == JobConditionType::SuccessCriteriaMet);
+    let is_success_target =
+        |c: &Option<JobCondition>| c.as_ref().is_some_and(|c| c.condition_type == JobConditionType::SuccessCriteriaMet);
     let mut remove: Vec<&Pod> = vec![];
     let mut new_succeeded_ix = vec![];
     let mut reached_max_uncounted = false;
@@ -72,7 +74,9 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
         let uid = &p.metadata.uid;
         if pods::phase(p) == PodPhase::Succeeded && !orig_unc_failed.contains(uid) {
             if indexed {
-                if let Some(ix) = completion_index(p).filter(|&ix| ix < completions && !t.prev_succeeded_indexes.has(ix)) {
+                if let Some(ix) =
+                    completion_index(p).filter(|&ix| ix < completions && !t.prev_succeeded_indexes.has(ix))
+                {
                     new_succeeded_ix.push(ix);
                     needs_flush = true;
                 }
@@ -82,7 +86,10 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
             }
         } else if failed || (finished.is_some() && !is_success_target(&finished)) {
             let valid = !indexed || completion_index(p).is_some_and(|ix| ix < completions);
-            if !orig_unc_failed.contains(uid) && valid && match_pod_failure_policy(pfp, p, f.backoff_limit_per_index).count_failed {
+            if !orig_unc_failed.contains(uid)
+                && valid
+                && match_pod_failure_policy(pfp, p, f.backoff_limit_per_index).count_failed
+            {
                 unc.failed.push(uid.clone());
                 needs_flush = true;
             }
@@ -119,7 +126,8 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
                 status.conditions.push(c.clone());
                 needs_flush = true;
             }
-            finished = Some(new_condition(JobConditionType::Complete, ConditionStatus::True, &c.reason, &c.message, now));
+            finished =
+                Some(new_condition(JobConditionType::Complete, ConditionStatus::True, &c.reason, &c.message, now));
         }
     }
     // flushUncountedAndRemoveFinalizers
@@ -190,7 +198,11 @@ pub(super) fn enact_finished(ctx: &mut Ctx<'_>, status: &mut JobStatus, c: JobCo
     if c.condition_type == JobConditionType::Complete {
         status.completion_time = Some(now);
         if ctx.input.job.spec.completions.is_some_and(|n| status.succeeded > n) {
-            ctx.out.events.push(Event::new(EventType::Warning, "TooManySucceededPods", "Too many succeeded pods running after completion count reached"));
+            ctx.out.events.push(Event::new(
+                EventType::Warning,
+                "TooManySucceededPods",
+                "Too many succeeded pods running after completion count reached",
+            ));
         }
         ctx.out.events.push(Event::new(EventType::Normal, "Completed", "Job completed"));
     } else {

@@ -2,11 +2,11 @@
 //! (`kubelet_pods.go:getPhase`/`convertToAPIContainerStatuses`, `status/generate.go`). One app
 //! container (the template's first) is driven; the Job controller reads exactly these fields.
 
-use super::{restart_attempt, CrashLoopBackOff, RestartAttempt};
 use super::restart::{after_container_exit, backoff_event_message, crash_loop_waiting_message, ContainerExit};
+use super::{restart_attempt, CrashLoopBackOff, RestartAttempt};
 use crate::api::{
-    ConditionStatus, ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting, ContainerStatus,
-    Pod, PodCondition, PodPhase, PodStatus, RestartPolicy, POD_READY,
+    ConditionStatus, ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting,
+    ContainerStatus, Pod, PodCondition, PodPhase, PodStatus, RestartPolicy, POD_READY,
 };
 use crate::controller::Event;
 use chrono::{DateTime, TimeDelta, Utc};
@@ -19,7 +19,11 @@ fn container_name(pod: &Pod) -> String {
 }
 
 fn current(pod: &Pod) -> ContainerStatus {
-    pod.status.container_statuses.first().cloned().unwrap_or_else(|| ContainerStatus { name: container_name(pod), ..Default::default() })
+    pod.status
+        .container_statuses
+        .first()
+        .cloned()
+        .unwrap_or_else(|| ContainerStatus { name: container_name(pod), ..Default::default() })
 }
 
 fn with_container(pod: &Pod, phase: PodPhase, ready: bool, now: DateTime<Utc>, c: ContainerStatus) -> PodStatus {
@@ -33,7 +37,12 @@ fn with_container(pod: &Pod, phase: PodPhase, ready: bool, now: DateTime<Utc>, c
             c.status = status;
             c.last_transition_time = Some(now);
         }
-        None => s.conditions.push(PodCondition { condition_type: POD_READY.into(), status, last_transition_time: Some(now), ..Default::default() }),
+        None => s.conditions.push(PodCondition {
+            condition_type: POD_READY.into(),
+            status,
+            last_transition_time: Some(now),
+            ..Default::default()
+        }),
     }
     s
 }

@@ -55,7 +55,12 @@ pub enum RestartAttempt {
 /// assert_eq!(restart_count, 1);
 /// assert!(matches!(restart_attempt(&backoff, 1, t(60), t(60)), RestartAttempt::BackOff { .. }));
 /// ```
-pub fn restart_attempt(backoff: &CrashLoopBackOff, restart_count: u32, finished_at: DateTime<Utc>, now: DateTime<Utc>) -> RestartAttempt {
+pub fn restart_attempt(
+    backoff: &CrashLoopBackOff,
+    restart_count: u32,
+    finished_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> RestartAttempt {
     match backoff.restart_allowed_at(finished_at) {
         Some(allowed_at) if now < allowed_at => {
             let delay = allowed_at - finished_at;
@@ -145,7 +150,11 @@ fn pod_ref(pod: &str, namespace: &str, uid: &str) -> String {
 ///            "back-off 20s restarting failed container=main pod=pi-x7_default(u1)");
 /// ```
 pub fn crash_loop_waiting_message(delay: TimeDelta, container: &str, pod: &str, namespace: &str, uid: &str) -> String {
-    format!("back-off {} restarting failed container={container} pod={}", go_duration(delay), pod_ref(pod, namespace, uid))
+    format!(
+        "back-off {} restarting failed container={container} pod={}",
+        go_duration(delay),
+        pod_ref(pod, namespace, uid)
+    )
 }
 
 /// The kubelet's `Warning BackOff` event message.
@@ -175,11 +184,7 @@ pub fn go_duration(d: TimeDelta) -> String {
         return format!("{sign}{ms}ms");
     }
     let (h, m, s, frac) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
-    let secs = if frac == 0 {
-        format!("{s}s")
-    } else {
-        format!("{s}.{}s", format!("{frac:03}").trim_end_matches('0'))
-    };
+    let secs = if frac == 0 { format!("{s}s") } else { format!("{s}.{}s", format!("{frac:03}").trim_end_matches('0')) };
     match (h, m) {
         (0, 0) => format!("{sign}{secs}"),
         (0, m) => format!("{sign}{m}m{secs}"),

@@ -63,14 +63,20 @@ pub fn ttl_after_finished(job: &Job, now: DateTime<Utc>, version: KubernetesVers
         return ignore("the Job is already being deleted".into());
     }
     let Some(cond) = job.status.conditions.iter().find(|c| {
-        matches!(c.condition_type, JobConditionType::Complete | JobConditionType::Failed) && c.status == ConditionStatus::True
+        matches!(c.condition_type, JobConditionType::Complete | JobConditionType::Failed)
+            && c.status == ConditionStatus::True
     }) else {
-        return ignore("the Job has not finished (no Complete or Failed condition): the TTL clock has not started".into());
+        return ignore(
+            "the Job has not finished (no Complete or Failed condition): the TTL clock has not started".into(),
+        );
     };
     let Some(finished_at) = cond.last_transition_time else {
         let ns = if job.metadata.namespace.is_empty() { "default" } else { &job.metadata.namespace };
         return TtlDecision {
-            action: TtlAction::Error(format!("unable to find the time when the Job {ns}/{} finished", job.metadata.name)),
+            action: TtlAction::Error(format!(
+                "unable to find the time when the Job {ns}/{} finished",
+                job.metadata.name
+            )),
             explanation: "the terminal condition has no lastTransitionTime".into(),
         };
     };
@@ -127,7 +133,10 @@ mod tests {
     #[test]
     fn ttl_zero_deletes_in_the_first_sync() {
         let job = finished(JobConditionType::Failed, Some(t(191)), Some(0));
-        assert_eq!(ttl_after_finished(&job, t(191), KubernetesVersion::new(28).unwrap()).action, TtlAction::Delete { expired_at: t(191) });
+        assert_eq!(
+            ttl_after_finished(&job, t(191), KubernetesVersion::new(28).unwrap()).action,
+            TtlAction::Delete { expired_at: t(191) }
+        );
     }
 
     #[test]
@@ -142,7 +151,10 @@ mod tests {
     fn version_boundary_1_21() {
         let job = finished(JobConditionType::Complete, Some(t(10)), Some(5));
         assert_eq!(ttl_after_finished(&job, t(100), KubernetesVersion::new(20).unwrap()).action, TtlAction::Ignore);
-        assert_eq!(ttl_after_finished(&job, t(100), KubernetesVersion::new(21).unwrap()).action, TtlAction::Delete { expired_at: t(15) });
+        assert_eq!(
+            ttl_after_finished(&job, t(100), KubernetesVersion::new(21).unwrap()).action,
+            TtlAction::Delete { expired_at: t(15) }
+        );
     }
 
     #[test]
@@ -151,7 +163,10 @@ mod tests {
         let mut job = finished(JobConditionType::Complete, Some(t(10)), Some(5));
         job.metadata.deletion_timestamp = Some(t(11));
         assert_eq!(ttl_after_finished(&job, t(100), v).action, TtlAction::Ignore);
-        assert_eq!(ttl_after_finished(&finished(JobConditionType::Complete, Some(t(10)), None), t(100), v).action, TtlAction::Ignore);
+        assert_eq!(
+            ttl_after_finished(&finished(JobConditionType::Complete, Some(t(10)), None), t(100), v).action,
+            TtlAction::Ignore
+        );
         assert_eq!(
             ttl_after_finished(&finished(JobConditionType::Complete, None, Some(5)), t(100), v).action,
             TtlAction::Error("unable to find the time when the Job default/pi finished".into())

@@ -7,9 +7,9 @@ mod robfig_vectors;
 mod stepwise;
 mod zone_data;
 
+use crate::cron::Tz;
 use crate::cron::{parse_standard, Schedule};
 use chrono::{DateTime, SecondsFormat};
-use crate::cron::Tz;
 
 /// Parses a schedule that must parse.
 fn schedule(spec: &str) -> Schedule {

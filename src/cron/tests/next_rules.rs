@@ -2,8 +2,8 @@
 //! limit, whole seconds, `@every`, and robfig's DST behaviour in each kind of zone.
 
 use super::{chain, schedule};
-use chrono::TimeZone;
 use crate::cron::Tz;
+use chrono::TimeZone;
 
 #[test]
 fn dom_or_dow_when_neither_is_starred() {
@@ -28,7 +28,10 @@ fn dom_or_dow_when_neither_is_starred() {
 fn dom_and_dow_when_either_is_starred() {
     // `@weekly` is Sundays only; `?/1` keeps the star, so this is Mondays only.
     assert_eq!(chain("@weekly", "UTC", "2025-01-01T00:00:00Z", 2), ["2025-01-05T00:00:00Z", "2025-01-12T00:00:00Z"]);
-    assert_eq!(chain("0 0 ?/1 * 1", "UTC", "2025-01-01T00:00:00Z", 2), ["2025-01-06T00:00:00Z", "2025-01-13T00:00:00Z"]);
+    assert_eq!(
+        chain("0 0 ?/1 * 1", "UTC", "2025-01-01T00:00:00Z", 2),
+        ["2025-01-06T00:00:00Z", "2025-01-13T00:00:00Z"]
+    );
 }
 
 #[test]
@@ -68,9 +71,15 @@ fn every_counts_absolute_time_from_the_second() {
 #[test]
 fn schedule_zone_versus_evaluation_zone() {
     // A TZ= prefix wins over the zone of the instant; results come back in the instant's zone.
-    assert_eq!(chain("TZ=Asia/Tokyo 0 9 * * *", "America/New_York", "2025-01-15T00:00:00-05:00", 1), ["2025-01-15T19:00:00-05:00"]);
+    assert_eq!(
+        chain("TZ=Asia/Tokyo 0 9 * * *", "America/New_York", "2025-01-15T00:00:00-05:00", 1),
+        ["2025-01-15T19:00:00-05:00"]
+    );
     assert_eq!(chain("0 9 * * *", "America/New_York", "2025-01-15T00:00:00-05:00", 1), ["2025-01-15T09:00:00-05:00"]);
-    assert_eq!(chain("TZ=Local 0 9 * * *", "Asia/Kolkata", "2025-01-15T00:00:00+05:30", 1), ["2025-01-15T09:00:00+05:30"]);
+    assert_eq!(
+        chain("TZ=Local 0 9 * * *", "Asia/Kolkata", "2025-01-15T00:00:00+05:30", 1),
+        ["2025-01-15T09:00:00+05:30"]
+    );
 }
 
 #[test]
@@ -104,12 +113,15 @@ fn lord_howe_half_hour_dst_loses_days() {
         chain("@daily", "Australia/Lord_Howe", "2024-04-06T12:00:00+11:00", 2),
         ["2024-04-07T00:00:00+11:00", "2024-04-09T00:00:00+10:30"]
     );
-    assert_eq!(chain("0 2 * * *", "Australia/Lord_Howe", "2024-04-06T12:00:00+11:00", 1), ["2024-04-08T02:00:00+10:30"]);
-    assert_eq!(chain("0 3 * * *", "Australia/Lord_Howe", "2024-04-06T12:00:00+11:00", 1), ["2024-04-08T03:00:00+10:30"]);
     assert_eq!(
-        chain("@daily", "Australia/Lord_Howe", "2024-10-06T00:00:00+10:30", 1),
-        ["2024-10-08T00:00:00+11:00"]
+        chain("0 2 * * *", "Australia/Lord_Howe", "2024-04-06T12:00:00+11:00", 1),
+        ["2024-04-08T02:00:00+10:30"]
     );
+    assert_eq!(
+        chain("0 3 * * *", "Australia/Lord_Howe", "2024-04-06T12:00:00+11:00", 1),
+        ["2024-04-08T03:00:00+10:30"]
+    );
+    assert_eq!(chain("@daily", "Australia/Lord_Howe", "2024-10-06T00:00:00+10:30", 1), ["2024-10-08T00:00:00+11:00"]);
 }
 
 #[test]
@@ -151,10 +163,7 @@ fn a_missing_calendar_day_is_an_error_not_a_hang() {
         assert!(err.to_string().contains("in Pacific/Apia the day after 2011-12-29 does not exist"), "{err}");
     }
     // Schedules that need no day step pass straight over the missing day.
-    assert_eq!(
-        schedule("0 12 * * *").next(t).unwrap().unwrap().to_rfc3339(),
-        "2011-12-29T12:00:00-10:00"
-    );
+    assert_eq!(schedule("0 12 * * *").next(t).unwrap().unwrap().to_rfc3339(), "2011-12-29T12:00:00-10:00");
 }
 
 #[test]

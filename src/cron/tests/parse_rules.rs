@@ -2,9 +2,9 @@
 //! names, steps, bounds, and the error that wins.
 
 use super::{error, schedule};
+use crate::cron::Tz;
 use crate::cron::{parse_standard, Location, Masks, ParseError, Schedule, STAR_BIT};
 use chrono::TimeDelta;
-use crate::cron::Tz;
 
 fn masks(spec: &str) -> Masks {
     match schedule(spec) {
@@ -45,9 +45,15 @@ fn time_zone_prefixes() {
     // The rest after the first space is trimmed, so descriptors work after a prefix.
     assert_eq!(location("TZ=UTC \t @daily "), Location::Zone(Tz::UTC));
     assert_eq!(error("TZ=Nowhere 0 5 * * *"), "provided bad location Nowhere: unknown time zone Nowhere");
-    assert_eq!(error("TZ=europe/london 0 5 * * *"), "provided bad location europe/london: unknown time zone europe/london");
+    assert_eq!(
+        error("TZ=europe/london 0 5 * * *"),
+        "provided bad location europe/london: unknown time zone europe/london"
+    );
     assert_eq!(error("TZ=../x 0 5 * * *"), "provided bad location ../x: time: invalid location name");
-    assert_eq!(error("TZ=/etc/localtime 0 5 * * *"), "provided bad location /etc/localtime: time: invalid location name");
+    assert_eq!(
+        error("TZ=/etc/localtime 0 5 * * *"),
+        "provided bad location /etc/localtime: time: invalid location name"
+    );
     // The zone name runs to the first ASCII space, tabs and NBSP included.
     assert_eq!(error("TZ=UTC\t0 5 * * *"), "provided bad location UTC\t0: unknown time zone UTC\t0");
     assert_eq!(error("TZ=UTC\t0\t5\t*\t*\t*"), "time zone prefix needs a space before the schedule: TZ=UTC\t0\t5\t*\t*\t* (robfig/cron panics on this: runtime error: slice bounds out of range [:-1])");
@@ -60,7 +66,14 @@ fn time_zone_prefixes() {
 
 #[test]
 fn descriptors() {
-    let day = Masks { second: 1, minute: 1, hour: 1, dom: 0x8000_0000_ffff_fffe, month: 0x8000_0000_0000_1ffe, dow: 0x8000_0000_0000_007f };
+    let day = Masks {
+        second: 1,
+        minute: 1,
+        hour: 1,
+        dom: 0x8000_0000_ffff_fffe,
+        month: 0x8000_0000_0000_1ffe,
+        dow: 0x8000_0000_0000_007f,
+    };
     assert_eq!(masks("@daily"), day);
     assert_eq!(masks("@midnight"), day);
     assert_eq!(masks("@hourly"), Masks { hour: 0x8000_0000_00ff_ffff, ..day });
@@ -90,9 +103,18 @@ fn every_durations() {
     assert_eq!(error("@every "), r#"failed to parse duration @every : time: invalid duration """#);
     assert_eq!(error("@every 1d"), r#"failed to parse duration @every 1d: time: unknown unit "d" in duration "1d""#);
     assert_eq!(error("@every 10"), r#"failed to parse duration @every 10: time: missing unit in duration "10""#);
-    assert_eq!(error("@every 1h "), r#"failed to parse duration @every 1h : time: unknown unit "h " in duration "1h ""#);
-    assert_eq!(error("@every 3000000h"), r#"failed to parse duration @every 3000000h: time: invalid duration "3000000h""#);
-    assert_eq!(error("@every 5é"), r#"failed to parse duration @every 5é: time: unknown unit "\xc3\xa9" in duration "5\xc3\xa9""#);
+    assert_eq!(
+        error("@every 1h "),
+        r#"failed to parse duration @every 1h : time: unknown unit "h " in duration "1h ""#
+    );
+    assert_eq!(
+        error("@every 3000000h"),
+        r#"failed to parse duration @every 3000000h: time: invalid duration "3000000h""#
+    );
+    assert_eq!(
+        error("@every 5é"),
+        r#"failed to parse duration @every 5é: time: unknown unit "\xc3\xa9" in duration "5\xc3\xa9""#
+    );
 }
 
 #[test]
@@ -100,7 +122,10 @@ fn fields_split_on_unicode_white_space() {
     assert_eq!(masks("0\u{a0}5\u{3000}*\u{2028}*\t*").hour, 1 << 5);
     assert_eq!(masks("0 5 * * *\n").hour, 1 << 5);
     // U+200B is not white space: it stays in the token and is quoted in the error.
-    assert_eq!(error("0 5\u{200b} * * *"), "failed to parse int from 5\u{200b}: strconv.Atoi: parsing \"5\\u200b\": invalid syntax");
+    assert_eq!(
+        error("0 5\u{200b} * * *"),
+        "failed to parse int from 5\u{200b}: strconv.Atoi: parsing \"5\\u200b\": invalid syntax"
+    );
 }
 
 #[test]
@@ -134,7 +159,10 @@ fn names() {
     assert_eq!(masks("0 0 * jan-MAR,Dec *").month, 0b1_0000_0000_1110);
     assert_eq!(masks("0 0 * * FRİ").dow, 1 << 5);
     assert_eq!(masks("0 0 * * sun,Sat").dow, 0b100_0001);
-    assert_eq!(error("0 0 * * friday"), r#"failed to parse int from friday: strconv.Atoi: parsing "friday": invalid syntax"#);
+    assert_eq!(
+        error("0 0 * * friday"),
+        r#"failed to parse int from friday: strconv.Atoi: parsing "friday": invalid syntax"#
+    );
     assert_eq!(error("jan 0 * * *"), r#"failed to parse int from jan: strconv.Atoi: parsing "jan": invalid syntax"#);
     assert_eq!(error("0 0 * 1-jun-3 *"), "too many hyphens: 1-jun-3");
 }
@@ -157,9 +185,16 @@ fn bounds_and_their_errors() {
     assert_eq!(error("1/2/3 * * * *"), "too many slashes: 1/2/3");
     assert_eq!(error("x/2/3 * * * *"), r#"failed to parse int from x: strconv.Atoi: parsing "x": invalid syntax"#);
     for bad in ["-5", "5-", "/5", "5/", "-"] {
-        assert_eq!(error(&format!("{bad} * * * *")), r#"failed to parse int from : strconv.Atoi: parsing "": invalid syntax"#, "{bad}");
+        assert_eq!(
+            error(&format!("{bad} * * * *")),
+            r#"failed to parse int from : strconv.Atoi: parsing "": invalid syntax"#,
+            "{bad}"
+        );
     }
-    assert_eq!(error("99999999999999999999x * * * *"), r#"failed to parse int from 99999999999999999999x: strconv.Atoi: parsing "99999999999999999999x": value out of range"#);
+    assert_eq!(
+        error("99999999999999999999x * * * *"),
+        r#"failed to parse int from 99999999999999999999x: strconv.Atoi: parsing "99999999999999999999x": value out of range"#
+    );
     assert_eq!(error("L W # * *"), r#"failed to parse int from L: strconv.Atoi: parsing "L": invalid syntax"#);
 }
 

@@ -3,9 +3,9 @@
 //! bitmasks, location, and chained `Next` results.
 
 use crate::cron::parser::{parse, Layout};
+use crate::cron::Tz;
 use crate::cron::{Location, ParseError, Schedule};
 use chrono::{DateTime, SecondsFormat};
-use crate::cron::Tz;
 use serde_json::Value;
 
 const VECTORS: &str = include_str!("../../../tests/data/cron_robfig_tests.json");
@@ -46,7 +46,8 @@ fn check(vector: &Value) -> Result<(), String> {
             let m = s.masks();
             let got = [m.second, m.minute, m.hour, m.dom, m.month, m.dow].map(hex);
             let bits = &vector["bits"];
-            let want = ["second", "minute", "hour", "dom", "month", "dow"].map(|k| bits[k].as_str().unwrap().to_owned());
+            let want =
+                ["second", "minute", "hour", "dom", "month", "dow"].map(|k| bits[k].as_str().unwrap().to_owned());
             if got != want {
                 return Err(format!("bits {got:?} != {want:?}"));
             }
@@ -89,9 +90,7 @@ fn robfig_test_tables_pass() {
     let doc: Value = serde_json::from_str(VECTORS).unwrap();
     let vectors = doc["vectors"].as_array().unwrap();
     assert_eq!(vectors.len(), 112);
-    let failures: Vec<String> = vectors
-        .iter()
-        .filter_map(|v| check(v).err().map(|e| format!("{} {:?}: {e}", v["id"], v["spec"])))
-        .collect();
+    let failures: Vec<String> =
+        vectors.iter().filter_map(|v| check(v).err().map(|e| format!("{} {:?}: {e}", v["id"], v["spec"]))).collect();
     assert!(failures.is_empty(), "{} of {} vectors fail:\n{}", failures.len(), vectors.len(), failures.join("\n"));
 }

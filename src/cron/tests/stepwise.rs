@@ -4,9 +4,9 @@
 
 use crate::cron::go_time::Zone;
 use crate::cron::spec::Jumps;
+use crate::cron::Tz;
 use crate::cron::{parse_standard, Schedule};
 use chrono::DateTime;
-use crate::cron::Tz;
 
 struct Rng(u64);
 
@@ -23,15 +23,38 @@ impl Rng {
 }
 
 const ZONES: &[&str] = &[
-    "UTC", "America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kolkata", "Africa/Cairo", "Asia/Tehran",
-    "Pacific/Chatham", "America/Santiago", "America/Havana", "Africa/Casablanca", "Pacific/Apia", "America/St_Johns",
+    "UTC",
+    "America/New_York",
+    "Europe/London",
+    "Australia/Lord_Howe",
+    "Asia/Kolkata",
+    "Africa/Cairo",
+    "Asia/Tehran",
+    "Pacific/Chatham",
+    "America/Santiago",
+    "America/Havana",
+    "Africa/Casablanca",
+    "Pacific/Apia",
+    "America/St_Johns",
 ];
 
 /// Starts a few hours or days before transitions in those zones, and some ordinary ones.
 const STARTS: &[&str] = &[
-    "2024-03-09T22:00:00Z", "2024-11-02T23:30:00Z", "2024-10-26T20:00:00Z", "2024-04-06T10:00:00Z", "2024-10-05T11:00:00Z",
-    "2024-04-24T21:00:00Z", "2021-03-20T10:00:00Z", "2024-09-28T10:00:00Z", "2024-09-06T12:00:00Z", "2024-11-02T02:00:00Z",
-    "2024-03-09T12:00:00Z", "2011-12-20T00:00:00Z", "2025-06-15T13:47:31Z", "2024-02-28T23:59:59Z", "1995-12-31T23:00:00Z",
+    "2024-03-09T22:00:00Z",
+    "2024-11-02T23:30:00Z",
+    "2024-10-26T20:00:00Z",
+    "2024-04-06T10:00:00Z",
+    "2024-10-05T11:00:00Z",
+    "2024-04-24T21:00:00Z",
+    "2021-03-20T10:00:00Z",
+    "2024-09-28T10:00:00Z",
+    "2024-09-06T12:00:00Z",
+    "2024-11-02T02:00:00Z",
+    "2024-03-09T12:00:00Z",
+    "2011-12-20T00:00:00Z",
+    "2025-06-15T13:47:31Z",
+    "2024-02-28T23:59:59Z",
+    "1995-12-31T23:00:00Z",
 ];
 
 fn generated_spec(rng: &mut Rng) -> String {

@@ -20,8 +20,8 @@
 //! the DST flag changes no time the playground shows); zones whose records come out equal
 //! share one.
 
-use crate::cron::zone::{Period, Tz};
 use crate::cron::posix_tz::PosixTz;
+use crate::cron::zone::{Period, Tz};
 use chrono::{DateTime, Datelike, NaiveDateTime, Offset, TimeZone};
 use std::path::{Path, PathBuf};
 
@@ -39,7 +39,8 @@ fn be32(b: &[u8]) -> usize {
 
 fn read_tzif(bytes: &[u8]) -> TzIf {
     assert_eq!(&bytes[..4], b"TZif");
-    let counts = |h: &[u8]| (be32(&h[20..]), be32(&h[24..]), be32(&h[28..]), be32(&h[32..]), be32(&h[36..]), be32(&h[40..]));
+    let counts =
+        |h: &[u8]| (be32(&h[20..]), be32(&h[24..]), be32(&h[28..]), be32(&h[32..]), be32(&h[36..]), be32(&h[40..]));
     let (isut, isstd, leap, time, typ, chars) = counts(bytes);
     let v1 = 44 + time * 5 + typ * 6 + chars + leap * 8 + isstd + isut;
     let h = &bytes[v1..];
@@ -104,7 +105,8 @@ impl TzIf {
         let (listed, rule_from) = match rule {
             Some(rule) if !changes.is_empty() => {
                 let last = self.times.last().copied().unwrap_or(0);
-                let from = (0..changes.len()).find(|&k| rule_predicts(&rule, &changes[k..], last)).unwrap_or(changes.len());
+                let from =
+                    (0..changes.len()).find(|&k| rule_predicts(&rule, &changes[k..], last)).unwrap_or(changes.len());
                 (&changes[..from], changes.get(from).map_or(last, |c| c.0))
             }
             _ => (&changes[..], self.times.last().copied().unwrap_or(0)),
@@ -167,11 +169,23 @@ fn put_zigzag(out: &mut Vec<u8>, v: i64) {
 /// chrono-tz's vendored tz source directory, found through `cargo metadata` (Cargo.lock's version).
 fn chrono_tz_source() -> PathBuf {
     let out = std::process::Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1", "--locked", "--manifest-path", concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")])
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--locked",
+            "--manifest-path",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"),
+        ])
         .output()
         .expect("cargo metadata");
     let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let package = meta["packages"].as_array().unwrap().iter().find(|p| p["name"] == "chrono-tz").expect("chrono-tz in Cargo.lock");
+    let package = meta["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "chrono-tz")
+        .expect("chrono-tz in Cargo.lock");
     Path::new(package["manifest_path"].as_str().unwrap()).with_file_name("tz")
 }
 
@@ -194,7 +208,17 @@ fn regenerate_zone_data() {
     let news = std::fs::read_to_string(source.join("NEWS")).unwrap();
     let release = news.lines().find_map(|l| l.strip_prefix("Release ")).unwrap().split(' ').next().unwrap().to_owned();
     let out_dir = std::env::temp_dir().join(format!("cronjob-playground-zic-{}", std::process::id()));
-    let files = ["africa", "antarctica", "asia", "australasia", "backward", "etcetera", "europe", "northamerica", "southamerica"];
+    let files = [
+        "africa",
+        "antarctica",
+        "asia",
+        "australasia",
+        "backward",
+        "etcetera",
+        "europe",
+        "northamerica",
+        "southamerica",
+    ];
     let status = std::process::Command::new("zic")
         .args(["-b", "fat", "-d"])
         .arg(&out_dir)
@@ -297,7 +321,9 @@ fn the_rule_continues_the_table() {
 /// From-local lookups agree with chrono-tz around every change, gaps and overlaps included.
 #[test]
 fn local_times_resolve_like_chrono_tz() {
-    for name in ["America/New_York", "Europe/London", "Australia/Lord_Howe", "Pacific/Apia", "America/Santiago", "Asia/Tehran"] {
+    for name in
+        ["America/New_York", "Europe/London", "Australia/Lord_Howe", "Pacific/Apia", "America/Santiago", "Asia/Tehran"]
+    {
         let theirs: chrono_tz::Tz = name.parse().unwrap();
         let tz: Tz = name.parse().unwrap();
         let mut p = tz.rules().period(0);
@@ -320,7 +346,10 @@ fn years_far_ahead_follow_the_rule() {
     let p = ny.rules().period(DateTime::parse_from_rfc3339("2500-07-01T00:00:00Z").unwrap().timestamp());
     // 2500: second Sunday of March is the 14th, first Sunday of November the 7th.
     let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().timestamp();
-    assert_eq!(p, Period { offset: -4 * 3600, start: at("2500-03-14T02:00:00-05:00"), end: at("2500-11-07T02:00:00-04:00") });
+    assert_eq!(
+        p,
+        Period { offset: -4 * 3600, start: at("2500-03-14T02:00:00-05:00"), end: at("2500-11-07T02:00:00-04:00") }
+    );
     let london: Tz = "Europe/London".parse().unwrap();
     assert_eq!(london.rules().period(at("2200-12-01T00:00:00Z")).offset, 0);
     assert_eq!(london.rules().period(at("2200-07-01T00:00:00Z")).offset, 3600);
