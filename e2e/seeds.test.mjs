@@ -1,4 +1,4 @@
-// End-to-end: paste each seed's manifest (scenarios/<id>/scenario.yaml, the stories of shared/seeds) into the
+// End-to-end: paste each seed's manifest (scenarios/<id>/scenario.yaml, the published stories) into the
 // editor and read the timeline the real engine produced: slots with their fates, Jobs and Pods at
 // the times Kubernetes gives them; click the retroactive run and read why. Screenshots go to
 // e2e/screenshots/ (or $E2E_SCREENSHOT_DIR).
@@ -33,8 +33,8 @@ test('seed 002: the schedule edit runs 13:10 retroactively, and the inspector sa
     ['2023-03-22T13:10:00Z', 'ran-late', 'late', 'cron-test-27991510'],
   ]);
   assert.deepEqual(pick(await jobs(page), 'job', 'from', 'to', 'outcome', 'late'), [
-    ['cron-test-27991505', '2023-03-22T13:05:00.100Z', '2023-03-22T13:05:08.600Z', 'complete', 'false'],
-    ['cron-test-27991510', '2023-03-22T13:16:00Z', '2023-03-22T13:16:08.500Z', 'complete', 'true'],
+    ['cron-test-27991505', '2023-03-22T13:05:00.100Z', '2023-03-22T13:05:09.100Z', 'complete', 'false'],
+    ['cron-test-27991510', '2023-03-22T13:16:00Z', '2023-03-22T13:16:09Z', 'complete', 'true'],
   ]);
   assert.deepEqual(pick(await data(page, '[data-testid="marker"]'), 'marker', 'time'), [
     ['spec-edit', '2023-03-22T13:15:00Z'],

@@ -258,9 +258,7 @@ fn most_recent_schedule_time_table() {
         let got =
             most_recent_schedule_time(SlotSearch::NextChain, &slot_input(i), time(&i["now"]).unwrap(), include, &s);
         match (&got, &want["error"]) {
-            (Err(err), Value::Object(e)) => {
-                assert_eq!(json!(err.to_string()), e["message"], "{}", case["id"])
-            }
+            (Err(err), Value::Object(e)) => assert_eq!(json!(err.to_string()), e["message"], "{}", case["id"]),
             (Ok(found), Value::Null) => {
                 let missed = match found.missed {
                     Missed::None => "none",
@@ -293,9 +291,7 @@ fn next_schedule_time_table_directly_and_through_sync() {
         let now = time(&i["now"]).unwrap();
         let got = next_schedule_time(SlotSearch::NextChain, &slot_input(i), now, &s);
         match (&got, &want["error"]) {
-            (Err(err), Value::Object(e)) => {
-                assert_eq!(json!(err.to_string()), e["message"], "{}", case["id"])
-            }
+            (Err(err), Value::Object(e)) => assert_eq!(json!(err.to_string()), e["message"], "{}", case["id"]),
             (Ok(found), Value::Null) => assert_eq!(found.most_recent, time(&want["scheduledTime"]), "{}", case["id"]),
             _ => panic!("{}: got {got:?}, want {want}", case["id"]),
         }

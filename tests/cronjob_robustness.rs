@@ -61,9 +61,7 @@ fn a_bad_controller_zone_is_refused_with_its_reason() {
     let mut r = request("1.28", "2016-05-19T10:00:00Z", json!({}), json!({}), Value::Null);
     r.controller_time_zone = Some("Mars/Olympus".into());
     match answer_line(r) {
-        SyncAnswer::Refused { error } => {
-            assert_eq!(error, "unknown controllerTimeZone \"Mars/Olympus\"")
-        }
+        SyncAnswer::Refused { error } => assert_eq!(error, "unknown controllerTimeZone \"Mars/Olympus\""),
         other => panic!("{other:?}"),
     }
 }

@@ -1,4 +1,4 @@
-//! Each release difference of the CronJob controller (research §5–7), tested on both sides of its
+//! Each release difference of the CronJob controller (`docs/model.md`), tested on both sides of its
 //! boundary through the `sync` contract, plus the behaviours a teaching tool must show
 //! (deadline 0, Forbid delaying, retroactive runs, timeZone before suspend).
 

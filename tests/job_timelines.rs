@@ -1,4 +1,4 @@
-//! The research's reference timelines (one pod, container runs 30 s then exits 1, backoffLimit 3),
+//! The reference timelines of v1.28.7 and v1.23.13 (one pod, container runs 30 s then exits 1, backoffLimit 3),
 //! reproduced to the second by driving the pure Job controller and kubelet functions with a tiny
 //! discrete-event loop: zero API latency, the controller's event batching modelled exactly, the
 //! kubelet restarting exactly at back-off expiry, killed containers exiting on SIGTERM at once.
@@ -31,6 +31,8 @@ struct World {
     job: Job,
     pods: Vec<Pod>,
     backoffs: BTreeMap<String, CrashLoopBackOff>,
+    /// The container runtime's exact exit time per pod (the kubelet's back-off counts from it).
+    exited_at: BTreeMap<String, DateTime<Utc>>,
     memory: JobMemory,
     queue: BTreeMap<(DateTime<Utc>, u64), Ev>,
     seq: u64,
@@ -63,6 +65,7 @@ impl World {
             job,
             pods: vec![],
             backoffs: BTreeMap::new(),
+            exited_at: BTreeMap::new(),
             memory: JobMemory::default(),
             queue: BTreeMap::new(),
             seq: 0,
@@ -109,9 +112,7 @@ impl World {
     }
 
     fn step(&mut self) -> bool {
-        let Some(((now, _), ev)) = self.queue.pop_first() else {
-            return false;
-        };
+        let Some(((now, _), ev)) = self.queue.pop_first() else { return false };
         if secs(now) > 10_000.0 {
             return false;
         }
@@ -132,6 +133,7 @@ impl World {
                     PodEvent::Updated { old_phase: old, new_phase: self.pods[i].status.phase.unwrap_or_default() },
                 );
                 if exit == ContainerExit::Restart {
+                    self.exited_at.insert(name.clone(), now);
                     self.at(now, Ev::Restart(name));
                 }
             }
@@ -140,7 +142,8 @@ impl World {
                     return true;
                 };
                 let b = self.backoffs.get(&name).copied().unwrap_or_default();
-                let r = kubelet::restart_crashed_container(&self.pods[i], &b, now);
+                let exited_at = self.exited_at[&name];
+                let r = kubelet::restart_crashed_container(&self.pods[i], &b, exited_at, now);
                 self.backoffs.insert(name.clone(), r.backoff);
                 match r.retry_at {
                     Some(at) => {
@@ -154,9 +157,7 @@ impl World {
                 }
             }
             Ev::Killed(name) => {
-                let Some(i) = self.pods.iter().position(|p| p.metadata.name == name) else {
-                    return true;
-                };
+                let Some(i) = self.pods.iter().position(|p| p.metadata.name == name) else { return true };
                 let old = self.pods[i].status.phase.unwrap_or_default();
                 self.pods[i].status = kubelet::killed(&self.pods[i], 143, now);
                 self.log.push((secs(now), format!("killed {name}")));
@@ -302,32 +303,49 @@ fn never_legacy_pods_at_0_30_70_120_failed_at_160() {
     }
 }
 
-/// 1.24–1.26 batch pod events by 500 ms (JobReadyPods on). Two consequences follow from the code:
-/// a replacement pod turning Ready is a status change, which `forget`s the work queue's back-off
-/// in the untracked path of 1.24 (and in the tracked path of the regressed 1.25.0–1.25.5/1.26.0),
-/// so replacements come with no delay; and the batched pod-added event replaces the rate-limited
-/// re-queue in the delaying queue (one waiting entry per Job, the earliest), so the final failure
-/// waits for the pod-failure back-off instead.
+/// 1.24–1.26, settled from the release branches' source:
+///
+/// * `kube_features.go`: release-1.24 has `JobReadyPods: {Default: true, PreRelease:
+///   featuregate.Beta}` and `JobTrackingWithFinalizers: {Default: false, PreRelease:
+///   featuregate.Beta}, // Disabled due to #109485`; release-1.25 turns finalizer tracking on
+///   (`{Default: true, PreRelease: featuregate.Beta}`) and 1.26 makes it GA.
+/// * release-1.24 `job_controller.go`: `const podUpdateBatchPeriod = time.Second` (set at the beta,
+///   PR #107476; the alpha's 0.5 s never ran by default); `enqueueControllerDelayed` does
+///   `backoff := delay; if !immediate { backoff = getBackoff(jm.queue, key) }`, so a failed pod is
+///   synced at once while the re-queue counter is 0; the untracked path updates the status when
+///   `!equalReady(job.Status.Ready, ready)` and then sets `forget = true`, so the replacement pod
+///   turning Ready resets the counter — every replacement comes with no delay, as in the
+///   finalizer-tracking regression of 1.25.0–1.25.5/1.26.0 (tracked path: `forget = true` on every
+///   sync without a new failure, issue #114391).
+/// * PR #114516 (1.25.6, 1.26.1, "re-honor exponential backoff delay") stops that `forget` and
+///   applies the back-off only to a pod seen failing for the first time. The replacement then waits
+///   for the 1 s batch, and the batched pod-added event replaces the rate-limited re-queue in the
+///   delaying queue (one waiting entry per key, the earliest), so the last failure waits for
+///   `getBackoff` (40 s) instead of the re-queue: Failed at 191, not at 160 as up to 1.23.
 #[test]
-fn never_legacy_with_ready_pods_batching() {
-    for (minor, patch) in [(24, None), (25, Some(0)), (25, Some(5)), (26, Some(0))] {
+fn never_legacy_1_24_to_1_26_from_the_release_branches() {
+    for (minor, patch) in [(24, None), (24, Some(0)), (25, Some(0)), (25, Some(5)), (26, Some(0))] {
         let w = World::new(minor, patch, RestartPolicy::Never, vec![1]).run();
-        assert_eq!(w.times("create"), [0.0, 30.5, 61.0, 91.5], "1.{minor}.{patch:?}");
-        assert_eq!(w.times("Failed"), [122.0], "1.{minor}.{patch:?}");
+        assert_eq!(w.times("create"), [0.0, 30.0, 60.0, 90.0], "1.{minor}.{patch:?}");
+        assert_eq!(w.times("Failed"), [120.0], "1.{minor}.{patch:?}");
     }
-    // The patch releases with PR #114516 (1.25.6, 1.26.1) honour the back-off again.
-    for (minor, patch) in [(25, Some(6)), (26, Some(1)), (26, None)] {
+    for (minor, patch) in [(25, Some(6)), (25, None), (26, Some(1)), (26, None)] {
         let w = World::new(minor, patch, RestartPolicy::Never, vec![1]).run();
-        assert_eq!(w.times("create"), [0.0, 30.5, 70.5, 120.5], "1.{minor}.{patch:?}");
-        assert_eq!(w.times("Failed"), [190.5], "1.{minor}.{patch:?}");
+        assert_eq!(w.times("create"), [0.0, 31.0, 71.0, 121.0], "1.{minor}.{patch:?}");
+        assert_eq!(w.times("Failed"), [191.0], "1.{minor}.{patch:?}");
     }
+    // Either side: 1.23 (JobReadyPods alpha, off) keeps the re-queue-driven 160; 1.27 the back-off record.
+    let w = World::new(23, None, RestartPolicy::Never, vec![1]).run();
+    assert_eq!((w.times("create"), w.times("Failed")), (vec![0.0, 30.0, 70.0, 120.0], vec![160.0]));
+    let w = World::new(27, None, RestartPolicy::Never, vec![1]).run();
+    assert_eq!((w.times("create"), w.times("Failed")), (vec![0.0, 40.0, 90.0, 160.0], vec![191.0]));
 }
 
 #[test]
 fn on_failure_restarts_at_30_70_120_failed_at_121() {
-    // The Job sync that sees restartCount 3 runs 1 s (1.27+), 0.5 s (1.24–1.26) or 0 s after the restart.
+    // The Job sync that sees restartCount 3 runs 1 s (1.24+: the pod-update batch) or 0 s after the restart.
     for (minor, failed_at) in
-        [(21, 120.0), (23, 120.0), (24, 120.5), (26, 120.5), (27, 121.0), (28, 121.0), (30, 121.0)]
+        [(21, 120.0), (23, 120.0), (24, 121.0), (26, 121.0), (27, 121.0), (28, 121.0), (30, 121.0)]
     {
         let w = World::new(minor, None, RestartPolicy::OnFailure, vec![1]).run();
         assert_eq!(w.times("create"), [0.0], "1.{minor}");
@@ -385,7 +403,7 @@ fn on_failure_1_31_sigterm_ignored_fails_after_the_grace_period() {
     assert_eq!(w.times("Failed"), [152.0]);
 }
 
-/// Fast-crashing container (runs 0 s; the research's runs add 0.5 s of platform latency per pod):
+/// Fast-crashing container (runs 0 s; runs on a real cluster add 0.5 s of platform latency per pod):
 /// pod k+1 is created at F_k + min(10·2^(k−1), 600).
 #[test]
 fn never_fast_crash_delays_double_to_the_600s_cap() {
@@ -399,7 +417,7 @@ fn never_fast_crash_delays_double_to_the_600s_cap() {
     assert_eq!(w.times("Failed"), [created[9] + 1.0]);
 }
 
-/// Up to 1.26 with a 1 s container (research §8.3: pods at 0, 1, 11, 31, 71, 151, 311, Failed ≈631,
+/// Up to 1.26 with a 1 s container (v1.23.13: pods at 0, 1, 11, 31, 71, 151, 311, Failed ≈631,
 /// the rate-limited re-queues driving everything).
 #[test]
 fn never_legacy_one_second_container() {

@@ -1,5 +1,5 @@
 //! Each release boundary where the Job controller, the kubelet or the TTL controller changed,
-//! tested on both sides (the feature table and back-off constants of research/job-controller.md).
+//! tested on both sides (the feature gates of `pkg/features/kube_features.go` and the back-off constants of `pkg/controller/job`).
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
 use cronjob_playground::api::*;
@@ -110,7 +110,7 @@ fn boundary_1_22_suspend() {
     );
 }
 
-/// 1.23 | 1.24: JobReadyPods beta: `status.ready` written, pod events batched by 500 ms.
+/// 1.23 | 1.24: JobReadyPods beta: `status.ready` written, pod events batched by 1 s (PR #107476).
 #[test]
 fn boundary_1_24_ready_pods() {
     let j = job(1, 1, 6, RestartPolicy::Never);
@@ -125,7 +125,7 @@ fn boundary_1_24_ready_pods() {
     let added = PodEvent::Added;
     let f = |m| JobFeatures::for_version(v(m), None);
     assert_eq!(pod_event_delay(&f(23), &JobMemory::default(), added), TimeDelta::zero());
-    assert_eq!(pod_event_delay(&f(24), &JobMemory::default(), added), TimeDelta::milliseconds(500));
+    assert_eq!(pod_event_delay(&f(24), &JobMemory::default(), added), TimeDelta::seconds(1));
 }
 
 /// 1.24 | 1.25: pods carry the tracking finalizer (JobTrackingWithFinalizers on by default).

@@ -75,7 +75,7 @@ fn a_pasted_status_is_the_present_not_a_run_of_misses() {
     // Started earlier by a Simulation document, the slots the status says were handled are
     // history, not misses: none of them is listed, nothing is "not found by search".
     let earlier = simulate(CRONJOB_GET, Some(json!({"start": "2025-05-10T14:21:07Z", "duration": "5d"}))).unwrap();
-    assert!(earlier.slots.iter().all(|s| s.scheduled_time.to_rfc3339() > "2025-05-14T03:00:00+00:00".to_string()));
+    assert!(earlier.slots.iter().all(|s| s.scheduled_time.to_rfc3339().as_str() > "2025-05-14T03:00:00+00:00"));
     assert!(earlier.slots.iter().all(|s| s.fate != SlotFate::NotFoundBySearch));
     assert_eq!(earlier.slots[0].fate, SlotFate::RanOnTime);
 }

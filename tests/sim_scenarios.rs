@@ -1,5 +1,5 @@
-//! Whole-runtime scenarios: the stories of the seed documents (`shared/seeds/`), the teaching cases
-//! of `shared/research/peers.md` §2 and the reference timelines of the research notes, run on the
+//! Whole-runtime scenarios: published CronJob stories, the pains users
+//! most often report and the reference timelines of the real controllers, run on the
 //! virtual clock with their exact expected times. The inputs are in `tests/data/sim/` and, for the
 //! cases that are also built-in scenarios of the page, in `scenarios/`.
 
@@ -52,7 +52,7 @@ fn job_finished_after(trace: &Trace) -> (i64, JobCondition, Option<String>) {
     ((j.finished_at.unwrap() - j.created_at).num_seconds(), j.condition.unwrap(), j.reason.clone())
 }
 
-// ---- research job-controller.md §8: one pod, container 30 s exit 1, backoffLimit 3 ----
+// ---- v1.28.7 reference timeline: one pod, container 30 s exit 1, backoffLimit 3 ----
 
 #[test]
 fn never_creates_a_pod_per_attempt_after_10_20_40_s_and_fails_at_191_s() {
@@ -77,6 +77,23 @@ fn on_failure_restarts_in_place_at_30_70_120_s_and_fails_at_121_s() {
     assert_eq!(pod.exit_codes, [1, 1, 1, 143], "SIGTERM");
     assert_eq!(pod.deleted_at, Some(start + TimeDelta::seconds(121)));
     assert_eq!(events(&trace, "BackOff").len(), 2, "CrashLoopBackOff before the 2nd and 3rd restarts");
+}
+
+/// 1.28.7, a container that crashes 0.5 s after each start, backoffLimit 6: restarts at 0.5, 11,
+/// 31.5, 72, 152.5, 313 and Failed at 314 (`doBackOff` counts from the runtime's exact exit time).
+#[test]
+fn on_failure_back_off_counts_from_the_exact_exit_time() {
+    let trace = run(include_str!("data/sim/job_onfailure_half_second_crash.yaml"));
+    let start = trace.jobs[0].created_at;
+    let ms = |at: DateTime<Utc>| (at - start).num_milliseconds();
+    let pod = &trace.pods[0];
+    let restarts: Vec<(i64, f64)> = pod.restarts.iter().map(|r| (ms(r.at), r.after_backoff_seconds)).collect();
+    assert_eq!(
+        restarts,
+        [(500, 0.0), (11_000, 10.0), (31_500, 20.0), (72_000, 40.0), (152_500, 80.0), (313_000, 160.0)]
+    );
+    assert_eq!(ms(trace.jobs[0].finished_at.unwrap()), 314_000);
+    assert_eq!(trace.jobs[0].reason.as_deref(), Some("BackoffLimitExceeded"));
 }
 
 #[test]
@@ -148,7 +165,7 @@ fn seed_000_more_than_100_missed_slots_stop_the_legacy_controller_for_good() {
 
 #[test]
 fn v2_warns_about_too_many_missed_slots_but_still_starts_the_latest() {
-    // The same outage under the v2 controller (peers S2): TooManyMissedTimes, and the 02:30 slot
+    // The same outage under the v2 controller: TooManyMissedTimes, and the 02:30 slot
     // runs at the restart.
     let manifest = include_str!("data/sim/seed000_too_many_missed.yaml")
         .replace("kubernetesVersion: \"1.13\"", "kubernetesVersion: \"1.28\"")
@@ -232,7 +249,7 @@ fn an_hourly_to_half_hourly_edit_at_10_31_lists_10_30_as_superseded_by_11_00() {
     );
 }
 
-// ---- peers.md §2 teaching cases ----
+// ---- common pains ----
 
 #[test]
 fn s4_resume_starts_the_most_recent_missed_slot_at_once_unless_past_the_deadline() {
@@ -278,7 +295,7 @@ fn s12_replace_deletes_the_running_job_at_the_next_slot_and_s10_history_limits_k
 
 #[test]
 fn s5_a_deadline_shorter_than_the_controllers_lag_never_runs() {
-    // v2 wakes 100 ms after the slot: startingDeadlineSeconds 0 never runs (research hand-05).
+    // v2 wakes 100 ms after the slot: startingDeadlineSeconds 0 never runs.
     let manifest = r#"
 apiVersion: batch/v1
 kind: CronJob

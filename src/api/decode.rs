@@ -868,9 +868,7 @@ impl<'de, 'n, 'c> de::MapAccess<'de> for Map<'n, 'c> {
     type Error = DecodeError;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, DecodeError> {
-        let Some((key, key_node, value)) = self.entries.next() else {
-            return Ok(None);
-        };
+        let Some((key, key_node, value)) = self.entries.next() else { return Ok(None) };
         let result = seed
             .deserialize(key.as_str().into_deserializer())
             .map_err(|e: DecodeError| DecodeError { pos: Some(key_node.pos), ..e });

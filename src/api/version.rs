@@ -24,7 +24,7 @@ pub struct KubernetesVersion {
 
 impl KubernetesVersion {
     /// The oldest release modelled: the first with the `batch/v1beta1` CronJob controller as
-    /// described in the research (1.13).
+    /// the legacy controller models (1.13).
     pub const OLDEST: KubernetesVersion = KubernetesVersion { minor: 13 };
     /// The newest release modelled, and the default.
     pub const NEWEST: KubernetesVersion = KubernetesVersion { minor: 35 };

@@ -1,5 +1,5 @@
 //! `cronjob-playground next`: the next run times of a schedule as robfig/cron v3 computes them,
-//! with a plain-language description (`shared/design/interfaces.md` §1). The work is
+//! with a plain-language description (`docs/contracts.md` §1). The work is
 //! [`crate::cron::answer_next`]; this file only reads arguments and prints.
 
 use super::jsonl::serve_stdio;

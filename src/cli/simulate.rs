@@ -1,4 +1,4 @@
-//! `cronjob-playground simulate`: run manifests on the virtual clock (`shared/design/interfaces.md`
+//! `cronjob-playground simulate`: run manifests on the virtual clock (`docs/contracts.md`
 //! §4). `--output json` prints the trace (one line, the same bytes the JS API's objects
 //! stringify to); `timeline` (the default) draws one set of lanes per CronJob in the terminal —
 //! slots with ✓ ◆ ☓ ○, Job bars, the reasons for every slot that did not run on time; `table`

@@ -260,9 +260,7 @@ fn calendar_note(m: &Masks) -> Option<String> {
 /// month, so the last gap is shorter (`*/7` minutes: …, :49, :56, then :00).
 fn uneven_step_note(mask: u64, unit: &Unit, period: &str) -> Option<String> {
     let vals = values(mask, unit);
-    let &[first, second, .., last] = &vals[..] else {
-        return None;
-    };
+    let &[first, second, .., last] = &vals[..] else { return None };
     let step = second - first;
     let progression = step > 1 && vals.windows(2).all(|w| w[1] - w[0] == step);
     let wrap_gap = unit.max + 1 - unit.min - (last - first);
@@ -299,9 +297,7 @@ fn dst_notes(m: &Masks, tz: Tz, from: i64) -> Vec<String> {
             (change + to_offset, change + from_offset)
         };
         let wall = |local: i64| DateTime::from_timestamp(local, 0).map(|d| d.naive_utc());
-        let (Some(start), Some(end)) = (wall(window_start), wall(window_end)) else {
-            break;
-        };
+        let (Some(start), Some(end)) = (wall(window_start), wall(window_end)) else { break };
         let affected: Vec<String> = (window_start..window_end)
             .step_by(60)
             .filter_map(wall)

@@ -20,9 +20,7 @@ impl fmt::Display for DurationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Invalid { input } => write!(f, "time: invalid duration {}", TimeQuoted(input)),
-            Self::MissingUnit { input } => {
-                write!(f, "time: missing unit in duration {}", TimeQuoted(input))
-            }
+            Self::MissingUnit { input } => write!(f, "time: missing unit in duration {}", TimeQuoted(input)),
             Self::UnknownUnit { unit, input } => {
                 write!(f, "time: unknown unit {} in duration {}", TimeQuoted(unit), TimeQuoted(input))
             }

@@ -71,9 +71,7 @@ impl PosixTz {
     /// The UTC offset (seconds east) at the instant `unix`, as Go's `tzset` computes it: the
     /// rule's two changes are placed in the UTC year of `unix`.
     pub fn offset_at(&self, unix: i64) -> i32 {
-        let Some(d) = self.daylight else {
-            return self.standard;
-        };
+        let Some(d) = self.daylight else { return self.standard };
         let year = civil_from_local(unix).year;
         let year_start = days_from_civil(year, 1, 1) * SECONDS_PER_DAY;
         let since_year_start = unix - year_start;
@@ -93,9 +91,7 @@ impl PosixTz {
     /// ascending. Go evaluates the rule year by year, so a change can also fall on the year's
     /// first second (when a rule's change lies outside its own year).
     pub fn changes_in(&self, year: i64) -> Vec<i64> {
-        let Some(d) = self.daylight else {
-            return Vec::new();
-        };
+        let Some(d) = self.daylight else { return Vec::new() };
         let year_start = days_from_civil(year, 1, 1) * SECONDS_PER_DAY;
         let next_year = days_from_civil(year + 1, 1, 1) * SECONDS_PER_DAY;
         let mut candidates = [

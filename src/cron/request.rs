@@ -1,4 +1,4 @@
-//! The `next` request and response documents (`shared/design/interfaces.md` §1), shared by the
+//! The `next` request and response documents (`docs/contracts.md` §1), shared by the
 //! CLI's `--jsonl`/`--output json` and the JS API: parse a schedule as the CronJob controller
 //! would (with `.spec.timeZone` applied by `formatSchedule`) and chain robfig's `Next`.
 

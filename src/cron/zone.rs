@@ -229,9 +229,7 @@ impl ZoneRules {
         let mut rules =
             ZoneRules { initial: kinds.first().copied().unwrap_or(0), starts, offsets, rule: None, table_end };
         // From `rule_from` on, the rule gives every change.
-        let Some(rule) = std::str::from_utf8(r).ok().and_then(PosixTz::parse) else {
-            return rules;
-        };
+        let Some(rule) = std::str::from_utf8(r).ok().and_then(PosixTz::parse) else { return rules };
         rules.push(rule_from, i64::from(rule.offset_at(rule_from)));
         if rule.has_daylight() {
             rules.table_end = table_end.max(rule_from + 1);

@@ -325,10 +325,12 @@ mod tests {
         words.iter().map(|w| w.to_string()).collect()
     }
 
-    /// (command and args, run seconds and exit code, or None for the default).
+    /// Command and args; run seconds and exit code, or None for the default.
+    type Case = (&'static [&'static str], Option<(f64, i32)>);
+
     #[test]
     fn real_command_shapes() {
-        let cases: &[(&[&str], Option<(f64, i32)>)] = &[
+        let cases: &[Case] = &[
             // Kubernetes docs' CronJob and Job examples.
             (&["/bin/sh", "-c", "date; echo Hello from the Kubernetes cluster"], Some((1.0, 0))),
             (&["perl", "-Mbignum=bpi", "-wle", "print bpi(2000)"], None),

@@ -28,9 +28,7 @@ pub enum Propagation {
 impl World {
     /// Deletes a Job with the given propagation, recording who did it.
     pub(crate) fn delete_job(&mut self, name: &str, by: DeletedBy, propagation: Propagation) -> bool {
-        let Some(job) = self.store.get_shared::<Job>(name) else {
-            return false;
-        };
+        let Some(job) = self.store.get_shared::<Job>(name) else { return false };
         let now = self.now;
         if propagation == Propagation::Foreground {
             let _ = self.store.update::<Job>(name, |j| {
@@ -56,9 +54,7 @@ impl World {
 
     /// Deletes a CronJob; the garbage collector deletes its Jobs (and they their pods).
     pub(crate) fn delete_cron_job(&mut self, name: &str) {
-        let Ok(cron_job) = self.store.delete::<CronJob>(name) else {
-            return;
-        };
+        let Ok(cron_job) = self.store.delete::<CronJob>(name) else { return };
         self.history.cron_job(name).deleted = Some(self.now);
         if !self.kcm.up {
             return;
@@ -84,12 +80,10 @@ impl World {
     /// Deletes a pod: a running container is killed; a pod with finalizers stays, terminating,
     /// until they are removed.
     pub(crate) fn delete_pod(&mut self, name: &str, because: String) {
-        let Some(pod) = self.store.get::<Pod>(name) else {
-            return;
-        };
+        let Some(pod) = self.store.get::<Pod>(name) else { return };
         let now = self.now;
         let running = matches!(pod.status.phase, Some(PodPhase::Running) | Some(PodPhase::Pending) | None);
-        // The container exits on SIGTERM at once (the research's reference assumption).
+        // The container exits on SIGTERM at once (a model assumption: `docs/model.md`).
         let (_, exit_code) = termination(pod, now, true);
         let container_up = self.container_running(name);
         if pod.metadata.finalizers.is_empty() {

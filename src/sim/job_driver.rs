@@ -46,9 +46,7 @@ impl World {
                     ),
                     Watch::Deleted(p) => (p, PodEvent::Deleted),
                 };
-                let Some(owner) = pod.metadata.controller_of().filter(|r| r.kind == "Job") else {
-                    return;
-                };
+                let Some(owner) = pod.metadata.controller_of().filter(|r| r.kind == "Job") else { return };
                 let no_memory = JobMemory::default();
                 let delay =
                     pod_event_delay(&self.job_features, self.job_memory.get(&owner.name).unwrap_or(&no_memory), event);

@@ -4,7 +4,7 @@
 //! CrashLoopBackOff, and writes the pod status the Job controller reads. The restart rules and the
 //! pod statuses are `controller::kubelet`'s; this module only schedules them on the virtual clock.
 //!
-//! Model assumptions (the research's reference timelines): the pod is bound and its container
+//! Model assumptions (`docs/model.md`): the pod is bound and its container
 //! created the instant the startup time is over; a container exits at once when its pod is
 //! deleted; the kubelet retries a refused restart exactly when the back-off expires.
 
@@ -160,10 +160,8 @@ impl World {
         let now = self.now;
         let rt = &self.kubelet.pods[pod];
         let (backoff, finished_at) = (rt.backoff, rt.finished_at);
-        let Some(current) = self.store.get::<Pod>(pod) else {
-            return;
-        };
-        let attempt = restart_crashed_container(current, &backoff, now);
+        let Some(current) = self.store.get::<Pod>(pod) else { return };
+        let attempt = restart_crashed_container(current, &backoff, finished_at.unwrap_or(now), now);
         let status = attempt.status;
         let _ = self.store.replace_status::<Pod>(pod, status);
         self.kubelet.pods.get_mut(pod).expect("live pod").backoff = attempt.backoff;

@@ -1,4 +1,4 @@
-//! The `Simulation` document (`playground.cronjob.dev/v1alpha1`, `shared/design/interfaces.md` §4):
+//! The `Simulation` document (`playground.cronjob.dev/v1alpha1`, `docs/contracts.md` §4):
 //! the Kubernetes version, the horizon, kube-controller-manager's time zone, how containers behave
 //! and what happens to the cluster (spec patches, Job deletions, controller outages, manual
 //! triggers) at virtual times.

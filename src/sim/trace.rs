@@ -1,5 +1,5 @@
 //! The trace a simulation records: every Event, Job, Pod, controller sync and nominal schedule slot
-//! of the horizon, serialized exactly as `shared/design/interfaces.md` §4 fixes it (the JSON the
+//! of the horizon, serialized exactly as `docs/contracts.md` §4 fixes it (the JSON the
 //! CLI prints, the JS API returns and the timeline reads).
 //!
 //! Every field is always present; absent values are `null`, never omitted, so consumers can rely on
@@ -431,12 +431,8 @@ impl fmt::Display for Explanation {
             Explanation::Gone(ControllerName::Cronjob, name) => {
                 write!(f, "CronJob {name} is not in the informer cache (it was deleted), so the sync does nothing.")
             }
-            Explanation::Gone(ControllerName::Ttl, name) => {
-                write!(f, "Job {name} is already gone.")
-            }
-            Explanation::Gone(_, name) => {
-                write!(f, "Job {name} is gone, so the controller forgets it.")
-            }
+            Explanation::Gone(ControllerName::Ttl, name) => write!(f, "Job {name} is already gone."),
+            Explanation::Gone(_, name) => write!(f, "Job {name} is gone, so the controller forgets it."),
         }
     }
 }

@@ -446,10 +446,7 @@ mod tests {
         assert!(variant(text, &Variant::Version("1.22".parse().unwrap()))
             .unwrap()
             .starts_with("{\"apiVersion\":\"batch/v1\""));
-        assert_eq!(
-            variant("a: [", &Variant::Policy(ConcurrencyPolicy::Forbid)).unwrap_err().split(':').count() > 1,
-            true
-        );
+        assert!(variant("a: [", &Variant::Policy(ConcurrencyPolicy::Forbid)).unwrap_err().split(':').count() > 1);
     }
 
     #[test]

@@ -130,13 +130,7 @@ impl FindingText {
                 .collect::<Vec<_>>()
                 .join(l.text(Msg::LintListSeparator))
         };
-        let remedy = |r: bool| {
-            if r {
-                l.text(Msg::LintRemedyDeadline)
-            } else {
-                ""
-            }
-        };
+        let remedy = |r: bool| if r { l.text(Msg::LintRemedyDeadline) } else { "" };
         let (text, quoted): (String, Vec<&str>) = match self {
             FindingText::Unknown => return None,
             FindingText::RetroactiveEdit { last_run, schedule, edited_at, job, created_at, scheduled, deadline } => {

@@ -311,9 +311,7 @@ impl Marker {
             }
             MarkerKind::DeleteJob { job } => format!("kubectl delete job {job}"),
             MarkerKind::DeleteCronJob { cron_job } => format!("kubectl delete cronjob {cron_job}"),
-            MarkerKind::Trigger { cron_job } => {
-                format!("kubectl create job --from=cronjob/{cron_job}")
-            }
+            MarkerKind::Trigger { cron_job } => format!("kubectl create job --from=cronjob/{cron_job}"),
         }
     }
 

@@ -236,9 +236,7 @@ pub fn encode_fragment(deflated: &[u8]) -> Result<String, ShareError> {
 /// The deflated state bytes of a fragment (with or without its `#`).
 pub fn decode_fragment(fragment: &str) -> Result<Vec<u8>, ShareError> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-    let Some(rest) = fragment.strip_prefix(&PREFIX[1..]) else {
-        return Err(ShareError::NotAShareLink);
-    };
+    let Some(rest) = fragment.strip_prefix(&PREFIX[1..]) else { return Err(ShareError::NotAShareLink) };
     if fragment.len() + 1 > MAX_FRAGMENT {
         return Err(ShareError::TooLong { chars: fragment.len() + 1 });
     }

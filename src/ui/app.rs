@@ -370,12 +370,8 @@ pub fn app(props: &AppProps) -> Html {
         let lang = *lang;
         let library = (*library).clone();
         Callback::from(move |id: &'static str| {
-            let Some(s) = scenario_menu::find(id) else {
-                return;
-            };
-            let Some(texts) = library.as_ref().and_then(|lib| lib.get(id)) else {
-                return;
-            };
+            let Some(s) = scenario_menu::find(id) else { return };
+            let Some(texts) = library.as_ref().and_then(|lib| lib.get(id)) else { return };
             if is_own_text(&text) {
                 let question = lang.format(Msg::ScenarioReplaceConfirm, &[&s.title(lang)]);
                 let yes = web_sys::window().and_then(|w| w.confirm_with_message(&question).ok()).unwrap_or(false);

@@ -287,9 +287,7 @@ fn events(
     let add = {
         let (sim, emit, cron_job) = (sim.clone(), emit.clone(), cron_job.clone());
         Callback::from(move |e: MouseEvent| {
-            let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-                return;
-            };
+            let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
             let value = |id: &str| -> String {
                 doc.get_element_by_id(id)
                     .and_then(|el| {
@@ -301,9 +299,7 @@ fn events(
                     .unwrap_or_default()
             };
             e.prevent_default();
-            let Ok(at) = chrono::DateTime::parse_from_rfc3339(value("event-at").trim()) else {
-                return;
-            };
+            let Ok(at) = chrono::DateTime::parse_from_rfc3339(value("event-at").trim()) else { return };
             let at = at.with_timezone(&chrono::Utc);
             let arg = value("event-arg").trim().to_string();
             let action = match value("event-kind").as_str() {

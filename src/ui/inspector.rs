@@ -75,9 +75,7 @@ pub fn inspector(props: &InspectorProps) -> Html {
             }
         });
     }
-    let Some(model) = &s.model else {
-        return html! { <section class="inspector" data-testid="inspector" /> };
-    };
+    let Some(model) = &s.model else { return html! { <section class="inspector" data-testid="inspector" /> } };
     let Some(trace) = &model.result.trace else {
         return html! { <section class="inspector" data-testid="inspector" /> };
     };

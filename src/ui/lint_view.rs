@@ -215,9 +215,7 @@ pub fn lint_view(props: &LintProps) -> Html {
     let results = match &*report {
         None if *busy => so_far(),
         None => html! {},
-        Some(Outcome::Error(e)) => {
-            html! { <p class="error" role="alert" data-testid="lint-error">{ e.clone() }</p> }
-        }
+        Some(Outcome::Error(e)) => html! { <p class="error" role="alert" data-testid="lint-error">{ e.clone() }</p> },
         Some(Outcome::UnknownZone(zone)) => {
             html! { <p class="error" role="alert" data-testid="lint-error">{ l.format(Msg::LintBadZone, &[&format!("{zone:?}")]) }</p> }
         }

@@ -92,9 +92,7 @@ pub fn overview(props: &OverviewProps) -> Html {
             draw(&canvas, s, *l);
         });
     }
-    let Some((start, end)) = s.model.as_ref().and_then(|m| m.bounds()) else {
-        return html! {};
-    };
+    let Some((start, end)) = s.model.as_ref().and_then(|m| m.bounds()) else { return html! {} };
     if end - start < LONG_HORIZON_MS {
         return html! {};
     }
@@ -102,9 +100,7 @@ pub fn overview(props: &OverviewProps) -> Html {
         let d = props.dispatch.clone();
         let canvas = canvas.clone();
         Callback::from(move |e: MouseEvent| {
-            let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
-                return;
-            };
+            let Some(c) = canvas.cast::<HtmlCanvasElement>() else { return };
             let w = c.client_width() as f64 - LABEL_WIDTH;
             let x = e.offset_x() as f64 - LABEL_WIDTH;
             if x >= 0.0 && w > 0.0 {
@@ -121,12 +117,8 @@ pub fn overview(props: &OverviewProps) -> Html {
 }
 
 fn draw(canvas: &NodeRef, s: &ViewState, l: Lang) {
-    let (Some(c), Some(model)) = (canvas.cast::<HtmlCanvasElement>(), s.model.as_ref()) else {
-        return;
-    };
-    let (Some(tl), Some((start, end))) = (model.timeline.as_ref(), model.bounds()) else {
-        return;
-    };
+    let (Some(c), Some(model)) = (canvas.cast::<HtmlCanvasElement>(), s.model.as_ref()) else { return };
+    let (Some(tl), Some((start, end))) = (model.timeline.as_ref(), model.bounds()) else { return };
     let Some(ctx) = c.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
     else {
         return;

@@ -81,9 +81,7 @@ pub fn arrived(generation: u64, stages: RunStages) {
 
 /// Completes run `generation` (the timeline has rendered it): publishes its record.
 pub fn rendered(generation: u64) {
-    let Some((g, s)) = CURRENT.with(|c| c.borrow_mut().take_if(|(g, _)| *g == generation)) else {
-        return;
-    };
+    let Some((g, s)) = CURRENT.with(|c| c.borrow_mut().take_if(|(g, _)| *g == generation)) else { return };
     let rendered = mark("rendered");
     let Some(p) = performance() else { return };
     let origin = p.time_origin();

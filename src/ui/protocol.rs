@@ -329,9 +329,7 @@ pub fn decode(bytes: &[u8]) -> Result<PageAnswer, String> {
     }
     let read = || -> Result<PageAnswer, PackError> {
         let mut r = Reader::new(&bytes[1..]);
-        let Ok(mut answer) = json(r.bytes()?) else {
-            return Err(PackError { what: "JSON", at: 1 });
-        };
+        let Ok(mut answer) = json(r.bytes()?) else { return Err(PackError { what: "JSON", at: 1 }) };
         if let Answer::Ran { result, .. } = &mut answer {
             result.event_times = (0..r.len()?).map(|_| r.i64()).collect::<Result<_, _>>()?;
             if let Some(t) = result.trace.as_mut() {

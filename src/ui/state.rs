@@ -158,9 +158,7 @@ fn retire(old: Rc<Model>) {
 
 /// Whether `sel` names an item of the model's trace.
 fn selectable(model: &Model, sel: &ItemRef) -> bool {
-    let Some(t) = &model.result.trace else {
-        return false;
-    };
+    let Some(t) = &model.result.trace else { return false };
     match *sel {
         ItemRef::Slot(i) => i < t.slots.len(),
         ItemRef::Job(i) => i < t.jobs.len(),

@@ -322,18 +322,10 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
 
 fn glyph_shape(glyph: Glyph, x: f64, cy: f64) -> Html {
     match glyph {
-        Glyph::OnTime => {
-            html! { <circle class="shape" cx={x.to_string()} cy={cy.to_string()} r="5" /> }
-        }
-        Glyph::Late => {
-            html! { <path class="shape" d={format!("M{x},{} l6,6 l-6,6 l-6,-6 z", cy - 6.0)} /> }
-        }
-        Glyph::Skipped => {
-            html! { <path class="shape" d={format!("M{},{} l9,9 m0,-9 l-9,9", x - 4.5, cy - 4.5)} /> }
-        }
-        Glyph::Pending => {
-            html! { <circle class="shape" cx={x.to_string()} cy={cy.to_string()} r="4.5" /> }
-        }
+        Glyph::OnTime => html! { <circle class="shape" cx={x.to_string()} cy={cy.to_string()} r="5" /> },
+        Glyph::Late => html! { <path class="shape" d={format!("M{x},{} l6,6 l-6,6 l-6,-6 z", cy - 6.0)} /> },
+        Glyph::Skipped => html! { <path class="shape" d={format!("M{},{} l9,9 m0,-9 l-9,9", x - 4.5, cy - 4.5)} /> },
+        Glyph::Pending => html! { <circle class="shape" cx={x.to_string()} cy={cy.to_string()} r="4.5" /> },
     }
 }
 

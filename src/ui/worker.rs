@@ -133,9 +133,7 @@ impl State {
             let stages = WorkerStages { start: arrived, admitted: epoch_now(), ..WorkerStages::default() };
             self.busy = Some(Busy { id, run, stages, engine_ms: perf::now() - t0, compare });
         }
-        let Some(mut busy) = self.busy.take() else {
-            return;
-        };
+        let Some(mut busy) = self.busy.take() else { return };
         let t1 = perf::now();
         let done = loop {
             if busy.run.step(STEPS) {
@@ -209,12 +207,8 @@ impl State {
 /// Starts answering the page's messages (in a worker; loaded in a page for its JS API, it does
 /// nothing).
 pub fn start() {
-    let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else {
-        return;
-    };
-    let Ok(channel) = MessageChannel::new() else {
-        return;
-    };
+    let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else { return };
+    let Ok(channel) = MessageChannel::new() else { return };
     let state = Rc::new(RefCell::new(State {
         scope: scope.clone(),
         session: Session::default(),

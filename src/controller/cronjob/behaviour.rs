@@ -1,4 +1,4 @@
-//! What changed in the CronJob controller from release to release (research §5–7), resolved once
+//! What changed in the CronJob controller from release to release (`docs/model.md` lists them), resolved once
 //! per sync from `kubernetesVersion` so the sync code reads as a single algorithm with named
 //! switches. Patch releases are not modelled: each minor gets its latest patch's behaviour.
 

@@ -1,6 +1,6 @@
 //! The rule that decided a sync, as a stable code plus a sentence for people who have never read
 //! the controller's source. The codes are the `decision.code` values of
-//! `shared/design/interfaces.md` §3; the explanation names the rule and the values involved.
+//! `docs/contracts.md` §3; the explanation names the rule and the values involved.
 
 use super::explain::Explanation;
 use serde::{Deserialize, Serialize};

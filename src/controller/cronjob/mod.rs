@@ -5,7 +5,7 @@
 //!
 //! Mirrors `pkg/controller/cronjob/` (v2 `cronjob_controllerv2.go` + `utils.go` as of v1.28.7,
 //! with each release's differences from 1.21 to 1.35 selected by [`Behaviour`]; the legacy
-//! `cronjob_controller.go` for 1.13–1.20). The specification is `shared/research/cronjob-controller.md`.
+//! `cronjob_controller.go` for 1.13–1.20). What is exact and what is approximated: `docs/model.md`.
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};

@@ -244,13 +244,15 @@ fn sync_cron_job<'a>(
         Err(err) if err.reason == FaultReason::AlreadyExists && b.already_exists_adopts => {
             let existing = match input.api.get_job(&namespace, &name) {
                 Ok(j) => j,
-                Err(err) => return failure(
-                    &err,
-                    DecisionCode::ApiError,
-                    format!(
+                Err(err) => {
+                    return failure(
+                        &err,
+                        DecisionCode::ApiError,
+                        format!(
                         "Job {name} already exists, but reading it failed ({err}); the sync is retried with back-off."
                     ),
-                ),
+                    )
+                }
             };
             let ours = existing.metadata.controller_of().is_some_and(|r| r.uid == cj.object.metadata.uid);
             if !ours {

@@ -1,8 +1,8 @@
-//! The JSON contract of `cronjob-playground sync` (`shared/design/interfaces.md` §3): one request
+//! The JSON contract of `cronjob-playground sync` (`docs/contracts.md` §3): one request
 //! describes the informer cache, what the API server would answer where it differs, injected
 //! faults and the controller's clock; the response is the sync's [`SyncOutcome`].
 //!
-//! Extensions beyond interfaces.md (all optional): `faults.getJob`, `faults.deleteJob`,
+//! Beyond the sync request of kube-controller-manager itself (all optional): `faults.getJob`, `faults.deleteJob`,
 //! `faults.getCronJob`, `faults.updateStatus` (same shape as `faults.createJob`),
 //! `faults.getJob.answerWith` (answer every GET with one named Job, as the upstream unit tests'
 //! fake does), `controllerTimeZone` (default `UTC`), `newJobUid`; and in the response

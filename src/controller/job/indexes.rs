@@ -26,9 +26,7 @@ impl Intervals {
         }
         for part in text.split(',') {
             let mut limits = part.split('-');
-            let Some(Ok(first)) = limits.next().map(str::parse::<u32>) else {
-                continue;
-            };
+            let Some(Ok(first)) = limits.next().map(str::parse::<u32>) else { continue };
             if first >= completions {
                 break;
             }

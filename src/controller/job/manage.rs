@@ -66,9 +66,7 @@ pub(crate) fn pods_for_removal(job: &Job, active: &[&Pod], rm_at_least: usize) -
 
 /// `podGenerateNameWithIndex`: `<job>-<index>-`, shortened to fit `MaxGeneratedNameLength` (58).
 pub fn pod_generate_name(job_name: &str, index: Option<u32>) -> String {
-    let Some(ix) = index else {
-        return format!("{job_name}-");
-    };
+    let Some(ix) = index else { return format!("{job_name}-") };
     let suffix = format!("-{ix}-");
     let prefix = format!("{job_name}{suffix}");
     if prefix.len() > 58 {
@@ -133,9 +131,7 @@ pub(crate) fn new_index_failure_counts(replaced: Option<&Pod>, counted: impl Fn(
 /// index's last failed pod): 10 s × 2^(n−1) ≤ 600 s from its finish time, n = its counted + ignored
 /// failure annotations + 1 (`getRemainingTimePerIndex`).
 pub fn remaining_index_backoff(now: DateTime<Utc>, last_failed: Option<&Pod>) -> TimeDelta {
-    let Some(p) = last_failed else {
-        return TimeDelta::zero();
-    };
+    let Some(p) = last_failed else { return TimeDelta::zero() };
     let n = index_failure_count(p) + index_ignored_failure_count(p) + 1;
     remaining_backoff(now, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF, n, Some(pods::finished_time(p)))
 }

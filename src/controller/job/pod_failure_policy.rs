@@ -21,9 +21,7 @@ pub struct PolicyMatch {
 /// `FailIndex` rules are skipped.
 pub fn match_pod_failure_policy(policy: Option<&PodFailurePolicy>, pod: &Pod, fail_index_enabled: bool) -> PolicyMatch {
     let no_match = PolicyMatch { fail_job_message: None, count_failed: true, action: None };
-    let Some(policy) = policy else {
-        return no_match;
-    };
+    let Some(policy) = policy else { return no_match };
     let (ns, name) = (&pod.metadata.namespace, &pod.metadata.name);
     for (index, rule) in policy.rules.iter().enumerate() {
         if rule.action == PodFailurePolicyAction::FailIndex && !fail_index_enabled {
@@ -64,9 +62,7 @@ pub fn match_pod_failure_policy(policy: Option<&PodFailurePolicy>, pod: &Pod, fa
 
 fn match_on_exit_codes<'p>(pod: &'p Pod, req: &PodFailurePolicyOnExitCodesRequirement) -> Option<&'p ContainerStatus> {
     let matching = |s: &&ContainerStatus| {
-        let Some(t) = &s.state.terminated else {
-            return false;
-        };
+        let Some(t) = &s.state.terminated else { return false };
         req.container_name.as_ref().is_none_or(|n| *n == s.name)
             && t.exit_code != 0
             && match req.operator {

@@ -450,9 +450,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             }
             let active_ix: BTreeSet<u32> = active_pods.iter().filter_map(|p| completion_index(p)).collect();
             for p in pods.iter().copied().filter(|p| has_tracking_finalizer(p) && is_pod_failed(p, only_failed)) {
-                let Some(ix) = completion_index(p).filter(|&ix| ix < completions) else {
-                    continue;
-                };
+                let Some(ix) = completion_index(p).filter(|&ix| ix < completions) else { continue };
                 if succeeded_indexes.has(ix) || fi.has(ix) || active_ix.contains(&ix) {
                     continue;
                 }
@@ -500,7 +498,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             active -= deleted;
         }
         // Counting the pods just deleted as terminating (and no longer ready) came with the
-        // delayed terminal conditions (1.31); 1.28 kept the old values (research §8.2).
+        // delayed terminal conditions (1.31); 1.28 kept the old values (v1.28.7).
         if f.terminal_condition_after_pods_gone {
             if let Some(t) = terminating.as_mut() {
                 *t += deleted;

@@ -106,13 +106,21 @@ pub struct KubeletRestart {
 }
 
 /// Tries to restart the crashed container of an `OnFailure` pod at `now` (`doBackOff`).
-pub fn restart_crashed_container(pod: &Pod, backoff: &CrashLoopBackOff, now: DateTime<Utc>) -> KubeletRestart {
+///
+/// `exited_at` is the container runtime's exact exit time: `doBackOff` measures the back-off from
+/// the runtime status's `FinishedAt` (nanoseconds), not from the whole-second `finishedAt` the API
+/// stores, so a container that exits at x.5 s is restarted at x.5 s + the delay.
+pub fn restart_crashed_container(
+    pod: &Pod,
+    backoff: &CrashLoopBackOff,
+    exited_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> KubeletRestart {
     let c = current(pod);
     // The crashed run is `state.terminated` right after the exit, `lastState.terminated` while waiting.
     let crashed = c.state.terminated.clone().or_else(|| c.last_state.terminated.clone());
-    let finished_at = crashed.as_ref().and_then(|t| t.finished_at).unwrap_or(now);
     let restarts = c.restart_count.max(0) as u32;
-    match restart_attempt(backoff, restarts, finished_at, now) {
+    match restart_attempt(backoff, restarts, exited_at, now) {
         RestartAttempt::Started { restart_count, backoff, explanation } => KubeletRestart {
             status: start_container(pod, now, restart_count),
             backoff,
@@ -199,12 +207,12 @@ mod tests {
         let (s, exit) = container_exited(&pod, 1, t(30));
         assert_eq!((exit, s.phase), (ContainerExit::Restart, Some(PodPhase::Running)));
         pod.status = s;
-        let r = restart_crashed_container(&pod, &CrashLoopBackOff::default(), t(30));
+        let r = restart_crashed_container(&pod, &CrashLoopBackOff::default(), t(30), t(30));
         assert_eq!((r.retry_at, r.status.container_statuses[0].restart_count), (None, 1));
         pod.status = r.status;
         let backoff = r.backoff;
         pod.status = container_exited(&pod, 1, t(60)).0;
-        let r = restart_crashed_container(&pod, &backoff, t(60));
+        let r = restart_crashed_container(&pod, &backoff, t(60), t(60));
         assert_eq!(r.retry_at, Some(t(70)));
         let c = &r.status.container_statuses[0];
         let waiting = c.state.waiting.as_ref().unwrap();
@@ -214,7 +222,7 @@ mod tests {
         assert_eq!(r.events[0].message, "Back-off restarting failed container main in pod pi-abc_default(u1)");
         assert_eq!((r.status.phase, c.ready), (Some(PodPhase::Running), false));
         pod.status = r.status;
-        let r = restart_crashed_container(&pod, &r.backoff, t(70));
+        let r = restart_crashed_container(&pod, &r.backoff, t(60), t(70));
         assert_eq!((r.retry_at, r.status.container_statuses[0].restart_count), (None, 2));
         assert_eq!(r.backoff.current(), Some(TimeDelta::seconds(20)));
     }

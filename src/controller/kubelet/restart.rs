@@ -103,7 +103,7 @@ pub fn restart_attempt(
 /// How the simulated kubelet times retries of a refused restart.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RetryTiming {
-    /// Restart exactly when the back-off expires (the research's reference timelines).
+    /// Restart exactly when the back-off expires (a model assumption: `docs/model.md`).
     #[default]
     Ideal,
     /// The pod worker's own retry: every 10 s up to 1.33 (so a restart lands up to 10 s late);

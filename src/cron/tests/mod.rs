@@ -1,5 +1,5 @@
 //! Tests of the schedule engine: robfig's own tables, then one test (or more) per rule of
-//! `shared/research/cron-semantics.md`, with the values the real library gives.
+//! `docs/model.md` (Schedules), with the values the real library gives.
 
 mod next_rules;
 mod parse_rules;

@@ -1,4 +1,4 @@
-//! `ParseStandard` rules (research §2.2–2.5): parse order, prefixes, descriptors, field grammar,
+//! `ParseStandard` rules (robfig/cron v3.0.1 `parser.go`): parse order, prefixes, descriptors, field grammar,
 //! names, steps, bounds, and the error that wins.
 
 use super::{error, schedule};
