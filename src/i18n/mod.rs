@@ -180,6 +180,12 @@ messages! {
     EditorErrors,
     EditorError,
     MoreDiagnostics,
+    /// Objects of the text the simulation leaves out ({0}: `Kind name, …`).
+    NotSimulated,
+    /// A Job ({0}) whose owning CronJob ({1}) is not in the text.
+    OwnerNotInInput,
+    /// Pod behaviour read from the command ({0}: the parts, e.g. `sleep 20 · exit 1`).
+    InferredFrom,
     // Virtual clock.
     VirtualClock,
     GoToStart,
