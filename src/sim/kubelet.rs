@@ -9,7 +9,7 @@
 //! deleted; the kubelet retries a refused restart exactly when the back-off expires.
 
 use super::scenario::{Attempt, DEFAULT_ATTEMPT};
-use super::trace::{ControllerName, Decision, ObjectKind, PodPhase as TracePhase, SyncTrigger, Time};
+use super::trace::{ControllerName, ObjectKind, PodPhase as TracePhase, Ruling, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{Job, Pod};
 use crate::controller::kubelet::{
@@ -175,7 +175,7 @@ impl World {
                     now,
                     pod,
                     SyncTrigger::Container,
-                    Decision { code: "restart".into(), explanation: attempt.explanation.into() },
+                    Ruling { code: "restart".into(), explanation: attempt.explanation.into() },
                     None,
                 );
                 let waited = finished_at.map_or(TimeDelta::zero(), |f| now - f);
@@ -187,7 +187,7 @@ impl World {
                     now,
                     pod,
                     SyncTrigger::Container,
-                    Decision { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() },
+                    Ruling { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() },
                     Some(at - now),
                 );
                 self.agenda.schedule(at, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });

@@ -374,16 +374,16 @@ pub enum SyncTrigger {
     Container,
 }
 
-/// A controller's verdict and the rule behind it.
+/// A controller's ruling on one sync (the trace's `decision`) and the rule behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Decision {
+pub struct Ruling {
     /// A stable kebab-case code (`created`, `not-due`, `forbid-active`, ...).
     pub code: Cow<'static, str>,
     /// One or two sentences naming the rule and the values.
     pub explanation: Explanation,
 }
 
-/// The words of a [`Decision`]: text, or the facts of a sync still to be put into words. A run
+/// The words of a [`Ruling`]: text, or the facts of a sync still to be put into words. A run
 /// records some fourteen syncs per schedule slot and a reader looks at a handful of them (the
 /// page re-simulates on every keystroke), so the sentences are written only when the trace is
 /// serialized or an explanation is read. Serializes as the text; reads back as [`Explanation::Text`];
@@ -400,7 +400,7 @@ pub enum Explanation {
     /// Words already.
     Text(Cow<'static, str>),
     /// A CronJob sync's facts.
-    CronJob(crate::controller::cronjob::Explanation),
+    CronJob(crate::controller::cronjob::Reasoning),
     /// A Job sync's facts.
     Job(crate::controller::job::Why),
     /// The synced object was gone from the informer cache (deleted), so the sync did nothing.
@@ -482,7 +482,7 @@ pub struct SyncRecord {
     /// The synced object's name.
     pub object: Name,
     pub trigger: SyncTrigger,
-    pub decision: Decision,
+    pub decision: Ruling,
     #[serde(with = "js_number::option")]
     pub requeue_after_seconds: Option<f64>,
 }
@@ -592,7 +592,7 @@ mod tests {
                 at: t("2025-01-15T11:00:00.1Z"),
                 object: "backup".into(),
                 trigger: SyncTrigger::CronjobAdded,
-                decision: Decision { code: "created".into(), explanation: "x".into() },
+                decision: Ruling { code: "created".into(), explanation: "x".into() },
                 requeue_after_seconds: Some(3600.0),
             }],
             slots: vec![SlotRecord {

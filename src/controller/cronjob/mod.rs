@@ -53,7 +53,7 @@ pub use api_server::{ApiError, ApiServer, Fault, FaultReason, Faults};
 pub use behaviour::{Algorithm, Behaviour, LastSuccessfulRule};
 pub use decision::{Decision, DecisionCode};
 pub use events::{CompletedWording, Event, EventType};
-pub use explain::Explanation;
+pub use explain::Reasoning;
 pub use history::{by_job_start_time, jobs_beyond_history_limits};
 pub use job_template::{job_from_template, job_name, job_reference, SCHEDULED_TIMESTAMP_ANNOTATION};
 pub use outcome::{SyncInput, SyncOutcome};
