@@ -379,6 +379,12 @@ messages! {
     LintReactionV2,
     LintDstDoubleRun,
     LintDstSkippedRun,
+    LintForbidHung,
+    LintEveryMinuteOfHour,
+    LintDayOrWeekday,
+    LintFailedHistoryZero,
+    LintOnFailureLogsLost,
+    LintSameMinute,
     LintRunAt,
     LintListSeparator,
     // Compare differences.

@@ -84,6 +84,47 @@ pub enum FindingText {
         gap: String,
         runs: Vec<(String, String)>,
     },
+    /// Forbid without activeDeadlineSeconds: the probe's first Job never ends.
+    ForbidHung {
+        job: String,
+        scheduled: String,
+        skipped: usize,
+        total: usize,
+        end: String,
+        explanation: String,
+    },
+    EveryMinuteOfHour {
+        schedule: String,
+        from: String,
+        runs: usize,
+        meant: String,
+        hour: u32,
+    },
+    DayOrWeekday {
+        day_of_month: String,
+        day_of_week: String,
+        runs: usize,
+        both: usize,
+        example: String,
+        weekday: String,
+    },
+    FailedHistoryZero {
+        job: String,
+        failed: String,
+        deleted: String,
+    },
+    OnFailureLogsLost {
+        backoff_limit: i32,
+        pod: String,
+        attempts: usize,
+        deleted: String,
+        reason: String,
+    },
+    SameMinute {
+        at: String,
+        count: usize,
+        others: String,
+    },
 }
 
 /// A piece of a rendered sentence.
@@ -205,6 +246,24 @@ impl FindingText {
             }
             FindingText::DstSkippedRun { zone, first, second, gap, runs: r } => {
                 (l.format(Msg::LintDstSkippedRun, &[zone, first, second, gap, &runs(r)]), vec![])
+            }
+            FindingText::ForbidHung { job, scheduled, skipped, total, end, explanation } => {
+                (l.format(Msg::LintForbidHung, &[job, scheduled, skipped, total, end, &k]), vec![explanation])
+            }
+            FindingText::EveryMinuteOfHour { schedule, from, runs, meant, hour } => {
+                (l.format(Msg::LintEveryMinuteOfHour, &[schedule, from, runs, meant, hour]), vec![])
+            }
+            FindingText::DayOrWeekday { day_of_month, day_of_week, runs, both, example, weekday } => {
+                (l.format(Msg::LintDayOrWeekday, &[day_of_month, day_of_week, runs, both, example, weekday]), vec![])
+            }
+            FindingText::FailedHistoryZero { job, failed, deleted } => {
+                (l.format(Msg::LintFailedHistoryZero, &[job, failed, deleted]), vec![])
+            }
+            FindingText::OnFailureLogsLost { backoff_limit, pod, attempts, deleted, reason } => {
+                (l.format(Msg::LintOnFailureLogsLost, &[backoff_limit, pod, attempts, deleted, &k]), vec![reason])
+            }
+            FindingText::SameMinute { at, count, others } => {
+                (l.format(Msg::LintSameMinute, &[at, count, others]), vec![])
             }
         };
         let mut parts = vec![];
