@@ -205,7 +205,7 @@ pub struct LintReport {
 /// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::cron::Tz::UTC };
 /// let report = lint(text, &options).unwrap();
 /// let rules: Vec<_> = report.cron_jobs[0].findings.iter().map(|f| f.rule).collect();
-/// assert_eq!(rules, ["retroactive-edit", "too-many-missed", "forbid-starves"]);
+/// assert_eq!(rules, ["retroactive-edit", "forbid-no-deadline", "on-failure-logs-lost"]);
 /// ```
 pub fn lint(text: &str, options: &LintOptions) -> Result<LintReport, TooManyCronJobs> {
     let mut linting = Linting::new(text, options.clone())?;
