@@ -6,7 +6,7 @@
 
 use cronjob_playground::api::{admit, validate_manifest, Admitted, KubernetesVersion};
 use cronjob_playground::sim::trace::SlotFate;
-use cronjob_playground::sim::{not_simulated, simulate};
+use cronjob_playground::sim::{not_simulated, owners_not_in_input, simulate};
 use serde_json::json;
 
 fn v(minor: u8) -> KubernetesVersion {
@@ -217,4 +217,10 @@ fn jobs_whose_cronjob_is_not_in_the_input_are_kept_as_a_partial_dump() {
     assert_eq!(trace.start.to_rfc3339(), "2025-05-12T02:00:00+00:00");
     assert_eq!(trace.jobs[0].name, "nightly-report-29110680");
     assert_eq!(trace.jobs[0].deleted_at, None);
+    // The page says so: the Job, and the CronJob that is not in the text.
+    let admission = admit(ORPHANS, None, KubernetesVersion::NEWEST);
+    assert_eq!(
+        owners_not_in_input(&admission),
+        [("nightly-report-29110680".to_string(), "nightly-report".to_string())]
+    );
 }

@@ -143,6 +143,41 @@ pub fn not_simulated(admission: &Admission) -> Vec<NotSimulated> {
         .collect()
 }
 
+/// The Jobs of an admission whose controlling owner is a CronJob not in it (a `kubectl get
+/// jobs` dump), with that CronJob's name. They are simulated as if the CronJob existed in the
+/// cluster outside the input: the run does not garbage-collect them, though a cluster where the
+/// owner is really gone would (the garbage collector deletes a dependent whose owner is absent
+/// within seconds of noticing).
+///
+/// ```
+/// use cronjob_playground::api::{admit, KubernetesVersion};
+/// use cronjob_playground::sim::owners_not_in_input;
+/// let job = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: report-29110680\n  ownerReferences:\n  - {apiVersion: batch/v1, kind: CronJob, name: report, uid: u1, controller: true}\n\
+///     spec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
+/// assert_eq!(owners_not_in_input(&admit(job, None, KubernetesVersion::NEWEST)), [("report-29110680".to_string(), "report".to_string())]);
+/// ```
+pub fn owners_not_in_input(admission: &Admission) -> Vec<(String, String)> {
+    let cron_jobs: Vec<&str> = admission
+        .objects
+        .iter()
+        .filter_map(|o| match &o.object {
+            Some(Admitted::CronJob(cj)) => Some(cj.metadata.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    admission
+        .objects
+        .iter()
+        .filter_map(|o| match o.object.as_ref().or(o.existing.as_ref()) {
+            Some(Admitted::Job(job)) => {
+                let owner = job.metadata.controller_of().filter(|r| r.kind == "CronJob")?;
+                (!cron_jobs.contains(&owner.name.as_str())).then(|| (job.metadata.name.clone(), owner.name.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// Reads the input and sets up the world at the start of its horizon.
 pub(crate) fn build_world(manifest: &str, simulation: Option<Simulation>) -> Result<World, SimError> {
     build_world_admitted(manifest, simulation, None)
