@@ -17,6 +17,7 @@
 mod en;
 mod ja;
 mod ko;
+pub mod probes;
 
 use std::fmt;
 use std::str::FromStr;
@@ -100,7 +101,7 @@ impl fmt::Display for Lang {
 }
 
 /// Replaces `{i}` in `template` by `args[i]`; a placeholder without an argument stays as it is.
-fn fill(template: &str, args: &[&dyn fmt::Display]) -> String {
+pub(crate) fn fill(template: &str, args: &[&dyn fmt::Display]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -379,12 +380,6 @@ messages! {
     LintReactionV2,
     LintDstDoubleRun,
     LintDstSkippedRun,
-    LintForbidHung,
-    LintEveryMinuteOfHour,
-    LintDayOrWeekday,
-    LintFailedHistoryZero,
-    LintOnFailureLogsLost,
-    LintSameMinute,
     LintRunAt,
     LintListSeparator,
     // Compare differences.

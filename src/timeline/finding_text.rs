@@ -2,6 +2,7 @@
 //! Kubernetes' own texts), so the page can say it in the reader's language through the catalog
 //! ([`crate::i18n`]) while the CLI keeps the English `message`.
 
+use crate::i18n::probes::Probe;
 use crate::i18n::{Lang, Msg};
 use serde::{Deserialize, Serialize};
 
@@ -248,22 +249,22 @@ impl FindingText {
                 (l.format(Msg::LintDstSkippedRun, &[zone, first, second, gap, &runs(r)]), vec![])
             }
             FindingText::ForbidHung { job, scheduled, skipped, total, end, explanation } => {
-                (l.format(Msg::LintForbidHung, &[job, scheduled, skipped, total, end, &k]), vec![explanation])
+                (Probe::ForbidHung.format(l, &[job, scheduled, skipped, total, end, &k]), vec![explanation])
             }
             FindingText::EveryMinuteOfHour { schedule, from, runs, meant, hour } => {
-                (l.format(Msg::LintEveryMinuteOfHour, &[schedule, from, runs, meant, hour]), vec![])
+                (Probe::EveryMinuteOfHour.format(l, &[schedule, from, runs, meant, hour]), vec![])
             }
             FindingText::DayOrWeekday { day_of_month, day_of_week, runs, both, example, weekday } => {
-                (l.format(Msg::LintDayOrWeekday, &[day_of_month, day_of_week, runs, both, example, weekday]), vec![])
+                (Probe::DayOrWeekday.format(l, &[day_of_month, day_of_week, runs, both, example, weekday]), vec![])
             }
             FindingText::FailedHistoryZero { job, failed, deleted } => {
-                (l.format(Msg::LintFailedHistoryZero, &[job, failed, deleted]), vec![])
+                (Probe::FailedHistoryZero.format(l, &[job, failed, deleted]), vec![])
             }
             FindingText::OnFailureLogsLost { backoff_limit, pod, attempts, deleted, reason } => {
-                (l.format(Msg::LintOnFailureLogsLost, &[backoff_limit, pod, attempts, deleted, &k]), vec![reason])
+                (Probe::OnFailureLogsLost.format(l, &[backoff_limit, pod, attempts, deleted, &k]), vec![reason])
             }
             FindingText::SameMinute { at, count, others } => {
-                (l.format(Msg::LintSameMinute, &[at, count, others]), vec![])
+                (Probe::SameMinute.format(l, &[at, count, others]), vec![])
             }
         };
         let mut parts = vec![];
