@@ -379,6 +379,25 @@ fn namespace_terminating_was_mistaken_for_success_until_1_28() {
     );
 }
 
+/// PR #120649 reached 1.28 in 1.28.3: 1.28.0–1.28.2 still take a NamespaceTerminating create
+/// failure for a success; `"1.28"` alone is the latest 1.28 patch.
+#[test]
+fn namespace_terminating_by_patch_release_of_1_28() {
+    let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z"}));
+    let terminating = json!({"faults": {"createJob": {"reason": "NamespaceTerminating"}}});
+    let at = |v: &str| sync(v, "2016-05-19T10:00:05Z", cj.clone(), json!([]), terminating.clone());
+    for before in ["1.28.0", "1.28.2", "1.27.9"] {
+        let r = at(before);
+        assert_eq!((r.error.as_deref(), r.decision.code.as_str()), (None, "create-failed"), "{before}");
+        assert_eq!(r.events[0].message, "Created job ", "{before}");
+    }
+    for after in ["1.28.3", "1.28", "1.29.0"] {
+        let r = at(after);
+        assert!(r.events.is_empty() && r.status_update.is_none(), "{after}");
+        assert!(r.error.as_deref().unwrap().contains("because it is being terminated"), "{after}");
+    }
+}
+
 #[test]
 fn after_an_unexpected_job_the_reread_cronjob_is_written_until_1_26() {
     // The cache has not seen the status that lists c-run and c-done; the API server has.

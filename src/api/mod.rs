@@ -57,4 +57,4 @@ pub use validation::{
     validate_cronjob_create, validate_cronjob_update, validate_job_as_stored, validate_job_create, validate_job_update,
     Outcome, CREATED_UID,
 };
-pub use version::{KubernetesVersion, VersionError};
+pub use version::{KubernetesVersion, Release, VersionError};

@@ -12,7 +12,6 @@ use crate::sim::scenario::Simulation;
 use crate::sim::trace::Trace;
 use crate::timeline::compare::{compare, variant};
 use crate::timeline::lint::{LintOptions, Linting};
-use crate::timeline::CronJobStart;
 use serde::{Deserialize, Serialize};
 
 /// An inline diagnostic at a 1-based line and column.
@@ -72,7 +71,6 @@ pub struct RunResult {
     /// Not JSON: they cross packed (`protocol::encode_ran`).
     #[serde(skip)]
     pub event_times: Vec<i64>,
-    pub starts: Vec<CronJobStart>,
     pub workloads: Vec<Workload>,
     /// The manifest's Simulation document (default when there is none).
     pub simulation: Simulation,
@@ -130,7 +128,17 @@ pub fn prepare(text: &str) -> Prepared {
         if let Some(Admitted::Other { kind, value, .. }) = &o.object {
             if kind == "Simulation" {
                 match Simulation::from_value(value.clone()) {
-                    Ok(sim) => result.simulation = sim,
+                    Ok(sim) => {
+                        for notice in sim.release().2 {
+                            result.diagnostics.push(Diagnostic {
+                                line: o.report.line,
+                                column: o.report.column,
+                                severity: "warning".into(),
+                                message: notice,
+                            });
+                        }
+                        result.simulation = sim;
+                    }
                     Err(e) => result.diagnostics.push(Diagnostic {
                         line: o.report.line,
                         column: o.report.column,
@@ -141,7 +149,7 @@ pub fn prepare(text: &str) -> Prepared {
             }
         }
     }
-    if let Some(v) = result.simulation.spec.kubernetes_version.filter(|v| *v != version) {
+    if let Some(v) = result.simulation.spec.kubernetes_version.map(|r| r.version).filter(|v| *v != version) {
         version = v;
         admission = admit(text, None, version);
     }
@@ -182,11 +190,6 @@ pub fn prepare(text: &str) -> Prepared {
         }
         match &o.object {
             Some(Admitted::CronJob(cj)) => {
-                result.starts.push(CronJobStart {
-                    name: cj.metadata.name.clone(),
-                    schedule: cj.spec.schedule.clone(),
-                    suspend: cj.spec.suspend.unwrap_or(false),
-                });
                 let inferred = inferred(&cj.spec.job_template.spec.template);
                 result.workloads.push(Workload { kind: "CronJob".into(), name: cj.metadata.name.clone(), inferred });
             }

@@ -8,9 +8,10 @@
 //! fake does), `controllerTimeZone` (default `UTC`), `newJobUid`; and in the response
 //! `statusUpdates` (how many `UpdateStatus` calls were made).
 
-use super::{sync, ApiServer, Behaviour, Decision, Event, Faults, SyncInput, SyncOutcome};
-use crate::api::{CronJob, CronJobStatus, Job, KubernetesVersion};
-use crate::cron::Tz;
+use super::{sync, ApiServer, Behaviour, Decision, Event, Faults, JobsView, SyncInput, SyncOutcome};
+use crate::api::{CronJob, CronJobStatus, Job, Release};
+use crate::controller::gates::FeatureGates;
+use crate::go::Tz;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -18,9 +19,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SyncRequest {
-    /// The release to model; default: the newest.
+    /// The release to model (a patch release where the model knows a patch-level change);
+    /// default: the newest.
     #[serde(default)]
-    pub kubernetes_version: KubernetesVersion,
+    pub kubernetes_version: Release,
     /// The controller's clock.
     pub now: DateTime<Utc>,
     /// The CronJob in the informer cache.
@@ -104,12 +106,15 @@ pub fn answer(request: &SyncRequest) -> Result<SyncResponse, String> {
     let cache: Vec<&Job> = request.jobs.iter().collect();
     let api_jobs: Vec<&Job> = request.api_jobs.as_ref().map_or_else(|| cache.clone(), |jobs| jobs.iter().collect());
     let api = ApiServer {
-        jobs: &api_jobs,
+        jobs: JobsView::List(&api_jobs),
         cron_job: request.live_cron_job.as_ref().unwrap_or(&request.cron_job),
         faults: &request.faults,
     };
     let input = SyncInput {
-        behaviour: Behaviour::of(request.kubernetes_version),
+        behaviour: Behaviour::for_release(
+            request.kubernetes_version,
+            &FeatureGates::defaults(request.kubernetes_version.version),
+        ),
         now: request.now,
         controller_zone,
         cron_job: &request.cron_job,
