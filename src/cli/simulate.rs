@@ -78,8 +78,7 @@ pub fn run(args: Args) -> ExitCode {
     for notice in &trace.notices {
         eprintln!("cronjob-playground simulate: notice: {notice}");
     }
-    let version = simulation.spec.kubernetes_version.unwrap_or_default();
-    for note in not_simulated_notes(&crate::sim::not_simulated(&crate::api::admit(&text, None, version))) {
+    for note in not_simulated_notes(&crate::sim::not_simulated(&crate::api::admit(&text, None, trace.kubernetes_version))) {
         eprintln!("{note}");
     }
     match args.output.as_str() {
