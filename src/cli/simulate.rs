@@ -78,7 +78,8 @@ pub fn run(args: Args) -> ExitCode {
     for notice in &trace.notices {
         eprintln!("cronjob-playground simulate: notice: {notice}");
     }
-    for note in not_simulated_notes(&crate::sim::not_simulated(&crate::api::admit(&text, None, trace.kubernetes_version))) {
+    let left = crate::sim::not_simulated(&crate::api::admit(&text, None, trace.kubernetes_version));
+    for note in not_simulated_notes(&left) {
         eprintln!("{note}");
     }
     match args.output.as_str() {
