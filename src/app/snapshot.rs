@@ -4,16 +4,17 @@
 //! `active` Jobs and `lastScheduleTime`, each Job's start, completion and terminal condition, each
 //! Pod's phase and restart count.
 
-use super::kubectl::cron_jobs_state;
-use super::lanes::{pod_segments, CronJobStart, SegmentKind};
 use crate::sim::scenario::ClusterEvent;
 use crate::sim::trace::{format_time, JobCondition, PodPhase, Time, Trace};
+use crate::timeline::kubectl::cron_jobs_state;
+use crate::timeline::lanes::{pod_segments, CronJobStart, SegmentKind};
 use serde_json::{json, Value};
 
 /// The objects that exist at `t`, as a `List`.
 ///
 /// ```
-/// use cronjob_playground::timeline::{snapshot::state_at, CronJobStart};
+/// use cronjob_playground::app::snapshot::state_at;
+/// use cronjob_playground::timeline::CronJobStart;
 /// let trace: cronjob_playground::sim::Trace = serde_json::from_str(include_str!("../../tests/data/ui_trace_seed002.json")).unwrap();
 /// let starts = [CronJobStart { name: "cron-test".into(), schedule: "5 13 * * *".into(), suspend: false }];
 /// let list = state_at(&trace, &starts, &[], "2023-03-22T13:05:05Z".parse().unwrap());
@@ -93,7 +94,7 @@ pub fn state_at(trace: &Trace, starts: &[CronJobStart], events: &[ClusterEvent],
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::timeline::document::to_yaml;
+    use crate::app::document::to_yaml;
 
     #[test]
     fn seed_002_after_the_edit_and_the_deletion() {
