@@ -20,4 +20,4 @@ pub mod viewport;
 #[cfg(test)]
 pub(crate) mod fixture;
 
-pub use lanes::{CronJobStart, Glyph, ItemRef, Timeline};
+pub use lanes::{Glyph, ItemRef, Timeline};
