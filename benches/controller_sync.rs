@@ -10,7 +10,7 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use cronjob_playground::api::{CronJob, Job, KubernetesVersion, Pod};
 use cronjob_playground::controller::cronjob::{
-    self, ApiServer, Behaviour, DecisionCode, Faults, ParsedSchedule, SyncInput,
+    self, ApiServer, Behaviour, DecisionCode, Faults, JobsView, ParsedSchedule, SyncInput,
 };
 use cronjob_playground::controller::job::{sync_job, JobFeatures, JobMemory, JobSyncInput, PodApiFaults};
 use cronjob_playground::controller::kubelet::{container_exited, start_container};
@@ -102,14 +102,14 @@ fn cronjob_syncs() {
         let jobs: Vec<&Job> = jobs.iter().collect();
         let jobs = jobs.as_slice();
         // What a runtime keeps between syncs: the schedule parsed once.
-        let schedule = ParsedSchedule::of(cj, &behaviour, cronjob_playground::cron::Tz::UTC);
+        let schedule = ParsedSchedule::of(cj, &behaviour, cronjob_playground::go::Tz::UTC);
         let input = SyncInput {
             behaviour,
             now,
-            controller_zone: cronjob_playground::cron::Tz::UTC,
+            controller_zone: cronjob_playground::go::Tz::UTC,
             cron_job: cj,
             jobs,
-            api: ApiServer { jobs, cron_job: cj, faults: &faults },
+            api: ApiServer { jobs: JobsView::List(jobs), cron_job: cj, faults: &faults },
             new_job_uid: Some("uid-1"),
             schedule: Some(&schedule),
         };

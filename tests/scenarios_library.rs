@@ -6,9 +6,8 @@ use chrono::{DateTime, Utc};
 use cronjob_playground::i18n::Lang;
 use cronjob_playground::scenarios::{find, Notes, LIBRARY};
 use cronjob_playground::sim::trace::{DeletedBy, JobCondition, Trace};
-use cronjob_playground::sim::{simulate, Run, SimError};
+use cronjob_playground::sim::{simulate, SimError};
 use cronjob_playground::timeline::kubectl::cron_jobs_at;
-use cronjob_playground::timeline::lanes::CronJobStart;
 use serde_json::json;
 
 fn t(text: &str) -> DateTime<Utc> {
@@ -154,9 +153,7 @@ fn check(id: &str) {
                 "still every 10 minutes"
             );
             // `kubectl get cronjob` after the refused edit shows the schedule the object kept.
-            let events = Run::new(manifest(id), None).unwrap().simulation().spec.events.clone();
-            let start = CronJobStart { name: "report".into(), schedule: "*/10 * * * *".into(), suspend: false };
-            let table = cron_jobs_at(&trace, &[start], &events, trace.end);
+            let table = cron_jobs_at(&trace, trace.end);
             assert_eq!(table.rows[0].1[1], "*/10 * * * *");
         }
         "schedule-change-recent-slot" => {

@@ -3,8 +3,8 @@
 //! [`crate::cron::answer_next`]; this file only reads arguments and prints.
 
 use super::jsonl::serve_stdio;
-use crate::cron::Tz;
 use crate::cron::{answer_next, NextRequest, NextResponse};
+use crate::go::Tz;
 use chrono::{DateTime, Utc};
 use std::process::ExitCode;
 

@@ -31,4 +31,4 @@ pub mod viewport;
 #[cfg(test)]
 mod fixture;
 
-pub use lanes::{CronJobStart, Glyph, ItemRef, Timeline};
+pub use lanes::{Glyph, ItemRef, Timeline};

@@ -312,6 +312,9 @@ pub fn encode_ran(id: u64, ms: f64, result: &mut RunResult, out: &mut Vec<u8>) {
     }
     if let Some(t) = &result.trace {
         pack(t, out);
+        // The cluster record is not part of the trace's JSON; it crosses as JSON of its own.
+        let cluster = serde_json::to_vec(&t.cluster).unwrap_or_default();
+        Writer::new(out).bytes(&cluster);
     }
 }
 
@@ -334,6 +337,8 @@ pub fn decode(bytes: &[u8]) -> Result<PageAnswer, String> {
             result.event_times = (0..r.len()?).map(|_| r.i64()).collect::<Result<_, _>>()?;
             if let Some(t) = result.trace.as_mut() {
                 unpack(&mut r, t)?;
+                let cluster = std::str::from_utf8(r.bytes()?).ok().and_then(|text| serde_json::from_str(text).ok());
+                t.cluster = cluster.ok_or(PackError { what: "cluster record", at: 0 })?;
             }
         }
         Ok(answer)

@@ -64,9 +64,7 @@ impl Session {
         let trace = kept.result.trace.as_ref()?;
         match request {
             Request::Explain { run, item } if *run == kept.id => {
-                let timeline = kept.timeline.get_or_insert_with(|| {
-                    Timeline::build(trace, &kept.result.starts, &kept.result.simulation.spec.events)
-                });
+                let timeline = kept.timeline.get_or_insert_with(|| Timeline::build(trace));
                 let explanation =
                     item.parse::<ItemRef>().ok().and_then(|i| explain(trace, timeline, i)).map(Into::into);
                 Some(Answer::Explained { run: *run, item: item.clone(), explanation })
@@ -87,7 +85,7 @@ impl Session {
                 ExportKind::State { at } => Answer::Download {
                     name: format!("state-{}.yaml", format_time(at).replace(':', "")),
                     mime: "application/yaml".into(),
-                    text: to_yaml(&state_at(trace, &kept.result.starts, &kept.result.simulation.spec.events, *at)),
+                    text: to_yaml(&state_at(trace, *at)),
                 },
             }),
             _ => None,

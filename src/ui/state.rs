@@ -29,7 +29,7 @@ pub struct Model {
 impl Model {
     pub fn new(result: RunResult, generation: u64, run_ms: f64, run: u64) -> Model {
         let timeline = result.trace.as_ref().map(|t| {
-            let mut timeline = Timeline::build(t, &result.starts, &result.simulation.spec.events);
+            let mut timeline = Timeline::build(t);
             timeline.add_instants(result.event_times.iter().map(|&ns| chrono::DateTime::from_timestamp_nanos(ns)));
             timeline
         });

@@ -362,7 +362,7 @@ fn explain_nothing_due(
         // that was skipped, and it need not be old at all.
         (Some(found), Some(sds)) if every.is_some() && found.most_recent.is_some_and(|t| !slots.too_late(t, now)) => {
             let search_from = slots.earliest(now, true);
-            let next = schedule.next(search_from).ok().filter(|t| *t != super::go_time::zero_time()).unwrap_or(now);
+            let next = schedule.next(search_from).ok().filter(|t| *t != crate::go::zero_time()).unwrap_or(now);
             (
                 DecisionCode::TooLate,
                 Part::EveryBeyondDeadline { delay: every.unwrap_or_default(), sds, search_from, next },
@@ -383,7 +383,7 @@ fn explain_nothing_due(
             (DecisionCode::NotFoundBySearch, Part::NotFoundBySearch { schedule: cj.spec.schedule.clone(), since })
         }
         _ => {
-            let upcoming = schedule.next(since).ok().filter(|t| *t != super::go_time::zero_time());
+            let upcoming = schedule.next(since).ok().filter(|t| *t != crate::go::zero_time());
             (DecisionCode::NotDue, Part::NotDue { schedule: cj.spec.schedule.clone(), since, upcoming })
         }
     }

@@ -5,10 +5,9 @@ mod next_rules;
 mod parse_rules;
 mod robfig_vectors;
 mod stepwise;
-mod zone_data;
 
-use crate::cron::Tz;
 use crate::cron::{parse_standard, Schedule};
+use crate::go::Tz;
 use chrono::{DateTime, SecondsFormat};
 
 /// Parses a schedule that must parse.

@@ -2,7 +2,7 @@
 //! limit, whole seconds, `@every`, and robfig's DST behaviour in each kind of zone.
 
 use super::{chain, schedule};
-use crate::cron::Tz;
+use crate::go::Tz;
 use chrono::TimeZone;
 
 #[test]

@@ -2,8 +2,9 @@
 //! names, steps, bounds, and the error that wins.
 
 use super::{error, schedule};
-use crate::cron::Tz;
-use crate::cron::{parse_standard, Location, Masks, ParseError, Schedule, STAR_BIT};
+use crate::cron::{parse_standard, Masks, ParseError, Schedule, STAR_BIT};
+use crate::go::Location;
+use crate::go::Tz;
 use chrono::TimeDelta;
 
 fn masks(spec: &str) -> Masks {
