@@ -369,7 +369,6 @@ fn introduced(struct_name: &str, field: &str) -> Option<(u8, u8, &'static str)> 
         ("CronJobStatus", "lastSuccessfulTime") => (21, 21, ""),
         // Pod template fields (`pkg/features/kube_features.go`): the simulation does not read
         // them, but the API server of an older release refuses or drops them.
-        ("Container", "restartPolicy") => (28, 29, "SidecarContainers"),
         ("Container", "resizePolicy") => (27, 33, "InPlacePodVerticalScaling"),
         ("PodSpec", "schedulingGates") => (26, 27, "PodSchedulingReadiness"),
         ("PodSpec", "os") => (23, 24, "IdentifyPodOS"),

@@ -109,7 +109,6 @@ pub fn app(props: &AppProps) -> Html {
     let state = use_reducer(ViewState::default);
     // `_eq`: most runs find the same diagnostics as the last (usually none): no extra render.
     let diagnostics = use_state_eq(|| Rc::new(Vec::<Diagnostic>::new()));
-    let notices = use_state_eq(|| Rc::new(Vec::<super::engine::Notice>::new()));
     // The engine's answers to the inspector's questions (see `protocol.rs`).
     let explained = use_state(|| Rc::new(None::<Explained>));
     let logged = use_state(|| Rc::new(None::<Logged>));
@@ -164,7 +163,6 @@ pub fn app(props: &AppProps) -> Html {
         let dispatch = state.dispatcher();
         let (diagnostics, explained, logged, events_shown) =
             (diagnostics.clone(), explained.clone(), logged.clone(), events_shown.clone());
-        let notices = notices.clone();
         let engine = props.engine;
         let pending = pending.clone();
         use_mut_ref(move || {
@@ -175,7 +173,6 @@ pub fn app(props: &AppProps) -> Html {
                     Answer::Ran { id, ms, result } => {
                         generation.set(generation.get() + 1);
                         diagnostics.set(Rc::new(result.diagnostics.clone()));
-                        notices.set(Rc::new(result.notices.clone()));
                         let model = Model::new(result, generation.get(), ms, id);
                         stages.model = perf::mark("model");
                         perf::arrived(generation.get(), stages);
@@ -451,7 +448,6 @@ pub fn app(props: &AppProps) -> Html {
                 <section class="editor-pane" aria-label={l.text(Msg::ManifestEditor)}>
                     <label for="manifest" class="pane-title">{ l.text(Msg::ManifestLabel) }</label>
                     <Editor text={(*text).clone()} diagnostics={(*diagnostics).clone()} on_change={on_change.clone()} />
-                    { notices_view(l, &notices) }
                     <h2 class="pane-title">{ l.text(Msg::SimulationHeading) }</h2>
                     <Controls {simulation} {workloads} now={state.model.as_ref().map(|_| state.cursor_time())} on_change={on_simulation} />
                 </section>
@@ -475,20 +471,6 @@ pub fn app(props: &AppProps) -> Html {
             </main>
         </div>
         </ContextProvider<Lang>>
-    }
-}
-
-/// The quiet notice under the editor: the objects the simulation leaves out, and Jobs whose
-/// CronJob is not in the text.
-fn notices_view(l: Lang, notices: &[super::engine::Notice]) -> Html {
-    let left: Vec<&str> = notices.iter().filter(|n| n.code == 0).map(|n| n.name.as_str()).collect();
-    html! {
-        <div class="notices" data-testid="notices">
-            if !left.is_empty() { <p data-testid="not-simulated">{ l.format(Msg::NotSimulated, &[&left.join(", ")]) }</p> }
-            { for notices.iter().filter(|n| n.code == 1).map(|n| html! {
-                <p data-testid="owner-not-in-input">{ l.format(Msg::OwnerNotInInput, &[&n.name, &n.detail]) }</p>
-            }) }
-        </div>
     }
 }
 

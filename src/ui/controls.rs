@@ -175,14 +175,8 @@ fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulati
     let rule = existing
         .map(|i| sim.spec.pods[i].clone())
         .unwrap_or_else(|| PodRule { selector, ..catch_all().unwrap_or_default() });
-    // Without attempts of the rule's own, the pods behave as their command reads, if it reads
-    // plainly (the engine's `Workload::inferred`), else as the default.
-    let inferred = w.inferred.as_ref().filter(|_| rule.attempts.is_empty() && rule.jobs.is_empty());
-    let attempts: Vec<Attempt> = match (rule.attempts.is_empty(), inferred) {
-        (false, _) => rule.attempts.clone(),
-        (true, Some(i)) => vec![i.attempt],
-        (true, None) => vec![crate::sim::scenario::DEFAULT_ATTEMPT],
-    };
+    let attempts: Vec<Attempt> =
+        if rule.attempts.is_empty() { vec![crate::sim::scenario::DEFAULT_ATTEMPT] } else { rule.attempts.clone() };
     // Writes `edit(rule)` back at the rule's place (new rules go first, before catch-alls).
     let update = {
         let sim = sim.clone();
@@ -263,7 +257,6 @@ fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulati
             }) }
             <button type="button" onclick={add} data-testid="add-attempt" title={l.text(Msg::AddAttempt)}>{ "+" }</button>
             if attempts.len() > 1 { <button type="button" onclick={remove} data-testid="remove-attempt" title={l.text(Msg::RemoveAttempt)}>{ "−" }</button> }
-            if let Some(i) = inferred { <p class="inferred" data-testid="inferred">{ l.format(Msg::InferredFrom, &[&i.from]) }</p> }
         </fieldset>
     }
 }

@@ -30,35 +30,6 @@ pub struct Workload {
     /// `CronJob` or `Job`.
     pub kind: String,
     pub name: String,
-    /// What its pods do by their command (`sim::command::infer`) when no pod rule says.
-    #[serde(default)]
-    pub inferred: Option<Inferred>,
-}
-
-/// A behaviour read from a pod's command, and the parts of the command it was read from
-/// (`sleep 20 · exit 1`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Inferred {
-    pub attempt: crate::sim::scenario::Attempt,
-    pub from: String,
-}
-
-/// The behaviour the first container of `template` says by its command.
-fn inferred(template: &crate::api::PodTemplateSpec) -> Option<Inferred> {
-    let c = template.spec.containers.first()?;
-    let i = crate::sim::command::infer(&c.command.iter().chain(&c.args).cloned().collect::<Vec<_>>())?;
-    let from: Vec<String> = i.duration_from.into_iter().chain(i.exit_from).collect();
-    Some(Inferred { attempt: i.attempt, from: from.join(" · ") })
-}
-
-/// An object the simulation leaves out or reads in a way worth saying, for the quiet notice
-/// under the editor: `code` 0 — not simulated (`name` is `Kind name`); 1 — a Job whose owning
-/// CronJob (`detail`) is not in the input.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Notice {
-    pub code: u8,
-    pub name: String,
-    pub detail: String,
 }
 
 /// Everything one run produces; crosses the worker boundary as JSON (see `protocol.rs`).
@@ -75,8 +46,6 @@ pub struct RunResult {
     /// The manifest's Simulation document (default when there is none).
     pub simulation: Simulation,
     pub diagnostics: Vec<Diagnostic>,
-    #[serde(default)]
-    pub notices: Vec<Notice>,
     /// Why there is no trace, when there is none.
     pub error: Option<String>,
 }
@@ -98,9 +67,7 @@ pub struct Prepared {
 impl Prepared {
     /// Runs at most `max_steps` more steps of the simulation; true once the result is complete.
     pub fn step(&mut self, max_steps: u64) -> bool {
-        let Some(sim) = &mut self.sim else {
-            return true;
-        };
+        let Some(sim) = &mut self.sim else { return true };
         match sim.step(max_steps) {
             Ok(p) if !p.done => return false,
             Ok(_) => self.result.trace = self.sim.take().map(crate::sim::Run::finish),
@@ -190,21 +157,13 @@ pub fn prepare(text: &str) -> Prepared {
         }
         match &o.object {
             Some(Admitted::CronJob(cj)) => {
-                let inferred = inferred(&cj.spec.job_template.spec.template);
-                result.workloads.push(Workload { kind: "CronJob".into(), name: cj.metadata.name.clone(), inferred });
+                result.workloads.push(Workload { kind: "CronJob".into(), name: cj.metadata.name.clone() });
             }
             Some(Admitted::Job(job)) => {
-                let inferred = inferred(&job.spec.template);
-                result.workloads.push(Workload { kind: "Job".into(), name: job.metadata.name.clone(), inferred })
+                result.workloads.push(Workload { kind: "Job".into(), name: job.metadata.name.clone() })
             }
             _ => {}
         }
-    }
-    for o in crate::sim::not_simulated(&admission) {
-        result.notices.push(Notice { code: 0, name: format!("{} {}", o.kind, o.name), detail: o.api_version });
-    }
-    for (job, owner) in crate::sim::owners_not_in_input(&admission) {
-        result.notices.push(Notice { code: 1, name: job, detail: owner });
     }
     match crate::sim::Run::with_admission(text, admission, version) {
         Ok(sim) => Prepared { result, sim: Some(sim) },
