@@ -102,11 +102,11 @@ fn cronjob_syncs() {
         let jobs: Vec<&Job> = jobs.iter().collect();
         let jobs = jobs.as_slice();
         // What a runtime keeps between syncs: the schedule parsed once.
-        let schedule = ParsedSchedule::of(cj, &behaviour, cronjob_playground::cron::Tz::UTC);
+        let schedule = ParsedSchedule::of(cj, &behaviour, cronjob_playground::go::Tz::UTC);
         let input = SyncInput {
             behaviour,
             now,
-            controller_zone: cronjob_playground::cron::Tz::UTC,
+            controller_zone: cronjob_playground::go::Tz::UTC,
             cron_job: cj,
             jobs,
             api: ApiServer { jobs, cron_job: cj, faults: &faults },

@@ -7,8 +7,8 @@
 //! chunks (the median is robust to other processes preempting a few of them).
 
 use chrono::{DateTime, TimeZone};
-use cronjob_playground::cron::Tz;
 use cronjob_playground::cron::{parse_standard, Schedule};
+use cronjob_playground::go::Tz;
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -114,7 +114,7 @@ fn page_admission(text: &str) -> (Admission, KubernetesVersion) {
         Some(Admitted::Other { kind, value, .. }) if kind == "Simulation" => Simulation::from_value(value.clone()).ok(),
         _ => None,
     });
-    if let Some(v) = simulation.and_then(|s| s.spec.kubernetes_version).filter(|v| *v != version) {
+    if let Some(v) = simulation.and_then(|s| s.spec.kubernetes_version).map(|r| r.version).filter(|v| *v != version) {
         version = v;
         admission = admit(text, None, v);
     }

@@ -104,10 +104,10 @@ test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
     console.log(`# keystroke-to-redraw (30d hourly, ${what}, ${r.times.length} keys): median ${median(r.times).toFixed(1)} ms, max ${Math.max(...r.times).toFixed(1)} ms; ${r.runInfo}`);
     console.log(`#   breakdown (median ms): ${r.breakdown}; outside the engine ${median(r.outsideEngine).toFixed(1)}`);
     assert.equal(r.times.length, 12);
-    // Guards with room for a loaded CI machine (figures in README.md): the whole keystroke, and
+    // Guards with room for a loaded CI machine (figures in docs/performance.md): the whole keystroke, and
     // the page's own share of it, which does not depend on the engine's speed.
     assert.ok(median(r.times) < 400, `regression guard: a keystroke redraws within 400 ms (median ${median(r.times).toFixed(0)} ms)`);
-    // 11–21 ms measured (README); 60 leaves room for the whole suite on a loaded 2-core machine.
+    // 11–21 ms measured (docs/performance.md); 60 leaves room for the whole suite on a loaded 2-core machine.
     assert.ok(median(r.outsideEngine) < 60, `regression guard: the page's share stays under 60 ms (median ${median(r.outsideEngine).toFixed(0)} ms)`);
   }
   console.log(`# burst of ${burst.length} keys: ${burstRuns} runs drawn, last key to its redraw ${lastKey.toFixed(1)} ms`);
@@ -150,7 +150,7 @@ test('panning 10k items: frame time', async () => {
   await context.close();
 });
 
-// Gzip sizes of what the page downloads, in four parts (README, "Page size"):
+// Gzip sizes of what the page downloads, in four parts (docs/performance.md, "Page size"):
 // - first load: what the page needs before its first paint — index.html and what it names (the
 //   CSS, the page's wasm-bindgen glue and its snippets, the page's wasm);
 // - engine: the simulation worker's module (playground-engine*), which index.html starts at once,
@@ -188,7 +188,7 @@ test('gzip size of the page', () => {
   assert.match(html, /new Worker\(.playground-engine_loader\.js./, 'index.html starts the engine at once');
   assert.ok(!named.has('codemirror.js') && !named.has('library.json'), 'the editor bundle and the scenarios load after the first paint');
   assert.ok(sums.first <= 350 * 1024, `first load within the issue's 350 KB (${kb(sums.first)})`);
-  // Regression guards, ~4% over the figures measured on 2026-11-22 (README, "Page size").
+  // Regression guards, ~4% over the figures (docs/performance.md, "Page size").
   const guards = [['first load', sums.first, 347.5], ['engine', sums.engine, 470.5], ['CodeMirror', gzip['codemirror.js'], 116.5], ['total', total, 955.0]];
   for (const [what, size, measured] of guards) {
     assert.ok(size < measured * 1.04 * 1024, `regression guard: ${what} ${kb(size)} (measured ${measured} KB)`);
@@ -197,7 +197,7 @@ test('gzip size of the page', () => {
 
 // From navigation to the first timeline drawn, on a fresh page each time (no cache): the page's
 // module and the engine's download and compile side by side (index.html starts the engine's
-// worker before the page's module arrives). A figure (README, "Page size"); the guard is loose.
+// worker before the page's module arrives). A figure (docs/performance.md, "Page size"); the guard is loose.
 test('time to the first timeline', async () => {
   const times = [];
   for (let i = 0; i < 3; i++) {

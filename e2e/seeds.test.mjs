@@ -1,4 +1,4 @@
-// End-to-end: paste each seed's manifest (scenarios/<id>/scenario.yaml, the stories of shared/seeds) into the
+// End-to-end: paste each seed's manifest (scenarios/<id>/scenario.yaml, the published stories) into the
 // editor and read the timeline the real engine produced: slots with their fates, Jobs and Pods at
 // the times Kubernetes gives them; click the retroactive run and read why. Screenshots go to
 // e2e/screenshots/ (or $E2E_SCREENSHOT_DIR).

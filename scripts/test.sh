@@ -1,17 +1,30 @@
 #!/usr/bin/env bash
 # Every test the project has, on a fresh machine or a ready one (README's test command; CI runs it):
-# native unit, doc and integration tests; wasm-bindgen tests in headless Chromium; a release
-# Trunk build; Playwright end-to-end tests against that build.
+# formatting and clippy (native and wasm32, warnings denied); native unit, doc and integration
+# tests (the layer rule among them: tests/layers.rs); wasm-bindgen tests in headless Chromium; a
+# release Trunk build; Playwright end-to-end tests against that build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+echo "== cargo fmt --check"
+cargo fmt --check
+
+echo "== native: cargo clippy --all-targets -D warnings"
+cargo clippy --locked --all-targets -- -D warnings
 
 echo "== native: cargo test"
 cargo test --locked
 
 (
   source scripts/wasm-env.sh
+  echo "== wasm ($WASM_TOOLCHAIN): cargo clippy --all-targets -D warnings"
+  if cargo clippy --version >/dev/null 2>&1; then
+    cargo clippy --locked --target wasm32-unknown-unknown --all-targets -- -D warnings
+  else
+    echo "(skipped: the $WASM_TOOLCHAIN toolchain has no clippy; rustup's wasm32 route has it)"
+  fi
   echo "== wasm ($WASM_TOOLCHAIN): wasm-bindgen tests in headless Chromium"
   cargo test --locked --target wasm32-unknown-unknown --tests
   echo "== wasm ($WASM_TOOLCHAIN): trunk build --release"

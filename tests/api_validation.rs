@@ -81,7 +81,7 @@ fn cronjob_spec_rules() {
     let cases: Vec<(&str, String, Option<&str>)> = vec![
         ("valid", cronjob("mycronjob", &[], &[], &[]), None),
         (
-            "three errors in the research's order",
+            "three errors in validation.go's order",
             cronjob(
                 "mycronjob",
                 &["schedule: \"61 * * * *\"", "startingDeadlineSeconds: -1", "concurrencyPolicy: X"],
@@ -433,7 +433,7 @@ fn job_spec_rules() {
         ),
         (
             "too many pod failure policy rules",
-            job("pi", &[&format!("podFailurePolicy: {{rules: [{}]}}", vec!["{action: Ignore, onPodConditions: [{type: DisruptionTarget}]}"; 21].join(", "))], &[]),
+            job("pi", &[&format!("podFailurePolicy: {{rules: [{}]}}", ["{action: Ignore, onPodConditions: [{type: DisruptionTarget}]}"; 21].join(", "))], &[]),
             Some(r#"Job.batch "pi" is invalid: spec.podFailurePolicy.rules: Too many: 21: must have at most 20 items"#),
         ),
     ];

@@ -1,5 +1,5 @@
 //! `cronjob-playground next`: the text form and the `--jsonl` contract of
-//! `shared/design/interfaces.md` §1, run through the real binary.
+//! `docs/contracts.md` §1, run through the real binary.
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -1,4 +1,4 @@
-//! `cronjob-playground sync`: the `--jsonl` contract of `shared/design/interfaces.md` §3 and the
+//! `cronjob-playground sync`: the `--jsonl` contract of `docs/contracts.md` §3 and the
 //! text form, run through the real binary.
 
 use std::io::Write;

@@ -1,4 +1,4 @@
-//! `cronjob-playground validate` against the contract of `shared/design/interfaces.md` §2:
+//! `cronjob-playground validate` against the contract of `docs/contracts.md` §2:
 //! JSONL requests answered line by line (bad lines get `{"error": …}`), `--output json`, and
 //! the kubectl-like text with `file:line:column`.
 

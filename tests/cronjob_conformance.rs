@@ -236,7 +236,7 @@ fn schedule(text: &str, tz: &Value) -> BoundSchedule {
         Some(zone) => format!("TZ={zone} {text}"),
         None => text.to_owned(),
     };
-    BoundSchedule::parse(&text, &v128(), cronjob_playground::cron::Tz::UTC).unwrap()
+    BoundSchedule::parse(&text, &v128(), cronjob_playground::go::Tz::UTC).unwrap()
 }
 
 fn slot_input(i: &Value) -> SlotInput {
@@ -357,7 +357,7 @@ fn update_cron_job_table() {
             &object(&i["new"]),
             time(&i["now"]).unwrap(),
             &v128(),
-            cronjob_playground::cron::Tz::UTC,
+            cronjob_playground::go::Tz::UTC,
         );
         let after = match &got {
             Enqueue::After(d) => Some(d.num_milliseconds() as f64 / 1000.0),
@@ -388,7 +388,7 @@ fn job_from_template_table() {
             "spec": compact(json!({"schedule": "0 * * * *", "timeZone": i["timeZone"],
                 "jobTemplate": {"metadata": {"labels": i["templateLabels"], "annotations": i["templateAnnotations"]}}}))}))
         .unwrap();
-        let zone: cronjob_playground::cron::Tz = i["timeZone"].as_str().unwrap_or("UTC").parse().unwrap();
+        let zone: cronjob_playground::go::Tz = i["timeZone"].as_str().unwrap_or("UTC").parse().unwrap();
         let job: Job = job_from_template(&cj, time(&i["scheduledTime"]).unwrap(), zone, &v128());
         assert_eq!(json!(job.metadata.name), want["jobName"]);
         assert_eq!(job.metadata.creation_timestamp, time(&want["creationTimestamp"]));

@@ -1,4 +1,4 @@
-//! Each release difference of the CronJob controller (research §5–7), tested on both sides of its
+//! Each release difference of the CronJob controller (`docs/model.md`), tested on both sides of its
 //! boundary through the `sync` contract, plus the behaviours a teaching tool must show
 //! (deadline 0, Forbid delaying, retroactive runs, timeZone before suspend).
 
@@ -377,6 +377,25 @@ fn namespace_terminating_was_mistaken_for_success_until_1_28() {
         v28.error.as_deref(),
         Some("jobs.batch \"c-24394200\" is forbidden: unable to create new content in namespace ns because it is being terminated")
     );
+}
+
+/// PR #120649 reached 1.28 in 1.28.3: 1.28.0–1.28.2 still take a NamespaceTerminating create
+/// failure for a success; `"1.28"` alone is the latest 1.28 patch.
+#[test]
+fn namespace_terminating_by_patch_release_of_1_28() {
+    let cj = cron_job(json!({}), json!({"lastScheduleTime": "2016-05-19T09:00:00Z"}));
+    let terminating = json!({"faults": {"createJob": {"reason": "NamespaceTerminating"}}});
+    let at = |v: &str| sync(v, "2016-05-19T10:00:05Z", cj.clone(), json!([]), terminating.clone());
+    for before in ["1.28.0", "1.28.2", "1.27.9"] {
+        let r = at(before);
+        assert_eq!((r.error.as_deref(), r.decision.code.as_str()), (None, "create-failed"), "{before}");
+        assert_eq!(r.events[0].message, "Created job ", "{before}");
+    }
+    for after in ["1.28.3", "1.28", "1.29.0"] {
+        let r = at(after);
+        assert!(r.events.is_empty() && r.status_update.is_none(), "{after}");
+        assert!(r.error.as_deref().unwrap().contains("because it is being terminated"), "{after}");
+    }
 }
 
 #[test]

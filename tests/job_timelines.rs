@@ -1,4 +1,4 @@
-//! The research's reference timelines (one pod, container runs 30 s then exits 1, backoffLimit 3),
+//! The reference timelines of v1.28.7 and v1.23.13 (one pod, container runs 30 s then exits 1, backoffLimit 3),
 //! reproduced to the second by driving the pure Job controller and kubelet functions with a tiny
 //! discrete-event loop: zero API latency, the controller's event batching modelled exactly, the
 //! kubelet restarting exactly at back-off expiry, killed containers exiting on SIGTERM at once.
@@ -403,7 +403,7 @@ fn on_failure_1_31_sigterm_ignored_fails_after_the_grace_period() {
     assert_eq!(w.times("Failed"), [152.0]);
 }
 
-/// Fast-crashing container (runs 0 s; the research's runs add 0.5 s of platform latency per pod):
+/// Fast-crashing container (runs 0 s; runs on a real cluster add 0.5 s of platform latency per pod):
 /// pod k+1 is created at F_k + min(10·2^(k−1), 600).
 #[test]
 fn never_fast_crash_delays_double_to_the_600s_cap() {
@@ -417,7 +417,7 @@ fn never_fast_crash_delays_double_to_the_600s_cap() {
     assert_eq!(w.times("Failed"), [created[9] + 1.0]);
 }
 
-/// Up to 1.26 with a 1 s container (research §8.3: pods at 0, 1, 11, 31, 71, 151, 311, Failed ≈631,
+/// Up to 1.26 with a 1 s container (v1.23.13: pods at 0, 1, 11, 31, 71, 151, 311, Failed ≈631,
 /// the rate-limited re-queues driving everything).
 #[test]
 fn never_legacy_one_second_container() {

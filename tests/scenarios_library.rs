@@ -1,5 +1,5 @@
 //! The built-in scenarios library (`scenarios/`): every scenario runs through the real engine and
-//! shows the key times Kubernetes gives it (from the seed documents' stories and the research
+//! shows the key times Kubernetes gives it (from the published stories and the reference
 //! notes' expected timelines), and every scenario has its notes in English, Japanese and Korean.
 
 use chrono::{DateTime, Utc};
@@ -364,8 +364,8 @@ fn the_library_holds_every_scenario_directory_once() {
 }
 
 #[test]
-fn the_seed_documents_and_the_research_pains_are_all_covered() {
-    // Issue #9's list: the seeds' cases and peers.md §2's top pains, each a scenario.
+fn every_story_and_common_pain_is_covered() {
+    // Every published story and every common pain has its scenario.
     for id in [
         "forbid-catch-up",
         "suspend-resume",

@@ -1,5 +1,5 @@
-//! Whole-runtime scenarios: the stories of the seed documents (`shared/seeds/`), the teaching cases
-//! of `shared/research/peers.md` §2 and the reference timelines of the research notes, run on the
+//! Whole-runtime scenarios: published CronJob stories, the pains users
+//! most often report and the reference timelines of the real controllers, run on the
 //! virtual clock with their exact expected times. The inputs are in `tests/data/sim/` and, for the
 //! cases that are also built-in scenarios of the page, in `scenarios/`.
 
@@ -52,7 +52,7 @@ fn job_finished_after(trace: &Trace) -> (i64, JobCondition, Option<String>) {
     ((j.finished_at.unwrap() - j.created_at).num_seconds(), j.condition.unwrap(), j.reason.clone())
 }
 
-// ---- research job-controller.md §8: one pod, container 30 s exit 1, backoffLimit 3 ----
+// ---- v1.28.7 reference timeline: one pod, container 30 s exit 1, backoffLimit 3 ----
 
 #[test]
 fn never_creates_a_pod_per_attempt_after_10_20_40_s_and_fails_at_191_s() {
@@ -94,6 +94,74 @@ fn on_failure_back_off_counts_from_the_exact_exit_time() {
     );
     assert_eq!(ms(trace.jobs[0].finished_at.unwrap()), 314_000);
     assert_eq!(trace.jobs[0].reason.as_deref(), Some("BackoffLimitExceeded"));
+}
+
+fn with_simulation(manifest: &str, simulation: serde_json::Value) -> Trace {
+    simulate(manifest, Some(simulation)).unwrap_or_else(|e| panic!("simulation failed: {e}"))
+}
+
+/// A patch release and feature gates in the Simulation document reach the controllers: 1.26.0 has
+/// the finalizer-tracking back-off reset that 1.26.1 fixed; JobTrackingWithFinalizers off in 1.25
+/// gives 1.24's untracked path; gates the release or the model does not have are announced.
+#[test]
+fn patch_releases_and_feature_gates_change_the_job_timeline() {
+    let manifest = include_str!("data/sim/job_backoff_never.yaml");
+    let pods = |sim: serde_json::Value| {
+        let mut spec = json!({"duration": "10m", "pods": [{"attempts": [{"durationSeconds": 30, "exitCode": 1}]}]});
+        spec.as_object_mut().unwrap().extend(sim.as_object().unwrap().clone());
+        let trace = with_simulation(manifest, spec);
+        (pod_seconds(&trace), job_finished_after(&trace).0, trace.notices)
+    };
+    let (p, failed, notices) = pods(json!({"kubernetesVersion": "1.26.0"}));
+    assert_eq!((p, failed), (vec![0, 30, 60, 90], 120));
+    assert_eq!(notices.len(), 1);
+    assert!(notices[0].starts_with("kubernetesVersion 1.26.0: before 1.26.1, the Job controller's work-queue back-off"));
+    let (p, failed, _) = pods(json!({"kubernetesVersion": "1.26.1"}));
+    assert_eq!((p, failed), (vec![0, 31, 71, 121], 191));
+    let (p, failed, notices) = pods(json!({"kubernetesVersion": "1.26"}));
+    assert_eq!((p, failed, notices.len()), (vec![0, 31, 71, 121], 191, 0));
+    // 1.23's defaults with JobReadyPods switched on behave as 1.24.
+    let (p, failed, notices) = pods(json!({"kubernetesVersion": "1.23", "featureGates": {"JobReadyPods": true}}));
+    assert_eq!((p, failed, notices.len()), (vec![0, 30, 60, 90], 120, 0));
+    let (p, failed, notices) =
+        pods(json!({"kubernetesVersion": "1.29", "featureGates": {"JobReadyPods": false, "Foo": true}}));
+    assert_eq!((p, failed), (vec![0, 40, 90, 160], 191));
+    assert_eq!(
+        notices,
+        [
+            "featureGates.Foo: the model does not know this feature gate; it is ignored",
+            "featureGates.JobReadyPods: Kubernetes 1.29 locks it to true (cannot set feature gate JobReadyPods to \
+             false, feature is locked to true); it is ignored"
+        ]
+    );
+}
+
+/// `ignoresSigterm`: the 4th container (a long run) killed when the Job fails runs out the 30 s
+/// grace period and exits 137. From 1.31 the Job waits at FailureTarget until the pod is gone (Failed at 152, not
+/// 121); 1.30 writes Failed at once while the pod still terminates.
+#[test]
+fn a_container_that_ignores_sigterm_is_killed_after_the_grace_period() {
+    let manifest = include_str!("data/sim/job_backoff_on_failure.yaml");
+    let run_with = |version: &str, ignores: bool| {
+        with_simulation(
+            manifest,
+            json!({"kubernetesVersion": version, "duration": "10m",
+                "pods": [{"attempts": [{"durationSeconds": 30, "exitCode": 1}, {"durationSeconds": 30, "exitCode": 1},
+                    {"durationSeconds": 30, "exitCode": 1}, {"durationSeconds": 600, "exitCode": 1}],
+                    "ignoresSigterm": ignores}]}),
+        )
+    };
+    let secs = |trace: &Trace, at: DateTime<Utc>| (at - trace.jobs[0].created_at).num_seconds();
+    for (version, failed_at) in [("1.31", 152), ("1.35", 152), ("1.30", 121)] {
+        let trace = run_with(version, true);
+        let pod = &trace.pods[0];
+        assert_eq!(pod.exit_codes, [1, 1, 1, 137], "{version}");
+        assert_eq!(secs(&trace, pod.deleted_at.unwrap()), 151, "{version}: SIGKILL 30 s after the delete at 121");
+        assert_eq!(secs(&trace, trace.jobs[0].finished_at.unwrap()), failed_at, "{version}");
+    }
+    let trace = run_with("1.31", false);
+    assert_eq!(trace.pods[0].exit_codes, [1, 1, 1, 143]);
+    assert_eq!(secs(&trace, trace.jobs[0].finished_at.unwrap()), 122);
 }
 
 #[test]
@@ -165,7 +233,7 @@ fn seed_000_more_than_100_missed_slots_stop_the_legacy_controller_for_good() {
 
 #[test]
 fn v2_warns_about_too_many_missed_slots_but_still_starts_the_latest() {
-    // The same outage under the v2 controller (peers S2): TooManyMissedTimes, and the 02:30 slot
+    // The same outage under the v2 controller: TooManyMissedTimes, and the 02:30 slot
     // runs at the restart.
     let manifest = include_str!("data/sim/seed000_too_many_missed.yaml")
         .replace("kubernetesVersion: \"1.13\"", "kubernetesVersion: \"1.28\"")
@@ -249,7 +317,7 @@ fn an_hourly_to_half_hourly_edit_at_10_31_lists_10_30_as_superseded_by_11_00() {
     );
 }
 
-// ---- peers.md §2 teaching cases ----
+// ---- common pains ----
 
 #[test]
 fn s4_resume_starts_the_most_recent_missed_slot_at_once_unless_past_the_deadline() {
@@ -295,7 +363,7 @@ fn s12_replace_deletes_the_running_job_at_the_next_slot_and_s10_history_limits_k
 
 #[test]
 fn s5_a_deadline_shorter_than_the_controllers_lag_never_runs() {
-    // v2 wakes 100 ms after the slot: startingDeadlineSeconds 0 never runs (research hand-05).
+    // v2 wakes 100 ms after the slot: startingDeadlineSeconds 0 never runs.
     let manifest = r#"
 apiVersion: batch/v1
 kind: CronJob

@@ -1,7 +1,7 @@
 //! What the API server does with each object of a `kubectl apply`: decode (types, strict
 //! fields), default, validate (create, or update against an old version) — and the answer it
 //! gives, with the position of every problem in the manifest. This is the `validate` contract
-//! of `shared/design/interfaces.md` §2 and the loader the simulation starts from.
+//! of `docs/contracts.md` §2 and the loader the simulation starts from.
 
 use super::decode::{decode, DecodeError, Findings};
 use super::defaults::{default_cronjob, default_job};

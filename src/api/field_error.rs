@@ -2,7 +2,7 @@
 //! (`k8s.io/apimachinery/pkg/util/validation/field/errors.go`) and the API server's
 //! `<Kind>.batch "<name>" is invalid: …` message (`errors.NewInvalid` with `ErrorList.ToAggregate`).
 
-use crate::cron::Quoted;
+use crate::go::Quoted;
 use serde::Serialize;
 use std::fmt;
 

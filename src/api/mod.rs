@@ -53,4 +53,4 @@ pub use pod::{
 pub use validation::{
     validate_cronjob_create, validate_cronjob_update, validate_job_create, validate_job_update, Outcome,
 };
-pub use version::{KubernetesVersion, VersionError};
+pub use version::{KubernetesVersion, Release, VersionError};

@@ -7,8 +7,8 @@ use std::str::FromStr;
 
 /// A Kubernetes minor release, `1.13` through `1.35`.
 ///
-/// Patch releases are accepted on input and dropped: the behaviours modelled here changed only at
-/// minor releases, except where a rule says otherwise and takes the patch from elsewhere.
+/// Parsing accepts a patch release and keeps only the minor; [`Release`] keeps the patch too, for
+/// the few rules that changed in a patch release.
 ///
 /// ```
 /// use cronjob_playground::api::KubernetesVersion;
@@ -24,7 +24,7 @@ pub struct KubernetesVersion {
 
 impl KubernetesVersion {
     /// The oldest release modelled: the first with the `batch/v1beta1` CronJob controller as
-    /// described in the research (1.13).
+    /// the legacy controller models (1.13).
     pub const OLDEST: KubernetesVersion = KubernetesVersion { minor: 13 };
     /// The newest release modelled, and the default.
     pub const NEWEST: KubernetesVersion = KubernetesVersion { minor: 35 };
@@ -115,6 +115,63 @@ impl Serialize for KubernetesVersion {
 }
 
 impl<'de> Deserialize<'de> for KubernetesVersion {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A release as the input names it: the minor and, if given, the patch (`"1.26.0"`).
+///
+/// ```
+/// use cronjob_playground::api::Release;
+/// let r: Release = "v1.25.3".parse().unwrap();
+/// assert_eq!((r.version.minor(), r.patch), (25, Some(3)));
+/// assert_eq!(r.to_string(), "1.25.3");
+/// assert_eq!("1.31".parse::<Release>().unwrap().patch, None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Release {
+    pub version: KubernetesVersion,
+    /// `None`: the latest patch release of the minor.
+    pub patch: Option<u32>,
+}
+
+impl From<KubernetesVersion> for Release {
+    fn from(version: KubernetesVersion) -> Self {
+        Release { version, patch: None }
+    }
+}
+
+impl fmt::Display for Release {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.patch {
+            Some(p) => write!(f, "{}.{p}", self.version),
+            None => write!(f, "{}", self.version),
+        }
+    }
+}
+
+impl FromStr for Release {
+    type Err = VersionError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let version: KubernetesVersion = text.parse()?;
+        let patch = text.trim_start_matches('v').splitn(3, '.').nth(2).map(|p| {
+            p.parse::<u32>()
+                .map_err(|_| VersionError(format!("unsupported kubernetesVersion {text:?}: patch too large")))
+        });
+        Ok(Release { version, patch: patch.transpose()? })
+    }
+}
+
+impl Serialize for Release {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Release {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
         text.parse().map_err(serde::de::Error::custom)

@@ -5,7 +5,7 @@
 //! report when it holds more CronJobs than one lint probes (`timeline::lint::MAX_CRON_JOBS`).
 
 use crate::api::KubernetesVersion;
-use crate::cron::Tz;
+use crate::go::Tz;
 use crate::sim::trace::Time;
 use crate::timeline::lint::{lint, LintOptions, LintReport, Severity};
 use chrono::{SubsecRound, Utc};

@@ -1,5 +1,5 @@
 //! The native command-line shell, `cronjob-playground`: one subcommand per core layer, each with
-//! a human text form and the machine contracts of `shared/design/interfaces.md` (`--output json`,
+//! a human text form and the machine contracts of `docs/contracts.md` (`--output json`,
 //! `--jsonl`).
 
 mod jsonl;

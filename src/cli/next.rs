@@ -1,10 +1,10 @@
 //! `cronjob-playground next`: the next run times of a schedule as robfig/cron v3 computes them,
-//! with a plain-language description (`shared/design/interfaces.md` §1). The work is
+//! with a plain-language description (`docs/contracts.md` §1). The work is
 //! [`crate::cron::answer_next`]; this file only reads arguments and prints.
 
 use super::jsonl::serve_stdio;
-use crate::cron::Tz;
 use crate::cron::{answer_next, NextRequest, NextResponse};
+use crate::go::Tz;
 use chrono::{DateTime, Utc};
 use std::process::ExitCode;
 

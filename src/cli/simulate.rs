@@ -1,4 +1,4 @@
-//! `cronjob-playground simulate`: run manifests on the virtual clock (`shared/design/interfaces.md`
+//! `cronjob-playground simulate`: run manifests on the virtual clock (`docs/contracts.md`
 //! §4). `--output json` prints the trace (one line, the same bytes the JS API's objects
 //! stringify to); `timeline` (the default) draws one set of lanes per CronJob in the terminal —
 //! slots with ✓ ◆ ☓ ○, Job bars, the reasons for every slot that did not run on time; `table`
@@ -75,6 +75,10 @@ pub fn run(args: Args) -> ExitCode {
         Ok(done) => done,
         Err(e) => return fail(&e.to_string()),
     };
+    // On stderr, so that `--output json` stays the trace alone (which holds them as `notices`).
+    for notice in &trace.notices {
+        eprintln!("cronjob-playground simulate: notice: {notice}");
+    }
     match args.output.as_str() {
         "json" => match serde_json::to_string(&trace) {
             Ok(json) => println!("{json}"),

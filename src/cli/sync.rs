@@ -1,5 +1,5 @@
 //! `cronjob-playground sync`: one CronJob controller sync, as kube-controller-manager does it
-//! (`shared/design/interfaces.md` §3). `--jsonl` serves one request per stdin line; otherwise
+//! (`docs/contracts.md` §3). `--jsonl` serves one request per stdin line; otherwise
 //! one request is read from a file (or stdin) and printed as JSON or as text.
 
 use super::jsonl::serve_stdio;

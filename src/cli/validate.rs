@@ -1,5 +1,5 @@
 //! `cronjob-playground validate`: default and validate manifests as the API server does
-//! (`shared/design/interfaces.md` §2). The text form reads like `kubectl apply --dry-run=server`
+//! (`docs/contracts.md` §2). The text form reads like `kubectl apply --dry-run=server`
 //! with `file:line:column` on every problem; `--output json` prints the report; `--jsonl`
 //! answers one request per line.
 
@@ -18,7 +18,7 @@ pub struct Args {
     /// The Kubernetes release whose API server to imitate (1.13 … 1.35).
     #[arg(long, default_value_t = KubernetesVersion::NEWEST)]
     kubernetes_version: KubernetesVersion,
-    /// `text` (kubectl-like) or `json` (the report of interfaces.md §2).
+    /// `text` (kubectl-like) or `json` (the report of docs/contracts.md §2).
     #[arg(long, short, default_value = "text", value_parser = ["text", "json"])]
     output: String,
     /// Read one JSON request per line on stdin and answer each on its own line.

@@ -5,8 +5,10 @@
 
 pub mod cronjob;
 mod event;
+pub mod gates;
 pub mod job;
 pub mod kubelet;
+pub mod patches;
 pub mod ttl;
 
 pub use event::{Event, EventType};

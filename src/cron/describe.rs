@@ -3,10 +3,9 @@
 //! of a field (`*/15`, `0,15,30,45`, `0-59/15`) reads the same, plus the robfig-specific notes a
 //! user needs: the day-of-month/day-of-week OR rule and what DST does in the chosen zone.
 
-use super::go_time::Zone;
 use super::spec::{Masks, STAR_BIT};
-use super::{Location, Schedule};
-use crate::cron::Tz;
+use super::Schedule;
+use crate::go::{Location, Tz, Zone};
 use chrono::{DateTime, TimeDelta};
 
 const MONTH_NAMES: [&str; 13] = [
@@ -196,7 +195,7 @@ fn time_phrase(m: &Masks) -> String {
 /// ```
 /// use cronjob_playground::cron::{notes, parse_standard};
 /// use chrono::TimeZone;
-/// use cronjob_playground::cron::Tz;
+/// use cronjob_playground::go::Tz;
 /// let new_york: Tz = "America/New_York".parse().unwrap();
 /// let after = new_york.with_ymd_and_hms(2025, 1, 15, 0, 0, 0).unwrap();
 /// let n = notes(&parse_standard("30 2 * * *").unwrap(), after);

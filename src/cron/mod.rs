@@ -1,12 +1,13 @@
 //! Schedule engine: a port of `github.com/robfig/cron/v3` v3.0.1 `ParseStandard` and
 //! `Schedule.Next`, the parser and clock arithmetic kube-controller-manager uses for
-//! `.spec.schedule` (in `.spec.timeZone` or the controller's local zone), with Go's `time`,
-//! `strconv` and `time.LoadLocation` behaviour where it shows through.
+//! `.spec.schedule` (in `.spec.timeZone` or the controller's local zone). The Go standard library
+//! it leans on (`time.LoadLocation`, `time.Date`, `time.ParseDuration`, `strconv.Atoi`) is
+//! [`crate::go`].
 //!
 //! ```
 //! use cronjob_playground::cron::{self, Schedule};
 //! use chrono::TimeZone;
-//! use cronjob_playground::cron::Tz;
+//! use cronjob_playground::go::Tz;
 //!
 //! let schedule = cron::parse_standard("30 2 * * *").unwrap();
 //! // 02:30 does not exist on 2024-03-10 in New York: robfig skips that day.
@@ -21,26 +22,17 @@
 
 mod describe;
 mod every;
-mod go_duration;
-mod go_strconv;
-mod go_time;
-mod location;
 mod parser;
-mod posix_tz;
 mod request;
 mod spec;
-mod zone;
 
 pub use describe::{describe, notes};
 pub use every::ConstantDelaySchedule;
-pub use go_duration::DurationError;
-pub use go_strconv::{AtoiError, Quoted};
-pub use location::{load_location, Location, LocationError};
 pub use parser::ParseError;
 pub use request::{answer_next, go_rfc3339, NextRequest, NextResponse, MAX_COUNT};
 pub use spec::{EndlessSearch, Masks, SpecSchedule, STAR_BIT};
-pub use zone::{Tz, TzOffset, UnknownZone};
 
+use crate::go::{load_location, Tz};
 use chrono::{DateTime, Utc};
 use std::borrow::Cow;
 
@@ -64,7 +56,7 @@ impl Schedule {
     /// ```
     /// use cronjob_playground::cron;
     /// use chrono::TimeZone;
-    /// use cronjob_playground::cron::Tz;
+    /// use cronjob_playground::go::Tz;
     ///
     /// let t = Tz::UTC.with_ymd_and_hms(2012, 7, 9, 23, 35, 0).unwrap();
     /// assert_eq!(cron::parse_standard("0 0 30 Feb *").unwrap().next(t), Ok(None));
@@ -105,8 +97,9 @@ impl Schedule {
 /// prefix. The error's `Display` is robfig's exact `err.Error()` text.
 ///
 /// ```
-/// use cronjob_playground::cron::{self, Location, Schedule};
-/// use cronjob_playground::cron::Tz;
+/// use cronjob_playground::cron::{self, Schedule};
+/// use cronjob_playground::go::Location;
+/// use cronjob_playground::go::Tz;
 ///
 /// let Schedule::Spec(spec) = cron::parse_standard("TZ=Asia/Tokyo 0 5 * * mon-fri").unwrap() else { panic!() };
 /// assert_eq!(spec.location(), Location::Zone("Asia/Tokyo".parse::<Tz>().unwrap()));

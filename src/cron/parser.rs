@@ -3,11 +3,9 @@
 //! reports it — those texts are what the API server answers for a bad `.spec.schedule`.
 
 use super::every::ConstantDelaySchedule;
-use super::go_duration::{parse_duration, DurationError};
-use super::go_strconv::{atoi, to_lower, AtoiError};
-use super::location::{load_location, Location, LocationError};
 use super::spec::{Masks, SpecSchedule, STAR_BIT};
 use super::Schedule;
+use crate::go::{atoi, load_location, parse_duration, to_lower, AtoiError, DurationError, Location, LocationError};
 use std::fmt;
 
 /// Why a schedule was rejected. [`fmt::Display`] is exactly robfig's `err.Error()` text,

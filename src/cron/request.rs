@@ -1,9 +1,9 @@
-//! The `next` request and response documents (`shared/design/interfaces.md` §1), shared by the
+//! The `next` request and response documents (`docs/contracts.md` §1), shared by the
 //! CLI's `--jsonl`/`--output json` and the JS API: parse a schedule as the CronJob controller
 //! would (with `.spec.timeZone` applied by `formatSchedule`) and chain robfig's `Next`.
 
-use super::{describe, load_location, notes, parse_standard, with_time_zone, Location, Schedule};
-use crate::cron::Tz;
+use super::{describe, notes, parse_standard, with_time_zone, Schedule};
+use crate::go::{load_location, Location, Tz};
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
 

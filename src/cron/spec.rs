@@ -4,9 +4,7 @@
 //! offset cannot change, the hour, minute and day loops jump straight to the step robfig's loop
 //! would stop at; the steps in between could not have stopped it.
 
-use super::go_time::{days_in_month, Civil, Zone};
-use super::location::Location;
-use crate::cron::Tz;
+use crate::go::{days_in_month, Civil, Location, Tz, Zone};
 use chrono::{DateTime, TimeZone, Utc};
 use std::fmt;
 

@@ -1,5 +1,5 @@
-//! The built-in scenarios library: teaching cases from the seed documents (`shared/seeds/`) and
-//! the user pains of the research notes (peers §2), each a manifest with its `Simulation` document
+//! The built-in scenarios library: teaching cases from published CronJob stories and
+//! the pains users most often report, each a manifest with its `Simulation` document
 //! and notes in English, Japanese and Korean — what to look at, and why Kubernetes does it.
 //!
 //! The files live in `scenarios/<id>/` (`scenario.yaml`, `en.md`, `ja.md`, `ko.md`) and are
@@ -18,9 +18,9 @@ use crate::i18n::Lang;
 /// Where a scenario comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
-    /// A story of one of the seed documents.
+    /// A published story of a CronJob that surprised its owner.
     Seed,
-    /// A user pain of the research notes (peers.md §2).
+    /// A pain users often report.
     Pain,
 }
 

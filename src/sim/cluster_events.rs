@@ -13,7 +13,7 @@ use crate::api::defaults::default_cronjob;
 use crate::api::{
     invalid_message, validate_cronjob_update, CronJob, CronJobSpec, Job, KubernetesVersion, ObjectMeta, OwnerReference,
 };
-use crate::cron::Quoted;
+use crate::go::Quoted;
 use serde_json::Value;
 
 /// The annotation `kubectl create job --from=cronjob/...` puts on the Job.

@@ -7,7 +7,7 @@
 use super::garbage_collector::Propagation;
 use super::history::CronSync;
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, DeletedBy, Explanation, Name, ObjectKind, SyncTrigger, Time};
+use super::trace::{ControllerName, DeletedBy, Explanation, Name, ObjectKind, Ruling, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{CronJob, Job};
 use crate::controller::cronjob::{
@@ -110,7 +110,7 @@ impl World {
     pub(crate) fn sync_cronjob(&mut self, name: &Name, trigger: SyncTrigger) {
         let now = self.now;
         let Some(cj) = self.store.get_shared::<CronJob>(name) else {
-            let decision = Decision {
+            let decision = Ruling {
                 code: "not-found".into(),
                 explanation: Explanation::Gone(ControllerName::Cronjob, name.clone()),
             };
@@ -178,7 +178,7 @@ impl World {
         // The explanation is put into words only when the trace is read or serialized.
         if !self.recorder.skip_syncs {
             let decision =
-                Decision { code: code.as_str().into(), explanation: Explanation::CronJob(out.decision.explanation) };
+                Ruling { code: code.as_str().into(), explanation: Explanation::CronJob(out.decision.explanation) };
             let requeue = if legacy { None } else { out.requeue_after.filter(|_| out.error.is_none()) };
             self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, requeue);
         }

@@ -10,7 +10,7 @@ use super::trace::{format_time, JobRecord, SlotFate, SlotRecord, Time};
 use super::world::World;
 use crate::api::{ConcurrencyPolicy, CronJob, CronJobSpec};
 use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule, DecisionCode};
-use crate::cron::Tz;
+use crate::go::Tz;
 use chrono::TimeDelta;
 use std::collections::BTreeMap;
 

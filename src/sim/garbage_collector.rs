@@ -9,6 +9,8 @@
 //! * A pod with finalizers (the Job controller's `batch.kubernetes.io/job-tracking`) only gets a
 //!   `deletionTimestamp`; its container is stopped (it exits on SIGTERM at once, code 143) and the
 //!   pod disappears when the last finalizer goes.
+//! * A running container that ignores SIGTERM (the pod rule's `ignoresSigterm`) keeps its pod
+//!   terminating, `deletionTimestamp` set, until SIGKILL (137) after `terminationGracePeriodSeconds`.
 //!
 //! The collector has no lag; while kube-controller-manager is down it does not run, and on
 //! restart it deletes the pods whose Job is gone.
@@ -83,9 +85,13 @@ impl World {
         let Some(pod) = self.store.get::<Pod>(name) else { return };
         let now = self.now;
         let running = matches!(pod.status.phase, Some(PodPhase::Running) | Some(PodPhase::Pending) | None);
-        // The container exits on SIGTERM at once (the research's reference assumption).
-        let (_, exit_code) = termination(pod, now, true);
         let container_up = self.container_running(name);
+        if container_up && self.ignores_sigterm(name) {
+            self.terminate_gracefully(name, because);
+            return;
+        }
+        // Otherwise the container exits on SIGTERM at once.
+        let (_, exit_code) = termination(pod, now, true);
         if pod.metadata.finalizers.is_empty() {
             let _ = self.store.delete::<Pod>(name);
         } else {
@@ -105,10 +111,12 @@ impl World {
     /// Removes `finalizer` from a pod; a terminating pod without finalizers disappears.
     pub(crate) fn remove_pod_finalizer(&mut self, name: &str, finalizer: &str) {
         let _ = self.store.update::<Pod>(name, |p| p.metadata.finalizers.retain(|f| f != finalizer));
-        if self
-            .store
-            .get::<Pod>(name)
-            .is_some_and(|p| p.metadata.deletion_timestamp.is_some() && p.metadata.finalizers.is_empty())
+        // A container still running out its grace period keeps the pod until the kubelet is done.
+        if !self.container_running(name)
+            && self
+                .store
+                .get::<Pod>(name)
+                .is_some_and(|p| p.metadata.deletion_timestamp.is_some() && p.metadata.finalizers.is_empty())
         {
             let _ = self.store.delete::<Pod>(name);
         }

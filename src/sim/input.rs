@@ -11,7 +11,7 @@ use super::world::{Later, World};
 use crate::api::load::load_manifest;
 use crate::api::{admit, Admission, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
-use crate::cron::Tz;
+use crate::go::Tz;
 use chrono::{SubsecRound, Utc};
 
 /// The objects of the input.
@@ -88,7 +88,8 @@ pub(crate) fn build_world_admitted(
         Some(s) => s,
         None => find_simulation(manifest)?.unwrap_or_default(),
     };
-    let version = scenario.spec.kubernetes_version.unwrap_or_default();
+    let (release, gates, notices) = scenario.release();
+    let version = release.version;
     let objects = match admitted {
         Some((admission, by)) if by == version => objects_of(admission)?,
         _ => admit_objects(manifest, version)?,
@@ -109,7 +110,7 @@ pub(crate) fn build_world_admitted(
     let default_start: Time = earliest.unwrap_or_else(|| Utc::now().trunc_subsecs(0));
     let (start, end) = scenario.horizon(default_start).map_err(|e| SimError::Input(e.0))?;
 
-    let behaviour = Behaviour::of(version);
+    let behaviour = Behaviour::for_release(release, &gates);
     let budget = Budget::default();
     let refs: Vec<&CronJob> = objects.cron_jobs.iter().collect();
     let slots = count_slots(&refs, &behaviour, zone, start, end, budget.max_slots);
@@ -123,7 +124,8 @@ pub(crate) fn build_world_admitted(
             budget.max_slots
         )));
     }
-    let mut world = World::new(version, scenario, start, end, zone, budget.for_slots(slots));
+    let mut world = World::new(release, &gates, scenario, start, end, zone, budget.for_slots(slots));
+    world.notices = notices;
     // Objects created after the start appear at their creationTimestamp, as `kubectl apply` then.
     let later = |t: Option<Time>| t.is_some_and(|t| t > start);
     for cj in objects.cron_jobs {

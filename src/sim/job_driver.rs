@@ -4,7 +4,7 @@
 //! created from `generateName`, pods deleted, tracking finalizers removed, the status written.
 
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, Explanation, JobCondition, Name, ObjectKind, SyncTrigger};
+use super::trace::{ControllerName, Explanation, JobCondition, Name, ObjectKind, Ruling, SyncTrigger};
 use super::world::World;
 use crate::api::{ConditionStatus, Job, JobConditionType, JobStatus, Pod};
 use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
@@ -61,10 +61,8 @@ impl World {
         let now = self.now;
         let Some(job) = self.store.get_shared::<Job>(name) else {
             self.job_memory.remove(&**name);
-            let decision = Decision {
-                code: "not-found".into(),
-                explanation: Explanation::Gone(ControllerName::Job, name.clone()),
-            };
+            let decision =
+                Ruling { code: "not-found".into(), explanation: Explanation::Gone(ControllerName::Job, name.clone()) };
             self.recorder.sync(ControllerName::Job, now, name, trigger, decision, None);
             return;
         };
@@ -125,7 +123,7 @@ impl World {
             self.kcm.job.add_after(name.clone(), trigger, now, d);
         }
         let decision =
-            Decision { code: out.decision.code.into(), explanation: Explanation::Job(out.decision.explanation) };
+            Ruling { code: out.decision.code.into(), explanation: Explanation::Job(out.decision.explanation) };
         self.recorder.sync(ControllerName::Job, now, name, trigger, decision, out.requeue_after);
     }
 

@@ -1,4 +1,4 @@
-//! The JS API (`shared/design/interfaces.md` §5), compiled for wasm32 only: `simulate`,
+//! The JS API (`docs/contracts.md` §7), compiled for wasm32 only: `simulate`,
 //! `validate` and `next` take and return the same JSON shapes as the CLI, as plain JS objects
 //! (serde-wasm-bindgen's JSON-compatible serializer: maps as objects, `null` for absent values),
 //! so `JSON.stringify(simulate(m, s))` is byte for byte what `cronjob-playground simulate -o json`

@@ -4,16 +4,17 @@
 //! CrashLoopBackOff, and writes the pod status the Job controller reads. The restart rules and the
 //! pod statuses are `controller::kubelet`'s; this module only schedules them on the virtual clock.
 //!
-//! Model assumptions (the research's reference timelines): the pod is bound and its container
+//! Model assumptions (`docs/model.md`): the pod is bound and its container
 //! created the instant the startup time is over; a container exits at once when its pod is
-//! deleted; the kubelet retries a refused restart exactly when the back-off expires.
+//! deleted (unless its pod rule says it ignores SIGTERM: then SIGKILL, exit 137, when the grace
+//! period is over); the kubelet retries a refused restart exactly when the back-off expires.
 
 use super::scenario::{Attempt, DEFAULT_ATTEMPT};
-use super::trace::{ControllerName, Decision, ObjectKind, PodPhase as TracePhase, SyncTrigger, Time};
+use super::trace::{ControllerName, ObjectKind, PodPhase as TracePhase, Ruling, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{Job, Pod};
 use crate::controller::kubelet::{
-    container_exited, restart_crashed_container, start_container, ContainerExit, CrashLoopBackOff,
+    container_exited, killed, restart_crashed_container, start_container, termination, ContainerExit, CrashLoopBackOff,
 };
 use chrono::TimeDelta;
 use std::collections::HashMap;
@@ -40,6 +41,9 @@ struct PodRuntime {
     running: Option<(Time, Attempt)>,
     /// When the last instance exited.
     finished_at: Option<Time>,
+    /// The pod is being deleted while its container, which ignores SIGTERM, runs out the grace
+    /// period: why it is deleted.
+    terminating: Option<String>,
 }
 
 impl World {
@@ -74,6 +78,7 @@ impl World {
                 backoff: CrashLoopBackOff::default(),
                 running: None,
                 finished_at: None,
+                terminating: None,
             },
         );
         self.agenda.schedule(self.now + startup, Happening::ContainerStart { pod: name, uid });
@@ -136,11 +141,60 @@ impl World {
             ContainerExit::Restart => TracePhase::Running,
         };
         self.recorder.container_exited(pod, now, exit_code, phase);
-        if outcome == ContainerExit::Restart {
+        if let Some(because) = self.kubelet.pods.get_mut(pod).and_then(|rt| rt.terminating.take()) {
+            // Exited on its own within the grace period: the kubelet completes the deletion.
+            self.finish_graceful_deletion(pod, because);
+        } else if outcome == ContainerExit::Restart {
             self.restart_retry(pod, uid);
         } else {
             self.kubelet.pods.remove(pod);
         }
+    }
+
+    /// Whether the pod's containers ignore SIGTERM (its pod rule's `ignoresSigterm`).
+    pub(crate) fn ignores_sigterm(&self, pod: &str) -> bool {
+        self.kubelet
+            .pods
+            .get(pod)
+            .and_then(|rt| self.scenario.pod_rule(&rt.job, rt.cron_job.as_deref()))
+            .is_some_and(|r| r.ignores_sigterm)
+    }
+
+    /// A pod whose container ignores SIGTERM was deleted at `now`: it stays, terminating, until the
+    /// kubelet kills the container with SIGKILL (exit 137) when the grace period is over.
+    pub(crate) fn terminate_gracefully(&mut self, pod: &str, because: String) {
+        let Some(current) = self.store.get::<Pod>(pod) else { return };
+        let (at, _) = termination(current, self.now, false);
+        let uid = current.metadata.uid.clone();
+        let now = self.now;
+        let _ = self.store.update::<Pod>(pod, |p| {
+            p.metadata.deletion_timestamp.get_or_insert(now);
+        });
+        if let Some(rt) = self.kubelet.pods.get_mut(pod) {
+            rt.terminating = Some(because);
+        }
+        self.agenda.schedule(at, Happening::GraceExpired { pod: pod.to_string(), uid });
+    }
+
+    /// The grace period of a terminating pod is over: a container still running is killed (137).
+    pub(crate) fn grace_expired(&mut self, pod: &str, uid: &str) {
+        if !self.live_pod(pod, uid) {
+            return;
+        }
+        let now = self.now;
+        let rt = self.kubelet.pods.get_mut(pod).expect("live pod");
+        let (Some(_), Some(because)) = (rt.running.take(), rt.terminating.take()) else { return };
+        let _ = self.store.update::<Pod>(pod, |p| p.status = killed(p, 137, now));
+        self.recorder.container_exited(pod, now, 137, TracePhase::Failed);
+        self.finish_graceful_deletion(pod, because);
+    }
+
+    /// The containers of a terminating pod have stopped: it disappears once no finalizer holds it.
+    fn finish_graceful_deletion(&mut self, pod: &str, because: String) {
+        if self.store.get::<Pod>(pod).is_some_and(|p| p.metadata.finalizers.is_empty()) {
+            let _ = self.store.delete::<Pod>(pod);
+        }
+        self.pod_deleted(pod, because);
     }
 
     /// The kubelet tries to restart a crashed container (`doBackOff`).
@@ -166,7 +220,7 @@ impl World {
                     now,
                     pod,
                     SyncTrigger::Container,
-                    Decision { code: "restart".into(), explanation: attempt.explanation.into() },
+                    Ruling { code: "restart".into(), explanation: attempt.explanation.into() },
                     None,
                 );
                 let waited = finished_at.map_or(TimeDelta::zero(), |f| now - f);
@@ -178,7 +232,7 @@ impl World {
                     now,
                     pod,
                     SyncTrigger::Container,
-                    Decision { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() },
+                    Ruling { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() },
                     Some(at - now),
                 );
                 self.agenda.schedule(at, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });

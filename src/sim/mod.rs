@@ -4,7 +4,7 @@
 //! including the fate of every schedule slot.
 //!
 //! Entry points: [`simulate`] (a whole run), [`simulate_with`] (cancellable), [`Run`] (stepped
-//! in slices, for a UI worker). Inputs and outputs are fixed by `shared/design/interfaces.md` §4.
+//! in slices, for a UI worker). Inputs and outputs are fixed by `docs/contracts.md` §4.
 
 pub mod agenda;
 pub mod budget;

@@ -3,8 +3,8 @@
 //! (a name may be reused after a deletion: the newest record wins).
 
 use super::trace::{
-    ControllerName, Decision, DeletedBy, EventRecord, EventType, JobCondition, JobRecord, Name, ObjectKind, ObjectRef,
-    PodPhase, PodRecord, Restart, SyncRecord, SyncTrigger, Time,
+    ControllerName, DeletedBy, EventRecord, EventType, JobCondition, JobRecord, Name, ObjectKind, ObjectRef, PodPhase,
+    PodRecord, Restart, Ruling, SyncRecord, SyncTrigger, Time,
 };
 use chrono::TimeDelta;
 use std::borrow::Cow;
@@ -51,7 +51,7 @@ impl Recorder {
         at: Time,
         object: impl Into<Name>,
         trigger: SyncTrigger,
-        decision: Decision,
+        decision: Ruling,
         requeue: Option<TimeDelta>,
     ) {
         if self.skip_syncs {

@@ -96,6 +96,7 @@ impl Run {
             .collect();
         Trace {
             kubernetes_version: w.version,
+            notices: w.notices,
             start: w.start,
             end: w.end,
             events: w.recorder.events,
@@ -127,7 +128,7 @@ pub fn simulate_with(
     }
 }
 
-/// Runs a whole simulation: the trace of `interfaces.md` §4.
+/// Runs a whole simulation: the trace of `docs/contracts.md` §4.
 pub fn simulate(manifest: &str, simulation: Option<serde_json::Value>) -> Result<Trace, SimError> {
     simulate_with(manifest, simulation, |_| false)
 }

@@ -1,13 +1,15 @@
-//! The `Simulation` document (`playground.cronjob.dev/v1alpha1`, `shared/design/interfaces.md` §4):
+//! The `Simulation` document (`playground.cronjob.dev/v1alpha1`, `docs/contracts.md` §4):
 //! the Kubernetes version, the horizon, kube-controller-manager's time zone, how containers behave
 //! and what happens to the cluster (spec patches, Job deletions, controller outages, manual
 //! triggers) at virtual times.
 
 use super::trace::{format_time, rfc3339, Time};
 use crate::api::decode::decode_json;
-use crate::api::KubernetesVersion;
+use crate::api::{KubernetesVersion, Release};
+use crate::controller::{gates::FeatureGates, patches};
 use chrono::TimeDelta;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// The `apiVersion` of a Simulation document.
@@ -35,9 +37,14 @@ pub struct Simulation {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SimulationSpec {
-    /// Selects controller, kubelet and validation behaviour; default: the newest supported.
+    /// Selects controller, kubelet and validation behaviour; default: the newest supported. A patch
+    /// release (`"1.26.0"`) is honoured where the model knows a patch-level change.
     #[serde(default)]
-    pub kubernetes_version: Option<KubernetesVersion>,
+    pub kubernetes_version: Option<Release>,
+    /// Feature gates switched from the release's defaults (`{SidecarContainers: true}`), for
+    /// kube-controller-manager and the kubelet alike.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub feature_gates: BTreeMap<String, bool>,
     /// Virtual clock start; default: the earliest `creationTimestamp`, else now.
     #[serde(default, with = "rfc3339::option")]
     pub start: Option<Time>,
@@ -228,6 +235,10 @@ pub struct PodRule {
     /// Per Job of the CronJob, in creation order, cycling; overrides `attempts` for that Job.
     #[serde(default)]
     pub jobs: Vec<JobBehaviour>,
+    /// The containers ignore SIGTERM: a deleted pod's container runs on until SIGKILL after
+    /// `terminationGracePeriodSeconds` (default 30 s) and exits 137 instead of 143 at once.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ignores_sigterm: bool,
 }
 
 impl PodRule {
@@ -380,6 +391,9 @@ impl Simulation {
     ///     "spec": {"kubernetesVersion": "1.20", "duration": "36h"}});
     /// let sim = Simulation::from_value(doc).unwrap();
     /// assert_eq!(sim.spec.kubernetes_version.unwrap().to_string(), "1.20");
+    /// let doc = serde_json::json!({"kubernetesVersion": "1.26.0", "featureGates": {"JobReadyPods": false}});
+    /// let sim = Simulation::from_value(doc).unwrap();
+    /// assert_eq!((sim.spec.kubernetes_version.unwrap().patch, sim.spec.feature_gates["JobReadyPods"]), (Some(0), false));
     /// assert!(Simulation::from_value(serde_json::json!({"horizon": 3})).is_err());
     /// ```
     pub fn from_value(value: serde_json::Value) -> Result<Simulation, SimulationError> {
@@ -413,6 +427,24 @@ impl Simulation {
             }
         }
         Ok(sim)
+    }
+
+    /// The release and feature gates the run simulates, and a notice for each part of
+    /// `kubernetesVersion`/`featureGates` it honours only in part or not at all.
+    ///
+    /// ```
+    /// use cronjob_playground::sim::scenario::Simulation;
+    /// let sim = Simulation::from_value(serde_json::json!({"kubernetesVersion": "1.26.0",
+    ///     "featureGates": {"JobReadyPods": false, "NoSuchGate": true}})).unwrap();
+    /// let (release, gates, notices) = sim.release();
+    /// assert_eq!((release.patch, gates.enabled("JobReadyPods")), (Some(0), false));
+    /// assert_eq!(notices.len(), 2);
+    /// ```
+    pub fn release(&self) -> (Release, FeatureGates, Vec<String>) {
+        let release = self.spec.kubernetes_version.unwrap_or_default();
+        let (gates, mut notices) = FeatureGates::resolve(release.version, &self.spec.feature_gates);
+        notices.extend(patches::notice(release));
+        (release, gates, notices)
     }
 
     /// The first pod rule matching a Pod of `job` (owned by `cron_job`), if any.

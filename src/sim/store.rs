@@ -45,17 +45,17 @@ pub enum Change {
 
 /// Why a write was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ApiError {
+pub enum StoreError {
     /// `<kind>.<group> "<name>" already exists`.
     AlreadyExists(String),
     /// `<kind>.<group> "<name>" not found`.
     NotFound(String),
 }
 
-impl std::fmt::Display for ApiError {
+impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ApiError::AlreadyExists(m) | ApiError::NotFound(m) => f.write_str(m),
+            StoreError::AlreadyExists(m) | StoreError::NotFound(m) => f.write_str(m),
         }
     }
 }
@@ -243,14 +243,14 @@ impl Store {
     /// Creates an object as the API server does: a `generateName` gets a 5-character suffix, a
     /// UID and `creationTimestamp = now` are set, `generation` starts at 1; status is kept (an
     /// imported object may carry one). Returns the stored name.
-    pub fn create<T: Stored>(&mut self, mut object: T, now: Time) -> Result<String, ApiError> {
+    pub fn create<T: Stored>(&mut self, mut object: T, now: Time) -> Result<String, StoreError> {
         if object.meta().name.is_empty() {
             let name = format!("{}{}", object.meta().generate_name, self.generated_suffix());
             object.meta_mut().name = name;
         }
         let name = object.meta().name.clone();
         if T::map(self).contains_key(&name) {
-            return Err(ApiError::AlreadyExists(format!("{} \"{name}\" already exists", T::RESOURCE)));
+            return Err(StoreError::AlreadyExists(format!("{} \"{name}\" already exists", T::RESOURCE)));
         }
         let uid = self.take_uid();
         let meta = object.meta_mut();
@@ -280,9 +280,9 @@ impl Store {
 
     /// Applies `edit` to the named object; records an update (bumping `generation` when the spec
     /// changed) unless nothing changed. Returns whether the object changed.
-    pub fn update<T: Stored>(&mut self, name: &str, edit: impl FnOnce(&mut T)) -> Result<bool, ApiError> {
+    pub fn update<T: Stored>(&mut self, name: &str, edit: impl FnOnce(&mut T)) -> Result<bool, StoreError> {
         let Some(current) = T::map_mut(self).get_mut(name) else {
-            return Err(ApiError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
+            return Err(StoreError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
         };
         let old = current.clone();
         let mut new = T::clone(&old);
@@ -304,9 +304,9 @@ impl Store {
     /// A write of a whole new status to the `status` subresource (what the controllers and the
     /// kubelet send; the API server ignores the rest of the object on this endpoint). Records an
     /// update unless the status is unchanged.
-    pub fn replace_status<T: Stored>(&mut self, name: &str, mut status: T::Status) -> Result<bool, ApiError> {
+    pub fn replace_status<T: Stored>(&mut self, name: &str, mut status: T::Status) -> Result<bool, StoreError> {
         let Some(current) = T::map_mut(self).get_mut(name) else {
-            return Err(ApiError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
+            return Err(StoreError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
         };
         T::truncate_status_times(&mut status);
         if *current.status() == status {
@@ -328,9 +328,9 @@ impl Store {
     }
 
     /// Removes the named object now, returning it.
-    pub fn delete<T: Stored>(&mut self, name: &str) -> Result<Rc<T>, ApiError> {
+    pub fn delete<T: Stored>(&mut self, name: &str) -> Result<Rc<T>, StoreError> {
         let Some(gone) = T::map_mut(self).remove(name) else {
-            return Err(ApiError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
+            return Err(StoreError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
         };
         self.changes.push(T::change(Watch::Deleted(gone.clone())));
         Ok(gone)

@@ -1,5 +1,5 @@
 //! The trace a simulation records: every Event, Job, Pod, controller sync and nominal schedule slot
-//! of the horizon, serialized exactly as `shared/design/interfaces.md` §4 fixes it (the JSON the
+//! of the horizon, serialized exactly as `docs/contracts.md` §4 fixes it (the JSON the
 //! CLI prints, the JS API returns and the timeline reads).
 //!
 //! Every field is always present; absent values are `null`, never omitted, so consumers can rely on
@@ -95,6 +95,10 @@ pub(crate) mod js_number {
 #[serde(rename_all = "camelCase")]
 pub struct Trace {
     pub kubernetes_version: KubernetesVersion,
+    /// What the run could not honour as the input asked (a feature gate the release or the model
+    /// does not have) or honours only in part (a patch release): one sentence each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<String>,
     #[serde(with = "rfc3339")]
     pub start: Time,
     #[serde(with = "rfc3339")]
@@ -374,16 +378,16 @@ pub enum SyncTrigger {
     Container,
 }
 
-/// A controller's verdict and the rule behind it.
+/// A controller's ruling on one sync (the trace's `decision`) and the rule behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Decision {
+pub struct Ruling {
     /// A stable kebab-case code (`created`, `not-due`, `forbid-active`, ...).
     pub code: Cow<'static, str>,
     /// One or two sentences naming the rule and the values.
     pub explanation: Explanation,
 }
 
-/// The words of a [`Decision`]: text, or the facts of a sync still to be put into words. A run
+/// The words of a [`Ruling`]: text, or the facts of a sync still to be put into words. A run
 /// records some fourteen syncs per schedule slot and a reader looks at a handful of them (the
 /// page re-simulates on every keystroke), so the sentences are written only when the trace is
 /// serialized or an explanation is read. Serializes as the text; reads back as [`Explanation::Text`];
@@ -400,7 +404,7 @@ pub enum Explanation {
     /// Words already.
     Text(Cow<'static, str>),
     /// A CronJob sync's facts.
-    CronJob(crate::controller::cronjob::Explanation),
+    CronJob(crate::controller::cronjob::Reasoning),
     /// A Job sync's facts.
     Job(crate::controller::job::Why),
     /// The synced object was gone from the informer cache (deleted), so the sync did nothing.
@@ -482,7 +486,7 @@ pub struct SyncRecord {
     /// The synced object's name.
     pub object: Name,
     pub trigger: SyncTrigger,
-    pub decision: Decision,
+    pub decision: Ruling,
     #[serde(with = "js_number::option")]
     pub requeue_after_seconds: Option<f64>,
 }
@@ -565,6 +569,7 @@ mod tests {
     fn serializes_to_the_interface_shape_with_nulls_and_millisecond_instants() {
         let trace = Trace {
             kubernetes_version: "1.28".parse().unwrap(),
+            notices: vec![],
             start: t("2025-01-15T10:47:00Z"),
             end: t("2025-01-16T10:47:00Z"),
             events: vec![EventRecord {
@@ -592,7 +597,7 @@ mod tests {
                 at: t("2025-01-15T11:00:00.1Z"),
                 object: "backup".into(),
                 trigger: SyncTrigger::CronjobAdded,
-                decision: Decision { code: "created".into(), explanation: "x".into() },
+                decision: Ruling { code: "created".into(), explanation: "x".into() },
                 requeue_after_seconds: Some(3600.0),
             }],
             slots: vec![SlotRecord {

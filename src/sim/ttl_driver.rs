@@ -5,7 +5,7 @@
 
 use super::garbage_collector::Propagation;
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Decision, DeletedBy, Explanation, Name, SyncTrigger};
+use super::trace::{ControllerName, DeletedBy, Explanation, Name, Ruling, SyncTrigger};
 use super::world::World;
 use crate::api::Job;
 use crate::controller::ttl::{ttl_after_finished, ttl_controller_enabled, TtlAction};
@@ -39,10 +39,8 @@ impl World {
     pub(crate) fn sync_ttl(&mut self, name: &Name, trigger: SyncTrigger) {
         let now = self.now;
         let Some(job) = self.store.get_shared::<Job>(name) else {
-            let decision = Decision {
-                code: "not-found".into(),
-                explanation: Explanation::Gone(ControllerName::Ttl, name.clone()),
-            };
+            let decision =
+                Ruling { code: "not-found".into(), explanation: Explanation::Gone(ControllerName::Ttl, name.clone()) };
             self.recorder.sync(ControllerName::Ttl, now, name, trigger, decision, None);
             return;
         };
@@ -62,7 +60,7 @@ impl World {
                 ("error", None)
             }
         };
-        let decision = Decision { code: code.into(), explanation: decision.explanation.into() };
+        let decision = Ruling { code: code.into(), explanation: decision.explanation.into() };
         self.recorder.sync(ControllerName::Ttl, now, name, trigger, decision, requeue);
     }
 }

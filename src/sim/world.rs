@@ -21,10 +21,11 @@ use super::scenario::Simulation;
 use super::store::{Change, Store};
 use super::trace::{Name, SyncTrigger, Time};
 use super::workqueue::{RateLimiter, WorkQueue};
-use crate::api::KubernetesVersion;
+use crate::api::{KubernetesVersion, Release};
 use crate::controller::cronjob::Behaviour;
+use crate::controller::gates::FeatureGates;
 use crate::controller::job::{JobFeatures, JobMemory};
-use crate::cron::Tz;
+use crate::go::Tz;
 use std::collections::HashMap;
 
 /// Something scheduled on the agenda.
@@ -45,6 +46,8 @@ pub(crate) enum Happening {
     ContainerExit { pod: String, uid: String, exit_code: i32 },
     /// The kubelet retries a restart it refused (CrashLoopBackOff).
     RestartRetry { pod: String, uid: String },
+    /// A terminating pod's grace period is over.
+    GraceExpired { pod: String, uid: String },
 }
 
 /// kube-controller-manager: whether it runs, and its controllers' work queues.
@@ -102,6 +105,8 @@ pub(crate) enum QueueName {
 #[derive(Debug)]
 pub struct World {
     pub(crate) version: KubernetesVersion,
+    /// What the run could not honour as the input asked, or honours only in part (for the trace).
+    pub(crate) notices: Vec<String>,
     pub(crate) scenario: Simulation,
     pub(crate) start: Time,
     pub(crate) end: Time,
@@ -145,7 +150,8 @@ pub struct Progress {
 impl World {
     /// An empty world for `[start, end)` (objects are added by the input loader).
     pub(crate) fn new(
-        version: KubernetesVersion,
+        release: Release,
+        gates: &FeatureGates,
         scenario: Simulation,
         start: Time,
         end: Time,
@@ -153,10 +159,11 @@ impl World {
         budget: Budget,
     ) -> Self {
         let mut world = World {
-            version,
-            behaviour: Behaviour::of(version),
+            version: release.version,
+            notices: Vec::new(),
+            behaviour: Behaviour::for_release(release, gates),
             controller_zone,
-            job_features: JobFeatures::for_version(version, None),
+            job_features: JobFeatures::for_release(release, gates),
             job_memory: HashMap::new(),
             schedules: Default::default(),
             later: Vec::new(),
@@ -273,6 +280,7 @@ impl World {
             Happening::ContainerStart { pod, uid } => self.container_start(&pod, &uid),
             Happening::ContainerExit { pod, uid, exit_code } => self.container_exit(&pod, &uid, exit_code),
             Happening::RestartRetry { pod, uid } => self.restart_retry(&pod, &uid),
+            Happening::GraceExpired { pod, uid } => self.grace_expired(&pod, &uid),
         }
         self.deliver();
     }

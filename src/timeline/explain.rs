@@ -11,7 +11,7 @@ use crate::sim::trace::{format_time, ControllerName, ObjectKind, Time, Trace};
 
 /// What the inspector shows for one item.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Explanation {
+pub struct Inspection {
     /// `Slot`, `Job`, `Pod`, ...
     pub kind: &'static str,
     pub title: ExplainText,
@@ -32,12 +32,12 @@ pub struct Reason {
     pub text: ExplainText,
 }
 
-impl Explanation {
+impl Inspection {
     /// The value of fact `field` in English, as the inspector shows it.
     ///
     /// ```
-    /// use cronjob_playground::timeline::explain::Explanation;
-    /// let e = Explanation { kind: "Job", title: "j".into(), facts: vec![("Pods", "1".into())], why: vec![] };
+    /// use cronjob_playground::timeline::explain::Inspection;
+    /// let e = Inspection { kind: "Job", title: "j".into(), facts: vec![("Pods", "1".into())], why: vec![] };
     /// assert_eq!(e.fact("Pods").as_deref(), Some("1"));
     /// assert_eq!(e.fact("Phase"), None);
     /// ```
@@ -117,7 +117,7 @@ fn delay(from: Time, to: Time) -> String {
 }
 
 /// Explains `item` of `timeline` built from `trace`.
-pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Explanation> {
+pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Inspection> {
     let version = trace.kubernetes_version.to_string();
     Some(match item {
         ItemRef::Slot(i) => {
@@ -142,7 +142,7 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                 }
             }
             facts.push(("Kubernetes version", version.into()));
-            Explanation {
+            Inspection {
                 kind: "Slot",
                 title: format!("{} @ {}", slot.cron_job, format_time(&slot.scheduled_time)).into(),
                 facts,
@@ -208,7 +208,7 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                 );
             }
             why.extend(events_about(trace, ObjectKind::Job, &job.name));
-            Explanation { kind: "Job", title: job.name.clone().into(), facts, why }
+            Inspection { kind: "Job", title: job.name.clone().into(), facts, why }
         }
         ItemRef::Pod(i) => {
             let pod = trace.pods.get(i)?;
@@ -259,7 +259,7 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                 });
             }
             why.extend(events_about(trace, ObjectKind::Pod, &pod.name));
-            Explanation { kind: "Pod", title: pod.name.clone().into(), facts, why }
+            Inspection { kind: "Pod", title: pod.name.clone().into(), facts, why }
         }
         ItemRef::Marker(i) => {
             let m = timeline.markers.get(i)?;
@@ -284,11 +284,11 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
                         .collect()
                 })
                 .unwrap_or_default();
-            Explanation { kind: "Edit", title: m.label().into(), facts, why }
+            Inspection { kind: "Edit", title: m.label().into(), facts, why }
         }
         ItemRef::Outage(i) => {
             let o = timeline.outages.get(i)?;
-            Explanation {
+            Inspection {
                 kind: "Outage",
                 title: ExplainText::OutageTitle,
                 facts: vec![
@@ -307,7 +307,7 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Expl
         ItemRef::Suspension(g, i) => {
             let group = timeline.groups.get(g)?;
             let s = group.suspended.get(i)?;
-            Explanation {
+            Inspection {
                 kind: "Suspended",
                 title: ExplainText::SuspendedTitle { cron_job: group.title().to_owned() },
                 facts: vec![("From", format_time(&s.from).into()), ("Until", format_time(&s.to).into())],

@@ -109,6 +109,14 @@ fn deleter(by: DeletedBy) -> Msg {
 mod tests {
     use super::*;
 
+    #[test]
+    fn every_slot_fate_has_a_word_in_the_catalog() {
+        for fate in SlotFate::ALL {
+            let name = fate_name(fate);
+            assert!(Msg::fate(&name).is_some(), "{name}");
+        }
+    }
+
     fn s(v: &str) -> String {
         v.to_owned()
     }

@@ -24,7 +24,7 @@ use super::document::to_yaml;
 use super::finding_text::FindingText;
 use crate::api::{admit, Admitted, ConcurrencyPolicy, CronJob, KubernetesVersion};
 use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule};
-use crate::cron::Tz;
+use crate::go::Tz;
 use crate::i18n::Lang;
 use crate::sim::trace::{format_time, EventRecord, SlotFate, Time, Trace};
 use chrono::{TimeDelta, Timelike};
@@ -64,7 +64,7 @@ pub struct LintOptions {
 }
 
 mod zone_name {
-    use crate::cron::Tz;
+    use crate::go::Tz;
     use serde::{de::Error, Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(zone: &Tz, s: S) -> Result<S::Ok, S::Error> {
@@ -175,7 +175,7 @@ pub struct LintReport {
 /// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: report}\nspec:\n  schedule: '0 * * * *'\n  \
 ///     concurrencyPolicy: Forbid\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
 ///     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
-/// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::cron::Tz::UTC };
+/// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::go::Tz::UTC };
 /// let report = lint(text, &options).unwrap();
 /// let rules: Vec<_> = report.cron_jobs[0].findings.iter().map(|f| f.rule).collect();
 /// assert_eq!(rules, ["retroactive-edit", "too-many-missed", "forbid-starves"]);
@@ -193,7 +193,7 @@ pub fn lint(text: &str, options: &LintOptions) -> Result<LintReport, TooManyCron
 /// let cj = |name: &str| format!("apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: {name}}}\nspec:\n  schedule: '0 3 * * *'\n  \
 ///     jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          \
 ///     containers: [{{name: c, image: busybox}}]\n");
-/// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::cron::Tz::UTC };
+/// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::go::Tz::UTC };
 /// let mut linting = Linting::new(&format!("{}---\n{}", cj("a"), cj("b")), options).unwrap();
 /// assert_eq!((linting.done(), linting.total()), (0, 2));
 /// assert!(!linting.step());

@@ -5,7 +5,7 @@
 
 use super::engine::Workload;
 use super::language::use_lang;
-use crate::api::KubernetesVersion;
+use crate::api::{KubernetesVersion, Release};
 use crate::i18n::{Lang, Msg};
 use crate::sim::scenario::{
     Attempt, ClusterAction, ClusterEvent, HorizonDuration, PodRule, PodSelector, Simulation, API_VERSION, KIND,
@@ -87,7 +87,7 @@ pub fn controls(props: &ControlsProps) -> Html {
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<HtmlSelectElement>().value();
             let mut s = sim.clone();
-            s.spec.kubernetes_version = v.parse::<KubernetesVersion>().ok();
+            s.spec.kubernetes_version = v.parse::<KubernetesVersion>().ok().map(Release::from);
             emit(s);
         })
     };
@@ -118,7 +118,7 @@ pub fn controls(props: &ControlsProps) -> Html {
     };
 
     let horizon = sim.spec.duration.map(|d| human_horizon(d.0)).unwrap_or_default();
-    let version = sim.spec.kubernetes_version.map(|v| v.to_string()).unwrap_or_default();
+    let version = sim.spec.kubernetes_version.map(|r| r.version.to_string()).unwrap_or_default();
     html! {
         <form class="controls" data-testid="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
             <label>{ l.text(Msg::Kubernetes) }

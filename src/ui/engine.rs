@@ -97,7 +97,17 @@ pub fn prepare(text: &str) -> Prepared {
         if let Some(Admitted::Other { kind, value, .. }) = &o.object {
             if kind == "Simulation" {
                 match Simulation::from_value(value.clone()) {
-                    Ok(sim) => result.simulation = sim,
+                    Ok(sim) => {
+                        for notice in sim.release().2 {
+                            result.diagnostics.push(Diagnostic {
+                                line: o.report.line,
+                                column: o.report.column,
+                                severity: "warning".into(),
+                                message: notice,
+                            });
+                        }
+                        result.simulation = sim;
+                    }
                     Err(e) => result.diagnostics.push(Diagnostic {
                         line: o.report.line,
                         column: o.report.column,
@@ -108,7 +118,7 @@ pub fn prepare(text: &str) -> Prepared {
             }
         }
     }
-    if let Some(v) = result.simulation.spec.kubernetes_version.filter(|v| *v != version) {
+    if let Some(v) = result.simulation.spec.kubernetes_version.map(|r| r.version).filter(|v| *v != version) {
         version = v;
         admission = admit(text, None, version);
     }

@@ -15,7 +15,7 @@ use crate::api::KubernetesVersion;
 use crate::i18n::Lang;
 use crate::sim::trace::{ObjectKind, Time};
 use crate::timeline::compare::{DiffKind, RunSummary, Variant};
-use crate::timeline::explain::{Explanation, Reason};
+use crate::timeline::explain::{Inspection, Reason};
 use crate::timeline::explain_text::ExplainText;
 use crate::timeline::finding_text::Part;
 use crate::timeline::kubectl::Table;
@@ -163,7 +163,7 @@ pub enum Answer<R> {
     /// Run `id` finished in `ms` milliseconds of engine time; `result` has no `syncs`.
     Ran { id: u64, ms: f64, result: R },
     /// The explanation of `item` in run `run` (`None` when the run has no such item).
-    Explained { run: u64, item: String, explanation: Option<ExplanationView> },
+    Explained { run: u64, item: String, explanation: Option<InspectionView> },
     /// The log lines of run `run` up to `at`.
     Logs {
         run: u64,
@@ -342,15 +342,15 @@ pub fn decode(bytes: &[u8]) -> Result<PageAnswer, String> {
 }
 
 /// An explanation the page was given: run, item, explanation.
-pub type Explained = (u64, String, Option<ExplanationView>);
+pub type Explained = (u64, String, Option<InspectionView>);
 /// Log lines the page was given: run, instant, lines.
 pub type Logged = (u64, Time, Vec<String>);
 /// An Events table the page was given: run, instant, object, table.
 pub type EventsShown = (u64, Time, Option<(ObjectKind, String)>, TableView);
 
-/// An [`Explanation`] as it crosses to the page.
+/// An [`Inspection`] as it crosses to the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ExplanationView {
+pub struct InspectionView {
     pub kind: String,
     pub title: Said,
     pub facts: Vec<(String, Said)>,
@@ -367,9 +367,9 @@ pub struct ReasonView {
     pub text: Said,
 }
 
-impl From<Explanation> for ExplanationView {
-    fn from(e: Explanation) -> Self {
-        ExplanationView {
+impl From<Inspection> for InspectionView {
+    fn from(e: Inspection) -> Self {
+        InspectionView {
             kind: e.kind.to_string(),
             title: e.title.into(),
             facts: e.facts.into_iter().map(|(k, v)| (k.to_string(), v.into())).collect(),

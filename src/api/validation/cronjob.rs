@@ -8,7 +8,8 @@ use super::{Checker, Outcome};
 use crate::api::decode::Unsupported;
 use crate::api::field_error::{BadValue, FieldError};
 use crate::api::{CronJob, CronJobSpec, KubernetesVersion};
-use crate::cron::{self, Quoted};
+use crate::cron;
+use crate::go::Quoted;
 
 /// The longest CronJob name: a Job name (63) less the 11 characters of `-<suffix>`.
 const MAX_CRONJOB_NAME: usize = 52;
@@ -165,7 +166,7 @@ fn time_zone(c: &mut Checker, zone: &str) {
     if zone.eq_ignore_ascii_case("Local") {
         c.push(invalid("timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones".into()));
     }
-    if let Err(err) = cron::load_location(zone) {
+    if let Err(err) = crate::go::load_location(zone) {
         c.push(invalid(err.to_string()));
     }
 }

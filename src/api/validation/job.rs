@@ -9,7 +9,7 @@ use super::{Checker, Outcome};
 use crate::api::decode::Unsupported;
 use crate::api::field_error::{BadValue, FieldError};
 use crate::api::{CompletionMode, Job, JobSpec, KubernetesVersion, LabelSelector, PodFailurePolicy, SuccessPolicy};
-use crate::cron::Quoted;
+use crate::go::Quoted;
 use std::collections::{BTreeMap, HashSet};
 
 const MAX_PARALLELISM_INDEXED: i32 = 100_000;

@@ -1,10 +1,13 @@
-//! What changed in the CronJob controller from release to release (research §5–7), resolved once
-//! per sync from `kubernetesVersion` so the sync code reads as a single algorithm with named
-//! switches. Patch releases are not modelled: each minor gets its latest patch's behaviour.
+//! What changed in the CronJob controller from release to release (`docs/model.md` lists them),
+//! resolved once per sync from `kubernetesVersion` (and the run's feature gates) so the sync code
+//! reads as a single algorithm with named switches. A minor without a patch gets its latest
+//! patch's behaviour; the one patch-level change modelled is 1.28.3's (PR #120649).
 
 use super::events::CompletedWording;
 use super::slots::{RequeueRule, SlotSearch};
-use crate::api::KubernetesVersion;
+use crate::api::{KubernetesVersion, Release};
+use crate::controller::gates::FeatureGates;
+use crate::controller::patches::CRONJOB_CREATE_FAILURES;
 
 /// Which controller kube-controller-manager runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +58,8 @@ pub struct Behaviour {
     pub completed_wording: Option<CompletedWording>,
     /// History cleanup runs before scheduling (#119776: 1.29, backported to 1.27/1.28).
     pub cleanup_before_sync: bool,
-    /// `AlreadyExists` on create re-adds our own Job to `active` (#120649, 1.28.3). The same
+    /// `AlreadyExists` on create re-adds our own Job to `active` (#120649, 1.28.3; 1.28.0–1.28.2
+    /// and earlier releases do not). The same
     /// change made a `NamespaceTerminating` create failure return; before, that case fell through
     /// the error switch and was handled like a success with the client's empty Job.
     pub already_exists_adopts: bool,
@@ -84,10 +88,28 @@ impl Behaviour {
     /// assert!(!v("1.27").scheduled_timestamp_annotation && v("1.28").scheduled_timestamp_annotation);
     /// ```
     pub fn of(version: KubernetesVersion) -> Self {
+        Self::for_release(version.into(), &FeatureGates::defaults(version))
+    }
+
+    /// The switches for `release` with `gates`.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use cronjob_playground::api::Release;
+    /// use cronjob_playground::controller::cronjob::{Algorithm, Behaviour};
+    /// use cronjob_playground::controller::gates::FeatureGates;
+    /// let r = |s: &str| s.parse::<Release>().unwrap();
+    /// let d = |s: &str| Behaviour::for_release(r(s), &FeatureGates::defaults(r(s).version));
+    /// assert!(!d("1.28.2").already_exists_adopts && d("1.28.3").already_exists_adopts);
+    /// let (v2, _) = FeatureGates::resolve(r("1.20").version, &BTreeMap::from([("CronJobControllerV2".into(), true)]));
+    /// assert_eq!(Behaviour::for_release(r("1.20"), &v2).algorithm, Algorithm::V2);
+    /// ```
+    pub fn for_release(release: Release, gates: &FeatureGates) -> Self {
+        let version = release.version;
         let at = |minor| version.at_least(minor);
         Behaviour {
             version,
-            algorithm: if at(21) { Algorithm::V2 } else { Algorithm::LegacyV1 },
+            algorithm: if gates.enabled("CronJobControllerV2") { Algorithm::V2 } else { Algorithm::LegacyV1 },
             slot_search: if at(28) { SlotSearch::NextChain } else { SlotSearch::Arithmetic },
             requeue: if at(28) {
                 RequeueRule::FromLastSlotOrNow
@@ -97,8 +119,8 @@ impl Behaviour {
                 RequeueRule::FromNow
             },
             too_many_missed_with_count: !at(28),
-            scheduled_timestamp_annotation: at(28),
-            time_zone_field: at(25),
+            scheduled_timestamp_annotation: gates.enabled("CronJobsScheduledAnnotation"),
+            time_zone_field: gates.enabled("CronJobTimeZone"),
             tz_prefix_parses: at(22),
             tz_prefix_warning: at(23),
             last_successful: if at(31) {
@@ -118,7 +140,7 @@ impl Behaviour {
                 None
             },
             cleanup_before_sync: at(27),
-            already_exists_adopts: at(28),
+            already_exists_adopts: at(28) && !CRONJOB_CREATE_FAILURES.missing_in(release),
             writes_switched_object: !at(27),
             status_write_per_step: !at(24),
             lists_by_template_labels: !at(22),

@@ -1,8 +1,8 @@
 //! The rule that decided a sync, as a stable code plus a sentence for people who have never read
 //! the controller's source. The codes are the `decision.code` values of
-//! `shared/design/interfaces.md` §3; the explanation names the rule and the values involved.
+//! `docs/contracts.md` §3; the explanation names the rule and the values involved.
 
-use super::explain::Explanation;
+use super::explain::Reasoning;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt;
@@ -92,17 +92,17 @@ pub struct Decision {
     pub code: DecisionCode,
     /// One or two sentences naming the rule and the values that triggered it (put into words
     /// when displayed or serialized).
-    pub explanation: Explanation,
+    pub explanation: Reasoning,
 }
 
 impl Decision {
     /// A decision with its explanation in words.
     pub fn new(code: DecisionCode, explanation: impl Into<Cow<'static, str>>) -> Self {
-        Decision { code, explanation: Explanation::text(explanation) }
+        Decision { code, explanation: Reasoning::text(explanation) }
     }
 
     /// A decision with its explanation as facts.
-    pub fn because(code: DecisionCode, explanation: Explanation) -> Self {
+    pub fn because(code: DecisionCode, explanation: Reasoning) -> Self {
         Decision { code, explanation }
     }
 }

@@ -3,7 +3,7 @@
 //! `cronjob_controller.go`; texts as of v1.28.7 unless a constructor says otherwise).
 
 pub use crate::controller::{Event, EventType};
-use crate::cron::Quoted;
+use crate::go::Quoted;
 use chrono::{DateTime, Utc};
 
 impl Event {

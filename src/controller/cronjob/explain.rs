@@ -11,27 +11,27 @@ use std::fmt;
 /// text; deserializes from it.
 ///
 /// ```
-/// use cronjob_playground::controller::cronjob::Explanation;
-/// let why = Explanation::text("spec.suspend is true.");
+/// use cronjob_playground::controller::cronjob::Reasoning;
+/// let why = Reasoning::text("spec.suspend is true.");
 /// assert_eq!(why.to_string(), "spec.suspend is true.");
 /// assert_eq!(serde_json::to_string(&why).unwrap(), r#""spec.suspend is true.""#);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Explanation {
+pub struct Reasoning {
     /// Sentences, joined by a space.
     parts: Vec<Part>,
 }
 
-impl Explanation {
+impl Reasoning {
     /// An explanation that is already words.
     pub fn text(text: impl Into<Cow<'static, str>>) -> Self {
-        Explanation::of(Part::Text(text.into()))
+        Reasoning::of(Part::Text(text.into()))
     }
 
     pub(crate) fn of(part: Part) -> Self {
         let mut parts = Vec::with_capacity(3);
         parts.push(part);
-        Explanation { parts }
+        Reasoning { parts }
     }
 
     /// This explanation with one more sentence.
@@ -41,19 +41,19 @@ impl Explanation {
     }
 }
 
-impl From<String> for Explanation {
+impl From<String> for Reasoning {
     fn from(text: String) -> Self {
-        Explanation::text(text)
+        Reasoning::text(text)
     }
 }
 
-impl From<&'static str> for Explanation {
+impl From<&'static str> for Reasoning {
     fn from(text: &'static str) -> Self {
-        Explanation::text(text)
+        Reasoning::text(text)
     }
 }
 
-impl fmt::Display for Explanation {
+impl fmt::Display for Reasoning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, part) in self.parts.iter().enumerate() {
             if i > 0 {
@@ -65,19 +65,19 @@ impl fmt::Display for Explanation {
     }
 }
 
-impl Serialize for Explanation {
+impl Serialize for Reasoning {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }
 }
 
-impl<'de> Deserialize<'de> for Explanation {
+impl<'de> Deserialize<'de> for Reasoning {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        String::deserialize(deserializer).map(Explanation::text)
+        String::deserialize(deserializer).map(Reasoning::text)
     }
 }
 
-/// One sentence (or a few) of an [`Explanation`], with the values it names.
+/// One sentence (or a few) of an [`Reasoning`], with the values it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Part {
     Text(Cow<'static, str>),

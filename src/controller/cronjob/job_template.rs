@@ -3,7 +3,7 @@
 
 use super::behaviour::{Algorithm, Behaviour};
 use crate::api::{CronJob, Job, ObjectMeta, ObjectReference, OwnerReference};
-use crate::cron::Tz;
+use crate::go::Tz;
 use chrono::{DateTime, SecondsFormat, Utc};
 
 /// Annotation holding the slot's time in the CronJob's zone (1.28+).

@@ -5,7 +5,7 @@
 //!
 //! Mirrors `pkg/controller/cronjob/` (v2 `cronjob_controllerv2.go` + `utils.go` as of v1.28.7,
 //! with each release's differences from 1.21 to 1.35 selected by [`Behaviour`]; the legacy
-//! `cronjob_controller.go` for 1.13–1.20). The specification is `shared/research/cronjob-controller.md`.
+//! `cronjob_controller.go` for 1.13–1.20). What is exact and what is approximated: `docs/model.md`.
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};
@@ -19,7 +19,7 @@
 //! let out = sync(&SyncInput {
 //!     behaviour: Behaviour::of("1.28".parse().unwrap()),
 //!     now: Utc.with_ymd_and_hms(2016, 5, 19, 10, 0, 0).unwrap() + chrono::TimeDelta::milliseconds(100),
-//!     controller_zone: cronjob_playground::cron::Tz::UTC,
+//!     controller_zone: cronjob_playground::go::Tz::UTC,
 //!     cron_job: &cj, jobs: &[],
 //!     api: ApiServer { jobs: &[], cron_job: &cj, faults: &faults },
 //!     new_job_uid: None,
@@ -36,7 +36,6 @@ mod decision;
 mod effects;
 mod events;
 mod explain;
-mod go_time;
 mod history;
 mod job_template;
 mod outcome;
@@ -53,7 +52,7 @@ pub use api_server::{ApiError, ApiServer, Fault, FaultReason, Faults};
 pub use behaviour::{Algorithm, Behaviour, LastSuccessfulRule};
 pub use decision::{Decision, DecisionCode};
 pub use events::{CompletedWording, Event, EventType};
-pub use explain::Explanation;
+pub use explain::Reasoning;
 pub use history::{by_job_start_time, jobs_beyond_history_limits};
 pub use job_template::{job_from_template, job_name, job_reference, SCHEDULED_TIMESTAMP_ANNOTATION};
 pub use outcome::{SyncInput, SyncOutcome};

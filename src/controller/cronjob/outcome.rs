@@ -7,7 +7,7 @@ use super::decision::Decision;
 use super::events::Event;
 use super::schedule::ParsedSchedule;
 use crate::api::{CronJob, CronJobStatus, Job};
-use crate::cron::Tz;
+use crate::go::Tz;
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// Everything one sync reads: the cached CronJob and Jobs, the API server behind them, the

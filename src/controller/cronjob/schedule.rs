@@ -4,11 +4,12 @@
 
 use super::behaviour::Behaviour;
 use super::events::Event;
-use super::go_time::zero_time;
 use super::slots::{ScheduleHang, Slots};
 use crate::api::CronJob;
-use crate::cron::Tz;
-use crate::cron::{load_location, parse_standard, with_time_zone, Location, Schedule};
+use crate::cron::{parse_standard, with_time_zone, Schedule};
+use crate::go::zero_time;
+use crate::go::Tz;
+use crate::go::{load_location, Location};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -134,7 +135,7 @@ impl BoundSchedule {
 /// use cronjob_playground::controller::cronjob::{Behaviour, ParsedSchedule};
 /// let mut cj = CronJob::default();
 /// cj.spec.schedule = "61 * * * *".into();
-/// let parsed = ParsedSchedule::of(&cj, &Behaviour::of("1.28".parse().unwrap()), cronjob_playground::cron::Tz::UTC);
+/// let parsed = ParsedSchedule::of(&cj, &Behaviour::of("1.28".parse().unwrap()), cronjob_playground::go::Tz::UTC);
 /// assert_eq!(parsed.bound().unwrap_err(), "end of range (61) above maximum (59): 61");
 /// ```
 #[derive(Clone, Debug)]

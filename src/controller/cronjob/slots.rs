@@ -11,8 +11,8 @@
 //! `startingDeadlineSeconds` moves the search start to `now − deadline`, so a slot older than
 //! the deadline is never found (which is why `MissSchedule` is practically never recorded).
 
-use super::go_time::{add_nanos, round_to_second, seconds_nanos, sub_nanos, whole_seconds, zero_time};
 use crate::api::{CronJob, CronJobStatus};
+use crate::go::{add_nanos, round_to_second, seconds_nanos, sub_nanos, whole_seconds, zero_time};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::fmt;
 
@@ -343,7 +343,7 @@ mod tests {
     }
 
     fn bound(text: &str) -> BoundSchedule {
-        BoundSchedule::parse(text, &Behaviour::of("1.28".parse().unwrap()), crate::cron::Tz::UTC).unwrap()
+        BoundSchedule::parse(text, &Behaviour::of("1.28".parse().unwrap()), crate::go::Tz::UTC).unwrap()
     }
 
     fn input(last: &str, sds: Option<i64>) -> SlotInput {

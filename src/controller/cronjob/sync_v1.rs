@@ -16,7 +16,7 @@ use super::schedule::ParsedSchedule;
 use super::slots::{recent_unmet_schedule_times, UnmetError};
 use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
-use crate::cron::Tz;
+use crate::go::Tz;
 use chrono::TimeDelta;
 
 /// How often the legacy controller looks at every CronJob (`wait.Until(syncAll, 10s)`).
@@ -156,11 +156,8 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
     };
     let Some(&scheduled) = times.last() else {
         let since = slots.earliest(now, true);
-        let upcoming = schedule
-            .next(since)
-            .ok()
-            .filter(|t| *t != super::go_time::zero_time())
-            .map_or_else(|| "never".to_owned(), at);
+        let upcoming =
+            schedule.next(since).ok().filter(|t| *t != crate::go::zero_time()).map_or_else(|| "never".to_owned(), at);
         let clamp = if since > slots.earliest(now, false) {
             format!(" (the search starts at now − {})", deadline(cj.object.spec.starting_deadline_seconds))
         } else {

@@ -6,7 +6,7 @@ use super::api_server::{namespace_of, ApiError, FaultReason};
 use super::decision::{Decision, DecisionCode};
 use super::effects::{Effects, ReplaceFailed};
 use super::events::Event;
-use super::explain::{at, Anchor, Explanation, Part};
+use super::explain::{at, Anchor, Part, Reasoning};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::reconcile::{reconcile_jobs, Target};
@@ -36,11 +36,11 @@ struct Verdict {
     decision: Decision,
 }
 
-fn verdict(requeue: Option<TimeDelta>, code: DecisionCode, explanation: impl Into<Explanation>) -> Verdict {
+fn verdict(requeue: Option<TimeDelta>, code: DecisionCode, explanation: impl Into<Reasoning>) -> Verdict {
     Verdict { requeue, error: None, decision: Decision::because(code, explanation.into()) }
 }
 
-fn failure(err: impl ToString, code: DecisionCode, explanation: impl Into<Explanation>) -> Verdict {
+fn failure(err: impl ToString, code: DecisionCode, explanation: impl Into<Reasoning>) -> Verdict {
     Verdict { requeue: None, error: Some(err.to_string()), decision: Decision::because(code, explanation.into()) }
 }
 
@@ -90,7 +90,7 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         outcome.status_update = Some(copy.status);
         outcome.status_updates = writes;
         if let Err(err) = input.api.update_status() {
-            let explanation = std::mem::replace(&mut outcome.decision.explanation, Explanation::text(""));
+            let explanation = std::mem::replace(&mut outcome.decision.explanation, Reasoning::text(""));
             outcome.decision = Decision::because(
                 DecisionCode::StatusUpdateFailed,
                 explanation.and(Part::StatusWriteFailed(err.message.clone())),
@@ -174,7 +174,7 @@ fn sync_cron_job<'a>(
     let wake = |r: TimeDelta| Part::Wake { at: now.checked_add_signed(r).unwrap_or(now), after: r };
     let Some(scheduled) = found.most_recent else {
         let (code, why) = explain_nothing_due(input, cj.object, &slots, schedule);
-        return verdict(Some(requeue), code, Explanation::of(why).and(wake(requeue)));
+        return verdict(Some(requeue), code, Reasoning::of(why).and(wake(requeue)));
     };
     if found.missed == Missed::Many {
         effects.events.push(Event::too_many_missed_times(b.too_many_missed_with_count.then_some(found.count)));
@@ -182,21 +182,21 @@ fn sync_cron_job<'a>(
     if let Some(sds) = cj.object.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
         effects.events.push(Event::miss_schedule(scheduled));
         let why = Part::MissSchedule { slot: scheduled, sds };
-        return verdict(Some(requeue), DecisionCode::TooLate, Explanation::of(why).and(wake(requeue)));
+        return verdict(Some(requeue), DecisionCode::TooLate, Reasoning::of(why).and(wake(requeue)));
     }
     let name = job_name(&cj.object.metadata.name, scheduled, b.algorithm);
     let namespace = namespace_of(&cj.object.metadata.namespace).to_owned();
     let in_active = cj.status.active.iter().any(|r| r.name == name && namespace_of(&r.namespace) == namespace);
     if in_active || cj.status.last_schedule_time == Some(scheduled) {
         let why = Part::AlreadyProcessed { slot: scheduled, active_job: in_active.then_some(name) };
-        return verdict(Some(requeue), DecisionCode::AlreadyProcessed, Explanation::of(why).and(wake(requeue)));
+        return verdict(Some(requeue), DecisionCode::AlreadyProcessed, Reasoning::of(why).and(wake(requeue)));
     }
     let policy = cj.object.spec.concurrency_policy.unwrap_or_default();
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
         effects.events.push(Event::job_already_active());
         let running = cj.status.active.iter().map(|r| r.name.clone()).collect();
         let why = Part::ForbidActive { running, slot: scheduled, sds: cj.object.spec.starting_deadline_seconds };
-        return verdict(Some(requeue), DecisionCode::ForbidActive, Explanation::of(why).and(wake(requeue)));
+        return verdict(Some(requeue), DecisionCode::ForbidActive, Reasoning::of(why).and(wake(requeue)));
     }
     let mut replaced = Vec::new();
     if policy == ConcurrencyPolicy::Replace {
@@ -293,16 +293,13 @@ fn sync_cron_job<'a>(
         Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
     };
     let (code, mut why) = match start {
-        Start::Adopted => {
-            (DecisionCode::Created, Explanation::of(Part::Adopted { job: adopted_name, slot: scheduled }))
+        Start::Adopted => (DecisionCode::Created, Reasoning::of(Part::Adopted { job: adopted_name, slot: scheduled })),
+        Start::Phantom(err) => {
+            (DecisionCode::CreateFailed, Reasoning::of(Part::Phantom { job: name, err: err.message, slot: scheduled }))
         }
-        Start::Phantom(err) => (
-            DecisionCode::CreateFailed,
-            Explanation::of(Part::Phantom { job: name, err: err.message, slot: scheduled }),
-        ),
         Start::Created => {
             let late = now - scheduled;
-            let mut why = Explanation::of(Part::Created {
+            let mut why = Reasoning::of(Part::Created {
                 job: name,
                 slot: scheduled,
                 schedule: cj.object.spec.schedule.clone(),
@@ -365,7 +362,7 @@ fn explain_nothing_due(
         // that was skipped, and it need not be old at all.
         (Some(found), Some(sds)) if every.is_some() && found.most_recent.is_some_and(|t| !slots.too_late(t, now)) => {
             let search_from = slots.earliest(now, true);
-            let next = schedule.next(search_from).ok().filter(|t| *t != super::go_time::zero_time()).unwrap_or(now);
+            let next = schedule.next(search_from).ok().filter(|t| *t != crate::go::zero_time()).unwrap_or(now);
             (
                 DecisionCode::TooLate,
                 Part::EveryBeyondDeadline { delay: every.unwrap_or_default(), sds, search_from, next },
@@ -386,7 +383,7 @@ fn explain_nothing_due(
             (DecisionCode::NotFoundBySearch, Part::NotFoundBySearch { schedule: cj.spec.schedule.clone(), since })
         }
         _ => {
-            let upcoming = schedule.next(since).ok().filter(|t| *t != super::go_time::zero_time());
+            let upcoming = schedule.next(since).ok().filter(|t| *t != crate::go::zero_time());
             (DecisionCode::NotDue, Part::NotDue { schedule: cj.spec.schedule.clone(), since, upcoming })
         }
     }

@@ -12,7 +12,7 @@ use super::events::Event;
 use super::schedule::{effective_time_zone, format_schedule, BoundSchedule};
 use super::slots::{next_schedule_time_duration, SlotInput};
 use crate::api::{CronJob, Job, OwnerReference};
-use crate::cron::Tz;
+use crate::go::Tz;
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// What a handler does with the CronJob's key.
@@ -47,7 +47,7 @@ pub fn on_cron_job_added_or_deleted() -> Enqueue {
 /// new.spec.schedule = "*/1 * * * *".into();
 /// let now = Utc.with_ymd_and_hms(2016, 5, 19, 9, 59, 59).unwrap();
 /// let b = Behaviour::of("1.28".parse().unwrap());
-/// let (enqueue, event) = on_cron_job_updated(&old, &new, now, &b, cronjob_playground::cron::Tz::UTC);
+/// let (enqueue, event) = on_cron_job_updated(&old, &new, now, &b, cronjob_playground::go::Tz::UTC);
 /// assert_eq!(enqueue, Enqueue::After(TimeDelta::milliseconds(1100)));
 /// assert!(event.is_none());
 /// ```

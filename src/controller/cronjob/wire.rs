@@ -1,16 +1,17 @@
-//! The JSON contract of `cronjob-playground sync` (`shared/design/interfaces.md` §3): one request
+//! The JSON contract of `cronjob-playground sync` (`docs/contracts.md` §3): one request
 //! describes the informer cache, what the API server would answer where it differs, injected
 //! faults and the controller's clock; the response is the sync's [`SyncOutcome`].
 //!
-//! Extensions beyond interfaces.md (all optional): `faults.getJob`, `faults.deleteJob`,
+//! Beyond the sync request of kube-controller-manager itself (all optional): `faults.getJob`, `faults.deleteJob`,
 //! `faults.getCronJob`, `faults.updateStatus` (same shape as `faults.createJob`),
 //! `faults.getJob.answerWith` (answer every GET with one named Job, as the upstream unit tests'
 //! fake does), `controllerTimeZone` (default `UTC`), `newJobUid`; and in the response
 //! `statusUpdates` (how many `UpdateStatus` calls were made).
 
 use super::{sync, ApiServer, Behaviour, Decision, Event, Faults, SyncInput, SyncOutcome};
-use crate::api::{CronJob, CronJobStatus, Job, KubernetesVersion};
-use crate::cron::Tz;
+use crate::api::{CronJob, CronJobStatus, Job, Release};
+use crate::controller::gates::FeatureGates;
+use crate::go::Tz;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -18,9 +19,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SyncRequest {
-    /// The release to model; default: the newest.
+    /// The release to model (a patch release where the model knows a patch-level change);
+    /// default: the newest.
     #[serde(default)]
-    pub kubernetes_version: KubernetesVersion,
+    pub kubernetes_version: Release,
     /// The controller's clock.
     pub now: DateTime<Utc>,
     /// The CronJob in the informer cache.
@@ -109,7 +111,10 @@ pub fn answer(request: &SyncRequest) -> Result<SyncResponse, String> {
         faults: &request.faults,
     };
     let input = SyncInput {
-        behaviour: Behaviour::of(request.kubernetes_version),
+        behaviour: Behaviour::for_release(
+            request.kubernetes_version,
+            &FeatureGates::defaults(request.kubernetes_version.version),
+        ),
         now: request.now,
         controller_zone,
         cron_job: &request.cron_job,

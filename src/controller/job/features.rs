@@ -3,7 +3,9 @@
 //! (the v1.20 failed-pod count, the v1.27 back-off record). The controller reads these flags,
 //! never the version number, so upstream tests that flip a gate can be ported as they are.
 
-use crate::api::KubernetesVersion;
+use crate::api::{KubernetesVersion, Release};
+use crate::controller::gates::FeatureGates;
+use crate::controller::patches::JOB_BACKOFF_RESET;
 
 /// The Job controller's behaviour switches for one release, at their default values.
 ///
@@ -71,23 +73,36 @@ impl JobFeatures {
     /// The defaults of release `version`. `patch` (e.g. `Some(3)` for 1.25.3) matters only for the
     /// 1.25/1.26 back-off regression; `None` means the latest patch release, which has the fix.
     pub fn for_version(version: KubernetesVersion, patch: Option<u32>) -> Self {
+        Self::for_release(Release { version, patch }, &FeatureGates::defaults(version))
+    }
+
+    /// The behaviour of `release` with `gates` (the release's defaults and the run's overrides).
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use cronjob_playground::api::Release;
+    /// use cronjob_playground::controller::{gates::FeatureGates, job::JobFeatures};
+    /// let r: Release = "1.24.3".parse().unwrap();
+    /// let (gates, _) = FeatureGates::resolve(r.version, &BTreeMap::from([("JobTrackingWithFinalizers".into(), true)]));
+    /// assert!(JobFeatures::for_release(r, &gates).tracking_with_finalizers);
+    /// assert!(!JobFeatures::for_version(r.version, r.patch).tracking_with_finalizers);
+    /// ```
+    pub fn for_release(release: Release, gates: &FeatureGates) -> Self {
+        let version = release.version;
         let v = |minor| version.at_least(minor);
-        let regression = match (version.minor(), patch) {
-            (25, Some(p)) => p <= 5,
-            (26, Some(p)) => p == 0,
-            _ => false,
-        };
+        let on = |name| gates.enabled(name);
+        let regression = JOB_BACKOFF_RESET.iter().any(|fix| fix.missing_in(release));
         JobFeatures {
-            suspend_job: v(22),
-            job_ready_pods: v(24),
-            tracking_with_finalizers: v(25),
-            pod_failure_policy: v(26),
-            pod_disruption_conditions: v(26),
-            pod_index_label: v(28),
-            backoff_limit_per_index: v(29),
-            pod_replacement_policy: v(29),
-            success_policy: v(31),
-            managed_by: v(32),
+            suspend_job: on("SuspendJob"),
+            job_ready_pods: on("JobReadyPods"),
+            tracking_with_finalizers: on("JobTrackingWithFinalizers"),
+            pod_failure_policy: on("JobPodFailurePolicy"),
+            pod_disruption_conditions: on("PodDisruptionConditions"),
+            pod_index_label: on("PodIndexLabel"),
+            backoff_limit_per_index: on("JobBackoffLimitPerIndex"),
+            pod_replacement_policy: on("JobPodReplacementPolicy"),
+            success_policy: on("JobSuccessPolicy"),
+            managed_by: on("JobManagedBy"),
             terminal_condition_after_pods_gone: v(31),
             pod_failure_backoff_record: v(27),
             count_failed_pods: v(20),
@@ -108,20 +123,6 @@ impl JobFeatures {
     pub(crate) fn track_terminating(&self, has_pod_failure_policy: bool) -> bool {
         self.pod_replacement_policy || self.managed_by || has_pod_failure_policy
     }
-}
-
-/// Reads `"1.25.3"`/`"v1.25"` into the release and its patch number (if given).
-///
-/// ```
-/// use cronjob_playground::controller::job::parse_version_with_patch;
-/// let (v, patch) = parse_version_with_patch("v1.25.3").unwrap();
-/// assert_eq!((v.minor(), patch), (25, Some(3)));
-/// assert_eq!(parse_version_with_patch("1.31").unwrap().1, None);
-/// ```
-pub fn parse_version_with_patch(text: &str) -> Result<(KubernetesVersion, Option<u32>), crate::api::VersionError> {
-    let version: KubernetesVersion = text.parse()?;
-    let patch = text.trim_start_matches('v').splitn(3, '.').nth(2).and_then(|p| p.parse().ok());
-    Ok((version, patch))
 }
 
 #[cfg(test)]

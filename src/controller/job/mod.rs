@@ -40,7 +40,7 @@ pub use tracking::MAX_UNCOUNTED_PODS;
 
 pub use conditions::*;
 pub use explain::Why;
-pub use features::{parse_version_with_patch, JobFeatures};
+pub use features::JobFeatures;
 pub use indexes::Intervals;
 pub use manage::{
     indexes_ready_to_create, new_pod, pod_generate_name, remaining_index_backoff, MAX_POD_CREATE_DELETE_PER_SYNC,

@@ -498,7 +498,7 @@ fn sync_running(ctx: &mut Ctx<'_>) {
             active -= deleted;
         }
         // Counting the pods just deleted as terminating (and no longer ready) came with the
-        // delayed terminal conditions (1.31); 1.28 kept the old values (research §8.2).
+        // delayed terminal conditions (1.31); 1.28 kept the old values (v1.28.7).
         if f.terminal_condition_after_pods_gone {
             if let Some(t) = terminating.as_mut() {
                 *t += deleted;

@@ -82,7 +82,7 @@ mod tests {
         Utc.timestamp_opt(s, 0).unwrap()
     }
 
-    /// Fast crash loop (research §8.2): delays 0, 10, 20, 40, 80, 160, 300, 300 after each crash.
+    /// Fast crash loop (v1.28.7, `restartPolicy: OnFailure`): delays 0, 10, 20, 40, 80, 160, 300, 300 after each crash.
     #[test]
     fn delays_double_to_300() {
         let mut b = CrashLoopBackOff::default();

@@ -14,6 +14,6 @@ pub use pod_status::{
     DEFAULT_TERMINATION_GRACE_PERIOD,
 };
 pub use restart::{
-    after_container_exit, backoff_event_message, crash_loop_waiting_message, go_duration, next_attempt_after_refusal,
+    after_container_exit, backoff_event_message, crash_loop_waiting_message, next_attempt_after_refusal,
     restart_attempt, ContainerExit, RestartAttempt, RetryTiming,
 };

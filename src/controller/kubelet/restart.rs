@@ -4,6 +4,7 @@
 
 use super::CrashLoopBackOff;
 use crate::api::KubernetesVersion;
+use crate::go::duration_string;
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// What a container exit means for its pod, by the pod's `restartPolicy`.
@@ -71,7 +72,7 @@ pub fn restart_attempt(
                     "kubelet back-off: the container crashed at {} and its current back-off is {}, so it may \
                      restart at {} (delays double from 10s to 300s after each restart)",
                     finished_at.to_rfc3339(),
-                    go_duration(delay),
+                    duration_string(delay),
                     allowed_at.to_rfc3339()
                 ),
             }
@@ -93,7 +94,7 @@ pub fn restart_attempt(
                 explanation: format!(
                     "kubelet restart #{}: {why}; the next crash waits {}",
                     restart_count + 1,
-                    go_duration(next.current().unwrap_or_default())
+                    duration_string(next.current().unwrap_or_default())
                 ),
             }
         }
@@ -103,7 +104,7 @@ pub fn restart_attempt(
 /// How the simulated kubelet times retries of a refused restart.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RetryTiming {
-    /// Restart exactly when the back-off expires (the research's reference timelines).
+    /// Restart exactly when the back-off expires (a model assumption: `docs/model.md`).
     #[default]
     Ideal,
     /// The pod worker's own retry: every 10 s up to 1.33 (so a restart lands up to 10 s late);
@@ -152,7 +153,7 @@ fn pod_ref(pod: &str, namespace: &str, uid: &str) -> String {
 pub fn crash_loop_waiting_message(delay: TimeDelta, container: &str, pod: &str, namespace: &str, uid: &str) -> String {
     format!(
         "back-off {} restarting failed container={container} pod={}",
-        go_duration(delay),
+        duration_string(delay),
         pod_ref(pod, namespace, uid)
     )
 }
@@ -160,34 +161,4 @@ pub fn crash_loop_waiting_message(delay: TimeDelta, container: &str, pod: &str, 
 /// The kubelet's `Warning BackOff` event message.
 pub fn backoff_event_message(container: &str, pod: &str, namespace: &str, uid: &str) -> String {
     format!("Back-off restarting failed container {container} in pod {}", pod_ref(pod, namespace, uid))
-}
-
-/// Go's `time.Duration.String()` for the whole-millisecond durations used here: `10s`, `2m40s`, `5m0s`, `1.5s`.
-///
-/// ```
-/// use chrono::TimeDelta;
-/// use cronjob_playground::controller::kubelet::go_duration;
-/// assert_eq!(go_duration(TimeDelta::seconds(160)), "2m40s");
-/// assert_eq!(go_duration(TimeDelta::seconds(300)), "5m0s");
-/// assert_eq!(go_duration(TimeDelta::seconds(3600)), "1h0m0s");
-/// assert_eq!(go_duration(TimeDelta::milliseconds(1500)), "1.5s");
-/// assert_eq!(go_duration(TimeDelta::zero()), "0s");
-/// ```
-pub fn go_duration(d: TimeDelta) -> String {
-    let ms = d.num_milliseconds();
-    if ms == 0 {
-        return "0s".into();
-    }
-    let sign = if ms < 0 { "-" } else { "" };
-    let ms = ms.unsigned_abs();
-    if ms < 1000 {
-        return format!("{sign}{ms}ms");
-    }
-    let (h, m, s, frac) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
-    let secs = if frac == 0 { format!("{s}s") } else { format!("{s}.{}s", format!("{frac:03}").trim_end_matches('0')) };
-    match (h, m) {
-        (0, 0) => format!("{sign}{secs}"),
-        (0, m) => format!("{sign}{m}m{secs}"),
-        (h, m) => format!("{sign}{h}h{m}m{secs}"),
-    }
 }

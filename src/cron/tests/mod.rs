@@ -1,14 +1,13 @@
 //! Tests of the schedule engine: robfig's own tables, then one test (or more) per rule of
-//! `shared/research/cron-semantics.md`, with the values the real library gives.
+//! `docs/model.md` (Schedules), with the values the real library gives.
 
 mod next_rules;
 mod parse_rules;
 mod robfig_vectors;
 mod stepwise;
-mod zone_data;
 
-use crate::cron::Tz;
 use crate::cron::{parse_standard, Schedule};
+use crate::go::Tz;
 use chrono::{DateTime, SecondsFormat};
 
 /// Parses a schedule that must parse.

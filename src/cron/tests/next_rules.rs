@@ -1,8 +1,8 @@
-//! `Next` rules (research §2.5–2.7, 2.9): the day-of-month / day-of-week rule, the five-year
+//! `Next` rules (robfig/cron v3.0.1 `spec.go`; the defects not copied: `docs/model.md`): the day-of-month / day-of-week rule, the five-year
 //! limit, whole seconds, `@every`, and robfig's DST behaviour in each kind of zone.
 
 use super::{chain, schedule};
-use crate::cron::Tz;
+use crate::go::Tz;
 use chrono::TimeZone;
 
 #[test]

@@ -1,9 +1,10 @@
-//! `ParseStandard` rules (research §2.2–2.5): parse order, prefixes, descriptors, field grammar,
+//! `ParseStandard` rules (robfig/cron v3.0.1 `parser.go`): parse order, prefixes, descriptors, field grammar,
 //! names, steps, bounds, and the error that wins.
 
 use super::{error, schedule};
-use crate::cron::Tz;
-use crate::cron::{parse_standard, Location, Masks, ParseError, Schedule, STAR_BIT};
+use crate::cron::{parse_standard, Masks, ParseError, Schedule, STAR_BIT};
+use crate::go::Location;
+use crate::go::Tz;
 use chrono::TimeDelta;
 
 fn masks(spec: &str) -> Masks {

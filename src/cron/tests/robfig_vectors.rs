@@ -3,8 +3,9 @@
 //! bitmasks, location, and chained `Next` results.
 
 use crate::cron::parser::{parse, Layout};
-use crate::cron::Tz;
-use crate::cron::{Location, ParseError, Schedule};
+use crate::cron::{ParseError, Schedule};
+use crate::go::Location;
+use crate::go::Tz;
 use chrono::{DateTime, SecondsFormat};
 use serde_json::Value;
 

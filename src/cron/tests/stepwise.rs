@@ -2,10 +2,10 @@
 //! must land exactly where robfig's step-by-step loops land. Compares both on generated
 //! schedules, in zones with every kind of transition, at starts near transitions.
 
-use crate::cron::go_time::Zone;
 use crate::cron::spec::Jumps;
-use crate::cron::Tz;
 use crate::cron::{parse_standard, Schedule};
+use crate::go::Tz;
+use crate::go::Zone;
 use chrono::DateTime;
 
 struct Rng(u64);

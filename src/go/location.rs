@@ -1,8 +1,8 @@
 //! Go's `time.LoadLocation` as kube-controller-manager and the API server run it on Linux
-//! (Debian's `/usr/share/zoneinfo`), backed by chrono-tz's copy of the IANA database. Used for
+//! (Debian's `/usr/share/zoneinfo`), backed by the tz database of `zones.bin` (`zone.rs`). Used for
 //! `TZ=`/`CRON_TZ=` prefixes and for `.spec.timeZone`.
 
-use crate::cron::Tz;
+use super::Tz;
 use std::fmt;
 use std::str::FromStr;
 
@@ -58,8 +58,8 @@ const DATA_FILES: &[&str] =
 /// Go `time.LoadLocation(name)`.
 ///
 /// ```
-/// use cronjob_playground::cron::{load_location, Location};
-/// use cronjob_playground::cron::Tz;
+/// use cronjob_playground::go::{load_location, Location};
+/// use cronjob_playground::go::Tz;
 /// assert_eq!(load_location("Europe/Berlin"), Ok(Location::Zone("Europe/Berlin".parse::<Tz>().unwrap())));
 /// assert_eq!(load_location(""), Ok(Location::Zone(Tz::UTC)));
 /// assert_eq!(load_location("Local"), Ok(Location::Local));

@@ -1,15 +1,14 @@
 //! Go `time` arithmetic in one zone, as robfig/cron's `Next` uses it: wall-clock fields of an
 //! instant, `time.Date` with Go's normalisation and its rule for wall times in DST gaps and
 //! overlaps, and absolute `Add`/`Truncate`. Instants are whole Unix seconds (`Next` works on
-//! whole seconds only).
+//! whole seconds only). Also Go's zero `time.Time`, which robfig returns for "never".
 //!
 //! Speed comes from each zone's table of UTC-offset periods (`zone.rs`): a lookup is a binary
 //! search, and it also says how long the offset stays the same, which lets `Next` jump over
 //! hours and days instead of stepping through them.
 
-pub use super::zone::Period;
-use super::zone::ZoneRules;
-use crate::cron::Tz;
+use super::zone::{Period, Tz, ZoneRules};
+use chrono::{DateTime, NaiveDate, Utc};
 
 const SECONDS_PER_DAY: i64 = 86_400;
 
@@ -106,6 +105,15 @@ pub(super) fn civil_from_local(local: i64) -> Civil {
 pub fn days_in_month(year: i64, month: u32) -> u32 {
     let next = if month == 12 { days_from_civil(year + 1, 1, 1) } else { days_from_civil(year, month + 1, 1) };
     (next - days_from_civil(year, month, 1)) as u32
+}
+
+/// Go's zero `time.Time` (`0001-01-01T00:00:00Z`), which robfig's `Next` returns for a schedule
+/// with no slot in the next five years.
+pub fn zero_time() -> DateTime<Utc> {
+    NaiveDate::from_ymd_opt(1, 1, 1)
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .map(|t| t.and_utc())
+        .unwrap_or(DateTime::<Utc>::MIN_UTC)
 }
 
 #[cfg(test)]

@@ -20,8 +20,8 @@
 //! the DST flag changes no time the playground shows); zones whose records come out equal
 //! share one.
 
-use crate::cron::posix_tz::PosixTz;
-use crate::cron::zone::{Period, Tz};
+use crate::go::posix_tz::PosixTz;
+use crate::go::zone::{Period, Tz};
 use chrono::{DateTime, Datelike, NaiveDateTime, Offset, TimeZone};
 use std::path::{Path, PathBuf};
 
@@ -202,7 +202,7 @@ fn walk(dir: &Path, prefix: &str, out: &mut Vec<(String, PathBuf)>) {
 }
 
 #[test]
-#[ignore = "regenerates src/cron/zones.bin; needs zic"]
+#[ignore = "regenerates src/go/zones.bin; needs zic"]
 fn regenerate_zone_data() {
     let source = chrono_tz_source();
     let news = std::fs::read_to_string(source.join("NEWS")).unwrap();
@@ -252,7 +252,7 @@ fn regenerate_zone_data() {
         put_varint(&mut out, r.len() as u64);
         out.extend_from_slice(r);
     }
-    std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/src/cron/zones.bin"), out).unwrap();
+    std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/src/go/zones.bin"), out).unwrap();
 }
 
 fn chrono_tz_offset(tz: chrono_tz::Tz, unix: i64) -> i64 {

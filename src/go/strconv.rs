@@ -66,7 +66,7 @@ pub fn to_lower(s: &str) -> String {
 /// Displays a string the way Go's `strconv.Quote` (and so `%q`) writes it.
 ///
 /// ```
-/// use cronjob_playground::cron::Quoted;
+/// use cronjob_playground::go::Quoted;
 /// assert_eq!(Quoted("a\"b\u{200b}\t").to_string(), r#""a\"b\u200b\t""#);
 /// ```
 pub struct Quoted<'a>(pub &'a str);

@@ -1,8 +1,14 @@
-//! Go's `time.ParseDuration`, which robfig/cron uses for `@every <duration>`: units
-//! `ns us µs μs ms s m h`, decimal fractions, a sign, a lone `0`, and Go's exact error texts
-//! (with the `time` package's own quoting, which writes every non-ASCII byte as `\xNN`).
+//! Go's `time.Duration` where its exact behaviour shows through:
+//!
+//! * `time.ParseDuration`, which robfig/cron uses for `@every <duration>`: units
+//!   `ns us µs μs ms s m h`, decimal fractions, a sign, a lone `0`, and Go's exact error texts
+//!   (with the `time` package's own quoting, which writes every non-ASCII byte as `\xNN`);
+//! * `Duration.String()`, which the kubelet's CrashLoopBackOff messages print;
+//! * the CronJob controller's slot arithmetic on nanoseconds: `Time.Sub` saturating at ±292
+//!   years, `Duration.Round(time.Second)`, the float round trip of `int64(d.Seconds())`, and
+//!   `Time.Add`.
 
-use chrono::TimeDelta;
+use chrono::{DateTime, TimeDelta, Utc};
 use std::fmt;
 
 /// Why `time.ParseDuration` rejected a string; [`fmt::Display`] gives Go's text.
@@ -175,6 +181,82 @@ fn leading_fraction(s: &[u8]) -> (u64, f64, &[u8]) {
     (x, scale, &s[digits..])
 }
 
+/// Go's `time.Duration.String()` for the whole-millisecond durations used here: `10s`, `2m40s`, `5m0s`, `1.5s`.
+///
+/// ```
+/// use chrono::TimeDelta;
+/// use cronjob_playground::go::duration_string;
+/// assert_eq!(duration_string(TimeDelta::seconds(160)), "2m40s");
+/// assert_eq!(duration_string(TimeDelta::seconds(300)), "5m0s");
+/// assert_eq!(duration_string(TimeDelta::seconds(3600)), "1h0m0s");
+/// assert_eq!(duration_string(TimeDelta::milliseconds(1500)), "1.5s");
+/// assert_eq!(duration_string(TimeDelta::zero()), "0s");
+/// ```
+pub fn duration_string(d: TimeDelta) -> String {
+    let ms = d.num_milliseconds();
+    if ms == 0 {
+        return "0s".into();
+    }
+    let sign = if ms < 0 { "-" } else { "" };
+    let ms = ms.unsigned_abs();
+    if ms < 1000 {
+        return format!("{sign}{ms}ms");
+    }
+    let (h, m, s, frac) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+    let secs = if frac == 0 { format!("{s}s") } else { format!("{s}.{}s", format!("{frac:03}").trim_end_matches('0')) };
+    match (h, m) {
+        (0, 0) => format!("{sign}{secs}"),
+        (0, m) => format!("{sign}{m}m{secs}"),
+        (h, m) => format!("{sign}{h}h{m}m{secs}"),
+    }
+}
+
+/// `a.Sub(b)` in nanoseconds, saturating like Go's `Time.Sub`.
+pub fn sub_nanos(a: DateTime<Utc>, b: DateTime<Utc>) -> i64 {
+    let d = a.signed_duration_since(b);
+    d.num_nanoseconds().unwrap_or(if d > TimeDelta::zero() { i64::MAX } else { i64::MIN })
+}
+
+/// `Duration.Round(time.Second)`: halves away from zero, saturating.
+pub fn round_to_second(d: i64) -> i64 {
+    const M: i64 = 1_000_000_000;
+    let r = d % M;
+    if d < 0 {
+        let r = -r;
+        if r + r < M {
+            return d + r;
+        }
+        d.checked_sub(M - r).unwrap_or(i64::MIN)
+    } else {
+        if r + r < M {
+            return d - r;
+        }
+        d.checked_add(M - r).unwrap_or(i64::MAX)
+    }
+}
+
+/// `int64(d.Seconds())`: Go computes the float `sec + nsec/1e9` and truncates it, which can round
+/// up to the next second when `nsec` is close to a second.
+pub fn whole_seconds(d: i64) -> i64 {
+    let sec = d / 1_000_000_000;
+    let nsec = d % 1_000_000_000;
+    (sec as f64 + nsec as f64 / 1e9) as i64
+}
+
+/// `time.Second * time.Duration(seconds)` in nanoseconds, wrapping on overflow as Go does.
+pub fn seconds_nanos(seconds: i64) -> i64 {
+    seconds.wrapping_mul(1_000_000_000)
+}
+
+/// `t.Add(d)` for a nanosecond duration.
+pub fn add_nanos(t: DateTime<Utc>, d: i64) -> DateTime<Utc> {
+    t.checked_add_signed(TimeDelta::nanoseconds(d)).unwrap_or(if d > 0 {
+        DateTime::<Utc>::MAX_UTC
+    } else {
+        DateTime::<Utc>::MIN_UTC
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,5 +296,24 @@ mod tests {
         assert_eq!(err("2562047h47m16.854775808s"), r#"time: invalid duration "2562047h47m16.854775808s""#);
         assert_eq!(err("5µ"), r#"time: unknown unit "\xc2\xb5" in duration "5\xc2\xb5""#);
         assert_eq!(err("9223372036854775808ns"), r#"time: invalid duration "9223372036854775808ns""#);
+    }
+
+    #[test]
+    fn rounding_and_truncation_follow_go() {
+        assert_eq!(round_to_second(1_499_999_999), 1_000_000_000);
+        assert_eq!(round_to_second(1_500_000_000), 2_000_000_000);
+        assert_eq!(round_to_second(-1_500_000_000), -2_000_000_000);
+        assert_eq!(round_to_second(-1_400_000_000), -1_000_000_000);
+        assert_eq!(whole_seconds(59_900_000_000), 59);
+        assert_eq!(whole_seconds(-59_900_000_000), -59);
+        // 1e9 s + 0.999999999 s is not representable: the float rounds up to the next second.
+        assert_eq!(whole_seconds(1_000_000_000 * 1_000_000_000 + 999_999_999), 1_000_000_001);
+    }
+
+    #[test]
+    fn sub_saturates_like_go() {
+        let now = DateTime::parse_from_rfc3339("2016-05-19T10:00:00Z").unwrap().to_utc();
+        assert_eq!(sub_nanos(crate::go::zero_time(), now), i64::MIN);
+        assert_eq!(sub_nanos(now, crate::go::zero_time()), i64::MAX);
     }
 }

@@ -3,7 +3,7 @@
 //! `tzsetRule`, `tzruleTime` in `src/time/zoneinfo.go`): Go uses it for every instant after a
 //! zone's last listed transition, so the same rule gives offsets in any year.
 
-use super::go_time::{civil_from_local, days_from_civil};
+use super::time::{civil_from_local, days_from_civil};
 
 const SECONDS_PER_DAY: i64 = 86_400;
 
