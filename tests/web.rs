@@ -165,7 +165,7 @@ async fn the_language_switcher_translates_the_interface_and_remembers_the_choice
         (
             "ja",
             "Kubernetes があなたの CronJob をどう動かすかを、1 秒単位で。",
-            "1 行 · このブラウザに保存済み · エラー 1 件",
+            "1 行 · このブラウザーに保存済み · エラー 1 件",
         ),
         (
             "ko",
