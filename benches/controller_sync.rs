@@ -10,7 +10,7 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use cronjob_playground::api::{CronJob, Job, KubernetesVersion, Pod};
 use cronjob_playground::controller::cronjob::{
-    self, ApiServer, Behaviour, DecisionCode, Faults, ParsedSchedule, SyncInput,
+    self, ApiServer, Behaviour, DecisionCode, Faults, JobsView, ParsedSchedule, SyncInput,
 };
 use cronjob_playground::controller::job::{sync_job, JobFeatures, JobMemory, JobSyncInput, PodApiFaults};
 use cronjob_playground::controller::kubelet::{container_exited, start_container};
@@ -109,7 +109,7 @@ fn cronjob_syncs() {
             controller_zone: cronjob_playground::go::Tz::UTC,
             cron_job: cj,
             jobs,
-            api: ApiServer { jobs, cron_job: cj, faults: &faults },
+            api: ApiServer { jobs: JobsView::List(jobs), cron_job: cj, faults: &faults },
             new_job_uid: Some("uid-1"),
             schedule: Some(&schedule),
         };

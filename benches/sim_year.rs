@@ -13,6 +13,11 @@
 //! kept): what `ui::engine::prepare` and the worker do — admission of the text (`api::admit`,
 //! again under the Simulation's release), `sim::Run::with_admission`, stepping to the end and `finish()` —
 //! with the median wall µs and the heap allocations (count and bytes) of each stage.
+//!
+//! `-- cronjobs` runs one day of 100, 200 and 400 CronJobs (7 namespaces; hourly, daily and
+//! every-5-to-30-minute schedules) and prints the CPU of each and its ratio to 100's: the cost
+//! must grow linearly with the number of CronJobs. `-- manifest <n>` prints that manifest for
+//! `n` CronJobs, to time the CLI on it (`docs/performance.md`).
 
 use cronjob_playground::api::{admit, Admission, Admitted, KubernetesVersion};
 use cronjob_playground::sim::{Run, Simulation, Trace};
@@ -160,8 +165,49 @@ fn page_engine(rounds: usize) {
     }
 }
 
+/// `n` CronJobs in 7 namespaces with mixed schedules, and a Simulation document for one day.
+fn many_cron_jobs(n: usize) -> String {
+    let mut text = String::new();
+    for i in 0..n {
+        let schedule = match i % 4 {
+            0 => format!("{} * * * *", i % 60),
+            1 => format!("{} {} * * *", i % 60, i % 24),
+            _ => format!("*/{} * * * *", 5 + i % 26),
+        };
+        text.push_str(&format!(
+            "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: job-{i}, namespace: ns-{}, creationTimestamp: \"2025-01-01T00:00:00Z\"}}\n\
+             spec:\n  schedule: \"{schedule}\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n---\n",
+            i % 7
+        ));
+    }
+    text.push_str(
+        "apiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  kubernetesVersion: \"1.28\"\n  duration: 1d\n  trace: {syncs: none}\n",
+    );
+    text
+}
+
+/// One day of 100, 200 and 400 CronJobs: CPU seconds each, and the ratio to 100's.
+fn scaling() {
+    println!("{:>9} {:>9} {:>9} {:>10}", "cronjobs", "jobs", "cpu s", "× 100's");
+    let mut base = None;
+    for n in [100, 200, 400] {
+        let text = many_cron_jobs(n);
+        let c0 = cpu_seconds();
+        let trace = cronjob_playground::sim::simulate(&text, None).expect("simulates");
+        let cpu = cpu_seconds().zip(c0).map_or(f64::NAN, |(c1, c0)| c1 - c0);
+        let ratio = cpu / *base.get_or_insert(cpu);
+        println!("{n:>9} {:>9} {cpu:>9.3} {ratio:>10.2}", trace.jobs.len());
+    }
+}
+
 fn main() {
     let number = std::env::args().skip(1).find_map(|a| a.parse().ok());
+    if std::env::args().any(|a| a == "manifest") {
+        return print!("{}", many_cron_jobs(number.map_or(400, |n| n as usize)));
+    }
+    if std::env::args().any(|a| a == "cronjobs") {
+        return scaling();
+    }
     if std::env::args().any(|a| a == "page") {
         return page_engine(number.map_or(41, |n| n as usize));
     }

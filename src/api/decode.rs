@@ -295,8 +295,6 @@ fn unmodelled(struct_name: &str) -> &'static [&'static str] {
             "env",
             "resources",
             "resizePolicy",
-            "restartPolicy",
-            "restartPolicyRules",
             "volumeMounts",
             "volumeDevices",
             "livenessProbe",
@@ -354,6 +352,8 @@ fn introduced(struct_name: &str, field: &str) -> Option<(u8, u8, &'static str)> 
         ("JobSpec", "successPolicy") => (30, 31, "JobSuccessPolicy"),
         ("JobSpec", "managedBy") => (30, 32, "JobManagedBy"),
         ("CronJobSpec", "timeZone") => (24, 25, "CronJobTimeZone"),
+        ("Container", "restartPolicy") => (28, 29, "SidecarContainers"),
+        ("Container", "restartPolicyRules") => (34, 35, "ContainerRestartRules"),
         ("CronJobStatus", "lastSuccessfulTime") => (21, 21, ""),
         _ => return None,
     })
@@ -386,7 +386,8 @@ fn go_slice_type(struct_name: &str, field: &str) -> &'static str {
         ("PodFailurePolicy", "rules") => "[]v1.PodFailurePolicyRule",
         ("SuccessPolicy", "rules") => "[]v1.SuccessPolicyRule",
         (_, "onPodConditions") => "[]v1.PodFailurePolicyOnPodConditionsPattern",
-        ("PodFailurePolicyOnExitCodesRequirement", "values") => "[]int32",
+        ("PodFailurePolicyOnExitCodesRequirement" | "ContainerRestartRuleOnExitCodes", "values") => "[]int32",
+        (_, "restartPolicyRules") => "[]v1.ContainerRestartRule",
         (_, "matchExpressions") => "[]v1.LabelSelectorRequirement",
         _ => "[]string",
     }

@@ -7,10 +7,9 @@
 
 use super::jsonl::serve_stdio;
 use crate::sim::trace::{format_time, SlotFate, Time, Trace};
-use crate::sim::{Run, SimError, Simulation};
 use crate::timeline::kubectl::{cron_jobs_at, jobs_at, pods_at};
 use crate::timeline::lanes::{fate_name, Group, JobOutcome};
-use crate::timeline::{CronJobStart, Glyph, Timeline};
+use crate::timeline::{Glyph, Timeline};
 use serde::Deserialize;
 use std::io::Read;
 use std::process::ExitCode;
@@ -71,8 +70,8 @@ pub fn run(args: Args) -> ExitCode {
         }
         text.push_str("---\n");
     }
-    let (trace, starts, simulation) = match run_to_end(&text) {
-        Ok(done) => done,
+    let trace = match crate::sim::simulate(&text, None) {
+        Ok(trace) => trace,
         Err(e) => return fail(&e.to_string()),
     };
     // On stderr, so that `--output json` stays the trace alone (which holds them as `notices`).
@@ -84,8 +83,8 @@ pub fn run(args: Args) -> ExitCode {
             Ok(json) => println!("{json}"),
             Err(e) => return fail(&e.to_string()),
         },
-        "table" => print!("{}", render_tables(&trace, &starts, &simulation)),
-        _ => print!("{}", render_timeline(&trace, &starts, &simulation, args.width.clamp(20, 1000))),
+        "table" => print!("{}", render_tables(&trace)),
+        _ => print!("{}", render_timeline(&trace, args.width.clamp(20, 1000))),
     }
     ExitCode::SUCCESS
 }
@@ -95,23 +94,11 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::FAILURE
 }
 
-fn run_to_end(manifest: &str) -> Result<(Trace, Vec<CronJobStart>, Simulation), SimError> {
-    let mut run = Run::new(manifest, None)?;
-    while !run.step(100_000)?.done {}
-    let starts = run
-        .initial_cron_jobs()
-        .into_iter()
-        .map(|(name, spec)| CronJobStart { name, schedule: spec.schedule, suspend: spec.suspend == Some(true) })
-        .collect();
-    let simulation = run.simulation().clone();
-    Ok((run.finish(), starts, simulation))
-}
-
 /// `kubectl get cronjob`, `get job` and `get pod` as the world stands at the end of the horizon.
-fn render_tables(trace: &Trace, starts: &[CronJobStart], simulation: &Simulation) -> String {
+fn render_tables(trace: &Trace) -> String {
     let at = trace.end;
     let mut out = format!("# {} (Kubernetes {})\n", format_time(&at), trace.kubernetes_version);
-    for table in [cron_jobs_at(trace, starts, &simulation.spec.events, at), jobs_at(trace, at), pods_at(trace, at)] {
+    for table in [cron_jobs_at(trace, at), jobs_at(trace, at), pods_at(trace, at)] {
         if !table.rows.is_empty() {
             out.push('\n');
             out.push_str(&table.render());
@@ -127,8 +114,8 @@ const MAX_REASONS: usize = 12;
 
 /// The lanes as text: a time axis, then per CronJob a slot lane and its Job bars, then the
 /// reason of every slot that did not run on time.
-fn render_timeline(trace: &Trace, starts: &[CronJobStart], simulation: &Simulation, width: usize) -> String {
-    let timeline = Timeline::build(trace, starts, &simulation.spec.events);
+fn render_timeline(trace: &Trace, width: usize) -> String {
+    let timeline = Timeline::build(trace);
     let span_ms = (trace.end - trace.start).num_milliseconds().max(1) as f64;
     let col = |t: Time| {
         (((t - trace.start).num_milliseconds() as f64 / span_ms) * width as f64).floor().clamp(0.0, (width - 1) as f64)
@@ -153,7 +140,7 @@ fn render_timeline(trace: &Trace, starts: &[CronJobStart], simulation: &Simulati
     }
     for group in &timeline.groups {
         out.push('\n');
-        out.push_str(&group_header(group, starts));
+        out.push_str(&group_header(group, trace));
         let mut slots = vec![' '; width];
         for mark in &group.slots {
             let c = col(mark.at);
@@ -223,8 +210,10 @@ fn trace_outages(timeline: &Timeline) -> Vec<(Time, Time)> {
     timeline.outages.iter().map(|s| (s.from, s.to)).collect()
 }
 
-fn group_header(group: &Group, starts: &[CronJobStart]) -> String {
-    let schedule = starts.iter().find(|s| Some(&s.name) == group.cron_job.as_ref()).map(|s| s.schedule.as_str());
+/// The CronJob's name and its schedule as created.
+fn group_header(group: &Group, trace: &Trace) -> String {
+    let life = trace.cluster.cron_jobs.iter().find(|c| Some(&c.name) == group.cron_job.as_ref());
+    let schedule = life.and_then(|c| c.specs.first()).map(|s| s.schedule.as_str());
     let runs = group.jobs.len();
     match schedule {
         Some(schedule) => {

@@ -72,62 +72,64 @@ fn undecodable_patch(object: &Value, reason: &str) -> String {
 }
 
 impl World {
+    /// Applies the scenario's `events[index]` and records it with its outcome.
     pub(crate) fn apply_scenario_event(&mut self, index: usize) {
-        let action = self.scenario.spec.events[index].action.clone();
-        match action {
-            ClusterAction::Patch { cron_job, spec } => self.patch_cron_job(&cron_job, &spec),
-            ClusterAction::DeleteJob { job } => {
-                if !self.delete_job(&job, DeletedBy::User, Propagation::Background) {
-                    self.kubectl_error(ObjectKind::Job, &job, format!("jobs.batch \"{job}\" not found"));
-                }
-            }
+        let event = self.scenario.spec.events[index].clone();
+        let refused = match &event.action {
+            ClusterAction::Patch { cron_job, spec } => self.patch_cron_job(cron_job, spec),
+            ClusterAction::DeleteJob { job } => (!self.delete_job(job, DeletedBy::User, Propagation::Background))
+                .then(|| self.kubectl_error(ObjectKind::Job, job, format!("jobs.batch \"{job}\" not found"))),
             ClusterAction::DeleteCronJob { cron_job } => {
-                if self.store.get::<CronJob>(&cron_job).is_none() {
+                let refused = self.store.get::<CronJob>(cron_job).is_none().then(|| {
                     self.kubectl_error(
                         ObjectKind::CronJob,
-                        &cron_job,
+                        cron_job,
                         format!("cronjobs.batch \"{cron_job}\" not found"),
-                    );
-                }
-                self.delete_cron_job(&cron_job);
+                    )
+                });
+                self.delete_cron_job(cron_job);
+                refused
             }
-            ClusterAction::ControllerDown { until } => self.controller_manager_down(until),
-            ClusterAction::Trigger { cron_job } => self.trigger(&cron_job),
-        }
+            ClusterAction::ControllerDown { until } => {
+                self.controller_manager_down(*until);
+                None
+            }
+            ClusterAction::Trigger { cron_job } => self.trigger(cron_job),
+        };
+        self.recorder.cluster_event(event, refused);
     }
 
-    /// A refused `kubectl` command shows in the trace as a Warning from `kubectl`.
-    fn kubectl_error(&mut self, kind: ObjectKind, name: &str, message: String) {
-        self.recorder.event(
-            self.now,
-            (kind, name),
-            EventType::Warning,
-            "KubectlError",
-            format!("Error from server: {message}"),
-            "kubectl",
-        );
+    /// A refused `kubectl` command shows in the trace as a Warning from `kubectl`; returns its
+    /// message.
+    fn kubectl_error(&mut self, kind: ObjectKind, name: &str, message: String) -> String {
+        let message = format!("Error from server: {message}");
+        self.recorder.event(self.now, (kind, name), EventType::Warning, "KubectlError", message.clone(), "kubectl");
+        message
     }
 
-    fn patch_cron_job(&mut self, name: &str, patch: &Value) {
+    /// The merge patch of CronJob `name`'s spec; the API server's refusal, if it refused.
+    fn patch_cron_job(&mut self, name: &str, patch: &Value) -> Option<String> {
         let Some(current) = self.store.get::<CronJob>(name) else {
-            return self.kubectl_error(ObjectKind::CronJob, name, format!("cronjobs.batch \"{name}\" not found"));
+            return Some(self.kubectl_error(ObjectKind::CronJob, name, format!("cronjobs.batch \"{name}\" not found")));
         };
         let spec = match patched_spec(current, patch, self.version) {
             Ok(spec) => spec,
-            Err(message) => return self.kubectl_error(ObjectKind::CronJob, name, message),
+            Err(message) => return Some(self.kubectl_error(ObjectKind::CronJob, name, message)),
         };
         let _ = self.store.update::<CronJob>(name, |cj| cj.spec = spec);
         let cj = self.store.get::<CronJob>(name).expect("just updated");
         let reference = cj.status.last_schedule_time.or(cj.metadata.creation_timestamp);
         let spec = cj.spec.clone();
+        self.recorder.cron_job_patched(name, self.now, &spec);
         self.history.edit(name, self.now, &spec, reference);
+        None
     }
 
     /// `kubectl create job <cronjob>-manual-<n> --from=cronjob/<cronjob>`: the template's labels,
     /// annotations and spec, the instantiate annotation and a controller ownerReference.
-    fn trigger(&mut self, name: &str) {
+    fn trigger(&mut self, name: &str) -> Option<String> {
         let Some(cj) = self.store.get::<CronJob>(name) else {
-            return self.kubectl_error(ObjectKind::CronJob, name, format!("cronjobs.batch \"{name}\" not found"));
+            return Some(self.kubectl_error(ObjectKind::CronJob, name, format!("cronjobs.batch \"{name}\" not found")));
         };
         let template = &cj.spec.job_template;
         let mut annotations = template.metadata.annotations.clone();
@@ -152,8 +154,9 @@ impl World {
             spec: template.spec.clone(),
             ..Job::default()
         };
-        if let Err(e) = self.store.create(job, self.now) {
-            self.kubectl_error(ObjectKind::CronJob, name, e.to_string());
+        match self.store.create(job, self.now) {
+            Ok(_) => None,
+            Err(e) => Some(self.kubectl_error(ObjectKind::CronJob, name, e.to_string())),
         }
     }
 }

@@ -12,7 +12,7 @@ use super::world::{Happening, World};
 use crate::api::{CronJob, Job};
 use crate::controller::cronjob::{
     self as controller, on_cron_job_added_or_deleted, on_cron_job_status_updated, on_cron_job_updated, on_job_event,
-    Algorithm, ApiServer, DecisionCode, Enqueue, Event, Faults, JobEvent, SyncInput, POLL_INTERVAL,
+    Algorithm, ApiServer, DecisionCode, Enqueue, Event, Faults, JobEvent, JobsView, SyncInput, POLL_INTERVAL,
 };
 use chrono::DateTime;
 
@@ -78,7 +78,15 @@ impl World {
                     Watch::StatusUpdated { new, .. } => JobEvent::StatusUpdated(new),
                     Watch::Deleted(j) => JobEvent::Deleted(j),
                 };
-                let cron_jobs: Vec<&CronJob> = self.store.all::<CronJob>().collect();
+                // The handlers resolve a Job's controller reference by name among the CronJobs:
+                // only the CronJobs its versions name can answer.
+                let named = |j: &Job| j.metadata.controller_of().and_then(|r| self.store.get::<CronJob>(&r.name));
+                let (old, new) = match watch {
+                    Watch::Updated { old, new } => (Some(&**old), &**new),
+                    Watch::Added(j) | Watch::Deleted(j) | Watch::StatusUpdated { new: j, .. } => (None, &**j),
+                };
+                let mut cron_jobs: Vec<&CronJob> = old.and_then(named).into_iter().collect();
+                cron_jobs.extend(named(new).filter(|c| !cron_jobs.iter().any(|o| std::ptr::eq(*o, *c))));
                 for woken in on_job_event(event, &cron_jobs) {
                     self.kcm.cronjob.add(Name::from(&woken.metadata.name), SyncTrigger::JobEvent);
                 }
@@ -118,7 +126,16 @@ impl World {
             return;
         };
         let uid = self.store.next_uid();
-        let jobs: Vec<&Job> = self.store.all::<Job>().collect();
+        // The controller lists every Job and keeps those it controls: v2 matches the controller
+        // reference by name, v1 by UID. The store's owner index gives v2 the same Jobs without
+        // the scan; v1 keeps the list.
+        let jobs: Vec<&Job> = if self.is_legacy() {
+            self.store.all::<Job>().collect()
+        } else {
+            self.store.jobs_controlled_by_name(&cj.metadata.name).collect()
+        };
+        let store = &self.store;
+        let by_name = |name: &str| store.get::<Job>(name);
         let faults = Faults::default();
         let out = controller::sync(&SyncInput {
             behaviour: self.behaviour,
@@ -126,7 +143,7 @@ impl World {
             controller_zone: self.controller_zone,
             cron_job: &cj,
             jobs: &jobs,
-            api: ApiServer { jobs: &jobs, cron_job: &cj, faults: &faults },
+            api: ApiServer { jobs: JobsView::ByName(&by_name), cron_job: &cj, faults: &faults },
             new_job_uid: Some(&uid),
             schedule: Some(self.schedules.get(&cj, &self.behaviour, self.controller_zone)),
         });

@@ -58,6 +58,7 @@ impl World {
     pub(crate) fn delete_cron_job(&mut self, name: &str) {
         let Ok(cron_job) = self.store.delete::<CronJob>(name) else { return };
         self.history.cron_job(name).deleted = Some(self.now);
+        self.recorder.cron_job_deleted(name, self.now);
         if !self.kcm.up {
             return;
         }

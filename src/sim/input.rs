@@ -129,6 +129,8 @@ pub(crate) fn build_world_admitted(
     // Objects created after the start appear at their creationTimestamp, as `kubectl apply` then.
     let later = |t: Option<Time>| t.is_some_and(|t| t > start);
     for cj in objects.cron_jobs {
+        let created = cj.metadata.creation_timestamp.unwrap_or(start);
+        world.recorder.cron_job_declared(&cj.metadata.name, created, &cj.spec);
         match cj.metadata.creation_timestamp {
             Some(at) if later(Some(at)) => world.create_later(at, Later::CronJob(Box::new(cj))),
             _ => world.import_cron_job(cj),

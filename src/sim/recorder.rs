@@ -2,10 +2,13 @@
 //! Records are appended in the order things happen; the live objects' records are found by name
 //! (a name may be reused after a deletion: the newest record wins).
 
+use super::scenario::ClusterEvent;
 use super::trace::{
-    ControllerName, DeletedBy, EventRecord, EventType, JobCondition, JobRecord, Name, ObjectKind, ObjectRef, PodPhase,
-    PodRecord, Restart, Ruling, SyncRecord, SyncTrigger, Time,
+    ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, DeletedBy, EventRecord,
+    EventType, JobCondition, JobRecord, Name, ObjectKind, ObjectRef, Outage, PodPhase, PodRecord, Restart, Ruling,
+    SyncRecord, SyncTrigger, Time,
 };
+use crate::api::{ConcurrencyPolicy, CronJobSpec};
 use chrono::TimeDelta;
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -17,6 +20,8 @@ pub struct Recorder {
     pub jobs: Vec<JobRecord>,
     pub pods: Vec<PodRecord>,
     pub syncs: Vec<SyncRecord>,
+    /// What was done to the cluster (specs over time, scenario events, outages).
+    pub cluster: ClusterRecord,
     live_jobs: HashMap<String, usize>,
     live_pods: HashMap<String, usize>,
     /// Leave syncs out (the scenario's `trace.syncs: none`).
@@ -65,6 +70,44 @@ impl Recorder {
             decision,
             requeue_after_seconds: requeue.map(seconds),
         });
+    }
+
+    /// A CronJob of the input, in manifest order, with the spec it is created with at `at`.
+    pub fn cron_job_declared(&mut self, name: &str, at: Time, spec: &CronJobSpec) {
+        self.cluster.cron_jobs.push(CronJobLife {
+            name: name.to_string(),
+            specs: vec![spec_record(at, spec)],
+            deleted_at: None,
+        });
+    }
+
+    /// The API server accepted a patch of CronJob `name`: `spec` is in force from `at` on.
+    pub fn cron_job_patched(&mut self, name: &str, at: Time, spec: &CronJobSpec) {
+        if let Some(c) = self.cron_job_life(name) {
+            c.specs.push(spec_record(at, spec));
+        }
+    }
+
+    /// CronJob `name` was deleted.
+    pub fn cron_job_deleted(&mut self, name: &str, at: Time) {
+        if let Some(c) = self.cron_job_life(name) {
+            c.deleted_at.get_or_insert(at);
+        }
+    }
+
+    /// The newest CronJob of that name (a deleted name may be declared again later).
+    fn cron_job_life(&mut self, name: &str) -> Option<&mut CronJobLife> {
+        self.cluster.cron_jobs.iter_mut().rev().find(|c| c.name == name)
+    }
+
+    /// A scenario event was applied (`refused: None`) or refused by the API server.
+    pub fn cluster_event(&mut self, event: ClusterEvent, refused: Option<String>) {
+        self.cluster.events.push(ClusterEventRecord { event, refused });
+    }
+
+    /// kube-controller-manager is down over `[from, to)`.
+    pub fn outage(&mut self, from: Time, to: Time) {
+        self.cluster.outages.push(Outage { from, to });
     }
 
     /// A Job appeared.
@@ -156,6 +199,22 @@ impl Recorder {
                 p.finished_at = Some(at);
             }
         }
+    }
+}
+
+/// The record of a CronJob's own spec fields in force from `at` on.
+fn spec_record(at: Time, spec: &CronJobSpec) -> CronJobSpecRecord {
+    let policy = match spec.concurrency_policy.unwrap_or_default() {
+        ConcurrencyPolicy::Allow => "Allow",
+        ConcurrencyPolicy::Forbid => "Forbid",
+        ConcurrencyPolicy::Replace => "Replace",
+    };
+    CronJobSpecRecord {
+        at,
+        schedule: spec.schedule.clone(),
+        time_zone: spec.time_zone.clone(),
+        suspend: spec.suspend == Some(true),
+        concurrency_policy: policy.into(),
     }
 }
 

@@ -7,7 +7,7 @@ use super::input::{build_world, build_world_admitted};
 use super::scenario::Simulation;
 use super::trace::{CronJobRecord, Trace};
 use super::world::{Progress, World};
-use crate::api::{Admission, CronJob, CronJobSpec, KubernetesVersion};
+use crate::api::{Admission, CronJob, KubernetesVersion};
 
 /// Steps per slice when [`simulate`] runs to the end (checks for cancellation in between).
 const SLICE: u64 = 50_000;
@@ -72,16 +72,6 @@ impl Run {
         &self.world.scenario
     }
 
-    /// The input's CronJobs as declared (name and spec before any scenario edit), by name.
-    pub fn initial_cron_jobs(&self) -> Vec<(String, CronJobSpec)> {
-        self.world
-            .history
-            .cron_jobs
-            .iter()
-            .filter_map(|(name, h)| h.specs.first().map(|(_, spec)| (name.clone(), spec.clone())))
-            .collect()
-    }
-
     /// The trace of the run so far (the whole horizon once [`Progress::done`]).
     pub fn finish(self) -> Trace {
         let w = self.world;
@@ -105,6 +95,7 @@ impl Run {
             syncs: w.recorder.syncs,
             slots,
             cron_jobs,
+            cluster: w.recorder.cluster,
         }
     }
 }

@@ -16,8 +16,12 @@
 use super::trace::{ObjectKind, Time};
 use crate::api::{CronJob, CronJobStatus, Job, JobStatus, ObjectMeta, Pod, PodStatus};
 use chrono::SubsecRound;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
+
+/// Object names by the key of their controller, in name order (as a list of the kind returns
+/// them): the controllers' "objects I own" answered without scanning every object.
+type OwnerIndex = HashMap<String, BTreeSet<String>>;
 
 /// An informer notification, carrying the stored versions of the object.
 #[derive(Clone, Debug, PartialEq)]
@@ -196,6 +200,10 @@ pub struct Store {
     cron_jobs: BTreeMap<String, Rc<CronJob>>,
     jobs: BTreeMap<String, Rc<Job>>,
     pods: BTreeMap<String, Rc<Pod>>,
+    /// Jobs by the name of their controller (the v2 CronJob controller matches owners by name).
+    jobs_by_owner: OwnerIndex,
+    /// Pods by the UID of their controller (the Job controller matches owners by UID).
+    pods_by_owner: OwnerIndex,
     uids: u64,
     /// The UID the next created object gets (empty before the first): every CronJob sync is
     /// handed it and most create nothing, so it is written out once per object, not per sync.
@@ -260,7 +268,7 @@ impl Store {
         object.truncate_times();
         let object = Rc::new(object);
         T::map_mut(self).insert(name.clone(), object.clone());
-        self.changes.push(T::change(Watch::Added(object)));
+        self.push(T::change(Watch::Added(object)));
         Ok(name)
     }
 
@@ -275,7 +283,9 @@ impl Store {
         meta.creation_timestamp.get_or_insert(now);
         meta.generation.get_or_insert(1);
         object.truncate_times();
-        T::map_mut(self).insert(object.meta().name.clone(), Rc::new(object));
+        let object = Rc::new(object);
+        T::map_mut(self).insert(object.meta().name.clone(), object.clone());
+        self.index(&T::change(Watch::Added(object)));
     }
 
     /// Applies `edit` to the named object; records an update (bumping `generation` when the spec
@@ -297,7 +307,7 @@ impl Store {
         }
         let new = Rc::new(new);
         *current = new.clone();
-        self.changes.push(T::change(Watch::Updated { old, new }));
+        self.push(T::change(Watch::Updated { old, new }));
         Ok(true)
     }
 
@@ -323,7 +333,7 @@ impl Store {
                 Watch::Updated { old, new }
             }
         };
-        self.changes.push(T::change(watch));
+        self.push(T::change(watch));
         Ok(true)
     }
 
@@ -332,7 +342,7 @@ impl Store {
         let Some(gone) = T::map_mut(self).remove(name) else {
             return Err(StoreError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
         };
-        self.changes.push(T::change(Watch::Deleted(gone.clone())));
+        self.push(T::change(Watch::Deleted(gone.clone())));
         Ok(gone)
     }
 
@@ -371,7 +381,37 @@ impl Store {
 
     /// Pods whose controller ownerReference is the Job with this UID.
     pub fn pods_of_job<'a>(&'a self, job_uid: &'a str) -> impl Iterator<Item = &'a Pod> + 'a {
-        self.pods.values().map(|p| &**p).filter(move |p| p.metadata.controller_of().is_some_and(|r| r.uid == job_uid))
+        let names = self.pods_by_owner.get(job_uid).into_iter().flatten();
+        let pods = names.filter_map(|name| self.pods.get(name)).map(|p| &**p);
+        pods.filter(move |p| p.metadata.controller_of().is_some_and(|r| r.uid == job_uid))
+    }
+
+    /// The Jobs whose controller ownerReference names `owner` (any kind, any UID), in name order.
+    pub fn jobs_controlled_by_name<'a>(&'a self, owner: &'a str) -> impl Iterator<Item = &'a Job> + 'a {
+        let names = self.jobs_by_owner.get(owner).into_iter().flatten();
+        let jobs = names.filter_map(|name| self.jobs.get(name)).map(|j| &**j);
+        jobs.filter(move |j| j.metadata.controller_of().is_some_and(|r| r.name == owner))
+    }
+
+    /// Records a watch event for the informers, keeping the owner indexes up to date.
+    fn push(&mut self, change: Change) {
+        self.index(&change);
+        self.changes.push(change);
+    }
+
+    /// Updates the owner indexes for a write.
+    fn index(&mut self, change: &Change) {
+        fn job_owner(j: &Job) -> Option<&str> {
+            j.metadata.controller_of().map(|r| r.name.as_str())
+        }
+        fn pod_owner(p: &Pod) -> Option<&str> {
+            p.metadata.controller_of().map(|r| r.uid.as_str())
+        }
+        match change {
+            Change::Job(watch) => reindex(&mut self.jobs_by_owner, watch, job_owner),
+            Change::Pod(watch) => reindex(&mut self.pods_by_owner, watch, pod_owner),
+            Change::CronJob(_) => {}
+        }
     }
 
     fn generated_suffix(&mut self) -> String {
@@ -387,6 +427,31 @@ impl Store {
                 c
             })
             .collect()
+    }
+}
+
+/// Moves the object of `watch` between the owner keys `owner` gives its old and new versions.
+fn reindex<T: Stored>(index: &mut OwnerIndex, watch: &Watch<T>, owner: fn(&T) -> Option<&str>) {
+    let (old, new) = match watch {
+        Watch::Added(o) => (None, Some(&**o)),
+        Watch::Updated { old, new } => (Some(&**old), Some(&**new)),
+        Watch::StatusUpdated { .. } => return,
+        Watch::Deleted(o) => (Some(&**o), None),
+    };
+    let (old_key, new_key) = (old.and_then(owner), new.and_then(owner));
+    if old_key == new_key && old.is_some() && new.is_some() {
+        return;
+    }
+    if let (Some(key), Some(o)) = (old_key, old) {
+        if let Some(names) = index.get_mut(key) {
+            names.remove(&o.meta().name);
+            if names.is_empty() {
+                index.remove(key);
+            }
+        }
+    }
+    if let (Some(key), Some(n)) = (new_key, new) {
+        index.entry(key.to_string()).or_default().insert(n.meta().name.clone());
     }
 }
 

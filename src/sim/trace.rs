@@ -115,6 +115,75 @@ pub struct Trace {
     pub slots: Vec<SlotRecord>,
     /// Each CronJob's state at the end of the horizon.
     pub cron_jobs: Vec<CronJobRecord>,
+    /// What was done to the cluster: each CronJob's spec over time, the scenario's events with
+    /// their outcomes, the controller manager's outages. Not part of the JSON (whose shape
+    /// `interfaces.md` §4 fixes): a trace read back from JSON has none.
+    #[serde(skip)]
+    pub cluster: ClusterRecord,
+}
+
+/// What was done to the cluster during a run, as the simulator applied it — the record the
+/// timeline's bands and flags and the `kubectl get cronjob` columns are read from.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterRecord {
+    /// Every CronJob of the input, in manifest order.
+    pub cron_jobs: Vec<CronJobLife>,
+    /// Every scenario event that came due, in the order it was applied, with its outcome.
+    pub events: Vec<ClusterEventRecord>,
+    /// kube-controller-manager outages `[from, to)`, `to` clipped to the horizon's end.
+    pub outages: Vec<Outage>,
+}
+
+/// One CronJob's spec over time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CronJobLife {
+    pub name: String,
+    /// The spec in force from each instant on: the spec as created (at its creationTimestamp, or
+    /// the start), then the spec after each patch the API server accepted.
+    pub specs: Vec<CronJobSpecRecord>,
+    /// When it was deleted (`kubectl delete cronjob`).
+    #[serde(with = "rfc3339::option")]
+    pub deleted_at: Option<Time>,
+}
+
+impl CronJobLife {
+    /// The spec in force at `t` (the first one before it was created).
+    pub fn spec_at(&self, t: Time) -> Option<&CronJobSpecRecord> {
+        let i = self.specs.partition_point(|s| s.at <= t);
+        self.specs.get(i.saturating_sub(1))
+    }
+}
+
+/// A CronJob's own spec fields from an instant on (the Job template is the Jobs' business).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CronJobSpecRecord {
+    #[serde(with = "rfc3339")]
+    pub at: Time,
+    pub schedule: String,
+    pub time_zone: Option<String>,
+    pub suspend: bool,
+    pub concurrency_policy: String,
+}
+
+/// A scenario event and what came of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterEventRecord {
+    pub event: crate::sim::scenario::ClusterEvent,
+    /// The API server's refusal (`Error from server: ...`), when it refused; `None`: applied.
+    pub refused: Option<String>,
+}
+
+/// A kube-controller-manager outage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outage {
+    #[serde(with = "rfc3339")]
+    pub from: Time,
+    #[serde(with = "rfc3339")]
+    pub to: Time,
 }
 
 /// An object's name, shared: the controllers' work queues hold it, and the syncs and Events the
@@ -608,6 +677,7 @@ mod tests {
                 explanation: "y".into(),
             }],
             cron_jobs: vec![],
+            cluster: ClusterRecord::default(),
         };
         let json = serde_json::to_string(&trace).unwrap();
         assert_eq!(

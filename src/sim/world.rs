@@ -322,6 +322,7 @@ impl World {
     /// A kube-controller-manager outage begins (`controllerDown`).
     pub(crate) fn controller_manager_down(&mut self, until: Time) {
         self.history.outage(self.now, until);
+        self.recorder.outage(self.now, until.min(self.end));
         let until = self.kcm.down_until.map_or(until, |u| u.max(until));
         self.kcm.down_until = Some(until);
         if self.kcm.up {

@@ -267,23 +267,31 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Insp
             if let MarkerKind::SpecEdit { patch, .. } = &m.kind {
                 facts.push(("Patch", patch.clone().into()));
             }
-            let why = m
-                .cron_job()
-                .map(|cj| {
-                    trace
-                        .syncs
-                        .iter()
-                        .filter(|s| s.controller == ControllerName::Cronjob && s.object == cj && s.at >= m.at)
-                        .take(2)
-                        .map(|s| Reason {
-                            source: "cronjob-controller".into(),
-                            code: s.decision.code.to_string(),
-                            at: Some(s.at),
-                            text: s.decision.explanation.to_string().into(),
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
+            // A refused command changed nothing: the API server's answer is the whole story.
+            let refusal = m.refused.as_ref().map(|message| Reason {
+                source: "kube-apiserver".into(),
+                code: "refused".into(),
+                at: Some(m.at),
+                text: message.clone().into(),
+            });
+            let why = refusal.map(|r| vec![r]).unwrap_or_else(|| {
+                m.cron_job()
+                    .map(|cj| {
+                        trace
+                            .syncs
+                            .iter()
+                            .filter(|s| s.controller == ControllerName::Cronjob && s.object == cj && s.at >= m.at)
+                            .take(2)
+                            .map(|s| Reason {
+                                source: "cronjob-controller".into(),
+                                code: s.decision.code.to_string(),
+                                at: Some(s.at),
+                                text: s.decision.explanation.to_string().into(),
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            });
             Inspection { kind: "Edit", title: m.label().into(), facts, why }
         }
         ItemRef::Outage(i) => {
@@ -327,12 +335,11 @@ mod tests {
     use super::*;
     use crate::i18n::Lang;
     use crate::timeline::fixture::{crash_loop, retroactive};
-    use crate::timeline::CronJobStart;
 
     #[test]
     fn the_retroactive_job_explains_itself_with_the_slot_fate_and_the_decision() {
-        let (trace, events) = retroactive();
-        let tl = Timeline::build(&trace, &[CronJobStart { name: "cron-test".into(), ..Default::default() }], &events);
+        let trace = retroactive();
+        let tl = Timeline::build(&trace);
         let e = explain(&trace, &tl, ItemRef::Job(1)).unwrap();
         assert_eq!(e.title, ExplainText::from("cron-test-27991510"));
         assert_eq!(e.fact("Scheduled time").as_deref(), Some("2023-03-22T13:10:00Z"));
@@ -351,6 +358,13 @@ mod tests {
         let m = explain(&trace, &tl, ItemRef::Marker(0)).unwrap();
         assert_eq!(m.kind, "Edit");
         assert_eq!(m.why[0].code, "created");
+        let mut refused = trace.clone();
+        refused.cluster.events[0].refused = Some("Error from server: no".into());
+        let m = explain(&refused, &Timeline::build(&refused), ItemRef::Marker(0)).unwrap();
+        assert_eq!(
+            (m.why.len(), m.why[0].code.as_str(), m.why[0].text.render(Lang::En)),
+            (1, "refused", "Error from server: no".to_string())
+        );
         let o = explain(&trace, &tl, ItemRef::Outage(0)).unwrap();
         assert_eq!(o.fact("Length").as_deref(), Some("10m"));
         assert_eq!(
@@ -363,7 +377,7 @@ mod tests {
     #[test]
     fn a_crash_looping_pod_lists_its_back_offs_and_why_it_was_deleted() {
         let trace = crash_loop();
-        let tl = Timeline::build(&trace, &[], &[]);
+        let tl = Timeline::build(&trace);
         let e = explain(&trace, &tl, ItemRef::Pod(0)).unwrap();
         assert_eq!(e.fact("Exit codes").as_deref(), Some("1, 1, 1"));
         let codes: Vec<_> = e.why.iter().map(|r| r.code.as_str()).collect();

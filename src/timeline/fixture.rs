@@ -3,17 +3,17 @@
 //! retroactively, and seed 003's OnFailure Job whose Pod restarts in CrashLoopBackOff until the
 //! backoff limit deletes it.
 
-use crate::sim::scenario::{ClusterEvent, Simulation};
-use crate::sim::trace::{Time, Trace};
+use crate::sim::trace::{ClusterRecord, Time, Trace};
 
 pub fn t(text: &str) -> Time {
     chrono::DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&chrono::Utc)
 }
 
 /// Seed 002: `cron-test` at "5 13 * * *", created 13:01:51; at 13:15 the schedule becomes
-/// "10 13 * * *"; at 13:16 the 13:05 Job is deleted and the 13:10 slot runs retroactively.
-pub fn retroactive() -> (Trace, Vec<ClusterEvent>) {
-    let trace: Trace = serde_json::from_value(serde_json::json!({
+/// "10 13 * * *"; at 13:16 the 13:05 Job is deleted and the 13:10 slot runs retroactively;
+/// kube-controller-manager is down 13:30–13:40; at 13:45 the CronJob is suspended.
+pub fn retroactive() -> Trace {
+    let mut trace: Trace = serde_json::from_value(serde_json::json!({
         "kubernetesVersion": "1.26", "start": "2023-03-22T13:01:51Z", "end": "2023-03-22T14:01:51Z",
         "events": [
             {"time": "2023-03-22T13:05:00Z", "object": {"kind": "CronJob", "name": "cron-test"}, "type": "Normal",
@@ -50,14 +50,22 @@ pub fn retroactive() -> (Trace, Vec<ClusterEvent>) {
         "cronJobs": [{"name": "cron-test", "status": {"lastScheduleTime": "2023-03-22T13:10:00Z"}}]
     }))
     .unwrap();
-    let sim = Simulation::from_value(serde_json::json!({"events": [
-        {"at": "2023-03-22T13:15:00Z", "patch": {"cronJob": "cron-test", "spec": {"schedule": "10 13 * * *"}}},
-        {"at": "2023-03-22T13:16:00Z", "delete": {"job": "cron-test-27991505"}},
-        {"at": "2023-03-22T13:30:00Z", "controllerDown": {"until": "2023-03-22T13:40:00Z"}},
-        {"at": "2023-03-22T13:45:00Z", "patch": {"cronJob": "cron-test", "spec": {"suspend": true}}}
-    ]}))
+    trace.cluster = serde_json::from_value::<ClusterRecord>(serde_json::json!({
+        "cronJobs": [{"name": "cron-test", "deletedAt": null, "specs": [
+            {"at": "2023-03-22T13:01:51Z", "schedule": "5 13 * * *", "timeZone": null, "suspend": false, "concurrencyPolicy": "Allow"},
+            {"at": "2023-03-22T13:15:00Z", "schedule": "10 13 * * *", "timeZone": null, "suspend": false, "concurrencyPolicy": "Allow"},
+            {"at": "2023-03-22T13:45:00Z", "schedule": "10 13 * * *", "timeZone": null, "suspend": true, "concurrencyPolicy": "Allow"}
+        ]}],
+        "events": [
+            {"event": {"at": "2023-03-22T13:15:00Z", "patch": {"cronJob": "cron-test", "spec": {"schedule": "10 13 * * *"}}}, "refused": null},
+            {"event": {"at": "2023-03-22T13:16:00Z", "delete": {"job": "cron-test-27991505"}}, "refused": null},
+            {"event": {"at": "2023-03-22T13:30:00Z", "controllerDown": {"until": "2023-03-22T13:40:00Z"}}, "refused": null},
+            {"event": {"at": "2023-03-22T13:45:00Z", "patch": {"cronJob": "cron-test", "spec": {"suspend": true}}}, "refused": null}
+        ],
+        "outages": [{"from": "2023-03-22T13:30:00Z", "to": "2023-03-22T13:40:00Z"}]
+    }))
     .unwrap();
-    (trace, sim.spec.events)
+    trace
 }
 
 /// Seed 003: a Job with `restartPolicy: OnFailure`, `backoffLimit: 3`; each container runs 30 s

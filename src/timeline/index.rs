@@ -44,8 +44,8 @@ mod tests {
 
     #[test]
     fn the_index_finds_the_visible_jobs_of_a_row() {
-        let (trace, events) = retroactive();
-        let tl = Timeline::build(&trace, &[], &events);
+        let trace = retroactive();
+        let tl = Timeline::build(&trace);
         let idx = index(&tl);
         assert_eq!(idx[0].slot_times.len(), 2);
         assert_eq!(idx[0].job_rows.len(), 1);

@@ -4,9 +4,8 @@
 //! (`k8s.io/apimachinery/pkg/util/duration`), as kubectl does.
 
 use super::lanes::pod_segments;
+use super::lanes::ItemRef;
 use super::lanes::SegmentKind;
-use super::lanes::{CronJobStart, ItemRef};
-use crate::sim::scenario::{ClusterAction, ClusterEvent};
 use crate::sim::trace::{ControllerName, EventType, JobCondition, JobRecord, ObjectKind, PodPhase, Time, Trace};
 use chrono::TimeDelta;
 
@@ -89,82 +88,52 @@ impl Table {
     }
 }
 
-/// The CronJob's `schedule` and `suspend` at `t`, after the scenario's patches up to `t` that the
-/// API server accepted (a rejected one left its `KubectlError` Event in the trace and changed nothing).
-fn spec_at(trace: &Trace, start: &CronJobStart, events: &[ClusterEvent], t: Time) -> (String, bool) {
-    let (mut schedule, mut suspend) = (start.schedule.clone(), start.suspend);
-    let rejected = |at: Time| {
-        trace.events.iter().any(|e| e.time == at && e.reason == "KubectlError" && e.object.name == start.name)
-    };
-    for e in events.iter().filter(|e| e.at <= t && !rejected(e.at)) {
-        if let ClusterAction::Patch { cron_job, spec } = &e.action {
-            if *cron_job == start.name {
-                if let Some(s) = spec.get("schedule").and_then(|v| v.as_str()) {
-                    schedule = s.to_owned();
-                }
-                if let Some(s) = spec.get("suspend") {
-                    suspend = s.as_bool().unwrap_or(false);
-                }
-            }
-        }
-    }
-    (schedule, suspend)
-}
-
 fn job_active_at(j: &crate::sim::trace::JobRecord, t: Time) -> bool {
     j.created_at <= t && j.finished_at.is_none_or(|f| f > t) && j.deleted_at.is_none_or(|d| d > t)
 }
 
-/// A CronJob as it stands at an instant: its spec after the scenario's edits and the status
-/// the controller has written (for `kubectl get` and the YAML export).
+/// A CronJob as it stands at an instant: its spec in force (after the patches the API server
+/// accepted) and the status the controller has written (for `kubectl get` and the YAML export).
 pub(crate) struct CronJobAt<'a> {
     pub name: &'a str,
-    pub schedule: String,
+    pub schedule: &'a str,
     pub suspend: bool,
     /// Its Jobs still running.
     pub active: Vec<&'a JobRecord>,
     pub last_schedule_time: Option<Time>,
 }
 
-/// The CronJobs that exist at `t` (not deleted by the scenario), in input order.
-pub(crate) fn cron_jobs_state<'a>(
-    trace: &'a Trace,
-    starts: &'a [CronJobStart],
-    events: &[ClusterEvent],
-    t: Time,
-) -> Vec<CronJobAt<'a>> {
-    let deleted = |name: &str| {
-        events
-            .iter()
-            .any(|e| e.at <= t && matches!(&e.action, ClusterAction::DeleteCronJob { cron_job } if cron_job == name))
-    };
-    starts
+/// The CronJobs that exist at `t` (not deleted), in manifest order.
+pub(crate) fn cron_jobs_state(trace: &Trace, t: Time) -> Vec<CronJobAt<'_>> {
+    trace
+        .cluster
+        .cron_jobs
         .iter()
-        .filter(|s| !deleted(&s.name))
-        .map(|s| {
-            let (schedule, suspend) = spec_at(trace, s, events, t);
-            let mine = || trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some(s.name.as_str()));
-            CronJobAt {
-                name: &s.name,
-                schedule,
-                suspend,
+        .filter(|c| c.deleted_at.is_none_or(|d| d > t))
+        .filter_map(|c| {
+            let spec = c.spec_at(t)?;
+            let mine = || trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some(c.name.as_str()));
+            Some(CronJobAt {
+                name: &c.name,
+                schedule: &spec.schedule,
+                suspend: spec.suspend,
                 active: mine().filter(|j| job_active_at(j, t)).collect(),
                 last_schedule_time: mine().filter(|j| j.created_at <= t).filter_map(|j| j.scheduled_time).max(),
-            }
+            })
         })
         .collect()
 }
 
 /// `kubectl get cronjob` at `t`.
-pub fn cron_jobs_at(trace: &Trace, starts: &[CronJobStart], events: &[ClusterEvent], t: Time) -> Table {
-    let rows = cron_jobs_state(trace, starts, events, t)
+pub fn cron_jobs_at(trace: &Trace, t: Time) -> Table {
+    let rows = cron_jobs_state(trace, t)
         .into_iter()
         .map(|c| {
             (
                 None,
                 vec![
                     c.name.to_string(),
-                    c.schedule,
+                    c.schedule.to_string(),
                     if c.suspend { "True" } else { "False" }.into(),
                     c.active.len().to_string(),
                     c.last_schedule_time.map_or("<none>".into(), |l| human_duration(t - l)),
@@ -378,17 +347,13 @@ mod tests {
         }
     }
 
-    fn starts() -> Vec<CronJobStart> {
-        vec![CronJobStart { name: "cron-test".into(), schedule: "5 13 * * *".into(), suspend: false }]
-    }
-
     #[test]
     fn seed_002_kubectl_get_all_like_the_blog_shows() {
-        let (trace, events) = retroactive();
+        let trace = retroactive();
         // 13:15:45, after the edit, before the delete: the blog's second `kubectl get all`.
         let at = t("2023-03-22T13:15:45Z");
         assert_eq!(
-            cron_jobs_at(&trace, &starts(), &events, at).render(),
+            cron_jobs_at(&trace, at).render(),
             "NAME        SCHEDULE      SUSPEND   ACTIVE   LAST SCHEDULE   AGE\n\
              cron-test   10 13 * * *   False     0        10m             13m\n"
         );
@@ -405,6 +370,15 @@ mod tests {
              cron-test-27991510-rnwvs   1/1     Running   0          2s\n"
         );
         assert_eq!(jobs_at(&trace, at).rows[0].0, Some(ItemRef::Job(1)));
+        // Suspended by the 13:45 patch; before the 13:15 edit, the schedule as created.
+        assert_eq!(
+            cron_jobs_at(&trace, t("2023-03-22T13:50:00Z")).rows[0].1[1..3],
+            ["10 13 * * *".to_string(), "True".into()]
+        );
+        assert_eq!(
+            cron_jobs_at(&trace, t("2023-03-22T13:10:00Z")).rows[0].1[1..3],
+            ["5 13 * * *".to_string(), "False".into()]
+        );
     }
 
     #[test]
@@ -428,7 +402,7 @@ mod tests {
 
     #[test]
     fn log_lines_are_klog_formatted_and_limited_to_the_cursor() {
-        let (trace, _) = retroactive();
+        let trace = retroactive();
         let lines = log_lines(&trace, t("2023-03-22T13:10:00Z"), 10);
         assert_eq!(lines.len(), 1);
         assert!(

@@ -1,10 +1,11 @@
-//! The timeline's model: a simulation trace (plus the scenario that produced it) arranged as lanes
-//! — per CronJob a slot lane, a job lane and each Job's pod lanes — with bands for suspension and
-//! controller outages and markers for what happened to the cluster. Everything here is plain data
-//! indexed back into the trace, so the page and the CLI draw the same picture.
+//! The timeline's model: a simulation trace arranged as lanes — per CronJob a slot lane, a job
+//! lane and each Job's pod lanes — with bands for suspension and controller outages and markers
+//! for what happened to the cluster. Everything here is plain data indexed back into the trace
+//! (which records the CronJobs' specs over time and the scenario's events with their outcomes),
+//! so the page and the CLI draw the same picture.
 
-use crate::sim::scenario::{ClusterAction, ClusterEvent};
-use crate::sim::trace::{JobCondition, PodPhase, SlotFate, Time, Trace};
+use crate::sim::scenario::ClusterAction;
+use crate::sim::trace::{CronJobLife, JobCondition, PodPhase, SlotFate, Time, Trace};
 use chrono::TimeDelta;
 
 /// What the inspector can be asked about: an index into the trace or the timeline's own lists.
@@ -290,6 +291,8 @@ pub enum MarkerKind {
 pub struct Marker {
     pub at: Time,
     pub kind: MarkerKind,
+    /// The API server's refusal, when it refused the command (nothing changed).
+    pub refused: Option<String>,
 }
 
 impl Marker {
@@ -326,15 +329,6 @@ impl Marker {
     }
 }
 
-/// A CronJob as the manifest declares it, before the scenario's edits (for suspension bands and
-/// the `kubectl get cronjob` columns).
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct CronJobStart {
-    pub name: String,
-    pub schedule: String,
-    pub suspend: bool,
-}
-
 /// The whole picture.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Timeline {
@@ -350,9 +344,9 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// Arranges `trace` into lanes. `cron_jobs` are the manifest's CronJobs (their initial
-    /// `suspend`), `events` the scenario's cluster events (edits, deletions, outages).
-    pub fn build(trace: &Trace, cron_jobs: &[CronJobStart], events: &[ClusterEvent]) -> Timeline {
+    /// Arranges `trace` into lanes: its CronJobs in manifest order (then any only its slots or
+    /// Jobs name), the Jobs nobody owns last.
+    pub fn build(trace: &Trace) -> Timeline {
         let mut groups: Vec<Group> = Vec::new();
         let group_of = |groups: &mut Vec<Group>, cron_job: Option<&str>| -> usize {
             if let Some(i) = groups.iter().position(|g| g.cron_job.as_deref() == cron_job) {
@@ -367,7 +361,7 @@ impl Timeline {
             });
             groups.len() - 1
         };
-        for c in cron_jobs {
+        for c in &trace.cluster.cron_jobs {
             group_of(&mut groups, Some(&c.name));
         }
         for (i, slot) in trace.slots.iter().enumerate() {
@@ -423,29 +417,27 @@ impl Timeline {
         groups.sort_by_key(|g| g.cron_job.is_none());
 
         let mut markers = Vec::new();
-        let mut outages = Vec::new();
-        for e in events {
-            let kind = match &e.action {
+        for e in &trace.cluster.events {
+            let kind = match &e.event.action {
                 ClusterAction::Patch { cron_job, spec } => {
                     MarkerKind::SpecEdit { cron_job: cron_job.clone(), patch: spec.to_string() }
                 }
                 ClusterAction::DeleteJob { job } => MarkerKind::DeleteJob { job: job.clone() },
                 ClusterAction::DeleteCronJob { cron_job } => MarkerKind::DeleteCronJob { cron_job: cron_job.clone() },
                 ClusterAction::Trigger { cron_job } => MarkerKind::Trigger { cron_job: cron_job.clone() },
-                ClusterAction::ControllerDown { until } => {
-                    outages.push(Span { from: e.at, to: (*until).min(trace.end) });
-                    continue;
-                }
+                ClusterAction::ControllerDown { .. } => continue,
             };
-            markers.push(Marker { at: e.at, kind });
+            markers.push(Marker { at: e.event.at, kind, refused: e.refused.clone() });
         }
         markers.sort_by_key(|m| m.at);
+        let mut outages: Vec<Span> = trace.cluster.outages.iter().map(|o| Span { from: o.from, to: o.to }).collect();
         outages.sort_by_key(|o| o.from);
 
         for g in &mut groups {
-            if let Some(name) = g.cron_job.clone() {
-                let initial = cron_jobs.iter().find(|c| c.name == name).is_some_and(|c| c.suspend);
-                g.suspended = suspensions(&name, initial, events, trace.start, trace.end);
+            if let Some(life) =
+                g.cron_job.as_deref().and_then(|name| trace.cluster.cron_jobs.iter().find(|c| c.name == name))
+            {
+                g.suspended = suspensions(life, trace.start, trace.end);
             }
         }
 
@@ -459,7 +451,7 @@ impl Timeline {
             instants.extend([Some(p.created_at), p.started_at, p.finished_at, p.deleted_at].into_iter().flatten());
             instants.extend(p.restarts.iter().map(|r| r.at));
         }
-        instants.extend(events.iter().map(|e| e.at));
+        instants.extend(trace.cluster.events.iter().map(|e| e.event.at));
 
         let mut timeline =
             Timeline { start: trace.start, end: trace.end, groups, markers, outages, instants: Vec::new() };
@@ -507,27 +499,18 @@ fn assign_rows(spans: &[(Time, Time)]) -> Vec<usize> {
         .collect()
 }
 
-/// The suspension spans of CronJob `name`, from its initial `suspend` and the scenario's patches.
-fn suspensions(name: &str, initial: bool, events: &[ClusterEvent], start: Time, end: Time) -> Vec<Span> {
+/// The spans over which `life`'s spec had `suspend: true`, within `[start, end)` and before its
+/// deletion.
+fn suspensions(life: &CronJobLife, start: Time, end: Time) -> Vec<Span> {
+    let end = life.deleted_at.map_or(end, |d| d.min(end));
     let mut spans = Vec::new();
-    let mut since = initial.then_some(start);
-    let mut edits: Vec<(Time, bool)> = events
-        .iter()
-        .filter_map(|e| match &e.action {
-            ClusterAction::Patch { cron_job, spec } if cron_job == name => {
-                // A merge patch with `suspend: null` removes the field: back to the default, false.
-                spec.get("suspend").map(|v| (e.at, v.as_bool().unwrap_or(false)))
-            }
-            _ => None,
-        })
-        .collect();
-    edits.sort_by_key(|(at, _)| *at);
-    for (at, suspend) in edits {
-        match (since, suspend) {
-            (None, true) => since = Some(at.max(start)),
+    let mut since: Option<Time> = None;
+    for spec in &life.specs {
+        match (since, spec.suspend) {
+            (None, true) => since = Some(spec.at.max(start)),
             (Some(from), false) => {
-                if at > from {
-                    spans.push(Span { from, to: at.min(end) });
+                if spec.at > from {
+                    spans.push(Span { from, to: spec.at.min(end) });
                 }
                 since = None;
             }
@@ -638,14 +621,10 @@ mod tests {
     use super::*;
     use crate::timeline::fixture::{crash_loop, retroactive, t};
 
-    fn cron_test() -> Vec<CronJobStart> {
-        vec![CronJobStart { name: "cron-test".into(), schedule: "5 13 * * *".into(), suspend: false }]
-    }
-
     #[test]
     fn seed_002_slots_jobs_and_the_retroactive_run() {
-        let (trace, events) = retroactive();
-        let tl = Timeline::build(&trace, &cron_test(), &events);
+        let trace = retroactive();
+        let tl = Timeline::build(&trace);
         assert_eq!(tl.groups.len(), 1);
         let g = &tl.groups[0];
         assert_eq!(g.title(), "cron-test");
@@ -677,8 +656,8 @@ mod tests {
 
     #[test]
     fn markers_outages_and_suspension_bands_come_from_the_scenario() {
-        let (trace, events) = retroactive();
-        let tl = Timeline::build(&trace, &cron_test(), &events);
+        let trace = retroactive();
+        let tl = Timeline::build(&trace);
         let markers: Vec<_> = tl.markers.iter().map(|m| (m.at, m.name())).collect();
         assert_eq!(
             markers,
@@ -698,24 +677,33 @@ mod tests {
             tl.groups[0].suspended,
             vec![Span { from: t("2023-03-22T13:45:00Z"), to: t("2023-03-22T14:01:51Z") }]
         );
-        // Suspended from the start, resumed by a patch.
-        let starts = vec![CronJobStart { suspend: true, ..cron_test()[0].clone() }];
-        let resume = Simulation::from_value(serde_json::json!({"events": [
-            {"at": "2023-03-22T13:20:00Z", "patch": {"cronJob": "cron-test", "spec": {"suspend": false}}}]}))
-        .unwrap();
-        let tl = Timeline::build(&trace, &starts, &resume.spec.events);
+        // Suspended from before the start, resumed by a patch.
+        let mut resumed = retroactive();
+        let specs = &mut resumed.cluster.cron_jobs[0].specs;
+        specs.truncate(1);
+        specs[0].suspend = true;
+        specs[0].at = t("2023-03-22T12:00:00Z");
+        specs.push(CronJobSpecRecord { at: t("2023-03-22T13:20:00Z"), suspend: false, ..specs[0].clone() });
+        let tl = Timeline::build(&resumed);
         assert_eq!(
             tl.groups[0].suspended,
             vec![Span { from: t("2023-03-22T13:01:51Z"), to: t("2023-03-22T13:20:00Z") }]
         );
+        // A patch the API server refused changed nothing: its flag says so, and no band is drawn.
+        let mut refused = retroactive();
+        refused.cluster.cron_jobs[0].specs.pop();
+        refused.cluster.events[3].refused = Some("Error from server: invalid".into());
+        let tl = Timeline::build(&refused);
+        assert_eq!(tl.groups[0].suspended, vec![]);
+        assert_eq!(tl.markers[2].refused.as_deref(), Some("Error from server: invalid"));
     }
 
-    use crate::sim::scenario::Simulation;
+    use crate::sim::trace::CronJobSpecRecord;
 
     #[test]
     fn the_clock_steps_through_every_change() {
-        let (trace, events) = retroactive();
-        let tl = Timeline::build(&trace, &cron_test(), &events);
+        let trace = retroactive();
+        let tl = Timeline::build(&trace);
         assert_eq!(tl.next_instant(t("2023-03-22T13:01:51Z")), Some(t("2023-03-22T13:05:00Z")));
         assert_eq!(tl.next_instant(t("2023-03-22T13:05:00Z")), Some(t("2023-03-22T13:05:08Z")));
         assert_eq!(tl.next_instant(t("2023-03-22T13:05:08Z")), Some(t("2023-03-22T13:10:00Z")));
@@ -726,7 +714,7 @@ mod tests {
     #[test]
     fn a_crash_looping_pod_is_runs_separated_by_back_off_gaps_and_ends_terminated() {
         let trace = crash_loop();
-        let tl = Timeline::build(&trace, &[], &[]);
+        let tl = Timeline::build(&trace);
         assert_eq!(tl.groups.len(), 1);
         assert_eq!(tl.groups[0].title(), "Jobs");
         let job = &tl.groups[0].jobs[0];
@@ -765,7 +753,7 @@ mod tests {
         third.finished_at = Some(t("2024-08-01T00:03:31Z"));
         third.phase = PodPhase::Failed;
         trace.pods.extend([second, third]);
-        let tl = Timeline::build(&trace, &[], &[]);
+        let tl = Timeline::build(&trace);
         let pods: Vec<_> = tl.groups[0].jobs[0].pods.iter().map(|p| (p.row, p.recreated_after)).collect();
         assert_eq!(
             pods,

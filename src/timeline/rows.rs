@@ -73,8 +73,8 @@ mod tests {
 
     #[test]
     fn expanded_jobs_add_their_pod_rows_under_their_group() {
-        let (trace, events) = retroactive();
-        let tl = Timeline::build(&trace, &[], &events);
+        let trace = retroactive();
+        let tl = Timeline::build(&trace);
         let collapsed = rows(&tl, &HashSet::new());
         let kinds: Vec<_> = collapsed.iter().map(|r| (r.kind.clone(), r.y)).collect();
         assert_eq!(kinds, vec![(RowKind::Title, 26.0), (RowKind::Slots, 48.0), (RowKind::Jobs(0), 72.0)]);

@@ -8,11 +8,10 @@ use super::protocol::{Answer, CompareWith, ComparisonView, LintAsk, LintRefused,
 use super::runner::InPageEngine;
 use super::session::Session;
 use crate::api::{admit, Admitted, KubernetesVersion};
+use crate::app::compare::{compare, variant};
+use crate::app::lint::{LintOptions, Linting};
 use crate::sim::scenario::Simulation;
 use crate::sim::trace::Trace;
-use crate::timeline::compare::{compare, variant};
-use crate::timeline::lint::{LintOptions, Linting};
-use crate::timeline::CronJobStart;
 use serde::{Deserialize, Serialize};
 
 /// An inline diagnostic at a 1-based line and column.
@@ -43,7 +42,6 @@ pub struct RunResult {
     /// Not JSON: they cross packed (`protocol::encode_ran`).
     #[serde(skip)]
     pub event_times: Vec<i64>,
-    pub starts: Vec<CronJobStart>,
     pub workloads: Vec<Workload>,
     /// The manifest's Simulation document (default when there is none).
     pub simulation: Simulation,
@@ -159,11 +157,6 @@ pub fn prepare(text: &str) -> Prepared {
         }
         match &o.object {
             Some(Admitted::CronJob(cj)) => {
-                result.starts.push(CronJobStart {
-                    name: cj.metadata.name.clone(),
-                    schedule: cj.spec.schedule.clone(),
-                    suspend: cj.spec.suspend.unwrap_or(false),
-                });
                 result.workloads.push(Workload { kind: "CronJob".into(), name: cj.metadata.name.clone() });
             }
             Some(Admitted::Job(job)) => {

@@ -138,7 +138,7 @@ pub fn inspector(props: &InspectorProps) -> Html {
         Tab::Get => html! {
             <div class="get" data-testid="kubectl-get">
                 <p class="cmd">{ format!("$ kubectl get cronjob,job,pod   {}", l.format(Msg::GetAt, &[&format_time(&at)])) }</p>
-                { table(&cron_jobs_at(trace, &model.result.starts, &model.result.simulation.spec.events, at).into(), "kubectl-cronjobs", &select) }
+                { table(&cron_jobs_at(trace, at).into(), "kubectl-cronjobs", &select) }
                 { table(&jobs_at(trace, at).into(), "kubectl-jobs", &select) }
                 { table(&pods_at(trace, at).into(), "kubectl-pods", &select) }
             </div>

@@ -5,11 +5,11 @@
 
 use super::engine::RunResult;
 use super::protocol::{encode_ran, Answer, ExportKind, Request};
+use crate::app::document::to_yaml;
+use crate::app::snapshot::state_at;
 use crate::sim::trace::{format_time, EventRecord, SyncRecord};
-use crate::timeline::document::to_yaml;
 use crate::timeline::explain::explain;
 use crate::timeline::kubectl::{events_at, log_lines};
-use crate::timeline::snapshot::state_at;
 use crate::timeline::{ItemRef, Timeline};
 
 /// The last run, kept whole.
@@ -64,9 +64,7 @@ impl Session {
         let trace = kept.result.trace.as_ref()?;
         match request {
             Request::Explain { run, item } if *run == kept.id => {
-                let timeline = kept.timeline.get_or_insert_with(|| {
-                    Timeline::build(trace, &kept.result.starts, &kept.result.simulation.spec.events)
-                });
+                let timeline = kept.timeline.get_or_insert_with(|| Timeline::build(trace));
                 let explanation =
                     item.parse::<ItemRef>().ok().and_then(|i| explain(trace, timeline, i)).map(Into::into);
                 Some(Answer::Explained { run: *run, item: item.clone(), explanation })
@@ -87,7 +85,7 @@ impl Session {
                 ExportKind::State { at } => Answer::Download {
                     name: format!("state-{}.yaml", format_time(at).replace(':', "")),
                     mime: "application/yaml".into(),
-                    text: to_yaml(&state_at(trace, &kept.result.starts, &kept.result.simulation.spec.events, *at)),
+                    text: to_yaml(&state_at(trace, *at)),
                 },
             }),
             _ => None,

@@ -3,9 +3,9 @@
 //! never see stale state).
 
 use super::engine::RunResult;
+use crate::app::share::ShareView;
 use crate::sim::trace::Time;
 use crate::timeline::index::{index, GroupIndex};
-use crate::timeline::share::ShareView;
 use crate::timeline::viewport::{ms, time_of_ms, Viewport};
 use crate::timeline::{ItemRef, Timeline};
 use std::collections::HashSet;
@@ -29,7 +29,7 @@ pub struct Model {
 impl Model {
     pub fn new(result: RunResult, generation: u64, run_ms: f64, run: u64) -> Model {
         let timeline = result.trace.as_ref().map(|t| {
-            let mut timeline = Timeline::build(t, &result.starts, &result.simulation.spec.events);
+            let mut timeline = Timeline::build(t);
             timeline.add_instants(result.event_times.iter().map(|&ns| chrono::DateTime::from_timestamp_nanos(ns)));
             timeline
         });

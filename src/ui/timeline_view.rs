@@ -354,7 +354,9 @@ fn render_row(
             let schedule = group
                 .cron_job
                 .as_ref()
-                .and_then(|n| model.result.starts.iter().find(|s| &s.name == n))
+                .and_then(|n| {
+                    model.result.trace.as_ref()?.cluster.cron_jobs.iter().find(|c| &c.name == n)?.specs.first()
+                })
                 .map(|s| format!("  {}", s.schedule))
                 .unwrap_or_default();
             html! { <g class="row title-row" data-testid="group" data-cronjob={group.title().to_string()}>

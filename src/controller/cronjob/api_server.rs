@@ -117,11 +117,38 @@ pub struct Faults {
     pub update_status: Option<Fault>,
 }
 
+/// The Jobs a GET can return (all namespaces): a list, or a look-up by name (a simulated
+/// cluster's store, which need not list every Job for each call).
+#[derive(Clone, Copy)]
+pub enum JobsView<'a> {
+    List(&'a [&'a Job]),
+    ByName(&'a dyn Fn(&str) -> Option<&'a Job>),
+}
+
+impl<'a> JobsView<'a> {
+    /// The Job named `name`, if any (whatever its namespace).
+    fn named(&self, name: &str) -> Option<&'a Job> {
+        match self {
+            JobsView::List(jobs) => jobs.iter().copied().find(|j| j.metadata.name == name),
+            JobsView::ByName(get) => get(name),
+        }
+    }
+}
+
+impl fmt::Debug for JobsView<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JobsView::List(jobs) => f.debug_tuple("List").field(&jobs.len()).finish(),
+            JobsView::ByName(_) => f.write_str("ByName"),
+        }
+    }
+}
+
 /// The API server state one sync talks to.
 #[derive(Clone, Copy, Debug)]
 pub struct ApiServer<'a> {
     /// The Jobs a GET can return (all namespaces).
-    pub jobs: &'a [&'a Job],
+    pub jobs: JobsView<'a>,
     /// The CronJob a GET returns.
     pub cron_job: &'a CronJob,
     /// Injected failures.
@@ -139,10 +166,11 @@ pub(crate) fn namespace_of(ns: &str) -> &str {
 
 impl<'a> ApiServer<'a> {
     fn find(&self, namespace: &str, name: &str) -> Option<&'a Job> {
-        self.jobs
-            .iter()
-            .copied()
-            .find(|j| j.metadata.name == name && namespace_of(&j.metadata.namespace) == namespace_of(namespace))
+        let here = |j: &&Job| namespace_of(&j.metadata.namespace) == namespace_of(namespace);
+        match self.jobs {
+            JobsView::List(jobs) => jobs.iter().copied().find(|j| j.metadata.name == name && here(j)),
+            JobsView::ByName(get) => get(name).filter(here),
+        }
     }
 
     /// `GetJob(namespace, name)`.
@@ -152,12 +180,7 @@ impl<'a> ApiServer<'a> {
                 return Err(err);
             }
             if let Some(other) = &fault.answer_with {
-                return self
-                    .jobs
-                    .iter()
-                    .copied()
-                    .find(|j| &j.metadata.name == other)
-                    .ok_or_else(|| ApiError::job_not_found(name));
+                return self.jobs.named(other).ok_or_else(|| ApiError::job_not_found(name));
             }
         }
         self.find(namespace, name).ok_or_else(|| ApiError::job_not_found(name))

@@ -10,7 +10,7 @@
 //! ```
 //! use chrono::{TimeZone, Utc};
 //! use cronjob_playground::api::CronJob;
-//! use cronjob_playground::controller::cronjob::{sync, ApiServer, Behaviour, DecisionCode, Faults, SyncInput};
+//! use cronjob_playground::controller::cronjob::{sync, ApiServer, Behaviour, DecisionCode, Faults, JobsView, SyncInput};
 //! let cj: CronJob = serde_json::from_value(serde_json::json!({
 //!     "metadata": {"name": "backup", "namespace": "default", "uid": "u1",
 //!                  "creationTimestamp": "2016-05-19T09:59:00Z"},
@@ -21,7 +21,7 @@
 //!     now: Utc.with_ymd_and_hms(2016, 5, 19, 10, 0, 0).unwrap() + chrono::TimeDelta::milliseconds(100),
 //!     controller_zone: cronjob_playground::go::Tz::UTC,
 //!     cron_job: &cj, jobs: &[],
-//!     api: ApiServer { jobs: &[], cron_job: &cj, faults: &faults },
+//!     api: ApiServer { jobs: JobsView::List(&[]), cron_job: &cj, faults: &faults },
 //!     new_job_uid: None,
 //!     schedule: None,
 //! });
@@ -48,7 +48,7 @@ mod triggers;
 pub mod wire;
 mod working;
 
-pub use api_server::{ApiError, ApiServer, Fault, FaultReason, Faults};
+pub use api_server::{ApiError, ApiServer, Fault, FaultReason, Faults, JobsView};
 pub use behaviour::{Algorithm, Behaviour, LastSuccessfulRule};
 pub use decision::{Decision, DecisionCode};
 pub use events::{CompletedWording, Event, EventType};

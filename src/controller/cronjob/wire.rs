@@ -8,7 +8,7 @@
 //! fake does), `controllerTimeZone` (default `UTC`), `newJobUid`; and in the response
 //! `statusUpdates` (how many `UpdateStatus` calls were made).
 
-use super::{sync, ApiServer, Behaviour, Decision, Event, Faults, SyncInput, SyncOutcome};
+use super::{sync, ApiServer, Behaviour, Decision, Event, Faults, JobsView, SyncInput, SyncOutcome};
 use crate::api::{CronJob, CronJobStatus, Job, Release};
 use crate::controller::gates::FeatureGates;
 use crate::go::Tz;
@@ -106,7 +106,7 @@ pub fn answer(request: &SyncRequest) -> Result<SyncResponse, String> {
     let cache: Vec<&Job> = request.jobs.iter().collect();
     let api_jobs: Vec<&Job> = request.api_jobs.as_ref().map_or_else(|| cache.clone(), |jobs| jobs.iter().collect());
     let api = ApiServer {
-        jobs: &api_jobs,
+        jobs: JobsView::List(&api_jobs),
         cron_job: request.live_cron_job.as_ref().unwrap_or(&request.cron_job),
         faults: &request.faults,
     };

@@ -7,7 +7,7 @@
 //! nothing else reads it, and the trace's JSON contract is untouched.
 //!
 //! ```
-//! use cronjob_playground::timeline::packed::{pack, unpack, Reader};
+//! use cronjob_playground::app::packed::{pack, unpack, Reader};
 //! let mut trace = cronjob_playground::sim::simulate("apiVersion: batch/v1\nkind: Job\nmetadata: {name: once}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n", None).unwrap();
 //! trace.syncs.clear();
 //! trace.events.clear();
@@ -393,7 +393,7 @@ mod tests {
 
     #[test]
     fn jobs_pods_and_slots_come_back_exactly() {
-        let (trace, _) = retroactive();
+        let trace = retroactive();
         assert_eq!(round_trip(&trace), trace);
         // Restarts with fractional back-offs, exit codes, terminations, sub-second instants.
         let mut trace = crash_loop();
@@ -434,7 +434,7 @@ mod tests {
 
     #[test]
     fn a_damaged_buffer_is_an_error_not_a_panic() {
-        let (trace, _) = retroactive();
+        let trace = retroactive();
         let mut bytes = Vec::new();
         pack(&trace, &mut bytes);
         let mut into = trace.clone();

@@ -4,25 +4,26 @@
 //! `active` Jobs and `lastScheduleTime`, each Job's start, completion and terminal condition, each
 //! Pod's phase and restart count.
 
-use super::kubectl::cron_jobs_state;
-use super::lanes::{pod_segments, CronJobStart, SegmentKind};
-use crate::sim::scenario::ClusterEvent;
 use crate::sim::trace::{format_time, JobCondition, PodPhase, Time, Trace};
+use crate::timeline::kubectl::cron_jobs_state;
+use crate::timeline::lanes::{pod_segments, SegmentKind};
 use serde_json::{json, Value};
 
 /// The objects that exist at `t`, as a `List`.
 ///
 /// ```
-/// use cronjob_playground::timeline::{snapshot::state_at, CronJobStart};
-/// let trace: cronjob_playground::sim::Trace = serde_json::from_str(include_str!("../../tests/data/ui_trace_seed002.json")).unwrap();
-/// let starts = [CronJobStart { name: "cron-test".into(), schedule: "5 13 * * *".into(), suspend: false }];
-/// let list = state_at(&trace, &starts, &[], "2023-03-22T13:05:05Z".parse().unwrap());
-/// assert_eq!(list["items"][0]["status"]["active"][0]["name"], "cron-test-27991505");
+/// use cronjob_playground::app::snapshot::state_at;
+/// let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
+///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
+/// let trace = cronjob_playground::sim::simulate(manifest, Some(serde_json::json!({"duration": "1h"}))).unwrap();
+/// let list = state_at(&trace, "2025-01-15T10:30:05Z".parse().unwrap());
+/// assert_eq!(list["items"][0]["spec"]["schedule"], "*/30 * * * *");
+/// assert_eq!(list["items"][0]["status"]["active"][0]["name"], "hello-28948950");
 /// assert_eq!(list["items"][1]["kind"], "Job");
 /// ```
-pub fn state_at(trace: &Trace, starts: &[CronJobStart], events: &[ClusterEvent], t: Time) -> Value {
+pub fn state_at(trace: &Trace, t: Time) -> Value {
     let mut items = vec![];
-    for c in cron_jobs_state(trace, starts, events, t) {
+    for c in cron_jobs_state(trace, t) {
         let active: Vec<Value> =
             c.active.iter().map(|j| json!({"apiVersion": "batch/v1", "kind": "Job", "name": j.name})).collect();
         let mut status = json!({});
@@ -93,18 +94,12 @@ pub fn state_at(trace: &Trace, starts: &[CronJobStart], events: &[ClusterEvent],
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::timeline::document::to_yaml;
+    use crate::app::document::to_yaml;
 
     #[test]
     fn seed_002_after_the_edit_and_the_deletion() {
-        let trace: Trace = serde_json::from_str(include_str!("../../tests/data/ui_trace_seed002.json")).unwrap();
-        let starts = [CronJobStart { name: "cron-test".into(), schedule: "5 13 * * *".into(), suspend: false }];
-        let events: Vec<ClusterEvent> = serde_json::from_value(json!([
-            {"at": "2023-03-22T13:15:00Z", "patch": {"cronJob": "cron-test", "spec": {"schedule": "10 13 * * *"}}},
-            {"at": "2023-03-22T13:16:00Z", "delete": {"job": "cron-test-27991505"}}
-        ]))
-        .unwrap();
-        let yaml = to_yaml(&state_at(&trace, &starts, &events, "2023-03-22T13:20:00Z".parse().unwrap()));
+        let trace = crate::timeline::fixture::retroactive();
+        let yaml = to_yaml(&state_at(&trace, "2023-03-22T13:20:00Z".parse().unwrap()));
         let head = "apiVersion: v1\nitems:\n- apiVersion: batch/v1\n  kind: CronJob\n  metadata:\n    name: cron-test\n  spec:\n    schedule: \"10 13 * * *\"\n    suspend: false\n  status:\n    lastScheduleTime: \"2023-03-22T13:10:00Z\"\n- apiVersion: batch/v1\n  kind: Job\n  metadata:\n    creationTimestamp: \"2023-03-22T13:16:00Z\"\n    name: cron-test-27991510\n";
         assert!(yaml.starts_with(head), "{yaml}");
         assert!(yaml.contains("    conditions:\n    - {lastTransitionTime: \"2023-03-22T13:16:12Z\", status: \"True\", type: Complete}\n"), "{yaml}");

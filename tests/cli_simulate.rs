@@ -1,0 +1,61 @@
+//! `cronjob-playground simulate`'s text and table output, run through the real binary: what it
+//! draws comes from the trace alone — a patch the API server refused changes nothing, and the
+//! CronJobs appear in manifest order, as on the page.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// `simulate --output <output>` of `manifest`.
+fn simulate(manifest: &str, output: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cronjob-playground"))
+        .args(["simulate", "--output", output])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(manifest.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn cron_job(name: &str) -> String {
+    format!(
+        "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: {name}, creationTimestamp: '2025-01-15T09:00:00Z'}}\n\
+         spec:\n  schedule: '0 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n"
+    )
+}
+
+const REFUSED_PATCH: &str = "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\n\
+    spec:\n  start: '2025-01-15T09:00:00Z'\n  duration: 6h\n  events:\n  - at: '2025-01-15T10:30:00Z'\n    patch: {cronJob: hourly, spec: {suspend: true, schedule: '61 * * * *'}}\n";
+
+#[test]
+fn a_refused_patch_draws_no_suspension_and_leaves_the_cronjob_unsuspended() {
+    let manifest = format!("{}{REFUSED_PATCH}", cron_job("hourly"));
+    let text = simulate(&manifest, "timeline");
+    assert!(!text.contains('▒'), "no suspension band:\n{text}");
+    assert!(text.contains("✓ 5 ran-on-time"), "every slot runs on time:\n{text}");
+    let table = simulate(&manifest, "table");
+    let row = table.lines().find(|l| l.starts_with("hourly ")).unwrap();
+    assert_eq!(row.split_whitespace().collect::<Vec<_>>()[1..8], ["0", "*", "*", "*", "*", "False", "0"], "{table}");
+}
+
+#[test]
+fn an_accepted_suspension_draws_its_band() {
+    let manifest = format!("{}{}", cron_job("hourly"), REFUSED_PATCH.replace(", schedule: '61 * * * *'", ""));
+    let text = simulate(&manifest, "timeline");
+    assert!(text.contains('▒'), "{text}");
+    assert!(text.contains("suspended"), "{text}");
+}
+
+#[test]
+fn cronjobs_appear_in_manifest_order() {
+    let manifest = format!("{}---\n{}---\n{}", cron_job("zeta"), cron_job("alpha"), cron_job("mid"));
+    let text = simulate(&manifest, "timeline");
+    let order: Vec<_> =
+        text.lines().filter_map(|l| l.strip_prefix("CronJob ")).map(|l| l.split_whitespace().next().unwrap()).collect();
+    assert_eq!(order, ["zeta", "alpha", "mid"]);
+    let table = simulate(&manifest, "table");
+    let names: Vec<_> = table.lines().skip(3).take(3).map(|l| l.split_whitespace().next().unwrap()).collect();
+    assert_eq!(names, ["zeta", "alpha", "mid"], "{table}");
+}
