@@ -5,7 +5,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use cronjob_playground::sim::js_api::{simulate, simulate_json, validate, SimulationRun};
+use cronjob_playground::app::js_api::{simulate, simulate_json, validate, SimulationRun};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 

@@ -15,8 +15,6 @@ mod garbage_collector;
 mod history;
 mod input;
 mod job_driver;
-#[cfg(all(target_arch = "wasm32", feature = "js-api"))]
-pub mod js_api;
 mod kubelet;
 mod recorder;
 mod run;

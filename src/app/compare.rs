@@ -8,7 +8,7 @@
 //! between releases), other Jobs by name.
 //!
 //! ```
-//! use cronjob_playground::timeline::compare::{compare, variant, Variant};
+//! use cronjob_playground::app::compare::{compare, variant, Variant};
 //! let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: m, creationTimestamp: '2020-06-01T08:29:30Z'}\n\
 //!     spec:\n  schedule: '* * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
 //!     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n---\nkind: Simulation\n\
@@ -183,7 +183,7 @@ impl DiffText {
     ///
     /// ```
     /// use cronjob_playground::i18n::Lang;
-    /// use cronjob_playground::timeline::compare::DiffText;
+    /// use cronjob_playground::app::compare::DiffText;
     /// let d = DiffText::JobOnly { job: "j-1".into(), in_a: false, created: "2024-01-01T00:00:00Z".into() };
     /// assert_eq!(d.render(Lang::En), "Job j-1 only in B, created 2024-01-01T00:00:00Z");
     /// assert_eq!(d.render(Lang::Ja), "ジョブ j-1 は B のみ (作成 2024-01-01T00:00:00Z)");

@@ -171,7 +171,7 @@ pub struct LintReport {
 /// The lint of every CronJob in `text` (at most [`MAX_CRON_JOBS`]).
 ///
 /// ```
-/// use cronjob_playground::timeline::lint::{lint, LintOptions};
+/// use cronjob_playground::app::lint::{lint, LintOptions};
 /// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: report}\nspec:\n  schedule: '0 * * * *'\n  \
 ///     concurrencyPolicy: Forbid\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
 ///     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
@@ -189,7 +189,7 @@ pub fn lint(text: &str, options: &LintOptions) -> Result<LintReport, TooManyCron
 /// A lint in progress: the input read, the CronJobs probed one per [`step`](Self::step).
 ///
 /// ```
-/// use cronjob_playground::timeline::lint::{Linting, LintOptions};
+/// use cronjob_playground::app::lint::{Linting, LintOptions};
 /// let cj = |name: &str| format!("apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: {name}}}\nspec:\n  schedule: '0 3 * * *'\n  \
 ///     jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          \
 ///     containers: [{{name: c, image: busybox}}]\n");

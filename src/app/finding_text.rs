@@ -103,7 +103,7 @@ impl FindingText {
     ///
     /// ```
     /// use cronjob_playground::i18n::Lang;
-    /// use cronjob_playground::timeline::finding_text::FindingText;
+    /// use cronjob_playground::app::finding_text::FindingText;
     /// let t = FindingText::DeadlineTight { deadline: 5, legacy_v1: false, lateness: "100ms".into() };
     /// assert!(t.render(Lang::Ja).unwrap().starts_with("startingDeadlineSeconds 5 には余裕がほとんどありません"));
     /// ```
@@ -407,7 +407,7 @@ mod tests {
 
     #[test]
     fn a_finding_without_its_data_still_reads_from_json() {
-        let f: crate::timeline::lint::Finding = serde_json::from_str(
+        let f: crate::app::lint::Finding = serde_json::from_str(
             r#"{"rule":"forbid-starves","severity":"warning","message":"m","times":[],"playground":""}"#,
         )
         .unwrap();
