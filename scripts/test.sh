@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every test the project has, on a fresh machine or a ready one (README's test command; CI runs it):
 # formatting and clippy (native and wasm32, warnings denied); native unit, doc and integration
-# tests (the layer rule among them: tests/layers.rs); wasm-bindgen tests in headless Chromium; a
-# release Trunk build; Playwright end-to-end tests against that build.
+# tests (the layer rule among them: tests/layers.rs); a smoke run of every fuzz target
+# (scripts/fuzz.sh); wasm-bindgen tests in headless Chromium; a release Trunk build; Playwright
+# end-to-end tests against that build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -16,6 +17,10 @@ cargo clippy --locked --all-targets -- -D warnings
 
 echo "== native: cargo test"
 cargo test --locked
+
+echo "== fuzz: each libFuzzer target over its seeds and a few seconds (scripts/fuzz.sh --smoke)"
+(cd fuzz && cargo fmt --check)
+bash scripts/fuzz.sh --smoke
 
 (
   source scripts/wasm-env.sh

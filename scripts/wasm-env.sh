@@ -32,3 +32,6 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 # Not TRUNK_OFFLINE: it makes cargo offline too, and build-std fetches std's own crates on a cold
 # cache. Trunk.toml's version pins keep Trunk from downloading tools.
 export TRUNK_SKIP_VERSION_CHECK=true
+# The runner's limit for a whole wasm-bindgen test binary (its default is 20 s): the determinism
+# test runs every scenario and 120 generated simulations in a debug build.
+export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}"

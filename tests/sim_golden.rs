@@ -57,3 +57,47 @@ fn jsonl_answers_each_request_with_the_same_trace_and_errors_in_place() {
     assert_eq!(lines[1], r#"{"error":"1:1: error validating data: apiVersion not set"}"#);
     assert_eq!(lines[2], lines[0]);
 }
+
+#[path = "generated/mod.rs"]
+mod generated;
+
+/// Every built-in scenario and the generated runs, through one `simulate --jsonl` process: each
+/// answer's fingerprint (length and FNV-1a of its bytes) against `golden/fingerprints.txt`, which
+/// `tests/sim_js.rs` checks the JS API's JSON in headless Chromium against.
+#[test]
+fn every_scenario_and_generated_run_matches_the_golden_fingerprints() {
+    use std::io::Write;
+    let inputs = generated::inputs();
+    assert!(inputs.len() >= 100 + cronjob_playground::scenarios::LIBRARY.len());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cronjob-playground"))
+        .args(["simulate", "--jsonl"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let requests: String =
+        inputs.iter().map(|(_, text)| serde_json::json!({ "manifest": text }).to_string() + "\n").collect();
+    let writer = std::thread::spawn(move || stdin.write_all(requests.as_bytes()).unwrap());
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    writer.join().unwrap();
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), inputs.len());
+    let got: String = inputs
+        .iter()
+        .zip(&answers)
+        .map(|((name, _), answer)| format!("{name} {}\n", generated::fingerprint(answer.as_bytes())))
+        .collect();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sim/golden/fingerprints.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, &got).unwrap();
+    }
+    let errors = answers.iter().filter(|a| a.starts_with(r#"{"error""#)).count();
+    // Most generated runs are valid; an error answer is compared as bytes all the same.
+    assert!(errors <= 10, "{errors} of {} answers are errors", answers.len());
+    let golden = std::fs::read_to_string(path).unwrap();
+    for (line, want) in got.lines().zip(golden.lines()) {
+        assert_eq!(line, want, "the CLI's answer differs from {path} (UPDATE_GOLDEN=1 to accept)");
+    }
+    assert_eq!(got.lines().count(), golden.lines().count());
+}

@@ -89,3 +89,38 @@ fn bad_input_throws_an_error_with_the_reason_and_validate_answers_like_the_cli()
     let first = js_sys::Reflect::get(&objects, &0.into()).unwrap();
     assert_eq!(js_sys::Reflect::get(&first, &"valid".into()).unwrap().as_bool(), Some(false));
 }
+
+#[path = "generated/mod.rs"]
+mod generated;
+
+/// Every built-in scenario and the generated runs: `JSON.stringify(simulate(...))` has the
+/// fingerprint `tests/sim_golden.rs` proves the CLI's answer has (an input the engine refuses
+/// answers as the CLI's `{"error": ...}` line does), and so has `simulateJson` (checked on every
+/// scenario and every tenth generated run: the two share their serializer). The test yields
+/// between runs so that the runner's polls of the page are answered.
+#[wasm_bindgen_test]
+async fn every_scenario_and_generated_run_gives_the_clis_bytes() {
+    let golden = include_str!("data/sim/golden/fingerprints.txt");
+    let inputs = generated::inputs();
+    assert_eq!(inputs.len(), golden.lines().count());
+    for (i, ((name, text), want)) in inputs.iter().zip(golden.lines()).enumerate() {
+        let answer = match simulate(text, JsValue::UNDEFINED) {
+            Ok(trace) => stringify(&trace),
+            Err(error) => {
+                let message = js_sys::Reflect::get(&error, &"message".into()).unwrap().as_string().unwrap();
+                serde_json::json!({ "error": message }).to_string()
+            }
+        };
+        assert_eq!(
+            format!("{name} {}", generated::fingerprint(answer.as_bytes())),
+            want,
+            "{name}: the browser's bytes differ from the CLI's"
+        );
+        if !name.starts_with("generated-") || i % 10 == 0 {
+            if let Ok(json) = simulate_json(text, JsValue::NULL) {
+                assert!(json == answer, "{name}: simulateJson differs from JSON.stringify(simulate(...))");
+            }
+        }
+        gloo_timers::future::TimeoutFuture::new(0).await;
+    }
+}

@@ -7,9 +7,15 @@
 #![no_main]
 
 use chrono::{DateTime, TimeZone, Timelike};
-use chrono_tz::{Tz, TZ_VARIANTS};
 use cronjob_playground::cron::{describe, notes, parse_standard};
+use cronjob_playground::go::Tz;
 use libfuzzer_sys::fuzz_target;
+
+/// Every zone of the database the page and the CLI carry.
+fn zones() -> &'static [Tz] {
+    static ZONES: std::sync::OnceLock<Vec<Tz>> = std::sync::OnceLock::new();
+    ZONES.get_or_init(|| Tz::all().collect())
+}
 
 /// 1700-01-01 to 2300-01-01: the years a CronJob could plausibly meet, plus margin.
 const EARLIEST: i64 = -8_520_336_000;
@@ -19,7 +25,8 @@ fuzz_target!(|data: &[u8]| {
     if data.len() < 10 {
         return;
     }
-    let zone: Tz = TZ_VARIANTS[usize::from(u16::from_le_bytes([data[0], data[1]])) % TZ_VARIANTS.len()];
+    let zones = zones();
+    let zone = zones[usize::from(u16::from_le_bytes([data[0], data[1]])) % zones.len()];
     let raw = u64::from_le_bytes(data[2..10].try_into().unwrap());
     let start = zone.timestamp_opt(EARLIEST + (raw % SPAN) as i64, (raw >> 40) as u32 % 1_000_000_000).unwrap();
     let spec = String::from_utf8_lossy(&data[10..]);

@@ -441,6 +441,7 @@ mod tests {
             }
             assert!(ja.chars().any(|c| ('\u{3040}'..='\u{30ff}').contains(&c)), "not Japanese: {ja}");
             assert!(ko.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "not Korean: {ko}");
+            crate::i18n::particle::assert_no_mechanical_particle(&ko);
             for english in ["start times", "the controller", "runs:", " at 20"] {
                 assert!(!ja.contains(english) && !ko.contains(english), "English {english:?} in {ja} / {ko}");
             }

@@ -14,7 +14,8 @@ use super::trace::{ControllerName, ObjectKind, PodPhase as TracePhase, Ruling, S
 use super::world::{Happening, World};
 use crate::api::{Job, Pod};
 use crate::controller::kubelet::{
-    container_exited, killed, restart_crashed_container, start_container, termination, ContainerExit, CrashLoopBackOff,
+    container_exited, killed, next_attempt_after_refusal, restart_crashed_container, start_container, termination,
+    ContainerExit, CrashLoopBackOff,
 };
 use chrono::TimeDelta;
 use std::collections::HashMap;
@@ -244,7 +245,9 @@ impl World {
                     Ruling { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() },
                     Some(at - now),
                 );
-                self.agenda.schedule(at, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });
+                let timing = self.scenario.spec.kubelet.retry_timing();
+                let retry = next_attempt_after_refusal(self.version, timing, now, at);
+                self.agenda.schedule(retry, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });
             }
         }
     }
