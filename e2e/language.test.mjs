@@ -37,10 +37,10 @@ const ENGLISH = { lang: 'en', picker: 'en', tagline: 'What Kubernetes would do w
   details: 'Details', legend: 'Legend', look: 'What to look at', title: 'A schedule edit runs today\'s new time retroactively (seed 002)',
   editor: 'Manifest (YAML or JSON)' };
 const JAPANESE = { lang: 'ja', picker: 'ja', tagline: 'Kubernetes があなたの CronJob をどう動かすかを、1 秒単位で。', timeline: 'タイムライン',
-  details: '詳細', legend: '凡例', look: '見るところ', title: 'スケジュール変更で今日の新しい時刻が遡って実行される (seed 002)',
+  details: '詳細', legend: '凡例', look: '注目する点', title: 'スケジュール変更で今日の新しい時刻が遡って実行される (seed 002)',
   editor: 'マニフェスト (YAML または JSON)' };
-const KOREAN = { lang: 'ko', picker: 'ko', tagline: 'Kubernetes가 여러분의 CronJob을 어떻게 실행하는지, 1초 단위로.', timeline: '타임라인',
-  details: '상세', legend: '범례', look: '볼 곳', title: '스케줄 변경이 오늘의 새 시각을 소급 적용해 실행한다 (seed 002)',
+const KOREAN = { lang: 'ko', picker: 'ko', tagline: '쿠버네티스가 여러분의 크론잡을 어떻게 실행하는지, 1초 단위로.', timeline: '타임라인',
+  details: '상세', legend: '범례', look: '살펴볼 점', title: '스케줄 변경이 오늘의 새 시각을 소급 적용해 실행한다 (seed 002)',
   editor: '매니페스트 (YAML 또는 JSON)' };
 
 test('English by default, switch to Japanese and Korean, and the choice survives a reload', async () => {
@@ -108,11 +108,11 @@ const englishIn = (text) => text.split(/[\n().,:;·—]/).map((s) => s.trim())
 
 const INSPECTOR = {
   ja: { finished: '2025-01-15T10:05:21.100Z (所要 21s)', deleted: '2025-01-15T10:06:51Z (ttl-after-finished コントローラー による)',
-    history: '2025-01-15T10:20:21.100Z (履歴数の上限 による)', fate: '定刻に実行 (ran-on-time)', created: '2025-01-15T10:05:00.100Z (スケジュール時刻の 0.100s 後)',
-    source: 'スケジュール時刻の結果', restart: 'コンテナーが終了コード 1 で終了し、10 秒のバックオフの後に再起動しました (再起動 2 回目)。' },
+    history: '2025-01-15T10:20:21.100Z (履歴の上限 による)', fate: '定刻に実行 (ran-on-time)', created: '2025-01-15T10:05:00.100Z (スケジュール時刻の 0.100s 後)',
+    source: 'スケジュール時刻の結果', restart: 'コンテナが終了コード 1 で終了し、10 秒のバックオフの後に再起動しました (再起動 2 回目)。' },
   ko: { finished: '2025-01-15T10:05:21.100Z (21s 소요)', deleted: '2025-01-15T10:06:51Z (ttl-after-finished 컨트롤러에 의해)',
-    history: '2025-01-15T10:20:21.100Z (기록 개수 한도에 의해)', fate: '정시 실행 (ran-on-time)', created: '2025-01-15T10:05:00.100Z (스케줄 시각 0.100s 후)',
-    source: '스케줄 시각의 결과', restart: '컨테이너가 종료 코드 1(으)로 끝나 10초의 백오프 후 재시작했습니다 (재시작 2번째).' },
+    history: '2025-01-15T10:20:21.100Z (히스토리 한도에 의해)', fate: '정시 실행 (ran-on-time)', created: '2025-01-15T10:05:00.100Z (스케줄 시각 0.100s 후)',
+    source: '스케줄 시각의 결과', restart: '컨테이너가 종료 코드 1로 끝나 10초의 백오프 후 재시작했습니다 (재시작 2번째).' },
 };
 
 test('the inspector\'s facts and reasons in Japanese and Korean: a Job deleted by TTL, one by the history limit, a slot, a restarted pod', async () => {

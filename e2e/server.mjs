@@ -9,18 +9,29 @@ export const dist = path.resolve(here, '..', 'dist');
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
   '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
-/** Starts the server; resolves to { base, close }. */
-export async function serveDist() {
-  if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    throw new Error(`no build at ${dist}: run trunk build --release first`);
+/** Starts the server on `root` (default ../dist); resolves to { base, close, site }. `site` can be
+ * changed while it runs: `site.root` (serve another build), `site.down` (answer every request
+ * 503, as an unreachable server would fail), `site.refuse(path)` (answer that file 503); it
+ * counts `site.requests`. */
+export async function serveDist(root = dist) {
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`no build at ${root}: run trunk build --release first`);
   }
+  const site = { root, down: false, refuse: () => false, requests: 0 };
   const server = http.createServer((req, res) => {
+    site.requests++;
     const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    let file = path.join(dist, url === '/' ? 'index.html' : url);
-    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      file = path.join(dist, 'index.html');
+    if (site.down || site.refuse(url)) {
+      res.writeHead(503);
+      res.end();
+      return;
+    }
+    let file = path.join(site.root, url === '/' ? 'index.html' : url);
+    if (!file.startsWith(site.root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      file = path.join(site.root, 'index.html');
     }
     res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
     fs.createReadStream(file).pipe(res);
@@ -28,6 +39,7 @@ export async function serveDist() {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     base: `http://127.0.0.1:${server.address().port}/`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    site,
+    close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(resolve); }),
   };
 }

@@ -11,12 +11,15 @@
 //! 3. [`controller`] — the CronJob, Job, TTL and kubelet decisions as pure functions.
 //! 4. [`sim`] — the virtual-clock runtime that drives the controllers and records a trace.
 //! 5. [`timeline`] — turns a trace into lanes, bars and markers for the page and the CLI.
-//! 6. [`scenarios`] — the built-in teaching scenarios with their notes in three languages.
+//! 6. [`app`] — what every face does with a run: lint, compare, share links, the page's packed
+//!    answer, exports, form edits, the JS API; [`scenarios`] — the built-in teaching scenarios
+//!    with their notes in three languages.
 //! 7. `ui` (wasm32 only) and `cli` (native only) — thin shells over the layers above.
 //!
 //! Everything but `ui` builds and tests natively with `cargo test`.
 
 pub mod api;
+pub mod app;
 pub mod controller;
 pub mod cron;
 pub mod go;

@@ -132,15 +132,27 @@ fn unknown_fields_are_reported_not_dropped() {
 
 #[test]
 fn duplicate_keys_are_reported() {
+    // YAML: kubectl's conversion to JSON keeps the last value; the API server never sees the
+    // first. Accepted, with a warning naming both lines.
     let manifest = format!("{CRONJOB_HEAD}  schedule: \"0 * * * *\"\n  schedule: \"5 * * * *\"\n{TEMPLATE}");
-    let object = &newest(&manifest).objects[0];
+    let admission = admit(&manifest, None, KubernetesVersion::NEWEST);
+    let Some(Admitted::CronJob(cj)) = &admission.objects[0].object else { panic!("{:?}", admission.objects[0].report) };
+    assert_eq!(cj.spec.schedule, "5 * * * *");
+    assert_eq!(
+        admission.objects[0].report.warnings,
+        ["spec.schedule: written twice (lines 6 and 7); kubectl's YAML reader keeps the last value and drops the one at line 6 without a word"]
+    );
+    // JSON is sent as written: strict field validation refuses the duplicate (1.25+).
+    let json = r#"{"apiVersion": "batch/v1", "kind": "CronJob", "metadata": {"name": "hello"},
+ "spec": {"schedule": "0 * * * *", "schedule": "5 * * * *", "jobTemplate": {"spec": {"template": {"spec": {"restartPolicy": "OnFailure", "containers": [{"name": "c", "image": "busybox"}]}}}}}}"#;
+    let object = &newest(json).objects[0];
     assert_eq!(
         object.message.as_deref(),
         Some(
             r#"CronJob in version "v1" cannot be handled as a CronJob: strict decoding error: duplicate field "spec.schedule""#
         )
     );
-    assert_eq!((object.errors[0].line, object.errors[0].column), (7, 3));
+    assert_eq!((object.errors[0].line, object.errors[0].column), (2, 36));
 }
 
 #[test]
@@ -244,8 +256,12 @@ fn a_ten_megabyte_input_is_refused_with_a_limit_error() {
 fn kubectl_get_output_with_status_is_accepted() {
     let text = include_str!("data/kubectl-get-list.yaml");
     let admission = admit(text, None, v(34));
-    assert!(admission.objects.iter().all(|o| o.report.valid), "{:?}", admission.report());
-    let Some(Admitted::Job(job)) = &admission.objects[1].object else { panic!("not a Job") };
+    assert!(admission.objects[0].report.valid, "{:?}", admission.report());
+    // The Job carries the selector generated for its own UID: creating it again is refused
+    // (a create gets a new UID), but it is the Job as it exists, which a simulation starts from.
+    let job_report = &admission.objects[1].report;
+    assert_eq!(job_report.errors.last().unwrap().detail, "`selector` not auto-generated");
+    let Some(Admitted::Job(job)) = &admission.objects[1].existing else { panic!("not a Job") };
     assert_eq!(job.status.active, 1);
     assert_eq!(job.metadata.controller_of().unwrap().name, "hello");
     // podReplacementPolicy did not exist before 1.28: that output cannot be applied to 1.27.

@@ -632,3 +632,73 @@ fn schedule_errors_before_1_22_use_robfig_v1_texts() {
     check("descriptor", &with("@reboot"), v(20), None, Some(&msg("@reboot", "Unrecognized descriptor: @reboot")), &[]);
     check("valid", &with("*/5 * * * *"), v(13), None, None, &[]);
 }
+
+/// Containers' own `restartPolicy` and `restartPolicyRules`: unknown before their gate's alpha,
+/// dropped while it is alpha (off), honoured from its beta; an init container may only say
+/// `Always` (a sidecar); an app container may not set one before ContainerRestartRules (1.34).
+#[test]
+fn container_restart_policy_and_rules_by_release() {
+    let sidecar = job("pi", &[], &["initContainers:", "- {name: proxy, image: envoy, restartPolicy: Always}"]);
+    check(
+        "1.27 does not know a container's restartPolicy",
+        &sidecar,
+        v(27),
+        None,
+        Some(
+            r#"Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.template.spec.initContainers[0].restartPolicy""#,
+        ),
+        &[],
+    );
+    check(
+        "1.28: SidecarContainers is alpha",
+        &sidecar,
+        v(28),
+        None,
+        None,
+        &["spec.template.spec.initContainers[0].restartPolicy: dropped: the SidecarContainers feature is alpha in Kubernetes 1.28 (off by default), so the API server ignores the field"],
+    );
+    check("1.29: a native sidecar", &sidecar, v(29), None, None, &[]);
+    let never = job("pi", &[], &["initContainers:", "- {name: setup, image: busybox, restartPolicy: Never}"]);
+    check(
+        "an init container's restartPolicy can only be Always",
+        &never,
+        v(29),
+        None,
+        Some(
+            r#"Job.batch "pi" is invalid: spec.template.spec.initContainers[0].restartPolicy: Unsupported value: "Never": supported values: "Always""#,
+        ),
+        &[],
+    );
+    let app = job("pi", &[], &["containers:", "- {name: main, image: busybox, restartPolicy: Never}"]);
+    check(
+        "1.33: not on an app container",
+        &app,
+        v(33),
+        None,
+        Some(
+            r#"Job.batch "pi" is invalid: spec.template.spec.containers[0].restartPolicy: Forbidden: may not be set for non-init containers"#,
+        ),
+        &[],
+    );
+    check("1.34: an app container's own restartPolicy", &app, v(34), None, None, &[]);
+    let rules = job(
+        "pi",
+        &[],
+        &[
+            "containers:",
+            "- name: main",
+            "  image: busybox",
+            "  restartPolicy: Never",
+            "  restartPolicyRules: [{action: Restart, exitCodes: {operator: In, values: [42]}}]",
+        ],
+    );
+    check(
+        "1.34: ContainerRestartRules is alpha",
+        &rules,
+        v(34),
+        None,
+        None,
+        &["spec.template.spec.containers[0].restartPolicyRules: dropped: the ContainerRestartRules feature is alpha in Kubernetes 1.34 (off by default), so the API server ignores the field"],
+    );
+    check("1.35: restart rules", &rules, v(35), None, None, &[]);
+}

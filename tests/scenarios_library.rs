@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use cronjob_playground::i18n::Lang;
 use cronjob_playground::scenarios::{find, Notes, LIBRARY};
-use cronjob_playground::sim::trace::{DeletedBy, Trace};
+use cronjob_playground::sim::trace::{DeletedBy, JobCondition, Trace};
 use cronjob_playground::sim::{simulate, SimError};
 use cronjob_playground::timeline::kubectl::cron_jobs_at;
 use serde_json::json;
@@ -280,6 +280,23 @@ fn check(id: &str) {
             assert_eq!(trace.pods.iter().find(|p| p.job == "replace-28948925").unwrap().exit_codes, [143]);
             assert_eq!(job(&trace, "history-28948925").deleted_at, Some(t("2025-01-15T10:20:31.1Z")));
         }
+        "container-restart-rules" => {
+            let trace = run(id);
+            let with = job(&trace, "with-rules");
+            assert_eq!(
+                (with.finished_at, with.condition),
+                (Some(t("2026-03-02T09:01:11Z")), Some(JobCondition::Complete))
+            );
+            let without = job(&trace, "without-rules");
+            assert_eq!(
+                (without.finished_at, without.reason.as_deref()),
+                (Some(t("2026-03-02T09:00:21Z")), Some("BackoffLimitExceeded"))
+            );
+            let pod = trace.pods.iter().find(|p| p.job == "with-rules").unwrap();
+            assert_eq!(trace.pods.iter().filter(|p| p.job == "with-rules").count(), 1, "restarted in place");
+            assert_eq!(offsets(with.created_at, pod.restarts.iter().map(|r| r.at)), [20, 50]);
+            assert_eq!(pod.exit_codes, [42, 42, 0]);
+        }
         "pod-failure-policy" => {
             let trace = run(id);
             let policy = job(&trace, "policy");
@@ -378,6 +395,7 @@ fn every_story_and_common_pain_is_covered() {
         "history-limits-vs-ttl",
         "replace",
         "pod-failure-policy",
+        "container-restart-rules",
         "irregular-schedule-after-gap",
         "yaml-unquoted-star",
     ] {

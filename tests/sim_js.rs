@@ -5,7 +5,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use cronjob_playground::sim::js_api::{simulate, simulate_json, validate, SimulationRun};
+use cronjob_playground::app::js_api::{simulate, simulate_json, validate, SimulationRun};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -77,9 +77,21 @@ fn a_stepped_run_reports_progress_and_ends_with_the_same_trace() {
 
 #[wasm_bindgen_test]
 fn bad_input_throws_an_error_with_the_reason_and_validate_answers_like_the_cli() {
-    let err = simulate("kind: ConfigMap\napiVersion: v1\nmetadata: {name: x}\n", JsValue::UNDEFINED).unwrap_err();
+    // The API server's refusal, at the first error's line and column, as the CLI prints it.
+    let bad = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: x}\nspec: {schedule: \"61 * * * *\"}\n";
+    let err = simulate(bad, JsValue::UNDEFINED).unwrap_err();
     let message = js_sys::Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap();
-    assert_eq!(message, "1:1: ConfigMap (v1) cannot be simulated: expected CronJob, Job or Simulation");
+    assert!(
+        message.starts_with(
+            "4:18: CronJob.batch \"x\" is invalid: [spec.schedule: Invalid value: \"61 * * * *\": \
+             end of range (61) above maximum (59): 61, "
+        ),
+        "{message}"
+    );
+    // Other kinds are left out, not refused: a ConfigMap alone simulates nothing.
+    let trace = simulate("kind: ConfigMap\napiVersion: v1\nmetadata: {name: x}\n", JsValue::UNDEFINED).unwrap();
+    let cron_jobs = js_sys::Reflect::get(&trace, &"cronJobs".into()).unwrap();
+    assert_eq!(js_sys::Array::from(&cron_jobs).length(), 0);
     let report = validate(
         "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: x}\nspec: {schedule: '61 * * * *'}\n",
         Some("1.28".into()),

@@ -164,6 +164,37 @@ fn a_container_that_ignores_sigterm_is_killed_after_the_grace_period() {
     assert_eq!(secs(&trace, trace.jobs[0].finished_at.unwrap()), 122);
 }
 
+/// `kubelet: {retryTiming: podWorker}`: the pod worker re-checks a refused restart every 10 s up to
+/// 1.33 and at the expiry (at least once a minute) from 1.34. The restarts land at the same
+/// instants as at the expiry (back-offs are multiples of 10 s from the crash), but every refused
+/// check is one more `BackOff` Event, as `kubectl describe` counts them.
+#[test]
+fn the_pod_workers_retry_timing_by_release() {
+    let manifest = include_str!("data/sim/job_onfailure_half_second_crash.yaml");
+    let run_with = |version: &str, timing: &str| {
+        with_simulation(
+            manifest,
+            json!({"kubernetesVersion": version, "duration": "10m", "kubelet": {"retryTiming": timing},
+                "pods": [{"attempts": [{"durationSeconds": 0.5, "exitCode": 1}]}]}),
+        )
+    };
+    let restarts = |trace: &Trace| {
+        let start = trace.jobs[0].created_at;
+        trace.pods[0].restarts.iter().map(|r| (r.at - start).num_milliseconds()).collect::<Vec<_>>()
+    };
+    let expiry = run_with("1.33", "backOffExpiry");
+    assert_eq!(restarts(&expiry), [500, 11_000, 31_500, 72_000, 152_500, 313_000]);
+    // One BackOff per refused restart: 10, 20, 40, 80, 160 s waits checked every 10 s, and the
+    // crash at 313.5 s refused once more before the Job fails at 314 s and the pod is killed.
+    let v33 = run_with("1.33", "podWorker");
+    assert_eq!(restarts(&v33), restarts(&expiry));
+    assert_eq!((events(&expiry, "BackOff").len(), events(&v33, "BackOff").len()), (6, 1 + 2 + 4 + 8 + 16 + 1));
+    // 1.34: re-checked at the expiry, but at least once a minute (the 80 s and 160 s waits).
+    let v34 = run_with("1.34", "podWorker");
+    assert_eq!(restarts(&v34), restarts(&expiry));
+    assert_eq!(events(&v34, "BackOff").len(), 1 + 1 + 1 + 2 + 3 + 1);
+}
+
 #[test]
 fn legacy_job_controller_recreates_at_once_then_backs_off_and_fails_at_160_s() {
     let trace = run(include_str!("data/sim/job_backoff_legacy.yaml"));
@@ -483,10 +514,11 @@ fn invalid_manifests_are_refused_with_the_api_servers_message_and_position() {
     let err = simulate(manifest, None).unwrap_err();
     assert_eq!(
         err,
-        SimError::Input("1:1: CronJob.batch \"bad\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": end of range (61) above maximum (59): 61".into())
+        SimError::Input("5:13: CronJob.batch \"bad\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": end of range (61) above maximum (59): 61".into())
     );
-    let err = simulate("kind: ConfigMap\napiVersion: v1\nmetadata: {name: x}\n", None).unwrap_err();
-    assert_eq!(err.to_string(), "1:1: ConfigMap (v1) cannot be simulated: expected CronJob, Job or Simulation");
+    // Other kinds are left out, not refused (`sim::not_simulated` lists them).
+    let trace = simulate("kind: ConfigMap\napiVersion: v1\nmetadata: {name: x}\n", None).unwrap();
+    assert!(trace.slots.is_empty() && trace.jobs.is_empty());
 }
 
 #[test]

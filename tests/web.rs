@@ -165,11 +165,11 @@ async fn the_language_switcher_translates_the_interface_and_remembers_the_choice
         (
             "ja",
             "Kubernetes があなたの CronJob をどう動かすかを、1 秒単位で。",
-            "1 行 · このブラウザに保存済み · エラー 1 件",
+            "1 行 · このブラウザーに保存済み · エラー 1 件",
         ),
         (
             "ko",
-            "Kubernetes가 여러분의 CronJob을 어떻게 실행하는지, 1초 단위로.",
+            "쿠버네티스가 여러분의 크론잡을 어떻게 실행하는지, 1초 단위로.",
             "1줄 · 이 브라우저에 저장됨 · 오류 1개",
         ),
     ] {

@@ -1,11 +1,11 @@
-//! Fuzzes the page protocol's packed decoder (`timeline::packed`, the bytes a run's answer
+//! Fuzzes the page protocol's packed decoder (`app::packed`, the bytes a run's answer
 //! carries from the engine's worker to the page; the envelope around it is wasm-only and JSON).
 //! Arbitrary bytes must unpack or give an error, never panic or reserve memory they do not
 //! hold; whatever unpacks must pack to bytes that unpack to the same bytes again.
 #![no_main]
 
+use cronjob_playground::app::packed::{pack, unpack, Reader};
 use cronjob_playground::sim::trace::Trace;
-use cronjob_playground::timeline::packed::{pack, unpack, Reader};
 use libfuzzer_sys::fuzz_target;
 
 thread_local! {

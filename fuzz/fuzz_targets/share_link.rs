@@ -5,10 +5,10 @@
 //! to the same state.
 #![no_main]
 
-use cronjob_playground::i18n::Lang;
-use cronjob_playground::timeline::share::{
+use cronjob_playground::app::share::{
     base64url, decode_fragment, encode_fragment, from_base64url, link, open, ShareError, MAX_FRAGMENT,
 };
+use cronjob_playground::i18n::Lang;
 use libfuzzer_sys::fuzz_target;
 
 fn refused(error: &ShareError) {

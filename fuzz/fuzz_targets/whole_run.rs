@@ -5,12 +5,12 @@
 //! budget for its slots (libFuzzer's `-timeout` catches a hang between slices).
 #![no_main]
 
+use cronjob_playground::app::packed::{pack, unpack, Reader};
+use cronjob_playground::app::snapshot::state_at;
 use cronjob_playground::sim::budget::{BASE_STEPS, STEPS_PER_SLOT};
 use cronjob_playground::sim::scenario::HorizonDuration;
 use cronjob_playground::sim::{Run, SimError};
 use cronjob_playground::timeline::kubectl::{cron_jobs_at, events_at, jobs_at, log_lines, pods_at};
-use cronjob_playground::timeline::packed::{pack, unpack, Reader};
-use cronjob_playground::timeline::snapshot::state_at;
 use cronjob_playground::timeline::Timeline;
 use libfuzzer_sys::fuzz_target;
 

@@ -8,7 +8,8 @@ use super::defaults::{default_cronjob, default_job};
 use super::field_error::{invalid_message, FieldError};
 use super::load::{load_manifest, strict_message, RawObject, Route};
 use super::validation::{
-    validate_cronjob_create, validate_cronjob_update, validate_job_create, validate_job_update, Outcome,
+    validate_cronjob_create, validate_cronjob_update, validate_job_as_stored, validate_job_create, validate_job_update,
+    Outcome,
 };
 use super::yaml::{Node, Pos};
 use super::{CronJob, Job, KubernetesVersion};
@@ -27,6 +28,9 @@ pub struct ValidationReport {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectReport {
+    /// The object's `apiVersion` as routed (a typed list's items take the list's); an
+    /// extension of the contract, so that a CronJob of another group is told apart.
+    pub api_version: String,
     pub kind: String,
     pub name: String,
     pub valid: bool,
@@ -39,6 +43,14 @@ pub struct ObjectReport {
     /// Where the object starts (an extension of the contract).
     pub line: u32,
     pub column: u32,
+}
+
+impl ObjectReport {
+    /// Where a refusal points: the first error's field, as `validate` lists it, or the
+    /// object's start when no field is named.
+    pub fn position(&self) -> (u32, u32) {
+        self.errors.first().map_or((self.line, self.column), |e| (e.line, e.column))
+    }
 }
 
 /// One error of an object, with where it points in the manifest.
@@ -83,6 +95,10 @@ pub enum Admitted {
 pub struct AdmittedObject {
     pub report: ObjectReport,
     pub object: Option<Admitted>,
+    /// A Job that a create rejects only because it carries the selector and labels generated
+    /// for its own `metadata.uid` (a `kubectl get` dump of a Job that exists): the Job as the
+    /// cluster stores it, which a simulation starts from.
+    pub existing: Option<Admitted>,
 }
 
 /// Every object of a manifest as the API server would take it.
@@ -123,7 +139,8 @@ pub fn admit(text: &str, old: Option<&str>, version: KubernetesVersion) -> Admis
                 .collect()
         })
         .unwrap_or_default();
-    let objects = manifest.objects.iter().map(|raw| admit_object(raw, &old_objects, version)).collect();
+    let objects =
+        manifest.objects.iter().enumerate().map(|(i, raw)| admit_object(raw, i, &old_objects, version)).collect();
     let parse_errors = manifest
         .errors
         .into_iter()
@@ -139,6 +156,7 @@ pub fn validate_manifest(text: &str, old: Option<&str>, version: KubernetesVersi
 
 fn report_for(raw: &RawObject) -> ObjectReport {
     ObjectReport {
+        api_version: raw.api_version.clone(),
         kind: raw.kind.clone(),
         name: raw.name.clone(),
         valid: false,
@@ -166,11 +184,11 @@ enum Decoded {
 fn decode_raw(raw: &RawObject, version: KubernetesVersion) -> Option<(Result<Decoded, DecodeError>, Findings)> {
     match raw.route {
         Route::CronJob { beta } => {
-            let (result, findings) = decode::<CronJob>(&raw.node, version, beta);
+            let (result, findings) = decode::<CronJob>(&raw.node, version, beta, raw.json_text);
             Some((result.map(Decoded::CronJob), findings))
         }
         Route::Job => {
-            let (result, findings) = decode::<Job>(&raw.node, version, false);
+            let (result, findings) = decode::<Job>(&raw.node, version, false, raw.json_text);
             Some((result.map(Decoded::Job), findings))
         }
         Route::NotServed | Route::Other => None,
@@ -193,27 +211,39 @@ fn decode_and_default(raw: &RawObject, version: KubernetesVersion) -> Option<(Ad
     Some((admitted, findings))
 }
 
-fn admit_object(raw: &RawObject, old: &[Admitted], version: KubernetesVersion) -> AdmittedObject {
+fn admit_object(raw: &RawObject, index: usize, old: &[Admitted], version: KubernetesVersion) -> AdmittedObject {
     let mut report = report_for(raw);
     let group_version = raw.api_version.rsplit('/').next().unwrap_or_default().to_string();
     match raw.route {
         Route::Other => {
             report.valid = true;
+            if super::load::is_look_alike(&raw.api_version, &raw.kind) {
+                let group = raw.api_version.rsplit_once('/').map_or("", |(g, _)| g);
+                report.warnings.push(format!(
+                    "{} {:?} is of API group {group:?}, not \"batch\": a custom resource, served only once its CRD is installed \
+                     (until then kubectl answers: no matches for kind {:?} in version {:?}; ensure CRDs are installed first) \
+                     and run by its own controller, not Kubernetes' {} controller, so it is neither validated nor simulated here",
+                    raw.kind, raw.name, raw.kind, raw.api_version, raw.kind
+                ));
+            }
             report.defaulted = Some(raw.json());
             let object =
                 Admitted::Other { api_version: raw.api_version.clone(), kind: raw.kind.clone(), value: raw.json() };
-            return AdmittedObject { report, object: Some(object) };
+            return AdmittedObject { report, object: Some(object), existing: None };
         }
         Route::NotServed => {
+            // kubectl's discovery finds no such kind and says so before anything reaches the
+            // API server (cli-runtime's mapper adds the second line).
             let message = format!("no matches for kind \"{}\" in version \"{}\"", raw.kind, raw.api_version);
-            report.errors.push(error_at(&raw.node, "apiVersion", "Not served", message.clone(), message.clone()));
+            let text = format!("{message}\nensure CRDs are installed first");
+            report.errors.push(error_at(&raw.node, "apiVersion", "Not served", message.clone(), text));
             report.message = Some(message);
-            return AdmittedObject { report, object: None };
+            return AdmittedObject { report, object: None, existing: None };
         }
         Route::CronJob { .. } | Route::Job => {}
     }
     let Some((result, findings)) = decode_raw(raw, version) else {
-        return AdmittedObject { report, object: None };
+        return AdmittedObject { report, object: None, existing: None };
     };
     report.warnings.extend(findings.warnings.iter().cloned());
     if raw.route == (Route::CronJob { beta: true }) && version.at_least(21) {
@@ -239,7 +269,7 @@ fn admit_object(raw: &RawObject, old: &[Admitted], version: KubernetesVersion) -
                 column: pos.column,
             });
             report.message = Some(message);
-            return AdmittedObject { report, object: None };
+            return AdmittedObject { report, object: None, existing: None };
         }
     };
     if !findings.strict.is_empty() {
@@ -256,9 +286,17 @@ fn admit_object(raw: &RawObject, old: &[Admitted], version: KubernetesVersion) -
                 column: issue.pos.column,
             });
         }
-        return AdmittedObject { report, object: None };
+        return AdmittedObject { report, object: None, existing: None };
     }
     let mut unsupported = findings.unsupported;
+    let mut decoded = decoded;
+    let meta = match &mut decoded {
+        Decoded::CronJob(cj) => &mut cj.metadata,
+        Decoded::Job(job) => &mut job.metadata,
+    };
+    name_from_prefix(meta, index);
+    report.name = meta.name.clone();
+    let mut existing = None;
     let (admitted, outcome, typed_json) = match decoded {
         Decoded::CronJob(mut cj) => {
             default_cronjob(&mut cj, version, &mut unsupported);
@@ -281,7 +319,15 @@ fn admit_object(raw: &RawObject, old: &[Admitted], version: KubernetesVersion) -
             });
             let outcome = match previous {
                 Some(p) => validate_job_update(&job, p, version, unsupported),
-                None => validate_job_create(&job, version, unsupported),
+                None => {
+                    let stored = (!job.metadata.uid.is_empty())
+                        .then(|| validate_job_as_stored(&job, version, unsupported.clone()));
+                    let outcome = validate_job_create(&job, version, unsupported);
+                    if !outcome.errors.is_empty() && stored.is_some_and(|s| s.errors.is_empty()) {
+                        existing = Some(Admitted::Job(job.clone()));
+                    }
+                    outcome
+                }
             };
             let json = serde_json::to_value(&job).unwrap_or(Value::Null);
             (Admitted::Job(job), outcome, json)
@@ -292,19 +338,34 @@ fn admit_object(raw: &RawObject, old: &[Admitted], version: KubernetesVersion) -
         remove_path(&mut echoed, path);
     }
     report.defaulted = Some(merge(echoed, typed_json));
-    finish(report, raw, admitted, outcome)
+    let mut admitted = finish(report, raw, admitted, outcome);
+    admitted.existing = existing;
+    admitted
+}
+
+/// `rest.BeforeCreate`: an object with a `generateName` and no name gets a generated name
+/// before it is validated. The suffix is seeded by the prefix and the object's place in the
+/// manifest, so the same text always names its objects the same and two objects with one
+/// prefix get different names.
+fn name_from_prefix(meta: &mut super::ObjectMeta, index: usize) {
+    if !meta.name.is_empty() || meta.generate_name.is_empty() {
+        return;
+    }
+    let seed =
+        meta.generate_name.bytes().fold(0x811c_9dc5_u64, |h, b| ((h ^ u64::from(b)) * 0x0100_0193) & 0xffff_ffff);
+    meta.name = super::generated_name(&meta.generate_name, seed + index as u64);
 }
 
 fn finish(mut report: ObjectReport, raw: &RawObject, admitted: Admitted, outcome: Outcome) -> AdmittedObject {
     report.warnings.extend(outcome.warnings);
     report.valid = outcome.errors.is_empty();
     if report.valid {
-        return AdmittedObject { report, object: Some(admitted) };
+        return AdmittedObject { report, object: Some(admitted), existing: None };
     }
     let kind = raw.kind.as_str();
-    report.message = Some(invalid_message(kind, &raw.name, &outcome.errors));
+    report.message = Some(invalid_message(kind, &report.name, &outcome.errors));
     report.errors = outcome.errors.iter().map(|e| field_error_report(&raw.node, e)).collect();
-    AdmittedObject { report, object: None }
+    AdmittedObject { report, object: None, existing: None }
 }
 
 fn field_error_report(node: &Node, e: &FieldError) -> ErrorReport {

@@ -99,12 +99,21 @@ pub struct Findings {
 
 /// Decodes `node` as a `T`, with the field rules of `version`. `beta_cronjob` selects the
 /// `batch/v1beta1` CronJob schema (no `status.lastSuccessfulTime`).
+///
+/// `json_text` says the document was written as JSON: kubectl sends JSON documents to the API
+/// server as written, so duplicate keys meet strict field validation; YAML documents it first
+/// converts to JSON (`sigs.k8s.io/yaml`, go-yaml v2), which keeps the last of duplicate keys
+/// without a word, in every release — here they are merged the same way, with a warning.
 pub fn decode<T: de::DeserializeOwned>(
     node: &Node,
     version: KubernetesVersion,
     beta_cronjob: bool,
+    json_text: bool,
 ) -> (Result<T, DecodeError>, Findings) {
-    decode_node(node, Ctx { version, beta_cronjob, json: false, findings: RefCell::new(Findings::default()) })
+    decode_node(
+        node,
+        Ctx { version, beta_cronjob, json: false, json_text, findings: RefCell::new(Findings::default()) },
+    )
 }
 
 /// Decodes a JSON value (a patched object, a Simulation document) as a `T` by the same rules,
@@ -123,7 +132,8 @@ pub fn decode_json<T: de::DeserializeOwned>(
     value: &serde_json::Value,
     version: KubernetesVersion,
 ) -> (Result<T, DecodeError>, Findings) {
-    let ctx = Ctx { version, beta_cronjob: false, json: true, findings: RefCell::new(Findings::default()) };
+    let ctx =
+        Ctx { version, beta_cronjob: false, json: true, json_text: true, findings: RefCell::new(Findings::default()) };
     let (result, findings) = decode_node(&from_json(value), ctx);
     (result.map_err(|e| DecodeError { pos: None, ..e }), findings)
 }
@@ -139,6 +149,8 @@ struct Ctx {
     beta_cronjob: bool,
     /// Scalars are JSON's (typed), not YAML's (converted for the target type).
     json: bool,
+    /// The document was JSON text (duplicate keys reach the API server).
+    json_text: bool,
     findings: RefCell<Findings>,
 }
 
@@ -295,8 +307,6 @@ fn unmodelled(struct_name: &str) -> &'static [&'static str] {
             "env",
             "resources",
             "resizePolicy",
-            "restartPolicy",
-            "restartPolicyRules",
             "volumeMounts",
             "volumeDevices",
             "livenessProbe",
@@ -354,7 +364,14 @@ fn introduced(struct_name: &str, field: &str) -> Option<(u8, u8, &'static str)> 
         ("JobSpec", "successPolicy") => (30, 31, "JobSuccessPolicy"),
         ("JobSpec", "managedBy") => (30, 32, "JobManagedBy"),
         ("CronJobSpec", "timeZone") => (24, 25, "CronJobTimeZone"),
+        ("Container", "restartPolicy") => (28, 29, "SidecarContainers"),
+        ("Container", "restartPolicyRules") => (34, 35, "ContainerRestartRules"),
         ("CronJobStatus", "lastSuccessfulTime") => (21, 21, ""),
+        // Pod template fields (`pkg/features/kube_features.go`): the simulation does not read
+        // them, but the API server of an older release refuses or drops them.
+        ("Container", "resizePolicy") => (27, 33, "InPlacePodVerticalScaling"),
+        ("PodSpec", "schedulingGates") => (26, 27, "PodSchedulingReadiness"),
+        ("PodSpec", "os") => (23, 24, "IdentifyPodOS"),
         _ => return None,
     })
 }
@@ -363,8 +380,8 @@ fn introduced(struct_name: &str, field: &str) -> Option<(u8, u8, &'static str)> 
 /// Kubernetes' types are in package `v1`, the Simulation document's in `v1alpha1`.
 fn go_named_type(name: &str) -> String {
     let package = match name {
-        "Simulation" | "SimulationSpec" | "TraceOptions" | "PodSelector" | "PodRule" | "Attempt" | "JobBehaviour"
-        | "ClusterEvent" | "Patch" | "ControllerDown" | "Trigger" => "v1alpha1",
+        "Simulation" | "SimulationSpec" | "TraceOptions" | "KubeletOptions" | "PodSelector" | "PodRule" | "Attempt"
+        | "JobBehaviour" | "ClusterEvent" | "Patch" | "ControllerDown" | "Trigger" => "v1alpha1",
         _ => "v1",
     };
     format!("{package}.{name}")
@@ -386,7 +403,8 @@ fn go_slice_type(struct_name: &str, field: &str) -> &'static str {
         ("PodFailurePolicy", "rules") => "[]v1.PodFailurePolicyRule",
         ("SuccessPolicy", "rules") => "[]v1.SuccessPolicyRule",
         (_, "onPodConditions") => "[]v1.PodFailurePolicyOnPodConditionsPattern",
-        ("PodFailurePolicyOnExitCodesRequirement", "values") => "[]int32",
+        ("PodFailurePolicyOnExitCodesRequirement" | "ContainerRestartRuleOnExitCodes", "values") => "[]int32",
+        (_, "restartPolicyRules") => "[]v1.ContainerRestartRule",
         (_, "matchExpressions") => "[]v1.LabelSelectorRequirement",
         _ => "[]string",
     }
@@ -488,6 +506,27 @@ impl<'n, 'c> De<'n, 'c> {
         });
     }
 
+    /// A key written twice: an error for JSON text (strict field validation sees it), for YAML
+    /// the earlier value dropped as kubectl's conversion drops it, with a warning that says so.
+    fn duplicate(&self, path: &str, key: &str, struct_name: Option<&str>, earlier: Pos, pos: Pos) {
+        if self.ctx.json_text {
+            let client = match struct_name {
+                Some(name) => format!("duplicate field \"{key}\" in {}", openapi_name(name)),
+                None => format!("duplicate field \"{key}\""),
+            };
+            return self.strict(path, format!("duplicate field \"{path}\""), client, pos);
+        }
+        let hint = if path == "apiVersion" {
+            ": two objects without the \"---\" between them? Only the second one reaches the API server"
+        } else {
+            ""
+        };
+        self.ctx.findings.borrow_mut().warnings.push(format!(
+            "{path}: written twice (lines {} and {}); kubectl's YAML reader keeps the last value and drops the one at line {} without a word{hint}",
+            earlier.line, pos.line, earlier.line
+        ));
+    }
+
     /// The entries of a mapping to hand to a struct visitor: known fields only (with their index
     /// in `fields`), last duplicate wins.
     fn struct_entries(
@@ -509,39 +548,35 @@ impl<'n, 'c> De<'n, 'c> {
             };
             let path = join(&self.path, text);
             if let Some(i) = kept.iter().position(|(k, _, _)| *k == text) {
-                self.strict(
-                    &path,
-                    format!("duplicate field \"{path}\""),
-                    format!("duplicate field \"{text}\" in {}", openapi_name(name)),
-                    key.pos,
-                );
+                let earlier = entries.iter().find(|(k, _)| k.scalar() == Some(text)).map_or(key.pos, |(k, _)| k.pos);
+                self.duplicate(&path, text, Some(name), earlier, key.pos);
                 kept.remove(i);
             }
-            let Some(index) = fields.iter().position(|f| *f == text) else {
-                if !unmodelled(name).contains(&text) {
-                    self.unknown(name, text, &path, key.pos);
-                }
+            let index = fields.iter().position(|f| *f == text);
+            if index.is_none() && !unmodelled(name).contains(&text) {
+                self.unknown(name, text, &path, key.pos);
                 continue;
-            };
-            match introduced(name, text) {
-                Some((alpha, beta, gate)) => {
-                    let version = self.ctx.version;
-                    let beta_status = name == "CronJobStatus" && self.ctx.beta_cronjob;
-                    if !version.at_least(alpha) || beta_status {
-                        self.unknown(name, text, &path, key.pos);
-                        continue;
-                    }
-                    if !version.at_least(beta) {
-                        let mut findings = self.ctx.findings.borrow_mut();
-                        findings.warnings.push(format!(
-                            "{path}: dropped: the {gate} feature is alpha in Kubernetes {version} (off by default), so the API server ignores the field"
-                        ));
-                        findings.dropped.push(path);
-                        continue;
-                    }
-                    kept.push((text, value, index));
+            }
+            // A field of a later release, modelled or not: unknown before it existed, dropped
+            // while its feature gate was alpha.
+            if let Some((alpha, beta, gate)) = introduced(name, text) {
+                let version = self.ctx.version;
+                let beta_status = name == "CronJobStatus" && self.ctx.beta_cronjob;
+                if !version.at_least(alpha) || beta_status {
+                    self.unknown(name, text, &path, key.pos);
+                    continue;
                 }
-                None => kept.push((text, value, index)),
+                if !version.at_least(beta) {
+                    let mut findings = self.ctx.findings.borrow_mut();
+                    findings.warnings.push(format!(
+                        "{path}: dropped: the {gate} feature is alpha in Kubernetes {version} (off by default), so the API server ignores the field"
+                    ));
+                    findings.dropped.push(path);
+                    continue;
+                }
+            }
+            if let Some(index) = index {
+                kept.push((text, value, index));
             }
         }
         Ok(kept)
@@ -756,12 +791,8 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
                     let text = as_string(text, *plain).unwrap_or_else(|| "null".into());
                     if let Some(i) = index.insert(text.clone(), kept.len()) {
                         let path = join(&self.path, &text);
-                        self.strict(
-                            &path,
-                            format!("duplicate field \"{path}\""),
-                            format!("duplicate field \"{text}\""),
-                            key.pos,
-                        );
+                        let earlier = kept[i].as_ref().map_or(key.pos, |(_, k, _)| k.pos);
+                        self.duplicate(&path, &text, None, earlier, key.pos);
                         kept[i] = None;
                     }
                     kept.push(Some((text, key, value)));
@@ -868,7 +899,9 @@ impl<'de, 'n, 'c> de::MapAccess<'de> for Fields<'n, 'c> {
     type Error = DecodeError;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, DecodeError> {
-        let Some((key, value, index)) = self.entries.next() else { return Ok(None) };
+        let Some((key, value, index)) = self.entries.next() else {
+            return Ok(None);
+        };
         self.value = Some((key, value));
         seed.deserialize(IntoDeserializer::<DecodeError>::into_deserializer(index as u64)).map(Some)
     }

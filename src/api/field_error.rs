@@ -21,6 +21,8 @@ pub enum ErrorType {
     TooMany,
     #[serde(rename = "Too long")]
     TooLong,
+    #[serde(rename = "Forbidden")]
+    Forbidden,
 }
 
 impl ErrorType {
@@ -32,6 +34,7 @@ impl ErrorType {
             Self::Duplicate => "Duplicate value",
             Self::TooMany => "Too many",
             Self::TooLong => "Too long",
+            Self::Forbidden => "Forbidden",
         }
     }
 }
@@ -117,6 +120,16 @@ impl FieldError {
             format!("supported values: {}", valid.iter().map(|v| Quoted(v).to_string()).collect::<Vec<_>>().join(", "))
         };
         FieldError { error_type: ErrorType::NotSupported, field: field.into(), bad_value: value, detail }
+    }
+
+    /// `field.Forbidden(path, detail)`: `spec.x: Forbidden: detail`.
+    pub fn forbidden(field: impl Into<String>, detail: impl Into<String>) -> Self {
+        FieldError {
+            error_type: ErrorType::Forbidden,
+            field: field.into(),
+            bad_value: BadValue::Omit,
+            detail: detail.into(),
+        }
     }
 
     pub fn duplicate(field: impl Into<String>, value: BadValue) -> Self {

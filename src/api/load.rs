@@ -18,6 +18,8 @@ pub struct RawObject {
     pub route: Route,
     /// The object's YAML tree, for positions.
     pub node: Node,
+    /// Written as JSON (its document starts with `{`), which kubectl sends as written.
+    pub json_text: bool,
 }
 
 impl RawObject {
@@ -75,14 +77,29 @@ pub fn load_manifest(text: &str, version: KubernetesVersion) -> Manifest {
             continue;
         }
         // `List`, and typed lists such as `CronJobList`, carry their objects in `items`.
-        if text_of(&doc, "kind").is_some_and(|k| k.ends_with("List")) {
+        let json_text = text
+            .lines()
+            .nth(doc.pos.line.saturating_sub(1) as usize)
+            .and_then(|l| l.get(doc.pos.column.saturating_sub(1) as usize..))
+            .is_some_and(|rest| rest.starts_with('{'));
+        let list_kind = text_of(&doc, "kind").filter(|k| k.ends_with("List"));
+        if let Some(list_kind) = list_kind {
+            // A typed list (what the API server returns for a list request) leaves its items'
+            // apiVersion and kind empty; kubectl takes them from the list (apimachinery
+            // `unstructured.UnstructuredJSONScheme`, `decodeToList`: only when both are empty).
+            let typed = (list_kind != "List").then(|| {
+                (text_of(&doc, "apiVersion").unwrap_or_default(), list_kind.trim_end_matches("List").to_string())
+            });
             if let Some(NodeKind::Seq(items)) = doc.get("items").map(|i| &i.kind) {
                 for item in items {
-                    add_object(&mut manifest, item.clone(), version);
+                    let inherited = typed
+                        .clone()
+                        .filter(|_| text_of(item, "apiVersion").is_none() && text_of(item, "kind").is_none());
+                    add_object(&mut manifest, item.clone(), inherited, json_text, version);
                 }
             }
         } else {
-            add_object(&mut manifest, doc, version);
+            add_object(&mut manifest, doc, None, json_text, version);
         }
     }
     manifest.errors.extend(docs.error);
@@ -93,9 +110,17 @@ fn text_of(node: &Node, key: &str) -> Option<String> {
     node.get(key).and_then(Node::scalar).map(str::to_string)
 }
 
-fn add_object(manifest: &mut Manifest, node: Node, version: KubernetesVersion) {
-    let api_version = text_of(&node, "apiVersion").unwrap_or_default();
-    let kind = text_of(&node, "kind").unwrap_or_default();
+/// Adds one object; `inherited` is the apiVersion and kind a typed list gives its items.
+fn add_object(
+    manifest: &mut Manifest,
+    node: Node,
+    inherited: Option<(String, String)>,
+    json_text: bool,
+    version: KubernetesVersion,
+) {
+    let (api_version, kind) = inherited.unwrap_or_else(|| {
+        (text_of(&node, "apiVersion").unwrap_or_default(), text_of(&node, "kind").unwrap_or_default())
+    });
     let missing: Vec<&str> = [("apiVersion", &api_version), ("kind", &kind)]
         .into_iter()
         .filter(|(_, v)| v.is_empty())
@@ -109,7 +134,7 @@ fn add_object(manifest: &mut Manifest, node: Node, version: KubernetesVersion) {
     }
     let name = node.get("metadata").and_then(|m| m.get("name")).and_then(Node::scalar).unwrap_or("").to_string();
     let route = route(&api_version, &kind, version);
-    manifest.objects.push(RawObject { api_version, kind, name, route, node });
+    manifest.objects.push(RawObject { api_version, kind, name, route, node, json_text });
 }
 
 /// Which batch kinds a release serves: `batch/v1beta1` CronJob until 1.24 (removed in 1.25),
@@ -122,6 +147,20 @@ fn route(api_version: &str, kind: &str, version: KubernetesVersion) -> Route {
         ("batch/v1" | "batch/v1beta1" | "batch/v2alpha1", "CronJob" | "Job") => Route::NotServed,
         _ => Route::Other,
     }
+}
+
+/// A CronJob or Job of an API group other than `batch` (e.g. kubebuilder's tutorial CRD
+/// `batch.tutorial.kubebuilder.io/v1`): a custom resource, which the API server serves only
+/// with its CRD installed and which only its own controller acts on.
+///
+/// ```
+/// use cronjob_playground::api::load::is_look_alike;
+/// assert!(is_look_alike("batch.tutorial.kubebuilder.io/v1", "CronJob"));
+/// assert!(!is_look_alike("batch/v1", "CronJob") && !is_look_alike("v1", "ConfigMap"));
+/// ```
+pub fn is_look_alike(api_version: &str, kind: &str) -> bool {
+    let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
+    matches!(kind, "CronJob" | "Job") && group != "batch"
 }
 
 /// The message the API server (1.25+, strict field validation) or kubectl's client-side

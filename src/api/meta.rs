@@ -55,6 +55,39 @@ pub struct ObjectMeta {
     pub finalizers: Vec<String>,
 }
 
+/// The alphabet of the API server's random name suffixes (apimachinery `util/rand`
+/// `alphanums`: no vowels, so no words; no `0`, `1`, `3`, which look like letters).
+const NAME_ALPHABET: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
+
+/// How much of a `generateName` prefix is kept: names are at most 63 characters and the
+/// suffix takes 5 (apiserver `storage/names`, `maxGeneratedNameLength`).
+const MAX_GENERATED_PREFIX: usize = 63 - 5;
+
+/// The name the API server gives an object created with `generateName` (`SimpleNameGenerator`:
+/// the prefix, cut to 58 characters, and 5 characters of `NAME_ALPHABET`). The API server draws
+/// the suffix at random; here `seed` picks it, so the same input always gives the same name.
+/// Distinct seeds below 27⁵ give distinct suffixes (an affine bijection over the 14 348 907
+/// possible suffixes).
+///
+/// ```
+/// use cronjob_playground::api::generated_name;
+/// let name = generated_name("db-migrate-", 1);
+/// assert!(name.starts_with("db-migrate-") && name.len() == 16);
+/// assert_ne!(name, generated_name("db-migrate-", 2));
+/// assert_eq!(generated_name(&"x".repeat(70), 1).len(), 63);
+/// ```
+pub fn generated_name(prefix: &str, seed: u64) -> String {
+    const SPACE: u64 = 27 * 27 * 27 * 27 * 27;
+    let mut n = (seed % SPACE * 7_777_777 + 1_234_567) % SPACE;
+    let cut = prefix.char_indices().nth(MAX_GENERATED_PREFIX).map_or(prefix.len(), |(i, _)| i);
+    let mut name = prefix[..cut].to_string();
+    for _ in 0..5 {
+        name.push(NAME_ALPHABET[(n % 27) as usize] as char);
+        n /= 27;
+    }
+    name
+}
+
 impl ObjectMeta {
     /// The owner reference with `controller: true`, as `metav1.GetControllerOf` returns it.
     pub fn controller_of(&self) -> Option<&OwnerReference> {

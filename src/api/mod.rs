@@ -45,12 +45,17 @@ pub use job::{
     PodFailurePolicyOnPodConditionsPattern, PodFailurePolicyRule, PodReplacementPolicy, SuccessPolicy,
     SuccessPolicyRule, UncountedTerminatedPods,
 };
-pub use meta::{ConditionStatus, LabelSelector, LabelSelectorRequirement, ObjectMeta, ObjectReference, OwnerReference};
+pub use meta::{
+    generated_name, ConditionStatus, LabelSelector, LabelSelectorRequirement, ObjectMeta, ObjectReference,
+    OwnerReference,
+};
 pub use pod::{
-    Container, ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting, ContainerStatus,
-    Pod, PodCondition, PodPhase, PodSpec, PodStatus, PodTemplateSpec, RestartPolicy, POD_DISRUPTION_TARGET, POD_READY,
+    Container, ContainerRestartRule, ContainerRestartRuleOnExitCodes, ContainerState, ContainerStateRunning,
+    ContainerStateTerminated, ContainerStateWaiting, ContainerStatus, Pod, PodCondition, PodPhase, PodSpec, PodStatus,
+    PodTemplateSpec, RestartPolicy, POD_DISRUPTION_TARGET, POD_READY,
 };
 pub use validation::{
-    validate_cronjob_create, validate_cronjob_update, validate_job_create, validate_job_update, Outcome,
+    validate_cronjob_create, validate_cronjob_update, validate_job_as_stored, validate_job_create, validate_job_update,
+    Outcome, CREATED_UID,
 };
 pub use version::{KubernetesVersion, Release, VersionError};

@@ -49,6 +49,55 @@ pub struct Container {
     pub command: Vec<String>,
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
     pub args: Vec<String>,
+    /// The container's own restart policy: `Always` makes an init container a sidecar
+    /// (SidecarContainers, 1.28+); on an app container, with `restartPolicyRules`, it overrides
+    /// the pod's (ContainerRestartRules, 1.34+).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restart_policy: Option<RestartPolicy>,
+    /// Rules checked when the container exits, first match wins (ContainerRestartRules, 1.34+).
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub restart_policy_rules: Vec<ContainerRestartRule>,
+}
+
+/// `corev1.ContainerRestartRule`: restart the container in place when its exit code matches.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContainerRestartRule {
+    /// `Restart` (the only action).
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub action: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exit_codes: Option<ContainerRestartRuleOnExitCodes>,
+}
+
+/// `corev1.ContainerRestartRuleOnExitCodes`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContainerRestartRuleOnExitCodes {
+    /// `In` or `NotIn`.
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub operator: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<i32>,
+}
+
+impl ContainerRestartRule {
+    /// Whether the rule applies to a container that exited with `exit_code`.
+    ///
+    /// ```
+    /// use cronjob_playground::api::{ContainerRestartRule, ContainerRestartRuleOnExitCodes};
+    /// let on = |op: &str| ContainerRestartRule { action: "Restart".into(),
+    ///     exit_codes: Some(ContainerRestartRuleOnExitCodes { operator: op.into(), values: vec![42] }) };
+    /// assert!(on("In").matches(42) && !on("In").matches(1));
+    /// assert!(on("NotIn").matches(1) && !on("NotIn").matches(42));
+    /// ```
+    pub fn matches(&self, exit_code: i32) -> bool {
+        self.exit_codes.as_ref().is_some_and(|e| match e.operator.as_str() {
+            "In" => e.values.contains(&exit_code),
+            "NotIn" => !e.values.contains(&exit_code),
+            _ => false,
+        })
+    }
 }
 
 /// `corev1.RestartPolicy`. Jobs accept only `OnFailure` and `Never`.

@@ -179,7 +179,25 @@ pub fn parse_documents(text: &str) -> Documents {
 fn scan_error(text: &str, err: &ScanError) -> SyntaxError {
     let marker = err.marker();
     let pos = Pos { line: marker.line() as u32, column: marker.col() as u32 + 1 };
+    if let Some(tab) = indenting_tab(text, pos.line) {
+        return tab;
+    }
     SyntaxError { pos, message: explain(text, pos, err.info()) }
+}
+
+/// A tab in the indentation of line `line` (1-based), as kubectl reports it: its YAML reader
+/// (go-yaml v2 through `sigs.k8s.io/yaml`) fails with "found character that cannot start any
+/// token" at the line.
+fn indenting_tab(text: &str, line: u32) -> Option<SyntaxError> {
+    let text_line = text.lines().nth(line.checked_sub(1)? as usize)?;
+    let indent = &text_line[..text_line.len() - text_line.trim_start().len()];
+    let column = indent.find('\t')? as u32 + 1;
+    Some(SyntaxError {
+        pos: Pos { line, column },
+        message: format!(
+            "error converting YAML to JSON: yaml: line {line}: found character that cannot start any token (a tab in the indentation: YAML indents with spaces only)"
+        ),
+    })
 }
 
 /// Adds the likely cause for the error people hit most: an unquoted value starting with `*`

@@ -1,13 +1,13 @@
 //! `cronjob-playground lint`: the lint view's analysis for many CronJobs at once (typically
 //! `kubectl get cronjobs -A -o yaml`): per CronJob the risks that probing simulations reveal
-//! (`timeline::lint`). Text for people, `--output json` for tools; the exit status is 1 when
+//! (`app::lint`). Text for people, `--output json` for tools; the exit status is 1 when
 //! any finding is an `error` (runs lost for good) or the input cannot be read, and 1 with no
-//! report when it holds more CronJobs than one lint probes (`timeline::lint::MAX_CRON_JOBS`).
+//! report when it holds more CronJobs than one lint probes (`app::lint::MAX_CRON_JOBS`).
 
 use crate::api::KubernetesVersion;
+use crate::app::lint::{lint, LintOptions, LintReport, Severity};
 use crate::go::Tz;
 use crate::sim::trace::Time;
-use crate::timeline::lint::{lint, LintOptions, LintReport, Severity};
 use chrono::{SubsecRound, Utc};
 use std::io::Read;
 use std::process::ExitCode;

@@ -1,8 +1,8 @@
 //! `cronjob-playground share`: a link that opens manifests in the playground page
-//! (`timeline::share`; the same `#s=1.…` fragment the page's Share button makes), or, with
+//! (`app::share`; the same `#s=1.…` fragment the page's Share button makes), or, with
 //! `--open`, the text and view a link holds.
 
-use crate::timeline::share::{link, open, ShareState};
+use crate::app::share::{link, open, ShareState};
 use std::io::Read;
 use std::process::ExitCode;
 

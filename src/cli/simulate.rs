@@ -78,6 +78,10 @@ pub fn run(args: Args) -> ExitCode {
     for notice in &trace.notices {
         eprintln!("cronjob-playground simulate: notice: {notice}");
     }
+    let left = crate::sim::not_simulated(&crate::api::admit(&text, None, trace.kubernetes_version));
+    for note in not_simulated_notes(&left) {
+        eprintln!("{note}");
+    }
     match args.output.as_str() {
         "json" => match serde_json::to_string(&trace) {
             Ok(json) => println!("{json}"),
@@ -87,6 +91,22 @@ pub fn run(args: Args) -> ExitCode {
         _ => print!("{}", render_timeline(&trace, args.width.clamp(20, 1000))),
     }
     ExitCode::SUCCESS
+}
+
+/// The quiet notice for the objects a simulation leaves out, one line each (on stderr, so the
+/// trace on stdout stays the contract's bytes).
+fn not_simulated_notes(objects: &[crate::sim::NotSimulated]) -> Vec<String> {
+    objects
+        .iter()
+        .map(|o| {
+            let why = if o.is_look_alike() {
+                "a custom resource of another API group; its own controller runs it, not Kubernetes' batch controllers"
+            } else {
+                "the playground simulates CronJobs and Jobs"
+            };
+            format!("note: {}:{}: {} {} ({}) not simulated: {why}", o.line, o.column, o.kind, o.name, o.api_version)
+        })
+        .collect()
 }
 
 fn fail(message: &str) -> ExitCode {
@@ -230,7 +250,9 @@ fn lane(label: &str, label_width: usize, cells: &[char]) -> String {
 
 /// Counts per fate, then the explanation of each slot that did not run on time.
 fn reasons(trace: &Trace, group: &Group) -> String {
-    let Some(name) = &group.cron_job else { return String::new() };
+    let Some(name) = &group.cron_job else {
+        return String::new();
+    };
     let slots: Vec<_> = trace.slots.iter().filter(|s| &s.cron_job == name).collect();
     let mut counts: Vec<(SlotFate, usize)> = Vec::new();
     for s in &slots {

@@ -113,19 +113,34 @@ fn render_text(source: &str, report: &ValidationReport) -> String {
             out.push_str(&format!("Warning: {warning}\n"));
         }
         let resource = format!("{}.batch/{}", object.kind.to_lowercase(), object.name);
+        let batch = object.api_version.starts_with("batch/") && (object.kind == "CronJob" || object.kind == "Job");
         match &object.message {
-            None if object.kind == "CronJob" || object.kind == "Job" => {
-                out.push_str(&format!("{resource} created (server dry run)\n"));
+            None if batch => out.push_str(&format!("{resource} created (server dry run)\n")),
+            None => {
+                // kubectl names a resource by kind and group: `cronjob.batch.tutorial.kubebuilder.io/x`.
+                let group = object.api_version.rsplit_once('/').map_or(String::new(), |(g, _)| format!(".{g}"));
+                out.push_str(&format!(
+                    "{}{group}/{} passed through (not validated here)\n",
+                    object.kind.to_lowercase(),
+                    object.name
+                ))
             }
-            None => out.push_str(&format!(
-                "{}/{} passed through (not validated here)\n",
-                object.kind.to_lowercase(),
-                object.name
-            )),
             Some(message) if message.contains(" is invalid: ") => {
                 out.push_str(&format!("The {} {:?} is invalid:\n", object.kind, object.name));
                 for e in &object.errors {
                     out.push_str(&format!("* {name}:{}:{}: {}\n", e.line, e.column, e.text));
+                }
+            }
+            Some(message) if object.errors.iter().any(|e| e.error_type == "Not served") => {
+                // kubectl fails while mapping the kind, before any request (cli-runtime `mapper.go`).
+                let namespace =
+                    object.defaulted.as_ref().and_then(|d| d["metadata"]["namespace"].as_str()).unwrap_or("");
+                out.push_str(&format!(
+                    "error: resource mapping not found for name: {:?} namespace: {namespace:?} from {name:?}: {message}\nensure CRDs are installed first\n",
+                    object.name
+                ));
+                for e in &object.errors {
+                    out.push_str(&format!("* {name}:{}:{}: {}\n", e.line, e.column, e.detail));
                 }
             }
             Some(message) => {

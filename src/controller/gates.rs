@@ -138,6 +138,14 @@ pub const GATES: &[Gate] = &[
     ),
 ];
 
+/// Gates whose switch the model accepts but whose effect it does not (fully) simulate, and why.
+const UNSIMULATED: &[(&str, &str)] = &[
+    ("SidecarContainers", "the model's API server keeps or drops initContainers[].restartPolicy by the release's default, and init containers are not run"),
+    ("ContainerRestartRules", "the model's API server keeps or drops restartPolicyRules by the release's default"),
+    ("KubeletCrashLoopBackOffMax", "the model does not simulate a changed maximum back-off"),
+    ("ReduceDefaultCrashLoopBackOffDecay", "the model does not simulate the 1 s to 60 s back-off"),
+];
+
 impl Gate {
     /// The gate by name (case-sensitive, as the components read `--feature-gates`).
     pub fn named(name: &str) -> Option<&'static Gate> {
@@ -194,7 +202,8 @@ impl FeatureGates {
     /// let asked = BTreeMap::from([("SidecarContainers".to_string(), true), ("Foo".to_string(), true)]);
     /// let (gates, notices) = FeatureGates::resolve(v, &asked);
     /// assert!(gates.enabled("SidecarContainers"));
-    /// assert_eq!(notices, ["featureGates.Foo: the model does not know this feature gate; it is ignored"]);
+    /// assert_eq!(notices[0], "featureGates.Foo: the model does not know this feature gate; it is ignored");
+    /// assert!(notices[1].starts_with("featureGates.SidecarContainers: accepted, but the model's API server"));
     /// ```
     pub fn resolve(version: KubernetesVersion, asked: &BTreeMap<String, bool>) -> (Self, Vec<String>) {
         let mut gates = Self::defaults(version);
@@ -213,8 +222,13 @@ impl FeatureGates {
                     "featureGates.{name}: Kubernetes {version} locks it to {default} (cannot set feature gate {name} to \
                      {on}, feature is locked to {default}); it is ignored"
                 )),
-                Some(_) => {
+                Some((default, _)) => {
                     gates.overrides.insert(gate.name, on);
+                    if let Some(why) = UNSIMULATED.iter().find(|(n, _)| *n == gate.name).map(|(_, why)| why) {
+                        if on != default {
+                            notices.push(format!("featureGates.{name}: accepted, but {why}"));
+                        }
+                    }
                 }
             }
         }
@@ -296,6 +310,12 @@ mod tests {
                 "featureGates.JobReadyPods: Kubernetes 1.30 locks it to true (cannot set feature gate JobReadyPods to \
                  false, feature is locked to true); it is ignored",
             ]
+        );
+        let (_, notices) = FeatureGates::resolve(v(34), &BTreeMap::from([("ContainerRestartRules".to_string(), true)]));
+        assert_eq!(
+            notices,
+            ["featureGates.ContainerRestartRules: accepted, but the model's API server keeps or drops restartPolicyRules \
+              by the release's default"]
         );
         let (_, notices) = FeatureGates::resolve(v(33), &BTreeMap::from([("SidecarContainers".to_string(), false)]));
         assert_eq!(

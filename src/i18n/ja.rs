@@ -1,9 +1,36 @@
-//! 日本語 (the Japanese seed documents' terms: ジョブ, スケジュール, 同時実行ポリシー).
+//! 日本語, in the terms of the Kubernetes documentation in Japanese (kubernetes.io/ja and its
+//! translation guide, content/ja/docs/contribute/localization.md: resource names such as Pod,
+//! Job and CronJob stay as they are; a generic cron job is a cronジョブ; katakana words ending in
+//! -er/-or take the long vowel mark, except コンテナ).
 //!
-//! Glossary, so every screen says the same: Job → ジョブ, Pod → Pod, CronJob → CronJob, slot (a
-//! schedule time) → スケジュール時刻, run → 実行, editor → エディタ, controller → コントローラー,
-//! suspend → 一時停止 (suspend), horizon → 期間, playground → プレイグラウンド. Kubernetes field
-//! names, Event reasons and kubectl words stay in English.
+//! Glossary, so every screen says the same:
+//!
+//! | English | 日本語 |
+//! |---|---|
+//! | CronJob | CronJob |
+//! | cron job | cronジョブ |
+//! | Job | Job |
+//! | Pod | Pod |
+//! | container | コンテナ |
+//! | controller | コントローラー |
+//! | Event | イベント |
+//! | manifest | マニフェスト |
+//! | object | オブジェクト |
+//! | Namespace | Namespace |
+//! | time zone | タイムゾーン |
+//! | back-off | バックオフ |
+//! | suspend | 一時停止 (suspend) |
+//! | slot (a schedule time) | スケジュール時刻 |
+//! | run | 実行 |
+//! | missed | 見送り |
+//! | DST | 夏時間 |
+//! | horizon | 期間 |
+//! | editor | エディター |
+//! | browser | ブラウザー |
+//! | user | ユーザー |
+//! | playground | プレイグラウンド |
+//!
+//! Field names, status values, Event reasons and kubectl words stay in English.
 
 use super::Msg::{self, *};
 
@@ -30,7 +57,7 @@ pub fn text(msg: Msg) -> &'static str {
         KeyMoveClock => "時計をその時刻へ移動",
         KeyClearSelection => "選択を解除",
         KeyTheme => "ライト / ダークテーマ",
-        ManifestEditor => "マニフェストエディタ",
+        ManifestEditor => "マニフェストエディター",
         ManifestLabel => "マニフェスト (YAML または JSON)",
         SimulationHeading => "シミュレーション",
         TimelineHeading => "タイムライン",
@@ -40,12 +67,12 @@ pub fn text(msg: Msg) -> &'static str {
         LegendLate => "遅れて実行 / 遡って実行",
         LegendSkipped => "スキップ / 見送り",
         LegendPending => "予定",
-        LegendJob => "ジョブ",
-        LegendFailedJob => "失敗したジョブ",
+        LegendJob => "Job",
+        LegendFailedJob => "失敗した Job",
         LegendBackOff => "バックオフ待ち",
         LegendControllerDown => "コントローラー停止中",
         LegendSuspended => "一時停止中 (suspend)",
-        EditorStatus => "{0} 行 · このブラウザに保存済み",
+        EditorStatus => "{0} 行 · このブラウザーに保存済み",
         EditorErrors => " · エラー {0} 件",
         EditorError => " · エラー 1 件",
         MoreDiagnostics => "… ほか {0} 件",
@@ -75,9 +102,9 @@ pub fn text(msg: Msg) -> &'static str {
         ControllerTz => "コントローラーの TZ",
         ControllerTzLabel => "kube-controller-manager のタイムゾーン",
         PodsOf => "{0} {1} の Pod",
-        StartupSeconds => "起動 秒",
+        StartupSeconds => "起動 (秒)",
         StartupSecondsLabel => "{0} の Pod 起動秒数",
-        AttemptRunSeconds => "#{0} 実行 秒",
+        AttemptRunSeconds => "#{0} 実行 (秒)",
         AttemptDurationLabel => "{0} の試行 {1} の実行秒数",
         Exit => "終了コード",
         AttemptExitLabel => "{0} の試行 {1} の終了コード",
@@ -93,34 +120,34 @@ pub fn text(msg: Msg) -> &'static str {
         EventEditSchedule => "{0} のスケジュールを変更:",
         EventSuspend => "一時停止 (suspend)",
         EventResume => "再開 (resume)",
-        EventDeleteJob => "ジョブを削除",
+        EventDeleteJob => "Job を削除",
         EventControllerDown => "コントローラーを停止する時間",
-        EventTrigger => "今すぐジョブを作成",
+        EventTrigger => "今すぐ Job を作成",
         EventValue => "値",
-        EventValueLabel => "スケジュール、ジョブ名、または停止時間",
+        EventValueLabel => "スケジュール、Job 名、または停止時間",
         AddEvent => "追加",
         ControllerDownUntil => "kube-controller-manager が {0} まで停止",
         Simulating => "シミュレーション中…",
         NothingToSimulate => "シミュレーションするものがありません。",
-        TimelineLabel => "スケジュール時刻・ジョブ・Pod のタイムライン",
+        TimelineLabel => "スケジュール時刻・Job・Pod のタイムライン",
         ControllerDownBand => "kube-controller-manager 停止中 {0} – {1}",
         SuspendedBand => "一時停止中 (suspend)",
-        StandaloneJobs => "ジョブ",
+        StandaloneJobs => "Job",
         SlotsLane => "時刻",
-        JobsLane => "ジョブ",
+        JobsLane => "Job",
         SlotCluster => "スケジュール時刻 {0} 件 (スキップ {1}、遅延 {2}) — クリックで拡大",
-        JobCluster => "ジョブ {0} 件、失敗 {1} 件 — クリックで拡大",
+        JobCluster => "Job {0} 件、失敗 {1} 件 — クリックで拡大",
         PodsOfJob => "{0} の Pod (クリックで開閉を固定)",
         LateRun => " (遅れて実行 / 遡って実行)",
         Overview => "全体",
         OverviewLabel => "期間全体の概観。クリックするとタイムラインがそこへ移動します",
         Inspector => "インスペクター",
-        InspectorHint => "タイムライン上のスケジュール時刻、ジョブ、Pod、変更マーカー、帯をクリックすると、何が起きたのか、なぜなのかを表示します。",
+        InspectorHint => "タイムライン上のスケジュール時刻、Job、Pod、変更マーカー、帯をクリックすると、何が起きたのか、なぜなのかを表示します。",
         Why => "理由",
         TabDetails => "詳細",
         TabEvents => "イベント",
         TabLogs => "ログ",
-        RunInfo => "k8s {0} · スケジュール時刻 {1} · ジョブ {2} · Pod {3} · シミュレーション {4} ms",
+        RunInfo => "k8s {0} · スケジュール時刻 {1} · Job {2} · Pod {3} · シミュレーション {4} ms",
         GetAt => "# {0} 時点",
         DescribeAt => "# {0} 時点の Events",
         EventsAt => "# {0} 時点",
@@ -131,7 +158,7 @@ pub fn text(msg: Msg) -> &'static str {
         KindSuspended => "一時停止",
         FieldScheduledTime => "予定時刻",
         FieldFate => "結果",
-        FieldJobCreated => "ジョブ作成",
+        FieldJobCreated => "Job 作成",
         FieldKubernetesVersion => "Kubernetes のバージョン",
         FieldCreated => "作成",
         FieldCreatedAfterSchedule => "予定時刻からの遅れ",
@@ -158,7 +185,7 @@ pub fn text(msg: Msg) -> &'static str {
         FateControllerDown => "コントローラー停止中",
         FateNotFoundBySearch => "コントローラーの探索で見つからず",
         FateTooManyMissed => "見送った開始時刻が多すぎる",
-        FateCreateFailed => "ジョブの作成に失敗",
+        FateCreateFailed => "Job の作成に失敗",
         FatePending => "予定",
         OutcomeRunning => "実行中",
         OutcomeComplete => "完了",
@@ -168,9 +195,9 @@ pub fn text(msg: Msg) -> &'static str {
         PodTerminated => "強制終了",
         PodOpen => "実行中",
         ScenarioMenuLabel => "組み込みシナリオを開く",
-        ScenarioLookAt => "見るところ",
+        ScenarioLookAt => "注目する点",
         ScenarioWhy => "なぜ Kubernetes はそう動くのか",
-        ScenarioReplaceConfirm => "シナリオ「{0}」を開きますか? エディタのあなたのテキストは置き換わりますが保存され、「自分のテキストに戻す」で戻せます。",
+        ScenarioReplaceConfirm => "シナリオ「{0}」を開きますか? エディターのあなたのテキストは置き換わりますが保存され、「自分のテキストに戻す」で戻せます。",
         ScenarioClose => "シナリオの説明を閉じる",
         ScenarioShowNotes => "シナリオの説明",
         ShareButton => "共有",
@@ -178,7 +205,7 @@ pub fn text(msg: Msg) -> &'static str {
         ShareLinkLabel => "このマニフェストと表示へのリンク (コピー済み):",
         ShareSize => "{0} 文字。マニフェストはリンクの #フラグメントにあり、サーバーには送られません。",
         Close => "閉じる",
-        ShareAsk => "このリンクには、このブラウザに保存されたものとは別のマニフェスト ({0} 行) が入っています。開いて保存済みのテキストを置き換えますか?",
+        ShareAsk => "このリンクには、このブラウザーに保存されたものとは別のマニフェスト ({0} 行) が入っています。開いて保存済みのテキストを置き換えますか?",
         ShareOpen => "リンクを開く",
         ShareKeep => "自分のテキストを残す",
         Dismiss => "閉じる",
@@ -206,9 +233,9 @@ pub fn text(msg: Msg) -> &'static str {
         CompareSnapshot => "残したテキスト (編集の前後)",
         CompareKept => "残したテキスト",
         CompareKeep => "このテキストを B として残す",
-        CompareKeepTitle => "エディタのテキストを実行 B として残し、編集する: A が編集後、B が編集前",
-        CompareRunA => "A (Kubernetes {0}): ジョブ {1} 個、実行されたスケジュール時刻 {2}、されなかったもの {3}",
-        CompareRunB => "B ({0}): ジョブ {1} 個、実行されたスケジュール時刻 {2}、されなかったもの {3}",
+        CompareKeepTitle => "エディターのテキストを実行 B として残し、編集する: A が編集後、B が編集前",
+        CompareRunA => "A (Kubernetes {0}): Job {1} 個、実行されたスケジュール時刻 {2}、されなかったもの {3}",
+        CompareRunB => "B ({0}): Job {1} 個、実行されたスケジュール時刻 {2}、されなかったもの {3}",
         CompareDifferences => "違い {0} 件",
         CompareOneDifference => "違い 1 件",
         CompareCannotRun => "B を実行できません: {0}",
@@ -217,31 +244,31 @@ pub fn text(msg: Msg) -> &'static str {
         LintOpen => "多数の CronJob を検査…",
         LintClose => "検査ビューを閉じる",
         LintRegion => "多数の CronJob を検査",
-        LintIntro => "`kubectl get cronjobs -A -o yaml` の出力 (または任意の CronJob) を貼り付けてください。各 CronJob を短いシミュレーションで調べます: スケジュール変更、長いコントローラー停止、Forbid での長いジョブ、startingDeadlineSeconds とコントローラーの反応時間、翌年の夏時間の切り替え。",
+        LintIntro => "`kubectl get cronjobs -A -o yaml` の出力 (または任意の CronJob) を貼り付けてください。各 CronJob を短いシミュレーションで調べます: スケジュール変更、長いコントローラー停止、Forbid での長い Job、startingDeadlineSeconds とコントローラーの反応時間、翌年の夏時間の切り替え。",
         LintInputLabel => "検査する CronJob",
-        LintUseEditor => "エディタのテキストを使う",
+        LintUseEditor => "エディターのテキストを使う",
         LintStart => "調査の開始時刻",
         LintRun => "検査",
         LintBusy => "検査中…",
         LintSummary => "{0} 個の CronJob を Kubernetes {1} で {2} から調べました: 指摘 {3} 件。",
         LintNoRisks => "調査ではリスクは見つかりませんでした。",
-        LintOpenProbe => "この調査をエディタで開く",
-        LintOpenProbeTitle => "エディタのテキストをこの調査 (CronJob + Simulation) に置き換えてタイムラインで見る",
+        LintOpenProbe => "この調査をエディターで開く",
+        LintOpenProbeTitle => "エディターのテキストをこの調査 (CronJob + Simulation) に置き換えてタイムラインで見る",
         LintBadZone => "不明なタイムゾーン {0}",
         LintProgress => "{1} 個中 {0} 個の CronJob を調査済み…",
         LintCancel => "中止",
-        LintStopped => "{1} 件中 {0} 件の CronJob を調べたところで停止しました。見つかったものを下に示します。",
-        LintTooMany => "CronJob が {0} 個あります: 一度に調べられるのは {1} 個までです (1 個に約 1 秒かかります)。名前空間ごとなどに分けてください。",
+        LintStopped => "{1} 個中 {0} 個の CronJob を調べたところで停止しました。見つかったものを下に示します。",
+        LintTooMany => "CronJob が {0} 個あります: 一度に調べられるのは {1} 個までです (1 個に約 1 秒かかります)。Namespace ごとなどに分けてください。",
         LintRetroactiveEdit => "スケジュールを編集すると、すでに過ぎた時刻の実行が始まります: {0} の実行の後、{2} にスケジュールを \"{1}\" に編集すると、{5} の分として {4} に {3} が作成されました。編集しても lastScheduleTime はリセットされないため、前回の実行以降で新しいスケジュールの最も新しい時刻がすぐに実行されます。{6}。",
         LintFixDeadlineLonger => "startingDeadlineSeconds ({0}) はそれより長く、短くすればこうした実行は行われなくなります",
         LintFixSetDeadline => "startingDeadlineSeconds を設定すれば (例: 300)、編集でそれ以上遅れた実行が始まることはなくなります",
         LintTooManyMissed => "{1} から {2} まで {0} のコントローラー停止で、100 を超えるスケジュール時刻を逃します: {5} に {3} {4} — {6}。{7}",
-        LintRefusedAfterOutage => "その後コントローラーはジョブを一切開始しません — {0} から {1} までジョブはなく ({2} 個のスケジュール時刻が too-many-missed) — startingDeadlineSeconds を設定するか lastScheduleTime を直すまで続きます",
+        LintRefusedAfterOutage => "その後コントローラーは Job を一切開始しません — {0} から {1} まで Job はなく ({2} 個のスケジュール時刻が too-many-missed) — startingDeadlineSeconds を設定するか lastScheduleTime を直すまで続きます",
         LintLatestOnlyAfterOutage => "コントローラーは警告を出し、逃した時刻のうち最新のものだけを開始します ({1} の分の {0})。それより前の {2} 回は実行されません",
         LintRemedyDeadline => "startingDeadlineSeconds を設定すると、コントローラーがさかのぼる範囲を制限できます。",
-        LintForbidStarves => "同時実行ポリシー Forbid では、ジョブが実行中の間は実行がスキップされます: {2} 間隔に対してジョブが {0} かかると ({1})、スケジュール時刻 {4} 個のうち {3} 個がスキップされ、{5} 個が遅れて実行されました。最初のスキップは {6}: {7}",
-        LintJobsBoundedBy => "activeDeadlineSeconds {0} によりジョブはそれだけ実行できます",
-        LintJobsUnbounded => "ジョブの長さを制限する activeDeadlineSeconds がないため、間隔の 1.5 倍で調べました",
+        LintForbidStarves => "同時実行ポリシー Forbid では、Job が実行中の間は実行がスキップされます: {2} 間隔に対して Job が {0} かかると ({1})、スケジュール時刻 {4} 個のうち {3} 個がスキップされ、{5} 個が遅れて実行されました。最初のスキップは {6}: {7}",
+        LintJobsBoundedBy => "activeDeadlineSeconds {0} により Job はそれだけ実行できます",
+        LintJobsUnbounded => "Job の長さを制限する activeDeadlineSeconds がないため、間隔の 1.5 倍で調べました",
         LintDeadlineMissed => "startingDeadlineSeconds {0} はコントローラーの反応時間 ({1}) より短いです: スケジュール時刻 {3} 個のうち {2} 個を逃しました。最初は {4}: {5}",
         LintDeadlineTight => "startingDeadlineSeconds {0} には余裕がほとんどありません: ここではすべての実行が開始しました (遅れは最大 {1}、{2}) が、混雑や再起動でコントローラーの反応が {0} 秒より遅れると、イベントもなく実行が取りやめになります。Kubernetes のドキュメントは 10 秒未満の期限を勧めていません。",
         LintReactionV1 => "v1 コントローラーは 10 秒ごとにポーリングします",
@@ -253,13 +280,13 @@ pub fn text(msg: Msg) -> &'static str {
         DiffSlotFate => "{0} のスケジュール時刻 {1}: A は {2}、B は {3}",
         DiffSlotOnlyA => "{0} のスケジュール時刻 {1} は A のみ: {2}",
         DiffSlotOnlyB => "{0} のスケジュール時刻 {1} は B のみ: {2}",
-        DiffJobOnlyA => "ジョブ {0} は A のみ (作成 {1})",
-        DiffJobOnlyB => "ジョブ {0} は B のみ (作成 {1})",
-        DiffJobShift => "ジョブ {0}: {1}",
+        DiffJobOnlyA => "Job {0} は A のみ (作成 {1})",
+        DiffJobOnlyB => "Job {0} は B のみ (作成 {1})",
+        DiffJobShift => "Job {0}: {1}",
         DiffCreated => "作成は A で {0}、B で {1} ({2})",
         DiffFinished => "終了は A で {0}、B で {1} ({2})",
         DiffPartSeparator => "。",
-        DiffJobOutcome => "ジョブ {0}: A は {1}、B は {2}",
+        DiffJobOutcome => "Job {0}: A は {1}、B は {2}",
         DiffDeletedWhileRunning => "実行中に削除",
         DiffStillRunning => "実行中",
         FactNoJob => "なし",
@@ -267,11 +294,11 @@ pub fn text(msg: Msg) -> &'static str {
         FactDeletedBy => "{0} ({1} による)",
         FactCreatedAfter => "{0} (スケジュール時刻の {1} 後)",
         FactJobActive => "実行中",
-        DeletedByHistoryLimit => "履歴数の上限",
+        DeletedByHistoryLimit => "履歴の上限",
         DeletedByTtl => "ttl-after-finished コントローラー",
         DeletedByReplace => "置き換え (concurrencyPolicy: Replace)",
         DeletedByUser => "ユーザーの削除",
-        ReasonRestarted => "コンテナーが終了コード {0} で終了し、{1} 秒のバックオフの後に再起動しました (再起動 {2} 回目)。",
+        ReasonRestarted => "コンテナが終了コード {0} で終了し、{1} 秒のバックオフの後に再起動しました (再起動 {2} 回目)。",
         ReasonControllerDown => "kube-controller-manager が停止している間、コントローラーは同期しません。その間に過ぎたスケジュール時刻は、復帰後の最初の同期で判断されます。",
         ReasonSuspended => "spec.suspend が true です: コントローラーは新しい Job を開始しません (実行中のものは続きます)。",
         TitleOutage => "kube-controller-manager 停止",

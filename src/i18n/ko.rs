@@ -1,18 +1,46 @@
-//! 한국어 (the Korean seed document's terms: 크론잡, 스케줄, 소급 적용).
+//! 한국어, in the terms of the Kubernetes documentation in Korean (kubernetes.io/ko and its
+//! 한글화 용어집, content/ko/docs/contribute/localization_ko.md).
 //!
-//! Glossary, so every screen says the same: Job → 잡, Pod → 파드, CronJob → CronJob (크론잡 in
-//! prose), slot (a schedule time) → 스케줄 시각, run → 실행, editor → 편집기, controller → 컨트롤러,
-//! suspend → 일시 중지 (suspend), horizon → 기간, playground → 플레이그라운드. Kubernetes field
-//! names, Event reasons and kubectl words stay in English.
+//! Glossary, so every screen says the same:
+//!
+//! | English | 한국어 |
+//! |---|---|
+//! | Kubernetes | 쿠버네티스 (Kubernetes in version labels and kubectl words) |
+//! | CronJob (the object) | 크론잡 (`CronJob` where it is the kind's name) |
+//! | cron job | 크론 잡 |
+//! | Job | 잡 |
+//! | Pod | 파드 |
+//! | container | 컨테이너 |
+//! | controller | 컨트롤러 |
+//! | Event | 이벤트 |
+//! | manifest | 매니페스트 |
+//! | object | 오브젝트 |
+//! | namespace | 네임스페이스 |
+//! | time zone | 타임 존 |
+//! | limit | 한도 |
+//! | back-off | 백오프 |
+//! | suspend | 일시 중지 (suspend) |
+//! | slot (a schedule time) | 스케줄 시각 |
+//! | run | 실행 |
+//! | missed | 놓침 |
+//! | DST | 서머타임 |
+//! | horizon | 기간 |
+//! | editor | 편집기 |
+//! | playground | 플레이그라운드 |
+//!
+//! Field names, status values (Failed, Pending, Running), Event reasons and kubectl words stay
+//! in English, as the documentation keeps them. A particle after an inserted value is written as
+//! its pair in braces (`{0}{을/를}`): `Lang::format` keeps the form that agrees with the value
+//! (`super::particle`), so no `을(를)` reaches the reader.
 
 use super::Msg::{self, *};
 
 pub fn text(msg: Msg) -> &'static str {
     match msg {
-        Tagline => "Kubernetes가 여러분의 CronJob을 어떻게 실행하는지, 1초 단위로.",
+        Tagline => "쿠버네티스가 여러분의 크론잡을 어떻게 실행하는지, 1초 단위로.",
         LanguageLabel => "언어",
         ScenariosButton => "시나리오…",
-        ScenariosTitle => "내장 시나리오: 무엇을 봐야 하는지, Kubernetes가 왜 그렇게 동작하는지",
+        ScenariosTitle => "내장 시나리오: 무엇을 봐야 하는지, 쿠버네티스가 왜 그렇게 동작하는지",
         ThemeToggleLabel => "라이트 / 다크 테마 전환 (d)",
         ThemeToggleTitle => "라이트 / 다크 (d)",
         HelpButtonTitle => "키보드 단축키 (?)",
@@ -66,18 +94,18 @@ pub fn text(msg: Msg) -> &'static str {
         SpeedHours => "{0}시간/초",
         SpeedDays => "{0}일/초",
         ScrubClock => "가상 시계 이동",
-        Kubernetes => "Kubernetes",
-        KubernetesVersion => "Kubernetes 버전",
+        Kubernetes => "쿠버네티스",
+        KubernetesVersion => "쿠버네티스 버전",
         NewestVersion => "최신 ({0})",
         Horizon => "기간",
         HorizonLabel => "시뮬레이션 기간 (예: 24h, 7d, 30d)",
         HorizonTitle => "시뮬레이션할 길이: 90m, 24h, 7d, 30d",
         ControllerTz => "컨트롤러 TZ",
-        ControllerTzLabel => "kube-controller-manager 시간대",
+        ControllerTzLabel => "kube-controller-manager의 타임 존",
         PodsOf => "{0} {1}의 파드",
-        StartupSeconds => "시작 초",
+        StartupSeconds => "시작(초)",
         StartupSecondsLabel => "{0} 파드 시작 시간(초)",
-        AttemptRunSeconds => "#{0} 실행 초",
+        AttemptRunSeconds => "#{0} 실행(초)",
         AttemptDurationLabel => "{0} 시도 {1} 실행 시간(초)",
         Exit => "종료 코드",
         AttemptExitLabel => "{0} 시도 {1} 종료 코드",
@@ -132,7 +160,7 @@ pub fn text(msg: Msg) -> &'static str {
         FieldScheduledTime => "예정 시각",
         FieldFate => "결과",
         FieldJobCreated => "잡 생성",
-        FieldKubernetesVersion => "Kubernetes 버전",
+        FieldKubernetesVersion => "쿠버네티스 버전",
         FieldCreated => "생성",
         FieldCreatedAfterSchedule => "예정 시각 대비 지연",
         FieldStatus => "상태",
@@ -168,9 +196,9 @@ pub fn text(msg: Msg) -> &'static str {
         PodTerminated => "강제 종료",
         PodOpen => "실행 중",
         ScenarioMenuLabel => "내장 시나리오 열기",
-        ScenarioLookAt => "볼 곳",
-        ScenarioWhy => "Kubernetes가 왜 그렇게 동작하는가",
-        ScenarioReplaceConfirm => "시나리오 “{0}”을(를) 열까요? 편집기의 내 텍스트는 바뀌지만 보관되며, “내 텍스트로 돌아가기”로 되돌릴 수 있습니다.",
+        ScenarioLookAt => "살펴볼 점",
+        ScenarioWhy => "쿠버네티스가 왜 그렇게 동작하는가",
+        ScenarioReplaceConfirm => "시나리오 “{0}”{을/를} 열까요? 편집기의 내 텍스트는 바뀌지만 보관되며, “내 텍스트로 돌아가기”로 되돌릴 수 있습니다.",
         ScenarioClose => "시나리오 설명 닫기",
         ScenarioShowNotes => "시나리오 설명",
         ShareButton => "공유",
@@ -184,7 +212,7 @@ pub fn text(msg: Msg) -> &'static str {
         Dismiss => "닫기",
         ShareErrNotALink => "이 주소에는 공유된 플레이그라운드 상태가 없습니다.",
         ShareErrTooLong => "이 링크는 너무 길어서 열 수 없습니다: {0}자, 한도는 {1}자입니다. 더 짧은 매니페스트나 기간으로 공유하세요.",
-        ShareErrBadCharacter => "이 링크는 손상되었습니다: 데이터의 {1}번째 위치의 {0}은(는) base64url 문자가 아닙니다. 복사 중에 바뀐 것 같습니다. 링크를 다시 받으세요.",
+        ShareErrBadCharacter => "이 링크는 손상되었습니다: 데이터의 {1}번째 위치에 base64url이 아닌 문자 {0}{이/가} 있습니다. 복사 중에 바뀐 것 같습니다. 링크를 다시 받으세요.",
         ShareErrTruncated => "이 링크는 손상되었습니다: 데이터가 문자 중간에서 끝납니다. 복사 중에 잘린 것 같습니다. 전체 링크를 다시 받으세요.",
         ShareErrCorrupt => "이 링크는 손상되었습니다: 압축된 데이터를 읽을 수 없습니다({0}). 링크를 다시 받으세요.",
         ShareErrTooLarge => "이 링크는 거부되었습니다: 풀면 공유 상태의 한도인 {0} KiB를 넘습니다.",
@@ -195,44 +223,44 @@ pub fn text(msg: Msg) -> &'static str {
         ExportTrace => "트레이스",
         ExportTraceTitle => "트레이스를 JSON으로 (`simulate --output json`과 같음)",
         ExportState => "상태",
-        ExportStateTitle => "시계 시각의 오브젝트를 YAML로 (kubectl의 List 형식)",
+        ExportStateTitle => "시계가 가리키는 시각의 오브젝트를 YAML로 (kubectl의 List 형식)",
         CompareStart => "비교…",
         CompareStop => "비교 끝내기",
         CompareRegion => "두 실행 비교",
         CompareAgainstLabel => "실행 B에서 바꿀 것",
-        CompareVersionGroup => "Kubernetes 버전",
+        CompareVersionGroup => "쿠버네티스 버전",
         CompareV1 => "{0} (v1 컨트롤러)",
-        CompareEveryPolicy => "모든 CronJob을 {0}(으)로",
+        CompareEveryPolicy => "모든 크론잡을 {0}{으로/로}",
         CompareSnapshot => "보관한 텍스트 (편집 전후)",
         CompareKept => "보관한 텍스트",
         CompareKeep => "이 텍스트를 B로 보관",
         CompareKeepTitle => "편집기의 텍스트를 실행 B로 보관한 뒤 편집: A는 편집 후, B는 편집 전",
-        CompareRunA => "A (Kubernetes {0}): 잡 {1}개, 실행된 스케줄 시각 {2}, 실행되지 않은 스케줄 시각 {3}",
+        CompareRunA => "A (쿠버네티스 {0}): 잡 {1}개, 실행된 스케줄 시각 {2}, 실행되지 않은 스케줄 시각 {3}",
         CompareRunB => "B ({0}): 잡 {1}개, 실행된 스케줄 시각 {2}, 실행되지 않은 스케줄 시각 {3}",
         CompareDifferences => "차이 {0}개",
         CompareOneDifference => "차이 1개",
         CompareCannotRun => "B를 실행할 수 없습니다: {0}",
         CompareDiffLane => "차이",
         CompareDiffStrip => "실행이 다른 곳",
-        LintOpen => "여러 CronJob 점검…",
+        LintOpen => "여러 크론잡 점검…",
         LintClose => "점검 화면 닫기",
-        LintRegion => "여러 CronJob 점검",
-        LintIntro => "`kubectl get cronjobs -A -o yaml` 출력(또는 아무 CronJob)을 붙여 넣으세요. 각 CronJob을 짧은 시뮬레이션으로 검사합니다: 스케줄 변경, 긴 컨트롤러 중단, Forbid에서 긴 잡, startingDeadlineSeconds와 컨트롤러 반응 시간, 다음 1년의 서머타임 전환.",
-        LintInputLabel => "점검할 CronJob",
+        LintRegion => "여러 크론잡 점검",
+        LintIntro => "`kubectl get cronjobs -A -o yaml` 출력(또는 아무 크론잡)을 붙여 넣으세요. 크론잡마다 짧은 시뮬레이션으로 검사합니다: 스케줄 변경, 긴 컨트롤러 중단, Forbid에서 긴 잡, startingDeadlineSeconds와 컨트롤러 반응 시간, 앞으로 1년의 서머타임 전환.",
+        LintInputLabel => "점검할 크론잡",
         LintUseEditor => "편집기의 텍스트 사용",
         LintStart => "검사 시작 시각",
         LintRun => "점검",
         LintBusy => "점검 중…",
-        LintSummary => "CronJob {0}개를 Kubernetes {1}(으)로 {2}부터 검사했습니다: 발견 {3}건.",
+        LintSummary => "크론잡 {0}개를 쿠버네티스 {1}{으로/로} {2}부터 검사했습니다: 발견 {3}건.",
         LintNoRisks => "검사에서 위험을 찾지 못했습니다.",
         LintOpenProbe => "이 검사를 편집기에서 열기",
         LintOpenProbeTitle => "편집기의 텍스트를 이 검사(CronJob + Simulation)로 바꿔 타임라인에서 보기",
-        LintBadZone => "알 수 없는 시간대 {0}",
-        LintProgress => "CronJob {1}개 중 {0}개 검사함…",
+        LintBadZone => "알 수 없는 타임 존 {0}",
+        LintProgress => "크론잡 {1}개 중 {0}개 검사함…",
         LintCancel => "중지",
-        LintStopped => "CronJob {1}개 중 {0}개를 검사한 뒤 멈췄습니다. 찾은 결과는 아래와 같습니다.",
-        LintTooMany => "CronJob이 {0}개입니다: 한 번에 최대 {1}개까지 검사합니다(하나에 약 1초). 네임스페이스별 등으로 나누어 주세요.",
-        LintRetroactiveEdit => "스케줄을 편집하면 이미 지난 시각의 실행이 시작됩니다: {0}의 실행 뒤 {2}에 스케줄을 \"{1}\"(으)로 편집하자 {5}의 몫으로 {4}에 {3}이(가) 생성되었습니다. 편집해도 lastScheduleTime은 초기화되지 않으므로, 마지막 실행 이후 새 스케줄의 가장 최근 시각이 곧바로 실행됩니다. {6}.",
+        LintStopped => "크론잡 {1}개 중 {0}개를 검사한 뒤 멈췄습니다. 찾은 결과는 아래와 같습니다.",
+        LintTooMany => "크론잡이 {0}개입니다: 한 번에 {1}개까지 검사합니다(하나에 약 1초). 네임스페이스별 등으로 나누어 주세요.",
+        LintRetroactiveEdit => "스케줄을 편집하면 이미 지난 시각의 실행이 시작됩니다: {0}의 실행 뒤 {2}에 스케줄을 \"{1}\"{으로/로} 편집하자 {5}의 몫으로 {4}에 {3}{이/가} 생성되었습니다. 편집해도 lastScheduleTime은 초기화되지 않으므로, 마지막 실행 이후 새 스케줄의 가장 최근 시각이 곧바로 실행됩니다. {6}.",
         LintFixDeadlineLonger => "startingDeadlineSeconds({0})가 그보다 길며, 더 짧게 하면 이런 실행은 건너뜁니다",
         LintFixSetDeadline => "startingDeadlineSeconds를 설정하면(예: 300) 편집 때문에 그보다 늦은 실행이 시작되는 일은 없습니다",
         LintTooManyMissed => "{1}부터 {2}까지 {0} 동안 컨트롤러가 멈추면 100개가 넘는 스케줄 시각을 놓칩니다: {5}에 {3} {4} — {6}.{7}",
@@ -242,19 +270,19 @@ pub fn text(msg: Msg) -> &'static str {
         LintForbidStarves => "동시 실행 정책 Forbid에서는 잡이 아직 실행 중이면 실행을 건너뜁니다: {2} 간격에 잡이 {0} 걸리면({1}), 스케줄 시각 {4}개 중 {3}개를 건너뛰고 {5}개는 늦게 실행되었습니다. 처음 건너뛴 시각은 {6}: {7}",
         LintJobsBoundedBy => "activeDeadlineSeconds {0} 때문에 잡이 그만큼 실행될 수 있습니다",
         LintJobsUnbounded => "잡의 길이를 제한하는 activeDeadlineSeconds가 없어 간격의 1.5배로 검사했습니다",
-        LintDeadlineMissed => "startingDeadlineSeconds {0}가 컨트롤러의 반응 시간({1})보다 짧습니다: 스케줄 시각 {3}개 중 {2}개를 놓쳤으며, 처음은 {4}: {5}",
-        LintDeadlineTight => "startingDeadlineSeconds {0}는 여유가 거의 없습니다: 여기서는 모든 실행이 시작되었지만(최대 {1} 지연, {2}), 바쁘거나 재시작 중인 컨트롤러가 {0}초보다 늦게 반응하면 이벤트 없이 실행이 버려집니다. Kubernetes 문서는 10초 미만의 기한을 권하지 않습니다.",
+        LintDeadlineMissed => "startingDeadlineSeconds {0}{이/가} 컨트롤러의 반응 시간({1})보다 짧습니다: 스케줄 시각 {3}개 중 {2}개를 놓쳤으며, 처음은 {4}: {5}",
+        LintDeadlineTight => "startingDeadlineSeconds {0}{은/는} 여유가 거의 없습니다: 여기서는 모든 실행이 시작되었지만(최대 {1} 지연, {2}), 바쁘거나 재시작 중인 컨트롤러가 {0}초보다 늦게 반응하면 이벤트 없이 실행이 버려집니다. 쿠버네티스 문서는 10초 미만의 기한을 권하지 않습니다.",
         LintReactionV1 => "v1 컨트롤러는 10초마다 폴링합니다",
         LintReactionV2 => "v2 컨트롤러는 스케줄 시각 100밀리초 뒤에 동작합니다",
-        LintDstDoubleRun => "{0}의 일광 절약 시간 전환으로 같은 현지 시각이 반복되고, 스케줄은 두 번 모두 실행됩니다: {1}와 {2}는 한 시간 차이입니다 — 실행: {3}.",
-        LintDstSkippedRun => "{0}의 일광 절약 시간 전환으로 현지 시각이 건너뛰어지고, 그 사이의 실행도 사라집니다: {1}와 {2} 사이({3})에는 아무것도 없습니다 — 실행: {4}.",
+        LintDstDoubleRun => "{0}의 서머타임 전환으로 같은 현지 시각이 반복되고, 스케줄은 두 번 모두 실행됩니다: {1}{과/와} {2}{은/는} 한 시간 차이입니다 — 실행: {3}.",
+        LintDstSkippedRun => "{0}의 서머타임 전환으로 현지 시각을 건너뛰므로 그 사이의 실행도 사라집니다: {1}{과/와} {2} 사이({3})에는 아무것도 없습니다 — 실행: {4}.",
         LintRunAt => "{1}에 {0}",
         LintListSeparator => ", ",
         DiffSlotFate => "{0}의 스케줄 시각 {1}: A는 {2}, B는 {3}",
-        DiffSlotOnlyA => "{0}의 스케줄 시각 {1}은(는) A에만 있음: {2}",
-        DiffSlotOnlyB => "{0}의 스케줄 시각 {1}은(는) B에만 있음: {2}",
-        DiffJobOnlyA => "잡 {0}은(는) A에만 있음 (생성 {1})",
-        DiffJobOnlyB => "잡 {0}은(는) B에만 있음 (생성 {1})",
+        DiffSlotOnlyA => "{0}의 스케줄 시각 {1}{은/는} A에만 있음: {2}",
+        DiffSlotOnlyB => "{0}의 스케줄 시각 {1}{은/는} B에만 있음: {2}",
+        DiffJobOnlyA => "잡 {0}{은/는} A에만 있음 (생성 {1})",
+        DiffJobOnlyB => "잡 {0}{은/는} B에만 있음 (생성 {1})",
         DiffJobShift => "잡 {0}: {1}",
         DiffCreated => "생성은 A에서 {0}, B에서 {1} ({2})",
         DiffFinished => "종료는 A에서 {0}, B에서 {1} ({2})",
@@ -267,13 +295,13 @@ pub fn text(msg: Msg) -> &'static str {
         FactDeletedBy => "{0} ({1}에 의해)",
         FactCreatedAfter => "{0} (스케줄 시각 {1} 후)",
         FactJobActive => "실행 중",
-        DeletedByHistoryLimit => "기록 개수 한도",
+        DeletedByHistoryLimit => "히스토리 한도",
         DeletedByTtl => "ttl-after-finished 컨트롤러",
         DeletedByReplace => "교체 (concurrencyPolicy: Replace)",
         DeletedByUser => "사용자의 삭제",
-        ReasonRestarted => "컨테이너가 종료 코드 {0}(으)로 끝나 {1}초의 백오프 후 재시작했습니다 (재시작 {2}번째).",
+        ReasonRestarted => "컨테이너가 종료 코드 {0}{으로/로} 끝나 {1}초의 백오프 후 재시작했습니다 (재시작 {2}번째).",
         ReasonControllerDown => "kube-controller-manager가 중단된 동안 컨트롤러는 동기화하지 않습니다. 그 사이에 지나간 스케줄 시각은 복귀 후 첫 동기화에서 판단됩니다.",
-        ReasonSuspended => "spec.suspend가 true입니다: 컨트롤러는 새 Job을 시작하지 않습니다 (실행 중인 것은 계속됩니다).",
+        ReasonSuspended => "spec.suspend가 true입니다: 컨트롤러는 새 잡(Job)을 시작하지 않습니다 (실행 중인 것은 계속됩니다).",
         TitleOutage => "kube-controller-manager 중단",
         TitleSuspended => "{0} 일시 중지됨",
         SourceSlotFate => "스케줄 시각의 결과",
@@ -283,6 +311,6 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioGroupPains => "자주 빠지는 함정",
         ScenarioRestore => "내 텍스트로 돌아가기",
         ShareDialog => "공유 링크",
-        ShareErrUnknownFormat => "이 링크는 다른 버전의 플레이그라운드에서 만들어졌습니다(형식 {0}). 이 페이지는 형식 {1}을 읽습니다. 내 텍스트는 바뀌지 않았습니다.",
+        ShareErrUnknownFormat => "이 링크는 다른 버전의 플레이그라운드에서 만들어졌습니다(형식 {0}). 이 페이지는 형식 {1}{을/를} 읽습니다. 내 텍스트는 바뀌지 않았습니다.",
     }
 }

@@ -17,6 +17,8 @@
 mod en;
 mod ja;
 mod ko;
+pub mod particle;
+pub mod probes;
 
 use std::fmt;
 use std::str::FromStr;
@@ -99,19 +101,29 @@ impl fmt::Display for Lang {
     }
 }
 
-/// Replaces `{i}` in `template` by `args[i]`; a placeholder without an argument stays as it is.
-fn fill(template: &str, args: &[&dyn fmt::Display]) -> String {
+/// Replaces `{i}` in `template` by `args[i]` and a Korean particle pair (`{을/를}`) by the form
+/// that agrees with the text before it ([`particle`]); a placeholder without an argument stays
+/// as it is.
+pub(crate) fn fill(template: &str, args: &[&dyn fmt::Display]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        match after.find('}').and_then(|close| Some((close, after[..close].parse::<usize>().ok()?))) {
-            Some((close, i)) if i < args.len() => {
-                out.push_str(&args[i].to_string());
+        let filled = after.find('}').and_then(|close| {
+            let inner = &after[..close];
+            let text = match inner.parse::<usize>() {
+                Ok(i) => args.get(i)?.to_string(),
+                Err(_) => particle::choose(&out, inner)?.to_owned(),
+            };
+            Some((close, text))
+        });
+        match filled {
+            Some((close, text)) => {
+                out.push_str(&text);
                 rest = &after[close + 1..];
             }
-            _ => {
+            None => {
                 out.push('{');
                 rest = after;
             }
@@ -541,10 +553,15 @@ mod tests {
 
     #[test]
     fn japanese_and_korean_are_translated_not_copied() {
-        // Messages that are the same in every language: symbols and Kubernetes' words.
+        // Messages that are the same in every language: symbols and Kubernetes' words (the
+        // Japanese documentation keeps resource names such as Job as they are).
         let same_everywhere = [Msg::Kubernetes, Msg::LintListSeparator, Msg::DiffPartSeparator];
+        let same_in_japanese = [Msg::LegendJob, Msg::DiffJobShift];
         for &msg in Msg::ALL.iter().filter(|m| !same_everywhere.contains(m)) {
             for lang in [Lang::Ja, Lang::Ko] {
+                if lang == Lang::Ja && same_in_japanese.contains(&msg) {
+                    continue;
+                }
                 assert_ne!(lang.text(msg), Lang::En.text(msg), "{msg:?} is not translated into {lang}");
             }
         }
@@ -594,5 +611,68 @@ mod tests {
         assert_eq!(fill("{1} の {0}", &[&"a", &7]), "7 の a");
         assert_eq!(fill("{x} {0} {5}", &[&"a"]), "{x} a {5}");
         assert_eq!(fill("{", &[]), "{");
+        assert_eq!(fill("{7", &[&"a"]), "{7");
+    }
+
+    /// Every Korean message filled with values of every kind a placeholder takes (Hangul with and
+    /// without a final consonant, digits, Latin words and letters, times), and every scenario's
+    /// Korean notes: no mechanical particle is left.
+    #[test]
+    fn no_korean_output_has_a_mechanical_particle() {
+        let samples: [&[&dyn fmt::Display]; 6] = [
+            &[&"잡", &"파드", &"스케줄", &"시간", &"컨트롤러", &"서울", &"크론잡", &"잡"],
+            &[&1, &2, &3, &7, &10, &143, &1200, &0],
+            &[&"Job", &"hourly", &"Forbid", &"TTL", &"backup", &"Replace", &"L", &"N"],
+            &[
+                &"2023-03-22T13:00:00Z",
+                &"1.31",
+                &"1h41m",
+                &"'!'",
+                &"\"0 2 * * *\"",
+                &"cron-test-27991865",
+                &"5m",
+                &"+09:00",
+            ],
+            &[&"(x)", &"“일시 중지와 재개”", &"@daily", &"Asia/Seoul", &"", &" ", &"Z", &"M"],
+            &[
+                &"startingDeadlineSeconds(300)",
+                &"(seed 000)",
+                &"Europe/Berlin",
+                &"OnFailure",
+                &"Never",
+                &"Allow",
+                &"R",
+                &"3",
+            ],
+        ];
+        for &msg in Msg::ALL {
+            for args in samples {
+                particle::assert_no_mechanical_particle(&Lang::Ko.format(msg, args));
+            }
+        }
+        let scenarios = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let mut notes = 0;
+        for entry in std::fs::read_dir(scenarios).unwrap() {
+            let ko = entry.unwrap().path().join("ko.md");
+            if ko.exists() {
+                particle::assert_no_mechanical_particle(&std::fs::read_to_string(ko).unwrap());
+                notes += 1;
+            }
+        }
+        assert!(notes >= 18, "{notes} scenarios' Korean notes");
+    }
+
+    #[test]
+    fn korean_particles_agree_with_the_value_before_them() {
+        let object = |v: &dyn fmt::Display| fill("“{0}”{을/를} 열까요?", &[v]);
+        assert_eq!(object(&"일시 중지와 재개"), "“일시 중지와 재개”를 열까요?");
+        assert_eq!(object(&"Forbid와 밀린 실행"), "“Forbid와 밀린 실행”을 열까요?");
+        let code = |v: &dyn fmt::Display| fill("종료 코드 {0}{으로/로} 끝나", &[v]);
+        assert_eq!(
+            [code(&1), code(&3), code(&137), code(&143)],
+            ["종료 코드 1로 끝나", "종료 코드 3으로 끝나", "종료 코드 137로 끝나", "종료 코드 143으로 끝나"]
+        );
+        assert_eq!(fill("{0}{과/와} {1}{은/는}", &[&"10:00", &"11:00"]), "10:00과 11:00은");
+        assert_eq!(fill("{x/y}", &[]), "{x/y}", "not a particle pair");
     }
 }

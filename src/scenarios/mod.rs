@@ -203,6 +203,7 @@ library! {
     Pain "history-limits-vs-ttl",
     Pain "replace",
     Pain "pod-failure-policy",
+    Pain "container-restart-rules",
     Pain "irregular-schedule-after-gap",
     Pain "yaml-unquoted-star",
 }

@@ -36,6 +36,14 @@ pub(crate) fn slots_between(schedule: &BoundSchedule, after: Time, from: Time, t
     out
 }
 
+/// Where a CronJob's nominal slots begin (exclusive): its creation, or the
+/// `status.lastScheduleTime` it was imported with when later — the slots before that are the
+/// history the status reports, not slots of the run.
+pub(crate) fn slots_after(cj: &CronJob, start: Time) -> Time {
+    let created = cj.metadata.creation_timestamp.unwrap_or(start);
+    cj.status.last_schedule_time.map_or(created, |t| t.max(created))
+}
+
 /// Counts the nominal slots of every CronJob's initial spec in `[start, end)`, stopping at
 /// `limit + 1` (the budget check before a run).
 pub(crate) fn count_slots(
@@ -49,8 +57,7 @@ pub(crate) fn count_slots(
     let mut total = 0;
     for cj in cron_jobs {
         if let Some(s) = bound_schedule(&cj.spec, behaviour, zone) {
-            let created = cj.metadata.creation_timestamp.unwrap_or(start);
-            total += slots_between(&s, created, start, end, limit + 1 - total.min(limit)).len() as u64;
+            total += slots_between(&s, slots_after(cj, start), start, end, limit + 1 - total.min(limit)).len() as u64;
         }
         if total > limit {
             break;
@@ -116,8 +123,12 @@ impl World {
     fn edited_schedule_slots(&self, h: &CronJobHistory) -> Vec<Time> {
         let mut out = Vec::new();
         for (from, spec) in h.specs.iter().skip(1) {
-            let Some(&(_, reference)) = h.edit_references.iter().find(|(at, _)| at == from) else { continue };
-            let Some(schedule) = bound_schedule(spec, &self.behaviour, self.controller_zone) else { continue };
+            let Some(&(_, reference)) = h.edit_references.iter().find(|(at, _)| at == from) else {
+                continue;
+            };
+            let Some(schedule) = bound_schedule(spec, &self.behaviour, self.controller_zone) else {
+                continue;
+            };
             out.extend(slots_between(&schedule, reference, self.start, (*from).min(self.end), self.budget.max_slots));
         }
         out
@@ -129,7 +140,9 @@ impl World {
         let created = h.created.unwrap_or(self.start);
         for (i, (from, spec)) in h.specs.iter().enumerate() {
             let to = h.specs.get(i + 1).map_or(stop, |(t, _)| (*t).min(stop));
-            let Some(schedule) = bound_schedule(spec, &self.behaviour, self.controller_zone) else { continue };
+            let Some(schedule) = bound_schedule(spec, &self.behaviour, self.controller_zone) else {
+                continue;
+            };
             let after = created.max(*from - TimeDelta::nanoseconds(1));
             out.extend(slots_between(&schedule, after, self.start, to, self.budget.max_slots));
         }

@@ -21,6 +21,30 @@ struct Objects {
     jobs: Vec<Job>,
 }
 
+impl Objects {
+    /// Where a run starts when the Simulation document does not say: a pasted status (`kubectl
+    /// get -o yaml`) is the present, so the newest time any status shows, or any object was
+    /// created; without a status, the earliest creationTimestamp (the objects as applied).
+    /// Starting earlier would replay slots the cluster already handled as if the controller had
+    /// missed them.
+    fn present(&self) -> Option<Time> {
+        let created = || {
+            let cron_jobs = self.cron_jobs.iter().map(|c| c.metadata.creation_timestamp);
+            cron_jobs.chain(self.jobs.iter().map(|j| j.metadata.creation_timestamp)).flatten()
+        };
+        let cron_job_status =
+            self.cron_jobs.iter().flat_map(|c| [c.status.last_schedule_time, c.status.last_successful_time]);
+        let job_status = self.jobs.iter().flat_map(|j| {
+            let conditions = j.status.conditions.iter().map(|c| c.last_transition_time);
+            [j.status.start_time, j.status.completion_time].into_iter().chain(conditions)
+        });
+        match cron_job_status.chain(job_status).flatten().max() {
+            Some(status) => Some(created().fold(status, Time::max)),
+            None => created().min(),
+        }
+    }
+}
+
 /// The Simulation document of a manifest, if it has one (read before anything else: it picks
 /// the release the other objects are admitted by).
 fn find_simulation(manifest: &str) -> Result<Option<Simulation>, SimError> {
@@ -53,23 +77,105 @@ fn objects_of(admission: Admission) -> Result<Objects, SimError> {
     let mut objects = Objects::default();
     for o in admission.objects {
         let r = &o.report;
-        match o.object {
+        // A `kubectl get` dump of a Job that exists is simulated as it stands in the cluster,
+        // though creating it again would be refused (its selector names its old UID).
+        match o.object.or(o.existing) {
             Some(Admitted::CronJob(cj)) => objects.cron_jobs.push(cj),
             Some(Admitted::Job(job)) => objects.jobs.push(job),
-            Some(Admitted::Other { kind, .. }) if kind == SIMULATION_KIND => {}
-            Some(Admitted::Other { api_version, kind, .. }) => {
-                return Err(SimError::Input(format!(
-                    "{}:{}: {kind} ({api_version}) cannot be simulated: expected CronJob, Job or Simulation",
-                    r.line, r.column
-                )))
-            }
+            // Other kinds (an install file's ServiceAccount, ConfigMap, Deployment…) are not
+            // simulated; `not_simulated` lists them for the notice.
+            Some(Admitted::Other { .. }) => {}
             None => {
                 let message = r.message.clone().unwrap_or_else(|| format!("{} {:?} is invalid", r.kind, r.name));
-                return Err(SimError::Input(format!("{}:{}: {message}", r.line, r.column)));
+                let (line, column) = r.position();
+                return Err(SimError::Input(format!("{line}:{column}: {message}")));
             }
         }
     }
     Ok(objects)
+}
+
+/// An object of the input that the simulation leaves out: any kind but CronJob, Job and the
+/// Simulation document — the rest of an install file, or a look-alike CronJob of another API
+/// group (a custom resource that no built-in controller runs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotSimulated {
+    pub api_version: String,
+    pub kind: String,
+    pub name: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+impl NotSimulated {
+    /// A CronJob or Job of a group other than `batch`: a custom resource with its own
+    /// controller, which the playground does not have.
+    pub fn is_look_alike(&self) -> bool {
+        crate::api::load::is_look_alike(&self.api_version, &self.kind)
+    }
+}
+
+/// The objects of an admission that a simulation of it leaves out, in manifest order.
+///
+/// ```
+/// use cronjob_playground::api::{admit, KubernetesVersion};
+/// use cronjob_playground::sim::not_simulated;
+/// let text = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\n---\n\
+///     apiVersion: batch.tutorial.kubebuilder.io/v1\nkind: CronJob\nmetadata: {name: sample}\n";
+/// let left = not_simulated(&admit(text, None, KubernetesVersion::NEWEST));
+/// assert_eq!(left.iter().map(|o| (o.kind.as_str(), o.name.as_str(), o.line, o.is_look_alike())).collect::<Vec<_>>(),
+///            [("ConfigMap", "settings", 1, false), ("CronJob", "sample", 5, true)]);
+/// ```
+pub fn not_simulated(admission: &Admission) -> Vec<NotSimulated> {
+    admission
+        .objects
+        .iter()
+        .filter_map(|o| match &o.object {
+            Some(Admitted::Other { api_version, kind, .. }) if kind != SIMULATION_KIND => Some(NotSimulated {
+                api_version: api_version.clone(),
+                kind: kind.clone(),
+                name: o.report.name.clone(),
+                line: o.report.line,
+                column: o.report.column,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The Jobs of an admission whose controlling owner is a CronJob not in it (a `kubectl get
+/// jobs` dump), with that CronJob's name. They are simulated as if the CronJob existed in the
+/// cluster outside the input: the run does not garbage-collect them, though a cluster where the
+/// owner is really gone would (the garbage collector deletes a dependent whose owner is absent
+/// within seconds of noticing).
+///
+/// ```
+/// use cronjob_playground::api::{admit, KubernetesVersion};
+/// use cronjob_playground::sim::owners_not_in_input;
+/// let job = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: report-29110680\n  ownerReferences:\n  - {apiVersion: batch/v1, kind: CronJob, name: report, uid: u1, controller: true}\n\
+///     spec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
+/// assert_eq!(owners_not_in_input(&admit(job, None, KubernetesVersion::NEWEST)), [("report-29110680".to_string(), "report".to_string())]);
+/// ```
+pub fn owners_not_in_input(admission: &Admission) -> Vec<(String, String)> {
+    let cron_jobs: Vec<&str> = admission
+        .objects
+        .iter()
+        .filter_map(|o| match &o.object {
+            Some(Admitted::CronJob(cj)) => Some(cj.metadata.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    admission
+        .objects
+        .iter()
+        .filter_map(|o| match o.object.as_ref().or(o.existing.as_ref()) {
+            Some(Admitted::Job(job)) => {
+                let owner = job.metadata.controller_of().filter(|r| r.kind == "CronJob")?;
+                (!cron_jobs.contains(&owner.name.as_str())).then(|| (job.metadata.name.clone(), owner.name.clone()))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// Reads the input and sets up the world at the start of its horizon.
@@ -100,14 +206,7 @@ pub(crate) fn build_world_admitted(
             .parse()
             .map_err(|_| SimError::Input(format!("Simulation: spec.controllerTimeZone: unknown time zone {z}")))?,
     };
-    let earliest = objects
-        .cron_jobs
-        .iter()
-        .map(|c| c.metadata.creation_timestamp)
-        .chain(objects.jobs.iter().map(|j| j.metadata.creation_timestamp))
-        .flatten()
-        .min();
-    let default_start: Time = earliest.unwrap_or_else(|| Utc::now().trunc_subsecs(0));
+    let default_start: Time = objects.present().unwrap_or_else(|| Utc::now().trunc_subsecs(0));
     let (start, end) = scenario.horizon(default_start).map_err(|e| SimError::Input(e.0))?;
 
     let behaviour = Behaviour::for_release(release, &gates);

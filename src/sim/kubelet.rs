@@ -14,7 +14,8 @@ use super::trace::{ControllerName, ObjectKind, PodPhase as TracePhase, Ruling, S
 use super::world::{Happening, World};
 use crate::api::{Job, Pod};
 use crate::controller::kubelet::{
-    container_exited, killed, restart_crashed_container, start_container, termination, ContainerExit, CrashLoopBackOff,
+    container_exited, killed, next_attempt_after_refusal, restart_crashed_container, start_container, termination,
+    ContainerExit, CrashLoopBackOff,
 };
 use chrono::TimeDelta;
 use std::collections::HashMap;
@@ -84,13 +85,22 @@ impl World {
         self.agenda.schedule(self.now + startup, Happening::ContainerStart { pod: name, uid });
     }
 
-    /// The next scenario attempt for a container of `job`.
-    fn next_attempt(&mut self, job: &str, cron_job: Option<&str>) -> Attempt {
+    /// The next scenario attempt for a container of `job`: the Simulation's pod rule, else
+    /// what the pod's command says (`command::infer`), else the default.
+    fn next_attempt(&mut self, job: &str, cron_job: Option<&str>, pod: &str) -> Attempt {
         let n = self.kubelet.attempts_per_job.entry(job.to_string()).or_default();
         let attempt = *n;
         *n += 1;
         let job_index = self.kubelet.job_index.get(job).copied().unwrap_or(0);
-        self.scenario.pod_rule(job, cron_job).map_or(DEFAULT_ATTEMPT, |r| r.attempt(job_index, attempt))
+        match self.scenario.pod_rule(job, cron_job).filter(|r| r.sets_attempts()) {
+            Some(rule) => rule.attempt(job_index, attempt),
+            None => self
+                .store
+                .get::<Pod>(pod)
+                .and_then(|p| p.spec.containers.first())
+                .and_then(|c| super::command::infer(&c.command.iter().chain(&c.args).cloned().collect::<Vec<_>>()))
+                .map_or(DEFAULT_ATTEMPT, |i| i.attempt),
+        }
     }
 
     fn live_pod(&self, pod: &str, uid: &str) -> bool {
@@ -113,7 +123,7 @@ impl World {
         let now = self.now;
         let rt = &self.kubelet.pods[pod];
         let (job, cron_job) = (rt.job.clone(), rt.cron_job.clone());
-        let attempt = self.next_attempt(&job, cron_job.as_deref());
+        let attempt = self.next_attempt(&job, cron_job.as_deref(), pod);
         self.kubelet.pods.get_mut(pod).expect("live pod").running = Some((now, attempt));
         self.recorder.container_started(pod, now, restart);
         self.agenda.schedule(
@@ -235,7 +245,9 @@ impl World {
                     Ruling { code: "crash-loop-back-off".into(), explanation: attempt.explanation.into() },
                     Some(at - now),
                 );
-                self.agenda.schedule(at, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });
+                let timing = self.scenario.spec.kubelet.retry_timing();
+                let retry = next_attempt_after_refusal(self.version, timing, now, at);
+                self.agenda.schedule(retry, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });
             }
         }
     }

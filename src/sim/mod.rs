@@ -9,14 +9,13 @@
 pub mod agenda;
 pub mod budget;
 mod cluster_events;
+pub mod command;
 mod cronjob_driver;
 mod fates;
 mod garbage_collector;
 mod history;
 mod input;
 mod job_driver;
-#[cfg(all(target_arch = "wasm32", feature = "js-api"))]
-pub mod js_api;
 mod kubelet;
 mod recorder;
 mod run;
@@ -28,6 +27,7 @@ pub mod workqueue;
 mod world;
 
 pub use budget::{Budget, SimError};
+pub use input::{not_simulated, owners_not_in_input, NotSimulated};
 pub use run::{simulate, simulate_with, Run};
 pub use scenario::Simulation;
 pub use trace::Trace;

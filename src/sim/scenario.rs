@@ -6,6 +6,7 @@
 use super::trace::{format_time, rfc3339, Time};
 use crate::api::decode::decode_json;
 use crate::api::{KubernetesVersion, Release};
+use crate::controller::kubelet::RetryTiming;
 use crate::controller::{gates::FeatureGates, patches};
 use chrono::TimeDelta;
 use serde::{Deserialize, Serialize};
@@ -66,6 +67,9 @@ pub struct SimulationSpec {
     /// What the trace records (a playground extension; default: everything).
     #[serde(default)]
     pub trace: TraceOptions,
+    /// How the simulated kubelet times its retries (default: exactly at the back-off's expiry).
+    #[serde(default, skip_serializing_if = "KubeletOptions::is_default")]
+    pub kubelet: KubeletOptions,
 }
 
 /// What the trace records. Long horizons run with millions of syncs; leaving them out keeps a
@@ -75,6 +79,50 @@ pub struct SimulationSpec {
 pub struct TraceOptions {
     #[serde(default)]
     pub syncs: SyncDetail,
+}
+
+/// The kubelet's knobs: `retryTiming: backOffExpiry` (the reference timelines) or `podWorker`
+/// (the pod worker's own re-checks: every 10 s up to 1.33, at the expiry re-checked at least once
+/// a minute from 1.34, PR #133066; jitter left out).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct KubeletOptions {
+    #[serde(default)]
+    pub retry_timing: RetryTimingName,
+}
+
+impl KubeletOptions {
+    fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// The kubelet library's timing for these options.
+    pub fn retry_timing(&self) -> RetryTiming {
+        match self.retry_timing {
+            RetryTimingName::BackOffExpiry => RetryTiming::Ideal,
+            RetryTimingName::PodWorker => RetryTiming::PodWorker,
+        }
+    }
+}
+
+/// `retryTiming`'s values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum RetryTimingName {
+    #[default]
+    BackOffExpiry,
+    PodWorker,
+}
+
+// Read as text, for the same reason as `SyncDetail`.
+impl<'de> Deserialize<'de> for RetryTimingName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "backOffExpiry" => Ok(RetryTimingName::BackOffExpiry),
+            "podWorker" => Ok(RetryTimingName::PodWorker),
+            other => Err(serde::de::Error::unknown_variant(other, &["backOffExpiry", "podWorker"])),
+        }
+    }
 }
 
 /// Which controller syncs the trace lists.
@@ -245,6 +293,12 @@ impl PodRule {
     /// Pod created → container running.
     pub fn startup(&self) -> TimeDelta {
         TimeDelta::milliseconds((self.startup_seconds * 1000.0).round() as i64)
+    }
+
+    /// Whether the rule says how attempts go (a rule may set only the startup time; the
+    /// attempts then come from the pod's command or the default).
+    pub fn sets_attempts(&self) -> bool {
+        !self.attempts.is_empty() || !self.jobs.is_empty()
     }
 
     /// The `attempt`-th container attempt (0-based, counted across the Job's pods and restarts)

@@ -217,10 +217,6 @@ fn uid(n: u64) -> String {
     format!("00000000-0000-4000-8000-{n:012x}")
 }
 
-/// The alphabet of `generateName` suffixes (apimachinery `utilrand.String`: no vowels, no
-/// look-alikes).
-const NAME_ALPHABET: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
-
 impl Store {
     /// The object named `name`, if it exists.
     pub fn get<T: Stored>(&self, name: &str) -> Option<&T> {
@@ -253,7 +249,8 @@ impl Store {
     /// imported object may carry one). Returns the stored name.
     pub fn create<T: Stored>(&mut self, mut object: T, now: Time) -> Result<String, StoreError> {
         if object.meta().name.is_empty() {
-            let name = format!("{}{}", object.meta().generate_name, self.generated_suffix());
+            self.generated_names += 1;
+            let name = crate::api::generated_name(&object.meta().generate_name, self.generated_names);
             object.meta_mut().name = name;
         }
         let name = object.meta().name.clone();
@@ -413,21 +410,6 @@ impl Store {
             Change::CronJob(_) => {}
         }
     }
-
-    fn generated_suffix(&mut self) -> String {
-        self.generated_names += 1;
-        // A deterministic stand-in for the API server's random suffix: an affine bijection of the
-        // counter over the 27^5 suffixes, so the first 14 million generated names are distinct.
-        const SPACE: u64 = 27 * 27 * 27 * 27 * 27;
-        let mut n = (self.generated_names % SPACE * 7_777_777 + 1_234_567) % SPACE;
-        (0..5)
-            .map(|_| {
-                let c = NAME_ALPHABET[(n % 27) as usize] as char;
-                n /= 27;
-                c
-            })
-            .collect()
-    }
 }
 
 /// Moves the object of `watch` between the owner keys `owner` gives its old and new versions.
@@ -497,7 +479,10 @@ mod tests {
             p.metadata.generate_name = "backup-29014860-".into();
             let name = s.create(p, now()).unwrap();
             assert_eq!(name.len(), "backup-29014860-".len() + 5, "{name}");
-            assert!(name["backup-29014860-".len()..].bytes().all(|b| NAME_ALPHABET.contains(&b)), "{name}");
+            assert!(
+                name["backup-29014860-".len()..].bytes().all(|b| b"bcdfghjklmnpqrstvwxz2456789".contains(&b)),
+                "{name}"
+            );
             names.insert(name);
         }
         assert_eq!(names.len(), 1000);

@@ -165,6 +165,7 @@ mod tests {
                 "not Japanese: {ja}"
             );
             assert!(ko.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "not Korean: {ko}");
+            crate::i18n::particle::assert_no_mechanical_particle(&ko);
             for phrase in ["took", " by ", "after the", "none", "Active", "restarted", "suspended", "down"] {
                 assert!(!ja.contains(phrase) && !ko.contains(phrase), "English {phrase:?} in {ja} / {ko}");
             }

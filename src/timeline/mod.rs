@@ -7,28 +7,17 @@
 //! - [`explain`]: the inspector's facts and the controller's reasons for any item.
 //! - [`explain_text`]: those facts and reasons as data, rendered in the reader's language.
 //! - [`kubectl`]: `kubectl get`/`describe`-style tables and log lines at an instant.
-//! - [`compare`]: two runs on one axis and what differs (compare mode).
-//! - [`lint`]: per-CronJob risks found by probing simulations (the lint view, `lint` command).
-//! - [`snapshot`]: the objects at an instant as a `kubectl get -o yaml` List (the YAML export).
-//! - [`packed`]: the trace's Jobs, Pods and slots as bytes for the page (its worker's answer).
-//! - [`share`]: the page's state in a link's fragment (format, caps, damaged-link messages).
+//! - [`rows`], [`index`]: the lanes in drawing order, and an index of what they hold.
 
-pub mod compare;
-pub mod document;
 pub mod explain;
 pub mod explain_text;
-pub mod finding_text;
 pub mod index;
 pub mod kubectl;
 pub mod lanes;
-pub mod lint;
-pub mod packed;
 pub mod rows;
-pub mod share;
-pub mod snapshot;
 pub mod viewport;
 
 #[cfg(test)]
-mod fixture;
+pub(crate) mod fixture;
 
 pub use lanes::{Glyph, ItemRef, Timeline};

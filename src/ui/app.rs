@@ -20,9 +20,9 @@ use super::scenario_menu::{self, is_own_text, ScenarioMenu, ScenarioNotes, OWN_T
 use super::share::{OpenPanels, Opened, Pending, Share};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
+use crate::app::document::replace_simulation;
+use crate::app::share::SharePanel;
 use crate::i18n::{Lang, Msg};
-use crate::timeline::document::replace_simulation;
-use crate::timeline::share::SharePanel;
 use gloo_timers::callback::Interval;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;

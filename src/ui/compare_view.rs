@@ -1,7 +1,7 @@
 //! Compare mode: a second run (B) of the editor's manifest under another Kubernetes release or
 //! concurrency policy, or of a snapshot of the text (before/after an edit), drawn under the main
 //! timeline (A) on the same time axis and clock, with a strip and a list of what differs
-//! (`timeline::compare`). B runs in its own worker, like A.
+//! (`app::compare`). B runs in its own worker, like A.
 
 use super::language::use_lang;
 use super::protocol::{Answer, CompareWith, ComparisonView};
@@ -10,9 +10,9 @@ use super::share::PanelsHandle;
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::{TimelineView, LABEL_WIDTH};
 use crate::api::{ConcurrencyPolicy, KubernetesVersion};
+use crate::app::compare::Variant;
+use crate::app::share::{SharePanel, ShareView};
 use crate::i18n::{Lang, Msg};
-use crate::timeline::compare::Variant;
-use crate::timeline::share::{SharePanel, ShareView};
 use crate::timeline::viewport::ms;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;

@@ -8,10 +8,10 @@ use super::protocol::{Answer, CompareWith, ComparisonView, LintAsk, LintRefused,
 use super::runner::InPageEngine;
 use super::session::Session;
 use crate::api::{admit, Admitted, KubernetesVersion};
+use crate::app::compare::{compare, variant};
+use crate::app::lint::{LintOptions, Linting};
 use crate::sim::scenario::Simulation;
 use crate::sim::trace::Trace;
-use crate::timeline::compare::{compare, variant};
-use crate::timeline::lint::{LintOptions, Linting};
 use serde::{Deserialize, Serialize};
 
 /// An inline diagnostic at a 1-based line and column.

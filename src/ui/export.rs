@@ -1,7 +1,7 @@
 //! Export: the timeline as SVG (the drawing with the page's stylesheet and theme inlined, so it
 //! looks the same opened on its own) and PNG (that SVG rasterised at twice the size), the trace
 //! as JSON (the bytes `cronjob-playground simulate --output json` prints, syncs included), and the world at the
-//! cursor as YAML (`timeline::snapshot`). The engine, which keeps the whole run, makes the last
+//! cursor as YAML (`app::snapshot`). The engine, which keeps the whole run, makes the last
 //! two (`protocol::ExportKind`). Files are handed to the browser as downloads.
 
 use super::language::use_lang;

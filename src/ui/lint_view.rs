@@ -1,5 +1,5 @@
 //! The lint view: paste many CronJobs at once (`kubectl get cronjobs -A -o yaml`) and see, per
-//! CronJob, the risks that probing simulations reveal (`timeline::lint`), each with a button that
+//! CronJob, the risks that probing simulations reveal (`app::lint`), each with a button that
 //! opens its probe on the timeline. The probes (a few short runs per CronJob, about a second in
 //! a browser) run in the view's own worker, one CronJob per slice, so the page stays responsive,
 //! shows each CronJob's findings as its probe ends and how far they got, and can stop them
@@ -11,11 +11,11 @@ use super::protocol::{CronJobLintView, FindingView, LintReportView};
 use super::runner::{Engine, Report, Runner};
 use super::share::PanelsHandle;
 use crate::api::KubernetesVersion;
+use crate::app::finding_text::Part;
+use crate::app::lint::{Severity, TooManyCronJobs};
+use crate::app::share::SharePanel;
 use crate::i18n::Lang;
 use crate::i18n::Msg;
-use crate::timeline::finding_text::Part;
-use crate::timeline::lint::{Severity, TooManyCronJobs};
-use crate::timeline::share::SharePanel;
 use chrono::{DateTime, SubsecRound, Utc};
 use std::cell::Cell;
 use std::rc::Rc;

@@ -5,22 +5,22 @@
 //! Event times come along for the clock); the engine keeps them and answers from them when the
 //! inspector explains an item or shows the Events or the controllers' log.
 //! A run's answer crosses as bytes of its own shape ([`encode_ran`]): its small parts as JSON, the
-//! trace's Jobs, Pods and slots packed (`timeline::packed`) and the Event times as numbers, so
+//! trace's Jobs, Pods and slots packed (`app::packed`) and the Event times as numbers, so
 //! neither side spends a keystroke's time writing and parsing instants as text; every other
 //! answer is JSON.
 //! This is not the JS API: `simulate` there still returns the whole trace.
 
 use super::engine::RunResult;
 use crate::api::KubernetesVersion;
+use crate::app::compare::{DiffKind, RunSummary, Variant};
+use crate::app::finding_text::Part;
+use crate::app::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
+use crate::app::packed::{pack, unpack, PackError, Reader, Writer};
 use crate::i18n::Lang;
 use crate::sim::trace::{ObjectKind, Time};
-use crate::timeline::compare::{DiffKind, RunSummary, Variant};
 use crate::timeline::explain::{Inspection, Reason};
 use crate::timeline::explain_text::ExplainText;
-use crate::timeline::finding_text::Part;
 use crate::timeline::kubectl::Table;
-use crate::timeline::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
-use crate::timeline::packed::{pack, unpack, PackError, Reader, Writer};
 use serde::{Deserialize, Serialize};
 
 /// A question to the engine (JSON text on the wire).
@@ -65,7 +65,7 @@ pub struct CronJobLintView {
 }
 
 /// A [`Finding`] as it crosses to the page: its sentence in pieces
-/// ([`FindingText::parts`](crate::timeline::finding_text::FindingText::parts)) per language.
+/// ([`FindingText::parts`](crate::app::finding_text::FindingText::parts)) per language.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FindingView {
     pub rule: String,
@@ -120,7 +120,7 @@ impl From<LintReport> for LintReportView {
 }
 
 /// A lint's options as the page sends them
-/// ([`LintOptions`](crate::timeline::lint::LintOptions) with the zone by name: the page's module
+/// ([`LintOptions`](crate::app::lint::LintOptions) with the zone by name: the page's module
 /// has no zone table, the engine looks the name up).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LintAsk {
@@ -151,7 +151,7 @@ pub enum CompareWith {
 pub enum ExportKind {
     /// The whole trace as JSON (what `cronjob-playground simulate --output json` prints).
     Trace,
-    /// The world at `at` as YAML (`timeline::snapshot`).
+    /// The world at `at` as YAML (`app::snapshot`).
     State { at: Time },
 }
 
@@ -195,7 +195,7 @@ pub enum Answer<R> {
     Download { name: String, mime: String, text: String },
 }
 
-/// A [`Comparison`](crate::timeline::compare::Comparison) as it crosses to the page: the
+/// A [`Comparison`](crate::app::compare::Comparison) as it crosses to the page: the
 /// differences as data, for the page to say in the reader's language.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ComparisonView {
@@ -214,7 +214,7 @@ pub struct DifferenceView {
 }
 
 /// A text as the page shows it in each of its languages: the engine puts the trace's facts into
-/// words ([`ExplainText`], [`DiffText`](crate::timeline::compare::DiffText)), so the page's module
+/// words ([`ExplainText`], [`DiffText`](crate::app::compare::DiffText)), so the page's module
 /// carries neither those types' decoders nor their sentences, and still switches language at once.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Said {
@@ -253,8 +253,8 @@ impl From<ExplainText> for Said {
     }
 }
 
-impl From<crate::timeline::compare::Comparison> for ComparisonView {
-    fn from(c: crate::timeline::compare::Comparison) -> Self {
+impl From<crate::app::compare::Comparison> for ComparisonView {
+    fn from(c: crate::app::compare::Comparison) -> Self {
         ComparisonView {
             a: c.a,
             b: c.b,

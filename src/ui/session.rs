@@ -5,11 +5,11 @@
 
 use super::engine::RunResult;
 use super::protocol::{encode_ran, Answer, ExportKind, Request};
+use crate::app::document::to_yaml;
+use crate::app::snapshot::state_at;
 use crate::sim::trace::{format_time, EventRecord, SyncRecord};
-use crate::timeline::document::to_yaml;
 use crate::timeline::explain::explain;
 use crate::timeline::kubectl::{events_at, log_lines};
-use crate::timeline::snapshot::state_at;
 use crate::timeline::{ItemRef, Timeline};
 
 /// The last run, kept whole.

@@ -1,6 +1,6 @@
 //! Share links in the page: the Share button packs the editor's text, the view, the interface
 //! language and the open panels (compare with its choice, lint) into a `#s=1.…` link (format,
-//! caps and messages in `timeline::share`), deflated by the browser's `CompressionStream` through
+//! caps and messages in `app::share`), deflated by the browser's `CompressionStream` through
 //! a small JS shim, so the page carries no compression code. Opening such a link restores the
 //! text, the view and the panels, and the language unless this browser's user chose one; when
 //! this browser already saves a different text, the page asks before replacing it, and a damaged
@@ -8,10 +8,10 @@
 
 use super::language::use_lang;
 use super::state::ViewState;
-use crate::i18n::{Lang, Msg};
-use crate::timeline::share::{
+use crate::app::share::{
     decode_fragment, encode_fragment, ShareError, SharePanel, ShareState, ShareView, MAX_STATE, PREFIX,
 };
+use crate::i18n::{Lang, Msg};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

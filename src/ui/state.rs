@@ -3,9 +3,9 @@
 //! never see stale state).
 
 use super::engine::RunResult;
+use crate::app::share::ShareView;
 use crate::sim::trace::Time;
 use crate::timeline::index::{index, GroupIndex};
-use crate::timeline::share::ShareView;
 use crate::timeline::viewport::{ms, time_of_ms, Viewport};
 use crate::timeline::{ItemRef, Timeline};
 use std::collections::HashSet;

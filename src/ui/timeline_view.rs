@@ -6,10 +6,10 @@ use super::language::use_lang;
 use super::state::{Action, Model, ViewState};
 use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{format_time, SlotFate, Time};
-use crate::timeline::lanes::{Glyph, Group, JobOutcome, PodEnd, SegmentKind};
+use crate::timeline::lanes::{Glyph, Group, JobOutcome, MarkerKind, PodEnd, SegmentKind};
 use crate::timeline::rows::{height, rows, Row, RowKind, AXIS_HEIGHT};
 use crate::timeline::viewport::{ms, ticks, visible_instants, Drawn, Viewport};
-use crate::timeline::ItemRef;
+use crate::timeline::{ItemRef, Timeline};
 use chrono::TimeDelta;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -56,7 +56,7 @@ fn tick_label(t: f64, step: TimeDelta) -> String {
 pub fn timeline_view(props: &TimelineProps) -> Html {
     let l = use_lang();
     let container = use_node_ref();
-    let drag = use_mut_ref(|| (0.0f64, false, false)); // (distance moved, pressed, scrubbing)
+    let drag = use_mut_ref(Drag::default);
 
     // The run's timing record completes once its timeline is in the DOM.
     use_effect_with(props.state.model.as_ref().map(|m| m.generation), |g| {
@@ -64,62 +64,7 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
             super::perf::rendered(*g);
         }
     });
-    // Width follows the container; wheel needs a non-passive listener to keep the page still.
-    {
-        let container = container.clone();
-        let dispatch = props.dispatch.clone();
-        use_effect_with((), move |_| {
-            let el: Option<Element> = container.cast::<Element>();
-            let window = web_sys::window().expect("window");
-            let measure = {
-                let el = el.clone();
-                let dispatch = dispatch.clone();
-                move || {
-                    if let Some(el) = &el {
-                        let w = (el.client_width() as f64 - LABEL_WIDTH - 2.0).max(200.0);
-                        dispatch.dispatch(Action::Width(w));
-                    }
-                }
-            };
-            measure();
-            let on_resize = Closure::<dyn Fn()>::new(measure);
-            let _ = window.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
-            let on_wheel = {
-                let dispatch = dispatch.clone();
-                let el = el.clone();
-                Closure::<dyn Fn(WheelEvent)>::new(move |e: WheelEvent| {
-                    let Some(el) = &el else { return };
-                    let rect = el.get_bounding_client_rect();
-                    let x = e.client_x() as f64 - rect.left() - LABEL_WIDTH;
-                    if x < 0.0 {
-                        return;
-                    }
-                    e.prevent_default();
-                    let (dx, dy) = (e.delta_x(), e.delta_y());
-                    if e.shift_key() || dx.abs() > dy.abs() {
-                        dispatch.dispatch(Action::Pan(-(if dx.abs() > dy.abs() { dx } else { dy })));
-                    } else {
-                        dispatch.dispatch(Action::Zoom { anchor_x: x, factor: (dy * 0.002).exp() });
-                    }
-                })
-            };
-            let opts = web_sys::AddEventListenerOptions::new();
-            opts.set_passive(false);
-            if let Some(el) = &el {
-                let _ = el.add_event_listener_with_callback_and_add_event_listener_options(
-                    "wheel",
-                    on_wheel.as_ref().unchecked_ref(),
-                    &opts,
-                );
-            }
-            move || {
-                let _ = window.remove_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
-                if let Some(el) = &el {
-                    let _ = el.remove_event_listener_with_callback("wheel", on_wheel.as_ref().unchecked_ref());
-                }
-            }
-        });
-    }
+    use_width_and_wheel(container.clone(), props.dispatch.clone());
 
     let Some(model) = props.state.model.clone() else {
         return html! { <div class="timeline-scroll" ref={container}><p class="empty">{ l.text(Msg::Simulating) }</p></div> };
@@ -134,148 +79,292 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
     };
 
     let view = props.state.view;
-    let x_of = |t: f64| LABEL_WIDTH + view.x(t);
-    let to_view_x = {
-        let container = container.clone();
-        move |client_x: i32| -> f64 {
-            let left = container.cast::<Element>().map_or(0.0, |el| el.get_bounding_client_rect().left());
-            client_x as f64 - left - LABEL_WIDTH
-        }
-    };
-
-    let onmousedown = {
-        let drag = drag.clone();
-        let dispatch = props.dispatch.clone();
-        let to_view_x = to_view_x.clone();
-        Callback::from(move |e: MouseEvent| {
-            let y = e.offset_y() as f64;
-            let scrub = y < AXIS_HEIGHT;
-            *drag.borrow_mut() = (0.0, true, scrub);
-            if scrub {
-                dispatch.dispatch(Action::Seek(view.t(to_view_x(e.client_x()))));
-            }
-        })
-    };
-    let onmousemove = {
-        let drag = drag.clone();
-        let dispatch = props.dispatch.clone();
-        let to_view_x = to_view_x.clone();
-        Callback::from(move |e: MouseEvent| {
-            let (moved, pressed, scrub) = *drag.borrow();
-            if !pressed || e.buttons() & 1 == 0 {
-                drag.borrow_mut().1 = false;
-                return;
-            }
-            if scrub {
-                dispatch.dispatch(Action::Seek(view.t(to_view_x(e.client_x()))));
-            } else {
-                let dx = e.movement_x() as f64;
-                drag.borrow_mut().0 = moved + dx.abs();
-                dispatch.dispatch(Action::Pan(dx));
-            }
-        })
-    };
-    let onmouseup = {
-        let drag = drag.clone();
-        Callback::from(move |_: MouseEvent| drag.borrow_mut().1 = false)
-    };
-    let onclick = {
-        let drag = drag.clone();
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: MouseEvent| {
-            let (moved, _, scrub) = *drag.borrow();
-            if moved > 4.0 || scrub {
-                return;
-            }
-            let target: Option<Element> = e.target().and_then(|t| t.dyn_into::<Element>().ok());
-            let hit = target.as_ref().and_then(|t| t.closest("[data-item],[data-pin],[data-zoom]").ok().flatten());
-            match hit {
-                Some(el) => {
-                    if let Some(pin) = el.get_attribute("data-pin") {
-                        dispatch.dispatch(Action::TogglePin(pin));
-                    } else if let Some(z) = el.get_attribute("data-zoom") {
-                        let mut xs = z.split(':').filter_map(super::number);
-                        if let (Some(a), Some(b)) = (xs.next(), xs.next()) {
-                            let centre = (a + b) / 2.0;
-                            dispatch.dispatch(Action::Zoom {
-                                anchor_x: centre,
-                                factor: ((b - a + 40.0) / view.width).clamp(0.05, 0.5),
-                            });
-                        }
-                    } else {
-                        dispatch
-                            .dispatch(Action::Select(el.get_attribute("data-item").as_deref().and_then(parse_item)));
-                    }
-                }
-                None => dispatch.dispatch(Action::Select(None)),
-            }
-        })
-    };
-
+    let Pointer { onmousedown, onmousemove, onmouseup, onclick } =
+        Pointer::new(&drag, &props.dispatch, &container, view);
     let expanded = props.state.expanded();
     let rows = rows(timeline, &expanded);
-    let total_height = height(&rows) + 4.0;
-    let width = LABEL_WIDTH + view.width;
-    let (step, tick_list) = ticks(&view, 90.0);
-    let selected = props.state.selected;
+    let frame = Frame { view, width: LABEL_WIDTH + view.width, height: height(&rows) + 4.0 };
+    let lanes =
+        Lanes { l, model: &model, rows: &rows, frame: &frame, selected: props.state.selected, expanded: &expanded };
 
-    let axis = html! {
+    html! {
+        <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()}>
+            <svg class="timeline-svg" width={frame.width.to_string()} height={frame.height.to_string()} role="img"
+                aria-label={l.text(Msg::TimelineLabel)}
+                {onmousedown} {onmousemove} {onmouseup} {onclick}>
+                <defs>
+                    <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                        <line x1="0" y1="0" x2="0" y2="6" class="hatch-line" />
+                    </pattern>
+                </defs>
+                { axis(&frame) }
+                { bands(l, timeline, &frame) }
+                { for timeline.groups.iter().enumerate().flat_map(|(g, group)| lanes.group(g, group)) }
+                { cursor(&frame, props.state.cursor, props.state.cursor_time()) }
+            </svg>
+        </div>
+    }
+}
+
+/// The drawing's size and the time axis it is drawn on.
+struct Frame {
+    view: Viewport,
+    /// Label column plus lanes, in pixels.
+    width: f64,
+    /// Every row plus a margin, in pixels.
+    height: f64,
+}
+
+impl Frame {
+    /// The x of an instant (ms) in the drawing, label column included.
+    fn x(&self, t: f64) -> f64 {
+        LABEL_WIDTH + self.view.x(t)
+    }
+}
+
+/// The lanes' width follows the container (on resize too), and the wheel zooms, or pans with
+/// shift or a sideways wheel; the wheel needs a non-passive listener to keep the page still.
+#[hook]
+fn use_width_and_wheel(container: NodeRef, dispatch: UseReducerDispatcher<ViewState>) {
+    use_effect_with((), move |_| {
+        let el: Option<Element> = container.cast::<Element>();
+        let window = web_sys::window().expect("window");
+        let measure = {
+            let el = el.clone();
+            let dispatch = dispatch.clone();
+            move || {
+                if let Some(el) = &el {
+                    let w = (el.client_width() as f64 - LABEL_WIDTH - 2.0).max(200.0);
+                    dispatch.dispatch(Action::Width(w));
+                }
+            }
+        };
+        measure();
+        let on_resize = Closure::<dyn Fn()>::new(measure);
+        let _ = window.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+        let on_wheel = {
+            let el = el.clone();
+            Closure::<dyn Fn(WheelEvent)>::new(move |e: WheelEvent| {
+                let Some(el) = &el else { return };
+                let rect = el.get_bounding_client_rect();
+                let x = e.client_x() as f64 - rect.left() - LABEL_WIDTH;
+                if x < 0.0 {
+                    return;
+                }
+                e.prevent_default();
+                let (dx, dy) = (e.delta_x(), e.delta_y());
+                if e.shift_key() || dx.abs() > dy.abs() {
+                    dispatch.dispatch(Action::Pan(-(if dx.abs() > dy.abs() { dx } else { dy })));
+                } else {
+                    dispatch.dispatch(Action::Zoom { anchor_x: x, factor: (dy * 0.002).exp() });
+                }
+            })
+        };
+        let opts = web_sys::AddEventListenerOptions::new();
+        opts.set_passive(false);
+        if let Some(el) = &el {
+            let _ = el.add_event_listener_with_callback_and_add_event_listener_options(
+                "wheel",
+                on_wheel.as_ref().unchecked_ref(),
+                &opts,
+            );
+        }
+        move || {
+            let _ = window.remove_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+            if let Some(el) = &el {
+                let _ = el.remove_event_listener_with_callback("wheel", on_wheel.as_ref().unchecked_ref());
+            }
+        }
+    });
+}
+
+/// A press on the drawing: how far it has moved, whether the button is down, and whether it
+/// scrubs the clock (it started on the axis) rather than panning.
+#[derive(Clone, Copy, Default)]
+struct Drag {
+    moved: f64,
+    pressed: bool,
+    scrub: bool,
+}
+
+/// The drawing's mouse handlers: drag pans (or scrubs the clock from the axis), a click that did
+/// not drag selects what it hit through one delegated handler reading `data-item`, `data-pin`
+/// (a pod lane) or `data-zoom` (a cluster).
+struct Pointer {
+    onmousedown: Callback<MouseEvent>,
+    onmousemove: Callback<MouseEvent>,
+    onmouseup: Callback<MouseEvent>,
+    onclick: Callback<MouseEvent>,
+}
+
+impl Pointer {
+    fn new(
+        drag: &Rc<std::cell::RefCell<Drag>>,
+        dispatch: &UseReducerDispatcher<ViewState>,
+        container: &NodeRef,
+        view: Viewport,
+    ) -> Pointer {
+        let to_view_x = {
+            let container = container.clone();
+            move |client_x: i32| -> f64 {
+                let left = container.cast::<Element>().map_or(0.0, |el| el.get_bounding_client_rect().left());
+                client_x as f64 - left - LABEL_WIDTH
+            }
+        };
+        let onmousedown = {
+            let (drag, dispatch, to_view_x) = (drag.clone(), dispatch.clone(), to_view_x.clone());
+            Callback::from(move |e: MouseEvent| {
+                let scrub = (e.offset_y() as f64) < AXIS_HEIGHT;
+                *drag.borrow_mut() = Drag { moved: 0.0, pressed: true, scrub };
+                if scrub {
+                    dispatch.dispatch(Action::Seek(view.t(to_view_x(e.client_x()))));
+                }
+            })
+        };
+        let onmousemove = {
+            let (drag, dispatch) = (drag.clone(), dispatch.clone());
+            Callback::from(move |e: MouseEvent| {
+                let Drag { moved, pressed, scrub } = *drag.borrow();
+                if !pressed || e.buttons() & 1 == 0 {
+                    drag.borrow_mut().pressed = false;
+                    return;
+                }
+                if scrub {
+                    dispatch.dispatch(Action::Seek(view.t(to_view_x(e.client_x()))));
+                } else {
+                    let dx = e.movement_x() as f64;
+                    drag.borrow_mut().moved = moved + dx.abs();
+                    dispatch.dispatch(Action::Pan(dx));
+                }
+            })
+        };
+        let onmouseup = {
+            let drag = drag.clone();
+            Callback::from(move |_: MouseEvent| drag.borrow_mut().pressed = false)
+        };
+        let onclick = {
+            let (drag, dispatch) = (drag.clone(), dispatch.clone());
+            Callback::from(move |e: MouseEvent| {
+                let Drag { moved, scrub, .. } = *drag.borrow();
+                if moved > 4.0 || scrub {
+                    return;
+                }
+                let target: Option<Element> = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+                let hit = target.as_ref().and_then(|t| t.closest("[data-item],[data-pin],[data-zoom]").ok().flatten());
+                dispatch.dispatch(match hit {
+                    None => Action::Select(None),
+                    Some(el) => click_action(&el, &view),
+                });
+            })
+        };
+        Pointer { onmousedown, onmousemove, onmouseup, onclick }
+    }
+}
+
+/// What a click on `el` does: open or close a pod lane, zoom into a cluster, or select an item.
+fn click_action(el: &Element, view: &Viewport) -> Action {
+    if let Some(pin) = el.get_attribute("data-pin") {
+        return Action::TogglePin(pin);
+    }
+    if let Some(z) = el.get_attribute("data-zoom") {
+        let mut xs = z.split(':').filter_map(super::number);
+        if let (Some(a), Some(b)) = (xs.next(), xs.next()) {
+            let centre = (a + b) / 2.0;
+            return Action::Zoom { anchor_x: centre, factor: ((b - a + 40.0) / view.width).clamp(0.05, 0.5) };
+        }
+    }
+    Action::Select(el.get_attribute("data-item").as_deref().and_then(parse_item))
+}
+
+/// The time axis: a tick and its label every ~90 pixels, lines down through every lane.
+fn axis(frame: &Frame) -> Html {
+    let (step, tick_list) = ticks(&frame.view, 90.0);
+    html! {
         <g class="axis" data-testid="axis">
-            <rect class="axis-bg" x={LABEL_WIDTH.to_string()} y="0" width={view.width.to_string()} height={AXIS_HEIGHT.to_string()} />
+            <rect class="axis-bg" x={LABEL_WIDTH.to_string()} y="0" width={frame.view.width.to_string()} height={AXIS_HEIGHT.to_string()} />
             { for tick_list.iter().map(|t| {
-                let x = x_of(*t);
+                let x = frame.x(*t);
                 html! { <g>
-                    <line class="tick" x1={x.to_string()} x2={x.to_string()} y1={(AXIS_HEIGHT - 6.0).to_string()} y2={total_height.to_string()} />
+                    <line class="tick" x1={x.to_string()} x2={x.to_string()} y1={(AXIS_HEIGHT - 6.0).to_string()} y2={frame.height.to_string()} />
                     <text class="tick-label" x={(x + 3.0).to_string()} y="15">{ tick_label(*t, step) }</text>
                 </g> }
             }) }
             <text class="axis-zone" x="8" y="16">{ "UTC" }</text>
         </g>
-    };
+    }
+}
 
-    let bands = html! {
+/// The controller outages, as bands over every lane.
+fn bands(l: Lang, timeline: &Timeline, frame: &Frame) -> Html {
+    let width = frame.width;
+    html! {
         <g class="bands">
             { for timeline.outages.iter().enumerate().map(|(i, o)| {
-                let (x0, x1) = (x_of(ms(o.from)).max(LABEL_WIDTH), x_of(ms(o.to)).min(width));
+                let (x0, x1) = (frame.x(ms(o.from)).max(LABEL_WIDTH), frame.x(ms(o.to)).min(width));
                 if x1 < LABEL_WIDTH || x0 > width { return html! {} }
                 html! { <rect class="outage" data-testid="outage" data-item={item_attr(ItemRef::Outage(i))}
                     data-from={format_time(&o.from)} data-to={format_time(&o.to)}
-                    x={x0.to_string()} y={AXIS_HEIGHT.to_string()} width={(x1 - x0).max(1.0).to_string()} height={(total_height - AXIS_HEIGHT).to_string()}>
+                    x={x0.to_string()} y={AXIS_HEIGHT.to_string()} width={(x1 - x0).max(1.0).to_string()} height={(frame.height - AXIS_HEIGHT).to_string()}>
                     <title>{ l.format(Msg::ControllerDownBand, &[&format_time(&o.from), &format_time(&o.to)]) }</title>
                 </rect> }
             }) }
         </g>
-    };
+    }
+}
 
-    let mut body: Vec<Html> = Vec::new();
-    for (g, group) in timeline.groups.iter().enumerate() {
-        let group_rows: Vec<&Row> = rows.iter().filter(|r| r.group == g).collect();
+/// The virtual clock's cursor, when it is inside the visible window.
+fn cursor(frame: &Frame, at: f64, time: Time) -> Option<Html> {
+    let x = frame.x(at);
+    (x >= LABEL_WIDTH && x <= frame.width).then(|| {
+        html! {
+            <g class="cursor" data-testid="cursor" data-time={format_time(&time)}>
+                <line x1={x.to_string()} x2={x.to_string()} y1="0" y2={frame.height.to_string()} />
+                <path d={format!("M{},0 l5,0 l-5,7 l-5,-7 z", x)} />
+            </g>
+        }
+    })
+}
+
+/// What every group (one CronJob, or the Jobs without one) draws from.
+struct Lanes<'a> {
+    l: Lang,
+    model: &'a Rc<Model>,
+    rows: &'a [Row],
+    frame: &'a Frame,
+    selected: Option<ItemRef>,
+    expanded: &'a std::collections::HashSet<String>,
+}
+
+impl Lanes<'_> {
+    /// Group `g`: its suspension bands, its title rows, the markers' flags over them, then the
+    /// lanes over the markers' lines (so a marker never hides the slots and bars it crosses),
+    /// and a separator.
+    fn group(&self, g: usize, group: &Group) -> Vec<Html> {
+        let (l, frame, width) = (self.l, self.frame, self.frame.width);
+        let group_rows: Vec<&Row> = self.rows.iter().filter(|r| r.group == g).collect();
         let (top, bottom) = (group_rows[0].y, group_rows.last().map_or(0.0, |r| r.y + r.height));
+        let mut body = Vec::new();
         for (i, s) in group.suspended.iter().enumerate() {
-            let (x0, x1) = (x_of(ms(s.from)).max(LABEL_WIDTH), x_of(ms(s.to)).min(width));
+            let (x0, x1) = (frame.x(ms(s.from)).max(LABEL_WIDTH), frame.x(ms(s.to)).min(width));
             if x1 > x0 {
                 body.push(html! { <rect class="suspended" data-testid="suspended" data-item={item_attr(ItemRef::Suspension(g, i))}
                     x={x0.to_string()} y={(top + 20.0).to_string()} width={(x1 - x0).to_string()} height={(bottom - top - 20.0).max(0.0).to_string()}>
                     <title>{ l.text(Msg::SuspendedBand) }</title></rect> });
             }
         }
-        // Title rows first, then the markers' flags over them, then the lanes over the markers'
-        // lines, so a marker never hides the slots and bars it crosses.
-        for row in group_rows.iter().filter(|r| r.kind == RowKind::Title) {
-            body.push(render_row(l, row, group, g, &model, &view, selected, &expanded));
-        }
-        for (i, m) in timeline.markers.iter().enumerate() {
+        let row = |row: &Row| render_row(l, row, group, g, self.model, &frame.view, self.selected, self.expanded);
+        body.extend(group_rows.iter().filter(|r| r.kind == RowKind::Title).map(|r| row(r)));
+        let timeline = self.model.timeline.as_ref();
+        for (i, m) in timeline.iter().flat_map(|t| t.markers.iter().enumerate()) {
             let belongs = match m.cron_job() {
                 Some(cj) => group.cron_job.as_deref() == Some(cj),
-                None => group.jobs.iter().any(
-                    |j| matches!(&m.kind, crate::timeline::lanes::MarkerKind::DeleteJob { job } if *job == j.name),
-                ),
+                None => group.jobs.iter().any(|j| matches!(&m.kind, MarkerKind::DeleteJob { job } if *job == j.name)),
             };
-            let x = x_of(ms(m.at));
+            let x = frame.x(ms(m.at));
             if !belongs || x < LABEL_WIDTH || x > width {
                 continue;
             }
-            let sel = if selected == Some(ItemRef::Marker(i)) { " selected" } else { "" };
+            let sel = if self.selected == Some(ItemRef::Marker(i)) { " selected" } else { "" };
             body.push(html! {
                 <g class={format!("marker{sel}")} data-testid="marker" data-marker={m.name()} data-time={format_time(&m.at)} data-item={item_attr(ItemRef::Marker(i))}>
                     <title>{ m.label() }</title>
@@ -285,38 +374,9 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
                 </g>
             });
         }
-        for row in group_rows.iter().filter(|r| r.kind != RowKind::Title) {
-            body.push(render_row(l, row, group, g, &model, &view, selected, &expanded));
-        }
+        body.extend(group_rows.iter().filter(|r| r.kind != RowKind::Title).map(|r| row(r)));
         body.push(html! { <line class="group-sep" x1="0" x2={width.to_string()} y1={bottom.to_string()} y2={bottom.to_string()} /> });
-    }
-
-    let cursor_x = x_of(props.state.cursor);
-    let cursor = (cursor_x >= LABEL_WIDTH && cursor_x <= width).then(|| {
-        html! {
-            <g class="cursor" data-testid="cursor" data-time={format_time(&props.state.cursor_time())}>
-                <line x1={cursor_x.to_string()} x2={cursor_x.to_string()} y1="0" y2={total_height.to_string()} />
-                <path d={format!("M{},0 l5,0 l-5,7 l-5,-7 z", cursor_x)} />
-            </g>
-        }
-    });
-
-    html! {
-        <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()}>
-            <svg class="timeline-svg" width={width.to_string()} height={total_height.to_string()} role="img"
-                aria-label={l.text(Msg::TimelineLabel)}
-                {onmousedown} {onmousemove} {onmouseup} {onclick}>
-                <defs>
-                    <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                        <line x1="0" y1="0" x2="0" y2="6" class="hatch-line" />
-                    </pattern>
-                </defs>
-                { axis }
-                { bands }
-                { for body }
-                { for cursor }
-            </svg>
-        </div>
+        body
     }
 }
 

@@ -14,7 +14,7 @@ use super::engine::{compare_text, lint_options, prepare, Comparer, Prepared, Run
 use super::perf::{self, epoch_now, WorkerStages};
 use super::protocol::{Answer, LintRefused, Request};
 use super::session::Session;
-use crate::timeline::lint::{CronJobLint, LintOptions, LintReport, Linting};
+use crate::app::lint::{CronJobLint, LintOptions, LintReport, Linting};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

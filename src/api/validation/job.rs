@@ -24,14 +24,40 @@ const MAX_MANAGED_BY_LENGTH: usize = 63;
 const MAX_SUCCEEDED_INDEXES_LENGTH: usize = 64 * 1024;
 const MAX_SUCCESS_POLICY_RULES: usize = 20;
 
+/// The UID a created object gets. The API server draws a fresh random UID for every create
+/// (`rest.FillObjectMetaSystemFields`) and never keeps one written in the manifest; this fixed
+/// stand-in keeps the answers reproducible.
+pub const CREATED_UID: &str = "00000000-0000-4000-8000-000000000000";
+
 /// Validates a Job being created (`ValidateJob`), after defaulting.
 ///
-/// The selector and its generated labels are checked only for `manualSelector: true`: for
-/// other Jobs the API server generates both (`generateSelector`) before validating.
+/// For Jobs without `manualSelector: true` the API server first generates the selector and
+/// the pod template's labels (`generateSelector` in `pkg/registry/batch/job/strategy.go`),
+/// keeping any it finds written, then checks them (`validateGeneratedSelector`): a Job copied
+/// from `kubectl get` carries its old UID in both and is rejected.
 pub fn validate_job_create(job: &Job, version: KubernetesVersion, unsupported: Unsupported) -> Outcome {
+    validate_job_with_uid(job, CREATED_UID, version, unsupported)
+}
+
+/// [`validate_job_create`] for a Job as it is stored under its own `metadata.uid` (a `kubectl
+/// get` dump of a Job that exists): its selector and labels were generated for that UID.
+pub fn validate_job_as_stored(job: &Job, version: KubernetesVersion, unsupported: Unsupported) -> Outcome {
+    validate_job_with_uid(job, &job.metadata.uid, version, unsupported)
+}
+
+fn validate_job_with_uid(job: &Job, uid: &str, version: KubernetesVersion, unsupported: Unsupported) -> Outcome {
     let mut c = Checker::new(version, unsupported);
     object_meta(&mut c, &job.metadata);
+    let generated = (job.spec.manual_selector != Some(true)).then(|| generated_selector(&mut c, job, uid));
     validate_job_spec_with_selector(&mut c, &job.spec);
+    // `ValidateJobSpec`'s last rule, on the generated selector and labels.
+    if let Some((_, labels)) = generated.filter(|(s, l)| !selector_matches(s, l)) {
+        c.push(FieldError::invalid(
+            "spec.template.metadata.labels",
+            BadValue::Raw(go_string_map(&labels)),
+            "`selector` does not match template `labels`",
+        ));
+    }
     indexed_name(&mut c, job);
     c.finish(&["spec."])
 }
@@ -106,6 +132,42 @@ fn validate_job_spec_with_selector(c: &mut Checker, spec: &JobSpec) {
             }
         }
     }
+}
+
+/// `generateSelector` then `validateGeneratedSelector` for a create: the labels the strategy
+/// adds where absent (`job-name`, `controller-uid`, and from 1.27 their `batch.kubernetes.io/`
+/// forms, checked with `RequirePrefixedLabels`), the selector key it adds where absent
+/// (`batch.kubernetes.io/controller-uid` from 1.27, `controller-uid` before), and whether what
+/// was written agrees with the new object's name and UID. Returns the selector and labels as
+/// generated.
+fn generated_selector(c: &mut Checker, job: &Job, uid: &str) -> (LabelSelector, BTreeMap<String, String>) {
+    let prefixed = c.version.at_least(27);
+    let name = job.metadata.name.as_str();
+    let mut keys = vec![("controller-uid", uid), ("job-name", name)];
+    if prefixed {
+        keys.extend([("batch.kubernetes.io/controller-uid", uid), ("batch.kubernetes.io/job-name", name)]);
+    }
+    let mut labels = job.spec.template.metadata.labels.clone();
+    for (key, value) in &keys {
+        labels.entry((*key).to_string()).or_insert_with(|| (*value).to_string());
+    }
+    let mut selector = job.spec.selector.clone().unwrap_or_default();
+    let selector_key = if prefixed { "batch.kubernetes.io/controller-uid" } else { "controller-uid" };
+    selector.match_labels.entry(selector_key.to_string()).or_insert_with(|| uid.to_string());
+    for (key, expected) in &keys {
+        if labels.get(*key).map(String::as_str) != Some(*expected) {
+            c.push(FieldError::invalid(
+                format!("spec.template.metadata.labels[{key}]"),
+                BadValue::Raw(go_string_map(&labels)),
+                format!("must be '{expected}'"),
+            ));
+        }
+    }
+    let expected: BTreeMap<String, String> = keys.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect();
+    if !selector_matches(&selector, &expected) {
+        c.push(FieldError::invalid("spec.selector", selector_value(&selector), "`selector` not auto-generated"));
+    }
+    (selector, labels)
 }
 
 /// Indexed pods are named `<job>-<index>` in their hostname, which must be a DNS label.
@@ -553,7 +615,9 @@ fn parse_interval(interval: &str, completions: i32) -> Result<(i64, i64), String
     if x >= i64::from(completions) {
         return Err(too_large(limits[0]));
     }
-    let Some(second) = limits.get(1) else { return Ok((x, x)) };
+    let Some(second) = limits.get(1) else {
+        return Ok((x, x));
+    };
     let y = atoi(second)?;
     if y >= i64::from(completions) {
         return Err(too_large(second));

@@ -14,7 +14,7 @@ use super::field_error::FieldError;
 use super::KubernetesVersion;
 
 pub use cronjob::{validate_cronjob_create, validate_cronjob_update};
-pub use job::{validate_job_create, validate_job_update};
+pub use job::{validate_job_as_stored, validate_job_create, validate_job_update, CREATED_UID};
 
 /// What validation of one object found: the field errors (in the API server's order) and the
 /// API warnings.

@@ -1,5 +1,6 @@
 //! `ValidatePodTemplateSpec` for the fields modelled here: template labels and annotations,
-//! containers (name and image), and `restartPolicy` (`pkg/apis/core/validation/validation.go`).
+//! containers (name, image and their own `restartPolicy`), and `restartPolicy`
+//! (`pkg/apis/core/validation/validation.go`).
 
 use super::meta::{annotations, labels};
 use super::names;
@@ -17,11 +18,32 @@ pub fn pod_template(c: &mut Checker, template: &PodTemplateSpec, path: &str, res
     let mut names_seen: HashSet<&str> = HashSet::new();
     containers(c, &template.spec.containers, &format!("{spec}.containers"), &mut names_seen, true);
     containers(c, &template.spec.init_containers, &format!("{spec}.initContainers"), &mut names_seen, false);
+    container_restart_policies(c, template, &spec);
     match restart_policy {
         "Always" | "OnFailure" | "Never" => {}
         "" => c.push(FieldError::required(format!("{spec}.restartPolicy"), "")),
         other => {
             c.push(FieldError::not_supported(format!("{spec}.restartPolicy"), other, &["Always", "OnFailure", "Never"]))
+        }
+    }
+}
+
+/// A container's own `restartPolicy`: an init container may only say `Always` (a sidecar,
+/// 1.28+); an app container may set one only from 1.34, with ContainerRestartRules
+/// (`validateInitContainers`/`validateContainers`).
+fn container_restart_policies(c: &mut Checker, template: &PodTemplateSpec, spec: &str) {
+    for (i, init) in template.spec.init_containers.iter().enumerate() {
+        let path = format!("{spec}.initContainers[{i}].restartPolicy");
+        if let Some(text) = c.enum_text(&path, init.restart_policy).filter(|t| t != "Always") {
+            c.push(FieldError::not_supported(path, &text, &["Always"]));
+        }
+    }
+    for (i, app) in template.spec.containers.iter().enumerate() {
+        if app.restart_policy.is_some() && !c.version.at_least(34) {
+            c.push(FieldError::forbidden(
+                format!("{spec}.containers[{i}].restartPolicy"),
+                "may not be set for non-init containers",
+            ));
         }
     }
 }

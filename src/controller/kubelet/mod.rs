@@ -10,8 +10,8 @@ pub use crash_loop_backoff::{
     CrashLoopBackOff, CRASH_LOOP_RESET_AFTER, INITIAL_CRASH_LOOP_BACKOFF, MAX_CRASH_LOOP_BACKOFF,
 };
 pub use pod_status::{
-    container_exited, killed, restart_crashed_container, start_container, termination, KubeletRestart,
-    DEFAULT_TERMINATION_GRACE_PERIOD,
+    app_container_exit, container_exited, killed, restart_crashed_container, start_container, termination,
+    KubeletRestart, DEFAULT_TERMINATION_GRACE_PERIOD,
 };
 pub use restart::{
     after_container_exit, backoff_event_message, crash_loop_waiting_message, next_attempt_after_refusal,

@@ -85,13 +85,43 @@ pub fn container_exited(pod: &Pod, exit_code: i32, now: DateTime<Utc>) -> (PodSt
         ..Default::default()
     };
     c.ready = false;
-    let exit = after_container_exit(pod.spec.restart_policy == Some(RestartPolicy::OnFailure), exit_code);
+    let exit = app_container_exit(pod, exit_code);
     let phase = match exit {
         ContainerExit::PodSucceeded => PodPhase::Succeeded,
         ContainerExit::PodFailed => PodPhase::Failed,
         ContainerExit::Restart => PodPhase::Running,
     };
     (with_container(pod, phase, false, now, c), exit)
+}
+
+/// What the exit of the pod's app container means: its restart rules first (first match wins,
+/// ContainerRestartRules 1.34+), then its own `restartPolicy` if set, else the pod's
+/// (`kuberuntime`'s `ShouldContainerBeRestarted` with the rules of KEP-5307). The API server drops
+/// the container fields in releases whose gates are off, so what arrives here is honoured.
+///
+/// ```
+/// use cronjob_playground::api::{Container, ContainerRestartRule, ContainerRestartRuleOnExitCodes, Pod, RestartPolicy};
+/// use cronjob_playground::controller::kubelet::{app_container_exit, ContainerExit};
+/// let mut pod = Pod::default();
+/// pod.spec.restart_policy = Some(RestartPolicy::Never);
+/// pod.spec.containers = vec![Container { restart_policy: Some(RestartPolicy::Never), restart_policy_rules: vec![
+///     ContainerRestartRule { action: "Restart".into(),
+///         exit_codes: Some(ContainerRestartRuleOnExitCodes { operator: "In".into(), values: vec![42] }) }],
+///     ..Container::default() }];
+/// assert_eq!(app_container_exit(&pod, 42), ContainerExit::Restart);
+/// assert_eq!(app_container_exit(&pod, 1), ContainerExit::PodFailed);
+/// assert_eq!(app_container_exit(&pod, 0), ContainerExit::PodSucceeded);
+/// ```
+pub fn app_container_exit(pod: &Pod, exit_code: i32) -> ContainerExit {
+    let container = pod.spec.containers.first();
+    if container
+        .and_then(|c| c.restart_policy_rules.iter().find(|r| r.matches(exit_code)))
+        .is_some_and(|r| r.action == "Restart")
+    {
+        return ContainerExit::Restart;
+    }
+    let policy = container.and_then(|c| c.restart_policy).or(pod.spec.restart_policy);
+    after_container_exit(policy == Some(RestartPolicy::OnFailure), exit_code)
 }
 
 /// The result of one restart attempt on a pod whose container crashed.

@@ -12,9 +12,9 @@
 //! const trace = p.done ? run.finish() : (run.free(), null);
 //! ```
 
-use super::{trace::format_time, Run};
 use crate::api::{validate_manifest, KubernetesVersion};
 use crate::cron::{answer_next, NextRequest};
+use crate::sim::{simulate as run_to_end, trace::format_time, Run};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -38,14 +38,14 @@ fn simulation_arg(simulation: JsValue) -> Result<Option<serde_json::Value>, JsVa
 /// Runs manifests on the virtual clock; returns the trace (throws an `Error` with the reason).
 #[wasm_bindgen]
 pub fn simulate(manifest: &str, simulation: JsValue) -> Result<JsValue, JsValue> {
-    let trace = super::simulate(manifest, simulation_arg(simulation)?).map_err(error)?;
+    let trace = run_to_end(manifest, simulation_arg(simulation)?).map_err(error)?;
     to_js(&trace)
 }
 
 /// The trace as the CLI's JSON text (for saving or diffing without a round trip).
 #[wasm_bindgen(js_name = simulateJson)]
 pub fn simulate_json(manifest: &str, simulation: JsValue) -> Result<String, JsValue> {
-    let trace = super::simulate(manifest, simulation_arg(simulation)?).map_err(error)?;
+    let trace = run_to_end(manifest, simulation_arg(simulation)?).map_err(error)?;
     serde_json::to_string(&trace).map_err(error)
 }
 

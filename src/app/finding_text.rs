@@ -2,6 +2,7 @@
 //! Kubernetes' own texts), so the page can say it in the reader's language through the catalog
 //! ([`crate::i18n`]) while the CLI keeps the English `message`.
 
+use crate::i18n::probes::Probe;
 use crate::i18n::{Lang, Msg};
 use serde::{Deserialize, Serialize};
 
@@ -84,6 +85,47 @@ pub enum FindingText {
         gap: String,
         runs: Vec<(String, String)>,
     },
+    /// Forbid without activeDeadlineSeconds: the probe's first Job never ends.
+    ForbidHung {
+        job: String,
+        scheduled: String,
+        skipped: usize,
+        total: usize,
+        end: String,
+        explanation: String,
+    },
+    EveryMinuteOfHour {
+        schedule: String,
+        from: String,
+        runs: usize,
+        meant: String,
+        hour: u32,
+    },
+    DayOrWeekday {
+        day_of_month: String,
+        day_of_week: String,
+        runs: usize,
+        both: usize,
+        example: String,
+        weekday: String,
+    },
+    FailedHistoryZero {
+        job: String,
+        failed: String,
+        deleted: String,
+    },
+    OnFailureLogsLost {
+        backoff_limit: i32,
+        pod: String,
+        attempts: usize,
+        deleted: String,
+        reason: String,
+    },
+    SameMinute {
+        at: String,
+        count: usize,
+        others: String,
+    },
 }
 
 /// A piece of a rendered sentence.
@@ -103,7 +145,7 @@ impl FindingText {
     ///
     /// ```
     /// use cronjob_playground::i18n::Lang;
-    /// use cronjob_playground::timeline::finding_text::FindingText;
+    /// use cronjob_playground::app::finding_text::FindingText;
     /// let t = FindingText::DeadlineTight { deadline: 5, legacy_v1: false, lateness: "100ms".into() };
     /// assert!(t.render(Lang::Ja).unwrap().starts_with("startingDeadlineSeconds 5 には余裕がほとんどありません"));
     /// ```
@@ -205,6 +247,24 @@ impl FindingText {
             }
             FindingText::DstSkippedRun { zone, first, second, gap, runs: r } => {
                 (l.format(Msg::LintDstSkippedRun, &[zone, first, second, gap, &runs(r)]), vec![])
+            }
+            FindingText::ForbidHung { job, scheduled, skipped, total, end, explanation } => {
+                (Probe::ForbidHung.format(l, &[job, scheduled, skipped, total, end, &k]), vec![explanation])
+            }
+            FindingText::EveryMinuteOfHour { schedule, from, runs, meant, hour } => {
+                (Probe::EveryMinuteOfHour.format(l, &[schedule, from, runs, meant, hour]), vec![])
+            }
+            FindingText::DayOrWeekday { day_of_month, day_of_week, runs, both, example, weekday } => {
+                (Probe::DayOrWeekday.format(l, &[day_of_month, day_of_week, runs, both, example, weekday]), vec![])
+            }
+            FindingText::FailedHistoryZero { job, failed, deleted } => {
+                (Probe::FailedHistoryZero.format(l, &[job, failed, deleted]), vec![])
+            }
+            FindingText::OnFailureLogsLost { backoff_limit, pod, attempts, deleted, reason } => {
+                (Probe::OnFailureLogsLost.format(l, &[backoff_limit, pod, attempts, deleted, &k]), vec![reason])
+            }
+            FindingText::SameMinute { at, count, others } => {
+                (Probe::SameMinute.format(l, &[at, count, others]), vec![])
             }
         };
         let mut parts = vec![];
@@ -381,6 +441,7 @@ mod tests {
             }
             assert!(ja.chars().any(|c| ('\u{3040}'..='\u{30ff}').contains(&c)), "not Japanese: {ja}");
             assert!(ko.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "not Korean: {ko}");
+            crate::i18n::particle::assert_no_mechanical_particle(&ko);
             for english in ["start times", "the controller", "runs:", " at 20"] {
                 assert!(!ja.contains(english) && !ko.contains(english), "English {english:?} in {ja} / {ko}");
             }
@@ -407,7 +468,7 @@ mod tests {
 
     #[test]
     fn a_finding_without_its_data_still_reads_from_json() {
-        let f: crate::timeline::lint::Finding = serde_json::from_str(
+        let f: crate::app::lint::Finding = serde_json::from_str(
             r#"{"rule":"forbid-starves","severity":"warning","message":"m","times":[],"playground":""}"#,
         )
         .unwrap();

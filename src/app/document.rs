@@ -7,7 +7,7 @@ use serde_json::Value;
 /// Writes `value` as block-style YAML (the way a person would type a Simulation document).
 ///
 /// ```
-/// use cronjob_playground::timeline::document::to_yaml;
+/// use cronjob_playground::app::document::to_yaml;
 /// let v = serde_json::json!({"kind": "Simulation", "spec": {"duration": "24h", "pods": [{"attempts": [{"durationSeconds": 30.0, "exitCode": 1}]}]}});
 /// assert_eq!(to_yaml(&v), "kind: Simulation\nspec:\n  duration: 24h\n  pods:\n  - attempts:\n    - {durationSeconds: 30, exitCode: 1}\n");
 /// ```
@@ -143,7 +143,7 @@ fn is_simulation(doc: &str) -> bool {
 /// there is none).
 ///
 /// ```
-/// use cronjob_playground::timeline::document::replace_simulation;
+/// use cronjob_playground::app::document::replace_simulation;
 /// let text = "kind: CronJob\n---\nkind: Simulation\nspec: {duration: 1h}\n";
 /// let sim = serde_json::json!({"kind": "Simulation", "spec": {"duration": "2h"}});
 /// assert_eq!(replace_simulation(text, &sim), "kind: CronJob\n---\nkind: Simulation\nspec:\n  duration: 2h\n");

@@ -8,7 +8,7 @@
 //! between releases), other Jobs by name.
 //!
 //! ```
-//! use cronjob_playground::timeline::compare::{compare, variant, Variant};
+//! use cronjob_playground::app::compare::{compare, variant, Variant};
 //! let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: m, creationTimestamp: '2020-06-01T08:29:30Z'}\n\
 //!     spec:\n  schedule: '* * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
 //!     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n---\nkind: Simulation\n\
@@ -183,10 +183,11 @@ impl DiffText {
     ///
     /// ```
     /// use cronjob_playground::i18n::Lang;
-    /// use cronjob_playground::timeline::compare::DiffText;
+    /// use cronjob_playground::app::compare::DiffText;
     /// let d = DiffText::JobOnly { job: "j-1".into(), in_a: false, created: "2024-01-01T00:00:00Z".into() };
     /// assert_eq!(d.render(Lang::En), "Job j-1 only in B, created 2024-01-01T00:00:00Z");
-    /// assert_eq!(d.render(Lang::Ja), "ジョブ j-1 は B のみ (作成 2024-01-01T00:00:00Z)");
+    /// assert_eq!(d.render(Lang::Ja), "Job j-1 は B のみ (作成 2024-01-01T00:00:00Z)");
+    /// assert_eq!(d.render(Lang::Ko), "잡 j-1은 B에만 있음 (생성 2024-01-01T00:00:00Z)");
     /// ```
     pub fn render(&self, l: Lang) -> String {
         let fate = |(name, job): &FateOf| {
@@ -458,7 +459,7 @@ mod tests {
         };
         assert_eq!(
             shift.render(Lang::Ja),
-            "ジョブ hourly-1: 作成は A で 2018-12-05T11:30:10Z、B で 2018-12-05T11:00:00Z (-1810s)"
+            "Job hourly-1: 作成は A で 2018-12-05T11:30:10Z、B で 2018-12-05T11:00:00Z (-1810s)"
         );
         assert_eq!(
             shift.render(Lang::Ko),
@@ -479,5 +480,11 @@ mod tests {
             b: Outcome::StillRunning,
         };
         assert_eq!(outcome.render(Lang::Ko), "잡 j: A는 Failed (BackoffLimitExceeded), B는 아직 실행 중");
+        // The particle follows the Job's name as Korean reads it: 일, 이.
+        let only = |job: &str| DiffText::JobOnly { job: job.into(), in_a: true, created: "T".into() }.render(Lang::Ko);
+        assert_eq!(
+            [only("hourly-28000001"), only("hourly-28000002")],
+            ["잡 hourly-28000001은 A에만 있음 (생성 T)", "잡 hourly-28000002는 A에만 있음 (생성 T)"]
+        );
     }
 }

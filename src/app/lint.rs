@@ -4,14 +4,28 @@
 //!
 //! - `retroactive-edit`: a schedule edit starts a Job for a time already past (nothing resets
 //!   `status.lastScheduleTime` on an edit; kubernetes#63371).
-//! - `too-many-missed`: a controller outage long enough to miss more than 100 start times — the
-//!   v1 controller (≤1.20) then never starts the CronJob again, v2 warns `TooManyMissedTimes` and
-//!   runs only the latest (`getRecentUnmetScheduleTimes` / `mostRecentScheduleTime`).
-//! - `forbid-starves`: `concurrencyPolicy: Forbid` with Jobs that can outlast the interval.
+//! - `too-many-missed`: a controller outage of at most a day that misses more than 100 start times
+//!   — the v1 controller (≤1.20) then never starts the CronJob again
+//!   (`getRecentUnmetScheduleTimes`). From 1.21 passing 100 changes nothing but an Event (v2
+//!   runs the latest missed time after any outage), so there is no finding.
+//! - `forbid-starves`: `concurrencyPolicy: Forbid` with an `activeDeadlineSeconds` of at least the
+//!   interval: Jobs that run until their deadline skip the next start times.
+//! - `forbid-no-deadline`: Forbid without `activeDeadlineSeconds`: one hung Job skips every later
+//!   run.
+//! - `every-minute-of-hour`: `* 9 * * *` runs 60 times in hour 9, not once.
+//! - `day-or-weekday`: day-of-month and day-of-week both restricted run when either matches.
+//! - `failed-history-zero`: `failedJobsHistoryLimit: 0` deletes a failed Job (and its pods'
+//!   logs) as it fails.
+//! - `on-failure-logs-lost`: `restartPolicy: OnFailure` restarts in one pod, which the Job
+//!   controller deletes when the backoff limit is reached: every attempt's logs go with it.
+//! - `same-minute`: many CronJobs start at the same instant.
 //! - `deadline-shorter-than-latency`: `startingDeadlineSeconds` below the controller's reaction
 //!   time (v1 polls every 10 s; v2 wakes 100 ms after the slot).
 //! - `dst-double-run` / `dst-skipped-run`: a daylight-saving change repeats or removes a run
 //!   (robfig/cron steps in absolute time; kubernetes#121594).
+//!
+//! A finding is kept only when its probe shows runs lost, doubled or their record gone under the
+//! condition its sentence states (an outage, a hung Job, a failing run).
 //!
 //! Each finding carries the playground text (the CronJob and the probe's Simulation document)
 //! that reproduces it, so the page can open it on the timeline.
@@ -22,11 +36,11 @@
 
 use super::document::to_yaml;
 use super::finding_text::FindingText;
-use crate::api::{admit, Admitted, ConcurrencyPolicy, CronJob, KubernetesVersion};
+use crate::api::{admit, Admitted, ConcurrencyPolicy, CronJob, KubernetesVersion, RestartPolicy};
 use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule};
 use crate::go::Tz;
 use crate::i18n::Lang;
-use crate::sim::trace::{format_time, EventRecord, SlotFate, Time, Trace};
+use crate::sim::trace::{format_time, EventRecord, JobCondition, SlotFate, Time, Trace};
 use chrono::{TimeDelta, Timelike};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -42,14 +56,27 @@ use std::fmt;
 pub const MAX_CRON_JOBS: usize = 200;
 
 /// The rules' names, as [`Finding::rule`] carries them.
-pub const RULES: [&str; 6] = [
+pub const RULES: [&str; 12] = [
     "retroactive-edit",
     "too-many-missed",
     "forbid-starves",
     "deadline-shorter-than-latency",
     "dst-double-run",
     "dst-skipped-run",
+    "forbid-no-deadline",
+    "every-minute-of-hour",
+    "day-or-weekday",
+    "failed-history-zero",
+    "on-failure-logs-lost",
+    "same-minute",
 ];
+
+/// How many CronJobs starting at one instant make a `same-minute` finding.
+pub const SAME_MINUTE: usize = 5;
+
+/// The longest controller outage a `too-many-missed` probe assumes: kube-controller-manager down
+/// for hours happens (a stuck upgrade, a lost control-plane node); for weeks, not unnoticed.
+const REALISTIC_OUTAGE: TimeDelta = TimeDelta::days(1);
 
 /// What to probe with.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -171,14 +198,14 @@ pub struct LintReport {
 /// The lint of every CronJob in `text` (at most [`MAX_CRON_JOBS`]).
 ///
 /// ```
-/// use cronjob_playground::timeline::lint::{lint, LintOptions};
+/// use cronjob_playground::app::lint::{lint, LintOptions};
 /// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: report}\nspec:\n  schedule: '0 * * * *'\n  \
 ///     concurrencyPolicy: Forbid\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
 ///     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
 /// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::go::Tz::UTC };
 /// let report = lint(text, &options).unwrap();
 /// let rules: Vec<_> = report.cron_jobs[0].findings.iter().map(|f| f.rule).collect();
-/// assert_eq!(rules, ["retroactive-edit", "too-many-missed", "forbid-starves"]);
+/// assert_eq!(rules, ["retroactive-edit", "forbid-no-deadline", "on-failure-logs-lost"]);
 /// ```
 pub fn lint(text: &str, options: &LintOptions) -> Result<LintReport, TooManyCronJobs> {
     let mut linting = Linting::new(text, options.clone())?;
@@ -189,7 +216,7 @@ pub fn lint(text: &str, options: &LintOptions) -> Result<LintReport, TooManyCron
 /// A lint in progress: the input read, the CronJobs probed one per [`step`](Self::step).
 ///
 /// ```
-/// use cronjob_playground::timeline::lint::{Linting, LintOptions};
+/// use cronjob_playground::app::lint::{Linting, LintOptions};
 /// let cj = |name: &str| format!("apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: {name}}}\nspec:\n  schedule: '0 3 * * *'\n  \
 ///     jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          \
 ///     containers: [{{name: c, image: busybox}}]\n");
@@ -206,6 +233,8 @@ pub struct Linting {
     pending: VecDeque<CronJob>,
     total: usize,
     report: LintReport,
+    /// `same-minute` findings, by CronJob (namespace, name), found when the input was read.
+    crowded: Vec<((String, String), Finding)>,
 }
 
 impl Linting {
@@ -233,7 +262,8 @@ impl Linting {
                 (Some(_), _) => {}
                 (None, _) if o.report.kind == "CronJob" => {
                     let why = o.report.message.clone().unwrap_or_else(|| "invalid".into());
-                    report.errors.push(format!("{}:{}: {}", o.report.line, o.report.column, why));
+                    let (line, column) = o.report.position();
+                    report.errors.push(format!("{line}:{column}: {why}"));
                 }
                 (None, _) => {}
             }
@@ -241,13 +271,17 @@ impl Linting {
         if pending.len() > MAX_CRON_JOBS {
             return Err(TooManyCronJobs { count: pending.len(), cap: MAX_CRON_JOBS });
         }
-        Ok(Linting { options, total: pending.len(), pending, report })
+        let crowded = same_minute(pending.make_contiguous(), &options);
+        Ok(Linting { options, total: pending.len(), pending, report, crowded })
     }
 
     /// Probes the next CronJob; `true` when every CronJob has been probed.
     pub fn step(&mut self) -> bool {
         if let Some(cj) = self.pending.pop_front() {
-            self.report.cron_jobs.push(lint_cron_job(&cj, &self.options));
+            let mut lint = lint_cron_job(&cj, &self.options);
+            let key = (cj.metadata.namespace.clone(), cj.metadata.name.clone());
+            lint.findings.extend(self.crowded.iter().filter(|(k, _)| *k == key).map(|(_, f)| f.clone()));
+            self.report.cron_jobs.push(lint);
         }
         self.pending.is_empty()
     }
@@ -292,7 +326,7 @@ impl Probe<'_> {
         serde_json::to_value(&cj).expect("CronJobs serialize")
     }
 
-    fn simulation(&self, start: Time, end: Time, pods: Option<f64>, events: Value) -> Value {
+    fn simulation(&self, start: Time, end: Time, pods: Option<(f64, i32)>, events: Value) -> Value {
         let mut spec = json!({
             "kubernetesVersion": self.options.version.to_string(),
             "start": format_time(&start),
@@ -301,8 +335,12 @@ impl Probe<'_> {
         if self.options.controller_time_zone != Tz::UTC {
             spec["controllerTimeZone"] = json!(self.options.controller_time_zone.name());
         }
-        if let Some(seconds) = pods {
-            spec["pods"] = json!([{"attempts": [{"durationSeconds": seconds}]}]);
+        if let Some((seconds, code)) = pods {
+            let attempt = match code {
+                0 => json!({"durationSeconds": seconds}),
+                code => json!({"durationSeconds": seconds, "exitCode": code}),
+            };
+            spec["pods"] = json!([{"attempts": [attempt]}]);
         }
         if events.as_array().is_some_and(|a| !a.is_empty()) {
             spec["events"] = events;
@@ -311,7 +349,7 @@ impl Probe<'_> {
     }
 
     /// Runs it; the text is what the page opens.
-    fn run(&self, start: Time, end: Time, pods: Option<f64>, events: Value) -> Option<(Trace, String)> {
+    fn run(&self, start: Time, end: Time, pods: Option<(f64, i32)>, events: Value) -> Option<(Trace, String)> {
         let manifest = to_yaml(&self.manifest(start));
         let simulation = self.simulation(start, end, pods, events);
         let text = format!("{manifest}---\n{}", to_yaml(&simulation));
@@ -328,10 +366,16 @@ fn lint_cron_job(cj: &CronJob, options: &LintOptions) -> CronJobLint {
     };
     let behaviour = Behaviour::of(options.version);
     let (text, _) = format_schedule(cj, &behaviour);
-    let Ok(schedule) = BoundSchedule::parse(&text, &behaviour, options.controller_time_zone) else { return out };
+    let Ok(schedule) = BoundSchedule::parse(&text, &behaviour, options.controller_time_zone) else {
+        return out;
+    };
     let next = |t: Time| schedule.next(t).ok().filter(|n| *n > t);
-    let Some(first) = next(options.at) else { return out };
-    let Some(second) = next(first) else { return out };
+    let Some(first) = next(options.at) else {
+        return out;
+    };
+    let Some(second) = next(first) else {
+        return out;
+    };
     let probe = Probe { cron_job: cj, options };
     let zone = zone_of(cj, &behaviour, options.controller_time_zone);
     out.findings.extend(retroactive_edit(&probe, first, second, zone));
@@ -339,6 +383,55 @@ fn lint_cron_job(cj: &CronJob, options: &LintOptions) -> CronJobLint {
     out.findings.extend(forbid_starves(&probe, first, second));
     out.findings.extend(deadline_vs_latency(&probe, first, second));
     out.findings.extend(dst(&probe, zone, &next));
+    out.findings.extend(every_minute_of_hour(&probe, zone, &next));
+    out.findings.extend(day_or_weekday(&probe, zone));
+    out.findings.extend(failed_history_zero(&probe, first, second));
+    out.findings.extend(on_failure_logs_lost(&probe, first, second));
+    out
+}
+
+/// A CronJob's first start time after `at`, as the controller reads its schedule.
+fn first_run(cj: &CronJob, options: &LintOptions) -> Option<Time> {
+    let behaviour = Behaviour::of(options.version);
+    let (text, _) = format_schedule(cj, &behaviour);
+    let schedule = BoundSchedule::parse(&text, &behaviour, options.controller_time_zone).ok()?;
+    schedule.next(options.at).ok().filter(|n| *n > options.at)
+}
+
+/// `same-minute`: [`SAME_MINUTE`] or more CronJobs whose next start is the same instant create
+/// their Jobs, and the pods' image pulls and start-up, all at once. The probe runs them together.
+fn same_minute(cron_jobs: &[CronJob], options: &LintOptions) -> Vec<((String, String), Finding)> {
+    let mut by_instant: std::collections::BTreeMap<Time, Vec<&CronJob>> = Default::default();
+    for cj in cron_jobs.iter().filter(|c| c.spec.suspend != Some(true)) {
+        if let Some(t) = first_run(cj, options) {
+            by_instant.entry(t).or_default().push(cj);
+        }
+    }
+    let mut out = Vec::new();
+    for (at, group) in by_instant.into_iter().filter(|(_, g)| g.len() >= SAME_MINUTE) {
+        let start = at - TimeDelta::minutes(1);
+        let manifests: Vec<String> =
+            group.iter().map(|cj| to_yaml(&Probe { cron_job: cj, options }.manifest(start))).collect();
+        let simulation =
+            Probe { cron_job: group[0], options }.simulation(start, at + TimeDelta::minutes(10), None, json!([]));
+        let playground = format!("{}---\n{}", manifests.join("---\n"), to_yaml(&simulation));
+        let created = crate::sim::simulate(&playground, None)
+            .ok()
+            .map_or(0, |t| t.jobs.iter().filter(|j| j.created_at < at + TimeDelta::seconds(1)).count());
+        if created < SAME_MINUTE {
+            continue;
+        }
+        for cj in &group {
+            let others: Vec<&str> = group
+                .iter()
+                .filter(|o| o.metadata.name != cj.metadata.name)
+                .map(|o| o.metadata.name.as_str())
+                .collect();
+            let text = FindingText::SameMinute { at: format_time(&at), count: created, others: others.join(", ") };
+            let finding = Finding::new("same-minute", Severity::Info, text, vec![format_time(&at)], playground.clone());
+            out.push(((cj.metadata.namespace.clone(), cj.metadata.name.clone()), finding));
+        }
+    }
     out
 }
 
@@ -416,6 +509,10 @@ fn is_too_many(e: &EventRecord) -> bool {
 
 /// S2: the controller is down from just after a run until 101 start times have passed.
 fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Option<Time>) -> Option<Finding> {
+    // v2 (1.21+) runs the latest missed time after any outage; passing 100 adds only an Event.
+    if Behaviour::of(p.options.version).algorithm != crate::controller::cronjob::Algorithm::LegacyV1 {
+        return None;
+    }
     let mut slot = first;
     for _ in 0..101 {
         slot = next(slot)?;
@@ -424,7 +521,7 @@ fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Option<Time>) 
     let gap = TimeDelta::seconds(30).min((after - slot) / 2);
     let down = first + TimeDelta::seconds(30).min((next(first)? - first) / 2);
     let up = slot + gap;
-    if up - p.options.at > TimeDelta::days(3 * 366) {
+    if up - down > REALISTIC_OUTAGE {
         return None;
     }
     let end = (up + TimeDelta::minutes(5)).max(after + gap);
@@ -476,7 +573,8 @@ fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Option<Time>) 
     Some(Finding::new("too-many-missed", severity, text, times, playground))
 }
 
-/// S3: Forbid with Jobs as long as they may run (activeDeadlineSeconds, else 1.5 intervals).
+/// S3: Forbid with Jobs as long as `activeDeadlineSeconds` lets them run, when that is at
+/// least the interval (a Job that runs until its deadline); without a deadline, one hung Job.
 fn forbid_starves(p: &Probe, first: Time, second: Time) -> Option<Finding> {
     if p.cron_job.spec.concurrency_policy != Some(ConcurrencyPolicy::Forbid) {
         return None;
@@ -486,10 +584,10 @@ fn forbid_starves(p: &Probe, first: Time, second: Time) -> Option<Finding> {
     let seconds = match ads {
         Some(a) if TimeDelta::seconds(a) < interval => return None,
         Some(a) => a as f64,
-        None => interval.num_milliseconds() as f64 * 1.5 / 1000.0,
+        None => return forbid_no_deadline(p, first, second),
     };
     let end = first + interval * 10;
-    let (trace, playground) = p.run(p.options.at, end, Some(seconds), json!([]))?;
+    let (trace, playground) = p.run(p.options.at, end, Some((seconds, 0)), json!([]))?;
     let skipped: Vec<_> = trace.slots.iter().filter(|s| s.fate == SlotFate::SkippedForbid).collect();
     let first_skip = skipped.first()?;
     let total = trace.slots.iter().filter(|s| s.fate != SlotFate::Pending).count();
@@ -511,6 +609,144 @@ fn forbid_starves(p: &Probe, first: Time, second: Time) -> Option<Finding> {
         skipped.iter().map(|s| format_time(&s.scheduled_time)).collect(),
         playground,
     ))
+}
+
+/// Forbid without `activeDeadlineSeconds`: if one Job hangs, nothing bounds it and every later
+/// start time is skipped. The probe's first Job never ends.
+fn forbid_no_deadline(p: &Probe, first: Time, second: Time) -> Option<Finding> {
+    let end = first + (second - first) * 10;
+    let hung = (end - p.options.at).num_seconds() as f64 + 60.0;
+    let (trace, playground) = p.run(p.options.at, end, Some((hung, 0)), json!([]))?;
+    let job = trace.jobs.first()?;
+    let skipped: Vec<_> = trace.slots.iter().filter(|s| s.fate == SlotFate::SkippedForbid).collect();
+    let first_skip = skipped.first()?;
+    let text = FindingText::ForbidHung {
+        job: job.name.clone(),
+        scheduled: job.scheduled_time.map(|t| format_time(&t)).unwrap_or_default(),
+        skipped: skipped.len(),
+        total: trace.slots.iter().filter(|s| s.fate != SlotFate::Pending).count(),
+        end: format_time(&trace.end),
+        explanation: first_skip.explanation.clone(),
+    };
+    let times = skipped.iter().map(|s| format_time(&s.scheduled_time)).collect();
+    Some(Finding::new("forbid-no-deadline", Severity::Warning, text, times, playground))
+}
+
+/// A schedule's five fields (after a `TZ=` prefix), `None` for descriptors (`@daily`).
+fn fields(schedule: &str) -> Option<[&str; 5]> {
+    let mut words = schedule.split_whitespace().filter(|w| !w.starts_with("TZ=") && !w.starts_with("CRON_TZ="));
+    let f = [words.next()?, words.next()?, words.next()?, words.next()?, words.next()?];
+    (words.next().is_none() && !f[0].starts_with('@')).then_some(f)
+}
+
+/// `* 9 * * *`: every minute of hour 9, where once at 09:00 was meant. The probe runs that hour.
+fn every_minute_of_hour(p: &Probe, zone: Tz, next: &dyn Fn(Time) -> Option<Time>) -> Option<Finding> {
+    let [minute, hour, dom, month, dow] = fields(&p.cron_job.spec.schedule)?;
+    if !matches!(minute, "*" | "*/1") || hour.contains(['*', '/', '-', ',']) {
+        return None;
+    }
+    // The first whole hour of runs (the lint may start inside one).
+    let mut first = next(p.options.at)?;
+    for _ in 0..60 {
+        if first.with_timezone(&zone).minute() == 0 {
+            break;
+        }
+        first = next(first)?;
+    }
+    let (trace, playground) =
+        p.run(first - TimeDelta::seconds(30), first + TimeDelta::minutes(61), Some((1.0, 0)), json!([]))?;
+    let hour_end = first + TimeDelta::hours(1);
+    let runs = trace.jobs.iter().filter(|j| j.scheduled_time.is_some_and(|t| t >= first && t < hour_end)).count();
+    if runs < 2 {
+        return None;
+    }
+    let local = first.with_timezone(&zone);
+    let text = FindingText::EveryMinuteOfHour {
+        schedule: p.cron_job.spec.schedule.clone(),
+        from: format_time(&first),
+        runs,
+        meant: format!("0 {hour} {dom} {month} {dow}"),
+        hour: local.hour(),
+    };
+    Some(Finding::new("every-minute-of-hour", Severity::Warning, text, vec![format_time(&first)], playground))
+}
+
+/// Day-of-month and day-of-week both restricted: cron runs on a day matching either (robfig,
+/// like Vixie cron), which reads as "and". The probe runs eight weeks and counts the runs on
+/// days that match only one of the two.
+fn day_or_weekday(p: &Probe, zone: Tz) -> Option<Finding> {
+    let [minute, hour, dom, month, dow] = fields(&p.cron_job.spec.schedule)?;
+    if matches!(dom, "*" | "?") || matches!(dow, "*" | "?") {
+        return None;
+    }
+    let behaviour = Behaviour::of(p.options.version);
+    let both = |t: Time| {
+        let only = |spec: String| {
+            BoundSchedule::parse(&spec, &behaviour, zone).ok().and_then(|s| s.next(t - TimeDelta::seconds(1)).ok())
+                == Some(t)
+        };
+        only(format!("{minute} {hour} {dom} {month} *")) && only(format!("{minute} {hour} * {month} {dow}"))
+    };
+    let end = p.options.at + TimeDelta::weeks(8);
+    let (trace, playground) = p.run(p.options.at, end, Some((1.0, 0)), json!([]))?;
+    let runs: Vec<Time> = trace.jobs.iter().filter_map(|j| j.scheduled_time).collect();
+    let extra: Vec<Time> = runs.iter().copied().filter(|t| !both(*t)).collect();
+    let example = extra.first()?;
+    let text = FindingText::DayOrWeekday {
+        day_of_month: dom.to_string(),
+        day_of_week: dow.to_string(),
+        runs: runs.len(),
+        both: runs.len() - extra.len(),
+        example: format_time(example),
+        weekday: example.with_timezone(&zone).format("%A").to_string(),
+    };
+    Some(Finding::new("day-or-weekday", Severity::Warning, text, extra.iter().map(format_time).collect(), playground))
+}
+
+/// The probe for a failing run: every attempt exits 1 after 10 s, until the Job fails.
+fn failing_run(p: &Probe, first: Time, second: Time) -> Option<(Trace, String)> {
+    let end = first + (second - first).max(TimeDelta::hours(1)).min(TimeDelta::days(2));
+    p.run(p.options.at, end, Some((10.0, 1)), json!([]))
+}
+
+/// `failedJobsHistoryLimit: 0`: a failed Job is deleted as soon as the CronJob controller sees
+/// it finished, and its pods (and their logs) with it: nothing shows the failure.
+fn failed_history_zero(p: &Probe, first: Time, second: Time) -> Option<Finding> {
+    if p.cron_job.spec.failed_jobs_history_limit != Some(0) {
+        return None;
+    }
+    let (trace, playground) = failing_run(p, first, second)?;
+    let job = trace.jobs.iter().find(|j| j.condition == Some(JobCondition::Failed) && j.deleted_at.is_some())?;
+    let (failed, deleted) = (job.finished_at?, job.deleted_at?);
+    let text = FindingText::FailedHistoryZero {
+        job: job.name.clone(),
+        failed: format_time(&failed),
+        deleted: format_time(&deleted),
+    };
+    let times = vec![format_time(&failed), format_time(&deleted)];
+    Some(Finding::new("failed-history-zero", Severity::Warning, text, times, playground))
+}
+
+/// `restartPolicy: OnFailure`: the kubelet restarts the container in the same pod, and when the
+/// backoff limit is reached the Job controller deletes that pod: the logs of every attempt go.
+fn on_failure_logs_lost(p: &Probe, first: Time, second: Time) -> Option<Finding> {
+    let spec = &p.cron_job.spec.job_template.spec;
+    if spec.template.spec.restart_policy != Some(RestartPolicy::OnFailure) {
+        return None;
+    }
+    let (trace, playground) = failing_run(p, first, second)?;
+    let job = trace.jobs.iter().find(|j| j.condition == Some(JobCondition::Failed))?;
+    let pod = trace.pods.iter().find(|q| q.job == job.name && q.deleted_at.is_some())?;
+    let text = FindingText::OnFailureLogsLost {
+        backoff_limit: spec.backoff_limit.unwrap_or(6),
+        pod: pod.name.clone(),
+        attempts: pod.exit_codes.len(),
+        deleted: pod.deleted_at.map(|t| format_time(&t)).unwrap_or_default(),
+        reason: job.reason.clone().unwrap_or_default(),
+    };
+    let times = pod.deleted_at.iter().map(format_time).collect();
+    // Nothing is lost but the evidence: worth knowing, not a defect of the schedule.
+    Some(Finding::new("on-failure-logs-lost", Severity::Info, text, times, playground))
 }
 
 /// S5: startingDeadlineSeconds against the controller's reaction time.
@@ -651,7 +887,7 @@ mod tests {
     }
 
     #[test]
-    fn a_minutely_cronjob_stops_for_good_after_a_long_outage_on_1_20_and_warns_on_1_28() {
+    fn a_minutely_cronjob_stops_for_good_after_an_outage_on_1_20_and_not_on_1_28() {
         let text = cronjob("every-minute", "* * * * *", "");
         let old = lint(&text, &options("1.20", "2020-06-01T08:29:30Z")).unwrap();
         let f = finding(&old, "too-many-missed").expect("1.20 trips");
@@ -661,12 +897,16 @@ mod tests {
         assert!(f.message.starts_with("A controller outage of 1h41m (from 2020-06-01T08:30:30Z to 2020-06-01T10:11:30Z) misses more than 100 start times: FailedNeedsStart \"Cannot determine if job needs to be started: Too many missed start time (> 100). Set or decrease .spec.startingDeadlineSeconds or check clock skew.\""), "{}", f.message);
         assert!(f.message.contains("no Job after 2020-06-01T10:11:30Z"), "{}", f.message);
 
+        // From 1.21 the v2 controller runs the latest missed time after any outage: passing 100
+        // adds only an Event, so there is nothing to report.
         let new = lint(&text, &options("1.28", "2020-06-01T08:29:30Z")).unwrap();
-        let f = finding(&new, "too-many-missed").expect("1.28 warns");
-        assert_eq!(f.severity, Severity::Warning);
-        assert!(f.message.contains("TooManyMissedTimes \"too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew\""), "{}", f.message);
-        // v2 runs the latest missed time at once: 10:11 (minute 26517131 since the epoch).
-        assert!(f.message.contains("starts only the latest missed time (every-minute-26516771 for 2020-06-01T10:11:00Z); the 100 before it never run"), "{}", f.message);
+        assert_eq!(finding(&new, "too-many-missed"), None);
+        // An hourly or weekly CronJob would need an outage of 101 hours or weeks: not a realistic
+        // condition, not a finding.
+        for schedule in ["0 * * * *", "0 3 * * 1"] {
+            let report = lint(&cronjob("slow", schedule, ""), &options("1.20", "2020-06-01T08:29:30Z")).unwrap();
+            assert_eq!(finding(&report, "too-many-missed"), None, "{schedule}");
+        }
     }
 
     #[test]
@@ -716,14 +956,92 @@ mod tests {
     #[test]
     fn forbid_with_long_jobs_skips_start_times() {
         let text = cronjob("report", "*/10 * * * *", "  concurrencyPolicy: Forbid\n");
-        let report = lint(&text, &options("1.28", "2025-01-15T10:01:00Z")).unwrap();
+        let deadline = |seconds: u32| {
+            text.replace(
+                "    spec:\n      template:",
+                &format!("    spec:\n      activeDeadlineSeconds: {seconds}\n      template:"),
+            )
+        };
+        let at = options("1.28", "2025-01-15T10:01:00Z");
+        // Jobs allowed to run 15 minutes against a 10-minute interval: the ones that use it skip.
+        let report = lint(&deadline(900), &at).unwrap();
         let f = finding(&report, "forbid-starves").unwrap();
-        assert!(f.message.starts_with("concurrencyPolicy Forbid skips runs while a Job is still active: with Jobs of 15m (no activeDeadlineSeconds bounds a Job; probed at 1.5 intervals) against a 10m interval, "), "{}", f.message);
+        assert!(f.message.starts_with("concurrencyPolicy Forbid skips runs while a Job is still active: with Jobs of 15m (activeDeadlineSeconds 900 lets a Job run that long) against a 10m interval, "), "{}", f.message);
         assert_eq!(f.times[0], "2025-01-15T10:30:00Z");
         // A deadline shorter than the interval rules it out.
-        let bounded =
-            text.replace("    spec:\n      template:", "    spec:\n      activeDeadlineSeconds: 300\n      template:");
-        assert_eq!(finding(&lint(&bounded, &options("1.28", "2025-01-15T10:01:00Z")).unwrap(), "forbid-starves"), None);
+        assert_eq!(finding(&lint(&deadline(300), &at).unwrap(), "forbid-starves"), None);
+        assert_eq!(finding(&lint(&deadline(300), &at).unwrap(), "forbid-no-deadline"), None);
+        // No deadline: one hung Job stops every later run.
+        let report = lint(&text, &at).unwrap();
+        assert_eq!(finding(&report, "forbid-starves"), None);
+        let f = finding(&report, "forbid-no-deadline").unwrap();
+        assert!(f.message.starts_with("concurrencyPolicy Forbid and no activeDeadlineSeconds: if one Job hangs, nothing ends it and every later start time is skipped. In the probe report-28948930 (for 2025-01-15T10:10:00Z) never finishes, and 9 of 10 start times until 2025-01-15T11:50:00Z were skipped: concurrencyPolicy is Forbid"), "{}", f.message);
+        assert_eq!(f.times[0], "2025-01-15T10:20:00Z");
+    }
+
+    #[test]
+    fn every_minute_of_hour_nine() {
+        let report = lint(&cronjob("morning", "* 9 * * *", ""), &options("1.28", "2025-01-15T10:01:00Z")).unwrap();
+        let f = finding(&report, "every-minute-of-hour").unwrap();
+        assert_eq!(f.times, ["2025-01-16T09:00:00Z"]);
+        assert!(f.message.starts_with("\"* 9 * * *\" runs every minute of hour 9, not once: the probe created 60 Jobs in the hour from 2025-01-16T09:00:00Z. For once at the top of the hour, write \"0 9 * * *\"."), "{}", f.message);
+        for fine in ["0 9 * * *", "* * * * *", "*/5 9 * * *", "* 9-17 * * *"] {
+            let report = lint(&cronjob("fine", fine, ""), &options("1.28", "2025-01-15T10:01:00Z")).unwrap();
+            assert_eq!(finding(&report, "every-minute-of-hour"), None, "{fine}");
+        }
+    }
+
+    #[test]
+    fn day_of_month_and_weekday_together_run_on_either() {
+        // "On Friday the 13th" runs every Friday and every 13th.
+        let report = lint(&cronjob("friday13", "0 0 13 * 5", ""), &options("1.28", "2025-01-01T00:00:00Z")).unwrap();
+        let f = finding(&report, "day-or-weekday").unwrap();
+        assert!(f.message.starts_with("Day-of-month 13 and day-of-week 5 are both restricted, so cron runs on days matching either (OR, not AND): in eight weeks the probe ran 10 Jobs, only 0 of them on days matching both; e.g. 2025-01-03T00:00:00Z (Friday)."), "{}", f.message);
+        let report = lint(&cronjob("monthly", "0 0 13 * *", ""), &options("1.28", "2025-01-01T00:00:00Z")).unwrap();
+        assert_eq!(finding(&report, "day-or-weekday"), None);
+    }
+
+    #[test]
+    fn a_failed_history_limit_of_zero_hides_failures() {
+        let text = cronjob("nightly", "0 2 * * *", "  failedJobsHistoryLimit: 0\n");
+        let report = lint(&text, &options("1.28", "2025-01-15T00:00:00Z")).unwrap();
+        let f = finding(&report, "failed-history-zero").unwrap();
+        assert!(
+            f.message
+                .starts_with("failedJobsHistoryLimit 0 deletes a failed Job as soon as the controller sees it finish"),
+            "{}",
+            f.message
+        );
+        assert!(f.message.contains("in the probe nightly-28948440 failed at 2025-01-15T02:06:11.100Z and was gone at 2025-01-15T02:06:11.100Z"), "{}", f.message);
+        let kept = lint(&cronjob("nightly", "0 2 * * *", ""), &options("1.28", "2025-01-15T00:00:00Z")).unwrap();
+        assert_eq!(finding(&kept, "failed-history-zero"), None);
+    }
+
+    #[test]
+    fn on_failure_loses_every_attempts_logs_with_the_pod() {
+        let report = lint(&cronjob("nightly", "0 2 * * *", ""), &options("1.28", "2025-01-15T00:00:00Z")).unwrap();
+        let f = finding(&report, "on-failure-logs-lost").unwrap();
+        assert_eq!(f.severity, Severity::Info);
+        assert!(f.message.contains("(BackoffLimitExceeded, backoffLimit 6)"), "{}", f.message);
+        assert!(f.message.contains("the logs of all 7 attempts go with it"), "{}", f.message);
+        let never = cronjob("nightly", "0 2 * * *", "").replace("restartPolicy: OnFailure", "restartPolicy: Never");
+        assert_eq!(
+            finding(&lint(&never, &options("1.28", "2025-01-15T00:00:00Z")).unwrap(), "on-failure-logs-lost"),
+            None
+        );
+    }
+
+    #[test]
+    fn many_cronjobs_at_midnight_are_noted() {
+        let names = ["backup", "report", "cleanup", "rotate", "export", "vacuum"];
+        let text: Vec<String> = names.iter().map(|n| cronjob(n, "0 0 * * *", "")).collect();
+        let report = lint(&text.join("---\n"), &options("1.28", "2025-01-15T10:00:00Z")).unwrap();
+        for c in &report.cron_jobs {
+            let f = c.findings.iter().find(|f| f.rule == "same-minute").unwrap_or_else(|| panic!("{}", c.name));
+            assert!(f.message.starts_with("6 CronJobs start together at 2025-01-16T00:00:00Z"), "{}", f.message);
+        }
+        let few = lint(&text[..4].join("---\n"), &options("1.28", "2025-01-15T10:00:00Z")).unwrap();
+        assert!(few.cron_jobs.iter().all(|c| c.findings.iter().all(|f| f.rule != "same-minute")));
     }
 
     #[test]
@@ -777,7 +1095,10 @@ mod tests {
             report.cron_jobs.iter().map(|c| (c.namespace.as_str(), c.name.as_str())).collect::<Vec<_>>(),
             [("default", "hello")]
         );
-        assert!(report.cron_jobs[0].findings.iter().any(|f| f.rule == "too-many-missed"));
+        // Minutely, OnFailure, on 1.28: the pod that holds every attempt's logs is deleted when
+        // the Job fails; an outage passing 100 start times changes nothing from 1.21.
+        let rules: Vec<&str> = report.cron_jobs[0].findings.iter().map(|f| f.rule).collect();
+        assert_eq!(rules, ["on-failure-logs-lost"]);
     }
 
     #[test]

@@ -4,15 +4,15 @@
 //! `active` Jobs and `lastScheduleTime`, each Job's start, completion and terminal condition, each
 //! Pod's phase and restart count.
 
-use super::kubectl::cron_jobs_state;
-use super::lanes::{pod_segments, SegmentKind};
 use crate::sim::trace::{format_time, JobCondition, PodPhase, Time, Trace};
+use crate::timeline::kubectl::cron_jobs_state;
+use crate::timeline::lanes::{pod_segments, SegmentKind};
 use serde_json::{json, Value};
 
 /// The objects that exist at `t`, as a `List`.
 ///
 /// ```
-/// use cronjob_playground::timeline::snapshot::state_at;
+/// use cronjob_playground::app::snapshot::state_at;
 /// let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
 ///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
 /// let trace = cronjob_playground::sim::simulate(manifest, Some(serde_json::json!({"duration": "1h"}))).unwrap();
@@ -94,7 +94,7 @@ pub fn state_at(trace: &Trace, t: Time) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::timeline::document::to_yaml;
+    use crate::app::document::to_yaml;
 
     #[test]
     fn seed_002_after_the_edit_and_the_deletion() {

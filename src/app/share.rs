@@ -13,7 +13,7 @@
 //! caps and the checks that turn a damaged link into a clear message — is here, shared by both.
 //!
 //! ```
-//! use cronjob_playground::timeline::share::{decode_fragment, encode_fragment, ShareState};
+//! use cronjob_playground::app::share::{decode_fragment, encode_fragment, ShareState};
 //! let state = ShareState::new("kind: CronJob\n".into(), None);
 //! let deflated = b"(pretend this was deflated)";
 //! let fragment = encode_fragment(deflated).unwrap();
@@ -22,8 +22,8 @@
 //! assert_eq!(ShareState::from_json(&state.to_json()).unwrap(), state);
 //! ```
 
-use super::ItemRef;
 use crate::i18n::{Lang, Msg};
+use crate::timeline::ItemRef;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -146,7 +146,7 @@ impl ShareState {
     /// The link's language, if it names one this page speaks.
     ///
     /// ```
-    /// use cronjob_playground::{i18n::Lang, timeline::share::ShareState};
+    /// use cronjob_playground::{app::share::ShareState, i18n::Lang};
     /// let mut s = ShareState::new("x".into(), None);
     /// assert_eq!(s.language(), None);
     /// s.lang = Some("ko".into());

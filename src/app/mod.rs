@@ -1,0 +1,22 @@
+//! The application: what every face of the playground (the page, its worker, the CLI, the JS API)
+//! does with a run, above the timeline and below the shells. Plain Rust, tested natively.
+//!
+//! - [`lint`], [`finding_text`]: per-CronJob risks found by probing simulations (the lint view,
+//!   the `lint` command), and their findings as data rendered in each language.
+//! - [`compare`]: a second run of the same text under another release, policy or snapshot, and
+//!   what differs (compare mode).
+//! - [`share`]: the page's state in a link's fragment (format, caps, damaged-link messages).
+//! - [`packed`]: the trace's Jobs, Pods and slots as bytes for the page (its worker's answer).
+//! - [`snapshot`]: the objects at an instant as a `kubectl get -o yaml` List (the YAML export).
+//! - [`document`]: the form controls' edits of the `Simulation` document inside the text.
+//! - `js_api` (wasm32, feature `js-api`): the JS API's exports (`docs/contracts.md` §7).
+
+pub mod compare;
+pub mod document;
+pub mod finding_text;
+#[cfg(all(target_arch = "wasm32", feature = "js-api"))]
+pub mod js_api;
+pub mod lint;
+pub mod packed;
+pub mod share;
+pub mod snapshot;
