@@ -77,7 +77,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let mut packed = Vec::new();
     pack(&trace, &mut packed);
-    let mut back = trace.clone();
-    unpack(&mut Reader::new(&packed), &mut back).expect("a run's own packed bytes unpack");
+    let back = unpack(&mut Reader::new(&packed)).expect("a run's own packed bytes unpack");
     assert!(back.jobs == trace.jobs && back.pods == trace.pods && back.slots == trace.slots);
+    assert!(back.start == trace.start && back.end == trace.end && back.cron_jobs == trace.cron_jobs);
 });

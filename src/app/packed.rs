@@ -1,8 +1,10 @@
-//! The trace's Jobs, Pods and slots packed into bytes for the page: the bulk of a run's answer
-//! from the engine's worker (see `ui/protocol.rs`). JSON spent most of a keystroke's page-side
-//! time on it — every instant written as RFC 3339 text and parsed back, every field named in
-//! every record — where this writes instants as whole seconds and nanoseconds, enums as one byte
-//! and strings as length-prefixed UTF-8, so packing and unpacking are little more than copies.
+//! The trace packed into bytes for the page: the bulk of a run's answer from the engine's worker
+//! (see `ui/protocol.rs`). JSON spent most of a keystroke's page-side time on it — every instant
+//! written as RFC 3339 text and parsed back, every field named in every record — where this
+//! writes instants as whole seconds and nanoseconds, enums as one byte and strings as
+//! length-prefixed UTF-8, so packing and unpacking are little more than copies. It also keeps the
+//! trace's JSON decoder out of the page's wasm (about 13 KB gzip of derived code for records the
+//! page never reads as JSON).
 //! The format is private to one build of the page and its worker (both come from this crate):
 //! nothing else reads it, and the trace's JSON contract is untouched.
 //!
@@ -13,13 +15,14 @@
 //! trace.events.clear();
 //! let mut bytes = Vec::new();
 //! pack(&trace, &mut bytes);
-//! let mut back = cronjob_playground::sim::trace::Trace { jobs: vec![], pods: vec![], slots: vec![], ..trace.clone() };
-//! unpack(&mut Reader::new(&bytes), &mut back).unwrap();
-//! assert_eq!(back, trace);
+//! let back = unpack(&mut Reader::new(&bytes)).unwrap();
+//! assert_eq!(back, cronjob_playground::sim::trace::Trace { cluster: Default::default(), ..trace });
 //! ```
 
+use crate::api::KubernetesVersion;
 use crate::sim::trace::{
-    DeletedBy, JobCondition, JobRecord, PodPhase, PodRecord, Restart, SlotFate, SlotRecord, Time, Trace,
+    ClusterRecord, CronJobRecord, DeletedBy, JobCondition, JobRecord, PodPhase, PodRecord, Restart, SlotFate,
+    SlotRecord, Time, Trace,
 };
 use chrono::DateTime;
 
@@ -277,9 +280,23 @@ fn opt_code<T>(w: &mut Writer, v: Option<T>, code: fn(T) -> u8) {
     }
 }
 
-/// Appends `trace`'s Jobs, Pods and slots to `out` (its other parts are not packed).
+/// Appends `trace` to `out`: its release, notices, horizon and CronJobs' final status, then its
+/// Jobs, Pods and slots. Its syncs, Events and cluster record are not packed (the page keeps no
+/// syncs or Events; the cluster record crosses on its own).
 pub fn pack(trace: &Trace, out: &mut Vec<u8>) {
     let mut w = Writer::new(out);
+    w.u8(trace.kubernetes_version.minor());
+    w.len(trace.notices.len());
+    for n in &trace.notices {
+        w.str(n);
+    }
+    w.time(trace.start);
+    w.time(trace.end);
+    w.len(trace.cron_jobs.len());
+    for c in &trace.cron_jobs {
+        w.str(&c.name);
+        w.str(&c.status.to_string());
+    }
     w.len(trace.jobs.len());
     for j in &trace.jobs {
         w.str(&j.name);
@@ -322,8 +339,33 @@ pub fn pack(trace: &Trace, out: &mut Vec<u8>) {
     }
 }
 
-/// Reads what [`pack`] wrote into `trace`'s Jobs, Pods and slots (replacing them).
-pub fn unpack(r: &mut Reader, trace: &mut Trace) -> Result<(), PackError> {
+/// Reads what [`pack`] wrote: the trace without syncs, Events or cluster record.
+pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
+    let at = r.at;
+    let kubernetes_version = KubernetesVersion::new(r.u8()?).ok_or(PackError { what: "release", at })?;
+    let notices = (0..r.len()?).map(|_| r.string()).collect::<Result<_, _>>()?;
+    let (start, end) = (r.time()?, r.time()?);
+    let cron_jobs = (0..r.len()?)
+        .map(|_| {
+            let name = r.string()?;
+            let at = r.at;
+            let status = serde_json::from_str(r.str()?).map_err(|_| PackError { what: "status", at })?;
+            Ok(CronJobRecord { name, status })
+        })
+        .collect::<Result<_, PackError>>()?;
+    let mut trace = Trace {
+        kubernetes_version,
+        notices,
+        start,
+        end,
+        events: Vec::new(),
+        jobs: Vec::new(),
+        pods: Vec::new(),
+        syncs: Vec::new(),
+        slots: Vec::new(),
+        cron_jobs,
+        cluster: ClusterRecord::default(),
+    };
     let n = r.len()?;
     trace.jobs = Vec::with_capacity(n);
     for _ in 0..n {
@@ -373,7 +415,7 @@ pub fn unpack(r: &mut Reader, trace: &mut Trace) -> Result<(), PackError> {
             explanation: r.string()?,
         });
     }
-    Ok(())
+    Ok(trace)
 }
 
 #[cfg(test)]
@@ -384,11 +426,10 @@ mod tests {
     fn round_trip(trace: &Trace) -> Trace {
         let mut bytes = Vec::new();
         pack(trace, &mut bytes);
-        let mut back = Trace { jobs: vec![], pods: vec![], slots: vec![], ..trace.clone() };
         let mut r = Reader::new(&bytes);
-        unpack(&mut r, &mut back).unwrap();
+        let back = unpack(&mut r).unwrap();
         assert!(r.is_empty());
-        back
+        Trace { syncs: trace.syncs.clone(), events: trace.events.clone(), cluster: trace.cluster.clone(), ..back }
     }
 
     #[test]
@@ -437,12 +478,13 @@ mod tests {
         let trace = retroactive();
         let mut bytes = Vec::new();
         pack(&trace, &mut bytes);
-        let mut into = trace.clone();
         for cut in [0, 1, 5, bytes.len() / 2, bytes.len() - 1] {
-            assert!(unpack(&mut Reader::new(&bytes[..cut]), &mut into).is_err(), "cut at {cut}");
+            assert!(unpack(&mut Reader::new(&bytes[..cut])).is_err(), "cut at {cut}");
         }
         // A count far beyond the buffer is refused before anything is reserved.
-        let huge = u32::MAX.to_le_bytes();
-        assert_eq!(unpack(&mut Reader::new(&huge), &mut into), Err(PackError { what: "count", at: 4 }));
+        let huge = [&[35][..], &u32::MAX.to_le_bytes()].concat();
+        assert_eq!(unpack(&mut Reader::new(&huge)), Err(PackError { what: "count", at: 5 }));
+        // A release outside the modelled range.
+        assert_eq!(unpack(&mut Reader::new(&[99])), Err(PackError { what: "release", at: 0 }));
     }
 }

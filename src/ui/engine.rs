@@ -32,10 +32,13 @@ pub struct Workload {
     pub name: String,
 }
 
-/// Everything one run produces; crosses the worker boundary as JSON (see `protocol.rs`).
+/// Everything one run produces; crosses the worker boundary as JSON and packed bytes (see
+/// `protocol.rs`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RunResult {
     /// The trace; the page's copy has neither `syncs` nor `events` (they stay with the engine).
+    /// Not JSON: it crosses packed (`protocol::encode_ran`).
+    #[serde(skip)]
     pub trace: Option<Trace>,
     /// The instants of the trace's Events (nanoseconds since the Unix epoch: plain numbers cross
     /// faster than RFC 3339 text), when the Events stayed with the engine; the clock steps to them.

@@ -5,9 +5,9 @@
 //! Event times come along for the clock); the engine keeps them and answers from them when the
 //! inspector explains an item or shows the Events or the controllers' log.
 //! A run's answer crosses as bytes of its own shape ([`encode_ran`]): its small parts as JSON, the
-//! trace's Jobs, Pods and slots packed (`app::packed`) and the Event times as numbers, so
-//! neither side spends a keystroke's time writing and parsing instants as text; every other
-//! answer is JSON.
+//! trace packed (`app::packed`) and the Event times as numbers, so neither side spends a
+//! keystroke's time writing and parsing instants as text, and the page's wasm holds no JSON
+//! decoder for the trace; every other answer is JSON.
 //! This is not the JS API: `simulate` there still returns the whole trace.
 
 use super::engine::RunResult;
@@ -290,26 +290,18 @@ pub type PageAnswer = Answer<RunResult>;
 const RAN: u8 = 0;
 
 /// Encodes `Answer::Ran { id, ms, result }` (the result's trace without `syncs` and `events`,
-/// which are not sent) into `out`: the tag, that answer as JSON without the trace's Jobs, Pods
-/// and slots (the same JSON code as every other answer; the Event times are never JSON), then the
-/// Event times and those records packed. `result` is lent, not changed: what is taken out for
-/// the JSON is put back.
-pub fn encode_ran(id: u64, ms: f64, result: &mut RunResult, out: &mut Vec<u8>) {
+/// which are not sent) into `out`: the tag, that answer as JSON without the trace (the same JSON
+/// code as every other answer), the Event times, then the trace packed and its cluster record.
+pub fn encode_ran(id: u64, ms: f64, result: &RunResult, out: &mut Vec<u8>) {
     out.push(RAN);
-    let records = result
-        .trace
-        .as_mut()
-        .map(|t| (std::mem::take(&mut t.jobs), std::mem::take(&mut t.pods), std::mem::take(&mut t.slots)));
-    let json = serde_json::to_vec(&Answer::Ran { id, ms, result: &*result }).unwrap_or_default();
-    if let (Some(t), Some((jobs, pods, slots))) = (result.trace.as_mut(), records) {
-        (t.jobs, t.pods, t.slots) = (jobs, pods, slots);
-    }
+    let json = serde_json::to_vec(&Answer::Ran { id, ms, result }).unwrap_or_default();
     let mut w = Writer::new(out);
     w.bytes(&json);
     w.len(result.event_times.len());
     for t in &result.event_times {
         w.i64(*t);
     }
+    w.u8(u8::from(result.trace.is_some()));
     if let Some(t) = &result.trace {
         pack(t, out);
         // The cluster record is not part of the trace's JSON; it crosses as JSON of its own.
@@ -335,10 +327,11 @@ pub fn decode(bytes: &[u8]) -> Result<PageAnswer, String> {
         let Ok(mut answer) = json(r.bytes()?) else { return Err(PackError { what: "JSON", at: 1 }) };
         if let Answer::Ran { result, .. } = &mut answer {
             result.event_times = (0..r.len()?).map(|_| r.i64()).collect::<Result<_, _>>()?;
-            if let Some(t) = result.trace.as_mut() {
-                unpack(&mut r, t)?;
+            if r.u8()? == 1 {
+                let mut t = unpack(&mut r)?;
                 let cluster = std::str::from_utf8(r.bytes()?).ok().and_then(|text| serde_json::from_str(text).ok());
                 t.cluster = cluster.ok_or(PackError { what: "cluster record", at: 0 })?;
+                result.trace = Some(t);
             }
         }
         Ok(answer)

@@ -41,7 +41,7 @@ impl Session {
         let held = hold_back(&mut kept.result);
         // Sized like the last answer, so a long trace is not copied over and over as it grows.
         let mut bytes = Vec::with_capacity(self.last_len + self.last_len / 8);
-        encode_ran(id, ms, &mut kept.result, &mut bytes);
+        encode_ran(id, ms, &kept.result, &mut bytes);
         self.last_len = bytes.len();
         if let (Some(trace), Some((syncs, events))) = (kept.result.trace.as_mut(), held) {
             trace.syncs = syncs;
