@@ -34,13 +34,13 @@ async function words(page) {
 }
 
 const ENGLISH = { lang: 'en', picker: 'en', tagline: 'What Kubernetes would do with your CronJob, second by second.', timeline: 'Timeline',
-  details: 'Details', legend: 'Legend', look: 'What to look at', title: 'A schedule edit runs today\'s new time retroactively (seed 002)',
+  details: 'Details', legend: 'Legend', look: 'What to look at', title: 'A schedule edit runs today\'s new time retroactively',
   editor: 'Manifest (YAML or JSON)' };
 const JAPANESE = { lang: 'ja', picker: 'ja', tagline: 'Kubernetes があなたの CronJob をどう動かすかを、1 秒単位で。', timeline: 'タイムライン',
-  details: '詳細', legend: '凡例', look: '注目する点', title: 'スケジュール変更で今日の新しい時刻が遡って実行される (seed 002)',
+  details: '詳細', legend: '凡例', look: '注目する点', title: 'スケジュール変更で今日の新しい時刻が遡って実行される',
   editor: 'マニフェスト (YAML または JSON)' };
 const KOREAN = { lang: 'ko', picker: 'ko', tagline: '쿠버네티스가 여러분의 크론잡을 어떻게 실행하는지, 1초 단위로.', timeline: '타임라인',
-  details: '상세', legend: '범례', look: '살펴볼 점', title: '스케줄 변경이 오늘의 새 시각을 소급 적용해 실행한다 (seed 002)',
+  details: '상세', legend: '범례', look: '살펴볼 점', title: '스케줄 변경이 오늘의 새 시각을 소급 적용해 실행한다',
   editor: '매니페스트 (YAML 또는 JSON)' };
 
 test('English by default, switch to Japanese and Korean, and the choice survives a reload', async () => {
@@ -54,8 +54,8 @@ test('English by default, switch to Japanese and Korean, and the choice survives
   assert.equal(await page.textContent('dt:has(+ dd[data-field="Scheduled time"])'), '予定時刻');
   // The scenario menu's groups and titles are Japanese too.
   const menu = await page.$$eval('[data-testid="scenario-menu"] optgroup', (gs) => gs.map((g) => [g.label, g.querySelector('option').textContent]));
-  assert.deepEqual(menu, [['元になった記事から', 'スケジュール変更で今日の新しい時刻が遡って実行される (seed 002)'],
-    ['よくある落とし穴', '一時停止と再開: 見送った実行がすぐに始まる (peers S4)']]);
+  assert.deepEqual(menu, [['元になった記事から', 'スケジュール変更で今日の新しい時刻が遡って実行される'],
+    ['よくある落とし穴', '一時停止と再開: 見送った実行がすぐに始まる']]);
   await page.screenshot({ path: path.join(shots, 'language-ja.png') });
   await page.selectOption('[data-testid="language"]', 'ko');
   assert.deepEqual(await words(page), KOREAN);

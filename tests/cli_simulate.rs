@@ -59,3 +59,27 @@ fn cronjobs_appear_in_manifest_order() {
     let names: Vec<_> = table.lines().skip(3).take(3).map(|l| l.split_whitespace().next().unwrap()).collect();
     assert_eq!(names, ["zeta", "alpha", "mid"], "{table}");
 }
+
+/// `simulate --output json | head -c 100`: the reader goes away after a few bytes of a trace far
+/// larger than a pipe's buffer. The command drops the rest and ends normally, with nothing on
+/// stderr — `print!` used to panic with "failed printing to stdout: Broken pipe".
+#[test]
+fn a_reader_that_stops_early_ends_the_command_quietly() {
+    let manifest = cron_job("hourly").replace("'0 * * * *'", "'* * * * *'")
+        + "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2025-01-15T09:00:00Z', duration: 2d}\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cronjob-playground"))
+        .args(["simulate", "--output", "json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(manifest.as_bytes()).unwrap();
+    let mut head = [0u8; 100];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut head).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(head.starts_with(b"{"), "{}", String::from_utf8_lossy(&head));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert!(out.status.success(), "{:?}", out.status);
+}

@@ -55,10 +55,13 @@ pub fn run(args: Args) -> ExitCode {
         Ok(report) => report,
         Err(too_many) => return fail(&too_many.to_string()),
     };
-    if args.output == "json" {
-        println!("{}", serde_json::to_string(&report).expect("reports serialize"));
+    let answer = if args.output == "json" {
+        serde_json::to_string(&report).expect("reports serialize") + "\n"
     } else {
-        print!("{}", render(&report));
+        render(&report)
+    };
+    if !super::emit(&answer) {
+        return ExitCode::FAILURE;
     }
     let failed = !report.errors.is_empty()
         || report.cron_jobs.iter().flat_map(|c| &c.findings).any(|f| f.severity == Severity::Error);

@@ -40,6 +40,22 @@ enum Command {
     Share(share::Args),
 }
 
+/// Writes an answer to stdout. A reader that stops early (`… | head`) only drops the rest: the
+/// command ends as it would have, where `print!` would panic on the broken pipe. Any other write
+/// error is said on stderr and makes the answer `false`.
+fn emit(text: &str) -> bool {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => true,
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => true,
+        Err(err) => {
+            eprintln!("cronjob-playground: stdout: {err}");
+            false
+        }
+    }
+}
+
 /// Parses the process arguments and runs the chosen subcommand.
 pub fn main() -> ExitCode {
     match Cli::parse().command {

@@ -6,6 +6,7 @@ use super::jsonl::serve_stdio;
 use crate::cron::{answer_next, NextRequest, NextResponse};
 use crate::go::Tz;
 use chrono::{DateTime, Utc};
+use std::fmt::Write as _;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -45,10 +46,16 @@ pub fn run(args: Args) -> ExitCode {
         count: Some(args.count),
     };
     let response = answer_next(request, Utc::now());
-    if args.output == "json" {
-        println!("{}", serde_json::to_string_pretty(&response).unwrap_or_default());
+    let answer = if args.output == "json" {
+        serde_json::to_string_pretty(&response).unwrap_or_default() + "\n"
     } else {
-        print_text(&response, &args.local_zone);
+        render_text(&response, &args.local_zone)
+    };
+    if let Some(error) = response.error.as_ref().filter(|_| args.output != "json") {
+        eprintln!("error: {error}");
+    }
+    if !super::emit(&answer) {
+        return ExitCode::FAILURE;
     }
     if response.ok {
         ExitCode::SUCCESS
@@ -57,31 +64,30 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn print_text(response: &NextResponse, local_zone: &str) {
+fn render_text(response: &NextResponse, local_zone: &str) -> String {
+    let mut out = String::new();
     if let Some(description) = &response.description {
-        println!("{description}");
+        let _ = writeln!(out, "{description}");
     }
     for note in response.notes.iter().flatten() {
-        println!("  note: {note}");
+        let _ = writeln!(out, "  note: {note}");
     }
     // When the schedule follows another zone's clock, show that wall clock too.
     let other_zone = response.schedule_zone.as_deref().filter(|z| *z != local_zone).and_then(|z| z.parse::<Tz>().ok());
     if let Some(times) = &response.times {
-        println!("Next runs ({local_zone}):");
+        let _ = writeln!(out, "Next runs ({local_zone}):");
         for time in times {
             let Some(time) = time else {
-                println!("  none within robfig/cron's 5-year search");
+                let _ = writeln!(out, "  none within robfig/cron's 5-year search");
                 continue;
             };
-            match (other_zone, DateTime::parse_from_rfc3339(time)) {
+            let _ = match (other_zone, DateTime::parse_from_rfc3339(time)) {
                 (Some(zone), Ok(t)) => {
-                    println!("  {time}  ({} {})", t.with_timezone(&zone).format("%a %Y-%m-%d %H:%M"), zone.name())
+                    writeln!(out, "  {time}  ({} {})", t.with_timezone(&zone).format("%a %Y-%m-%d %H:%M"), zone.name())
                 }
-                _ => println!("  {time}"),
-            }
+                _ => writeln!(out, "  {time}"),
+            };
         }
     }
-    if let Some(error) = &response.error {
-        eprintln!("error: {error}");
-    }
+    out
 }

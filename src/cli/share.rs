@@ -24,10 +24,8 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     if let Some(l) = &args.open {
         return match open(l) {
-            Ok(state) => {
-                println!("{}", state.to_json());
-                ExitCode::SUCCESS
-            }
+            Ok(state) if super::emit(&(state.to_json() + "\n")) => ExitCode::SUCCESS,
+            Ok(_) => ExitCode::FAILURE,
             Err(e) => fail(&e.to_string()),
         };
     }
@@ -57,10 +55,8 @@ pub fn run(args: Args) -> ExitCode {
     });
     let state = ShareState { lang: args.lang.clone(), ..ShareState::new(text, None) };
     match link(&args.base, &state) {
-        Ok(l) => {
-            println!("{l}");
-            ExitCode::SUCCESS
-        }
+        Ok(l) if super::emit(&format!("{l}\n")) => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
         Err(e) => fail(&e.to_string()),
     }
 }

@@ -82,15 +82,19 @@ pub fn run(args: Args) -> ExitCode {
     for note in not_simulated_notes(&left) {
         eprintln!("{note}");
     }
-    match args.output.as_str() {
+    let answer = match args.output.as_str() {
         "json" => match serde_json::to_string(&trace) {
-            Ok(json) => println!("{json}"),
+            Ok(json) => json + "\n",
             Err(e) => return fail(&e.to_string()),
         },
-        "table" => print!("{}", render_tables(&trace)),
-        _ => print!("{}", render_timeline(&trace, args.width.clamp(20, 1000))),
+        "table" => render_tables(&trace),
+        _ => render_timeline(&trace, args.width.clamp(20, 1000)),
+    };
+    if super::emit(&answer) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
-    ExitCode::SUCCESS
 }
 
 /// The quiet notice for the objects a simulation leaves out, one line each (on stderr, so the

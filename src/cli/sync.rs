@@ -38,19 +38,15 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::from(2)
         }
         (Ok(response), "json") => match serde_json::to_string_pretty(&response) {
-            Ok(json) => {
-                println!("{json}");
-                ExitCode::SUCCESS
-            }
+            Ok(json) if super::emit(&format!("{json}\n")) => ExitCode::SUCCESS,
+            Ok(_) => ExitCode::FAILURE,
             Err(err) => {
                 eprintln!("cronjob-playground sync: {err}");
                 ExitCode::FAILURE
             }
         },
-        (Ok(response), _) => {
-            print!("{}", describe(&response));
-            ExitCode::SUCCESS
-        }
+        (Ok(response), _) if super::emit(&describe(&response)) => ExitCode::SUCCESS,
+        (Ok(_), _) => ExitCode::FAILURE,
     }
 }
 

@@ -5,7 +5,7 @@
 
 use crate::api::{validate_manifest, KubernetesVersion, ValidationReport};
 use serde::Deserialize;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -59,7 +59,7 @@ pub fn run(args: Args) -> ExitCode {
         ok &= report.parse_errors.is_empty() && report.objects.iter().all(|o| o.valid);
         if args.output == "json" {
             reports.push(report);
-        } else if !emit(&render_text(source, &report)) {
+        } else if !super::emit(&render_text(source, &report)) {
             return ExitCode::FAILURE;
         }
     }
@@ -70,7 +70,7 @@ pub fn run(args: Args) -> ExitCode {
             serde_json::to_string_pretty(&reports)
         };
         match json {
-            Ok(json) if emit(&format!("{json}\n")) => {}
+            Ok(json) if super::emit(&format!("{json}\n")) => {}
             Ok(_) => return ExitCode::FAILURE,
             Err(err) => return fail(&err.to_string()),
         }
@@ -80,12 +80,6 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
-}
-
-/// Writes to stdout; a closed pipe (`| head`) ends the command quietly instead of panicking.
-fn emit(text: &str) -> bool {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes()).and_then(|()| out.flush()).is_ok()
 }
 
 fn fail(message: &str) -> ExitCode {
