@@ -61,11 +61,11 @@ pub struct RunResult {
 /// use cronjob_playground::app::run::run;
 /// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
 ///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
-///     ---\nkind: Simulation\nspec: {duration: 2h}\n";
+///     ---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {duration: 2h}\n";
 /// let result = run(text);
 /// assert_eq!(result.trace.unwrap().jobs.len(), 3);
 /// assert_eq!((result.workloads[0].kind.as_str(), result.workloads[0].name.as_str()), ("CronJob", "hello"));
-/// assert_eq!(result.simulation.spec.duration.unwrap().to_string(), "2h");
+/// assert_eq!(result.simulation.spec.duration.unwrap().0.num_hours(), 2);
 /// ```
 pub fn run(text: &str) -> RunResult {
     let mut run = prepare(text);
