@@ -127,10 +127,10 @@ impl World {
         };
         let uid = self.store.next_uid();
         // The controller lists every Job and keeps those it controls: v2 matches the controller
-        // reference by name, v1 by UID. The store's owner index gives v2 the same Jobs without
-        // the scan; v1 keeps the list.
+        // reference by name, v1 by UID. The store's owner indexes give each the same Jobs without
+        // the scan.
         let jobs: Vec<&Job> = if self.is_legacy() {
-            self.store.all::<Job>().collect()
+            self.store.jobs_controlled_by_uid(&cj.metadata.uid).collect()
         } else {
             self.store.jobs_controlled_by_name(&cj.metadata.name).collect()
         };

@@ -202,6 +202,8 @@ pub struct Store {
     pods: BTreeMap<String, Rc<Pod>>,
     /// Jobs by the name of their controller (the v2 CronJob controller matches owners by name).
     jobs_by_owner: OwnerIndex,
+    /// Jobs by the UID of their controller (the legacy CronJob controller matches owners by UID).
+    jobs_by_owner_uid: OwnerIndex,
     /// Pods by the UID of their controller (the Job controller matches owners by UID).
     pods_by_owner: OwnerIndex,
     uids: u64,
@@ -390,6 +392,14 @@ impl Store {
         jobs.filter(move |j| j.metadata.controller_of().is_some_and(|r| r.name == owner))
     }
 
+    /// The Jobs whose controller ownerReference has the UID `owner` (any kind, any name), in name
+    /// order.
+    pub fn jobs_controlled_by_uid<'a>(&'a self, owner: &'a str) -> impl Iterator<Item = &'a Job> + 'a {
+        let names = self.jobs_by_owner_uid.get(owner).into_iter().flatten();
+        let jobs = names.filter_map(|name| self.jobs.get(name)).map(|j| &**j);
+        jobs.filter(move |j| j.metadata.controller_of().is_some_and(|r| r.uid == owner))
+    }
+
     /// Records a watch event for the informers, keeping the owner indexes up to date.
     fn push(&mut self, change: Change) {
         self.index(&change);
@@ -401,11 +411,17 @@ impl Store {
         fn job_owner(j: &Job) -> Option<&str> {
             j.metadata.controller_of().map(|r| r.name.as_str())
         }
+        fn job_owner_uid(j: &Job) -> Option<&str> {
+            j.metadata.controller_of().map(|r| r.uid.as_str())
+        }
         fn pod_owner(p: &Pod) -> Option<&str> {
             p.metadata.controller_of().map(|r| r.uid.as_str())
         }
         match change {
-            Change::Job(watch) => reindex(&mut self.jobs_by_owner, watch, job_owner),
+            Change::Job(watch) => {
+                reindex(&mut self.jobs_by_owner, watch, job_owner);
+                reindex(&mut self.jobs_by_owner_uid, watch, job_owner_uid);
+            }
             Change::Pod(watch) => reindex(&mut self.pods_by_owner, watch, pod_owner),
             Change::CronJob(_) => {}
         }
