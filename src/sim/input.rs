@@ -9,8 +9,9 @@ use super::scenario::{Simulation, KIND as SIMULATION_KIND};
 use super::trace::Time;
 use super::world::{Later, World};
 use crate::api::load::load_manifest;
-use crate::api::{admit, Admission, Admitted, CronJob, Job, KubernetesVersion};
+use crate::api::{admit_gated, Admission, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
+use crate::controller::gates::FeatureGates;
 use crate::go::Tz;
 use chrono::{SubsecRound, Utc};
 
@@ -65,8 +66,9 @@ fn find_simulation(manifest: &str) -> Result<Option<Simulation>, SimError> {
 
 /// The CronJobs and Jobs as the API server of `version` accepts them (defaulted), or the first
 /// rejection with its position.
-fn admit_objects(manifest: &str, version: KubernetesVersion) -> Result<Objects, SimError> {
-    objects_of(admit(manifest, None, version))
+fn admit_objects(manifest: &str, version: KubernetesVersion, gates: &FeatureGates) -> Result<Objects, SimError> {
+    let switched: Vec<(&str, bool)> = gates.overrides().collect();
+    objects_of(admit_gated(manifest, None, version, &switched))
 }
 
 /// The CronJobs and Jobs of an admission, or its first rejection with its position.
@@ -197,8 +199,8 @@ pub(crate) fn build_world_admitted(
     let (release, gates, notices) = scenario.release();
     let version = release.version;
     let objects = match admitted {
-        Some((admission, by)) if by == version => objects_of(admission)?,
-        _ => admit_objects(manifest, version)?,
+        Some((admission, by)) if by == version && gates.overrides().next().is_none() => objects_of(admission)?,
+        _ => admit_objects(manifest, version, &gates)?,
     };
     let zone: Tz = match scenario.spec.controller_time_zone.as_deref() {
         None => Tz::UTC,
@@ -223,7 +225,13 @@ pub(crate) fn build_world_admitted(
             budget.max_slots
         )));
     }
+    let bounds = scenario
+        .spec
+        .kubelet
+        .backoff_bounds(&gates)
+        .map_err(|e| SimError::Input(format!("Simulation: spec.kubelet: {e}")))?;
     let mut world = World::new(release, &gates, scenario, start, end, zone, budget.for_slots(slots));
+    world.kubelet.bounds = bounds;
     world.notices = notices;
     // Objects created after the start appear at their creationTimestamp, as `kubectl apply` then.
     let later = |t: Option<Time>| t.is_some_and(|t| t > start);
