@@ -10,8 +10,9 @@
 //!
 //! `-- page [rounds]` runs (also part of the default run) the page's engine on every keystroke for the
 //! speed case of issue #8, e2e/seeds/perf-30d-hourly.yaml (an hourly CronJob over 30 days, syncs
-//! kept): what `ui::engine::prepare` and the worker do — admission of the text (`api::admit`,
-//! again under the Simulation's release), `sim::Run::with_admission`, stepping to the end and `finish()` —
+//! kept): what `app::run::prepare` and the worker do — reading the text once (`sim::Input::read`:
+//! the Simulation document picks the release, the objects are admitted under it),
+//! `sim::Run::from_input`, stepping to the end and `finish()` —
 //! with the median wall µs and the heap allocations (count and bytes) of each stage.
 //!
 //! `-- cronjobs` runs one day of 100, 200 and 400 CronJobs (7 namespaces; hourly, daily and
@@ -19,8 +20,7 @@
 //! must grow linearly with the number of CronJobs. `-- manifest <n>` prints that manifest for
 //! `n` CronJobs, to time the CLI on it (`docs/performance.md`).
 
-use cronjob_playground::api::{admit, Admission, Admitted, KubernetesVersion};
-use cronjob_playground::sim::{Run, Simulation, Trace};
+use cronjob_playground::sim::{Input, Run, Trace};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
@@ -110,31 +110,15 @@ fn stage<T>(f: impl FnOnce() -> T) -> (T, [f64; 3]) {
     (out, [wall, (ALLOCATIONS.load(Relaxed) - n0) as f64, (ALLOCATED.load(Relaxed) - b0) as f64])
 }
 
-/// The page's admission of the text (`ui::engine::prepare`, which is wasm-only): under the newest
-/// release, then again under the Simulation document's release when it names another.
-fn page_admission(text: &str) -> (Admission, KubernetesVersion) {
-    let mut version = KubernetesVersion::NEWEST;
-    let mut admission = admit(text, None, version);
-    let simulation = admission.objects.iter().find_map(|o| match &o.object {
-        Some(Admitted::Other { kind, value, .. }) if kind == "Simulation" => Simulation::from_value(value.clone()).ok(),
-        _ => None,
-    });
-    if let Some(v) = simulation.and_then(|s| s.spec.kubernetes_version).map(|r| r.version).filter(|v| *v != version) {
-        version = v;
-        admission = admit(text, None, v);
-    }
-    (admission, version)
-}
-
 /// The page's engine on the speed seed, `rounds` times: per stage the median wall µs, allocations
 /// and allocated KB.
 fn page_engine(rounds: usize) {
-    const STAGES: [&str; 5] = ["admit (page)", "Run::with_admission", "step to end", "finish()", "total"];
+    const STAGES: [&str; 5] = ["Input::read", "Run::from_input", "step to end", "finish()", "total"];
     let mut figures: Vec<[[f64; 3]; 5]> = Vec::new();
     let mut shape = (0, 0, 0, 0);
     for _ in 0..rounds {
-        let ((admission, version), admit) = stage(|| page_admission(PAGE_SEED));
-        let (mut run, new) = stage(|| Run::with_admission(PAGE_SEED, admission, version).expect("the seed simulates"));
+        let (input, admit) = stage(|| Input::read(PAGE_SEED));
+        let (mut run, new) = stage(|| Run::from_input(input).expect("the seed simulates"));
         let (_, step) = stage(|| while !run.step(128).expect("within budget").done {});
         let (trace, finish) = stage(|| run.finish());
         shape = (trace.jobs.len(), trace.pods.len(), trace.events.len(), trace.syncs.len());
