@@ -591,10 +591,13 @@ fn scheduled_timestamp_annotation_gate() {
     assert_eq!(annotated("1.35", &off), (true, 1), "removed: always on");
 }
 
-/// v1.28.7 `sync`: the history cleanup runs first, then `syncCronJob`, whose `UnexpectedJob` needs
-/// the CronJob re-read from the API server (`GetCronJob`); when that read fails the sync returns
-/// its error before the Event, and the cleanup's status write is still made. Limits 0, a finished
-/// Job deleted by the cleanup, an unfinished owned Job in no `status.active`.
+/// v1.28.7 `sync`: the history cleanup runs first, then `syncCronJob`, whose `UnexpectedJob` comes
+/// only after the CronJob is re-read from the API server (`GetCronJob`); when that read fails,
+/// `syncCronJob` returns the error before recording the Event, and `sync` still writes the status
+/// the cleanup changed. This is what upstream's `TestControllerV2CleanupFinishedJobs` harness does:
+/// the CronJob is put in the informer only, its fake clientset is empty, so `GetCronJob` and
+/// `UpdateStatus` both answer NotFound — a history-limit sync there never reports an unexpected Job.
+/// Limits 0, a finished Job deleted by the cleanup, an unfinished owned Job in no `status.active`.
 #[test]
 fn unexpected_job_needs_the_cronjob_read_from_the_api_server() {
     let cj = cron_job(
@@ -612,4 +615,12 @@ fn unexpected_job_needs_the_cronjob_read_from_the_api_server() {
     assert_eq!(not_found.deleted_jobs, ["c-24394140"]);
     assert_eq!(not_found.error.as_deref(), Some("cronjobs.batch \"c\" not found"));
     assert_eq!(not_found.status_updates, 1, "the cleanup asked for the write");
+    // The cleanup harness: neither the read nor the write finds the CronJob.
+    let faults = json!({"faults": {"getCronJob": {"reason": "NotFound"}, "updateStatus": {"reason": "NotFound"}}});
+    let harness = sync("1.28", "2016-05-19T10:00:05Z", cj_again, jobs_again, faults);
+    assert_eq!(
+        (reasons(&harness), harness.deleted_jobs.clone()),
+        (vec!["SuccessfulDelete"], vec!["c-24394140".to_string()])
+    );
+    assert_eq!(harness.error.as_deref(), Some("cronjobs.batch \"c\" not found"));
 }

@@ -216,12 +216,10 @@ fn crash_loop_back_off_tuning_gates() {
     // 0.5 s runs: restarts at 0.5, 0.5+0.5+1, 2.5+0.5+2, 5+0.5+4, 9.5+0.5+8, 18+0.5+16.
     assert_eq!((at, notices.len()), (vec![500, 2_000, 4_500, 9_000, 17_500, 34_000], 0));
     let (at, _) = restarts(json!({"kubernetesVersion": "1.32", "featureGates": {"KubeletCrashLoopBackOffMax": true},
-        "kubelet": {"crashLoopBackOff": {"maxContainerRestartPeriod": "15s"}}}));
+        "kubelet": {"maxContainerRestartPeriod": "15s"}}));
     assert_eq!(at, [500, 11_000, 26_500, 42_000, 57_500, 73_000]);
     // 1.35: the gate is beta, on by default; left at its default the cap stays 300 s.
-    let (at, _) = restarts(
-        json!({"kubernetesVersion": "1.35", "kubelet": {"crashLoopBackOff": {"maxContainerRestartPeriod": "15s"}}}),
-    );
+    let (at, _) = restarts(json!({"kubernetesVersion": "1.35", "kubelet": {"maxContainerRestartPeriod": "15s"}}));
     assert_eq!(at, [500, 11_000, 26_500, 42_000, 57_500, 73_000]);
     let (at, _) = restarts(json!({"kubernetesVersion": "1.35"}));
     assert_eq!(at, [500, 11_000, 31_500, 72_000, 152_500, 313_000]);
@@ -234,9 +232,9 @@ fn crash_loop_back_off_tuning_gates() {
         spec.as_object_mut().unwrap().extend(sim.as_object().unwrap().clone());
         simulate(manifest, Some(spec)).unwrap_err().to_string()
     };
-    assert!(refused(json!({"kubernetesVersion": "1.34", "kubelet": {"crashLoopBackOff": {"maxContainerRestartPeriod": "15s"}}}))
+    assert!(refused(json!({"kubernetesVersion": "1.34", "kubelet": {"maxContainerRestartPeriod": "15s"}}))
         .ends_with("invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set"));
-    assert!(refused(json!({"kubernetesVersion": "1.35", "kubelet": {"crashLoopBackOff": {"maxContainerRestartPeriod": "400s"}}}))
+    assert!(refused(json!({"kubernetesVersion": "1.35", "kubelet": {"maxContainerRestartPeriod": "400s"}}))
         .ends_with("invalid configuration: CrashLoopBackOff.MaxContainerRestartPeriod (got: 400 seconds) must be set between 1s and 300s"));
 }
 

@@ -393,19 +393,8 @@ fn introduced(struct_name: &str, field: &str) -> Option<(u8, u8, &'static str)> 
 /// Kubernetes' types are in package `v1`, the Simulation document's in `v1alpha1`.
 fn go_named_type(name: &str) -> String {
     let package = match name {
-        "Simulation"
-        | "SimulationSpec"
-        | "TraceOptions"
-        | "KubeletOptions"
-        | "CrashLoopBackOffConfig"
-        | "PodSelector"
-        | "PodRule"
-        | "Attempt"
-        | "JobBehaviour"
-        | "ClusterEvent"
-        | "Patch"
-        | "ControllerDown"
-        | "Trigger" => "v1alpha1",
+        "Simulation" | "SimulationSpec" | "TraceOptions" | "KubeletOptions" | "PodSelector" | "PodRule" | "Attempt"
+        | "JobBehaviour" | "ClusterEvent" | "Patch" | "ControllerDown" | "Trigger" => "v1alpha1",
         _ => "v1",
     };
     format!("{package}.{name}")

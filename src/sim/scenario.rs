@@ -89,24 +89,11 @@ pub struct TraceOptions {
 pub struct KubeletOptions {
     #[serde(default)]
     pub retry_timing: RetryTimingName,
-    /// The kubelet configuration's `crashLoopBackOff` (read with gate KubeletCrashLoopBackOffMax).
-    #[serde(default, skip_serializing_if = "CrashLoopBackOffConfig::is_default")]
-    pub crash_loop_back_off: CrashLoopBackOffConfig,
-}
-
-/// `KubeletConfiguration.crashLoopBackOff` (KEP-4603, 1.32+).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct CrashLoopBackOffConfig {
-    /// The cap of the container restart back-off (`1s` to `300s`).
+    /// The kubelet configuration's `crashLoopBackOff.maxContainerRestartPeriod` (KEP-4603, read
+    /// with gate KubeletCrashLoopBackOffMax): the cap of the container restart back-off, `1s` to
+    /// `300s`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_container_restart_period: Option<HorizonDuration>,
-}
-
-impl CrashLoopBackOffConfig {
-    fn is_default(&self) -> bool {
-        *self == Self::default()
-    }
 }
 
 impl KubeletOptions {
@@ -122,17 +109,17 @@ impl KubeletOptions {
     /// use chrono::TimeDelta;
     /// use cronjob_playground::api::KubernetesVersion;
     /// use cronjob_playground::controller::gates::FeatureGates;
-    /// use cronjob_playground::sim::scenario::{CrashLoopBackOffConfig, HorizonDuration, KubeletOptions};
+    /// use cronjob_playground::sim::scenario::{HorizonDuration, KubeletOptions};
     /// let v35 = FeatureGates::defaults(KubernetesVersion::new(35).unwrap());
     /// let mut k = KubeletOptions::default();
-    /// k.crash_loop_back_off = CrashLoopBackOffConfig { max_container_restart_period: Some(HorizonDuration(TimeDelta::seconds(30))) };
+    /// k.max_container_restart_period = Some(HorizonDuration(TimeDelta::seconds(30)));
     /// assert_eq!(k.backoff_bounds(&v35).unwrap().max, TimeDelta::seconds(30));
     /// let v34 = FeatureGates::defaults(KubernetesVersion::new(34).unwrap());
     /// assert_eq!(k.backoff_bounds(&v34).unwrap_err(), "invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set");
     /// ```
     pub fn backoff_bounds(&self, gates: &FeatureGates) -> Result<BackOffBounds, String> {
         let configurable = gates.enabled("KubeletCrashLoopBackOffMax");
-        let period = self.crash_loop_back_off.max_container_restart_period.map(|d| d.0);
+        let period = self.max_container_restart_period.map(|d| d.0);
         match period {
             Some(_) if !configurable => {
                 return Err("invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set".into())
