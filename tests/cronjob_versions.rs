@@ -609,6 +609,7 @@ fn unexpected_job_needs_the_cronjob_read_from_the_api_server() {
     let read = sync("1.28", "2016-05-19T10:00:05Z", cj.clone(), jobs.clone(), json!({}));
     assert_eq!(reasons(&read), ["SuccessfulDelete", "UnexpectedJob"]);
     assert_eq!(read.events[1].message, "Saw a job that the controller did not create or forgot: c-24394200");
+    let (cj_again, jobs_again) = (cj.clone(), jobs.clone());
     let not_found =
         sync("1.28", "2016-05-19T10:00:05Z", cj, jobs, json!({"faults": {"getCronJob": {"reason": "NotFound"}}}));
     assert_eq!(reasons(&not_found), ["SuccessfulDelete"]);
