@@ -20,7 +20,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // Each stage of a keystroke's redraw (the page's marks, see src/ui/perf.rs), as medians over the
 // samples: key→edit is the browser's and CodeMirror's input handling, edit→post the page's
 // hand-over to the worker (in the edit's own handler, before the page re-renders), post→start the
-// message's trip, admit/simulate the engine, encode the reply (src/ui/protocol.rs: JSON for its
+// message's trip, admit/simulate the engine, encode the reply (src/app/protocol.rs: JSON for its
 // small parts, the trace's records packed), post→recv its transfer, then decoding, the model
 // (lanes and indexes), Yew's render, and the wait for the frame.
 function breakdown(redraws, records) {

@@ -11,7 +11,8 @@
 //! 3. [`controller`] — the CronJob, Job, TTL and kubelet decisions as pure functions.
 //! 4. [`sim`] — the virtual-clock runtime that drives the controllers and records a trace.
 //! 5. [`timeline`] — turns a trace into lanes, bars and markers for the page and the CLI.
-//! 6. [`app`] — what every face does with a run: lint, compare, share links, the page's packed
+//! 6. [`app`] — what every face does with a run: the page's text → run entry, its protocol and
+//!    session, lint, compare, share links, the page's packed
 //!    answer, exports, form edits, the JS API; [`scenarios`] — the built-in teaching scenarios
 //!    with their notes in three languages.
 //! 7. `ui` (wasm32 only) and `cli` (native only) — thin shells over the layers above.

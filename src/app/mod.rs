@@ -1,6 +1,10 @@
 //! The application: what every face of the playground (the page, its worker, the CLI, the JS API)
 //! does with a run, above the timeline and below the shells. Plain Rust, tested natively.
 //!
+//! - [`run`]: the page's one *text → run* entry: the text read once, its diagnostics, the run.
+//! - [`protocol`], [`session`], [`engine`]: what the page and its engine say to each other, the
+//!   run the engine keeps for the inspector's questions, and the engine's answers (the worker in
+//!   `ui` steps the same parts in slices).
 //! - [`lint`], [`finding_text`]: per-CronJob risks found by probing simulations (the lint view,
 //!   the `lint` command), and their findings as data rendered in each language.
 //! - [`compare`]: a second run of the same text under another release, policy or snapshot, and
@@ -13,10 +17,14 @@
 
 pub mod compare;
 pub mod document;
+pub mod engine;
 pub mod finding_text;
 #[cfg(all(target_arch = "wasm32", feature = "js-api"))]
 pub mod js_api;
 pub mod lint;
 pub mod packed;
+pub mod protocol;
+pub mod run;
+pub mod session;
 pub mod share;
 pub mod snapshot;

@@ -1,5 +1,5 @@
 //! The trace's Jobs, Pods and slots packed into bytes for the page: the bulk of a run's answer
-//! from the engine's worker (see `ui/protocol.rs`). JSON spent most of a keystroke's page-side
+//! from the engine's worker (see [`protocol`](super::protocol)). JSON spent most of a keystroke's page-side
 //! time on it — every instant written as RFC 3339 text and parsed back, every field named in
 //! every record — where this writes instants as whole seconds and nanoseconds, enums as one byte
 //! and strings as length-prefixed UTF-8, so packing and unpacking are little more than copies.

@@ -85,9 +85,22 @@ impl World {
                     Watch::Updated { old, new } => (Some(&**old), &**new),
                     Watch::Added(j) | Watch::Deleted(j) | Watch::StatusUpdated { new: j, .. } => (None, &**j),
                 };
-                let mut cron_jobs: Vec<&CronJob> = old.and_then(named).into_iter().collect();
-                cron_jobs.extend(named(new).filter(|c| !cron_jobs.iter().any(|o| std::ptr::eq(*o, *c))));
-                for woken in on_job_event(event, &cron_jobs) {
+                // At most two (on the stack: this runs for every Job write).
+                let before = old.and_then(named);
+                let after = named(new).filter(|c| before.is_none_or(|o| !std::ptr::eq(o, *c)));
+                let (both, one): ([&CronJob; 2], [&CronJob; 1]);
+                let cron_jobs: &[&CronJob] = match (before, after) {
+                    (Some(a), Some(b)) => {
+                        both = [a, b];
+                        &both
+                    }
+                    (Some(a), None) | (None, Some(a)) => {
+                        one = [a];
+                        &one
+                    }
+                    (None, None) => &[],
+                };
+                for woken in on_job_event(event, cron_jobs) {
                     self.kcm.cronjob.add(Name::from(&woken.metadata.name), SyncTrigger::JobEvent);
                 }
             }

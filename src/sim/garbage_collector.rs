@@ -62,12 +62,8 @@ impl World {
         if !self.kcm.up {
             return;
         }
-        let owned: Vec<String> = self
-            .store
-            .all::<Job>()
-            .filter(|j| j.metadata.controller_of().is_some_and(|r| r.uid == cron_job.metadata.uid))
-            .map(|j| j.metadata.name.clone())
-            .collect();
+        let owned: Vec<String> =
+            self.store.jobs_controlled_by_uid(&cron_job.metadata.uid).map(|j| j.metadata.name.clone()).collect();
         for job in owned {
             self.delete_job(&job, DeletedBy::User, Propagation::Background);
         }
@@ -125,7 +121,7 @@ impl World {
 
     /// On controller-manager start: pods whose Job no longer exists are deleted.
     pub(crate) fn collect_orphan_pods(&mut self) {
-        let live: std::collections::HashSet<&str> = self.store.all::<Job>().map(|j| j.metadata.uid.as_str()).collect();
+        let live: super::fast_hash::FastSet<&str> = self.store.all::<Job>().map(|j| j.metadata.uid.as_str()).collect();
         let orphans: Vec<(String, String)> = self
             .store
             .all::<Pod>()

@@ -5,10 +5,9 @@
 
 use super::budget::{Budget, SimError};
 use super::fates::count_slots;
-use super::scenario::{Simulation, KIND as SIMULATION_KIND};
+use super::scenario::{Simulation, SimulationError, KIND as SIMULATION_KIND};
 use super::trace::Time;
 use super::world::{Later, World};
-use crate::api::load::load_manifest;
 use crate::api::{admit, Admission, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
 use crate::go::Tz;
@@ -45,28 +44,108 @@ impl Objects {
     }
 }
 
-/// The Simulation document of a manifest, if it has one (read before anything else: it picks
-/// the release the other objects are admitted by).
-fn find_simulation(manifest: &str) -> Result<Option<Simulation>, SimError> {
-    let loaded = load_manifest(manifest, KubernetesVersion::default());
-    if let Some(e) = loaded.errors.first() {
-        return Err(SimError::Input(e.to_string()));
-    }
-    let mut found = None;
-    for raw in loaded.objects.iter().filter(|o| o.kind == SIMULATION_KIND) {
-        if found.is_some() {
-            return Err(SimError::Input(format!("{}: at most one Simulation document is allowed", raw.node.pos)));
-        }
-        found =
-            Some(Simulation::from_value(raw.json()).map_err(|e| SimError::Input(format!("{}: {e}", raw.node.pos)))?);
-    }
-    Ok(found)
+/// A `Simulation` document of a manifest, where it starts, and what reading it gave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimulationDocument {
+    pub line: u32,
+    pub column: u32,
+    pub read: Result<Simulation, SimulationError>,
 }
 
-/// The CronJobs and Jobs as the API server of `version` accepts them (defaulted), or the first
-/// rejection with its position.
-fn admit_objects(manifest: &str, version: KubernetesVersion) -> Result<Objects, SimError> {
-    objects_of(admit(manifest, None, version))
+/// The input of a run, read once: the manifest's objects admitted under the release the
+/// Simulation document picks, and the Simulation the run follows (or why it cannot run). The
+/// page's diagnostics, the CLI, the JS API and the benchmarks all start from it, so the text is
+/// admitted once and the release is picked in one place.
+///
+/// ```
+/// use cronjob_playground::sim::Input;
+/// let text = "apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: old}\nspec:\n  schedule: '@hourly'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
+///     ---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {kubernetesVersion: '1.20'}\n";
+/// let input = Input::read(text);
+/// assert_eq!(input.version().to_string(), "1.20");
+/// assert!(input.admission().objects[0].report.valid); // batch/v1beta1 is served by 1.20
+/// assert_eq!((input.documents()[0].line, input.documents()[0].column), (13, 1));
+/// assert_eq!(input.simulation().unwrap().spec.kubernetes_version.unwrap().to_string(), "1.20");
+/// ```
+/// Its parts are read-only: the admission is always the one under the Simulation's release.
+#[derive(Debug)]
+pub struct Input {
+    admission: Admission,
+    version: KubernetesVersion,
+    documents: Vec<SimulationDocument>,
+    simulation: Result<Simulation, SimError>,
+}
+
+impl Input {
+    /// Reads `manifest`: its first Simulation document picks the release, the objects are
+    /// admitted under it.
+    pub fn read(manifest: &str) -> Input {
+        let mut version = KubernetesVersion::NEWEST;
+        let mut admission = admit(manifest, None, version);
+        let documents: Vec<SimulationDocument> = admission
+            .objects
+            .iter()
+            .filter_map(|o| match &o.object {
+                Some(Admitted::Other { kind, value, .. }) if kind == SIMULATION_KIND => Some(SimulationDocument {
+                    line: o.report.line,
+                    column: o.report.column,
+                    read: Simulation::from_value(value.clone()),
+                }),
+                _ => None,
+            })
+            .collect();
+        let picked = documents.first().and_then(|d| d.read.as_ref().ok());
+        if let Some(v) = picked.and_then(|s| s.spec.kubernetes_version).map(|r| r.version).filter(|v| *v != version) {
+            version = v;
+            admission = admit(manifest, None, version);
+        }
+        let simulation = the_simulation(&admission, &documents);
+        Input { admission, version, documents, simulation }
+    }
+
+    /// Reads `manifest` under a Simulation given apart from it, which wins over any in it.
+    pub fn with_simulation(manifest: &str, simulation: Simulation) -> Input {
+        let version = simulation.release().0.version;
+        Input { admission: admit(manifest, None, version), version, documents: vec![], simulation: Ok(simulation) }
+    }
+
+    /// The objects as the API server of [`Input::version`] takes them.
+    pub fn admission(&self) -> &Admission {
+        &self.admission
+    }
+
+    /// The release the objects were admitted under (the Simulation's).
+    pub fn version(&self) -> KubernetesVersion {
+        self.version
+    }
+
+    /// The manifest's Simulation documents, in order (a run allows at most one).
+    pub fn documents(&self) -> &[SimulationDocument] {
+        &self.documents
+    }
+
+    /// The Simulation the run follows — the manifest's document, one given apart from it, or the
+    /// default — or the first reason the input cannot run.
+    pub fn simulation(&self) -> Result<&Simulation, &SimError> {
+        self.simulation.as_ref()
+    }
+}
+
+/// The Simulation a manifest's run follows: its one document, or the default; an error when
+/// the text cannot be read, or holds a second or a broken document.
+fn the_simulation(admission: &Admission, documents: &[SimulationDocument]) -> Result<Simulation, SimError> {
+    if let Some(e) = admission.parse_errors.first() {
+        return Err(SimError::Input(format!("{}:{}: {}", e.line, e.column, e.message)));
+    }
+    let mut found = None;
+    for d in documents {
+        let at = format!("{}:{}", d.line, d.column);
+        if found.is_some() {
+            return Err(SimError::Input(format!("{at}: at most one Simulation document is allowed")));
+        }
+        found = Some(d.read.clone().map_err(|e| SimError::Input(format!("{at}: {e}")))?);
+    }
+    Ok(found.unwrap_or_default())
 }
 
 /// The CronJobs and Jobs of an admission, or its first rejection with its position.
@@ -178,28 +257,11 @@ pub fn owners_not_in_input(admission: &Admission) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Reads the input and sets up the world at the start of its horizon.
-pub(crate) fn build_world(manifest: &str, simulation: Option<Simulation>) -> Result<World, SimError> {
-    build_world_admitted(manifest, simulation, None)
-}
-
-/// [`build_world`], given the manifest's admission under a release (used when it is the one the
-/// Simulation picks, rather than admitting the text again).
-pub(crate) fn build_world_admitted(
-    manifest: &str,
-    simulation: Option<Simulation>,
-    admitted: Option<(Admission, KubernetesVersion)>,
-) -> Result<World, SimError> {
-    let scenario = match simulation {
-        Some(s) => s,
-        None => find_simulation(manifest)?.unwrap_or_default(),
-    };
+/// Sets up the world of `input` at the start of its horizon.
+pub(crate) fn build_world(input: Input) -> Result<World, SimError> {
+    let scenario = input.simulation?;
     let (release, gates, notices) = scenario.release();
-    let version = release.version;
-    let objects = match admitted {
-        Some((admission, by)) if by == version => objects_of(admission)?,
-        _ => admit_objects(manifest, version)?,
-    };
+    let objects = objects_of(input.admission)?;
     let zone: Tz = match scenario.spec.controller_time_zone.as_deref() {
         None => Tz::UTC,
         Some(z) => z

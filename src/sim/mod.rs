@@ -11,6 +11,7 @@ pub mod budget;
 mod cluster_events;
 pub mod command;
 mod cronjob_driver;
+pub mod fast_hash;
 mod fates;
 mod garbage_collector;
 mod history;
@@ -27,7 +28,7 @@ pub mod workqueue;
 mod world;
 
 pub use budget::{Budget, SimError};
-pub use input::{not_simulated, owners_not_in_input, NotSimulated};
+pub use input::{not_simulated, owners_not_in_input, Input, NotSimulated, SimulationDocument};
 pub use run::{simulate, simulate_with, Run};
 pub use scenario::Simulation;
 pub use trace::Trace;

@@ -3,11 +3,11 @@
 //! them), then turned into the [`Trace`].
 
 use super::budget::SimError;
-use super::input::{build_world, build_world_admitted};
+use super::input::{build_world, Input};
 use super::scenario::Simulation;
 use super::trace::{CronJobRecord, Trace};
 use super::world::{Progress, World};
-use crate::api::{Admission, CronJob, KubernetesVersion};
+use crate::api::CronJob;
 
 /// Steps per slice when [`simulate`] runs to the end (checks for cancellation in between).
 const SLICE: u64 = 50_000;
@@ -34,27 +34,27 @@ impl Run {
     /// Simulation given separately (a whole document or its `spec`; it wins over one in the
     /// manifests), and sets up the world at the start of the horizon.
     pub fn new(manifest: &str, simulation: Option<serde_json::Value>) -> Result<Run, SimError> {
-        let simulation = simulation.map(Simulation::from_value).transpose().map_err(|e| SimError::Input(e.0))?;
-        Ok(Run { world: build_world(manifest, simulation)? })
+        let input = match simulation {
+            None => Input::read(manifest),
+            Some(s) => Input::with_simulation(manifest, Simulation::from_value(s).map_err(|e| SimError::Input(e.0))?),
+        };
+        Run::from_input(input)
     }
 
-    /// [`Run::new`] for manifests the caller has already admitted (`api::admit(manifest, None,
-    /// version)`, as the page does for its diagnostics): that admission is used rather than made
-    /// again when `version` is the release the Simulation document picks.
+    /// [`Run::new`] for an input already read (the page reads it once for its diagnostics and
+    /// hands the same admission to the run).
     ///
     /// ```
-    /// use cronjob_playground::api::{admit, KubernetesVersion};
-    /// use cronjob_playground::sim::Run;
+    /// use cronjob_playground::sim::{Input, Run};
     /// let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
     ///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
     ///     ---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {kubernetesVersion: '1.30', duration: 2h}\n";
-    /// let version: KubernetesVersion = "1.30".parse().unwrap();
-    /// let mut run = Run::with_admission(manifest, admit(manifest, None, version), version).unwrap();
+    /// let mut run = Run::from_input(Input::read(manifest)).unwrap();
     /// while !run.step(1_000).unwrap().done {}
     /// assert_eq!(run.finish(), Run::new(manifest, None).map(|mut r| { while !r.step(1_000).unwrap().done {} r.finish() }).unwrap());
     /// ```
-    pub fn with_admission(manifest: &str, admission: Admission, version: KubernetesVersion) -> Result<Run, SimError> {
-        Ok(Run { world: build_world_admitted(manifest, None, Some((admission, version)))? })
+    pub fn from_input(input: Input) -> Result<Run, SimError> {
+        Ok(Run { world: build_world(input)? })
     }
 
     /// Runs at most `max_steps` more steps (each one agenda entry or one controller sync).

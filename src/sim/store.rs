@@ -13,15 +13,16 @@
 //! changes it in place instead, and its watch event carries the status it replaced
 //! ([`Watch::StatusUpdated`]): metadata and spec are neither copied nor dropped.
 
+use super::fast_hash::FastMap;
 use super::trace::{ObjectKind, Time};
 use crate::api::{CronJob, CronJobStatus, Job, JobStatus, ObjectMeta, Pod, PodStatus};
 use chrono::SubsecRound;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 /// Object names by the key of their controller, in name order (as a list of the kind returns
 /// them): the controllers' "objects I own" answered without scanning every object.
-type OwnerIndex = HashMap<String, BTreeSet<String>>;
+type OwnerIndex = FastMap<String, BTreeSet<String>>;
 
 /// An informer notification, carrying the stored versions of the object.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,13 +4,13 @@
 //! (`app::compare`). B runs in its own worker, like A.
 
 use super::language::use_lang;
-use super::protocol::{Answer, CompareWith, ComparisonView};
 use super::runner::{Engine, Runner};
 use super::share::PanelsHandle;
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::{TimelineView, LABEL_WIDTH};
 use crate::api::{ConcurrencyPolicy, KubernetesVersion};
 use crate::app::compare::Variant;
+use crate::app::protocol::{Answer, CompareWith, ComparisonView};
 use crate::app::share::{SharePanel, ShareView};
 use crate::i18n::{Lang, Msg};
 use crate::timeline::viewport::ms;

@@ -3,9 +3,9 @@
 //! attempt). They read the document the last run found and write a new one into the editor text,
 //! so someone who never writes a Simulation document still drives the whole model.
 
-use super::engine::Workload;
 use super::language::use_lang;
 use crate::api::{KubernetesVersion, Release};
+use crate::app::run::Workload;
 use crate::i18n::{Lang, Msg};
 use crate::sim::scenario::{
     Attempt, ClusterAction, ClusterEvent, HorizonDuration, PodRule, PodSelector, Simulation, API_VERSION, KIND,

@@ -4,8 +4,8 @@
 //! bundle has loaded after the first paint — or a plain textarea when `?editor=plain` is asked
 //! for. Both report every change through `on_change`.
 
-use super::engine::Diagnostic;
 use super::language::use_lang;
+use crate::app::run::Diagnostic;
 use crate::i18n::Msg;
 use std::cell::RefCell;
 use std::rc::Rc;

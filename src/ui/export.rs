@@ -5,8 +5,8 @@
 //! two (`protocol::ExportKind`). Files are handed to the browser as downloads.
 
 use super::language::use_lang;
-use super::protocol::{ExportKind, Request};
 use super::state::ViewState;
+use crate::app::protocol::{ExportKind, Request};
 use crate::i18n::Msg;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;

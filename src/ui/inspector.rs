@@ -6,9 +6,9 @@
 //! the current run (and cursor) is in.
 
 use super::language::use_lang;
-use super::protocol::Said;
-use super::protocol::{EventsShown, Explained, Logged, Request, TableView};
 use super::state::{Action, ViewState};
+use crate::app::protocol::Said;
+use crate::app::protocol::{EventsShown, Explained, Logged, Request, TableView};
 use crate::i18n::Msg;
 use crate::sim::trace::{format_time, ObjectKind};
 use crate::timeline::kubectl::{cron_jobs_at, jobs_at, pods_at, resource};

@@ -6,13 +6,13 @@
 //! (keeping what was found); at most `MAX_CRON_JOBS` CronJobs per lint.
 
 use super::language::use_lang;
-use super::protocol::{Answer, LintAsk, LintRefused, Request};
-use super::protocol::{CronJobLintView, FindingView, LintReportView};
 use super::runner::{Engine, Report, Runner};
 use super::share::PanelsHandle;
 use crate::api::KubernetesVersion;
 use crate::app::finding_text::Part;
 use crate::app::lint::{Severity, TooManyCronJobs};
+use crate::app::protocol::{Answer, LintAsk, LintRefused, Request};
+use crate::app::protocol::{CronJobLintView, FindingView, LintReportView};
 use crate::app::share::SharePanel;
 use crate::i18n::Lang;
 use crate::i18n::Msg;

@@ -7,9 +7,9 @@
 //! A keystroke's text goes to the worker at once, even while a run is going: the worker drops the
 //! older run at its next slice, so runs never queue and no debounce delays an idle engine.
 
-use super::engine::RunResult;
 use super::perf::{self, RunStages, WorkerStages};
-use super::protocol::{decode, Answer, CompareWith, LintAsk, PageAnswer, Request};
+use crate::app::protocol::{decode, Answer, CompareWith, LintAsk, PageAnswer, Request, READY};
+use crate::app::run::RunResult;
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -217,7 +217,7 @@ impl Runner {
         let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
             let Some(shared) = weak.upgrade() else { return };
             let data = e.data();
-            if data.as_string().as_deref() == Some(super::worker::READY) {
+            if data.as_string().as_deref() == Some(READY) {
                 let mut i = shared.borrow_mut();
                 i.ready = true;
                 for request in std::mem::take(&mut i.outbox) {

@@ -2,7 +2,7 @@
 //! cursor, the selection — and the actions that change it (a Yew reducer, so event handlers
 //! never see stale state).
 
-use super::engine::RunResult;
+use crate::app::run::RunResult;
 use crate::app::share::ShareView;
 use crate::sim::trace::Time;
 use crate::timeline::index::{index, GroupIndex};

@@ -10,11 +10,12 @@
 //! Compare mode's run B is a run like any other, followed by its comparison with run A (whose
 //! run this worker keeps while A's text stays the same). It says `ready` once it listens.
 
-use super::engine::{compare_text, lint_options, prepare, Comparer, Prepared, RunResult};
 use super::perf::{self, epoch_now, WorkerStages};
-use super::protocol::{Answer, LintRefused, Request};
-use super::session::Session;
+use crate::app::engine::{compare_text, lint_options, Comparer};
 use crate::app::lint::{CronJobLint, LintOptions, LintReport, Linting};
+use crate::app::protocol::{Answer, LintRefused, Request, READY};
+use crate::app::run::{prepare, Prepared, RunResult};
+use crate::app::session::Session;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -236,6 +237,3 @@ pub fn start() {
     on_message.forget();
     let _ = scope.post_message(&JsValue::from_str(READY));
 }
-
-/// The worker's first message.
-pub const READY: &str = "ready";

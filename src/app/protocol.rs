@@ -10,12 +10,12 @@
 //! answer is JSON.
 //! This is not the JS API: `simulate` there still returns the whole trace.
 
-use super::engine::RunResult;
+use super::compare::{DiffKind, RunSummary, Variant};
+use super::finding_text::Part;
+use super::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
+use super::packed::{pack, unpack, PackError, Reader, Writer};
+use super::run::RunResult;
 use crate::api::KubernetesVersion;
-use crate::app::compare::{DiffKind, RunSummary, Variant};
-use crate::app::finding_text::Part;
-use crate::app::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
-use crate::app::packed::{pack, unpack, PackError, Reader, Writer};
 use crate::i18n::Lang;
 use crate::sim::trace::{ObjectKind, Time};
 use crate::timeline::explain::{Inspection, Reason};
@@ -65,7 +65,7 @@ pub struct CronJobLintView {
 }
 
 /// A [`Finding`] as it crosses to the page: its sentence in pieces
-/// ([`FindingText::parts`](crate::app::finding_text::FindingText::parts)) per language.
+/// ([`FindingText::parts`](super::finding_text::FindingText::parts)) per language.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FindingView {
     pub rule: String,
@@ -120,7 +120,7 @@ impl From<LintReport> for LintReportView {
 }
 
 /// A lint's options as the page sends them
-/// ([`LintOptions`](crate::app::lint::LintOptions) with the zone by name: the page's module
+/// ([`LintOptions`](super::lint::LintOptions) with the zone by name: the page's module
 /// has no zone table, the engine looks the name up).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LintAsk {
@@ -195,7 +195,7 @@ pub enum Answer<R> {
     Download { name: String, mime: String, text: String },
 }
 
-/// A [`Comparison`](crate::app::compare::Comparison) as it crosses to the page: the
+/// A [`Comparison`](super::compare::Comparison) as it crosses to the page: the
 /// differences as data, for the page to say in the reader's language.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ComparisonView {
@@ -214,7 +214,7 @@ pub struct DifferenceView {
 }
 
 /// A text as the page shows it in each of its languages: the engine puts the trace's facts into
-/// words ([`ExplainText`], [`DiffText`](crate::app::compare::DiffText)), so the page's module
+/// words ([`ExplainText`], [`DiffText`](super::compare::DiffText)), so the page's module
 /// carries neither those types' decoders nor their sentences, and still switches language at once.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Said {
@@ -253,8 +253,8 @@ impl From<ExplainText> for Said {
     }
 }
 
-impl From<crate::app::compare::Comparison> for ComparisonView {
-    fn from(c: crate::app::compare::Comparison) -> Self {
+impl From<super::compare::Comparison> for ComparisonView {
+    fn from(c: super::compare::Comparison) -> Self {
         ComparisonView {
             a: c.a,
             b: c.b,
@@ -285,6 +285,9 @@ impl From<Table> for TableView {
 
 /// What the page decodes.
 pub type PageAnswer = Answer<RunResult>;
+
+/// The worker's first message, once it listens.
+pub const READY: &str = "ready";
 
 /// The first byte of a run's answer (JSON answers start with `{`).
 const RAN: u8 = 0;
@@ -384,5 +387,58 @@ impl From<Inspection> for InspectionView {
                 .map(|Reason { source, code, at, text }| ReasonView { source, code, at, text: text.into() })
                 .collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::run::run;
+
+    const HOURLY: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hourly, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
+        spec:\n  schedule: '0 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
+        ---\nkind: Simulation\napiVersion: playground.cronjob.dev/v1alpha1\nspec: {duration: 3h}\n";
+
+    #[test]
+    fn a_run_crosses_packed_and_arrives_whole_but_for_what_the_engine_keeps() {
+        let mut result = run(HOURLY);
+        let sent = result.clone();
+        result.event_times = vec![1_736_938_800_100_000_000, 1_736_938_811_100_000_000];
+        let mut bytes = vec![];
+        encode_ran(7, 1.5, &mut result, &mut bytes);
+        assert_eq!(bytes[0], RAN);
+        assert_eq!(result.trace, sent.trace, "the result is lent, not changed");
+        let Ok(Answer::Ran { id: 7, ms, result: got }) = decode(&bytes) else { panic!("a run's answer") };
+        assert_eq!(ms, 1.5);
+        assert_eq!(got.event_times, [1_736_938_800_100_000_000, 1_736_938_811_100_000_000]);
+        let (got, sent) = (got.trace.unwrap(), sent.trace.unwrap());
+        assert_eq!(
+            got.jobs.iter().map(|j| j.name.as_str()).collect::<Vec<_>>(),
+            ["hourly-28948980", "hourly-28949040"]
+        );
+        assert_eq!((got.jobs, got.pods, got.slots, got.cluster), (sent.jobs, sent.pods, sent.slots, sent.cluster));
+        assert_eq!((got.start, got.end), (sent.start, sent.end));
+    }
+
+    #[test]
+    fn other_answers_are_json_and_garbled_bytes_are_an_error() {
+        let answer: Answer<RunResult> =
+            Answer::Download { name: "a.json".into(), mime: "application/json".into(), text: "{}\n".into() };
+        let bytes = serde_json::to_vec(&answer).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&bytes),
+            r#"{"Download":{"name":"a.json","mime":"application/json","text":"{}\n"}}"#
+        );
+        assert_eq!(decode(&bytes), Ok(answer));
+        assert_eq!(decode(&[RAN, 200]).map(|_| ()), Err("packed run: bad length at byte 0".into()));
+        assert!(decode(b"{\"Nope\":1}").is_err());
+    }
+
+    #[test]
+    fn said_texts_carry_every_language() {
+        let said = Said::words(|l| format!("{l:?}"));
+        assert_eq!(said, Said::Words(["En".into(), "Ja".into(), "Ko".into()]));
+        assert_eq!((said.render(Lang::Ja), said.is_verbatim()), ("Ja".to_string(), false));
+        assert_eq!(Said::Verbatim("hourly-28948980".into()).render(Lang::Ko), "hourly-28948980");
     }
 }

@@ -1,12 +1,12 @@
-//! The engine's side of the page's protocol (`protocol.rs`): it keeps the last run whole, hands
+//! The engine's side of the page's protocol ([`protocol`](super::protocol)): it keeps the last run whole, hands
 //! the page that run without its decision history and Events, and answers the inspector's
 //! questions — an item's explanation, the Events, the controllers' log — and the exports (the
 //! whole trace, the world at an instant) from what it kept.
 
-use super::engine::RunResult;
+use super::document::to_yaml;
 use super::protocol::{encode_ran, Answer, ExportKind, Request};
-use crate::app::document::to_yaml;
-use crate::app::snapshot::state_at;
+use super::run::RunResult;
+use super::snapshot::state_at;
 use crate::sim::trace::{format_time, EventRecord, SyncRecord};
 use crate::timeline::explain::explain;
 use crate::timeline::kubectl::{events_at, log_lines};
