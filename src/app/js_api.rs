@@ -190,7 +190,10 @@ fn simulation_arg(simulation: JsValue) -> Result<Option<serde_json::Value>, JsVa
 
 /// Runs manifests on the virtual clock; returns the trace (throws an `Error` with the reason).
 #[wasm_bindgen(unchecked_return_type = "Trace")]
-pub fn simulate(manifest: &str, #[wasm_bindgen(unchecked_param_type = "SimulationInput | null")] simulation: JsValue) -> Result<JsValue, JsValue> {
+pub fn simulate(
+    manifest: &str,
+    #[wasm_bindgen(unchecked_param_type = "SimulationInput | null")] simulation: JsValue,
+) -> Result<JsValue, JsValue> {
     let trace = run_to_end(manifest, simulation_arg(simulation)?).map_err(error)?;
     to_js(&trace)
 }
