@@ -104,15 +104,20 @@ pub struct Findings {
 /// server as written, so duplicate keys meet strict field validation; YAML documents it first
 /// converts to JSON (`sigs.k8s.io/yaml`, go-yaml v2), which keeps the last of duplicate keys
 /// without a word, in every release — here they are merged the same way, with a warning.
+///
+/// `gates` are the API server's feature gates switched from the release's defaults: a field of a
+/// gate switched on is kept in its alpha release, one switched off is dropped.
 pub fn decode<T: de::DeserializeOwned>(
     node: &Node,
     version: KubernetesVersion,
+    gates: &[(&str, bool)],
     beta_cronjob: bool,
     json_text: bool,
 ) -> (Result<T, DecodeError>, Findings) {
+    let gates = gates.iter().map(|&(g, on)| (g.to_owned(), on)).collect();
     decode_node(
         node,
-        Ctx { version, beta_cronjob, json: false, json_text, findings: RefCell::new(Findings::default()) },
+        Ctx { version, gates, beta_cronjob, json: false, json_text, findings: RefCell::new(Findings::default()) },
     )
 }
 
@@ -132,8 +137,14 @@ pub fn decode_json<T: de::DeserializeOwned>(
     value: &serde_json::Value,
     version: KubernetesVersion,
 ) -> (Result<T, DecodeError>, Findings) {
-    let ctx =
-        Ctx { version, beta_cronjob: false, json: true, json_text: true, findings: RefCell::new(Findings::default()) };
+    let ctx = Ctx {
+        version,
+        gates: Vec::new(),
+        beta_cronjob: false,
+        json: true,
+        json_text: true,
+        findings: RefCell::new(Findings::default()),
+    };
     let (result, findings) = decode_node(&from_json(value), ctx);
     (result.map_err(|e| DecodeError { pos: None, ..e }), findings)
 }
@@ -146,6 +157,8 @@ fn decode_node<T: de::DeserializeOwned>(node: &Node, ctx: Ctx) -> (Result<T, Dec
 
 struct Ctx {
     version: KubernetesVersion,
+    /// Feature gates switched from the release's defaults.
+    gates: Vec<(String, bool)>,
     beta_cronjob: bool,
     /// Scalars are JSON's (typed), not YAML's (converted for the target type).
     json: bool,
@@ -566,11 +579,17 @@ impl<'n, 'c> De<'n, 'c> {
                     self.unknown(name, text, &path, key.pos);
                     continue;
                 }
-                if !version.at_least(beta) {
+                let switched = self.ctx.gates.iter().find(|(g, _)| g == gate).map(|&(_, on)| on);
+                if !switched.unwrap_or(version.at_least(beta)) {
                     let mut findings = self.ctx.findings.borrow_mut();
-                    findings.warnings.push(format!(
-                        "{path}: dropped: the {gate} feature is alpha in Kubernetes {version} (off by default), so the API server ignores the field"
-                    ));
+                    findings.warnings.push(match switched {
+                        Some(_) => format!(
+                            "{path}: dropped: the {gate} feature gate is off in this run (featureGates), so the API server ignores the field"
+                        ),
+                        None => format!(
+                            "{path}: dropped: the {gate} feature is alpha in Kubernetes {version} (off by default), so the API server ignores the field"
+                        ),
+                    });
                     findings.dropped.push(path);
                     continue;
                 }

@@ -8,7 +8,7 @@ use super::fates::count_slots;
 use super::scenario::{Simulation, SimulationError, KIND as SIMULATION_KIND};
 use super::trace::Time;
 use super::world::{Later, World};
-use crate::api::{admit, Admission, Admitted, CronJob, Job, KubernetesVersion};
+use crate::api::{admit, admit_gated, Admission, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
 use crate::go::Tz;
 use chrono::{SubsecRound, Utc};
@@ -95,9 +95,12 @@ impl Input {
             })
             .collect();
         let picked = documents.first().and_then(|d| d.read.as_ref().ok());
-        if let Some(v) = picked.and_then(|s| s.spec.kubernetes_version).map(|r| r.version).filter(|v| *v != version) {
-            version = v;
-            admission = admit(manifest, None, version);
+        if let Some(sim) = picked {
+            let picked_version = sim.spec.kubernetes_version.map_or(version, |r| r.version);
+            if picked_version != version || !sim.spec.feature_gates.is_empty() {
+                version = picked_version;
+                admission = admit_under(manifest, sim);
+            }
         }
         let simulation = the_simulation(&admission, &documents);
         Input { admission, version, documents, simulation }
@@ -106,7 +109,7 @@ impl Input {
     /// Reads `manifest` under a Simulation given apart from it, which wins over any in it.
     pub fn with_simulation(manifest: &str, simulation: Simulation) -> Input {
         let version = simulation.release().0.version;
-        Input { admission: admit(manifest, None, version), version, documents: vec![], simulation: Ok(simulation) }
+        Input { admission: admit_under(manifest, &simulation), version, documents: vec![], simulation: Ok(simulation) }
     }
 
     /// The objects as the API server of [`Input::version`] takes them.
@@ -129,6 +132,14 @@ impl Input {
     pub fn simulation(&self) -> Result<&Simulation, &SimError> {
         self.simulation.as_ref()
     }
+}
+
+/// `manifest` admitted by the API server of `simulation`'s release with its feature gates (a
+/// gated field is kept or dropped as the run's gates say).
+fn admit_under(manifest: &str, simulation: &Simulation) -> Admission {
+    let (release, gates, _) = simulation.release();
+    let switched: Vec<(&str, bool)> = gates.overrides().collect();
+    admit_gated(manifest, None, release.version, &switched)
 }
 
 /// The Simulation a manifest's run follows: its one document, or the default; an error when
@@ -285,7 +296,13 @@ pub(crate) fn build_world(input: Input) -> Result<World, SimError> {
             budget.max_slots
         )));
     }
+    let bounds = scenario
+        .spec
+        .kubelet
+        .backoff_bounds(&gates)
+        .map_err(|e| SimError::Input(format!("Simulation: spec.kubelet: {e}")))?;
     let mut world = World::new(release, &gates, scenario, start, end, zone, budget.for_slots(slots));
+    world.kubelet.bounds = bounds;
     world.notices = notices;
     // Objects created after the start appear at their creationTimestamp, as `kubectl apply` then.
     let later = |t: Option<Time>| t.is_some_and(|t| t > start);
