@@ -44,7 +44,7 @@ pub enum Variant {
 /// `text` with the variant applied, as a stream of JSON documents (comments are not kept: the
 /// second run is only simulated, never edited).
 pub fn variant(text: &str, variant: &Variant) -> Result<String, String> {
-    let loaded = load_manifest(text, KubernetesVersion::default());
+    let loaded = load_manifest(text);
     if let Some(e) = loaded.errors.first() {
         return Err(e.to_string());
     }

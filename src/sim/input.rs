@@ -8,7 +8,8 @@ use super::fates::count_slots;
 use super::scenario::{Simulation, SimulationError, KIND as SIMULATION_KIND};
 use super::trace::Time;
 use super::world::{Later, World};
-use crate::api::{admit, Admission, Admitted, CronJob, Job, KubernetesVersion};
+use crate::api::load::load_manifest;
+use crate::api::{admit, admit_loaded, Admission, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
 use crate::go::Tz;
 use chrono::{SubsecRound, Utc};
@@ -80,25 +81,22 @@ impl Input {
     /// Reads `manifest`: its first Simulation document picks the release, the objects are
     /// admitted under it.
     pub fn read(manifest: &str) -> Input {
-        let mut version = KubernetesVersion::NEWEST;
-        let mut admission = admit(manifest, None, version);
-        let documents: Vec<SimulationDocument> = admission
+        // Read once: the Simulation documents are of no release (the API server passes them on
+        // as written), so they are found before the objects are admitted.
+        let loaded = load_manifest(manifest);
+        let documents: Vec<SimulationDocument> = loaded
             .objects
             .iter()
-            .filter_map(|o| match &o.object {
-                Some(Admitted::Other { kind, value, .. }) if kind == SIMULATION_KIND => Some(SimulationDocument {
-                    line: o.report.line,
-                    column: o.report.column,
-                    read: Simulation::from_value(value.clone()),
-                }),
-                _ => None,
+            .filter(|raw| raw.kind == SIMULATION_KIND)
+            .map(|raw| SimulationDocument {
+                line: raw.node.pos.line,
+                column: raw.node.pos.column,
+                read: Simulation::from_value(raw.json()),
             })
             .collect();
-        let picked = documents.first().and_then(|d| d.read.as_ref().ok());
-        if let Some(v) = picked.and_then(|s| s.spec.kubernetes_version).map(|r| r.version).filter(|v| *v != version) {
-            version = v;
-            admission = admit(manifest, None, version);
-        }
+        let picked = documents.first().and_then(|d| d.read.as_ref().ok()).and_then(|s| s.spec.kubernetes_version);
+        let version = picked.map_or(KubernetesVersion::NEWEST, |r| r.version);
+        let admission = admit_loaded(&loaded, version);
         let simulation = the_simulation(&admission, &documents);
         Input { admission, version, documents, simulation }
     }
