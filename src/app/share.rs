@@ -168,17 +168,51 @@ impl ShareState {
         if json.len() > MAX_STATE {
             return Err(ShareError::TooLarge);
         }
-        let state: ShareState = serde_json::from_str(json).map_err(|e| ShareError::NotAState(e.to_string()))?;
-        if let Some(v) = &state.view {
-            let finite = [v.from, v.to, v.cursor].iter().chain(v.speed.iter()).all(|x| x.is_finite());
-            if !finite || v.from >= v.to {
+        let mut state: ShareState = serde_json::from_str(json).map_err(|e| ShareError::NotAState(e.to_string()))?;
+        if let Some(v) = &mut state.view {
+            // Instants lie in the years 1 to 9999 (what RFC 3339 writes), the speed in (0, 10⁹]. A
+            // number that would not read back as itself from its own JSON (serde_json reads floats
+            // of more than 15 significant digits only approximately) is rounded — instants to
+            // whole milliseconds, the speed to 1/1000, which within those bounds read back
+            // exactly — so that a link made from an opened state opens to the same state.
+            let instant = |x: f64| (FIRST_MS..=LAST_MS).contains(&x).then(|| exact_or(x, x.round()));
+            let (Some(from), Some(to), Some(cursor)) = (instant(v.from), instant(v.to), instant(v.cursor)) else {
                 return Err(ShareError::NotAState("the view's window is not a time range".into()));
+            };
+            if from >= to {
+                return Err(ShareError::NotAState("the view's window is not a time range".into()));
+            }
+            (v.from, v.to, v.cursor) = (from, to, cursor);
+            if let Some(speed) = &mut v.speed {
+                if !(*speed > 0.0 && *speed <= MAX_SPEED) {
+                    return Err(ShareError::NotAState(
+                        "the view's speed is not a positive number of at most 10⁹".into(),
+                    ));
+                }
+                *speed = exact_or(*speed, ((*speed * 1000.0).round() / 1000.0).max(0.001));
             }
             if let Some(sel) = &v.selected {
                 sel.parse::<ItemRef>().map_err(ShareError::NotAState)?;
             }
         }
         Ok(state)
+    }
+}
+
+/// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in ms since the epoch: the instants RFC 3339
+/// can write.
+const FIRST_MS: f64 = -62_135_596_800_000.0;
+const LAST_MS: f64 = 253_402_300_799_999.0;
+/// The fastest playback a link may ask for, in virtual ms per real ms.
+const MAX_SPEED: f64 = 1e9;
+
+/// `x` when its JSON reads back as `x`, else `rounded` (whose JSON has few enough digits to).
+fn exact_or(x: f64, rounded: f64) -> f64 {
+    let again = serde_json::to_string(&x).ok().and_then(|json| serde_json::from_str::<f64>(&json).ok());
+    if again == Some(x) {
+        x
+    } else {
+        rounded
     }
 }
 
@@ -359,6 +393,41 @@ mod tests {
         assert!(
             matches!(ShareState::from_json(r#"{"text":"x","panels":["timeline"]}"#), Err(ShareError::NotAState(m)) if m.contains("unknown variant `timeline`"))
         );
+    }
+
+    /// Found by the `share_link` fuzz target: `"to": 1.7370555555e101` read as one float and,
+    /// written back, as another (1.7370555555000002e101), so the link made from the opened state
+    /// opened to a different state. Such a window is no time at all; and numbers with more digits
+    /// than read back exactly are rounded, while the page's own numbers are kept as they are.
+    #[test]
+    fn a_view_reads_back_as_itself_and_holds_only_real_times() {
+        let with = |from: &str, to: &str, speed: &str| {
+            ShareState::from_json(&format!(
+                r#"{{"text":"x","view":{{"from":{from},"to":{to},"cursor":{from},"speed":{speed}}}}}"#
+            ))
+        };
+        assert!(
+            matches!(with("1736935200000.0", "1.7370555555e101", "60.0"), Err(ShareError::NotAState(m)) if m == "the view's window is not a time range")
+        );
+        assert!(matches!(with("-62135596800000.0", "253402300800000.0", "60.0"), Err(ShareError::NotAState(_))));
+        assert!(matches!(with("-62135596800001.0", "0.0", "60.0"), Err(ShareError::NotAState(_))));
+        assert!(matches!(with("0", "1", "0"), Err(ShareError::NotAState(m)) if m.contains("speed")));
+        assert!(matches!(with("0", "1", "1e10"), Err(ShareError::NotAState(m)) if m.contains("speed")));
+        let v = with("1736935200000.5", "1736935299999.25", "3600.125").unwrap().view.unwrap();
+        assert_eq!((v.from, v.to, v.speed), (1_736_935_200_000.5, 1_736_935_299_999.25, Some(3600.125)));
+        for (from, to, speed) in [
+            ("1736935200000.1234567891", "1736935299999.987654321", "3600.12345678901234"),
+            ("2176230355305.36233216230355305", "7313676524194.10422673676524194", "0.00012345678901234567"),
+            ("-62135596799999.999999", "253402300799998.99999999", "999999999.99999999"),
+        ] {
+            let state = with(from, to, speed).unwrap();
+            let v = state.view.clone().unwrap();
+            assert!((v.from - from.parse::<f64>().unwrap()).abs() <= 0.5, "{from} → {}", v.from);
+            assert!((v.to - to.parse::<f64>().unwrap()).abs() <= 0.5, "{to} → {}", v.to);
+            assert_eq!(serde_json::from_str::<f64>(&serde_json::to_string(&v.from).unwrap()).unwrap(), v.from);
+            assert_eq!(ShareState::from_json(&state.to_json()).unwrap(), state);
+            assert_eq!(open(&link("https://example.test/", &state).unwrap()).unwrap(), state);
+        }
     }
 
     #[test]

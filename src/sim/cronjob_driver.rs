@@ -85,9 +85,22 @@ impl World {
                     Watch::Updated { old, new } => (Some(&**old), &**new),
                     Watch::Added(j) | Watch::Deleted(j) | Watch::StatusUpdated { new: j, .. } => (None, &**j),
                 };
-                let mut cron_jobs: Vec<&CronJob> = old.and_then(named).into_iter().collect();
-                cron_jobs.extend(named(new).filter(|c| !cron_jobs.iter().any(|o| std::ptr::eq(*o, *c))));
-                for woken in on_job_event(event, &cron_jobs) {
+                // At most two (on the stack: this runs for every Job write).
+                let before = old.and_then(named);
+                let after = named(new).filter(|c| before.is_none_or(|o| !std::ptr::eq(o, *c)));
+                let (both, one): ([&CronJob; 2], [&CronJob; 1]);
+                let cron_jobs: &[&CronJob] = match (before, after) {
+                    (Some(a), Some(b)) => {
+                        both = [a, b];
+                        &both
+                    }
+                    (Some(a), None) | (None, Some(a)) => {
+                        one = [a];
+                        &one
+                    }
+                    (None, None) => &[],
+                };
+                for woken in on_job_event(event, cron_jobs) {
                     self.kcm.cronjob.add(Name::from(&woken.metadata.name), SyncTrigger::JobEvent);
                 }
             }
@@ -127,10 +140,10 @@ impl World {
         };
         let uid = self.store.next_uid();
         // The controller lists every Job and keeps those it controls: v2 matches the controller
-        // reference by name, v1 by UID. The store's owner index gives v2 the same Jobs without
-        // the scan; v1 keeps the list.
+        // reference by name, v1 by UID. The store's owner indexes give each the same Jobs without
+        // the scan.
         let jobs: Vec<&Job> = if self.is_legacy() {
-            self.store.all::<Job>().collect()
+            self.store.jobs_controlled_by_uid(&cj.metadata.uid).collect()
         } else {
             self.store.jobs_controlled_by_name(&cj.metadata.name).collect()
         };

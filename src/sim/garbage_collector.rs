@@ -125,7 +125,7 @@ impl World {
 
     /// On controller-manager start: pods whose Job no longer exists are deleted.
     pub(crate) fn collect_orphan_pods(&mut self) {
-        let live: std::collections::HashSet<&str> = self.store.all::<Job>().map(|j| j.metadata.uid.as_str()).collect();
+        let live: super::fast_hash::FastSet<&str> = self.store.all::<Job>().map(|j| j.metadata.uid.as_str()).collect();
         let orphans: Vec<(String, String)> = self
             .store
             .all::<Pod>()

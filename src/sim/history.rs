@@ -3,10 +3,11 @@
 //! Slot fates are computed from these facts — what the controllers actually did — not from a
 //! second model of the controller.
 
+use super::fast_hash::FastMap;
 use super::trace::Time;
 use crate::api::CronJobSpec;
 use crate::controller::cronjob::DecisionCode;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// One CronJob controller sync, as the fate of a slot needs it.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,7 +41,7 @@ pub struct History {
     /// How many manual Jobs the scenario created (names them).
     pub manual_triggers: u32,
     /// The slot a Job about to be created by the CronJob controller is for.
-    scheduled: HashMap<String, Time>,
+    scheduled: FastMap<String, Time>,
 }
 
 impl History {

@@ -9,6 +9,7 @@
 //! deleted (unless its pod rule says it ignores SIGTERM: then SIGKILL, exit 137, when the grace
 //! period is over); the kubelet retries a refused restart exactly when the back-off expires.
 
+use super::fast_hash::FastMap;
 use super::scenario::{Attempt, DEFAULT_ATTEMPT};
 use super::trace::{ControllerName, ObjectKind, PodPhase as TracePhase, Ruling, SyncTrigger, Time};
 use super::world::{Happening, World};
@@ -18,18 +19,17 @@ use crate::controller::kubelet::{
     ContainerExit, CrashLoopBackOff,
 };
 use chrono::TimeDelta;
-use std::collections::HashMap;
 
 /// The kubelet's memory: per pod its container's back-off, and per Job how many container
 /// attempts have started (which picks the scenario's next attempt).
 #[derive(Debug, Default)]
 pub struct Kubelet {
-    pods: HashMap<String, PodRuntime>,
-    attempts_per_job: HashMap<String, usize>,
+    pods: FastMap<String, PodRuntime>,
+    attempts_per_job: FastMap<String, usize>,
     /// Per CronJob, how many Jobs it has had (the scenario's `jobs` list cycles over them).
-    jobs_per_cron_job: HashMap<String, usize>,
+    jobs_per_cron_job: FastMap<String, usize>,
     /// Per Job, its index among its CronJob's Jobs.
-    job_index: HashMap<String, usize>,
+    job_index: FastMap<String, usize>,
 }
 
 #[derive(Debug)]

@@ -11,6 +11,7 @@ pub mod budget;
 mod cluster_events;
 pub mod command;
 mod cronjob_driver;
+pub mod fast_hash;
 mod fates;
 mod garbage_collector;
 mod history;

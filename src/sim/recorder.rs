@@ -2,6 +2,7 @@
 //! Records are appended in the order things happen; the live objects' records are found by name
 //! (a name may be reused after a deletion: the newest record wins).
 
+use super::fast_hash::FastMap;
 use super::scenario::ClusterEvent;
 use super::trace::{
     ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, DeletedBy, EventRecord,
@@ -11,7 +12,6 @@ use super::trace::{
 use crate::api::{ConcurrencyPolicy, CronJobSpec};
 use chrono::TimeDelta;
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 /// The growing trace of one run (everything but the horizon, slots and final CronJob states).
 #[derive(Debug, Default)]
@@ -22,8 +22,8 @@ pub struct Recorder {
     pub syncs: Vec<SyncRecord>,
     /// What was done to the cluster (specs over time, scenario events, outages).
     pub cluster: ClusterRecord,
-    live_jobs: HashMap<String, usize>,
-    live_pods: HashMap<String, usize>,
+    live_jobs: FastMap<String, usize>,
+    live_pods: FastMap<String, usize>,
     /// Leave syncs out (the scenario's `trace.syncs: none`).
     pub skip_syncs: bool,
 }

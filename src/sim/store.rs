@@ -13,15 +13,16 @@
 //! changes it in place instead, and its watch event carries the status it replaced
 //! ([`Watch::StatusUpdated`]): metadata and spec are neither copied nor dropped.
 
+use super::fast_hash::FastMap;
 use super::trace::{ObjectKind, Time};
 use crate::api::{CronJob, CronJobStatus, Job, JobStatus, ObjectMeta, Pod, PodStatus};
 use chrono::SubsecRound;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 /// Object names by the key of their controller, in name order (as a list of the kind returns
 /// them): the controllers' "objects I own" answered without scanning every object.
-type OwnerIndex = HashMap<String, BTreeSet<String>>;
+type OwnerIndex = FastMap<String, BTreeSet<String>>;
 
 /// An informer notification, carrying the stored versions of the object.
 #[derive(Clone, Debug, PartialEq)]
@@ -202,6 +203,8 @@ pub struct Store {
     pods: BTreeMap<String, Rc<Pod>>,
     /// Jobs by the name of their controller (the v2 CronJob controller matches owners by name).
     jobs_by_owner: OwnerIndex,
+    /// Jobs by the UID of their controller (the legacy CronJob controller matches owners by UID).
+    jobs_by_owner_uid: OwnerIndex,
     /// Pods by the UID of their controller (the Job controller matches owners by UID).
     pods_by_owner: OwnerIndex,
     uids: u64,
@@ -390,6 +393,14 @@ impl Store {
         jobs.filter(move |j| j.metadata.controller_of().is_some_and(|r| r.name == owner))
     }
 
+    /// The Jobs whose controller ownerReference has the UID `owner` (any kind, any name), in name
+    /// order.
+    pub fn jobs_controlled_by_uid<'a>(&'a self, owner: &'a str) -> impl Iterator<Item = &'a Job> + 'a {
+        let names = self.jobs_by_owner_uid.get(owner).into_iter().flatten();
+        let jobs = names.filter_map(|name| self.jobs.get(name)).map(|j| &**j);
+        jobs.filter(move |j| j.metadata.controller_of().is_some_and(|r| r.uid == owner))
+    }
+
     /// Records a watch event for the informers, keeping the owner indexes up to date.
     fn push(&mut self, change: Change) {
         self.index(&change);
@@ -401,11 +412,17 @@ impl Store {
         fn job_owner(j: &Job) -> Option<&str> {
             j.metadata.controller_of().map(|r| r.name.as_str())
         }
+        fn job_owner_uid(j: &Job) -> Option<&str> {
+            j.metadata.controller_of().map(|r| r.uid.as_str())
+        }
         fn pod_owner(p: &Pod) -> Option<&str> {
             p.metadata.controller_of().map(|r| r.uid.as_str())
         }
         match change {
-            Change::Job(watch) => reindex(&mut self.jobs_by_owner, watch, job_owner),
+            Change::Job(watch) => {
+                reindex(&mut self.jobs_by_owner, watch, job_owner);
+                reindex(&mut self.jobs_by_owner_uid, watch, job_owner_uid);
+            }
             Change::Pod(watch) => reindex(&mut self.pods_by_owner, watch, pod_owner),
             Change::CronJob(_) => {}
         }

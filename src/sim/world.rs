@@ -15,6 +15,7 @@
 
 use super::agenda::Agenda;
 use super::budget::{Budget, SimError};
+use super::fast_hash::FastMap;
 use super::history::History;
 use super::recorder::Recorder;
 use super::scenario::Simulation;
@@ -26,7 +27,6 @@ use crate::controller::cronjob::Behaviour;
 use crate::controller::gates::FeatureGates;
 use crate::controller::job::{JobFeatures, JobMemory};
 use crate::go::Tz;
-use std::collections::HashMap;
 
 /// Something scheduled on the agenda.
 #[derive(Clone, Debug, PartialEq)]
@@ -125,7 +125,7 @@ pub struct World {
     /// The Job controller's behaviour for this release.
     pub(crate) job_features: JobFeatures,
     /// What the Job controller remembers per Job (lost on restart).
-    pub(crate) job_memory: HashMap<String, JobMemory>,
+    pub(crate) job_memory: FastMap<String, JobMemory>,
     /// Input objects created after the start, until their time comes.
     later: Vec<Option<Later>>,
     /// The CronJob controller's parsed schedules (parsed again only when a schedule changes).
@@ -164,7 +164,7 @@ impl World {
             behaviour: Behaviour::for_release(release, gates),
             controller_zone,
             job_features: JobFeatures::for_release(release, gates),
-            job_memory: HashMap::new(),
+            job_memory: FastMap::default(),
             schedules: Default::default(),
             later: Vec::new(),
             scenario,

@@ -8,6 +8,7 @@ use super::lanes::ItemRef;
 use super::lanes::SegmentKind;
 use crate::sim::trace::{ControllerName, EventType, JobCondition, JobRecord, ObjectKind, PodPhase, Time, Trace};
 use chrono::TimeDelta;
+use std::collections::HashMap;
 
 /// `duration.HumanDuration`: the age format of every `kubectl get` column.
 ///
@@ -105,6 +106,7 @@ pub(crate) struct CronJobAt<'a> {
 
 /// The CronJobs that exist at `t` (not deleted), in manifest order.
 pub(crate) fn cron_jobs_state(trace: &Trace, t: Time) -> Vec<CronJobAt<'_>> {
+    let jobs = jobs_by_cron_job(trace, t);
     trace
         .cluster
         .cron_jobs
@@ -112,16 +114,33 @@ pub(crate) fn cron_jobs_state(trace: &Trace, t: Time) -> Vec<CronJobAt<'_>> {
         .filter(|c| c.deleted_at.is_none_or(|d| d > t))
         .filter_map(|c| {
             let spec = c.spec_at(t)?;
-            let mine = || trace.jobs.iter().filter(|j| j.cron_job.as_deref() == Some(c.name.as_str()));
+            let (active, last_schedule_time) = jobs.get(c.name.as_str()).cloned().unwrap_or_default();
             Some(CronJobAt {
                 name: &c.name,
                 schedule: &spec.schedule,
                 suspend: spec.suspend,
-                active: mine().filter(|j| job_active_at(j, t)).collect(),
-                last_schedule_time: mine().filter(|j| j.created_at <= t).filter_map(|j| j.scheduled_time).max(),
+                active,
+                last_schedule_time,
             })
         })
         .collect()
+}
+
+/// Per CronJob name, its Jobs running at `t` (in creation order) and the latest slot of those
+/// created by then: one pass over the Jobs, however many CronJobs there are.
+fn jobs_by_cron_job(trace: &Trace, t: Time) -> HashMap<&str, (Vec<&JobRecord>, Option<Time>)> {
+    let mut by_name: HashMap<&str, (Vec<&JobRecord>, Option<Time>)> = HashMap::new();
+    for j in &trace.jobs {
+        let Some(owner) = j.cron_job.as_deref() else { continue };
+        let (active, last) = by_name.entry(owner).or_default();
+        if job_active_at(j, t) {
+            active.push(j);
+        }
+        if j.created_at <= t {
+            *last = (*last).max(j.scheduled_time);
+        }
+    }
+    by_name
 }
 
 /// `kubectl get cronjob` at `t`.
@@ -147,6 +166,11 @@ pub fn cron_jobs_at(trace: &Trace, t: Time) -> Table {
 
 /// `kubectl get job` at `t` (with the `STATUS` column of kubectl 1.28+).
 pub fn jobs_at(trace: &Trace, t: Time) -> Table {
+    // Pods that succeeded by `t`, per Job name: one pass over the pods.
+    let mut succeeded_pods: HashMap<&str, usize> = HashMap::new();
+    for p in trace.pods.iter().filter(|p| p.phase == PodPhase::Succeeded && p.finished_at.is_some_and(|f| f <= t)) {
+        *succeeded_pods.entry(p.job.as_str()).or_default() += 1;
+    }
     let mut rows = Vec::new();
     for (i, j) in trace.jobs.iter().enumerate() {
         if j.created_at > t || j.deleted_at.is_some_and(|d| d <= t) {
@@ -158,11 +182,7 @@ pub fn jobs_at(trace: &Trace, t: Time) -> Table {
             (Some(_), Some(JobCondition::Failed)) => "Failed",
             _ => "Running",
         };
-        let succeeded = trace
-            .pods
-            .iter()
-            .filter(|p| p.job == j.name && p.phase == PodPhase::Succeeded && p.finished_at.is_some_and(|f| f <= t))
-            .count();
+        let succeeded = succeeded_pods.get(j.name.as_str()).copied().unwrap_or(0);
         let duration = human_duration(done.unwrap_or(t) - j.created_at);
         rows.push((
             Some(ItemRef::Job(i)),
