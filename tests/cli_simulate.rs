@@ -2,6 +2,9 @@
 //! draws comes from the trace alone — a patch the API server refused changes nothing, and the
 //! CronJobs appear in manifest order, as on the page.
 
+// The CLI is native; the wasm32 build of the tests has no binary to run.
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
