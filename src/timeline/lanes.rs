@@ -403,8 +403,8 @@ fn suspensions(life: &CronJobLife, start: Time, end: Time) -> Vec<Span> {
 mod tests {
     use super::*;
     use crate::sim::trace::PodPhase;
-    use crate::timeline::pod_lanes::{PodEnd, SegmentKind};
     use crate::timeline::fixture::{crash_loop, retroactive, t};
+    use crate::timeline::pod_lanes::{PodEnd, SegmentKind};
 
     #[test]
     fn seed_002_slots_jobs_and_the_retroactive_run() {
