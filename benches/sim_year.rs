@@ -2,14 +2,16 @@
 //! (the 365-day run is 525,599 Jobs with their pods and 2.6 million Events). Prints, per horizon,
 //! the wall time to step the run to its end (`sim s`) and to build the trace (`total s`), the CPU
 //! time of the same (`cpu s`, steadier than wall time on a shared machine) and CPU µs per Job, the
-//! size of the trace's JSON (counted, not kept: a year is about a gigabyte) and, at the end, the
-//! process's peak memory (VmHWM: the largest horizon's world and trace). Targets (issue #7): 365
+//! size of the trace's JSON (counted, not kept: a year is about a gigabyte), the heap bytes per Job
+//! the finished trace holds (`trace B/job`: a Job, its pod, its Events, its slot) and the most the
+//! run held at once per Job (`peak B/job`: the trace while it grows, the world, the history) and, at the end, the
+//! process's peak memory (VmHWM: the largest horizon's world and trace). Targets: 365
 //! days under 1 s natively, memory under 300 MB. Run with `cargo bench --bench sim_year`
 //! (optionally `-- 30` for one horizon, `--all-syncs` to keep every controller sync in the trace).
 //! The same runs through the release wasm build in headless Chromium: `e2e/sim-year.test.mjs`.
 //!
 //! `-- page [rounds]` runs (also part of the default run) the page's engine on every keystroke for the
-//! speed case of issue #8, e2e/seeds/perf-30d-hourly.yaml (an hourly CronJob over 30 days, syncs
+//! speed case, e2e/seeds/perf-30d-hourly.yaml (an hourly CronJob over 30 days, syncs
 //! kept): what `app::run::prepare` and the worker do — reading the text once (`sim::Input::read`:
 //! the Simulation document picks the release, the objects are admitted under it),
 //! `sim::Run::from_input`, stepping to the end and `finish()` —
@@ -25,24 +27,37 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
-/// Counts heap allocations (calls and bytes): on a shared machine counts are steadier than times.
+/// Counts heap allocations (calls and bytes) and the bytes live now and at most: on a shared
+/// machine counts are steadier than times.
 struct Counting;
 
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
 static ALLOCATED: AtomicU64 = AtomicU64::new(0);
+static LIVE: AtomicU64 = AtomicU64::new(0);
+static PEAK: AtomicU64 = AtomicU64::new(0);
+
+fn grew(bytes: u64) {
+    let live = LIVE.fetch_add(bytes, Relaxed) + bytes;
+    PEAK.fetch_max(live, Relaxed);
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Relaxed);
         ALLOCATED.fetch_add(layout.size() as u64, Relaxed);
+        grew(layout.size() as u64);
         System.alloc(layout)
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size() as u64, Relaxed);
         System.dealloc(ptr, layout)
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Relaxed);
         ALLOCATED.fetch_add(new_size.saturating_sub(layout.size()) as u64, Relaxed);
+        // A moving realloc holds both blocks for a moment; counted as the larger one.
+        LIVE.fetch_sub(layout.size() as u64, Relaxed);
+        grew(new_size as u64);
         System.realloc(ptr, layout, new_size)
     }
 }
@@ -50,7 +65,7 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// The speed case of issue #8's page (e2e/perf.test.mjs types into it).
+/// The page's speed case (e2e/perf.test.mjs types into it).
 const PAGE_SEED: &str = include_str!("../e2e/seeds/perf-30d-hourly.yaml");
 
 // The same CronJob as e2e/sim-year.test.mjs runs in Chromium.
@@ -83,13 +98,17 @@ impl std::io::Write for ByteCount {
     }
 }
 
-fn run(days: u32, syncs: &str) -> (Trace, f64, f64, f64) {
+/// A run's trace, the wall seconds to step it (`sim`) and to finish it (`total`), its CPU seconds,
+/// and the heap bytes the trace holds and the most the run held at once.
+fn run(days: u32, syncs: &str) -> (Trace, f64, f64, f64, u64, u64) {
     let simulation = serde_json::json!({
         "kubernetesVersion": "1.28",
         "duration": format!("{days}d"),
         "pods": [{"attempts": [{"durationSeconds": 30, "exitCode": 0}]}],
         "trace": {"syncs": syncs}
     });
+    let base = LIVE.load(Relaxed);
+    PEAK.store(base, Relaxed);
     let (t0, c0) = (Instant::now(), cpu_seconds());
     let mut run = Run::new(MANIFEST, Some(simulation)).expect("valid input");
     while !run.step(1_000_000).expect("within budget").done {}
@@ -97,7 +116,8 @@ fn run(days: u32, syncs: &str) -> (Trace, f64, f64, f64) {
     let trace = run.finish();
     let total = t0.elapsed().as_secs_f64();
     let cpu = cpu_seconds().zip(c0).map_or(f64::NAN, |(c1, c0)| c1 - c0);
-    (trace, simulated, total, cpu)
+    let (held, peak) = (LIVE.load(Relaxed) - base, PEAK.load(Relaxed) - base);
+    (trace, simulated, total, cpu, held, peak)
 }
 
 /// Wall seconds, allocations and allocated bytes of `f`, and its result. (Wall, not CPU, time:
@@ -204,17 +224,29 @@ fn main() {
     let syncs = if std::env::args().any(|a| a == "--all-syncs") { "all" } else { "none" };
     println!("trace.syncs: {syncs}");
     println!(
-        "{:>6} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9} {:>9} {:>10} {:>9}",
-        "days", "jobs", "pods", "events", "syncs", "sim s", "total s", "cpu s", "µs/job", "json MB"
+        "{:>6} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9} {:>9} {:>10} {:>9} {:>11} {:>11}",
+        "days",
+        "jobs",
+        "pods",
+        "events",
+        "syncs",
+        "sim s",
+        "total s",
+        "cpu s",
+        "µs/job",
+        "json MB",
+        "trace B/job",
+        "peak B/job"
     );
     for d in days {
-        let (trace, simulated, total, cpu) = run(d, syncs);
+        let (trace, simulated, total, cpu, held, peak) = run(d, syncs);
+        let per_job = |bytes: u64| bytes as f64 / trace.jobs.len().max(1) as f64;
         let t1 = Instant::now();
         let mut json = ByteCount::default();
         serde_json::to_writer(&mut json, &trace).expect("serializes");
         let json_s = t1.elapsed().as_secs_f64();
         println!(
-            "{:>6} {:>9} {:>9} {:>9} {:>10} {:>9.3} {:>9.3} {:>9.3} {:>10.2} {:>9.1}   (json {:.3} s)",
+            "{:>6} {:>9} {:>9} {:>9} {:>10} {:>9.3} {:>9.3} {:>9.3} {:>10.2} {:>9.1} {:>11.0} {:>11.0}   (json {:.3} s)",
             d,
             trace.jobs.len(),
             trace.pods.len(),
@@ -225,6 +257,8 @@ fn main() {
             cpu,
             cpu * 1e6 / trace.jobs.len().max(1) as f64,
             json.0 as f64 / 1e6,
+            per_job(held),
+            per_job(peak),
             json_s
         );
     }
