@@ -7,7 +7,8 @@
 #     rustc-web + rust-web-src, linked as the rustup toolchain "debian" and used only for wasm
 #     builds with -Zbuild-std (scripts/wasm-env.sh picks the route).
 #  2. Debian's chromium + chromium-driver (wasm-bindgen-test and Playwright drive them headless).
-#  3. wasm-bindgen-cli (exactly the Cargo.lock version) and trunk, from the Rust package registry.
+#  3. wasm-bindgen-cli (exactly the Cargo.lock version), trunk and wasm-pack, from the Rust
+#     package registry.
 #  4. npm playwright-core + binaryen (wasm-opt) + esbuild and CodeMirror 6 from
 #     e2e/package-lock.json, and the editor bundle target/editor/codemirror.js.
 #
@@ -18,6 +19,7 @@ cd "$(dirname "$0")/.."
 # One pin, three places: Cargo.toml (wasm-bindgen = "=X"), Trunk.toml (wasm_bindgen = "X"), here.
 WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' Cargo.toml)
 TRUNK_VERSION=0.21.14   # 0.22.x needs rustc >= 1.96.1, newer than both toolchains here
+WASM_PACK_VERSION=0.15.1
 grep -q "wasm_bindgen = \"$WASM_BINDGEN_VERSION\"" Trunk.toml || {
   echo "setup: Trunk.toml's wasm_bindgen differs from Cargo.toml's wasm-bindgen =$WASM_BINDGEN_VERSION" >&2; exit 1; }
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
@@ -75,6 +77,12 @@ if ! trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION"; then
   # A debug build without debuginfo: trunk only orchestrates, and this costs 40 % of the CPU of
   # its fat-LTO release profile.
   CARGO_PROFILE_DEV_DEBUG=0 cargo install -q --force --locked --debug trunk --version "$TRUNK_VERSION"
+fi
+
+if ! wasm-pack --version 2>/dev/null | grep -qx "wasm-pack $WASM_PACK_VERSION"; then
+  log "cargo install wasm-pack $WASM_PACK_VERSION (~4 min cold)"
+  # A debug build without debuginfo, as for trunk: it only orchestrates cargo and wasm-bindgen.
+  CARGO_PROFILE_DEV_DEBUG=0 cargo install -q --force --locked --debug wasm-pack --version "$WASM_PACK_VERSION"
 fi
 
 # 4. npm packages for the end-to-end tests and wasm-opt (Debian's binaryen is too old to read

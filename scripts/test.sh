@@ -2,8 +2,10 @@
 # Every test the project has, on a fresh machine or a ready one (README's test command; CI runs it):
 # formatting and clippy (native and wasm32, warnings denied); native unit, doc and integration
 # tests (the layer rule among them: tests/layers.rs); a smoke run of every fuzz target
-# (scripts/fuzz.sh); wasm-bindgen tests in headless Chromium; a release Trunk build; Playwright
-# end-to-end tests against that build.
+# (scripts/fuzz.sh); the crate's wasm-bindgen tests in headless Chromium through
+# `wasm-pack test --headless --chrome`, as other projects run theirs; the JS API's npm package
+# (`wasm-pack build js`) and the example project that tests its own CronJob with it
+# (examples/nightly-report); a release Trunk build; Playwright end-to-end tests against that build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -30,8 +32,18 @@ bash scripts/fuzz.sh --smoke
   else
     echo "(skipped: the $WASM_TOOLCHAIN toolchain has no clippy; rustup's wasm32 route has it)"
   fi
-  echo "== wasm ($WASM_TOOLCHAIN): wasm-bindgen tests in headless Chromium"
-  cargo test --locked --target wasm32-unknown-unknown --tests
+  if [ "$WASM_TOOLCHAIN" = rustup ]; then
+    echo "== wasm: wasm-pack test --headless --chrome (wasm-bindgen tests in headless Chromium)"
+    wasm-pack test --headless --chrome --chromedriver "$CHROMEDRIVER" -- --locked
+    echo "== wasm: wasm-pack build js (the JS API's npm package) and examples/nightly-report's browser test"
+    # A member of the root's workspace: its crates are the ones the tests just built.
+    wasm-pack build js --dev --target web
+    (cd examples/nightly-report && npm ci --no-audit --no-fund --loglevel=error && npm test)
+  else
+    # wasm-pack needs rustup's wasm32 target; the Debian route runs the same tests through cargo.
+    echo "== wasm ($WASM_TOOLCHAIN): wasm-bindgen tests in headless Chromium"
+    cargo test --locked --target wasm32-unknown-unknown --tests
+  fi
   echo "== wasm ($WASM_TOOLCHAIN): trunk build --release"
   trunk build --release --locked
 )

@@ -62,12 +62,8 @@ impl World {
         if !self.kcm.up {
             return;
         }
-        let owned: Vec<String> = self
-            .store
-            .all::<Job>()
-            .filter(|j| j.metadata.controller_of().is_some_and(|r| r.uid == cron_job.metadata.uid))
-            .map(|j| j.metadata.name.clone())
-            .collect();
+        let owned: Vec<String> =
+            self.store.jobs_controlled_by_uid(&cron_job.metadata.uid).map(|j| j.metadata.name.clone()).collect();
         for job in owned {
             self.delete_job(&job, DeletedBy::User, Propagation::Background);
         }
