@@ -3,7 +3,9 @@
 //! `pkg/apis/batch/validation/validation.go` and apimachinery's `field.Error` texts at that
 //! release — plus the `line:column` the error points at.
 
-use cronjob_playground::api::{validate_manifest, KubernetesVersion, ObjectReport, ValidationReport};
+use cronjob_playground::api::{
+    admit_gated, validate_manifest, Admitted, KubernetesVersion, ObjectReport, ValidationReport,
+};
 
 fn v(minor: u8) -> KubernetesVersion {
     KubernetesVersion::new(minor).unwrap()
@@ -658,6 +660,20 @@ fn container_restart_policy_and_rules_by_release() {
         &["spec.template.spec.initContainers[0].restartPolicy: dropped: the SidecarContainers feature is alpha in Kubernetes 1.28 (off by default), so the API server ignores the field"],
     );
     check("1.29: a native sidecar", &sidecar, v(29), None, None, &[]);
+    // The API server's gates, switched: kept in 1.28 with the gate on, dropped in 1.29 with it off.
+    let kept = |minor: u8, on: bool| {
+        let a = admit_gated(&sidecar, None, v(minor), &[("SidecarContainers", on)]);
+        let warnings = a.objects[0].report.warnings.clone();
+        match &a.objects[0].object {
+            Some(Admitted::Job(j)) => (j.spec.template.spec.init_containers[0].restart_policy.is_some(), warnings),
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(kept(28, true), (true, vec![]));
+    assert_eq!(
+        kept(29, false),
+        (false, vec!["spec.template.spec.initContainers[0].restartPolicy: dropped: the SidecarContainers feature gate is off in this run (featureGates), so the API server ignores the field".to_string()])
+    );
     let never = job("pi", &[], &["initContainers:", "- {name: setup, image: busybox, restartPolicy: Never}"]);
     check(
         "an init container's restartPolicy can only be Always",

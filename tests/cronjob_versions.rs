@@ -525,3 +525,103 @@ fn an_every_schedule_longer_than_its_deadline_never_runs_again() {
         "An @every schedule counts its slots from where the controller's search starts, and with startingDeadlineSeconds (600 s) that is now − 600 s (2016-05-19T11:49:00.100Z), so its first slot is 2016-05-19T13:19:00Z, still ahead: nothing starts. Every sync starts the count later again, and the delay (5400 s) is longer than the deadline, so this CronJob never starts a job. It requeues itself for 2016-05-19T13:29:00.100Z (in 5400 s)."
     );
 }
+
+/// 1.31+: the CronJob controller counts a Job as finished only at `Complete`/`Failed` with status
+/// True (`jobutil.IsJobFinished`; `IsJobSucceeded` for `lastSuccessfulTime`), so a Job whose Job
+/// controller has written only the interim `SuccessCriteriaMet` or `FailureTarget` stays in
+/// `status.active`, keeps a Forbid CronJob waiting and sets no `lastSuccessfulTime`.
+#[test]
+fn interim_conditions_are_not_finished_for_the_cronjob_controller() {
+    let with = |conditions: Value| {
+        let mut j = job("c-24394140", None, None);
+        j["status"]["conditions"] = conditions;
+        j
+    };
+    let cj = cron_job(
+        json!({"concurrencyPolicy": "Forbid"}),
+        json!({"active": active(&["c-24394140"]), "lastScheduleTime": "2016-05-19T09:00:00Z"}),
+    );
+    for interim in ["SuccessCriteriaMet", "FailureTarget"] {
+        let r = sync(
+            "1.31",
+            "2016-05-19T10:00:05Z",
+            cj.clone(),
+            json!([with(json!([{"type": interim, "status": "True"}]))]),
+            json!({}),
+        );
+        assert_eq!(reasons(&r), ["JobAlreadyActive"], "{interim}");
+        assert!(r.status_update.is_none(), "{interim}: nothing to write");
+    }
+    // Once the terminal condition follows, the Job leaves `active` and the slot runs.
+    let done = with(json!([{"type": "SuccessCriteriaMet", "status": "True"}, {"type": "Complete", "status": "True"}]));
+    let mut done = done;
+    done["status"]["completionTime"] = json!("2016-05-19T09:00:30Z");
+    let r = sync("1.31", "2016-05-19T10:00:05Z", cj, json!([done]), json!({}));
+    assert_eq!(reasons(&r), ["SawCompletedJob", "SuccessfulCreate"]);
+    assert_eq!(r.events[0].message, "Saw completed job: c-24394140, condition: Complete");
+    let status = r.status_update.unwrap();
+    assert_eq!(status.last_successful_time.map(|t| t.to_rfc3339()).as_deref(), Some("2016-05-19T09:00:30+00:00"));
+}
+
+/// `CronJobsScheduledAnnotation` (beta on 1.28, GA locked 1.32, gone 1.35): switched off in 1.28 the
+/// Job carries no `batch.kubernetes.io/cronjob-scheduled-timestamp`; from 1.32 it cannot be
+/// switched off (the switch is announced and ignored).
+#[test]
+fn scheduled_timestamp_annotation_gate() {
+    use chrono::{TimeZone, Utc};
+    use cronjob_playground::api::{CronJob, Release};
+    use cronjob_playground::controller::cronjob::{job_from_template, Behaviour};
+    use cronjob_playground::controller::gates::FeatureGates;
+    use cronjob_playground::go::Tz;
+    use std::collections::BTreeMap;
+    let cj: CronJob = serde_json::from_value(cron_job(json!({}), json!({}))).unwrap();
+    let at = Utc.with_ymd_and_hms(2016, 5, 19, 10, 0, 0).unwrap();
+    let off = BTreeMap::from([("CronJobsScheduledAnnotation".to_string(), false)]);
+    let annotated = |release: &str, asked: &BTreeMap<String, bool>| {
+        let release: Release = release.parse().unwrap();
+        let (gates, notices) = FeatureGates::resolve(release.version, asked);
+        let job = job_from_template(&cj, at, Tz::UTC, &Behaviour::for_release(release, &gates));
+        (job.metadata.annotations.contains_key("batch.kubernetes.io/cronjob-scheduled-timestamp"), notices.len())
+    };
+    assert_eq!(annotated("1.27", &BTreeMap::new()), (false, 0));
+    assert_eq!(annotated("1.28", &BTreeMap::new()), (true, 0));
+    assert_eq!(annotated("1.28", &off), (false, 0));
+    assert_eq!(annotated("1.31", &off), (false, 0));
+    assert_eq!(annotated("1.32", &off), (true, 1), "GA: locked to true");
+    assert_eq!(annotated("1.35", &off), (true, 1), "removed: always on");
+}
+
+/// v1.28.7 `sync`: the history cleanup runs first, then `syncCronJob`, whose `UnexpectedJob` comes
+/// only after the CronJob is re-read from the API server (`GetCronJob`); when that read fails,
+/// `syncCronJob` returns the error before recording the Event, and `sync` still writes the status
+/// the cleanup changed. This is what upstream's `TestControllerV2CleanupFinishedJobs` harness does:
+/// the CronJob is put in the informer only, its fake clientset is empty, so `GetCronJob` and
+/// `UpdateStatus` both answer NotFound — a history-limit sync there never reports an unexpected Job.
+/// Limits 0, a finished Job deleted by the cleanup, an unfinished owned Job in no `status.active`.
+#[test]
+fn unexpected_job_needs_the_cronjob_read_from_the_api_server() {
+    let cj = cron_job(
+        json!({"successfulJobsHistoryLimit": 0, "failedJobsHistoryLimit": 0}),
+        json!({"lastScheduleTime": "2016-05-19T10:00:00Z"}),
+    );
+    let jobs =
+        json!([job("c-24394140", Some("Complete"), Some("2016-05-19T09:00:30Z")), job("c-24394200", None, None)]);
+    let read = sync("1.28", "2016-05-19T10:00:05Z", cj.clone(), jobs.clone(), json!({}));
+    assert_eq!(reasons(&read), ["SuccessfulDelete", "UnexpectedJob"]);
+    assert_eq!(read.events[1].message, "Saw a job that the controller did not create or forgot: c-24394200");
+    let (cj_again, jobs_again) = (cj.clone(), jobs.clone());
+    let not_found =
+        sync("1.28", "2016-05-19T10:00:05Z", cj, jobs, json!({"faults": {"getCronJob": {"reason": "NotFound"}}}));
+    assert_eq!(reasons(&not_found), ["SuccessfulDelete"]);
+    assert_eq!(not_found.deleted_jobs, ["c-24394140"]);
+    assert_eq!(not_found.error.as_deref(), Some("cronjobs.batch \"c\" not found"));
+    assert_eq!(not_found.status_updates, 1, "the cleanup asked for the write");
+    // The cleanup harness: neither the read nor the write finds the CronJob.
+    let faults = json!({"faults": {"getCronJob": {"reason": "NotFound"}, "updateStatus": {"reason": "NotFound"}}});
+    let harness = sync("1.28", "2016-05-19T10:00:05Z", cj_again, jobs_again, faults);
+    assert_eq!(
+        (reasons(&harness), harness.deleted_jobs.clone()),
+        (vec!["SuccessfulDelete"], vec!["c-24394140".to_string()])
+    );
+    assert_eq!(harness.error.as_deref(), Some("cronjobs.batch \"c\" not found"));
+}

@@ -195,6 +195,155 @@ fn the_pod_workers_retry_timing_by_release() {
     assert_eq!(events(&v34, "BackOff").len(), 1 + 1 + 1 + 2 + 3 + 1);
 }
 
+/// KEP-4603 through the Simulation document (`kubelet.go:newCrashLoopBackOff`): with
+/// `ReduceDefaultCrashLoopBackOffDecay` (1.33 alpha) a 0.5 s crash loop restarts after 0, 1, 2,
+/// 4, 8 s; `KubeletCrashLoopBackOffMax` with `maxContainerRestartPeriod: 15s` (1.32 alpha, 1.35
+/// beta) caps at 15 s; 1.32 has no ReduceDefaultCrashLoopBackOffDecay (announced, default timing);
+/// the period without its gate is the kubelet's refusal to start.
+#[test]
+fn crash_loop_back_off_tuning_gates() {
+    let manifest = include_str!("data/sim/job_onfailure_half_second_crash.yaml");
+    let restarts = |sim: serde_json::Value| {
+        let mut spec = json!({"duration": "10m", "pods": [{"attempts": [{"durationSeconds": 0.5, "exitCode": 1}]}]});
+        spec.as_object_mut().unwrap().extend(sim.as_object().unwrap().clone());
+        let trace = with_simulation(manifest, spec);
+        let start = trace.jobs[0].created_at;
+        let at: Vec<i64> = trace.pods[0].restarts.iter().map(|r| (r.at - start).num_milliseconds()).collect();
+        (at, trace.notices)
+    };
+    let (at, notices) =
+        restarts(json!({"kubernetesVersion": "1.33", "featureGates": {"ReduceDefaultCrashLoopBackOffDecay": true}}));
+    // 0.5 s runs: restarts at 0.5, 0.5+0.5+1, 2.5+0.5+2, 5+0.5+4, 9.5+0.5+8, 18+0.5+16.
+    assert_eq!((at, notices.len()), (vec![500, 2_000, 4_500, 9_000, 17_500, 34_000], 0));
+    let (at, _) = restarts(json!({"kubernetesVersion": "1.32", "featureGates": {"KubeletCrashLoopBackOffMax": true},
+        "kubelet": {"maxContainerRestartPeriod": "15s"}}));
+    assert_eq!(at, [500, 11_000, 26_500, 42_000, 57_500, 73_000]);
+    // 1.35: the gate is beta, on by default; left at its default the cap stays 300 s.
+    let (at, _) = restarts(json!({"kubernetesVersion": "1.35", "kubelet": {"maxContainerRestartPeriod": "15s"}}));
+    assert_eq!(at, [500, 11_000, 26_500, 42_000, 57_500, 73_000]);
+    let (at, _) = restarts(json!({"kubernetesVersion": "1.35"}));
+    assert_eq!(at, [500, 11_000, 31_500, 72_000, 152_500, 313_000]);
+    let (at, notices) =
+        restarts(json!({"kubernetesVersion": "1.32", "featureGates": {"ReduceDefaultCrashLoopBackOffDecay": true}}));
+    assert_eq!(at, [500, 11_000, 31_500, 72_000, 152_500, 313_000]);
+    assert!(notices[0].starts_with("featureGates.ReduceDefaultCrashLoopBackOffDecay: Kubernetes 1.32 has no such gate"));
+    let refused = |sim: serde_json::Value| {
+        let mut spec = json!({"duration": "10m"});
+        spec.as_object_mut().unwrap().extend(sim.as_object().unwrap().clone());
+        simulate(manifest, Some(spec)).unwrap_err().to_string()
+    };
+    assert!(refused(json!({"kubernetesVersion": "1.34", "kubelet": {"maxContainerRestartPeriod": "15s"}}))
+        .ends_with("invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set"));
+    assert!(refused(json!({"kubernetesVersion": "1.35", "kubelet": {"maxContainerRestartPeriod": "400s"}}))
+        .ends_with("invalid configuration: CrashLoopBackOff.MaxContainerRestartPeriod (got: 400 seconds) must be set between 1s and 300s"));
+}
+
+/// Gate overrides reach the API server's field dropping too: `spec.managedBy` is dropped in 1.31
+/// (JobManagedBy alpha, off) unless the gate is switched on, and in 1.32 (beta, on) when it is
+/// switched off; a Job managed elsewhere gets no pods from the built-in controller.
+#[test]
+fn feature_gates_reach_the_api_servers_field_dropping() {
+    let manifest = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: queued, creationTimestamp: \"2025-01-15T10:00:00Z\"}\n\
+        spec:\n  managedBy: example.com/queue-controller\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
+    let pods = |sim: serde_json::Value| {
+        let mut spec = json!({"duration": "5m"});
+        spec.as_object_mut().unwrap().extend(sim.as_object().unwrap().clone());
+        with_simulation(manifest, spec).pods.len()
+    };
+    assert_eq!(pods(json!({"kubernetesVersion": "1.31"})), 1, "1.31: managedBy dropped, the Job runs");
+    assert_eq!(pods(json!({"kubernetesVersion": "1.31", "featureGates": {"JobManagedBy": true}})), 0);
+    assert_eq!(pods(json!({"kubernetesVersion": "1.32"})), 0, "1.32: beta, kept, left to the other controller");
+    assert_eq!(pods(json!({"kubernetesVersion": "1.32", "featureGates": {"JobManagedBy": false}})), 1);
+}
+
+/// 1.31+ interim conditions as the CronJob controller sees them: it counts a Job as finished only
+/// at `Complete`/`Failed` (`jobutil.IsJobFinished`, every release), so a Job held at
+/// `FailureTarget` while a killed pod runs out its grace period still blocks a Forbid CronJob, and
+/// its TTL clock starts at `Failed`. Two pods (parallelism 2, backoffLimit 0): one fails at 20 s,
+/// the other ignores SIGTERM for its 90 s grace period. 1.30 writes Failed at 21 s (the sync after
+/// the 1 s pod-update batch) and runs the 10:01 slot on time; 1.31 writes FailureTarget at 21 s and
+/// holds until the pod is SIGKILLed at 111 s (Failed at 112 s), so the 10:01 slot is refused
+/// (`JobAlreadyActive`) and runs late, right after Failed.
+#[test]
+fn interim_failure_target_holds_forbid_and_the_ttl_until_failed() {
+    let manifest = [
+        "apiVersion: batch/v1",
+        "kind: CronJob",
+        "metadata: {name: every-minute, creationTimestamp: \"2025-01-15T09:59:30Z\"}",
+        "spec:",
+        "  schedule: \"* * * * *\"",
+        "  concurrencyPolicy: Forbid",
+        "  jobTemplate:",
+        "    spec:",
+        "      parallelism: 2",
+        "      completions: 2",
+        "      backoffLimit: 0",
+        "      ttlSecondsAfterFinished: 0",
+        "      template:",
+        "        spec:",
+        "          restartPolicy: Never",
+        "          terminationGracePeriodSeconds: 90",
+        "          containers: [{name: c, image: busybox}]",
+    ]
+    .join("\n");
+    let manifest = manifest.as_str();
+    let run_at = |version: &str| {
+        with_simulation(
+            manifest,
+            json!({"kubernetesVersion": version, "start": "2025-01-15T09:59:30Z", "end": "2025-01-15T10:03:30Z",
+                "pods": [{"jobs": [{"attempts": [{"durationSeconds": 20, "exitCode": 1}, {"durationSeconds": 600, "exitCode": 0}]},
+                    {"attempts": [{"durationSeconds": 600, "exitCode": 0}]}], "ignoresSigterm": true}]}),
+        )
+    };
+    let first = |trace: &Trace| {
+        let j = &trace.jobs[0];
+        ((j.finished_at.unwrap() - j.created_at).num_seconds(), (j.deleted_at.unwrap() - j.created_at).num_seconds())
+    };
+    let v30 = run_at("1.30");
+    assert_eq!(first(&v30), (21, 21), "1.30: Failed at the sync after the pod-update batch, TTL 0 deletes it then");
+    assert_eq!(slot(&v30, "every-minute", "2025-01-15T10:01:00Z").fate, SlotFate::RanOnTime);
+    let held_at_10_01 = |trace: &Trace| {
+        trace.events.iter().filter(|e| e.reason == "JobAlreadyActive" && e.time < t("2025-01-15T10:02:00Z")).count()
+    };
+    assert_eq!(held_at_10_01(&v30), 0);
+    let v31 = run_at("1.31");
+    assert_eq!(first(&v31), (112, 112), "1.31: Failed (and the TTL clock) only once the killed pod is gone");
+    assert_eq!(slot(&v31, "every-minute", "2025-01-15T10:01:00Z").fate, SlotFate::RanLate);
+    assert_eq!(held_at_10_01(&v31), 1);
+    assert_eq!(
+        events(&v31, "JobAlreadyActive")[0],
+        "Not starting job because prior execution is running and concurrency policy is Forbid"
+    );
+}
+
+/// A Job managed by another controller is left alone (`syncJob` returns before anything when
+/// `spec.managedBy` is not `kubernetes.io/job-controller`): the trace says so, the timeline draws
+/// the Job as left to that controller and the inspector names it with the controller's decision.
+#[test]
+fn a_job_managed_elsewhere_is_shown_as_left_to_that_controller() {
+    use cronjob_playground::timeline::explain::explain;
+    use cronjob_playground::timeline::lanes::{JobOutcome, Timeline};
+    use cronjob_playground::timeline::ItemRef;
+    let manifest = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: queued, creationTimestamp: \"2025-01-15T10:00:00Z\"}\n\
+        spec:\n  managedBy: example.com/queue-controller\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
+    let trace = with_simulation(manifest, json!({"kubernetesVersion": "1.35", "duration": "5m"}));
+    assert_eq!(trace.jobs[0].managed_by.as_deref(), Some("example.com/queue-controller"));
+    assert_eq!((trace.pods.len(), trace.jobs[0].condition), (0, None));
+    let timeline = Timeline::build(&trace);
+    assert_eq!(timeline.groups[0].jobs[0].outcome, JobOutcome::ManagedElsewhere);
+    let inspection = explain(&trace, &timeline, ItemRef::Job(0)).unwrap();
+    assert_eq!(inspection.fact("Managed by").as_deref(), Some("example.com/queue-controller"));
+    let why = inspection.why.iter().find(|r| r.code == "managed-elsewhere").expect("the Job controller's decision");
+    assert_eq!(
+        why.text.render(cronjob_playground::i18n::Lang::En),
+        "spec.managedBy is \"example.com/queue-controller\", so the built-in Job controller leaves this Job alone"
+    );
+    // The built-in controller's own value is not "elsewhere".
+    let own = manifest.replace("example.com/queue-controller", "kubernetes.io/job-controller");
+    let trace = with_simulation(&own, json!({"kubernetesVersion": "1.35", "duration": "5m"}));
+    assert_eq!((trace.jobs[0].managed_by.as_deref(), trace.pods.len()), (None, 1));
+}
+
 #[test]
 fn legacy_job_controller_recreates_at_once_then_backs_off_and_fails_at_160_s() {
     let trace = run(include_str!("data/sim/job_backoff_legacy.yaml"));

@@ -129,30 +129,55 @@ impl Admission {
 /// assert_eq!((object.errors[0].line, object.errors[0].column), (6, 13));
 /// ```
 pub fn admit(text: &str, old: Option<&str>, version: KubernetesVersion) -> Admission {
-    let old_objects: Vec<Admitted> = old
-        .map(|o| {
-            load_manifest(o).objects.iter().filter_map(|raw| decode_and_default(raw, version).map(|(a, _)| a)).collect()
-        })
-        .unwrap_or_default();
-    admit_all(&load_manifest(text), &old_objects, version)
+    admit_gated(text, old, version, &[])
 }
 
-/// Admits the objects of a manifest already read, as creates: [`admit`] without reading the text
-/// again (a manifest is read once, then admitted under the release its Simulation document picks).
+/// [`admit`] by an API server whose feature gates differ from the release's defaults
+/// (`(gate, on)` pairs): a field whose gate is on is kept even in its alpha release, one whose
+/// gate is off is dropped (`dropDisabledFields`).
+///
+/// ```
+/// use cronjob_playground::api::{admit_gated, Admitted, KubernetesVersion};
+/// let text = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  managedBy: example.com/queue\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
+/// let v31 = KubernetesVersion::new(31).unwrap();
+/// let managed = |gates: &[(&str, bool)]| match &admit_gated(text, None, v31, gates).objects[0].object {
+///     Some(Admitted::Job(j)) => j.spec.managed_by.clone(),
+///     _ => unreachable!(),
+/// };
+/// assert_eq!(managed(&[]), None); // alpha in 1.31: dropped
+/// assert_eq!(managed(&[("JobManagedBy", true)]).as_deref(), Some("example.com/queue"));
+/// ```
+pub fn admit_gated(text: &str, old: Option<&str>, version: KubernetesVersion, gates: &[(&str, bool)]) -> Admission {
+    let old_objects: Vec<Admitted> = old
+        .map(|o| {
+            load_manifest(o)
+                .objects
+                .iter()
+                .filter_map(|raw| decode_and_default(raw, version, gates).map(|(a, _)| a))
+                .collect()
+        })
+        .unwrap_or_default();
+    admit_all(&load_manifest(text), &old_objects, version, gates)
+}
+
+/// Admits the objects of a manifest already read, as creates: [`admit_gated`] without reading the
+/// text again (a manifest is read once, then admitted under the release its Simulation document
+/// picks).
 ///
 /// ```
 /// use cronjob_playground::api::{admit_loaded, load::load_manifest, KubernetesVersion};
 /// let manifest = load_manifest("apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: old}\n");
-/// let report = |minor| admit_loaded(&manifest, KubernetesVersion::new(minor).unwrap()).objects[0].report.message.clone();
+/// let report = |minor| admit_loaded(&manifest, KubernetesVersion::new(minor).unwrap(), &[]).objects[0].report.message.clone();
 /// assert_eq!(report(25).as_deref(), Some("no matches for kind \"CronJob\" in version \"batch/v1beta1\""));
 /// assert!(report(20).is_some_and(|m| m.starts_with("CronJob.batch \"old\" is invalid: ")));
 /// ```
-pub fn admit_loaded(manifest: &Manifest, version: KubernetesVersion) -> Admission {
-    admit_all(manifest, &[], version)
+pub fn admit_loaded(manifest: &Manifest, version: KubernetesVersion, gates: &[(&str, bool)]) -> Admission {
+    admit_all(manifest, &[], version, gates)
 }
 
-fn admit_all(manifest: &Manifest, old: &[Admitted], version: KubernetesVersion) -> Admission {
-    let objects = manifest.objects.iter().enumerate().map(|(i, raw)| admit_object(raw, i, old, version)).collect();
+fn admit_all(manifest: &Manifest, old: &[Admitted], version: KubernetesVersion, gates: &[(&str, bool)]) -> Admission {
+    let objects =
+        manifest.objects.iter().enumerate().map(|(i, raw)| admit_object(raw, i, old, version, gates)).collect();
     let parse_errors = manifest
         .errors
         .iter()
@@ -193,14 +218,18 @@ enum Decoded {
     Job(Job),
 }
 
-fn decode_raw(raw: &RawObject, version: KubernetesVersion) -> Option<(Result<Decoded, DecodeError>, Findings)> {
+fn decode_raw(
+    raw: &RawObject,
+    version: KubernetesVersion,
+    gates: &[(&str, bool)],
+) -> Option<(Result<Decoded, DecodeError>, Findings)> {
     match raw.route(version) {
         Route::CronJob { beta } => {
-            let (result, findings) = decode::<CronJob>(&raw.node, version, beta, raw.json_text);
+            let (result, findings) = decode::<CronJob>(&raw.node, version, gates, beta, raw.json_text);
             Some((result.map(Decoded::CronJob), findings))
         }
         Route::Job => {
-            let (result, findings) = decode::<Job>(&raw.node, version, false, raw.json_text);
+            let (result, findings) = decode::<Job>(&raw.node, version, gates, false, raw.json_text);
             Some((result.map(Decoded::Job), findings))
         }
         Route::NotServed | Route::Other => None,
@@ -208,8 +237,12 @@ fn decode_raw(raw: &RawObject, version: KubernetesVersion) -> Option<(Result<Dec
 }
 
 /// Decodes and defaults without validating: how an `old` object is read.
-fn decode_and_default(raw: &RawObject, version: KubernetesVersion) -> Option<(Admitted, Findings)> {
-    let (result, mut findings) = decode_raw(raw, version)?;
+fn decode_and_default(
+    raw: &RawObject,
+    version: KubernetesVersion,
+    gates: &[(&str, bool)],
+) -> Option<(Admitted, Findings)> {
+    let (result, mut findings) = decode_raw(raw, version, gates)?;
     let admitted = match result.ok()? {
         Decoded::CronJob(mut cj) => {
             default_cronjob(&mut cj, version, &mut findings.unsupported);
@@ -223,7 +256,13 @@ fn decode_and_default(raw: &RawObject, version: KubernetesVersion) -> Option<(Ad
     Some((admitted, findings))
 }
 
-fn admit_object(raw: &RawObject, index: usize, old: &[Admitted], version: KubernetesVersion) -> AdmittedObject {
+fn admit_object(
+    raw: &RawObject,
+    index: usize,
+    old: &[Admitted],
+    version: KubernetesVersion,
+    gates: &[(&str, bool)],
+) -> AdmittedObject {
     let mut report = report_for(raw);
     let group_version = raw.api_version.rsplit('/').next().unwrap_or_default().to_string();
     let route = raw.route(version);
@@ -255,7 +294,7 @@ fn admit_object(raw: &RawObject, index: usize, old: &[Admitted], version: Kubern
         }
         Route::CronJob { .. } | Route::Job => {}
     }
-    let Some((result, findings)) = decode_raw(raw, version) else {
+    let Some((result, findings)) = decode_raw(raw, version, gates) else {
         return AdmittedObject { report, object: None, existing: None };
     };
     report.warnings.extend(findings.warnings.iter().cloned());

@@ -291,6 +291,7 @@ pub fn pack(trace: &Trace, out: &mut Vec<u8>) {
         w.opt_str(j.reason.as_deref());
         w.opt_time(j.deleted_at);
         opt_code(&mut w, j.deleted_by, deleter_code);
+        w.opt_str(j.managed_by.as_deref());
     }
     w.len(trace.pods.len());
     for p in &trace.pods {
@@ -337,6 +338,7 @@ pub fn unpack(r: &mut Reader, trace: &mut Trace) -> Result<(), PackError> {
             reason: r.opt_string()?,
             deleted_at: r.opt_time()?,
             deleted_by: r.opt_pick(&DELETERS, "deleter")?,
+            managed_by: r.opt_string()?,
         });
     }
     let n = r.len()?;

@@ -194,6 +194,7 @@ fn render_timeline(trace: &Trace, width: usize) -> String {
                     JobOutcome::Failed => '☓',
                     JobOutcome::Deleted => '✂',
                     JobOutcome::Running => '→',
+                    JobOutcome::ManagedElsewhere => '⇢',
                 };
                 if b + 1 < width && cells[b + 1] == ' ' {
                     cells[b + 1] = end;

@@ -140,10 +140,7 @@ pub const GATES: &[Gate] = &[
 
 /// Gates whose switch the model accepts but whose effect it does not (fully) simulate, and why.
 const UNSIMULATED: &[(&str, &str)] = &[
-    ("SidecarContainers", "the model's API server keeps or drops initContainers[].restartPolicy by the release's default, and init containers are not run"),
-    ("ContainerRestartRules", "the model's API server keeps or drops restartPolicyRules by the release's default"),
-    ("KubeletCrashLoopBackOffMax", "the model does not simulate a changed maximum back-off"),
-    ("ReduceDefaultCrashLoopBackOffDecay", "the model does not simulate the 1 s to 60 s back-off"),
+    ("SidecarContainers", "the model's kubelet does not run init containers, sidecars included (the API server keeps or drops initContainers[].restartPolicy by the gate)"),
 ];
 
 impl Gate {
@@ -203,7 +200,7 @@ impl FeatureGates {
     /// let (gates, notices) = FeatureGates::resolve(v, &asked);
     /// assert!(gates.enabled("SidecarContainers"));
     /// assert_eq!(notices[0], "featureGates.Foo: the model does not know this feature gate; it is ignored");
-    /// assert!(notices[1].starts_with("featureGates.SidecarContainers: accepted, but the model's API server"));
+    /// assert!(notices[1].starts_with("featureGates.SidecarContainers: accepted, but the model's kubelet does not run init containers"));
     /// ```
     pub fn resolve(version: KubernetesVersion, asked: &BTreeMap<String, bool>) -> (Self, Vec<String>) {
         let mut gates = Self::defaults(version);
@@ -260,8 +257,10 @@ mod tests {
     /// Stages from `kube_features.go` (1.24: `JobTrackingWithFinalizers: {Default: false, PreRelease:
     /// featuregate.Beta}, // Disabled due to #109485`, `JobReadyPods: {Default: true, …Beta}`; the
     /// versioned specs: SidecarContainers 1.28 alpha, 1.29 beta, 1.33 GA locked; ContainerRestartRules
-    /// 1.34 alpha, 1.35 beta; KubeletCrashLoopBackOffMax 1.32 alpha, 1.35 beta; JobManagedBy 1.30
-    /// alpha, 1.32 beta, 1.35 GA).
+    /// 1.34 alpha, 1.35 beta; KubeletCrashLoopBackOffMax 1.32 alpha, 1.35 beta;
+    /// ReduceDefaultCrashLoopBackOffDecay 1.33 alpha; JobManagedBy 1.30 alpha, 1.32 beta, 1.35 GA;
+    /// JobPodReplacementPolicy 1.28 alpha, 1.29 beta, 1.34 GA; CronJobsScheduledAnnotation 1.28
+    /// beta, 1.32 GA, removed in 1.35 — confirmed against each KEP's `kep.yaml`).
     #[test]
     fn defaults_and_locks_by_release() {
         let cases = [
@@ -281,6 +280,19 @@ mod tests {
             ("JobManagedBy", 31, Some((false, false))),
             ("JobManagedBy", 32, Some((true, false))),
             ("JobManagedBy", 35, Some((true, true))),
+            ("JobPodReplacementPolicy", 28, Some((false, false))),
+            ("JobPodReplacementPolicy", 33, Some((true, false))),
+            ("JobPodReplacementPolicy", 34, Some((true, true))),
+            ("CronJobsScheduledAnnotation", 27, None),
+            ("CronJobsScheduledAnnotation", 31, Some((true, false))),
+            ("CronJobsScheduledAnnotation", 32, Some((true, true))),
+            ("CronJobsScheduledAnnotation", 35, None),
+            ("KubeletCrashLoopBackOffMax", 31, None),
+            ("KubeletCrashLoopBackOffMax", 34, Some((false, false))),
+            ("KubeletCrashLoopBackOffMax", 35, Some((true, false))),
+            ("ReduceDefaultCrashLoopBackOffDecay", 32, None),
+            ("ReduceDefaultCrashLoopBackOffDecay", 33, Some((false, false))),
+            ("ReduceDefaultCrashLoopBackOffDecay", 35, Some((false, false))),
             ("CronJobControllerV2", 20, Some((false, false))),
             ("CronJobControllerV2", 24, None),
         ];
@@ -312,11 +324,7 @@ mod tests {
             ]
         );
         let (_, notices) = FeatureGates::resolve(v(34), &BTreeMap::from([("ContainerRestartRules".to_string(), true)]));
-        assert_eq!(
-            notices,
-            ["featureGates.ContainerRestartRules: accepted, but the model's API server keeps or drops restartPolicyRules \
-              by the release's default"]
-        );
+        assert!(notices.is_empty(), "restart rules are simulated with the gate switched on: {notices:?}");
         let (_, notices) = FeatureGates::resolve(v(33), &BTreeMap::from([("SidecarContainers".to_string(), false)]));
         assert_eq!(
             notices,

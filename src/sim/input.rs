@@ -8,8 +8,8 @@ use super::fates::count_slots;
 use super::scenario::{Simulation, SimulationError, KIND as SIMULATION_KIND};
 use super::trace::Time;
 use super::world::{Later, World};
-use crate::api::load::load_manifest;
-use crate::api::{admit, admit_loaded, Admission, Admitted, CronJob, Job, KubernetesVersion};
+use crate::api::load::{load_manifest, Manifest};
+use crate::api::{admit_loaded, Admission, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
 use crate::go::Tz;
 use chrono::{SubsecRound, Utc};
@@ -94,9 +94,11 @@ impl Input {
                 read: Simulation::from_value(raw.json()),
             })
             .collect();
-        let picked = documents.first().and_then(|d| d.read.as_ref().ok()).and_then(|s| s.spec.kubernetes_version);
-        let version = picked.map_or(KubernetesVersion::NEWEST, |r| r.version);
-        let admission = admit_loaded(&loaded, version);
+        let picked = documents.first().and_then(|d| d.read.as_ref().ok());
+        let (version, admission) = match picked {
+            Some(sim) => (sim.release().0.version, admit_under(&loaded, sim)),
+            None => (KubernetesVersion::NEWEST, admit_loaded(&loaded, KubernetesVersion::NEWEST, &[])),
+        };
         let simulation = the_simulation(&admission, &documents);
         Input { admission, version, documents, simulation }
     }
@@ -104,7 +106,8 @@ impl Input {
     /// Reads `manifest` under a Simulation given apart from it, which wins over any in it.
     pub fn with_simulation(manifest: &str, simulation: Simulation) -> Input {
         let version = simulation.release().0.version;
-        Input { admission: admit(manifest, None, version), version, documents: vec![], simulation: Ok(simulation) }
+        let admission = admit_under(&load_manifest(manifest), &simulation);
+        Input { admission, version, documents: vec![], simulation: Ok(simulation) }
     }
 
     /// The objects as the API server of [`Input::version`] takes them.
@@ -127,6 +130,14 @@ impl Input {
     pub fn simulation(&self) -> Result<&Simulation, &SimError> {
         self.simulation.as_ref()
     }
+}
+
+/// `manifest` admitted by the API server of `simulation`'s release with its feature gates (a
+/// gated field is kept or dropped as the run's gates say).
+fn admit_under(manifest: &Manifest, simulation: &Simulation) -> Admission {
+    let (release, gates, _) = simulation.release();
+    let switched: Vec<(&str, bool)> = gates.overrides().collect();
+    admit_loaded(manifest, release.version, &switched)
 }
 
 /// The Simulation a manifest's run follows: its one document, or the default; an error when
@@ -283,7 +294,13 @@ pub(crate) fn build_world(input: Input) -> Result<World, SimError> {
             budget.max_slots
         )));
     }
+    let bounds = scenario
+        .spec
+        .kubelet
+        .backoff_bounds(&gates)
+        .map_err(|e| SimError::Input(format!("Simulation: spec.kubelet: {e}")))?;
     let mut world = World::new(release, &gates, scenario, start, end, zone, budget.for_slots(slots));
+    world.kubelet.bounds = bounds;
     world.notices = notices;
     // Objects created after the start appear at their creationTimestamp, as `kubectl apply` then.
     let later = |t: Option<Time>| t.is_some_and(|t| t > start);

@@ -9,7 +9,7 @@ use super::world::World;
 use crate::api::{ConditionStatus, Job, JobConditionType, JobStatus, Pod};
 use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
 use crate::controller::job::{
-    job_event_delay, pod_event_delay, sync_job, JobMemory, JobSyncInput, PodApiFaults, PodEvent,
+    job_event_delay, pod_event_delay, sync_job, JobMemory, JobSyncInput, PodApiFaults, PodEvent, MANAGED_ELSEWHERE,
 };
 
 impl World {
@@ -77,6 +77,10 @@ impl World {
             memory,
             faults: &PodApiFaults::default(),
         });
+        if out.decision.code == MANAGED_ELSEWHERE {
+            let controller = job.spec.managed_by.as_deref().unwrap_or_default();
+            self.recorder.job_managed_elsewhere(name, controller);
+        }
         // Let go of the version synced, so the status write can change it in place.
         drop(pods);
         drop(job);

@@ -16,7 +16,7 @@ use super::world::{Happening, World};
 use crate::api::{Job, Pod};
 use crate::controller::kubelet::{
     container_exited, killed, next_attempt_after_refusal, restart_crashed_container, start_container, termination,
-    ContainerExit, CrashLoopBackOff,
+    BackOffBounds, ContainerExit, CrashLoopBackOff,
 };
 use chrono::TimeDelta;
 
@@ -30,6 +30,8 @@ pub struct Kubelet {
     jobs_per_cron_job: FastMap<String, usize>,
     /// Per Job, its index among its CronJob's Jobs.
     job_index: FastMap<String, usize>,
+    /// The back-off bounds the kubelet's gates and configuration set.
+    pub(crate) bounds: BackOffBounds,
 }
 
 #[derive(Debug)]
@@ -76,7 +78,7 @@ impl World {
                 uid: uid.clone(),
                 job,
                 cron_job,
-                backoff: CrashLoopBackOff::default(),
+                backoff: CrashLoopBackOff::with_bounds(self.kubelet.bounds),
                 running: None,
                 finished_at: None,
                 terminating: None,

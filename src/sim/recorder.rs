@@ -123,7 +123,15 @@ impl Recorder {
             reason: None,
             deleted_at: None,
             deleted_by: None,
+            managed_by: None,
         });
+    }
+
+    /// The built-in Job controller left a Job to the controller its `spec.managedBy` names.
+    pub fn job_managed_elsewhere(&mut self, name: &str, controller: &str) {
+        if let Some(j) = self.live_jobs.get(name).map(|&i| &mut self.jobs[i]) {
+            j.managed_by.get_or_insert_with(|| controller.to_owned());
+        }
     }
 
     /// A Job reached its terminal condition.

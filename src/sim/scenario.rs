@@ -6,7 +6,7 @@
 use super::trace::{format_time, rfc3339, Time};
 use crate::api::decode::decode_json;
 use crate::api::{KubernetesVersion, Release};
-use crate::controller::kubelet::RetryTiming;
+use crate::controller::kubelet::{BackOffBounds, RetryTiming};
 use crate::controller::{gates::FeatureGates, patches};
 use chrono::TimeDelta;
 use serde::{Deserialize, Serialize};
@@ -89,11 +89,50 @@ pub struct TraceOptions {
 pub struct KubeletOptions {
     #[serde(default)]
     pub retry_timing: RetryTimingName,
+    /// The kubelet configuration's `crashLoopBackOff.maxContainerRestartPeriod` (KEP-4603, read
+    /// with gate KubeletCrashLoopBackOffMax): the cap of the container restart back-off, `1s` to
+    /// `300s`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_container_restart_period: Option<HorizonDuration>,
 }
 
 impl KubeletOptions {
     fn is_default(&self) -> bool {
         *self == Self::default()
+    }
+
+    /// The back-off bounds of a kubelet with `gates` and this configuration, or the kubelet's
+    /// refusal to start (`pkg/kubelet/apis/config/validation`).
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use chrono::TimeDelta;
+    /// use cronjob_playground::api::KubernetesVersion;
+    /// use cronjob_playground::controller::gates::FeatureGates;
+    /// use cronjob_playground::sim::scenario::{HorizonDuration, KubeletOptions};
+    /// let v35 = FeatureGates::defaults(KubernetesVersion::new(35).unwrap());
+    /// let mut k = KubeletOptions::default();
+    /// k.max_container_restart_period = Some(HorizonDuration(TimeDelta::seconds(30)));
+    /// assert_eq!(k.backoff_bounds(&v35).unwrap().max, TimeDelta::seconds(30));
+    /// let v34 = FeatureGates::defaults(KubernetesVersion::new(34).unwrap());
+    /// assert_eq!(k.backoff_bounds(&v34).unwrap_err(), "invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set");
+    /// ```
+    pub fn backoff_bounds(&self, gates: &FeatureGates) -> Result<BackOffBounds, String> {
+        let configurable = gates.enabled("KubeletCrashLoopBackOffMax");
+        let period = self.max_container_restart_period.map(|d| d.0);
+        match period {
+            Some(_) if !configurable => {
+                return Err("invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set".into())
+            }
+            Some(d) if d < TimeDelta::seconds(1) || d > TimeDelta::seconds(300) => {
+                return Err(format!(
+                    "invalid configuration: CrashLoopBackOff.MaxContainerRestartPeriod (got: {} seconds) must be set between 1s and 300s",
+                    d.num_milliseconds() as f64 / 1000.0
+                ))
+            }
+            _ => {}
+        }
+        Ok(BackOffBounds::for_kubelet(gates.enabled("ReduceDefaultCrashLoopBackOffDecay"), configurable, period))
     }
 
     /// The kubelet library's timing for these options.

@@ -193,6 +193,10 @@ pub struct JobRecord {
     #[serde(with = "rfc3339::option")]
     pub deleted_at: Option<Time>,
     pub deleted_by: Option<DeletedBy>,
+    /// The controller named in `spec.managedBy` when the built-in Job controller leaves the Job
+    /// to it (JobManagedBy: alpha 1.30, beta on 1.32, GA 1.35): no pods, no status from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub managed_by: Option<String>,
 }
 
 /// A Pod's phase.
@@ -280,6 +284,7 @@ mod tests {
                 reason: None,
                 deleted_at: None,
                 deleted_by: Some(DeletedBy::HistoryLimit),
+                managed_by: None,
             }],
             pods: vec![],
             syncs: vec![SyncRecord {

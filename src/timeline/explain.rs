@@ -169,6 +169,9 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Insp
                 (None, _) => ExplainText::JobActive,
             };
             facts.push(("Status", status));
+            if let Some(controller) = &job.managed_by {
+                facts.push(("Managed by", controller.clone().into()));
+            }
             if let Some(f) = job.finished_at {
                 facts.push((
                     "Finished",
@@ -195,6 +198,9 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Insp
             }
             if let Some(f) = job.finished_at {
                 why.extend(job_syncs_near(trace, &job.name, f));
+            }
+            if job.managed_by.is_some() {
+                why.extend(job_syncs_near(trace, &job.name, job.created_at));
             }
             if let Some(d) = job.deleted_at {
                 why.extend(

@@ -91,6 +91,9 @@ pub enum JobOutcome {
     Failed,
     /// Deleted while still active.
     Deleted,
+    /// Left to the controller its `spec.managedBy` names: the built-in Job controller made no
+    /// pods and wrote no status.
+    ManagedElsewhere,
 }
 
 impl JobOutcome {
@@ -101,6 +104,7 @@ impl JobOutcome {
             JobOutcome::Complete => "complete",
             JobOutcome::Failed => "failed",
             JobOutcome::Deleted => "deleted",
+            JobOutcome::ManagedElsewhere => "managed-elsewhere",
         }
     }
 }
@@ -262,6 +266,7 @@ impl Timeline {
                 (Some(f), Some(JobCondition::Complete), _) => (f, JobOutcome::Complete),
                 (Some(f), Some(JobCondition::Failed), _) => (f, JobOutcome::Failed),
                 (_, _, Some(d)) => (d, JobOutcome::Deleted),
+                _ if job.managed_by.is_some() => (trace.end, JobOutcome::ManagedElsewhere),
                 _ => (trace.end, JobOutcome::Running),
             };
             let pods = pod_bars(trace, pods_of.get(job.name.as_str()).map_or(&[], Vec::as_slice), trace.end);

@@ -160,11 +160,17 @@ impl<'n, 'c> De<'n, 'c> {
                     self.unknown(name, text, &path, key.pos);
                     continue;
                 }
-                if !version.at_least(beta) {
+                let switched = self.ctx.gates.iter().find(|(g, _)| g == gate).map(|&(_, on)| on);
+                if !switched.unwrap_or(version.at_least(beta)) {
                     let mut findings = self.ctx.findings.borrow_mut();
-                    findings.warnings.push(format!(
-                        "{path}: dropped: the {gate} feature is alpha in Kubernetes {version} (off by default), so the API server ignores the field"
-                    ));
+                    findings.warnings.push(match switched {
+                        Some(_) => format!(
+                            "{path}: dropped: the {gate} feature gate is off in this run (featureGates), so the API server ignores the field"
+                        ),
+                        None => format!(
+                            "{path}: dropped: the {gate} feature is alpha in Kubernetes {version} (off by default), so the API server ignores the field"
+                        ),
+                    });
                     findings.dropped.push(path);
                     continue;
                 }

@@ -118,15 +118,20 @@ pub struct Findings {
 /// server as written, so duplicate keys meet strict field validation; YAML documents it first
 /// converts to JSON (`sigs.k8s.io/yaml`, go-yaml v2), which keeps the last of duplicate keys
 /// without a word, in every release — here they are merged the same way, with a warning.
+///
+/// `gates` are the API server's feature gates switched from the release's defaults: a field of a
+/// gate switched on is kept in its alpha release, one switched off is dropped.
 pub fn decode<T: de::DeserializeOwned>(
     node: &Node,
     version: KubernetesVersion,
+    gates: &[(&str, bool)],
     beta_cronjob: bool,
     json_text: bool,
 ) -> (Result<T, DecodeError>, Findings) {
+    let gates = gates.iter().map(|&(g, on)| (g.to_owned(), on)).collect();
     decode_node(
         node,
-        Ctx { version, beta_cronjob, json: false, json_text, findings: RefCell::new(Findings::default()) },
+        Ctx { version, gates, beta_cronjob, json: false, json_text, findings: RefCell::new(Findings::default()) },
     )
 }
 
@@ -146,8 +151,14 @@ pub fn decode_json<T: de::DeserializeOwned>(
     value: &serde_json::Value,
     version: KubernetesVersion,
 ) -> (Result<T, DecodeError>, Findings) {
-    let ctx =
-        Ctx { version, beta_cronjob: false, json: true, json_text: true, findings: RefCell::new(Findings::default()) };
+    let ctx = Ctx {
+        version,
+        gates: Vec::new(),
+        beta_cronjob: false,
+        json: true,
+        json_text: true,
+        findings: RefCell::new(Findings::default()),
+    };
     let (result, findings) = decode_node(&from_json(value), ctx);
     (result.map_err(|e| DecodeError { pos: None, ..e }), findings)
 }
@@ -160,6 +171,8 @@ fn decode_node<T: de::DeserializeOwned>(node: &Node, ctx: Ctx) -> (Result<T, Dec
 
 struct Ctx {
     version: KubernetesVersion,
+    /// Feature gates switched from the release's defaults.
+    gates: Vec<(String, bool)>,
     beta_cronjob: bool,
     /// Scalars are JSON's (typed), not YAML's (converted for the target type).
     json: bool,

@@ -48,4 +48,6 @@ pub use manage::{
 pub use pod_failure_policy::{match_pod_failure_policy, PolicyMatch};
 pub use queue::{job_event_delay, pod_event_delay, PodEvent, LEGACY_POD_UPDATE_BATCH_PERIOD, SYNC_JOB_BATCH_PERIOD};
 pub use success_policy::match_success_policy;
-pub use sync::{sync_job, JobMemory, JobSyncInput, JobSyncResult, PodApiFaults, PodDeletion, SyncDecision};
+pub use sync::{
+    sync_job, JobMemory, JobSyncInput, JobSyncResult, PodApiFaults, PodDeletion, SyncDecision, MANAGED_ELSEWHERE,
+};

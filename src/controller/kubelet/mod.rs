@@ -7,7 +7,8 @@ mod pod_status;
 mod restart;
 
 pub use crash_loop_backoff::{
-    CrashLoopBackOff, CRASH_LOOP_RESET_AFTER, INITIAL_CRASH_LOOP_BACKOFF, MAX_CRASH_LOOP_BACKOFF,
+    BackOffBounds, CrashLoopBackOff, CRASH_LOOP_RESET_AFTER, INITIAL_CRASH_LOOP_BACKOFF, MAX_CRASH_LOOP_BACKOFF,
+    REDUCED_INITIAL_CRASH_LOOP_BACKOFF, REDUCED_MAX_CRASH_LOOP_BACKOFF,
 };
 pub use pod_status::{
     app_container_exit, container_exited, killed, restart_crashed_container, start_container, termination,

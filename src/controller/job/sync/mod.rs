@@ -22,6 +22,9 @@ use shape::Shape;
 use tally::Tally;
 use verdict::Verdict;
 
+/// The decision code of a sync that leaves the Job to the controller its `spec.managedBy` names.
+pub const MANAGED_ELSEWHERE: &str = "managed-elsewhere";
+
 /// What the controller remembers about one Job between syncs (in kube-controller-manager's memory;
 /// lost on restart).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -246,7 +249,7 @@ pub fn sync_job(input: &JobSyncInput<'_>) -> JobSyncResult {
     if f.managed_by {
         if let Some(m) = job.spec.managed_by.as_deref().filter(|m| *m != "kubernetes.io/job-controller") {
             ctx.decide(
-                "managed-elsewhere",
+                MANAGED_ELSEWHERE,
                 format!("spec.managedBy is {m:?}, so the built-in Job controller leaves this Job alone"),
             );
             return ctx.out;
