@@ -322,7 +322,8 @@ fn interim_failure_target_holds_forbid_and_the_ttl_until_failed() {
 #[test]
 fn a_job_managed_elsewhere_is_shown_as_left_to_that_controller() {
     use cronjob_playground::timeline::explain::explain;
-    use cronjob_playground::timeline::lanes::{ItemRef, JobOutcome, Timeline};
+    use cronjob_playground::timeline::lanes::{JobOutcome, Timeline};
+    use cronjob_playground::timeline::ItemRef;
     let manifest = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: queued, creationTimestamp: \"2025-01-15T10:00:00Z\"}\n\
         spec:\n  managedBy: example.com/queue-controller\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
     let trace = with_simulation(manifest, json!({"kubernetesVersion": "1.35", "duration": "5m"}));

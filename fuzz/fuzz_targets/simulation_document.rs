@@ -5,7 +5,6 @@
 #![no_main]
 
 use cronjob_playground::api::load::load_manifest;
-use cronjob_playground::api::KubernetesVersion;
 use cronjob_playground::sim::scenario::{Simulation, KIND};
 use libfuzzer_sys::fuzz_target;
 
@@ -34,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
         check(value);
     }
     let text = String::from_utf8_lossy(data);
-    let loaded = load_manifest(&text, KubernetesVersion::NEWEST);
+    let loaded = load_manifest(&text);
     for raw in loaded.objects.iter().filter(|o| o.kind == KIND).take(4) {
         check(raw.json());
     }

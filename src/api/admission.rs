@@ -6,7 +6,7 @@
 use super::decode::{decode, DecodeError, Findings};
 use super::defaults::{default_cronjob, default_job};
 use super::field_error::{invalid_message, FieldError};
-use super::load::{load_manifest, strict_message, RawObject, Route};
+use super::load::{load_manifest, strict_message, Manifest, RawObject, Route};
 use super::validation::{
     validate_cronjob_create, validate_cronjob_update, validate_job_as_stored, validate_job_create, validate_job_update,
     Outcome,
@@ -148,26 +148,40 @@ pub fn admit(text: &str, old: Option<&str>, version: KubernetesVersion) -> Admis
 /// assert_eq!(managed(&[("JobManagedBy", true)]).as_deref(), Some("example.com/queue"));
 /// ```
 pub fn admit_gated(text: &str, old: Option<&str>, version: KubernetesVersion, gates: &[(&str, bool)]) -> Admission {
-    let manifest = load_manifest(text, version);
     let old_objects: Vec<Admitted> = old
         .map(|o| {
-            load_manifest(o, version)
+            load_manifest(o)
                 .objects
                 .iter()
                 .filter_map(|raw| decode_and_default(raw, version, gates).map(|(a, _)| a))
                 .collect()
         })
         .unwrap_or_default();
-    let objects = manifest
-        .objects
-        .iter()
-        .enumerate()
-        .map(|(i, raw)| admit_object(raw, i, &old_objects, version, gates))
-        .collect();
+    admit_all(&load_manifest(text), &old_objects, version, gates)
+}
+
+/// Admits the objects of a manifest already read, as creates: [`admit_gated`] without reading the
+/// text again (a manifest is read once, then admitted under the release its Simulation document
+/// picks).
+///
+/// ```
+/// use cronjob_playground::api::{admit_loaded, load::load_manifest, KubernetesVersion};
+/// let manifest = load_manifest("apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: old}\n");
+/// let report = |minor| admit_loaded(&manifest, KubernetesVersion::new(minor).unwrap(), &[]).objects[0].report.message.clone();
+/// assert_eq!(report(25).as_deref(), Some("no matches for kind \"CronJob\" in version \"batch/v1beta1\""));
+/// assert!(report(20).is_some_and(|m| m.starts_with("CronJob.batch \"old\" is invalid: ")));
+/// ```
+pub fn admit_loaded(manifest: &Manifest, version: KubernetesVersion, gates: &[(&str, bool)]) -> Admission {
+    admit_all(manifest, &[], version, gates)
+}
+
+fn admit_all(manifest: &Manifest, old: &[Admitted], version: KubernetesVersion, gates: &[(&str, bool)]) -> Admission {
+    let objects =
+        manifest.objects.iter().enumerate().map(|(i, raw)| admit_object(raw, i, old, version, gates)).collect();
     let parse_errors = manifest
         .errors
-        .into_iter()
-        .map(|e| ParseErrorReport { message: e.message, line: e.pos.line, column: e.pos.column })
+        .iter()
+        .map(|e| ParseErrorReport { message: e.message.clone(), line: e.pos.line, column: e.pos.column })
         .collect();
     Admission { objects, parse_errors }
 }
@@ -209,7 +223,7 @@ fn decode_raw(
     version: KubernetesVersion,
     gates: &[(&str, bool)],
 ) -> Option<(Result<Decoded, DecodeError>, Findings)> {
-    match raw.route {
+    match raw.route(version) {
         Route::CronJob { beta } => {
             let (result, findings) = decode::<CronJob>(&raw.node, version, gates, beta, raw.json_text);
             Some((result.map(Decoded::CronJob), findings))
@@ -251,7 +265,8 @@ fn admit_object(
 ) -> AdmittedObject {
     let mut report = report_for(raw);
     let group_version = raw.api_version.rsplit('/').next().unwrap_or_default().to_string();
-    match raw.route {
+    let route = raw.route(version);
+    match route {
         Route::Other => {
             report.valid = true;
             if super::load::is_look_alike(&raw.api_version, &raw.kind) {
@@ -283,7 +298,7 @@ fn admit_object(
         return AdmittedObject { report, object: None, existing: None };
     };
     report.warnings.extend(findings.warnings.iter().cloned());
-    if raw.route == (Route::CronJob { beta: true }) && version.at_least(21) {
+    if route == (Route::CronJob { beta: true }) && version.at_least(21) {
         report
             .warnings
             .push("batch/v1beta1 CronJob is deprecated in v1.21+, unavailable in v1.25+; use batch/v1 CronJob".into());
@@ -310,7 +325,7 @@ fn admit_object(
         }
     };
     if !findings.strict.is_empty() {
-        let beta = raw.route == (Route::CronJob { beta: true });
+        let beta = route == (Route::CronJob { beta: true });
         report.message = Some(strict_message(&findings.strict, &raw.kind, &group_version, version, beta));
         for issue in &findings.strict {
             let error_type = if issue.message.starts_with("unknown") { "Unknown field" } else { "Duplicate field" };

@@ -14,8 +14,6 @@ pub struct RawObject {
     pub kind: String,
     /// `metadata.name` as written (empty when absent).
     pub name: String,
-    /// What kind of object the release serves for this `apiVersion`/`kind`.
-    pub route: Route,
     /// The object's YAML tree, for positions.
     pub node: Node,
     /// Written as JSON (its document starts with `{`), which kubectl sends as written.
@@ -26,6 +24,12 @@ impl RawObject {
     /// The object as kubectl would send it, in JSON.
     pub fn json(&self) -> serde_json::Value {
         to_json(&self.node)
+    }
+
+    /// What kind of object `version` serves for its `apiVersion`/`kind`: splitting a manifest
+    /// does not depend on the release, routing does, so one reading is admitted under any release.
+    pub fn route(&self, version: KubernetesVersion) -> Route {
+        route(&self.api_version, &self.kind, version)
     }
 }
 
@@ -57,12 +61,13 @@ pub struct Manifest {
 /// ```
 /// use cronjob_playground::api::{load::{load_manifest, Route}, KubernetesVersion};
 /// let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: batch/v1\n  kind: Job\n  metadata: {name: a}\n---\n{\"apiVersion\": \"batch/v1beta1\", \"kind\": \"CronJob\", \"metadata\": {\"name\": \"b\"}}\n";
-/// let m = load_manifest(text, KubernetesVersion::new(28).unwrap());
-/// assert_eq!(m.objects.iter().map(|o| (o.name.as_str(), o.route)).collect::<Vec<_>>(),
-///            vec![("a", Route::Job), ("b", Route::NotServed)]);
+/// let m = load_manifest(text);
+/// let served_by = |minor| m.objects.iter().map(|o| (o.name.as_str(), o.route(KubernetesVersion::new(minor).unwrap()))).collect::<Vec<_>>();
+/// assert_eq!(served_by(28), [("a", Route::Job), ("b", Route::NotServed)]);
+/// assert_eq!(served_by(20), [("a", Route::Job), ("b", Route::CronJob { beta: true })]);
 /// assert_eq!(m.objects[1].node.pos.to_string(), "8:1");
 /// ```
-pub fn load_manifest(text: &str, version: KubernetesVersion) -> Manifest {
+pub fn load_manifest(text: &str) -> Manifest {
     let docs = parse_documents(text);
     let mut manifest = Manifest::default();
     for doc in docs.documents {
@@ -95,11 +100,11 @@ pub fn load_manifest(text: &str, version: KubernetesVersion) -> Manifest {
                     let inherited = typed
                         .clone()
                         .filter(|_| text_of(item, "apiVersion").is_none() && text_of(item, "kind").is_none());
-                    add_object(&mut manifest, item.clone(), inherited, json_text, version);
+                    add_object(&mut manifest, item.clone(), inherited, json_text);
                 }
             }
         } else {
-            add_object(&mut manifest, doc, None, json_text, version);
+            add_object(&mut manifest, doc, None, json_text);
         }
     }
     manifest.errors.extend(docs.error);
@@ -111,13 +116,7 @@ fn text_of(node: &Node, key: &str) -> Option<String> {
 }
 
 /// Adds one object; `inherited` is the apiVersion and kind a typed list gives its items.
-fn add_object(
-    manifest: &mut Manifest,
-    node: Node,
-    inherited: Option<(String, String)>,
-    json_text: bool,
-    version: KubernetesVersion,
-) {
+fn add_object(manifest: &mut Manifest, node: Node, inherited: Option<(String, String)>, json_text: bool) {
     let (api_version, kind) = inherited.unwrap_or_else(|| {
         (text_of(&node, "apiVersion").unwrap_or_default(), text_of(&node, "kind").unwrap_or_default())
     });
@@ -133,8 +132,7 @@ fn add_object(
         return;
     }
     let name = node.get("metadata").and_then(|m| m.get("name")).and_then(Node::scalar).unwrap_or("").to_string();
-    let route = route(&api_version, &kind, version);
-    manifest.objects.push(RawObject { api_version, kind, name, route, node, json_text });
+    manifest.objects.push(RawObject { api_version, kind, name, node, json_text });
 }
 
 /// Which batch kinds a release serves: `batch/v1beta1` CronJob until 1.24 (removed in 1.25),

@@ -34,8 +34,8 @@ mod version;
 pub mod yaml;
 
 pub use admission::{
-    admit, admit_gated, validate_manifest, Admission, Admitted, AdmittedObject, ErrorReport, ObjectReport,
-    ParseErrorReport, ValidationReport,
+    admit, admit_gated, admit_loaded, validate_manifest, Admission, Admitted, AdmittedObject, ErrorReport,
+    ObjectReport, ParseErrorReport, ValidationReport,
 };
 pub use cronjob::{ConcurrencyPolicy, CronJob, CronJobSpec, CronJobStatus, JobTemplateSpec};
 pub use field_error::{invalid_message, BadValue, ErrorType, FieldError};

@@ -124,6 +124,18 @@ impl fmt::Display for SyntaxError {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// How many texts this thread has parsed (the tests that show a text is read once).
+    static PARSES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many texts this thread has parsed so far.
+#[cfg(test)]
+pub(crate) fn parses() -> usize {
+    PARSES.with(|n| n.get())
+}
+
 /// The documents read from a text: every complete document before the first error, and that
 /// error (reading stops there, as kubectl's decoder does).
 #[derive(Debug, Default)]
@@ -144,6 +156,8 @@ pub struct Documents {
 /// assert_eq!(bad.error.unwrap().pos.to_string(), "2:13");
 /// ```
 pub fn parse_documents(text: &str) -> Documents {
+    #[cfg(test)]
+    PARSES.with(|n| n.set(n.get() + 1));
     let mut out = Documents::default();
     if text.len() > MAX_INPUT_BYTES {
         out.error = Some(SyntaxError {

@@ -23,6 +23,7 @@
 //! ```
 
 use crate::api::load::load_manifest;
+use crate::api::yaml::SyntaxError;
 use crate::api::{ConcurrencyPolicy, KubernetesVersion};
 use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{format_time, JobRecord, SlotFate, SlotRecord, Time, Trace};
@@ -43,10 +44,10 @@ pub enum Variant {
 
 /// `text` with the variant applied, as a stream of JSON documents (comments are not kept: the
 /// second run is only simulated, never edited).
-pub fn variant(text: &str, variant: &Variant) -> Result<String, String> {
-    let loaded = load_manifest(text, KubernetesVersion::default());
+pub fn variant(text: &str, variant: &Variant) -> Result<String, SyntaxError> {
+    let loaded = load_manifest(text);
     if let Some(e) = loaded.errors.first() {
-        return Err(e.to_string());
+        return Err(e.clone());
     }
     let mut docs: Vec<Value> = loaded.objects.iter().map(|o| o.json()).collect();
     match variant {
@@ -447,7 +448,10 @@ mod tests {
         assert!(variant(text, &Variant::Version("1.22".parse().unwrap()))
             .unwrap()
             .starts_with("{\"apiVersion\":\"batch/v1\""));
-        assert!(variant("a: [", &Variant::Policy(ConcurrencyPolicy::Forbid)).unwrap_err().split(':').count() > 1);
+        assert_eq!(
+            variant("a: [", &Variant::Policy(ConcurrencyPolicy::Forbid)).unwrap_err().to_string(),
+            "2:1: while parsing a node, did not find expected node content"
+        );
     }
 
     #[test]

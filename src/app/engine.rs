@@ -9,9 +9,10 @@ use super::lint::{LintOptions, Linting};
 use super::protocol::{Answer, CompareWith, ComparisonView, LintAsk, LintRefused, PageAnswer, Request};
 use super::run::{run, RunResult};
 use super::session::Session;
+use crate::api::yaml::SyntaxError;
 
 /// Run B's text in compare mode: run A's text `a` changed as `b` says.
-pub fn compare_text(a: &str, b: &CompareWith) -> Result<String, String> {
+pub fn compare_text(a: &str, b: &CompareWith) -> Result<String, SyntaxError> {
     match b {
         CompareWith::Variant(v) => variant(a, v),
         CompareWith::Text(t) => Ok(t.clone()),
@@ -71,7 +72,8 @@ impl InPage {
                     answers
                 }
                 Err(e) => {
-                    vec![Answer::Ran { id, ms: 0.0, result: RunResult { error: Some(e), ..RunResult::default() } }]
+                    let result = RunResult { error: Some(e.to_string()), ..RunResult::default() };
+                    vec![Answer::Ran { id, ms: 0.0, result }]
                 }
             },
             // All at once here, with the same per-CronJob progress the worker posts.

@@ -173,6 +173,10 @@ impl FindingText {
                 .join(l.text(Msg::LintListSeparator))
         };
         let remedy = |r: bool| if r { l.text(Msg::LintRemedyDeadline) } else { "" };
+        // Both outcomes of a long outage share the sentence; only what the controller does then differs.
+        let too_many_missed = |[outage, down, up, event_at]: [&String; 4], then: &str, remedy: &str| {
+            l.format(Msg::LintTooManyMissed, &[outage, down, up, &k, &k, event_at, &then, &remedy])
+        };
         let (text, quoted): (String, Vec<&str>) = match self {
             FindingText::Unknown => return None,
             FindingText::RetroactiveEdit { last_run, schedule, edited_at, job, created_at, scheduled, deadline } => {
@@ -190,10 +194,7 @@ impl FindingText {
             }
             FindingText::TooManyMissedRefused { outage, down, up, reason, event, event_at, end, marked, remedy: r } => {
                 let then = l.format(Msg::LintRefusedAfterOutage, &[up, end, marked]);
-                (
-                    l.format(Msg::LintTooManyMissed, &[outage, down, up, &k, &k, event_at, &then, &remedy(*r)]),
-                    vec![reason, event],
-                )
+                (too_many_missed([outage, down, up, event_at], &then, remedy(*r)), vec![reason, event])
             }
             FindingText::TooManyMissedLatest {
                 outage,
@@ -208,10 +209,7 @@ impl FindingText {
                 remedy: r,
             } => {
                 let then = l.format(Msg::LintLatestOnlyAfterOutage, &[job, scheduled, lost]);
-                (
-                    l.format(Msg::LintTooManyMissed, &[outage, down, up, &k, &k, event_at, &then, &remedy(*r)]),
-                    vec![reason, event],
-                )
+                (too_many_missed([outage, down, up, event_at], &then, remedy(*r)), vec![reason, event])
             }
             FindingText::ForbidStarves {
                 job_length,

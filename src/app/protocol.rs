@@ -313,15 +313,35 @@ pub fn encode_ran(id: u64, ms: f64, result: &RunResult, out: &mut Vec<u8>) {
     }
 }
 
+/// Why bytes from the engine are not an answer (only a mismatched or broken build garbles one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GarbledAnswer {
+    /// Not the JSON of an answer (serde's or UTF-8's reason).
+    Json(String),
+    /// A run's answer whose packed part does not read.
+    Packed(PackError),
+}
+
+impl std::fmt::Display for GarbledAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GarbledAnswer::Json(why) => f.write_str(why),
+            GarbledAnswer::Packed(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GarbledAnswer {}
+
 /// JSON bytes as an answer. `from_str`, not `from_slice`: the engine already parses `&str`
 /// traces, and a second reader type would duplicate every Deserialize impl in the module.
-fn json(bytes: &[u8]) -> Result<PageAnswer, String> {
-    let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
-    serde_json::from_str(text).map_err(|e| e.to_string())
+fn json(bytes: &[u8]) -> Result<PageAnswer, GarbledAnswer> {
+    let text = std::str::from_utf8(bytes).map_err(|e| GarbledAnswer::Json(e.to_string()))?;
+    serde_json::from_str(text).map_err(|e| GarbledAnswer::Json(e.to_string()))
 }
 
 /// Decodes an answer: a run's (see [`encode_ran`]) or any other (JSON).
-pub fn decode(bytes: &[u8]) -> Result<PageAnswer, String> {
+pub fn decode(bytes: &[u8]) -> Result<PageAnswer, GarbledAnswer> {
     if bytes.first() != Some(&RAN) {
         return json(bytes);
     }
@@ -339,7 +359,7 @@ pub fn decode(bytes: &[u8]) -> Result<PageAnswer, String> {
         }
         Ok(answer)
     };
-    read().map_err(|e| e.to_string())
+    read().map_err(GarbledAnswer::Packed)
 }
 
 /// An explanation the page was given: run, item, explanation.
@@ -426,7 +446,8 @@ mod tests {
             r#"{"Download":{"name":"a.json","mime":"application/json","text":"{}\n"}}"#
         );
         assert_eq!(decode(&bytes), Ok(answer));
-        assert_eq!(decode(&[RAN, 200]).map(|_| ()), Err("packed run: bad length at byte 0".into()));
+        assert_eq!(decode(&[RAN, 200]).map(|_| ()), Err(GarbledAnswer::Packed(PackError { what: "length", at: 0 })));
+        assert_eq!(decode(&[RAN, 200]).unwrap_err().to_string(), "packed run: bad length at byte 0");
         assert!(decode(b"{\"Nope\":1}").is_err());
     }
 

@@ -255,4 +255,16 @@ mod tests {
         assert_eq!(shown.trace.map(|t| serde_json::to_string(&t).unwrap()), Some(text));
         assert!(shown.diagnostics.is_empty() && shown.error.is_none());
     }
+
+    #[test]
+    fn the_text_is_parsed_once_from_the_diagnostics_to_the_trace() {
+        // A Simulation document naming another release than the newest: the objects are admitted
+        // under it once, and that admission is what the run starts from.
+        let text = with_simulation("{kubernetesVersion: '1.20', duration: 3h}");
+        let before = crate::api::yaml::parses();
+        let mut prepared = prepare(&text);
+        while !prepared.step(1_000) {}
+        assert_eq!(crate::api::yaml::parses() - before, 1);
+        assert_eq!(prepared.result.trace.map(|t| t.jobs.len()), Some(2));
+    }
 }

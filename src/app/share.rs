@@ -192,7 +192,7 @@ impl ShareState {
                 *speed = exact_or(*speed, ((*speed * 1000.0).round() / 1000.0).max(0.001));
             }
             if let Some(sel) = &v.selected {
-                sel.parse::<ItemRef>().map_err(ShareError::NotAState)?;
+                sel.parse::<ItemRef>().map_err(|e| ShareError::NotAState(e.to_string()))?;
             }
         }
         Ok(state)

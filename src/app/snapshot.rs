@@ -6,7 +6,7 @@
 
 use crate::sim::trace::{format_time, JobCondition, PodPhase, Time, Trace};
 use crate::timeline::kubectl::cron_jobs_state;
-use crate::timeline::lanes::{pod_segments, SegmentKind};
+use crate::timeline::pod_lanes::{pod_segments, SegmentKind};
 use serde_json::{json, Value};
 
 /// The objects that exist at `t`, as a `List`.

@@ -9,7 +9,6 @@ use crate::app::lint::{lint, LintOptions, LintReport, Severity};
 use crate::go::Tz;
 use crate::sim::trace::Time;
 use chrono::{SubsecRound, Utc};
-use std::io::Read;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -31,22 +30,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let sources = if args.files.is_empty() { vec!["-".to_string()] } else { args.files.clone() };
-    let mut text = String::new();
-    for source in &sources {
-        let read = if source == "-" {
-            std::io::stdin().read_to_string(&mut text).map(|_| ())
-        } else {
-            std::fs::read_to_string(source).map(|t| text.push_str(&t))
-        };
-        if let Err(e) = read {
-            return fail(&format!("{source}: {e}"));
-        }
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-        text.push_str("---\n");
-    }
+    let text = match super::read_manifests(&args.files) {
+        Ok(text) => text,
+        Err(why) => return fail(&why),
+    };
     let Ok(zone) = args.controller_time_zone.parse::<Tz>() else {
         return fail(&format!("--controller-time-zone: unknown time zone {}", args.controller_time_zone));
     };

@@ -43,6 +43,27 @@ enum Command {
 /// Writes an answer to stdout. A reader that stops early (`… | head`) only drops the rest: the
 /// command ends as it would have, where `print!` would panic on the broken pipe. Any other write
 /// error is said on stderr and makes the answer `false`.
+/// The manifests of `files` (standard input for none, or for `-`) as one stream, each file ended by
+/// a newline and a `---`; `Err` names the file that could not be read, and why.
+fn read_manifests(files: &[String]) -> Result<String, String> {
+    use std::io::Read;
+    let stdin = ["-".to_string()];
+    let mut text = String::new();
+    for source in if files.is_empty() { &stdin[..] } else { files } {
+        let read = if source == "-" {
+            std::io::stdin().read_to_string(&mut text).map(|_| ())
+        } else {
+            std::fs::read_to_string(source).map(|t| text.push_str(&t))
+        };
+        read.map_err(|e| format!("{source}: {e}"))?;
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str("---\n");
+    }
+    Ok(text)
+}
+
 fn emit(text: &str) -> bool {
     use std::io::Write;
     let mut out = std::io::stdout().lock();

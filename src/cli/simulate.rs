@@ -11,7 +11,6 @@ use crate::timeline::kubectl::{cron_jobs_at, jobs_at, pods_at};
 use crate::timeline::lanes::{fate_name, Group, JobOutcome};
 use crate::timeline::{Glyph, Timeline};
 use serde::Deserialize;
-use std::io::Read;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -54,22 +53,10 @@ pub fn run(args: Args) -> ExitCode {
             Err(e) => Response::Error { error: e.to_string() },
         });
     }
-    let mut text = String::new();
-    let sources = if args.files.is_empty() { vec!["-".to_string()] } else { args.files.clone() };
-    for source in &sources {
-        let read = if source == "-" {
-            std::io::stdin().read_to_string(&mut text).map(|_| ())
-        } else {
-            std::fs::read_to_string(source).map(|t| text.push_str(&t))
-        };
-        if let Err(e) = read {
-            return fail(&format!("{source}: {e}"));
-        }
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-        text.push_str("---\n");
-    }
+    let text = match super::read_manifests(&args.files) {
+        Ok(text) => text,
+        Err(why) => return fail(&why),
+    };
     let trace = match crate::sim::simulate(&text, None) {
         Ok(trace) => trace,
         Err(e) => return fail(&e.to_string()),

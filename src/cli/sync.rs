@@ -30,8 +30,9 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let response =
-        serde_json::from_str::<SyncRequest>(&text).map_err(|e| format!("bad request: {e}")).and_then(|r| answer(&r));
+    let response = serde_json::from_str::<SyncRequest>(&text)
+        .map_err(|e| format!("bad request: {e}"))
+        .and_then(|r| answer(&r).map_err(|refusal| refusal.to_string()));
     match (response, args.output.as_str()) {
         (Err(err), _) => {
             eprintln!("cronjob-playground sync: {err}");

@@ -8,7 +8,8 @@ use super::fates::count_slots;
 use super::scenario::{Simulation, SimulationError, KIND as SIMULATION_KIND};
 use super::trace::Time;
 use super::world::{Later, World};
-use crate::api::{admit, admit_gated, Admission, Admitted, CronJob, Job, KubernetesVersion};
+use crate::api::load::{load_manifest, Manifest};
+use crate::api::{admit_loaded, Admission, Admitted, CronJob, Job, KubernetesVersion};
 use crate::controller::cronjob::Behaviour;
 use crate::go::Tz;
 use chrono::{SubsecRound, Utc};
@@ -80,28 +81,24 @@ impl Input {
     /// Reads `manifest`: its first Simulation document picks the release, the objects are
     /// admitted under it.
     pub fn read(manifest: &str) -> Input {
-        let mut version = KubernetesVersion::NEWEST;
-        let mut admission = admit(manifest, None, version);
-        let documents: Vec<SimulationDocument> = admission
+        // Read once: the Simulation documents are of no release (the API server passes them on
+        // as written), so they are found before the objects are admitted.
+        let loaded = load_manifest(manifest);
+        let documents: Vec<SimulationDocument> = loaded
             .objects
             .iter()
-            .filter_map(|o| match &o.object {
-                Some(Admitted::Other { kind, value, .. }) if kind == SIMULATION_KIND => Some(SimulationDocument {
-                    line: o.report.line,
-                    column: o.report.column,
-                    read: Simulation::from_value(value.clone()),
-                }),
-                _ => None,
+            .filter(|raw| raw.kind == SIMULATION_KIND)
+            .map(|raw| SimulationDocument {
+                line: raw.node.pos.line,
+                column: raw.node.pos.column,
+                read: Simulation::from_value(raw.json()),
             })
             .collect();
         let picked = documents.first().and_then(|d| d.read.as_ref().ok());
-        if let Some(sim) = picked {
-            let picked_version = sim.spec.kubernetes_version.map_or(version, |r| r.version);
-            if picked_version != version || !sim.spec.feature_gates.is_empty() {
-                version = picked_version;
-                admission = admit_under(manifest, sim);
-            }
-        }
+        let (version, admission) = match picked {
+            Some(sim) => (sim.release().0.version, admit_under(&loaded, sim)),
+            None => (KubernetesVersion::NEWEST, admit_loaded(&loaded, KubernetesVersion::NEWEST, &[])),
+        };
         let simulation = the_simulation(&admission, &documents);
         Input { admission, version, documents, simulation }
     }
@@ -109,7 +106,8 @@ impl Input {
     /// Reads `manifest` under a Simulation given apart from it, which wins over any in it.
     pub fn with_simulation(manifest: &str, simulation: Simulation) -> Input {
         let version = simulation.release().0.version;
-        Input { admission: admit_under(manifest, &simulation), version, documents: vec![], simulation: Ok(simulation) }
+        let admission = admit_under(&load_manifest(manifest), &simulation);
+        Input { admission, version, documents: vec![], simulation: Ok(simulation) }
     }
 
     /// The objects as the API server of [`Input::version`] takes them.
@@ -136,10 +134,10 @@ impl Input {
 
 /// `manifest` admitted by the API server of `simulation`'s release with its feature gates (a
 /// gated field is kept or dropped as the run's gates say).
-fn admit_under(manifest: &str, simulation: &Simulation) -> Admission {
+fn admit_under(manifest: &Manifest, simulation: &Simulation) -> Admission {
     let (release, gates, _) = simulation.release();
     let switched: Vec<(&str, bool)> = gates.overrides().collect();
-    admit_gated(manifest, None, release.version, &switched)
+    admit_loaded(manifest, release.version, &switched)
 }
 
 /// The Simulation a manifest's run follows: its one document, or the default; an error when

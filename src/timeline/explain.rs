@@ -5,8 +5,9 @@
 //! (Event reasons and messages, the controllers' decision texts) are carried verbatim.
 
 use super::explain_text::ExplainText;
+use super::item::ItemRef;
 use super::kubectl::human_duration;
-use super::lanes::{fate_name, ItemRef, MarkerKind, Timeline};
+use super::lanes::{fate_name, MarkerKind, Timeline};
 use crate::sim::trace::{format_time, ControllerName, ObjectKind, Time, Trace};
 
 /// What the inspector shows for one item.

@@ -3,9 +3,9 @@
 //! controllers' log lines up to that instant. Ages use apimachinery's `duration.HumanDuration`
 //! (`k8s.io/apimachinery/pkg/util/duration`), as kubectl does.
 
-use super::lanes::pod_segments;
-use super::lanes::ItemRef;
-use super::lanes::SegmentKind;
+use super::item::ItemRef;
+use super::pod_lanes::pod_segments;
+use super::pod_lanes::SegmentKind;
 use crate::sim::trace::{ControllerName, EventType, JobCondition, JobRecord, ObjectKind, PodPhase, Time, Trace};
 use chrono::TimeDelta;
 use std::collections::HashMap;

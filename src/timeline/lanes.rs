@@ -5,72 +5,9 @@
 //! so the page and the CLI draw the same picture.
 
 use crate::sim::scenario::ClusterAction;
-use crate::sim::trace::{CronJobLife, JobCondition, PodPhase, SlotFate, Time, Trace};
-use chrono::TimeDelta;
+use crate::sim::trace::{CronJobLife, JobCondition, SlotFate, Time, Trace};
 
-/// What the inspector can be asked about: an index into the trace or the timeline's own lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ItemRef {
-    /// `trace.slots[i]`
-    Slot(usize),
-    /// `trace.jobs[i]`
-    Job(usize),
-    /// `trace.pods[i]`
-    Pod(usize),
-    /// `timeline.markers[i]`
-    Marker(usize),
-    /// `timeline.outages[i]`
-    Outage(usize),
-    /// `group.suspended[i]` of `timeline.groups[g]`
-    Suspension(usize, usize),
-}
-
-impl std::fmt::Display for ItemRef {
-    /// The page's `data-item` form, also used by share links: `slot:3`, `job:0`, `pod:2`,
-    /// `marker:1`, `outage:0`, `suspended:0:1`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ItemRef::Slot(i) => write!(f, "slot:{i}"),
-            ItemRef::Job(i) => write!(f, "job:{i}"),
-            ItemRef::Pod(i) => write!(f, "pod:{i}"),
-            ItemRef::Marker(i) => write!(f, "marker:{i}"),
-            ItemRef::Outage(i) => write!(f, "outage:{i}"),
-            ItemRef::Suspension(g, i) => write!(f, "suspended:{g}:{i}"),
-        }
-    }
-}
-
-impl std::str::FromStr for ItemRef {
-    type Err = String;
-
-    /// The inverse of `Display`.
-    ///
-    /// ```
-    /// use cronjob_playground::timeline::ItemRef;
-    /// assert_eq!("suspended:1:2".parse(), Ok(ItemRef::Suspension(1, 2)));
-    /// assert_eq!(ItemRef::Pod(7).to_string().parse(), Ok(ItemRef::Pod(7)));
-    /// assert!("pod:x".parse::<ItemRef>().is_err() && "job:1:2".parse::<ItemRef>().is_err());
-    /// ```
-    fn from_str(text: &str) -> Result<ItemRef, String> {
-        let bad = || format!("unknown item {text:?}");
-        let mut parts = text.split(':');
-        let kind = parts.next().ok_or_else(bad)?;
-        let mut number = || -> Result<usize, String> { parts.next().and_then(|n| n.parse().ok()).ok_or_else(bad) };
-        let item = match kind {
-            "slot" => ItemRef::Slot(number()?),
-            "job" => ItemRef::Job(number()?),
-            "pod" => ItemRef::Pod(number()?),
-            "marker" => ItemRef::Marker(number()?),
-            "outage" => ItemRef::Outage(number()?),
-            "suspended" => ItemRef::Suspension(number()?, number()?),
-            _ => return Err(bad()),
-        };
-        match parts.next() {
-            None => Ok(item),
-            Some(_) => Err(bad()),
-        }
-    }
-}
+use super::pod_lanes::{pod_bars, PodBar};
 
 /// How a slot is drawn: a distinct shape per outcome, so the lane reads without colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -189,67 +126,6 @@ pub struct JobBar {
     pub pods: Vec<PodBar>,
     /// How many pod rows the Job needs when expanded.
     pub pod_rows: usize,
-}
-
-/// What a stretch of a Pod's life was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SegmentKind {
-    /// Created, no container started yet.
-    Pending,
-    /// A container instance running.
-    Running,
-    /// The kubelet waiting before restarting the container (`CrashLoopBackOff` when > 0).
-    BackOff,
-}
-
-impl SegmentKind {
-    /// Stable kebab-case name (`data-segment` on the page).
-    pub fn name(self) -> &'static str {
-        match self {
-            SegmentKind::Pending => "pending",
-            SegmentKind::Running => "running",
-            SegmentKind::BackOff => "back-off",
-        }
-    }
-}
-
-/// A stretch of a Pod's life.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Segment {
-    pub kind: SegmentKind,
-    pub from: Time,
-    pub to: Time,
-    /// The container instance (0 = first start) this segment belongs to or waits for.
-    pub instance: usize,
-    /// A running instance's exit code, when it exited.
-    pub exit_code: Option<i32>,
-}
-
-/// How a Pod's bar ends.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PodEnd {
-    Succeeded,
-    Failed,
-    /// Deleted while active, with the reason (the Job controller's backoff-limit or deadline
-    /// termination, `Replace`, a user delete, ...).
-    Terminated(String),
-    /// Still active when the horizon ends.
-    Open,
-}
-
-/// A Pod's bar on its Job's pod lane.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PodBar {
-    pub trace_index: usize,
-    pub name: String,
-    pub row: usize,
-    pub from: Time,
-    pub to: Time,
-    pub segments: Vec<Segment>,
-    pub end: PodEnd,
-    /// The wait between the previous Pod of the Job ending and this one being created (the Job
-    /// controller's pod re-creation back-off), when there is one.
-    pub recreated_after: Option<Span>,
 }
 
 /// The lanes of one CronJob (or, with `cron_job: None`, of the Jobs nobody owns).
@@ -489,7 +365,7 @@ impl Timeline {
 }
 
 /// Rows for intervals sorted by start: each takes the first row free at its start.
-fn assign_rows(spans: &[(Time, Time)]) -> Vec<usize> {
+pub(super) fn assign_rows(spans: &[(Time, Time)]) -> Vec<usize> {
     let mut free_at: Vec<Time> = Vec::new();
     spans
         .iter()
@@ -528,103 +404,12 @@ fn suspensions(life: &CronJobLife, start: Time, end: Time) -> Vec<Span> {
     spans
 }
 
-/// A Job's Pods (`trace.pods[i]` for each of `pods`, in creation order) as bars, each on the
-/// first row free at its creation.
-fn pod_bars(trace: &Trace, pods: &[usize], horizon_end: Time) -> Vec<PodBar> {
-    let mut bars: Vec<PodBar> = Vec::new();
-    let mut previous_end: Option<Time> = None;
-    for (i, pod) in pods.iter().map(|&i| (i, &trace.pods[i])) {
-        let (segments, to) = pod_segments(pod, horizon_end);
-        // A Pod deleted while it ran ends by that deletion (its container killed), whatever the
-        // phase the kill left it in.
-        let killed = pod.deleted_at.is_some_and(|d| pod.finished_at.is_none_or(|f| f >= d));
-        let end = match (killed, pod.phase) {
-            (true, _) => PodEnd::Terminated(pod.deleted_because.clone().unwrap_or_else(|| "deleted".into())),
-            (false, PodPhase::Succeeded) => PodEnd::Succeeded,
-            (false, PodPhase::Failed) => PodEnd::Failed,
-            (false, _) => PodEnd::Open,
-        };
-        let recreated_after =
-            previous_end.filter(|p| *p < pod.created_at).map(|from| Span { from, to: pod.created_at });
-        previous_end = Some(previous_end.map_or(to, |p| p.max(to)));
-        bars.push(PodBar {
-            trace_index: i,
-            name: pod.name.clone(),
-            row: 0,
-            from: pod.created_at,
-            to,
-            segments,
-            end,
-            recreated_after,
-        });
-    }
-    let spans: Vec<(Time, Time)> = bars.iter().map(|b| (b.from, b.to)).collect();
-    for (bar, row) in bars.iter_mut().zip(assign_rows(&spans)) {
-        bar.row = row;
-    }
-    bars
-}
-
-/// A Pod's life as segments: pending, then each container instance running, with the kubelet's
-/// restart back-off between instances. Instance k ≥ 1 starts at `restarts[k-1].at` after a wait
-/// of `restarts[k-1].afterBackoffSeconds`, so instance k-1 ended that long before.
-pub fn pod_segments(pod: &crate::sim::trace::PodRecord, horizon_end: Time) -> (Vec<Segment>, Time) {
-    let end = pod.finished_at.or(pod.deleted_at).unwrap_or(horizon_end).max(pod.created_at);
-    let mut segments = Vec::new();
-    let Some(started) = pod.started_at else {
-        segments.push(Segment {
-            kind: SegmentKind::Pending,
-            from: pod.created_at,
-            to: end,
-            instance: 0,
-            exit_code: None,
-        });
-        return (segments, end);
-    };
-    if started > pod.created_at {
-        segments.push(Segment {
-            kind: SegmentKind::Pending,
-            from: pod.created_at,
-            to: started,
-            instance: 0,
-            exit_code: None,
-        });
-    }
-    let mut from = started;
-    for (k, restart) in pod.restarts.iter().enumerate() {
-        let wait = TimeDelta::milliseconds((restart.after_backoff_seconds * 1000.0).round() as i64);
-        let exited = (restart.at - wait).max(from);
-        segments.push(Segment {
-            kind: SegmentKind::Running,
-            from,
-            to: exited,
-            instance: k,
-            exit_code: pod.exit_codes.get(k).copied(),
-        });
-        segments.push(Segment {
-            kind: SegmentKind::BackOff,
-            from: exited,
-            to: restart.at,
-            instance: k + 1,
-            exit_code: None,
-        });
-        from = restart.at;
-    }
-    let last = pod.restarts.len();
-    segments.push(Segment {
-        kind: SegmentKind::Running,
-        from,
-        to: end.max(from),
-        instance: last,
-        exit_code: pod.exit_codes.get(last).copied(),
-    });
-    (segments, end.max(from))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::trace::PodPhase;
     use crate::timeline::fixture::{crash_loop, retroactive, t};
+    use crate::timeline::pod_lanes::{PodEnd, SegmentKind};
 
     #[test]
     fn seed_002_slots_jobs_and_the_retroactive_run() {

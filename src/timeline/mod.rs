@@ -12,12 +12,15 @@
 pub mod explain;
 pub mod explain_text;
 pub mod index;
+pub mod item;
 pub mod kubectl;
 pub mod lanes;
+pub mod pod_lanes;
 pub mod rows;
 pub mod viewport;
 
 #[cfg(test)]
 pub(crate) mod fixture;
 
-pub use lanes::{Glyph, ItemRef, Timeline};
+pub use item::{ItemRef, UnknownItem};
+pub use lanes::{Glyph, Timeline};

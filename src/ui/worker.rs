@@ -178,7 +178,7 @@ impl State {
                 Err(error) => {
                     // Nothing to run: any run B still going is dropped.
                     (self.queued, self.busy) = (None, None);
-                    let result = RunResult { error: Some(error), ..RunResult::default() };
+                    let result = RunResult { error: Some(error.to_string()), ..RunResult::default() };
                     self.post_answer(&Answer::Ran { id, ms: 0.0, result: &result });
                 }
             },

@@ -84,7 +84,24 @@ impl From<SyncOutcome> for SyncResponse {
     }
 }
 
-/// Serves one request: `Err` is a request that cannot be served (its reason).
+/// Why a `sync` request cannot be served (its text is the JSONL answer's `error`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// `controllerTimeZone` names no zone of the tz database.
+    UnknownControllerZone(String),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::UnknownControllerZone(name) => write!(f, "unknown controllerTimeZone {name:?}"),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// Serves one request: `Err` is a request that cannot be served, and why.
 ///
 /// ```
 /// use cronjob_playground::controller::cronjob::wire::{answer, SyncRequest};
@@ -97,11 +114,11 @@ impl From<SyncOutcome> for SyncResponse {
 /// assert_eq!(response.requeue_after_seconds, Some(3540.1));
 /// assert_eq!(response.events[0].message, "Created job mycronjob-24394200");
 /// ```
-pub fn answer(request: &SyncRequest) -> Result<SyncResponse, String> {
+pub fn answer(request: &SyncRequest) -> Result<SyncResponse, Refusal> {
     let request = &in_request_namespace(request.clone());
     let controller_zone = match request.controller_time_zone.as_deref() {
         None => Tz::UTC,
-        Some(name) => name.parse::<Tz>().map_err(|_| format!("unknown controllerTimeZone {name:?}"))?,
+        Some(name) => name.parse::<Tz>().map_err(|_| Refusal::UnknownControllerZone(name.to_string()))?,
     };
     let cache: Vec<&Job> = request.jobs.iter().collect();
     let api_jobs: Vec<&Job> = request.api_jobs.as_ref().map_or_else(|| cache.clone(), |jobs| jobs.iter().collect());
@@ -165,6 +182,6 @@ pub enum SyncAnswer {
 pub fn answer_line(request: SyncRequest) -> SyncAnswer {
     match answer(&request) {
         Ok(response) => SyncAnswer::Response(Box::new(response)),
-        Err(error) => SyncAnswer::Refused { error },
+        Err(refusal) => SyncAnswer::Refused { error: refusal.to_string() },
     }
 }
