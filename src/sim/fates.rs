@@ -175,10 +175,12 @@ impl Judge<'_> {
         self.h.specs.iter().take_while(|(from, _)| *from <= t).last().map(|(_, s)| s)
     }
 
-    /// The syncs in `[from, to)`.
+    /// The syncs in `[from, to)` (none when `to` is not after `from`: a Job whose recorded
+    /// scheduled time lies after its creation, as the v1 controller's name-derived times can in
+    /// years before 1970).
     fn syncs(&self, from: Time, to: Time) -> &[CronSync] {
         let a = self.h.syncs.partition_point(|s| s.at < from);
-        let b = self.h.syncs.partition_point(|s| s.at < to);
+        let b = self.h.syncs.partition_point(|s| s.at < to).max(a);
         &self.h.syncs[a..b]
     }
 
