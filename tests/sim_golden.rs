@@ -42,12 +42,7 @@ fn jsonl_answers_each_request_with_the_same_trace_and_errors_in_place() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sim");
     let manifest = std::fs::read_to_string(format!("{dir}/job_backoff_on_failure.yaml")).unwrap();
     let request = serde_json::json!({"manifest": manifest}).to_string();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cronjob-playground"))
-        .args(["simulate", "--jsonl"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = simulate_jsonl();
     write!(child.stdin.take().unwrap(), "{request}\n{{\"manifest\": \"kind: Job\"}}\n{request}\n").unwrap();
     let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
     let lines: Vec<&str> = out.lines().collect();
@@ -56,6 +51,16 @@ fn jsonl_answers_each_request_with_the_same_trace_and_errors_in_place() {
     assert!(lines[0] == golden.trim_end(), "the JSONL trace differs from the golden one");
     assert_eq!(lines[1], r#"{"error":"1:1: error validating data: apiVersion not set"}"#);
     assert_eq!(lines[2], lines[0]);
+}
+
+/// A `simulate --jsonl` process with its stdin and stdout piped.
+fn simulate_jsonl() -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_cronjob-playground"))
+        .args(["simulate", "--jsonl"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
 }
 
 #[path = "generated/mod.rs"]
@@ -69,12 +74,7 @@ fn every_scenario_and_generated_run_matches_the_golden_fingerprints() {
     use std::io::Write;
     let inputs = generated::inputs();
     assert!(inputs.len() >= 100 + cronjob_playground::scenarios::LIBRARY.len());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cronjob-playground"))
-        .args(["simulate", "--jsonl"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = simulate_jsonl();
     let mut stdin = child.stdin.take().unwrap();
     let requests: String =
         inputs.iter().map(|(_, text)| serde_json::json!({ "manifest": text }).to_string() + "\n").collect();
