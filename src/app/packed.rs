@@ -21,7 +21,7 @@
 
 use crate::api::KubernetesVersion;
 use crate::sim::trace::{
-    ClusterRecord, CronJobRecord, DeletedBy, JobCondition, JobRecord, PodPhase, PodRecord, Restart, SlotFate,
+    ClusterRecord, CronJobRecord, DeletedBy, JobCondition, JobRecord, Name, PodPhase, PodRecord, Restart, SlotFate,
     SlotRecord, Time, Trace,
 };
 use chrono::DateTime;
@@ -336,7 +336,7 @@ pub fn pack(trace: &Trace, out: &mut Vec<u8>) {
         w.time(s.scheduled_time);
         w.u8(fate_code(s.fate));
         w.opt_str(s.job.as_deref());
-        w.str(&s.explanation);
+        w.str(&s.explanation.text());
     }
 }
 
@@ -410,11 +410,11 @@ pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
     trace.slots = Vec::with_capacity(n);
     for _ in 0..n {
         trace.slots.push(SlotRecord {
-            cron_job: r.string()?,
+            cron_job: r.string()?.into(),
             scheduled_time: r.time()?,
             fate: r.pick(&FATES, "fate")?,
-            job: r.opt_string()?,
-            explanation: r.string()?,
+            job: r.opt_string()?.map(Name::from),
+            explanation: r.string()?.into(),
         });
     }
     Ok(trace)
