@@ -151,7 +151,7 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
             ));
         }
         Err(UnmetError::Hang(h)) => {
-            return decide(DecisionCode::ScheduleHangs, format!("{} The real controller would hang here.", h.0))
+            return decide(DecisionCode::ScheduleHangs, format!("{h} The real controller would hang here."))
         }
     };
     let Some(&scheduled) = times.last() else {

@@ -155,9 +155,9 @@ fn sync_cron_job<'a>(
         Ok(found) => found,
         Err(SlotError::Hang(h)) => {
             return failure(
-                &h.0,
+                &h,
                 DecisionCode::ScheduleHangs,
-                format!("{} The real controller's worker would never return from this sync.", h.0),
+                format!("{h} The real controller's worker would never return from this sync."),
             );
         }
         Err(SlotError::TooClose(err)) => {
@@ -169,7 +169,7 @@ fn sync_cron_job<'a>(
     };
     let requeue = match requeue_of(cj) {
         Ok(r) => r,
-        Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
+        Err(h) => return failure(&h, DecisionCode::ScheduleHangs, h.to_string()),
     };
     let wake = |r: TimeDelta| Part::Wake { at: now.checked_add_signed(r).unwrap_or(now), after: r };
     let Some(scheduled) = found.most_recent else {
@@ -290,7 +290,7 @@ fn sync_cron_job<'a>(
     *update_status = true;
     let requeue = match requeue_of(cj) {
         Ok(r) => r,
-        Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
+        Err(h) => return failure(&h, DecisionCode::ScheduleHangs, h.to_string()),
     };
     let (code, mut why) = match start {
         Start::Adopted => (DecisionCode::Created, Reasoning::of(Part::Adopted { job: adopted_name, slot: scheduled })),
