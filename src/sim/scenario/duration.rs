@@ -9,22 +9,58 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HorizonDuration(pub TimeDelta);
 
-impl std::str::FromStr for HorizonDuration {
-    type Err = String;
+/// Why a text is not a [`HorizonDuration`]; [`fmt::Display`] names the text and the reason.
+///
+/// ```
+/// use cronjob_playground::sim::scenario::HorizonDuration;
+/// let err = "5x".parse::<HorizonDuration>().unwrap_err();
+/// assert_eq!(err.to_string(), r#"invalid duration "5x": unknown unit "x" (use ms, s, m, h or d)"#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DurationError {
+    /// The text as given.
+    pub text: String,
+    pub reason: DurationProblem,
+}
 
-    fn from_str(text: &str) -> Result<Self, String> {
-        let bad = |why: &str| format!("invalid duration {text:?}: {why}");
+/// What is wrong with a horizon length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DurationProblem {
+    Empty,
+    ExpectedNumber,
+    MissingUnit,
+    UnknownUnit(String),
+    OutOfRange,
+}
+
+impl fmt::Display for DurationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid duration {:?}: ", self.text)?;
+        match &self.reason {
+            DurationProblem::Empty => f.write_str("empty"),
+            DurationProblem::ExpectedNumber => f.write_str("expected a number"),
+            DurationProblem::MissingUnit => f.write_str("missing unit (use ms, s, m, h or d)"),
+            DurationProblem::UnknownUnit(unit) => write!(f, "unknown unit {unit:?} (use ms, s, m, h or d)"),
+            DurationProblem::OutOfRange => f.write_str("must be positive and at most a few thousand years"),
+        }
+    }
+}
+
+impl std::error::Error for DurationError {}
+
+impl std::str::FromStr for HorizonDuration {
+    type Err = DurationError;
+
+    fn from_str(text: &str) -> Result<Self, DurationError> {
+        let bad = |reason| DurationError { text: text.to_owned(), reason };
         if text.is_empty() {
-            return Err(bad("empty"));
+            return Err(bad(DurationProblem::Empty));
         }
         let mut rest = text;
         let mut total_ms: f64 = 0.0;
         while !rest.is_empty() {
             let digits = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(rest.len());
-            if digits == 0 {
-                return Err(bad("expected a number"));
-            }
-            let number = decimal(&rest[..digits]).ok_or_else(|| bad("expected a number"))?;
+            let number = decimal(&rest[..digits]).ok_or_else(|| bad(DurationProblem::ExpectedNumber))?;
             rest = &rest[digits..];
             let unit_len = rest.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(rest.len());
             let unit_ms = match &rest[..unit_len] {
@@ -33,14 +69,14 @@ impl std::str::FromStr for HorizonDuration {
                 "m" => 60e3,
                 "h" => 3600e3,
                 "d" => 86400e3,
-                "" => return Err(bad("missing unit (use ms, s, m, h or d)")),
-                other => return Err(bad(&format!("unknown unit {other:?} (use ms, s, m, h or d)"))),
+                "" => return Err(bad(DurationProblem::MissingUnit)),
+                other => return Err(bad(DurationProblem::UnknownUnit(other.to_owned()))),
             };
             rest = &rest[unit_len..];
             total_ms += number * unit_ms;
         }
         if total_ms <= 0.0 || total_ms > 1e15 {
-            return Err(bad("must be positive and at most a few thousand years"));
+            return Err(bad(DurationProblem::OutOfRange));
         }
         Ok(HorizonDuration(TimeDelta::milliseconds(total_ms.round() as i64)))
     }

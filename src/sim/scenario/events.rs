@@ -4,6 +4,7 @@
 use super::pods::PodSelector;
 use crate::sim::trace::{format_time, rfc3339, Time};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// Something that happens to the cluster at a virtual time.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -63,16 +64,47 @@ struct RawTrigger {
     cron_job: String,
 }
 
-impl TryFrom<RawClusterEvent> for ClusterEvent {
-    type Error = String;
+/// Why a `spec.events` entry is not a [`ClusterEvent`]; [`fmt::Display`] names the event by
+/// its time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClusterEventError {
+    pub at: Time,
+    pub reason: ClusterEventProblem,
+}
 
-    fn try_from(raw: RawClusterEvent) -> Result<Self, String> {
+/// What is wrong with a `spec.events` entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClusterEventProblem {
+    PatchNotAnObject,
+    DeleteTarget,
+    DownNotAfterAt,
+    ActionCount,
+}
+
+impl fmt::Display for ClusterEventError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "event at {}: ", format_time(&self.at))?;
+        f.write_str(match self.reason {
+            ClusterEventProblem::PatchNotAnObject => "patch.spec must be an object",
+            ClusterEventProblem::DeleteTarget => "delete needs exactly one of job or cronJob",
+            ClusterEventProblem::DownNotAfterAt => "controllerDown.until must be after at",
+            ClusterEventProblem::ActionCount => "needs exactly one of patch, delete, controllerDown, trigger",
+        })
+    }
+}
+
+impl std::error::Error for ClusterEventError {}
+
+impl TryFrom<RawClusterEvent> for ClusterEvent {
+    type Error = ClusterEventError;
+
+    fn try_from(raw: RawClusterEvent) -> Result<Self, ClusterEventError> {
         let at = raw.at;
-        let when = format_time(&at);
+        let bad = |reason| ClusterEventError { at, reason };
         let mut actions = Vec::new();
         if let Some(p) = raw.patch {
             if !p.spec.is_object() {
-                return Err(format!("event at {when}: patch.spec must be an object"));
+                return Err(bad(ClusterEventProblem::PatchNotAnObject));
             }
             actions.push(ClusterAction::Patch { cron_job: p.cron_job, spec: p.spec });
         }
@@ -80,21 +112,21 @@ impl TryFrom<RawClusterEvent> for ClusterEvent {
             actions.push(match (d.job, d.cron_job) {
                 (Some(job), None) => ClusterAction::DeleteJob { job },
                 (None, Some(cron_job)) => ClusterAction::DeleteCronJob { cron_job },
-                _ => return Err(format!("event at {when}: delete needs exactly one of job or cronJob")),
+                _ => return Err(bad(ClusterEventProblem::DeleteTarget)),
             });
         }
         if let Some(d) = raw.controller_down {
             if d.until <= at {
-                return Err(format!("event at {when}: controllerDown.until must be after at"));
+                return Err(bad(ClusterEventProblem::DownNotAfterAt));
             }
             actions.push(ClusterAction::ControllerDown { until: d.until });
         }
         if let Some(t) = raw.trigger {
             actions.push(ClusterAction::Trigger { cron_job: t.cron_job });
         }
-        match actions.len() {
-            1 => Ok(ClusterEvent { at, action: actions.pop().unwrap() }),
-            _ => Err(format!("event at {when}: needs exactly one of patch, delete, controllerDown, trigger")),
+        match (actions.pop(), actions.is_empty()) {
+            (Some(action), true) => Ok(ClusterEvent { at, action }),
+            _ => Err(bad(ClusterEventProblem::ActionCount)),
         }
     }
 }

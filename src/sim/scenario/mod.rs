@@ -8,9 +8,9 @@ mod events;
 mod options;
 mod pods;
 
-pub use duration::HorizonDuration;
-pub use events::{ClusterAction, ClusterEvent};
-pub use options::{KubeletOptions, RetryTimingName, SyncDetail, TraceOptions};
+pub use duration::{DurationError, DurationProblem, HorizonDuration};
+pub use events::{ClusterAction, ClusterEvent, ClusterEventError, ClusterEventProblem};
+pub use options::{KubeletConfigError, KubeletOptions, RetryTimingName, SyncDetail, TraceOptions};
 pub use pods::{Attempt, JobBehaviour, PodRule, PodSelector, DEFAULT_ATTEMPT};
 
 use super::trace::{rfc3339, Time};
@@ -237,6 +237,10 @@ mod tests {
             (json!({"events": [{"at": "2025-01-15T12:00:00Z"}]}), "Simulation: event at 2025-01-15T12:00:00Z: needs exactly one of patch, delete, controllerDown, trigger"),
             (json!({"events": [{"at": "2025-01-15T12:00:00Z", "controllerDown": {"until": "2025-01-15T11:00:00Z"}}]}), "Simulation: event at 2025-01-15T12:00:00Z: controllerDown.until must be after at"),
             (json!({"pods": [{"attempts": [{"durationSeconds": -1}]}]}), "Simulation: spec.pods[0]: startupSeconds and durationSeconds must be between 0 and 1e9"),
+            (json!({"events": [{"at": "2025-01-15T12:00:00Z", "patch": {"cronJob": "a", "spec": 1}}]}), "Simulation: event at 2025-01-15T12:00:00Z: patch.spec must be an object"),
+            (json!({"events": [{"at": "2025-01-15T12:00:00Z", "delete": {}}]}), "Simulation: event at 2025-01-15T12:00:00Z: delete needs exactly one of job or cronJob"),
+            (json!({"duration": "0s"}), "Simulation: invalid duration \"0s\": must be positive and at most a few thousand years"),
+            (json!({"duration": "h"}), "Simulation: invalid duration \"h\": expected a number"),
         ];
         for (doc, want) in cases {
             let got = Simulation::from_value(doc.clone()).unwrap_err().0;

@@ -7,6 +7,7 @@ use crate::controller::gates::FeatureGates;
 use crate::controller::kubelet::{BackOffBounds, RetryTiming};
 use chrono::TimeDelta;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// What the trace records. Long horizons run with millions of syncs; leaving them out keeps a
 /// year of a minutely CronJob within memory while slots, Jobs, Pods and Events stay complete.
@@ -51,20 +52,15 @@ impl KubeletOptions {
     /// k.max_container_restart_period = Some(HorizonDuration(TimeDelta::seconds(30)));
     /// assert_eq!(k.backoff_bounds(&v35).unwrap().max, TimeDelta::seconds(30));
     /// let v34 = FeatureGates::defaults(KubernetesVersion::new(34).unwrap());
-    /// assert_eq!(k.backoff_bounds(&v34).unwrap_err(), "invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set");
+    /// assert_eq!(k.backoff_bounds(&v34).unwrap_err().to_string(), "invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set");
     /// ```
-    pub fn backoff_bounds(&self, gates: &FeatureGates) -> Result<BackOffBounds, String> {
+    pub fn backoff_bounds(&self, gates: &FeatureGates) -> Result<BackOffBounds, KubeletConfigError> {
         let configurable = gates.enabled("KubeletCrashLoopBackOffMax");
         let period = self.max_container_restart_period.map(|d| d.0);
         match period {
-            Some(_) if !configurable => {
-                return Err("invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set".into())
-            }
+            Some(_) if !configurable => return Err(KubeletConfigError::MaxRestartPeriodWithoutGate),
             Some(d) if d < TimeDelta::seconds(1) || d > TimeDelta::seconds(300) => {
-                return Err(format!(
-                    "invalid configuration: CrashLoopBackOff.MaxContainerRestartPeriod (got: {} seconds) must be set between 1s and 300s",
-                    d.num_milliseconds() as f64 / 1000.0
-                ))
+                return Err(KubeletConfigError::MaxRestartPeriodOutOfRange(d))
             }
             _ => {}
         }
@@ -79,6 +75,35 @@ impl KubeletOptions {
         }
     }
 }
+
+/// Why the kubelet refuses its configuration (`pkg/kubelet/apis/config/validation`);
+/// [`fmt::Display`] gives the kubelet's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KubeletConfigError {
+    /// `maxContainerRestartPeriod` set while gate KubeletCrashLoopBackOffMax is off.
+    MaxRestartPeriodWithoutGate,
+    /// `maxContainerRestartPeriod` outside 1 s to 300 s.
+    MaxRestartPeriodOutOfRange(TimeDelta),
+}
+
+impl fmt::Display for KubeletConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::MaxRestartPeriodWithoutGate => f.write_str(
+                "invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, \
+                 CrashLoopBackOff.MaxContainerRestartPeriod must not be set",
+            ),
+            Self::MaxRestartPeriodOutOfRange(d) => write!(
+                f,
+                "invalid configuration: CrashLoopBackOff.MaxContainerRestartPeriod (got: {} seconds) must be set \
+                 between 1s and 300s",
+                d.num_milliseconds() as f64 / 1000.0
+            ),
+        }
+    }
+}
+
+impl std::error::Error for KubeletConfigError {}
 
 /// `retryTiming`'s values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
