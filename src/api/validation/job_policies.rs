@@ -275,3 +275,25 @@ pub(super) fn success_policy_value(policy: &SuccessPolicy) -> String {
         .collect();
     format!("batch.SuccessPolicy{{Rules:[]batch.SuccessPolicyRule{{{}}}}}", rules.join(", "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::count_indexes;
+
+    #[test]
+    fn index_lists_are_counted_or_refused_with_validation_gos_texts() {
+        assert_eq!(count_indexes("", 5), Ok(0));
+        assert_eq!(count_indexes("0,2-4", 5), Ok(4));
+        assert_eq!(count_indexes("+1", 5), Ok(1));
+        let err = |text| count_indexes(text, 5).unwrap_err();
+        assert_eq!(err("2-4,3"), "non-increasing order, previous: 4, current: 3");
+        assert_eq!(err("3-1"), "non-increasing order, previous: 3, current: 1");
+        assert_eq!(err("a"), r#"cannot convert string to integer for index: "a""#);
+        assert_eq!(err("1_0"), r#"cannot convert string to integer for index: "1_0""#);
+        assert_eq!(err("5"), r#"too large index: "5""#);
+        assert_eq!(
+            err("1-2-3"),
+            r#"the fragment "1-2-3" violates the requirement that an index interval can have at most two parts separated by '-'"#
+        );
+    }
+}
