@@ -8,7 +8,7 @@ mod events;
 mod options;
 mod pods;
 
-pub use duration::{DurationError, DurationProblem, HorizonDuration};
+pub use duration::{DurationProblem, HorizonDuration, HorizonDurationError};
 pub use events::{ClusterAction, ClusterEvent, ClusterEventError, ClusterEventProblem};
 pub use options::{KubeletConfigError, KubeletOptions, RetryTimingName, SyncDetail, TraceOptions};
 pub use pods::{Attempt, JobBehaviour, PodRule, PodSelector, DEFAULT_ATTEMPT};
