@@ -261,6 +261,7 @@ mod tests {
             ),
             (json!({"trace": "all"}), "Simulation: json: cannot unmarshal string into Go struct field SimulationSpec.spec.trace of type v1alpha1.TraceOptions"),
             (json!({"trace": {"syncs": "some"}}), "Simulation: unknown variant `some`, expected `all` or `none`"),
+            (json!({"kubelet": {"retryTiming": "often"}}), "Simulation: unknown variant `often`, expected `backOffExpiry` or `podWorker`"),
             (json!({"events": [{"at": "noon", "trigger": {"cronJob": "a"}}]}), r#"Simulation: invalid time "noon": premature end of input"#),
             (json!({"kubernetesVersion": 1.28}), "Simulation: json: cannot unmarshal number into Go struct field SimulationSpec.spec.kubernetesVersion of type string"),
         ];
