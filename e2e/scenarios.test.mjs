@@ -92,6 +92,9 @@ const SCENARIOS = {
   'container-restart-rules': {
     jobs: [['with-rules', '2026-03-02T09:00:00Z', 'complete', '2026-03-02T09:01:11Z'], ['without-rules', '2026-03-02T09:00:00Z', 'failed', '2026-03-02T09:00:21Z']],
   },
+  'native-sidecar': {
+    jobs: [['nightly-export', '2026-03-02T09:00:00Z', 'complete', '2026-03-02T09:01:31Z']],
+  },
   'irregular-schedule-after-gap': {
     jobs: [['weekdays-28956150', '2025-01-20T10:30:00.100Z']],
     slots: [['weekdays', '2025-01-17T12:30:00Z', 'not-found-by-search'], ['weekdays', '2025-01-20T10:30:00Z', 'ran-on-time']],

@@ -233,3 +233,31 @@ fn a_startup_probe_on_a_regular_init_container_is_forbidden() {
     )
     .is_ok());
 }
+
+/// The inspector tells the story in the reader's language: the sidecar started first, was
+/// stopped when the app container was done, and its exit code decided nothing; a log shipper
+/// left a regular init container (1.28, gate off) is why the app container never started.
+#[test]
+fn the_inspector_explains_the_sidecar() {
+    use cronjob_playground::i18n::Lang;
+    use cronjob_playground::timeline::{explain::explain, ItemRef, Timeline};
+    let trace = run(&job(&[SHIPPER]), "1.29", json!({}), json!({}));
+    let e = explain(&trace, &Timeline::build(&trace), ItemRef::Pod(0)).unwrap();
+    assert_eq!(e.fact("Sidecars").as_deref(), Some("log-shipper"));
+    let codes: Vec<_> = e.why.iter().map(|r| r.code.as_str()).collect();
+    assert_eq!(codes, ["sidecar-started", "sidecar-stopped", "Killing"]);
+    assert_eq!(
+        e.why[1].text.render(Lang::En),
+        "The app container has finished, so the kubelet stops sidecar log-shipper (exit code 143). A sidecar does not \
+         keep a Job's pod running, and its exit code does not decide the pod's phase."
+    );
+    assert!(e.why[1]
+        .text
+        .render(Lang::Ko)
+        .starts_with("앱 컨테이너가 끝났으므로 kubelet이 사이드카 log-shipper를 멈춥니다"));
+    assert!(e.why[0].text.render(Lang::Ja).starts_with("サイドカー log-shipper はアプリコンテナより先に起動し"));
+
+    let stuck = run(&job(&[SHIPPER]), "1.28", json!({}), json!({"initContainers": [{"name": "log-shipper"}]}));
+    let e = explain(&stuck, &Timeline::build(&stuck), ItemRef::Pod(0)).unwrap();
+    assert_eq!((e.fact("Init containers").as_deref(), e.why[0].code.as_str()), (Some("log-shipper"), "init-waiting"));
+}

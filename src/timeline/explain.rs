@@ -8,7 +8,7 @@ use super::explain_text::ExplainText;
 use super::item::ItemRef;
 use super::kubectl::human_duration;
 use super::lanes::{fate_name, MarkerKind, Timeline};
-use crate::sim::trace::{format_time, ControllerName, ObjectKind, Time, Trace};
+use crate::sim::trace::{format_time, ControllerName, ObjectKind, PodRecord, Time, Trace};
 
 /// What the inspector shows for one item.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,6 +54,46 @@ fn controller_label(c: ControllerName) -> &'static str {
         ControllerName::Ttl => "ttl-after-finished-controller",
         ControllerName::Kubelet => "kubelet",
     }
+}
+
+/// The kubelet's part in a pod with init containers: when each sidecar let the next container
+/// start and when it was stopped, its restarts, and a regular init container that never finished.
+fn init_container_reasons(pod: &PodRecord) -> Vec<Reason> {
+    let kubelet = |code: &str, at: Option<Time>, text: ExplainText| Reason {
+        source: "kubelet".into(),
+        code: code.into(),
+        at,
+        text,
+    };
+    let mut why = Vec::new();
+    for c in &pod.init_containers {
+        let name = c.name.clone();
+        match (c.sidecar, c.initialized_at) {
+            (true, Some(at)) => why.push(kubelet(
+                "sidecar-started",
+                Some(at),
+                ExplainText::SidecarStarted { name: name.clone(), at: format_time(&at) },
+            )),
+            (false, None) if c.started_at.is_some() => {
+                why.push(kubelet("init-waiting", c.started_at, ExplainText::InitWaiting { name: name.clone() }))
+            }
+            _ => {}
+        }
+        for (k, r) in c.restarts.iter().enumerate() {
+            let code = if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff" } else { "Restarted" };
+            let text = ExplainText::Restarted {
+                exit_code: c.exit_codes.get(k).copied(),
+                back_off_seconds: r.after_backoff_seconds,
+                restart: k + 1,
+            };
+            why.push(kubelet(code, Some(r.at), text));
+        }
+        if c.stopping_at.is_some() {
+            let text = ExplainText::SidecarStopped { name, exit_code: c.exit_codes.last().copied() };
+            why.push(kubelet("sidecar-stopped", c.finished_at.or(c.stopping_at), text));
+        }
+    }
+    why
 }
 
 /// The CronJob controller's sync that created Job `job` (its decision names the Job).
@@ -241,22 +281,24 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Insp
             if let Some(d) = pod.deleted_at {
                 facts.push(("Deleted", format_time(&d).into()));
             }
+            let (sidecars, regular): (Vec<_>, Vec<_>) = pod.init_containers.iter().partition(|c| c.sidecar);
+            for (label, list) in [("Sidecars", &sidecars), ("Init containers", &regular)] {
+                if !list.is_empty() {
+                    facts.push((label, list.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ").into()));
+                }
+            }
             facts.push(("Kubernetes version", version.into()));
-            let mut why: Vec<Reason> = pod
-                .restarts
-                .iter()
-                .enumerate()
-                .map(|(k, r)| Reason {
-                    source: "kubelet".into(),
-                    code: if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff".into() } else { "Restarted".into() },
-                    at: Some(r.at),
-                    text: ExplainText::Restarted {
-                        exit_code: pod.exit_codes.get(k).copied(),
-                        back_off_seconds: r.after_backoff_seconds,
-                        restart: k + 1,
-                    },
-                })
-                .collect();
+            let mut why: Vec<Reason> = init_container_reasons(pod);
+            why.extend(pod.restarts.iter().enumerate().map(|(k, r)| Reason {
+                source: "kubelet".into(),
+                code: if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff".into() } else { "Restarted".into() },
+                at: Some(r.at),
+                text: ExplainText::Restarted {
+                    exit_code: pod.exit_codes.get(k).copied(),
+                    back_off_seconds: r.after_backoff_seconds,
+                    restart: k + 1,
+                },
+            }));
             if let Some(because) = &pod.deleted_because {
                 why.push(Reason {
                     source: "deletion".into(),

@@ -29,6 +29,12 @@ pub enum ExplainText {
     DeletedBy { at: String, by: DeletedBy },
     /// The kubelet restarted the container (`restart` counts from 1) after a back-off.
     Restarted { exit_code: Option<i32>, back_off_seconds: f64, restart: usize },
+    /// A sidecar started before the app container, which started once it counted as started (`at`).
+    SidecarStarted { name: String, at: String },
+    /// The kubelet stopped a sidecar because the app container was done.
+    SidecarStopped { name: String, exit_code: Option<i32> },
+    /// A regular init container has not finished, so the app container never started.
+    InitWaiting { name: String },
     /// Why nothing happens during a controller outage.
     ControllerDownWhy,
     /// Why nothing starts while a CronJob is suspended.
@@ -82,6 +88,12 @@ impl ExplainText {
                 let code = exit_code.map_or("?".into(), |c| c.to_string());
                 l.format(Msg::ReasonRestarted, &[&code, back_off_seconds, restart])
             }
+            ExplainText::SidecarStarted { name, at } => l.format(Msg::ReasonSidecarStarted, &[name, at]),
+            ExplainText::SidecarStopped { name, exit_code } => {
+                let code = exit_code.map_or("?".into(), |c| c.to_string());
+                l.format(Msg::ReasonSidecarStopped, &[name, &code])
+            }
+            ExplainText::InitWaiting { name } => l.format(Msg::ReasonInitWaiting, &[name]),
             ExplainText::ControllerDownWhy => l.text(Msg::ReasonControllerDown).to_owned(),
             ExplainText::SuspendedWhy => l.text(Msg::ReasonSuspended).to_owned(),
             ExplainText::OutageTitle => l.text(Msg::TitleOutage).to_owned(),
