@@ -261,3 +261,32 @@ fn the_inspector_explains_the_sidecar() {
     let e = explain(&stuck, &Timeline::build(&stuck), ItemRef::Pod(0)).unwrap();
     assert_eq!((e.fact("Init containers").as_deref(), e.why[0].code.as_str()), (Some("log-shipper"), "init-waiting"));
 }
+
+/// `kubectl get pods` at the cursor (`printPod`): a sidecar counts among the containers and,
+/// started and running, among the ready ones; a pod whose init container never finishes is
+/// `Init:0/1`.
+#[test]
+fn kubectl_get_pods_counts_the_sidecar() {
+    use cronjob_playground::timeline::kubectl::pods_at;
+    let row = |trace: &Trace, at: f64| {
+        let t = START.parse::<chrono::DateTime<chrono::Utc>>().unwrap()
+            + chrono::TimeDelta::milliseconds((at * 1000.0) as i64);
+        let table = pods_at(trace, t);
+        table.rows[0].1[1..3].join(" ")
+    };
+    let trace = run(&job(&[SHIPPER]), "1.29", json!({}), json!({}));
+    assert_eq!((row(&trace, 30.0), row(&trace, 61.0)), ("2/2 Running".into(), "0/2 Completed".into()));
+    let stubborn = run(
+        &job(&[SHIPPER]),
+        "1.29",
+        json!({}),
+        json!({"initContainers": [{"name": "log-shipper", "ignoresSigterm": true}]}),
+    );
+    assert_eq!(
+        row(&stubborn, 75.0),
+        "1/2 Completed",
+        "the app container is done, the sidecar runs out the grace period"
+    );
+    let stuck = run(&job(&[SHIPPER]), "1.28", json!({}), json!({"initContainers": [{"name": "log-shipper"}]}));
+    assert_eq!(row(&stuck, 300.0), "0/1 Init:0/1");
+}

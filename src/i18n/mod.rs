@@ -19,6 +19,9 @@ mod ja;
 mod ko;
 pub mod particle;
 pub mod probes;
+mod told;
+
+pub use told::Told;
 
 use std::fmt;
 use std::str::FromStr;
@@ -412,12 +415,6 @@ messages! {
     DeletedByTtl,
     DeletedByReplace,
     DeletedByUser,
-    ReasonRestarted,
-    ReasonControllerDown,
-    ReasonSuspended,
-    ReasonSidecarStarted,
-    ReasonSidecarStopped,
-    ReasonInitWaiting,
     TitleOutage,
     TitleSuspended,
     SourceSlotFate,
@@ -657,6 +654,11 @@ mod tests {
         for &msg in Msg::ALL {
             for args in samples {
                 particle::assert_no_mechanical_particle(&Lang::Ko.format(msg, args));
+            }
+        }
+        for told in Told::ALL {
+            for args in samples {
+                particle::assert_no_mechanical_particle(&Lang::Ko.tell(told, args));
             }
         }
         let scenarios = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");

@@ -259,20 +259,16 @@ fn pod(trace: &Trace, pod: &PodRecord, version: String) -> Inspection {
     }
     facts.push(("Kubernetes version", version.into()));
     let mut why = init_container_reasons(pod);
-    why.extend(pod
-        .restarts
-        .iter()
-        .enumerate()
-        .map(|(k, r)| Reason {
-            source: "kubelet".into(),
-            code: if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff".into() } else { "Restarted".into() },
-            at: Some(r.at),
-            text: ExplainText::Restarted {
-                exit_code: pod.exit_codes.get(k).copied(),
-                back_off_seconds: r.after_backoff_seconds,
-                restart: k + 1,
-            },
-        }));
+    why.extend(pod.restarts.iter().enumerate().map(|(k, r)| Reason {
+        source: "kubelet".into(),
+        code: if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff".into() } else { "Restarted".into() },
+        at: Some(r.at),
+        text: ExplainText::Restarted {
+            exit_code: pod.exit_codes.get(k).copied(),
+            back_off_seconds: r.after_backoff_seconds,
+            restart: k + 1,
+        },
+    }));
     if let Some(because) = &pod.deleted_because {
         why.push(Reason {
             source: "deletion".into(),

@@ -5,7 +5,7 @@
 //! read, from the same catalog.
 
 use super::lanes::fate_name;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{Lang, Msg, Told};
 use crate::sim::trace::{DeletedBy, SlotFate};
 use serde::{Deserialize, Serialize};
 
@@ -86,16 +86,16 @@ impl ExplainText {
             ExplainText::DeletedBy { at, by } => l.format(Msg::FactDeletedBy, &[at, &l.text(deleter(*by))]),
             ExplainText::Restarted { exit_code, back_off_seconds, restart } => {
                 let code = exit_code.map_or("?".into(), |c| c.to_string());
-                l.format(Msg::ReasonRestarted, &[&code, back_off_seconds, restart])
+                l.tell(Told::Restarted, &[&code, back_off_seconds, restart])
             }
-            ExplainText::SidecarStarted { name, at } => l.format(Msg::ReasonSidecarStarted, &[name, at]),
+            ExplainText::SidecarStarted { name, at } => l.tell(Told::SidecarStarted, &[name, at]),
             ExplainText::SidecarStopped { name, exit_code } => {
                 let code = exit_code.map_or("?".into(), |c| c.to_string());
-                l.format(Msg::ReasonSidecarStopped, &[name, &code])
+                l.tell(Told::SidecarStopped, &[name, &code])
             }
-            ExplainText::InitWaiting { name } => l.format(Msg::ReasonInitWaiting, &[name]),
-            ExplainText::ControllerDownWhy => l.text(Msg::ReasonControllerDown).to_owned(),
-            ExplainText::SuspendedWhy => l.text(Msg::ReasonSuspended).to_owned(),
+            ExplainText::InitWaiting { name } => l.tell(Told::InitWaiting, &[name]),
+            ExplainText::ControllerDownWhy => l.tell(Told::ControllerDown, &[]),
+            ExplainText::SuspendedWhy => l.tell(Told::Suspended, &[]),
             ExplainText::OutageTitle => l.text(Msg::TitleOutage).to_owned(),
             ExplainText::SuspendedTitle { cron_job } => l.format(Msg::TitleSuspended, &[cron_job]),
         }
