@@ -5,7 +5,7 @@
 //! Job's outcome, is the app container's. Each release boundary on both sides.
 
 use cronjob_playground::sim::simulate;
-use cronjob_playground::sim::trace::{InitContainerRecord, JobCondition, PodPhase, Trace};
+use cronjob_playground::sim::trace::{FinishedCondition, InitContainerRecord, PodPhase, Trace};
 use serde_json::json;
 
 const START: &str = "2026-03-02T09:00:00Z";
@@ -52,7 +52,7 @@ fn a_sidecar_starts_first_and_is_stopped_when_the_app_container_is_done() {
     assert_eq!((s(c.stopping_at), s(c.finished_at), c.exit_codes.as_slice()), (Some(60.0), Some(60.0), &[143][..]));
     assert_eq!((pod.phase, s(pod.finished_at), pod.exit_codes.as_slice()), (PodPhase::Succeeded, Some(60.0), &[0][..]));
     let job = &trace.jobs[0];
-    assert_eq!((job.condition, s(job.finished_at)), (Some(JobCondition::Complete), Some(61.0)));
+    assert_eq!((job.condition, s(job.finished_at)), (Some(FinishedCondition::Complete), Some(61.0)));
     let killing: Vec<_> = trace
         .events
         .iter()
@@ -67,7 +67,7 @@ fn a_sidecar_starts_first_and_is_stopped_when_the_app_container_is_done() {
 fn the_pod_phase_is_the_app_containers() {
     let trace = run(&job(&[SHIPPER]), "1.29", json!({}), json!({"attempts": [{"durationSeconds": 30, "exitCode": 3}]}));
     assert_eq!((trace.pods[0].phase, s(trace.pods[0].finished_at)), (PodPhase::Failed, Some(30.0)));
-    assert_eq!(trace.jobs[0].condition, Some(JobCondition::Failed));
+    assert_eq!(trace.jobs[0].condition, Some(FinishedCondition::Failed));
     assert_eq!(trace.jobs[0].reason.as_deref(), Some("BackoffLimitExceeded"));
 }
 
@@ -197,7 +197,7 @@ fn a_failing_regular_init_container_fails_a_never_pod() {
         (trace.pods[0].phase, s(trace.pods[0].finished_at), trace.pods[0].started_at),
         (PodPhase::Failed, Some(5.0), None)
     );
-    assert_eq!(trace.jobs[0].condition, Some(JobCondition::Failed));
+    assert_eq!(trace.jobs[0].condition, Some(FinishedCondition::Failed));
 }
 
 /// The JSON of a pod without init containers that run keeps its shape; one with a sidecar gains
