@@ -17,6 +17,7 @@
 mod en;
 mod ja;
 mod ko;
+pub mod notices;
 pub mod particle;
 pub mod probes;
 
