@@ -17,7 +17,7 @@ pub struct HorizonDuration(pub TimeDelta);
 /// assert_eq!(err.to_string(), r#"invalid duration "5x": unknown unit "x" (use ms, s, m, h or d)"#);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DurationError {
+pub struct HorizonDurationError {
     /// The text as given.
     pub text: String,
     pub reason: DurationProblem,
@@ -33,7 +33,7 @@ pub enum DurationProblem {
     OutOfRange,
 }
 
-impl fmt::Display for DurationError {
+impl fmt::Display for HorizonDurationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "invalid duration {:?}: ", self.text)?;
         match &self.reason {
@@ -46,13 +46,13 @@ impl fmt::Display for DurationError {
     }
 }
 
-impl std::error::Error for DurationError {}
+impl std::error::Error for HorizonDurationError {}
 
 impl std::str::FromStr for HorizonDuration {
-    type Err = DurationError;
+    type Err = HorizonDurationError;
 
-    fn from_str(text: &str) -> Result<Self, DurationError> {
-        let bad = |reason| DurationError { text: text.to_owned(), reason };
+    fn from_str(text: &str) -> Result<Self, HorizonDurationError> {
+        let bad = |reason| HorizonDurationError { text: text.to_owned(), reason };
         if text.is_empty() {
             return Err(bad(DurationProblem::Empty));
         }

@@ -8,7 +8,7 @@ mod events;
 mod options;
 mod pods;
 
-pub use duration::{DurationError, DurationProblem, HorizonDuration};
+pub use duration::{DurationProblem, HorizonDuration, HorizonDurationError};
 pub use events::{ClusterAction, ClusterEvent, ClusterEventError, ClusterEventProblem};
 pub use options::{KubeletConfigError, KubeletOptions, RetryTimingName, SyncDetail, TraceOptions};
 pub use pods::{Attempt, JobBehaviour, PodRule, PodSelector, DEFAULT_ATTEMPT};
@@ -261,6 +261,7 @@ mod tests {
             ),
             (json!({"trace": "all"}), "Simulation: json: cannot unmarshal string into Go struct field SimulationSpec.spec.trace of type v1alpha1.TraceOptions"),
             (json!({"trace": {"syncs": "some"}}), "Simulation: unknown variant `some`, expected `all` or `none`"),
+            (json!({"kubelet": {"retryTiming": "often"}}), "Simulation: unknown variant `often`, expected `backOffExpiry` or `podWorker`"),
             (json!({"events": [{"at": "noon", "trigger": {"cronJob": "a"}}]}), r#"Simulation: invalid time "noon": premature end of input"#),
             (json!({"kubernetesVersion": 1.28}), "Simulation: json: cannot unmarshal number into Go struct field SimulationSpec.spec.kubernetesVersion of type string"),
         ];

@@ -114,14 +114,9 @@ pub enum RetryTimingName {
     PodWorker,
 }
 
-// Read as text, for the same reason as `SyncDetail`.
 impl<'de> Deserialize<'de> for RetryTimingName {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match String::deserialize(d)?.as_str() {
-            "backOffExpiry" => Ok(RetryTimingName::BackOffExpiry),
-            "podWorker" => Ok(RetryTimingName::PodWorker),
-            other => Err(serde::de::Error::unknown_variant(other, &["backOffExpiry", "podWorker"])),
-        }
+        one_of(d, &["backOffExpiry", "podWorker"], [RetryTimingName::BackOffExpiry, RetryTimingName::PodWorker])
     }
 }
 
@@ -136,14 +131,23 @@ pub enum SyncDetail {
     None,
 }
 
-// Read as text, not as an enum: the API decoder takes enum values outside their set for
-// validation to report, where this document has nothing to validate them later.
 impl<'de> Deserialize<'de> for SyncDetail {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match String::deserialize(d)?.as_str() {
-            "all" => Ok(SyncDetail::All),
-            "none" => Ok(SyncDetail::None),
-            other => Err(serde::de::Error::unknown_variant(other, &["all", "none"])),
-        }
+        one_of(d, &["all", "none"], [SyncDetail::All, SyncDetail::None])
+    }
+}
+
+/// The value of the name read, as the document's enums are read: as text, not as a serde enum,
+/// since the API decoder takes enum values outside their set for validation to report, where
+/// this document has nothing to validate them later.
+fn one_of<'de, D: serde::Deserializer<'de>, T: Copy, const N: usize>(
+    d: D,
+    names: &'static [&'static str; N],
+    values: [T; N],
+) -> Result<T, D::Error> {
+    let text = String::deserialize(d)?;
+    match names.iter().position(|name| *name == text) {
+        Some(i) => Ok(values[i]),
+        None => Err(serde::de::Error::unknown_variant(&text, names)),
     }
 }
