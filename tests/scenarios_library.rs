@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use cronjob_playground::i18n::Lang;
 use cronjob_playground::scenarios::{find, Notes, LIBRARY};
-use cronjob_playground::sim::trace::{DeletedBy, JobCondition, Trace};
+use cronjob_playground::sim::trace::{DeletedBy, FinishedCondition, Trace};
 use cronjob_playground::sim::{simulate, SimError};
 use cronjob_playground::timeline::kubectl::cron_jobs_at;
 use serde_json::json;
@@ -285,7 +285,7 @@ fn check(id: &str) {
             let with = job(&trace, "with-rules");
             assert_eq!(
                 (with.finished_at, with.condition),
-                (Some(t("2026-03-02T09:01:11Z")), Some(JobCondition::Complete))
+                (Some(t("2026-03-02T09:01:11Z")), Some(FinishedCondition::Complete))
             );
             let without = job(&trace, "without-rules");
             assert_eq!(

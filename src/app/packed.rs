@@ -21,7 +21,7 @@
 
 use crate::api::KubernetesVersion;
 use crate::sim::trace::{
-    ClusterRecord, CronJobRecord, DeletedBy, JobCondition, JobRecord, PodPhase, PodRecord, Restart, SlotFate,
+    ClusterRecord, CronJobRecord, DeletedBy, FinishedCondition, JobRecord, PodPhase, PodRecord, Restart, SlotFate,
     SlotRecord, Time, Trace,
 };
 use chrono::DateTime;
@@ -230,7 +230,7 @@ impl<'a> Reader<'a> {
 // a new variant does not compile until it has a byte (and the tests check that every byte comes
 // back as its variant).
 const FATES: [SlotFate; 11] = SlotFate::ALL;
-const CONDITIONS: [JobCondition; 2] = [JobCondition::Complete, JobCondition::Failed];
+const CONDITIONS: [FinishedCondition; 2] = [FinishedCondition::Complete, FinishedCondition::Failed];
 const DELETERS: [DeletedBy; 4] = [DeletedBy::HistoryLimit, DeletedBy::Ttl, DeletedBy::Replace, DeletedBy::User];
 const PHASES: [PodPhase; 4] = [PodPhase::Pending, PodPhase::Running, PodPhase::Succeeded, PodPhase::Failed];
 
@@ -250,10 +250,10 @@ fn fate_code(f: SlotFate) -> u8 {
     }
 }
 
-fn condition_code(c: JobCondition) -> u8 {
+fn condition_code(c: FinishedCondition) -> u8 {
     match c {
-        JobCondition::Complete => 0,
-        JobCondition::Failed => 1,
+        FinishedCondition::Complete => 0,
+        FinishedCondition::Failed => 1,
     }
 }
 

@@ -6,7 +6,7 @@ use super::fast_hash::FastMap;
 use super::scenario::ClusterEvent;
 use super::trace::{
     ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, DeletedBy, EventRecord,
-    EventType, JobCondition, JobRecord, Name, ObjectKind, ObjectRef, Outage, PodPhase, PodRecord, Restart, Ruling,
+    EventType, FinishedCondition, JobRecord, Name, ObjectKind, ObjectRef, Outage, PodPhase, PodRecord, Restart, Ruling,
     SyncRecord, SyncTrigger, Time,
 };
 use crate::api::{ConcurrencyPolicy, CronJobSpec};
@@ -135,7 +135,7 @@ impl Recorder {
     }
 
     /// A Job reached its terminal condition.
-    pub fn job_finished(&mut self, name: &str, at: Time, condition: JobCondition, reason: Option<String>) {
+    pub fn job_finished(&mut self, name: &str, at: Time, condition: FinishedCondition, reason: Option<String>) {
         if let Some(j) = self.live_jobs.get(name).map(|&i| &mut self.jobs[i]) {
             if j.condition.is_none() {
                 j.finished_at = Some(at);

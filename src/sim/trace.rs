@@ -152,11 +152,22 @@ pub struct EventRecord {
     pub source: Cow<'static, str>,
 }
 
-/// A Job's terminal condition.
+/// The type of a Job's finished condition (`Complete` or `Failed`, the conditions
+/// `job.status.finished_condition()` finds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum JobCondition {
+pub enum FinishedCondition {
     Complete,
     Failed,
+}
+
+impl FinishedCondition {
+    /// The finished condition a condition type records: `Complete`, else `Failed`.
+    pub fn of(condition_type: crate::api::JobConditionType) -> Self {
+        match condition_type {
+            crate::api::JobConditionType::Complete => FinishedCondition::Complete,
+            _ => FinishedCondition::Failed,
+        }
+    }
 }
 
 /// Who deleted a Job.
@@ -187,7 +198,7 @@ pub struct JobRecord {
     pub created_at: Time,
     #[serde(with = "rfc3339::option")]
     pub finished_at: Option<Time>,
-    pub condition: Option<JobCondition>,
+    pub condition: Option<FinishedCondition>,
     /// The terminal condition's reason (`BackoffLimitExceeded`, `DeadlineExceeded`, ...).
     pub reason: Option<String>,
     #[serde(with = "rfc3339::option")]

@@ -412,11 +412,7 @@ impl World {
         let stored = job;
         self.job_added(&stored, stored.metadata.creation_timestamp.unwrap_or(self.start));
         if let Some(c) = stored.status.finished_condition() {
-            let condition = if c.condition_type == crate::api::JobConditionType::Complete {
-                super::trace::JobCondition::Complete
-            } else {
-                super::trace::JobCondition::Failed
-            };
+            let condition = super::trace::FinishedCondition::of(c.condition_type);
             let at = c.last_transition_time.unwrap_or(self.start);
             self.recorder.job_finished(
                 &stored.metadata.name,

@@ -6,7 +6,7 @@
 use super::item::ItemRef;
 use super::pod_lanes::pod_segments;
 use super::pod_lanes::SegmentKind;
-use crate::sim::trace::{ControllerName, EventType, JobCondition, JobRecord, ObjectKind, PodPhase, Time, Trace};
+use crate::sim::trace::{ControllerName, EventType, FinishedCondition, JobRecord, ObjectKind, PodPhase, Time, Trace};
 use chrono::TimeDelta;
 use std::collections::HashMap;
 
@@ -178,8 +178,8 @@ pub fn jobs_at(trace: &Trace, t: Time) -> Table {
         }
         let done = j.finished_at.filter(|f| *f <= t);
         let status = match (done, j.condition) {
-            (Some(_), Some(JobCondition::Complete)) => "Complete",
-            (Some(_), Some(JobCondition::Failed)) => "Failed",
+            (Some(_), Some(FinishedCondition::Complete)) => "Complete",
+            (Some(_), Some(FinishedCondition::Failed)) => "Failed",
             _ => "Running",
         };
         let succeeded = succeeded_pods.get(j.name.as_str()).copied().unwrap_or(0);
