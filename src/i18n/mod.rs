@@ -21,6 +21,9 @@ mod msg;
 pub mod notices;
 pub mod particle;
 pub mod probes;
+mod told;
+
+pub use told::Told;
 
 pub use msg::Msg;
 
@@ -206,6 +209,8 @@ mod tests {
             "Phase",
             "Restarts",
             "Exit codes",
+            "Sidecars",
+            "Init containers",
             "At",
             "Command",
             "Patch",
@@ -270,6 +275,11 @@ mod tests {
         for &msg in Msg::ALL {
             for args in samples {
                 particle::assert_no_mechanical_particle(&Lang::Ko.format(msg, args));
+            }
+        }
+        for told in Told::ALL {
+            for args in samples {
+                particle::assert_no_mechanical_particle(&Lang::Ko.tell(told, args));
             }
         }
         let scenarios = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");

@@ -251,22 +251,24 @@ fn pod(trace: &Trace, pod: &PodRecord, version: String) -> Inspection {
     if let Some(d) = pod.deleted_at {
         facts.push(("Deleted", format_time(&d).into()));
     }
+    let (sidecars, regular): (Vec<_>, Vec<_>) = pod.init_containers.iter().partition(|c| c.sidecar);
+    for (label, list) in [("Sidecars", &sidecars), ("Init containers", &regular)] {
+        if !list.is_empty() {
+            facts.push((label, list.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ").into()));
+        }
+    }
     facts.push(("Kubernetes version", version.into()));
-    let mut why: Vec<Reason> = pod
-        .restarts
-        .iter()
-        .enumerate()
-        .map(|(k, r)| Reason {
-            source: "kubelet".into(),
-            code: if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff".into() } else { "Restarted".into() },
-            at: Some(r.at),
-            text: ExplainText::Restarted {
-                exit_code: pod.exit_codes.get(k).copied(),
-                back_off_seconds: r.after_backoff_seconds,
-                restart: k + 1,
-            },
-        })
-        .collect();
+    let mut why = init_container_reasons(pod);
+    why.extend(pod.restarts.iter().enumerate().map(|(k, r)| Reason {
+        source: "kubelet".into(),
+        code: if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff".into() } else { "Restarted".into() },
+        at: Some(r.at),
+        text: ExplainText::Restarted {
+            exit_code: pod.exit_codes.get(k).copied(),
+            back_off_seconds: r.after_backoff_seconds,
+            restart: k + 1,
+        },
+    }));
     if let Some(because) = &pod.deleted_because {
         why.push(Reason {
             source: "deletion".into(),
@@ -277,6 +279,46 @@ fn pod(trace: &Trace, pod: &PodRecord, version: String) -> Inspection {
     }
     why.extend(events_about(trace, ObjectKind::Pod, &pod.name));
     Inspection { kind: "Pod", title: pod.name.clone().into(), facts, why }
+}
+
+/// The kubelet's part in a pod with init containers: when each sidecar let the next container
+/// start and when it was stopped, its restarts, and a regular init container that never finished.
+fn init_container_reasons(pod: &PodRecord) -> Vec<Reason> {
+    let kubelet = |code: &str, at: Option<Time>, text: ExplainText| Reason {
+        source: "kubelet".into(),
+        code: code.into(),
+        at,
+        text,
+    };
+    let mut why = Vec::new();
+    for c in &pod.init_containers {
+        let name = c.name.clone();
+        match (c.sidecar, c.initialized_at) {
+            (true, Some(at)) => why.push(kubelet(
+                "sidecar-started",
+                Some(at),
+                ExplainText::SidecarStarted { name: name.clone(), at: format_time(&at) },
+            )),
+            (false, None) if c.started_at.is_some() => {
+                why.push(kubelet("init-waiting", c.started_at, ExplainText::InitWaiting { name: name.clone() }))
+            }
+            _ => {}
+        }
+        for (k, r) in c.restarts.iter().enumerate() {
+            let code = if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff" } else { "Restarted" };
+            let text = ExplainText::Restarted {
+                exit_code: c.exit_codes.get(k).copied(),
+                back_off_seconds: r.after_backoff_seconds,
+                restart: k + 1,
+            };
+            why.push(kubelet(code, Some(r.at), text));
+        }
+        if c.stopping_at.is_some() {
+            let text = ExplainText::SidecarStopped { name, exit_code: c.exit_codes.last().copied() };
+            why.push(kubelet("sidecar-stopped", c.finished_at.or(c.stopping_at), text));
+        }
+    }
+    why
 }
 
 /// A command of the scenario: the API server's refusal, else the CronJob controller's next two

@@ -11,7 +11,7 @@ mod pods;
 pub use duration::{DurationProblem, HorizonDuration, HorizonDurationError};
 pub use events::{ClusterAction, ClusterEvent, ClusterEventError, ClusterEventProblem};
 pub use options::{KubeletConfigError, KubeletOptions, RetryTimingName, SyncDetail, TraceOptions};
-pub use pods::{Attempt, JobBehaviour, PodRule, PodSelector, DEFAULT_ATTEMPT};
+pub use pods::{Attempt, InitContainerRule, JobBehaviour, PodRule, PodSelector, DEFAULT_ATTEMPT};
 
 use super::trace::{rfc3339, Time};
 use crate::api::decode::decode_json;
@@ -127,7 +127,11 @@ impl Simulation {
             return Err(SimulationError("Simulation: spec.end and spec.duration are mutually exclusive".into()));
         }
         for (i, rule) in sim.spec.pods.iter().enumerate() {
-            let mut all = rule.attempts.iter().chain(rule.jobs.iter().flat_map(|j| j.attempts.iter()));
+            let mut all = rule
+                .attempts
+                .iter()
+                .chain(rule.jobs.iter().flat_map(|j| j.attempts.iter()))
+                .chain(rule.init_containers.iter().flat_map(|c| c.attempts.iter()));
             if !(rule.startup_seconds >= 0.0 && rule.startup_seconds < 1e9)
                 || all.any(|a| !(a.duration_seconds >= 0.0 && a.duration_seconds < 1e9))
             {

@@ -66,6 +66,39 @@ pub struct PodRule {
     /// `terminationGracePeriodSeconds` (default 30 s) and exits 137 instead of 143 at once.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ignores_sigterm: bool,
+    /// How named init containers behave (sidecars included). An init container without a rule
+    /// finishes at once if it is a regular one and runs until it is stopped if it is a sidecar.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub init_containers: Vec<InitContainerRule>,
+}
+
+/// How one init container of the matching Pods behaves, by name.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct InitContainerRule {
+    pub name: String,
+    /// Its runs, in order, per Pod; the last entry repeats. Empty: it runs until it is stopped
+    /// (a log shipper, a proxy), which a regular init container never is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attempts: Vec<Attempt>,
+    /// Each start fails its first N startup probes (when the container has a `startupProbe`):
+    /// with N at or above the probe's `failureThreshold`, the kubelet restarts it every time.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub startup_probe_failures: u32,
+    /// It ignores SIGTERM: when the kubelet stops it, it runs on until SIGKILL (exit 137).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ignores_sigterm: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl InitContainerRule {
+    /// Its `n`-th run (0-based) within one Pod; `None`: it runs until it is stopped.
+    pub fn attempt(&self, n: usize) -> Option<Attempt> {
+        self.attempts.get(n).or(self.attempts.last()).copied()
+    }
 }
 
 impl PodRule {
