@@ -19,8 +19,8 @@
 use super::packed::{PackError, Reader, Writer};
 use crate::api::{KubernetesVersion, Release};
 use crate::sim::scenario::{
-    Attempt, ClusterAction, ClusterEvent, HorizonDuration, JobBehaviour, KubeletOptions, PodRule, PodSelector,
-    RetryTimingName, SimulationSpec, SyncDetail, TraceOptions,
+    Attempt, ClusterAction, ClusterEvent, HorizonDuration, InitContainerRule, JobBehaviour, KubeletOptions, PodRule,
+    PodSelector, RetryTimingName, SimulationSpec, SyncDetail, TraceOptions,
 };
 use crate::sim::trace::{ClusterEventRecord, ClusterRecord, CronJobLife, CronJobSpecRecord, Outage};
 use crate::sim::Simulation;
@@ -60,6 +60,13 @@ pub fn pack_simulation(sim: &Simulation, out: &mut Vec<u8>) {
             attempts(&mut w, &j.attempts);
         }
         w.u8(u8::from(p.ignores_sigterm));
+        w.len(p.init_containers.len());
+        for c in &p.init_containers {
+            w.str(&c.name);
+            attempts(&mut w, &c.attempts);
+            w.u32(c.startup_probe_failures);
+            w.u8(u8::from(c.ignores_sigterm));
+        }
     }
     w.len(s.events.len());
     for e in &s.events {
@@ -101,6 +108,16 @@ pub fn unpack_simulation(r: &mut Reader) -> Result<Simulation, PackError> {
                     .map(|_| Ok(JobBehaviour { attempts: read_attempts(r)? }))
                     .collect::<Result<_, PackError>>()?,
                 ignores_sigterm: r.u8()? == 1,
+                init_containers: (0..r.len()?)
+                    .map(|_| {
+                        Ok(InitContainerRule {
+                            name: r.string()?,
+                            attempts: read_attempts(r)?,
+                            startup_probe_failures: r.u32()?,
+                            ignores_sigterm: r.u8()? == 1,
+                        })
+                    })
+                    .collect::<Result<_, PackError>>()?,
             })
         })
         .collect::<Result<_, PackError>>()?;
@@ -323,7 +340,8 @@ mod tests {
             "spec": {"kubernetesVersion": "1.26.3", "featureGates": {"JobPodFailurePolicy": false, "SidecarContainers": true},
               "start": "2025-01-15T10:00:00.250Z", "duration": "1d12h30m0.5s", "controllerTimeZone": "Asia/Tokyo",
               "pods": [{"selector": {"cronJob": "nightly"}, "startupSeconds": 2.5, "attempts": [{"durationSeconds": 20, "exitCode": 1}, {"durationSeconds": 0.25}],
-                        "ignoresSigterm": true},
+                        "ignoresSigterm": true, "initContainers": [{"name": "log-shipper", "startupProbeFailures": 2, "ignoresSigterm": true},
+                          {"name": "migrate", "attempts": [{"durationSeconds": 3, "exitCode": 0}]}]},
                        {"selector": {"job": "once"}, "jobs": [{"attempts": [{"durationSeconds": 5, "exitCode": -1}]}, {"attempts": []}]}],
               "events": [{"at": "2025-01-15T11:00:00Z", "patch": {"cronJob": "nightly", "spec": {"suspend": true, "schedule": "0 * * * *"}}},
                          {"at": "2025-01-15T12:00:00Z", "delete": {"job": "once"}},
