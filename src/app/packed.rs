@@ -123,6 +123,11 @@ impl<'a> Reader<'a> {
         Reader { bytes, at: 0 }
     }
 
+    /// The position of the next byte to read (for errors).
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
     /// Whether every byte has been read.
     pub fn is_empty(&self) -> bool {
         self.at == self.bytes.len()
@@ -193,7 +198,7 @@ impl<'a> Reader<'a> {
         Ok(if self.flag()? { Some(self.string()?) } else { None })
     }
 
-    fn flag(&mut self) -> Result<bool, PackError> {
+    pub fn flag(&mut self) -> Result<bool, PackError> {
         match self.u8()? {
             0 => Ok(false),
             1 => Ok(true),
@@ -211,7 +216,7 @@ impl<'a> Reader<'a> {
     }
 
     /// One of `table`'s values by its position.
-    fn pick<T: Copy>(&mut self, table: &[T], what: &'static str) -> Result<T, PackError> {
+    pub fn pick<T: Copy>(&mut self, table: &[T], what: &'static str) -> Result<T, PackError> {
         let i = self.u8()?;
         table.get(i as usize).copied().ok_or(PackError { what, at: self.at - 1 })
     }
