@@ -65,6 +65,30 @@ fn text_form_prints_description_and_times() {
     assert_eq!(String::from_utf8(failed.stderr).unwrap(), "error: end of range (61) above maximum (59): 61\n");
 }
 
+#[test]
+fn text_form_reads_a_refused_schedule_as_its_dialect() {
+    let args = ["next", "cron(0 12 ? * MON-FRI 2027)", "--after", "2026-11-26T00:00:00Z", "--count", "2"];
+    let output = binary().args(args).output().unwrap();
+    assert!(!output.status.success());
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: expected exactly 5 fields, found 6: [cron(0 12 ? * MON-FRI 2027)]\n"
+    );
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "Reads as AWS EventBridge (a year last):\n\
+         \x20 Year `2027`: Kubernetes has no year; suspend or delete the CronJob when those years are over.\n\
+         \x20 `?` (no specific value): Kubernetes reads it as `*`.\n\
+         Its runs there (UTC):\n\
+         \x20 2027-01-01T12:00:00Z\n\
+         \x20 2027-01-04T12:00:00Z\n\
+         Nearest Kubernetes schedule: 0 12 * * MON-FRI\n"
+    );
+    let json = binary().args(args).args(["--output", "json", "--dialects"]).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(json["dialect"]["dialect"], "event-bridge");
+}
+
 /// robfig's test tables (the ParseStandard ones) through `next --jsonl`, the way a conformance
 /// harness drives it: one request per run, `localZone` = the run's zone, `after` = its start.
 #[test]

@@ -175,6 +175,8 @@ export interface NextRequest {
   localZone?: string | null;
   after?: Instant | null;
   count?: number | null;
+  /** Read a refused schedule as the cron dialect it looks like (the answer's `dialect`). */
+  dialects?: boolean;
 }
 
 /** `next`'s answer: `times` in `localZone`, `null` where robfig/cron finds no time within five years. */
@@ -186,6 +188,14 @@ export interface NextResponse {
   parsedSchedule?: string;
   scheduleZone?: string;
   error?: string;
+  /** A refused schedule read as another dialect, when asked (`dialects`). */
+  dialect?: {
+    dialect: 'quartz' | 'event-bridge' | 'jenkins' | 'vixie' | 'extended';
+    features: { feature: string; text?: string }[];
+    nearest?: string | null;
+    exact: boolean;
+    runs: string[];
+  };
 }
 
 /** How far a `SimulationRun` is. */

@@ -8,7 +8,9 @@
 //! - [`lint`], [`finding_text`]: per-CronJob risks found by probing simulations (the lint view,
 //!   the `lint` command), and their findings as data rendered in each language.
 //! - [`notices`]: the quiet notices about the text (objects left out, Jobs whose CronJob is not in
-//!   it, pod behaviour read from the command), in every language.
+//!   it, pod behaviour read from the command), in every language; [`dialect_notes`]: a schedule
+//!   written for another cron (Quartz, EventBridge, Jenkins, crontab) and where crontab.guru reads
+//!   a valid one differently.
 //! - [`compare`]: a second run of the same text under another release, policy or snapshot, and
 //!   what differs (compare mode).
 //! - [`share`]: the page's state in a link's fragment (format, caps, damaged-link messages).
@@ -19,6 +21,7 @@
 //! - `js_api` (wasm32, feature `js-api`): the JS API's exports (`docs/contracts.md` §7).
 
 pub mod compare;
+pub mod dialect_notes;
 pub mod document;
 pub mod engine;
 pub mod finding_text;

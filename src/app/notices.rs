@@ -1,7 +1,8 @@
 //! What the page says, quietly, about the text it was given beyond the editor's diagnostics: the
 //! objects a run leaves out (the rest of an install file, look-alike CronJobs of another API
 //! group), the Jobs whose CronJob is not in the text (a `kubectl get jobs` dump) and what the
-//! garbage collector does with them, and the pod behaviour read from a container's command.
+//! garbage collector does with them, the pod behaviour read from a container's command, and a
+//! schedule written for another cron ([`dialect_notes`](super::dialect_notes)).
 //! The engine says them in every language ([`Said`]), so the page's module carries neither the
 //! sentences nor the reading of the command.
 
@@ -11,7 +12,8 @@ use crate::i18n::notices::Notice;
 use crate::sim::command;
 
 /// The notices of an admission, each with its kind (`not-simulated`, `look-alike`,
-/// `owner-not-in-input`, the page's `data-testid`), in manifest order within each kind.
+/// `owner-not-in-input`, `dialect`, `crontab-guru`: the page's `data-testid`), in manifest order
+/// within each kind.
 ///
 /// ```
 /// use cronjob_playground::api::{admit, KubernetesVersion};
@@ -43,6 +45,7 @@ pub fn notices(admission: &Admission) -> Vec<(String, Said)> {
         let said = Said::words(|l| Notice::OwnerNotInInput.format(l, &[&job, &owner]));
         out.push(("owner-not-in-input".to_string(), said));
     }
+    out.extend(super::dialect_notes::dialect_notices(admission, chrono::Utc::now()));
     out
 }
 

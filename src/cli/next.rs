@@ -3,8 +3,10 @@
 //! [`crate::cron::answer_next`]; this file only reads arguments and prints.
 
 use super::jsonl::serve_stdio;
-use crate::cron::{answer_next, NextRequest, NextResponse};
+use crate::app::dialect_notes::{dialect_name, feature_words};
+use crate::cron::{answer_next, DialectAnswer, NextRequest, NextResponse};
 use crate::go::Tz;
+use crate::i18n::Lang;
 use chrono::{DateTime, Utc};
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -32,6 +34,10 @@ pub struct Args {
     /// Read one JSON request per line on stdin, answer one JSON line each.
     #[arg(long)]
     jsonl: bool,
+    /// With `--output json`: read a refused schedule as the cron dialect it looks like (Quartz,
+    /// EventBridge, Jenkins, crontab), the response's `dialect`. The text output always does.
+    #[arg(long)]
+    dialects: bool,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -44,6 +50,7 @@ pub fn run(args: Args) -> ExitCode {
         local_zone: Some(args.local_zone.clone()),
         after: args.after,
         count: Some(args.count),
+        dialects: args.dialects || args.output != "json",
     };
     let response = answer_next(request, Utc::now());
     let answer = if args.output == "json" {
@@ -66,6 +73,9 @@ pub fn run(args: Args) -> ExitCode {
 
 fn render_text(response: &NextResponse, local_zone: &str) -> String {
     let mut out = String::new();
+    if let Some(d) = &response.dialect {
+        render_dialect(&mut out, d, local_zone);
+    }
     if let Some(description) = &response.description {
         let _ = writeln!(out, "{description}");
     }
@@ -90,4 +100,25 @@ fn render_text(response: &NextResponse, local_zone: &str) -> String {
         }
     }
     out
+}
+
+/// A refused schedule read as another dialect: what it means there, its runs there, and the
+/// nearest Kubernetes schedule.
+fn render_dialect(out: &mut String, d: &DialectAnswer, local_zone: &str) {
+    let r = &d.reading;
+    let _ = writeln!(out, "Reads as {}:", dialect_name(Lang::En, r.dialect));
+    for f in &r.features {
+        let _ = writeln!(out, "  {}", feature_words(Lang::En, f));
+    }
+    if !d.runs.is_empty() {
+        let _ = writeln!(out, "Its runs there ({local_zone}):");
+        for run in &d.runs {
+            let _ = writeln!(out, "  {run}");
+        }
+    }
+    let _ = match (&r.nearest, r.exact) {
+        (Some(n), true) => writeln!(out, "Kubernetes runs the same with: {n}"),
+        (Some(n), false) => writeln!(out, "Nearest Kubernetes schedule: {n}"),
+        (None, _) => writeln!(out, "No Kubernetes schedule does the same."),
+    };
 }

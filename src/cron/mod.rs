@@ -21,6 +21,7 @@
 //! ```
 
 mod describe;
+pub mod dialect;
 mod every;
 mod parser;
 mod request;
@@ -30,7 +31,7 @@ mod v1;
 pub use describe::{describe, notes};
 pub use every::ConstantDelaySchedule;
 pub use parser::ParseError;
-pub use request::{answer_next, NextRequest, NextResponse, MAX_COUNT};
+pub use request::{answer_next, DialectAnswer, NextRequest, NextResponse, MAX_COUNT};
 pub use spec::{EndlessSearch, Masks, SpecSchedule, STAR_BIT};
 pub use v1::{parse_standard_v1, V1ParseError};
 

@@ -2,6 +2,7 @@
 //! CLI's `--jsonl`/`--output json` and the JS API: parse a schedule as the CronJob controller
 //! would (with `.spec.timeZone` applied by `formatSchedule`) and chain robfig's `Next`.
 
+use super::dialect::{recognise, Reading};
 use super::{describe, notes, parse_standard, with_time_zone, Schedule};
 use crate::go::{format_rfc3339, load_location, Location, Tz};
 use chrono::{DateTime, Utc};
@@ -28,6 +29,10 @@ pub struct NextRequest {
     /// How many chained `Next` results (default 5, at most [`MAX_COUNT`]).
     #[serde(default)]
     pub count: Option<usize>,
+    /// Extension: read a refused schedule as the dialect it looks like (the response's
+    /// `dialect`). Off by default, so a refusal's answer stays exactly `{ok, error}`.
+    #[serde(default)]
+    pub dialects: bool,
 }
 
 /// `{"ok": true, "times": [...], "description": "..."}` or `{"ok": false, "error": "..."}`.
@@ -51,6 +56,18 @@ pub struct NextResponse {
     pub schedule_zone: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Extension: a refused schedule read as the dialect it looks like ([`dialect`](super::dialect)),
+    /// with its own runs from `after` when they can be computed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dialect: Option<DialectAnswer>,
+}
+
+/// A refused schedule's reading in another dialect, and its next runs there (local zone).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DialectAnswer {
+    #[serde(flatten)]
+    pub reading: Reading,
+    pub runs: Vec<String>,
 }
 
 impl NextResponse {
@@ -63,6 +80,7 @@ impl NextResponse {
             parsed_schedule: None,
             schedule_zone: None,
             error: Some(error),
+            dialect: None,
         }
     }
 }
@@ -96,7 +114,13 @@ pub fn answer_next(request: NextRequest, now: DateTime<Utc>) -> NextResponse {
     let text = with_time_zone(&request.schedule, request.time_zone.as_deref());
     let schedule = match parse_standard(&text) {
         Ok(schedule) => schedule,
-        Err(e) => return NextResponse::failure(e.to_string()),
+        Err(e) => {
+            let dialect = request.dialects.then(|| recognise(&text, "")).flatten().map(|reading| {
+                let runs = reading.runs(after, count).iter().map(format_rfc3339).collect();
+                DialectAnswer { reading, runs }
+            });
+            return NextResponse { dialect, ..NextResponse::failure(e.to_string()) };
+        }
     };
     let mut notes = notes(&schedule, after);
     if let Some(zone) = &request.time_zone {
@@ -138,6 +162,7 @@ pub fn answer_next(request: NextRequest, now: DateTime<Utc>) -> NextResponse {
         notes: Some(notes),
         parsed_schedule: Some(text.into_owned()),
         error,
+        dialect: None,
     }
 }
 
@@ -187,5 +212,25 @@ mod tests {
         assert_eq!(r["times"], serde_json::json!([]));
         assert!(r["error"].as_str().unwrap().contains("Pacific/Apia"));
         assert_eq!(answer(r#"{"schedule": "@daily", "count": 1001}"#)["error"], "count: at most 1000, got 1001");
+    }
+
+    #[test]
+    fn a_refused_schedule_of_another_dialect_is_read_beside_the_error() {
+        let r =
+            answer(r#"{"schedule": "0 0 12 ? * 2-6", "after": "2026-11-26T00:00:00Z", "count": 2, "dialects": true}"#);
+        assert_eq!(r["error"], "expected exactly 5 fields, found 6: [0 0 12 ? * 2-6]");
+        assert_eq!(
+            r["dialect"],
+            serde_json::json!({"dialect": "quartz", "features": [{"feature": "no-specific-value"},
+                {"feature": "weekday-from-one", "text": "2-6"}], "nearest": "0 12 * * 1-5", "exact": true,
+                "runs": ["2026-11-26T12:00:00Z", "2026-11-27T12:00:00Z"]})
+        );
+        assert_eq!(answer(r#"{"schedule": "61 * * * *", "dialects": true}"#).get("dialect"), None);
+        // Only when asked: a refusal's answer is otherwise exactly `{ok, error}`.
+        let plain = answer(r#"{"schedule": "0 0 12 ? * 2-6"}"#);
+        assert_eq!(
+            plain,
+            serde_json::json!({"ok": false, "error": "expected exactly 5 fields, found 6: [0 0 12 ? * 2-6]"})
+        );
     }
 }

@@ -14,6 +14,7 @@
 //! assert_eq!(Lang::from_browser(["ko-KR", "en-US"]), Lang::Ko);
 //! ```
 
+pub mod dialects;
 mod en;
 mod ja;
 mod ko;
