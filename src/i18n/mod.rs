@@ -228,6 +228,8 @@ messages! {
     AttemptExitLabel,
     AddAttempt,
     RemoveAttempt,
+    FindWorkload,
+    WorkloadsShown,
     ClusterEvents,
     RemoveEvent,
     Remove,
