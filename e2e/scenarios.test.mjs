@@ -92,6 +92,10 @@ const SCENARIOS = {
   'container-restart-rules': {
     jobs: [['with-rules', '2026-03-02T09:00:00Z', 'complete', '2026-03-02T09:01:11Z'], ['without-rules', '2026-03-02T09:00:00Z', 'failed', '2026-03-02T09:00:21Z']],
   },
+  'native-sidecar': {
+    jobs: [['nightly-export', '2026-03-02T09:00:00Z', 'complete', '2026-03-02T09:01:31Z']],
+    sidecars: 'log-shipper',
+  },
   'irregular-schedule-after-gap': {
     jobs: [['weekdays-28956150', '2025-01-20T10:30:00.100Z']],
     slots: [['weekdays', '2025-01-17T12:30:00Z', 'not-found-by-search'], ['weekdays', '2025-01-20T10:30:00Z', 'ran-on-time']],
@@ -172,6 +176,11 @@ test('every built-in scenario opens from the menu, plays, and draws its key time
     for (const [name, when] of want.deleted || []) {
       await page.click(`[data-testid="job"][data-job="${name}"]`);
       assert.match(await page.textContent('[data-testid="fact"][data-field="Deleted"]'), when, `${id}: ${name} deleted`);
+    }
+    if (want.sidecars) {
+      await page.click('[data-testid="pod"]');
+      await page.waitForSelector('[data-testid="fact"][data-field="Sidecars"]');
+      assert.equal(await page.textContent('[data-testid="fact"][data-field="Sidecars"]'), want.sidecars, `${id}: sidecars`);
     }
     if (want.events) {
       await page.click('[data-testid="tab-events"]');

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use cronjob_playground::i18n::Lang;
 use cronjob_playground::scenarios::{find, Notes, LIBRARY};
-use cronjob_playground::sim::trace::{DeletedBy, JobCondition, Trace};
+use cronjob_playground::sim::trace::{DeletedBy, FinishedCondition, Trace};
 use cronjob_playground::sim::{simulate, SimError};
 use cronjob_playground::timeline::kubectl::cron_jobs_at;
 use serde_json::json;
@@ -20,6 +20,12 @@ fn manifest(id: &str) -> &'static str {
 
 fn run(id: &str) -> Trace {
     simulate(manifest(id), None).unwrap_or_else(|e| panic!("{id}: {e}"))
+}
+
+/// The scenario run with `from` replaced by `to` in its text (an experiment its notes suggest).
+fn scenario_with(id: &str, from: &str, to: &str) -> Trace {
+    assert!(manifest(id).contains(from), "{id} has no {from:?}");
+    simulate(&manifest(id).replacen(from, to, 1), None).unwrap_or_else(|e| panic!("{id}: {e}"))
 }
 
 /// `(time, fate)` of each slot of `cron_job`, times as RFC 3339.
@@ -285,7 +291,7 @@ fn check(id: &str) {
             let with = job(&trace, "with-rules");
             assert_eq!(
                 (with.finished_at, with.condition),
-                (Some(t("2026-03-02T09:01:11Z")), Some(JobCondition::Complete))
+                (Some(t("2026-03-02T09:01:11Z")), Some(FinishedCondition::Complete))
             );
             let without = job(&trace, "without-rules");
             assert_eq!(
@@ -296,6 +302,34 @@ fn check(id: &str) {
             assert_eq!(trace.pods.iter().filter(|p| p.job == "with-rules").count(), 1, "restarted in place");
             assert_eq!(offsets(with.created_at, pod.restarts.iter().map(|r| r.at)), [20, 50]);
             assert_eq!(pod.exit_codes, [42, 42, 0]);
+        }
+        "native-sidecar" => {
+            let trace = run(id);
+            let export = job(&trace, "nightly-export");
+            assert_eq!(
+                (export.finished_at, export.condition),
+                (Some(t("2026-03-02T09:01:31Z")), Some(FinishedCondition::Complete))
+            );
+            let pod = &trace.pods[0];
+            assert_eq!(
+                (pod.started_at, pod.finished_at),
+                (Some(t("2026-03-02T09:00:00Z")), Some(t("2026-03-02T09:01:30Z")))
+            );
+            let shipper = &pod.init_containers[0];
+            assert_eq!(
+                (shipper.name.as_str(), shipper.sidecar, shipper.exit_codes.as_slice()),
+                ("log-shipper", true, &[143][..])
+            );
+            assert_eq!(shipper.stopping_at, Some(t("2026-03-02T09:01:30Z")));
+            // The notes' 1.28 experiment: the dropped field leaves an init container that never exits.
+            let on_1_28 = scenario_with(id, "kubernetesVersion: \"1.29\"", "kubernetesVersion: \"1.28\"");
+            assert_eq!((on_1_28.jobs[0].condition, on_1_28.pods[0].started_at), (None, None));
+            let gate = scenario_with(
+                id,
+                "kubernetesVersion: \"1.29\"",
+                "kubernetesVersion: \"1.28\"\n  featureGates: {SidecarContainers: true}",
+            );
+            assert_eq!(gate.jobs[0].finished_at, Some(t("2026-03-02T09:01:31Z")));
         }
         "pod-failure-policy" => {
             let trace = run(id);
@@ -396,6 +430,7 @@ fn every_story_and_common_pain_is_covered() {
         "replace",
         "pod-failure-policy",
         "container-restart-rules",
+        "native-sidecar",
         "irregular-schedule-after-gap",
         "yaml-unquoted-star",
     ] {

@@ -4,7 +4,7 @@
 //! cases that are also built-in scenarios of the page, in `scenarios/`.
 
 use chrono::{DateTime, TimeDelta, Utc};
-use cronjob_playground::sim::trace::{DeletedBy, JobCondition, PodPhase, SlotFate, SlotRecord, Trace};
+use cronjob_playground::sim::trace::{DeletedBy, FinishedCondition, PodPhase, SlotFate, SlotRecord, Trace};
 use cronjob_playground::sim::{simulate, SimError};
 use serde_json::json;
 
@@ -47,7 +47,7 @@ fn pod_seconds(trace: &Trace) -> Vec<i64> {
     trace.pods.iter().map(|p| (p.created_at - start).num_seconds()).collect()
 }
 
-fn job_finished_after(trace: &Trace) -> (i64, JobCondition, Option<String>) {
+fn job_finished_after(trace: &Trace) -> (i64, FinishedCondition, Option<String>) {
     let j = &trace.jobs[0];
     ((j.finished_at.unwrap() - j.created_at).num_seconds(), j.condition.unwrap(), j.reason.clone())
 }
@@ -58,7 +58,7 @@ fn job_finished_after(trace: &Trace) -> (i64, JobCondition, Option<String>) {
 fn never_creates_a_pod_per_attempt_after_10_20_40_s_and_fails_at_191_s() {
     let trace = run(include_str!("data/sim/job_backoff_never.yaml"));
     assert_eq!(pod_seconds(&trace), [0, 40, 90, 160]);
-    assert_eq!(job_finished_after(&trace), (191, JobCondition::Failed, Some("BackoffLimitExceeded".into())));
+    assert_eq!(job_finished_after(&trace), (191, FinishedCondition::Failed, Some("BackoffLimitExceeded".into())));
     assert_eq!(events(&trace, "BackoffLimitExceeded"), ["Job has reached the specified backoff limit"]);
     assert!(trace.pods.iter().all(|p| p.phase == PodPhase::Failed && p.exit_codes == [1]));
 }
@@ -72,7 +72,7 @@ fn on_failure_restarts_in_place_at_30_70_120_s_and_fails_at_121_s() {
     let restarts: Vec<(i64, f64)> =
         pod.restarts.iter().map(|r| ((r.at - start).num_seconds(), r.after_backoff_seconds)).collect();
     assert_eq!(restarts, [(30, 0.0), (70, 10.0), (120, 20.0)], "the first restart is immediate");
-    assert_eq!(job_finished_after(&trace), (121, JobCondition::Failed, Some("BackoffLimitExceeded".into())));
+    assert_eq!(job_finished_after(&trace), (121, FinishedCondition::Failed, Some("BackoffLimitExceeded".into())));
     // The 4th container instance is killed when the Job fails.
     assert_eq!(pod.exit_codes, [1, 1, 1, 143], "SIGTERM");
     assert_eq!(pod.deleted_at, Some(start + TimeDelta::seconds(121)));
@@ -629,7 +629,7 @@ spec:
     let status = &trace.cron_jobs[0].status;
     assert_eq!(status["lastScheduleTime"], "2025-01-15T10:45:00Z");
     assert!(status.get("lastSuccessfulTime").is_none(), "{status}");
-    assert!(trace.jobs.iter().all(|j| j.condition == Some(JobCondition::Failed)));
+    assert!(trace.jobs.iter().all(|j| j.condition == Some(FinishedCondition::Failed)));
     // failedJobsHistoryLimit 1: only the newest failed Job is kept.
     assert_eq!(trace.jobs.iter().filter(|j| j.deleted_at.is_none()).count(), 1);
 }

@@ -52,7 +52,7 @@ pub use meta::{
 pub use pod::{
     Container, ContainerRestartRule, ContainerRestartRuleOnExitCodes, ContainerState, ContainerStateRunning,
     ContainerStateTerminated, ContainerStateWaiting, ContainerStatus, Pod, PodCondition, PodPhase, PodSpec, PodStatus,
-    PodTemplateSpec, RestartPolicy, POD_DISRUPTION_TARGET, POD_READY,
+    PodTemplateSpec, Probe, RestartPolicy, POD_DISRUPTION_TARGET, POD_READY,
 };
 pub use validation::{
     validate_cronjob_create, validate_cronjob_update, validate_job_as_stored, validate_job_create, validate_job_update,

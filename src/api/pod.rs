@@ -57,6 +57,57 @@ pub struct Container {
     /// Rules checked when the container exits, first match wins (ContainerRestartRules, 1.34+).
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
     pub restart_policy_rules: Vec<ContainerRestartRule>,
+    /// Read for sidecars: the kubelet counts a sidecar as started, and starts the next container,
+    /// when its startup probe first succeeds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub startup_probe: Option<Probe>,
+}
+
+impl Container {
+    /// Whether this container, listed among a pod's `initContainers`, is a sidecar: its own
+    /// `restartPolicy` is `Always` (`types.IsRestartableInitContainer`). The API server drops
+    /// the field while SidecarContainers is off, so an admitted spec says it only when honoured.
+    ///
+    /// ```
+    /// use cronjob_playground::api::{Container, RestartPolicy};
+    /// assert!(Container { restart_policy: Some(RestartPolicy::Always), ..Container::default() }.is_restartable());
+    /// assert!(!Container::default().is_restartable());
+    /// ```
+    pub fn is_restartable(&self) -> bool {
+        self.restart_policy == Some(RestartPolicy::Always)
+    }
+}
+
+/// `corev1.Probe`: the timing fields the kubelet's prober worker reads (`prober/worker.go`); the
+/// handler (`exec`, `httpGet`, `tcpSocket`, `grpc`) is kept but not run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Probe {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_delay_seconds: Option<i32>,
+    /// Defaulted to 10.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period_seconds: Option<i32>,
+    /// Defaulted to 3.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure_threshold: Option<i32>,
+}
+
+impl Probe {
+    /// `initialDelaySeconds` (default 0).
+    pub fn initial_delay(&self) -> i32 {
+        self.initial_delay_seconds.unwrap_or(0).max(0)
+    }
+
+    /// `periodSeconds` (API default 10; at least 1).
+    pub fn period(&self) -> i32 {
+        self.period_seconds.unwrap_or(10).max(1)
+    }
+
+    /// `failureThreshold` (API default 3; at least 1).
+    pub fn failure_threshold(&self) -> i32 {
+        self.failure_threshold.unwrap_or(3).max(1)
+    }
 }
 
 /// `corev1.ContainerRestartRule`: restart the container in place when its exit code matches.

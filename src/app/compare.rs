@@ -257,7 +257,11 @@ fn summary(t: &Trace) -> RunSummary {
         jobs: t.jobs.len(),
         ran,
         not_run: t.slots.iter().filter(|s| s.fate != SlotFate::Pending).count() - ran,
-        failed_jobs: t.jobs.iter().filter(|j| j.condition == Some(crate::sim::trace::JobCondition::Failed)).count(),
+        failed_jobs: t
+            .jobs
+            .iter()
+            .filter(|j| j.condition == Some(crate::sim::trace::FinishedCondition::Failed))
+            .count(),
     }
 }
 

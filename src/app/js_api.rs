@@ -110,6 +110,22 @@ export interface TracePod {
   exitCodes: number[];
   deletedAt: Instant | null;
   deletedBecause: string | null;
+  /** Present only when an init container ran: native sidecars, and regular init containers the Simulation describes. */
+  initContainers?: TraceInitContainer[];
+}
+
+export interface TraceInitContainer {
+  name: string;
+  /** `restartPolicy: Always`, honoured by the release and its gates. */
+  sidecar: boolean;
+  startedAt: Instant | null;
+  /** When the next container could start (a sidecar running or its startup probe passed; a regular one exited 0). */
+  initializedAt: Instant | null;
+  restarts: { at: Instant; afterBackoffSeconds: number }[];
+  exitCodes: number[];
+  /** When the kubelet began stopping a sidecar because the app containers were done. */
+  stoppingAt: Instant | null;
+  finishedAt: Instant | null;
 }
 
 export interface TraceSync {

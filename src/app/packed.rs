@@ -21,8 +21,8 @@
 
 use crate::api::KubernetesVersion;
 use crate::sim::trace::{
-    ClusterRecord, CronJobRecord, DeletedBy, JobCondition, JobRecord, PodPhase, PodRecord, Restart, SlotFate,
-    SlotRecord, Time, Trace,
+    ClusterRecord, CronJobRecord, DeletedBy, FinishedCondition, InitContainerRecord, JobRecord, PodPhase, PodRecord,
+    Restart, SlotFate, SlotRecord, Time, Trace,
 };
 use chrono::DateTime;
 
@@ -225,7 +225,7 @@ impl<'a> Reader<'a> {
 // a new variant does not compile until it has a byte (and the tests check that every byte comes
 // back as its variant).
 const FATES: [SlotFate; 11] = SlotFate::ALL;
-const CONDITIONS: [JobCondition; 2] = [JobCondition::Complete, JobCondition::Failed];
+const CONDITIONS: [FinishedCondition; 2] = [FinishedCondition::Complete, FinishedCondition::Failed];
 const DELETERS: [DeletedBy; 4] = [DeletedBy::HistoryLimit, DeletedBy::Ttl, DeletedBy::Replace, DeletedBy::User];
 const PHASES: [PodPhase; 4] = [PodPhase::Pending, PodPhase::Running, PodPhase::Succeeded, PodPhase::Failed];
 
@@ -245,10 +245,10 @@ fn fate_code(f: SlotFate) -> u8 {
     }
 }
 
-fn condition_code(c: JobCondition) -> u8 {
+fn condition_code(c: FinishedCondition) -> u8 {
     match c {
-        JobCondition::Complete => 0,
-        JobCondition::Failed => 1,
+        FinishedCondition::Complete => 0,
+        FinishedCondition::Failed => 1,
     }
 }
 
@@ -278,6 +278,27 @@ fn opt_code<T>(w: &mut Writer, v: Option<T>, code: fn(T) -> u8) {
         }
         None => w.u8(0),
     }
+}
+
+/// A container's restarts and exit codes.
+fn write_runs(w: &mut Writer<'_>, restarts: &[Restart], exit_codes: &[i32]) {
+    w.len(restarts.len());
+    for r in restarts {
+        w.time(r.at);
+        w.f64(r.after_backoff_seconds);
+    }
+    w.len(exit_codes.len());
+    for c in exit_codes {
+        w.u32(*c as u32);
+    }
+}
+
+fn read_runs(r: &mut Reader<'_>) -> Result<(Vec<Restart>, Vec<i32>), PackError> {
+    let restarts = (0..r.len()?)
+        .map(|_| Ok(Restart { at: r.time()?, after_backoff_seconds: r.f64()? }))
+        .collect::<Result<_, PackError>>()?;
+    let exit_codes = (0..r.len()?).map(|_| Ok(r.u32()? as i32)).collect::<Result<_, PackError>>()?;
+    Ok((restarts, exit_codes))
 }
 
 /// Appends `trace` to `out`: its release, notices, horizon and CronJobs' final status, then its
@@ -318,17 +339,19 @@ pub fn pack(trace: &Trace, out: &mut Vec<u8>) {
         w.opt_time(p.started_at);
         w.opt_time(p.finished_at);
         w.u8(phase_code(p.phase));
-        w.len(p.restarts.len());
-        for r in &p.restarts {
-            w.time(r.at);
-            w.f64(r.after_backoff_seconds);
-        }
-        w.len(p.exit_codes.len());
-        for c in &p.exit_codes {
-            w.u32(*c as u32);
-        }
+        write_runs(&mut w, &p.restarts, &p.exit_codes);
         w.opt_time(p.deleted_at);
         w.opt_str(p.deleted_because.as_deref());
+        w.len(p.init_containers.len());
+        for c in &p.init_containers {
+            w.str(&c.name);
+            w.u8(c.sidecar as u8);
+            w.opt_time(c.started_at);
+            w.opt_time(c.initialized_at);
+            write_runs(&mut w, &c.restarts, &c.exit_codes);
+            w.opt_time(c.stopping_at);
+            w.opt_time(c.finished_at);
+        }
     }
     w.len(trace.slots.len());
     for s in &trace.slots {
@@ -389,10 +412,26 @@ pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
         let (name, job, created_at, started_at, finished_at) =
             (r.string()?, r.string()?, r.time()?, r.opt_time()?, r.opt_time()?);
         let phase = r.pick(&PHASES, "phase")?;
-        let restarts = (0..r.len()?)
-            .map(|_| Ok(Restart { at: r.time()?, after_backoff_seconds: r.f64()? }))
+        let (restarts, exit_codes) = read_runs(r)?;
+        let (deleted_at, deleted_because) = (r.opt_time()?, r.opt_string()?);
+        let init_containers = (0..r.len()?)
+            .map(|_| {
+                let (name, sidecar, started_at, initialized_at) =
+                    (r.string()?, r.u8()? != 0, r.opt_time()?, r.opt_time()?);
+                let (restarts, exit_codes) = read_runs(r)?;
+                let (stopping_at, finished_at) = (r.opt_time()?, r.opt_time()?);
+                Ok(InitContainerRecord {
+                    name,
+                    sidecar,
+                    started_at,
+                    initialized_at,
+                    restarts,
+                    exit_codes,
+                    stopping_at,
+                    finished_at,
+                })
+            })
             .collect::<Result<_, PackError>>()?;
-        let exit_codes = (0..r.len()?).map(|_| Ok(r.u32()? as i32)).collect::<Result<_, PackError>>()?;
         trace.pods.push(PodRecord {
             name,
             job,
@@ -402,8 +441,9 @@ pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
             phase,
             restarts,
             exit_codes,
-            deleted_at: r.opt_time()?,
-            deleted_because: r.opt_string()?,
+            deleted_at,
+            deleted_because,
+            init_containers,
         });
     }
     let n = r.len()?;

@@ -4,7 +4,7 @@
 //! `active` Jobs and `lastScheduleTime`, each Job's start, completion and terminal condition, each
 //! Pod's phase and restart count.
 
-use crate::sim::trace::{format_time, JobCondition, PodPhase, Time, Trace};
+use crate::sim::trace::{format_time, FinishedCondition, PodPhase, Time, Trace};
 use crate::timeline::kubectl::cron_jobs_state;
 use crate::timeline::pod_lanes::{pod_segments, SegmentKind};
 use serde_json::{json, Value};
@@ -66,7 +66,7 @@ pub fn state_at(trace: &Trace, t: Time) -> Value {
                 c["reason"] = json!(r);
             }
             status["conditions"] = json!([c]);
-            if condition == JobCondition::Complete {
+            if condition == FinishedCondition::Complete {
                 status["completionTime"] = json!(format_time(&done));
             }
         }

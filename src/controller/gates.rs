@@ -138,11 +138,6 @@ pub const GATES: &[Gate] = &[
     ),
 ];
 
-/// Gates whose switch the model accepts but whose effect it does not (fully) simulate, and why.
-const UNSIMULATED: &[(&str, &str)] = &[
-    ("SidecarContainers", "the model's kubelet does not run init containers, sidecars included (the API server keeps or drops initContainers[].restartPolicy by the gate)"),
-];
-
 impl Gate {
     /// The gate by name (case-sensitive, as the components read `--feature-gates`).
     pub fn named(name: &str) -> Option<&'static Gate> {
@@ -199,8 +194,7 @@ impl FeatureGates {
     /// let asked = BTreeMap::from([("SidecarContainers".to_string(), true), ("Foo".to_string(), true)]);
     /// let (gates, notices) = FeatureGates::resolve(v, &asked);
     /// assert!(gates.enabled("SidecarContainers"));
-    /// assert_eq!(notices[0], "featureGates.Foo: the model does not know this feature gate; it is ignored");
-    /// assert!(notices[1].starts_with("featureGates.SidecarContainers: accepted, but the model's kubelet does not run init containers"));
+    /// assert_eq!(notices, ["featureGates.Foo: the model does not know this feature gate; it is ignored"]);
     /// ```
     pub fn resolve(version: KubernetesVersion, asked: &BTreeMap<String, bool>) -> (Self, Vec<String>) {
         let mut gates = Self::defaults(version);
@@ -219,13 +213,8 @@ impl FeatureGates {
                     "featureGates.{name}: Kubernetes {version} locks it to {default} (cannot set feature gate {name} to \
                      {on}, feature is locked to {default}); it is ignored"
                 )),
-                Some((default, _)) => {
+                Some(_) => {
                     gates.overrides.insert(gate.name, on);
-                    if let Some(why) = UNSIMULATED.iter().find(|(n, _)| *n == gate.name).map(|(_, why)| why) {
-                        if on != default {
-                            notices.push(format!("featureGates.{name}: accepted, but {why}"));
-                        }
-                    }
                 }
             }
         }

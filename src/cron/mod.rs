@@ -25,12 +25,14 @@ mod every;
 mod parser;
 mod request;
 mod spec;
+mod v1;
 
 pub use describe::{describe, notes};
 pub use every::ConstantDelaySchedule;
 pub use parser::ParseError;
-pub use request::{answer_next, go_rfc3339, NextRequest, NextResponse, MAX_COUNT};
+pub use request::{answer_next, NextRequest, NextResponse, MAX_COUNT};
 pub use spec::{EndlessSearch, Masks, SpecSchedule, STAR_BIT};
+pub use v1::{parse_standard_v1, V1ParseError};
 
 use crate::go::{load_location, Tz};
 use chrono::{DateTime, Utc};

@@ -3,8 +3,8 @@
 //! would (with `.spec.timeZone` applied by `formatSchedule`) and chain robfig's `Next`.
 
 use super::{describe, notes, parse_standard, with_time_zone, Schedule};
-use crate::go::{load_location, Location, Tz};
-use chrono::{DateTime, SecondsFormat, Utc};
+use crate::go::{format_rfc3339, load_location, Location, Tz};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// Most `Next` results one request may ask for.
@@ -67,11 +67,6 @@ impl NextResponse {
     }
 }
 
-/// Renders an instant as Go's RFC3339Nano does (`Z` for a zero offset, no trailing zeros).
-pub fn go_rfc3339(t: &DateTime<Tz>) -> String {
-    t.to_rfc3339_opts(SecondsFormat::AutoSi, true)
-}
-
 /// Answers one request. `now` is used when the request has no `after`.
 ///
 /// ```
@@ -115,7 +110,7 @@ pub fn answer_next(request: NextRequest, now: DateTime<Utc>) -> NextResponse {
     for _ in 0..count {
         match schedule.next(t) {
             Ok(Some(next)) => {
-                times.push(Some(go_rfc3339(&next)));
+                times.push(Some(format_rfc3339(&next)));
                 t = next;
             }
             Ok(None) => {

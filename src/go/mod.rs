@@ -24,8 +24,8 @@ pub use duration::{duration_string, parse_duration, DurationError};
 pub use location::{load_location, Location, LocationError};
 pub(crate) use strconv::{atoi, to_lower};
 pub use strconv::{AtoiError, Quoted};
-pub use time::zero_time;
 pub(crate) use time::{days_in_month, Civil, Zone};
+pub use time::{format_rfc3339, zero_time};
 pub use zone::{Tz, TzOffset, UnknownZone};
 
 #[cfg(test)]

@@ -1,14 +1,15 @@
 //! Go `time` arithmetic in one zone, as robfig/cron's `Next` uses it: wall-clock fields of an
 //! instant, `time.Date` with Go's normalisation and its rule for wall times in DST gaps and
 //! overlaps, and absolute `Add`/`Truncate`. Instants are whole Unix seconds (`Next` works on
-//! whole seconds only). Also Go's zero `time.Time`, which robfig returns for "never".
+//! whole seconds only). Also Go's zero `time.Time`, which robfig returns for "never", and the
+//! RFC 3339 form Go prints instants in.
 //!
 //! Speed comes from each zone's table of UTC-offset periods (`zone.rs`): a lookup is a binary
 //! search, and it also says how long the offset stays the same, which lets `Next` jump over
 //! hours and days instead of stepping through them.
 
 use super::zone::{Period, Tz, ZoneRules};
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 
 const SECONDS_PER_DAY: i64 = 86_400;
 
@@ -114,6 +115,12 @@ pub fn zero_time() -> DateTime<Utc> {
         .and_then(|d| d.and_hms_opt(0, 0, 0))
         .map(|t| t.and_utc())
         .unwrap_or(DateTime::<Utc>::MIN_UTC)
+}
+
+/// Renders an instant as Go's RFC3339Nano does (`Z` for a zero offset, no trailing zeros), the
+/// form robfig/cron's tests and `kubectl` print schedule times in.
+pub fn format_rfc3339(t: &DateTime<Tz>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::AutoSi, true)
 }
 
 #[cfg(test)]

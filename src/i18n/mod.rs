@@ -17,8 +17,14 @@
 mod en;
 mod ja;
 mod ko;
+mod msg;
 pub mod particle;
 pub mod probes;
+mod told;
+
+pub use told::Told;
+
+pub use msg::Msg;
 
 use std::fmt;
 use std::str::FromStr;
@@ -85,13 +91,25 @@ impl Lang {
     }
 }
 
+/// A language tag naming no language of the interface; [`fmt::Display`] quotes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLanguage(pub String);
+
+impl fmt::Display for UnknownLanguage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "no interface language for {:?}", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLanguage {}
+
 impl FromStr for Lang {
-    type Err = String;
+    type Err = UnknownLanguage;
 
     /// A language tag's primary subtag: `ja`, `ja-JP`, `ko_KR`, `EN-gb`.
-    fn from_str(tag: &str) -> Result<Lang, String> {
+    fn from_str(tag: &str) -> Result<Lang, UnknownLanguage> {
         let primary = tag.split(['-', '_']).next().unwrap_or_default().to_ascii_lowercase();
-        Lang::ALL.into_iter().find(|l| l.code() == primary).ok_or_else(|| format!("no interface language for {tag:?}"))
+        Lang::ALL.into_iter().find(|l| l.code() == primary).ok_or_else(|| UnknownLanguage(tag.to_owned()))
     }
 }
 
@@ -131,402 +149,6 @@ pub(crate) fn fill(template: &str, args: &[&dyn fmt::Display]) -> String {
     }
     out.push_str(rest);
     out
-}
-
-macro_rules! messages {
-    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {
-        /// A message of the interface (see each language's file for its words).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Msg { $($(#[$doc])* $name),* }
-
-        impl Msg {
-            /// Every message (the completeness tests walk it).
-            pub const ALL: &'static [Msg] = &[$(Msg::$name),*];
-        }
-    };
-}
-
-messages! {
-    // Header and page.
-    Tagline,
-    LanguageLabel,
-    ScenariosButton,
-    ScenariosTitle,
-    ThemeToggleLabel,
-    ThemeToggleTitle,
-    HelpButtonTitle,
-    // Keyboard help.
-    KeyboardShortcuts,
-    KeyboardHeading,
-    KeyPlayPause,
-    KeyStep,
-    KeyZoomKeys,
-    KeyZoom,
-    KeyPanKeys,
-    KeyPan,
-    KeyStartEnd,
-    KeyFit,
-    KeyClickAxis,
-    KeyMoveClock,
-    KeyClearSelection,
-    KeyTheme,
-    // Panes.
-    ManifestEditor,
-    ManifestLabel,
-    SimulationHeading,
-    TimelineHeading,
-    Timeline,
-    // Legend.
-    Legend,
-    LegendOnTime,
-    LegendLate,
-    LegendSkipped,
-    LegendPending,
-    LegendJob,
-    LegendFailedJob,
-    LegendBackOff,
-    LegendControllerDown,
-    LegendSuspended,
-    // Editor status.
-    EditorStatus,
-    EditorErrors,
-    EditorError,
-    MoreDiagnostics,
-    // Virtual clock.
-    VirtualClock,
-    GoToStart,
-    GoToStartTitle,
-    PreviousEvent,
-    PreviousEventTitle,
-    Play,
-    Pause,
-    PlayPauseTitle,
-    NextEvent,
-    NextEventTitle,
-    GoToEnd,
-    GoToEndTitle,
-    PlaybackSpeed,
-    SpeedMinutes,
-    SpeedHours,
-    SpeedDays,
-    ScrubClock,
-    // Simulation controls.
-    Kubernetes,
-    KubernetesVersion,
-    NewestVersion,
-    Horizon,
-    HorizonLabel,
-    HorizonTitle,
-    ControllerTz,
-    ControllerTzLabel,
-    PodsOf,
-    StartupSeconds,
-    StartupSecondsLabel,
-    AttemptRunSeconds,
-    AttemptDurationLabel,
-    Exit,
-    AttemptExitLabel,
-    AddAttempt,
-    RemoveAttempt,
-    FindWorkload,
-    WorkloadsShown,
-    ClusterEvents,
-    RemoveEvent,
-    Remove,
-    EventAt,
-    EventTimeLabel,
-    EventWhat,
-    EventKindLabel,
-    EventEditSchedule,
-    EventSuspend,
-    EventResume,
-    EventDeleteJob,
-    EventControllerDown,
-    EventTrigger,
-    EventValue,
-    EventValueLabel,
-    AddEvent,
-    ControllerDownUntil,
-    // Timeline.
-    Simulating,
-    NothingToSimulate,
-    TimelineLabel,
-    ControllerDownBand,
-    SuspendedBand,
-    StandaloneJobs,
-    SlotsLane,
-    JobsLane,
-    SlotCluster,
-    JobCluster,
-    PodsOfJob,
-    LateRun,
-    Overview,
-    OverviewLabel,
-    // Inspector.
-    Inspector,
-    InspectorHint,
-    Why,
-    TabDetails,
-    TabEvents,
-    TabLogs,
-    RunInfo,
-    GetAt,
-    DescribeAt,
-    EventsAt,
-    LogUpTo,
-    KindSlot,
-    KindEdit,
-    KindOutage,
-    KindSuspended,
-    // Inspector fields.
-    FieldScheduledTime,
-    FieldFate,
-    FieldJobCreated,
-    FieldKubernetesVersion,
-    FieldCreated,
-    FieldCreatedAfterSchedule,
-    FieldStatus,
-    FieldFinished,
-    FieldDeleted,
-    FieldPods,
-    FieldStarted,
-    FieldPhase,
-    FieldRestarts,
-    FieldExitCodes,
-    FieldAt,
-    FieldCommand,
-    FieldPatch,
-    FieldFrom,
-    FieldUntil,
-    FieldLength,
-    // Slot fates (the trace's names in `data-fate`).
-    FateRanOnTime,
-    FateRanLate,
-    FateSkippedForbid,
-    FateMissedDeadline,
-    FateSuperseded,
-    FateSuspended,
-    FateControllerDown,
-    FateNotFoundBySearch,
-    FateTooManyMissed,
-    FateCreateFailed,
-    FatePending,
-    // Job and Pod ends.
-    OutcomeRunning,
-    OutcomeComplete,
-    OutcomeFailed,
-    OutcomeDeleted,
-    PodSucceeded,
-    PodTerminated,
-    PodOpen,
-    // Scenarios library.
-    ScenarioMenuLabel,
-    ScenarioLookAt,
-    ScenarioWhy,
-    ScenarioReplaceConfirm,
-    ScenarioClose,
-    ScenarioShowNotes,
-    // Export, compare, lint (src/ui/share.rs, export.rs, compare_view.rs, lint_view.rs).
-    Export,
-    ExportSvgTitle,
-    ExportPngTitle,
-    ExportTrace,
-    ExportTraceTitle,
-    ExportState,
-    ExportStateTitle,
-    CompareStart,
-    CompareStop,
-    CompareRegion,
-    CompareAgainstLabel,
-    CompareVersionGroup,
-    CompareV1,
-    CompareEveryPolicy,
-    CompareSnapshot,
-    CompareKept,
-    CompareKeep,
-    CompareKeepTitle,
-    CompareRunA,
-    CompareRunB,
-    CompareDifferences,
-    CompareOneDifference,
-    CompareCannotRun,
-    CompareDiffLane,
-    CompareDiffStrip,
-    LintOpen,
-    LintClose,
-    LintRegion,
-    LintIntro,
-    LintInputLabel,
-    LintUseEditor,
-    LintStart,
-    LintRun,
-    LintBusy,
-    LintSummary,
-    LintNoRisks,
-    LintOpenProbe,
-    LintOpenProbeTitle,
-    LintBadZone,
-    LintProgress,
-    LintCancel,
-    LintStopped,
-    LintTooMany,
-    // Lint findings (the probe's times, names and Kubernetes' own texts fill the placeholders).
-    LintRetroactiveEdit,
-    LintFixDeadlineLonger,
-    LintFixSetDeadline,
-    LintTooManyMissed,
-    LintRefusedAfterOutage,
-    LintLatestOnlyAfterOutage,
-    LintRemedyDeadline,
-    LintForbidStarves,
-    LintJobsBoundedBy,
-    LintJobsUnbounded,
-    LintDeadlineMissed,
-    LintDeadlineTight,
-    LintReactionV1,
-    LintReactionV2,
-    LintDstDoubleRun,
-    LintDstSkippedRun,
-    LintRunAt,
-    LintListSeparator,
-    // Compare differences.
-    DiffSlotFate,
-    DiffSlotOnlyA,
-    DiffSlotOnlyB,
-    DiffJobOnlyA,
-    DiffJobOnlyB,
-    DiffJobShift,
-    DiffCreated,
-    DiffFinished,
-    DiffPartSeparator,
-    DiffJobOutcome,
-    DiffDeletedWhileRunning,
-    DiffStillRunning,
-    // Inspector values in the playground's own words.
-    FactNoJob,
-    FactFinishedTook,
-    FactDeletedBy,
-    FactCreatedAfter,
-    FactJobActive,
-    DeletedByHistoryLimit,
-    DeletedByTtl,
-    DeletedByReplace,
-    DeletedByUser,
-    ReasonRestarted,
-    ReasonControllerDown,
-    ReasonSuspended,
-    TitleOutage,
-    TitleSuspended,
-    SourceSlotFate,
-    SourceDeletion,
-    SourceScenario,
-    ScenarioGroupSeeds,
-    ScenarioGroupPains,
-    ScenarioRestore,
-    // Share links.
-    ShareButton,
-    ShareTitle,
-    ShareDialog,
-    ShareLinkLabel,
-    ShareSize,
-    Close,
-    Dismiss,
-    ShareAsk,
-    ShareOpen,
-    ShareKeep,
-    ShareErrNotALink,
-    ShareErrUnknownFormat,
-    ShareErrTooLong,
-    ShareErrBadCharacter,
-    ShareErrTruncated,
-    ShareErrCorrupt,
-    ShareErrTooLarge,
-    ShareErrNotAState,
-}
-
-impl Msg {
-    /// The label of an inspector field, by the English name `timeline::explain` gives it (which
-    /// stays the field's `data-field`); `None` for names that are Kubernetes' own (`CronJob`,
-    /// `Job`, `Pod`).
-    pub fn field(name: &str) -> Option<Msg> {
-        Some(match name {
-            "Scheduled time" => Msg::FieldScheduledTime,
-            "Fate" => Msg::FieldFate,
-            "Job created" => Msg::FieldJobCreated,
-            "Kubernetes version" => Msg::FieldKubernetesVersion,
-            "Created" => Msg::FieldCreated,
-            "Created after schedule" => Msg::FieldCreatedAfterSchedule,
-            "Status" => Msg::FieldStatus,
-            "Finished" => Msg::FieldFinished,
-            "Deleted" => Msg::FieldDeleted,
-            "Pods" => Msg::FieldPods,
-            "Started" => Msg::FieldStarted,
-            "Phase" => Msg::FieldPhase,
-            "Restarts" => Msg::FieldRestarts,
-            "Exit codes" => Msg::FieldExitCodes,
-            "At" => Msg::FieldAt,
-            "Command" => Msg::FieldCommand,
-            "Patch" => Msg::FieldPatch,
-            "From" => Msg::FieldFrom,
-            "Until" => Msg::FieldUntil,
-            "Length" => Msg::FieldLength,
-            _ => return None,
-        })
-    }
-
-    /// The name of a slot fate, by its trace name (`ran-late`).
-    pub fn fate(name: &str) -> Option<Msg> {
-        Some(match name {
-            "ran-on-time" => Msg::FateRanOnTime,
-            "ran-late" => Msg::FateRanLate,
-            "skipped-forbid" => Msg::FateSkippedForbid,
-            "missed-deadline" => Msg::FateMissedDeadline,
-            "superseded" => Msg::FateSuperseded,
-            "suspended" => Msg::FateSuspended,
-            "controller-down" => Msg::FateControllerDown,
-            "not-found-by-search" => Msg::FateNotFoundBySearch,
-            "too-many-missed" => Msg::FateTooManyMissed,
-            "create-failed" => Msg::FateCreateFailed,
-            "pending" => Msg::FatePending,
-            _ => return None,
-        })
-    }
-
-    /// The label of a reason's source, by the English name `timeline::explain` gives it (its
-    /// `data-source`); `None` for the controllers and components, which are Kubernetes' names.
-    pub fn source(name: &str) -> Option<Msg> {
-        Some(match name {
-            "slot fate" => Msg::SourceSlotFate,
-            "deletion" => Msg::SourceDeletion,
-            "scenario" => Msg::SourceScenario,
-            _ => None?,
-        })
-    }
-
-    /// The word for an explanation's kind (`Slot`, `Edit`, …); `None` for Kubernetes kinds.
-    pub fn kind(name: &str) -> Option<Msg> {
-        Some(match name {
-            "Slot" => Msg::KindSlot,
-            "Edit" => Msg::KindEdit,
-            "Outage" => Msg::KindOutage,
-            "Suspended" => Msg::KindSuspended,
-            _ => None?,
-        })
-    }
-
-    /// The word for a Job bar's or Pod's end, by its `data-outcome` / `data-end` name.
-    pub fn outcome(name: &str) -> Option<Msg> {
-        Some(match name {
-            "running" => Msg::OutcomeRunning,
-            "complete" => Msg::OutcomeComplete,
-            "failed" => Msg::OutcomeFailed,
-            "deleted" => Msg::OutcomeDeleted,
-            "succeeded" => Msg::PodSucceeded,
-            "terminated" => Msg::PodTerminated,
-            "open" => Msg::PodOpen,
-            _ => None?,
-        })
-    }
 }
 
 #[cfg(test)]
@@ -586,6 +208,8 @@ mod tests {
             "Phase",
             "Restarts",
             "Exit codes",
+            "Sidecars",
+            "Init containers",
             "At",
             "Command",
             "Patch",
@@ -650,6 +274,11 @@ mod tests {
         for &msg in Msg::ALL {
             for args in samples {
                 particle::assert_no_mechanical_particle(&Lang::Ko.format(msg, args));
+            }
+        }
+        for told in Told::ALL {
+            for args in samples {
+                particle::assert_no_mechanical_particle(&Lang::Ko.tell(told, args));
             }
         }
         let scenarios = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");

@@ -204,6 +204,7 @@ library! {
     Pain "replace",
     Pain "pod-failure-policy",
     Pain "container-restart-rules",
+    Pain "native-sidecar",
     Pain "irregular-schedule-after-gap",
     Pain "yaml-unquoted-star",
 }

@@ -4,7 +4,7 @@
 //! created from `generateName`, pods deleted, tracking finalizers removed, the status written.
 
 use super::store::{Change, Watch};
-use super::trace::{ControllerName, Explanation, JobCondition, Name, ObjectKind, Ruling, SyncTrigger};
+use super::trace::{ControllerName, Explanation, FinishedCondition, Name, ObjectKind, Ruling, SyncTrigger};
 use super::world::World;
 use crate::api::{ConditionStatus, Job, JobConditionType, JobStatus, Pod};
 use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
@@ -146,13 +146,8 @@ impl World {
             return;
         }
         if let Some(c) = finished(&new.status) {
-            let condition = if c.condition_type == JobConditionType::Complete {
-                JobCondition::Complete
-            } else {
-                JobCondition::Failed
-            };
             let reason = (!c.reason.is_empty()).then(|| c.reason.clone());
-            self.recorder.job_finished(&new.metadata.name, self.now, condition, reason);
+            self.recorder.job_finished(&new.metadata.name, self.now, FinishedCondition::of(c.condition_type), reason);
         }
     }
 }

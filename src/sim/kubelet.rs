@@ -4,12 +4,15 @@
 //! CrashLoopBackOff, and writes the pod status the Job controller reads. The restart rules and the
 //! pod statuses are `controller::kubelet`'s; this module only schedules them on the virtual clock.
 //!
+//! Init containers, native sidecars among them, run first (`init_containers`).
+//!
 //! Model assumptions (`docs/model.md`): the pod is bound and its container
 //! created the instant the startup time is over; a container exits at once when its pod is
 //! deleted (unless its pod rule says it ignores SIGTERM: then SIGKILL, exit 137, when the grace
 //! period is over); the kubelet retries a refused restart exactly when the back-off expires.
 
 use super::fast_hash::FastMap;
+use super::init_containers::{init_runtimes, InitRuntime};
 use super::scenario::{Attempt, DEFAULT_ATTEMPT};
 use super::trace::{ControllerName, ObjectKind, PodPhase as TracePhase, Ruling, SyncTrigger, Time};
 use super::world::{Happening, World};
@@ -24,7 +27,7 @@ use chrono::TimeDelta;
 /// attempts have started (which picks the scenario's next attempt).
 #[derive(Debug, Default)]
 pub struct Kubelet {
-    pods: FastMap<String, PodRuntime>,
+    pub(super) pods: FastMap<String, PodRuntime>,
     attempts_per_job: FastMap<String, usize>,
     /// Per CronJob, how many Jobs it has had (the scenario's `jobs` list cycles over them).
     jobs_per_cron_job: FastMap<String, usize>,
@@ -35,7 +38,7 @@ pub struct Kubelet {
 }
 
 #[derive(Debug)]
-struct PodRuntime {
+pub(super) struct PodRuntime {
     uid: String,
     job: String,
     cron_job: Option<String>,
@@ -47,6 +50,30 @@ struct PodRuntime {
     /// The pod is being deleted while its container, which ignores SIGTERM, runs out the grace
     /// period: why it is deleted.
     terminating: Option<String>,
+    /// Its init containers that run (sidecars, and regular ones the Simulation describes).
+    pub(super) init: Vec<InitRuntime>,
+    /// When its prober worker started: when its first container started.
+    pub(super) probe_worker_start: Option<Time>,
+    /// Whether the app container has been started.
+    pub(super) app_started: bool,
+    /// The phase the app container decided, held back while the sidecars stop.
+    pub(super) finishing: Option<TracePhase>,
+}
+
+impl Kubelet {
+    /// The runtime of a pod the kubelet runs (the caller has checked it is live).
+    pub(super) fn pod(&self, pod: &str) -> &PodRuntime {
+        &self.pods[pod]
+    }
+
+    pub(super) fn pod_mut(&mut self, pod: &str) -> &mut PodRuntime {
+        self.pods.get_mut(pod).expect("live pod")
+    }
+
+    /// The pod is done: the kubelet forgets it.
+    pub(super) fn forget_pod(&mut self, pod: &str) {
+        self.pods.remove(pod);
+    }
 }
 
 impl World {
@@ -70,7 +97,9 @@ impl World {
         let job = pod.metadata.controller_of().map(|r| r.name.clone()).unwrap_or_default();
         let cron_job = self.store.get::<Job>(&job).and_then(cron_job_of);
         self.recorder.pod_created(&name, &job, self.now);
-        let startup = self.scenario.pod_rule(&job, cron_job.as_deref()).map_or(TimeDelta::zero(), |r| r.startup());
+        let rule = self.scenario.pod_rule(&job, cron_job.as_deref());
+        let startup = rule.map_or(TimeDelta::zero(), |r| r.startup());
+        let init = init_runtimes(pod, rule, self.kubelet.bounds);
         let uid = pod.metadata.uid.clone();
         self.kubelet.pods.insert(
             name.clone(),
@@ -82,6 +111,10 @@ impl World {
                 running: None,
                 finished_at: None,
                 terminating: None,
+                init,
+                probe_worker_start: None,
+                app_started: false,
+                finishing: None,
             },
         );
         self.agenda.schedule(self.now + startup, Happening::ContainerStart { pod: name, uid });
@@ -105,15 +138,23 @@ impl World {
         }
     }
 
-    fn live_pod(&self, pod: &str, uid: &str) -> bool {
+    pub(super) fn live_pod(&self, pod: &str, uid: &str) -> bool {
         self.kubelet.pods.get(pod).is_some_and(|p| p.uid == uid) && self.store.get::<Pod>(pod).is_some()
     }
 
-    /// The pod's first container starts, once the startup time is over.
+    /// The pod's containers start, once the startup time is over: its init containers in order
+    /// (`advance_init`), then the app container.
     pub(crate) fn container_start(&mut self, pod: &str, uid: &str) {
         if !self.live_pod(pod, uid) {
             return;
         }
+        self.kubelet.pods.get_mut(pod).expect("live pod").probe_worker_start = Some(self.now);
+        self.advance_init(pod, uid);
+    }
+
+    /// The pod's app container starts: its init containers are done (or running, as sidecars).
+    pub(super) fn start_app_container(&mut self, pod: &str, uid: &str) {
+        self.kubelet.pods.get_mut(pod).expect("live pod").app_started = true;
         let status = start_container(self.store.get::<Pod>(pod).expect("live pod"), self.now, 0);
         let _ = self.store.replace_status::<Pod>(pod, status);
         self.begin_attempt(pod, uid, None);
@@ -152,6 +193,14 @@ impl World {
             ContainerExit::PodFailed => TracePhase::Failed,
             ContainerExit::Restart => TracePhase::Running,
         };
+        let terminating = self.kubelet.pods.get(pod).is_some_and(|rt| rt.terminating.is_some());
+        if phase != TracePhase::Running && !terminating && self.sidecars_running(pod) {
+            // The pod stays Running until its sidecars have stopped (`getPhase`).
+            let _ = self.store.update::<Pod>(pod, |p| p.status.phase = Some(crate::api::PodPhase::Running));
+            self.recorder.container_exited(pod, now, exit_code, TracePhase::Running);
+            self.stop_sidecars(pod, uid, phase);
+            return;
+        }
         self.recorder.container_exited(pod, now, exit_code, phase);
         if let Some(because) = self.kubelet.pods.get_mut(pod).and_then(|rt| rt.terminating.take()) {
             // Exited on its own within the grace period: the kubelet completes the deletion.

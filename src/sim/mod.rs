@@ -15,6 +15,7 @@ pub mod fast_hash;
 mod fates;
 mod garbage_collector;
 mod history;
+mod init_containers;
 mod input;
 mod job_driver;
 mod kubelet;

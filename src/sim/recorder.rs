@@ -6,8 +6,8 @@ use super::fast_hash::FastMap;
 use super::scenario::ClusterEvent;
 use super::trace::{
     ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, DeletedBy, EventRecord,
-    EventType, JobCondition, JobRecord, Name, ObjectKind, ObjectRef, Outage, PodPhase, PodRecord, Restart, Ruling,
-    SyncRecord, SyncTrigger, Time,
+    EventType, FinishedCondition, InitContainerRecord, JobRecord, Name, ObjectKind, ObjectRef, Outage, PodPhase,
+    PodRecord, Restart, Ruling, SyncRecord, SyncTrigger, Time,
 };
 use crate::api::{ConcurrencyPolicy, CronJobSpec};
 use chrono::TimeDelta;
@@ -135,7 +135,7 @@ impl Recorder {
     }
 
     /// A Job reached its terminal condition.
-    pub fn job_finished(&mut self, name: &str, at: Time, condition: JobCondition, reason: Option<String>) {
+    pub fn job_finished(&mut self, name: &str, at: Time, condition: FinishedCondition, reason: Option<String>) {
         if let Some(j) = self.live_jobs.get(name).map(|&i| &mut self.jobs[i]) {
             if j.condition.is_none() {
                 j.finished_at = Some(at);
@@ -167,6 +167,7 @@ impl Recorder {
             exit_codes: Vec::new(),
             deleted_at: None,
             deleted_because: None,
+            init_containers: Vec::new(),
         });
     }
 
@@ -206,7 +207,40 @@ impl Recorder {
             if p.finished_at.is_none() && p.started_at.is_some() {
                 p.finished_at = Some(at);
             }
+            for c in p.init_containers.iter_mut().filter(|c| c.finished_at.is_none() && c.started_at.is_some()) {
+                c.finished_at = Some(at);
+            }
         }
+    }
+
+    /// The Pod's phase became terminal at `at` (its sidecars stopped after its app container).
+    pub fn pod_finished(&mut self, pod: &str, at: Time, phase: PodPhase) {
+        if let Some(p) = self.pod_mut(pod) {
+            p.phase = phase;
+            p.finished_at = Some(at);
+        }
+    }
+
+    /// Init container `name` of the Pod, recorded on first use.
+    pub fn init_container(&mut self, pod: &str, name: &str, sidecar: bool) -> Option<&mut InitContainerRecord> {
+        let p = self.pod_mut(pod)?;
+        let i = match p.init_containers.iter().position(|c| c.name == name) {
+            Some(i) => i,
+            None => {
+                p.init_containers.push(InitContainerRecord {
+                    name: name.to_string(),
+                    sidecar,
+                    started_at: None,
+                    initialized_at: None,
+                    restarts: Vec::new(),
+                    exit_codes: Vec::new(),
+                    stopping_at: None,
+                    finished_at: None,
+                });
+                p.init_containers.len() - 1
+            }
+        };
+        p.init_containers.get_mut(i)
     }
 }
 

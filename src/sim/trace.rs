@@ -152,11 +152,22 @@ pub struct EventRecord {
     pub source: Cow<'static, str>,
 }
 
-/// A Job's terminal condition.
+/// The type of a Job's finished condition (`Complete` or `Failed`, the conditions
+/// `job.status.finished_condition()` finds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum JobCondition {
+pub enum FinishedCondition {
     Complete,
     Failed,
+}
+
+impl FinishedCondition {
+    /// The finished condition a condition type records: `Complete`, else `Failed`.
+    pub fn of(condition_type: crate::api::JobConditionType) -> Self {
+        match condition_type {
+            crate::api::JobConditionType::Complete => FinishedCondition::Complete,
+            _ => FinishedCondition::Failed,
+        }
+    }
 }
 
 /// Who deleted a Job.
@@ -187,7 +198,7 @@ pub struct JobRecord {
     pub created_at: Time,
     #[serde(with = "rfc3339::option")]
     pub finished_at: Option<Time>,
-    pub condition: Option<JobCondition>,
+    pub condition: Option<FinishedCondition>,
     /// The terminal condition's reason (`BackoffLimitExceeded`, `DeadlineExceeded`, ...).
     pub reason: Option<String>,
     #[serde(with = "rfc3339::option")]
@@ -241,7 +252,38 @@ pub struct PodRecord {
     #[serde(with = "rfc3339::option")]
     pub deleted_at: Option<Time>,
     pub deleted_because: Option<String>,
+    /// The init containers the kubelet ran, in spec order: native sidecars, and regular init
+    /// containers the Simulation gives a behaviour (one without finishes at once and is not
+    /// listed). Left out of the JSON when empty, so traces without them keep their shape.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub init_containers: Vec<InitContainerRecord>,
 }
+
+/// The life of one init container of a Pod.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InitContainerRecord {
+    pub name: String,
+    /// A native sidecar (`restartPolicy: Always`, honoured by the release and its gates).
+    pub sidecar: bool,
+    /// When it first started.
+    #[serde(with = "rfc3339::option")]
+    pub started_at: Option<Time>,
+    /// When the kubelet moved on to the next container: a sidecar once running (or once its
+    /// startup probe succeeded), a regular init container once it exited 0.
+    #[serde(with = "rfc3339::option")]
+    pub initialized_at: Option<Time>,
+    pub restarts: Vec<Restart>,
+    /// Exit codes of its instances, in order.
+    pub exit_codes: Vec<i32>,
+    /// When the kubelet began stopping it (`Killing`) because the app containers were done.
+    #[serde(with = "rfc3339::option")]
+    pub stopping_at: Option<Time>,
+    /// When its last instance exited.
+    #[serde(with = "rfc3339::option")]
+    pub finished_at: Option<Time>,
+}
+
 /// A CronJob's final state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CronJobRecord {

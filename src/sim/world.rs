@@ -48,6 +48,14 @@ pub(crate) enum Happening {
     RestartRetry { pod: String, uid: String },
     /// A terminating pod's grace period is over.
     GraceExpired { pod: String, uid: String },
+    /// Instance `instance` of init container `index` exits on its own.
+    InitExit { pod: String, uid: String, index: usize, instance: u32, exit_code: i32 },
+    /// The startup probe of a sidecar's instance decides.
+    StartupProbe { pod: String, uid: String, index: usize, instance: u32, succeeded: bool },
+    /// The kubelet retries a restart of init container `index` it refused (CrashLoopBackOff).
+    InitRestart { pod: String, uid: String, index: usize },
+    /// A sidecar the kubelet is stopping exits (143 on SIGTERM, 137 on SIGKILL).
+    SidecarStop { pod: String, uid: String, index: usize, instance: u32, exit_code: i32 },
 }
 
 /// kube-controller-manager: whether it runs, and its controllers' work queues.
@@ -281,6 +289,16 @@ impl World {
             Happening::ContainerExit { pod, uid, exit_code } => self.container_exit(&pod, &uid, exit_code),
             Happening::RestartRetry { pod, uid } => self.restart_retry(&pod, &uid),
             Happening::GraceExpired { pod, uid } => self.grace_expired(&pod, &uid),
+            Happening::InitExit { pod, uid, index, instance, exit_code } => {
+                self.init_exit(&pod, &uid, index, instance, exit_code)
+            }
+            Happening::StartupProbe { pod, uid, index, instance, succeeded } => {
+                self.startup_probe_decided(&pod, &uid, index, instance, succeeded)
+            }
+            Happening::InitRestart { pod, uid, index } => self.init_restart(&pod, &uid, index),
+            Happening::SidecarStop { pod, uid, index, instance, exit_code } => {
+                self.sidecar_stopped(&pod, &uid, index, instance, exit_code)
+            }
         }
         self.deliver();
     }
@@ -412,11 +430,7 @@ impl World {
         let stored = job;
         self.job_added(&stored, stored.metadata.creation_timestamp.unwrap_or(self.start));
         if let Some(c) = stored.status.finished_condition() {
-            let condition = if c.condition_type == crate::api::JobConditionType::Complete {
-                super::trace::JobCondition::Complete
-            } else {
-                super::trace::JobCondition::Failed
-            };
+            let condition = super::trace::FinishedCondition::of(c.condition_type);
             let at = c.last_transition_time.unwrap_or(self.start);
             self.recorder.job_finished(
                 &stored.metadata.name,

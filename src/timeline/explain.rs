@@ -7,8 +7,10 @@
 use super::explain_text::ExplainText;
 use super::item::ItemRef;
 use super::kubectl::human_duration;
-use super::lanes::{fate_name, MarkerKind, Timeline};
-use crate::sim::trace::{format_time, ControllerName, ObjectKind, Time, Trace};
+use super::lanes::{fate_name, Marker, MarkerKind, Span, Timeline};
+use crate::sim::trace::{
+    format_time, ControllerName, JobRecord, ObjectKind, PodRecord, SlotRecord, SyncRecord, Time, Trace,
+};
 
 /// What the inspector shows for one item.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,6 +58,16 @@ fn controller_label(c: ControllerName) -> &'static str {
     }
 }
 
+/// A controller's sync as a reason: its decision, verbatim.
+fn sync_reason(s: &SyncRecord) -> Reason {
+    Reason {
+        source: controller_label(s.controller).into(),
+        code: s.decision.code.to_string(),
+        at: Some(s.at),
+        text: s.decision.explanation.to_string().into(),
+    }
+}
+
 /// The CronJob controller's sync that created Job `job` (its decision names the Job).
 fn creating_sync(trace: &Trace, cron_job: &str, job: &str, created: Time) -> Option<Reason> {
     trace
@@ -68,12 +80,7 @@ fn creating_sync(trace: &Trace, cron_job: &str, job: &str, created: Time) -> Opt
                 && s.at < created + chrono::TimeDelta::seconds(2)
         })
         .find(|s| s.decision.explanation.contains(job) || s.decision.code == "created")
-        .map(|s| Reason {
-            source: "cronjob-controller".into(),
-            code: s.decision.code.to_string(),
-            at: Some(s.at),
-            text: s.decision.explanation.to_string().into(),
-        })
+        .map(sync_reason)
 }
 
 /// The Job controller's syncs of Job `job` within a second of `at` (the API keeps whole seconds,
@@ -84,12 +91,7 @@ fn job_syncs_near(trace: &Trace, job: &str, at: Time) -> Vec<Reason> {
         .iter()
         .filter(|s| s.controller == ControllerName::Job && s.object == job)
         .filter(|s| (s.at - at).abs() <= chrono::TimeDelta::seconds(1))
-        .map(|s| Reason {
-            source: "job-controller".into(),
-            code: s.decision.code.to_string(),
-            at: Some(s.at),
-            text: s.decision.explanation.to_string().into(),
-        })
+        .map(sync_reason)
         .take(1)
         .collect()
 }
@@ -121,220 +123,264 @@ fn delay(from: Time, to: Time) -> String {
 pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Inspection> {
     let version = trace.kubernetes_version.to_string();
     Some(match item {
-        ItemRef::Slot(i) => {
-            let slot = trace.slots.get(i)?;
-            let mut facts = vec![
-                ("CronJob", slot.cron_job.clone().into()),
-                ("Scheduled time", format_time(&slot.scheduled_time).into()),
-                ("Fate", ExplainText::Fate(slot.fate)),
-                ("Job", slot.job.clone().map_or(ExplainText::NoJob, ExplainText::Verbatim)),
-            ];
-            let mut why = vec![Reason {
-                source: "slot fate".into(),
-                code: fate_name(slot.fate),
-                at: None,
-                text: slot.explanation.clone().into(),
-            }];
-            if let Some(job) = slot.job.as_deref().and_then(|n| trace.jobs.iter().find(|j| j.name == n)) {
-                let (at, delay) = (format_time(&job.created_at), delay(slot.scheduled_time, job.created_at));
-                facts.push(("Job created", ExplainText::CreatedAfter { at, delay }));
-                if let Some(cj) = &job.cron_job {
-                    why.extend(creating_sync(trace, cj, &job.name, job.created_at));
-                }
-            }
-            facts.push(("Kubernetes version", version.into()));
-            Inspection {
-                kind: "Slot",
-                title: format!("{} @ {}", slot.cron_job, format_time(&slot.scheduled_time)).into(),
-                facts,
-                why,
-            }
-        }
-        ItemRef::Job(i) => {
-            let job = trace.jobs.get(i)?;
-            let mut facts = vec![("Job", job.name.clone().into())];
-            if let Some(cj) = &job.cron_job {
-                facts.push(("CronJob", cj.clone().into()));
-            }
-            if let Some(s) = job.scheduled_time {
-                facts.push(("Scheduled time", format_time(&s).into()));
-            }
-            facts.push(("Created", format_time(&job.created_at).into()));
-            if let Some(s) = job.scheduled_time {
-                facts.push(("Created after schedule", delay(s, job.created_at).into()));
-            }
-            let status = match (job.condition, &job.reason) {
-                (Some(c), Some(r)) => format!("{c:?} ({r})").into(),
-                (Some(c), None) => format!("{c:?}").into(),
-                (None, _) => ExplainText::JobActive,
-            };
-            facts.push(("Status", status));
-            if let Some(controller) = &job.managed_by {
-                facts.push(("Managed by", controller.clone().into()));
-            }
-            if let Some(f) = job.finished_at {
-                facts.push((
-                    "Finished",
-                    ExplainText::FinishedTook { at: format_time(&f), took: human_duration(f - job.created_at) },
-                ));
-            }
-            if let (Some(d), Some(by)) = (job.deleted_at, job.deleted_by) {
-                facts.push(("Deleted", ExplainText::DeletedBy { at: format_time(&d), by }));
-            }
-            let pods = trace.pods.iter().filter(|p| p.job == job.name).count();
-            facts.push(("Pods", pods.to_string().into()));
-            facts.push(("Kubernetes version", version.into()));
-            let mut why = Vec::new();
-            if let Some(slot) = trace.slots.iter().find(|s| s.job.as_deref() == Some(job.name.as_str())) {
-                why.push(Reason {
-                    source: "slot fate".into(),
-                    code: fate_name(slot.fate),
-                    at: Some(slot.scheduled_time),
-                    text: slot.explanation.clone().into(),
-                });
-            }
-            if let Some(cj) = &job.cron_job {
-                why.extend(creating_sync(trace, cj, &job.name, job.created_at));
-            }
-            if let Some(f) = job.finished_at {
-                why.extend(job_syncs_near(trace, &job.name, f));
-            }
-            if job.managed_by.is_some() {
-                why.extend(job_syncs_near(trace, &job.name, job.created_at));
-            }
-            if let Some(d) = job.deleted_at {
-                why.extend(
-                    trace.syncs.iter().filter(|s| s.at == d && s.decision.explanation.contains(job.name.as_str())).map(
-                        |s| Reason {
-                            source: controller_label(s.controller).into(),
-                            code: s.decision.code.to_string(),
-                            at: Some(s.at),
-                            text: s.decision.explanation.to_string().into(),
-                        },
-                    ),
-                );
-            }
-            why.extend(events_about(trace, ObjectKind::Job, &job.name));
-            Inspection { kind: "Job", title: job.name.clone().into(), facts, why }
-        }
-        ItemRef::Pod(i) => {
-            let pod = trace.pods.get(i)?;
-            let mut facts = vec![
-                ("Pod", pod.name.clone().into()),
-                ("Job", pod.job.clone().into()),
-                ("Created", format_time(&pod.created_at).into()),
-            ];
-            if let Some(s) = pod.started_at {
-                facts.push(("Started", format_time(&s).into()));
-            }
-            facts.push(("Phase", format!("{:?}", pod.phase).into()));
-            facts.push(("Restarts", pod.restarts.len().to_string().into()));
-            if !pod.exit_codes.is_empty() {
-                facts.push((
-                    "Exit codes",
-                    pod.exit_codes.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ").into(),
-                ));
-            }
-            if let Some(f) = pod.finished_at {
-                facts.push(("Finished", format_time(&f).into()));
-            }
-            if let Some(d) = pod.deleted_at {
-                facts.push(("Deleted", format_time(&d).into()));
-            }
-            facts.push(("Kubernetes version", version.into()));
-            let mut why: Vec<Reason> = pod
-                .restarts
-                .iter()
-                .enumerate()
-                .map(|(k, r)| Reason {
-                    source: "kubelet".into(),
-                    code: if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff".into() } else { "Restarted".into() },
-                    at: Some(r.at),
-                    text: ExplainText::Restarted {
-                        exit_code: pod.exit_codes.get(k).copied(),
-                        back_off_seconds: r.after_backoff_seconds,
-                        restart: k + 1,
-                    },
-                })
-                .collect();
-            if let Some(because) = &pod.deleted_because {
-                why.push(Reason {
-                    source: "deletion".into(),
-                    code: "deleted".into(),
-                    at: pod.deleted_at,
-                    text: because.clone().into(),
-                });
-            }
-            why.extend(events_about(trace, ObjectKind::Pod, &pod.name));
-            Inspection { kind: "Pod", title: pod.name.clone().into(), facts, why }
-        }
-        ItemRef::Marker(i) => {
-            let m = timeline.markers.get(i)?;
-            let mut facts = vec![("At", format_time(&m.at).into()), ("Command", m.label().into())];
-            if let MarkerKind::SpecEdit { patch, .. } = &m.kind {
-                facts.push(("Patch", patch.clone().into()));
-            }
-            // A refused command changed nothing: the API server's answer is the whole story.
-            let refusal = m.refused.as_ref().map(|message| Reason {
-                source: "kube-apiserver".into(),
-                code: "refused".into(),
-                at: Some(m.at),
-                text: message.clone().into(),
-            });
-            let why = refusal.map(|r| vec![r]).unwrap_or_else(|| {
-                m.cron_job()
-                    .map(|cj| {
-                        trace
-                            .syncs
-                            .iter()
-                            .filter(|s| s.controller == ControllerName::Cronjob && s.object == cj && s.at >= m.at)
-                            .take(2)
-                            .map(|s| Reason {
-                                source: "cronjob-controller".into(),
-                                code: s.decision.code.to_string(),
-                                at: Some(s.at),
-                                text: s.decision.explanation.to_string().into(),
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default()
-            });
-            Inspection { kind: "Edit", title: m.label().into(), facts, why }
-        }
-        ItemRef::Outage(i) => {
-            let o = timeline.outages.get(i)?;
-            Inspection {
-                kind: "Outage",
-                title: ExplainText::OutageTitle,
-                facts: vec![
-                    ("From", format_time(&o.from).into()),
-                    ("Until", format_time(&o.to).into()),
-                    ("Length", human_duration(o.to - o.from).into()),
-                ],
-                why: vec![Reason {
-                    source: "scenario".into(),
-                    code: "controller-down".into(),
-                    at: Some(o.from),
-                    text: ExplainText::ControllerDownWhy,
-                }],
-            }
-        }
+        ItemRef::Slot(i) => slot(trace, trace.slots.get(i)?, version),
+        ItemRef::Job(i) => job(trace, trace.jobs.get(i)?, version),
+        ItemRef::Pod(i) => pod(trace, trace.pods.get(i)?, version),
+        ItemRef::Marker(i) => marker(trace, timeline.markers.get(i)?),
+        ItemRef::Outage(i) => outage(timeline.outages.get(i)?),
         ItemRef::Suspension(g, i) => {
             let group = timeline.groups.get(g)?;
-            let s = group.suspended.get(i)?;
-            Inspection {
-                kind: "Suspended",
-                title: ExplainText::SuspendedTitle { cron_job: group.title().to_owned() },
-                facts: vec![("From", format_time(&s.from).into()), ("Until", format_time(&s.to).into())],
-                why: vec![Reason {
-                    source: "spec".into(),
-                    code: "suspended".into(),
-                    at: Some(s.from),
-                    text: ExplainText::SuspendedWhy,
-                }],
-            }
+            suspension(group.title(), group.suspended.get(i)?)
         }
     })
+}
+
+/// A slot: its fate, and the sync that created its Job.
+fn slot(trace: &Trace, slot: &SlotRecord, version: String) -> Inspection {
+    let mut facts = vec![
+        ("CronJob", slot.cron_job.clone().into()),
+        ("Scheduled time", format_time(&slot.scheduled_time).into()),
+        ("Fate", ExplainText::Fate(slot.fate)),
+        ("Job", slot.job.clone().map_or(ExplainText::NoJob, ExplainText::Verbatim)),
+    ];
+    let mut why = vec![Reason {
+        source: "slot fate".into(),
+        code: fate_name(slot.fate),
+        at: None,
+        text: slot.explanation.clone().into(),
+    }];
+    if let Some(job) = slot.job.as_deref().and_then(|n| trace.jobs.iter().find(|j| j.name == n)) {
+        let (at, delay) = (format_time(&job.created_at), delay(slot.scheduled_time, job.created_at));
+        facts.push(("Job created", ExplainText::CreatedAfter { at, delay }));
+        if let Some(cj) = &job.cron_job {
+            why.extend(creating_sync(trace, cj, &job.name, job.created_at));
+        }
+    }
+    facts.push(("Kubernetes version", version.into()));
+    Inspection {
+        kind: "Slot",
+        title: format!("{} @ {}", slot.cron_job, format_time(&slot.scheduled_time)).into(),
+        facts,
+        why,
+    }
+}
+
+/// A Job: its life in facts; its slot's fate, the syncs that created, finished and deleted it,
+/// and its Events.
+fn job(trace: &Trace, job: &JobRecord, version: String) -> Inspection {
+    let mut facts = vec![("Job", job.name.clone().into())];
+    if let Some(cj) = &job.cron_job {
+        facts.push(("CronJob", cj.clone().into()));
+    }
+    if let Some(s) = job.scheduled_time {
+        facts.push(("Scheduled time", format_time(&s).into()));
+    }
+    facts.push(("Created", format_time(&job.created_at).into()));
+    if let Some(s) = job.scheduled_time {
+        facts.push(("Created after schedule", delay(s, job.created_at).into()));
+    }
+    let status = match (job.condition, &job.reason) {
+        (Some(c), Some(r)) => format!("{c:?} ({r})").into(),
+        (Some(c), None) => format!("{c:?}").into(),
+        (None, _) => ExplainText::JobActive,
+    };
+    facts.push(("Status", status));
+    if let Some(controller) = &job.managed_by {
+        facts.push(("Managed by", controller.clone().into()));
+    }
+    if let Some(f) = job.finished_at {
+        facts.push((
+            "Finished",
+            ExplainText::FinishedTook { at: format_time(&f), took: human_duration(f - job.created_at) },
+        ));
+    }
+    if let (Some(d), Some(by)) = (job.deleted_at, job.deleted_by) {
+        facts.push(("Deleted", ExplainText::DeletedBy { at: format_time(&d), by }));
+    }
+    let pods = trace.pods.iter().filter(|p| p.job == job.name).count();
+    facts.push(("Pods", pods.to_string().into()));
+    facts.push(("Kubernetes version", version.into()));
+    Inspection { kind: "Job", title: job.name.clone().into(), facts, why: job_reasons(trace, job) }
+}
+
+fn job_reasons(trace: &Trace, job: &JobRecord) -> Vec<Reason> {
+    let mut why = Vec::new();
+    if let Some(slot) = trace.slots.iter().find(|s| s.job.as_deref() == Some(job.name.as_str())) {
+        why.push(Reason {
+            source: "slot fate".into(),
+            code: fate_name(slot.fate),
+            at: Some(slot.scheduled_time),
+            text: slot.explanation.clone().into(),
+        });
+    }
+    if let Some(cj) = &job.cron_job {
+        why.extend(creating_sync(trace, cj, &job.name, job.created_at));
+    }
+    if let Some(f) = job.finished_at {
+        why.extend(job_syncs_near(trace, &job.name, f));
+    }
+    if job.managed_by.is_some() {
+        why.extend(job_syncs_near(trace, &job.name, job.created_at));
+    }
+    if let Some(d) = job.deleted_at {
+        let deleting = trace.syncs.iter().filter(|s| s.at == d && s.decision.explanation.contains(job.name.as_str()));
+        why.extend(deleting.map(sync_reason));
+    }
+    why.extend(events_about(trace, ObjectKind::Job, &job.name));
+    why
+}
+
+/// A Pod: its life in facts; its restarts and back-offs, why it was deleted, and its Events.
+fn pod(trace: &Trace, pod: &PodRecord, version: String) -> Inspection {
+    let mut facts = vec![
+        ("Pod", pod.name.clone().into()),
+        ("Job", pod.job.clone().into()),
+        ("Created", format_time(&pod.created_at).into()),
+    ];
+    if let Some(s) = pod.started_at {
+        facts.push(("Started", format_time(&s).into()));
+    }
+    facts.push(("Phase", format!("{:?}", pod.phase).into()));
+    facts.push(("Restarts", pod.restarts.len().to_string().into()));
+    if !pod.exit_codes.is_empty() {
+        facts.push(("Exit codes", pod.exit_codes.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ").into()));
+    }
+    if let Some(f) = pod.finished_at {
+        facts.push(("Finished", format_time(&f).into()));
+    }
+    if let Some(d) = pod.deleted_at {
+        facts.push(("Deleted", format_time(&d).into()));
+    }
+    let (sidecars, regular): (Vec<_>, Vec<_>) = pod.init_containers.iter().partition(|c| c.sidecar);
+    for (label, list) in [("Sidecars", &sidecars), ("Init containers", &regular)] {
+        if !list.is_empty() {
+            facts.push((label, list.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ").into()));
+        }
+    }
+    facts.push(("Kubernetes version", version.into()));
+    let mut why = init_container_reasons(pod);
+    why.extend(pod.restarts.iter().enumerate().map(|(k, r)| Reason {
+        source: "kubelet".into(),
+        code: if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff".into() } else { "Restarted".into() },
+        at: Some(r.at),
+        text: ExplainText::Restarted {
+            exit_code: pod.exit_codes.get(k).copied(),
+            back_off_seconds: r.after_backoff_seconds,
+            restart: k + 1,
+        },
+    }));
+    if let Some(because) = &pod.deleted_because {
+        why.push(Reason {
+            source: "deletion".into(),
+            code: "deleted".into(),
+            at: pod.deleted_at,
+            text: because.clone().into(),
+        });
+    }
+    why.extend(events_about(trace, ObjectKind::Pod, &pod.name));
+    Inspection { kind: "Pod", title: pod.name.clone().into(), facts, why }
+}
+
+/// The kubelet's part in a pod with init containers: when each sidecar let the next container
+/// start and when it was stopped, its restarts, and a regular init container that never finished.
+fn init_container_reasons(pod: &PodRecord) -> Vec<Reason> {
+    let kubelet = |code: &str, at: Option<Time>, text: ExplainText| Reason {
+        source: "kubelet".into(),
+        code: code.into(),
+        at,
+        text,
+    };
+    let mut why = Vec::new();
+    for c in &pod.init_containers {
+        let name = c.name.clone();
+        match (c.sidecar, c.initialized_at) {
+            (true, Some(at)) => why.push(kubelet(
+                "sidecar-started",
+                Some(at),
+                ExplainText::SidecarStarted { name: name.clone(), at: format_time(&at) },
+            )),
+            (false, None) if c.started_at.is_some() => {
+                why.push(kubelet("init-waiting", c.started_at, ExplainText::InitWaiting { name: name.clone() }))
+            }
+            _ => {}
+        }
+        for (k, r) in c.restarts.iter().enumerate() {
+            let code = if r.after_backoff_seconds > 0.0 { "CrashLoopBackOff" } else { "Restarted" };
+            let text = ExplainText::Restarted {
+                exit_code: c.exit_codes.get(k).copied(),
+                back_off_seconds: r.after_backoff_seconds,
+                restart: k + 1,
+            };
+            why.push(kubelet(code, Some(r.at), text));
+        }
+        if c.stopping_at.is_some() {
+            let text = ExplainText::SidecarStopped { name, exit_code: c.exit_codes.last().copied() };
+            why.push(kubelet("sidecar-stopped", c.finished_at.or(c.stopping_at), text));
+        }
+    }
+    why
+}
+
+/// A command of the scenario: the API server's refusal, else the CronJob controller's next two
+/// syncs of the CronJob it touched.
+fn marker(trace: &Trace, m: &Marker) -> Inspection {
+    let mut facts = vec![("At", format_time(&m.at).into()), ("Command", m.label().into())];
+    if let MarkerKind::SpecEdit { patch, .. } = &m.kind {
+        facts.push(("Patch", patch.clone().into()));
+    }
+    // A refused command changed nothing: the API server's answer is the whole story.
+    let refusal = m.refused.as_ref().map(|message| Reason {
+        source: "kube-apiserver".into(),
+        code: "refused".into(),
+        at: Some(m.at),
+        text: message.clone().into(),
+    });
+    let why = refusal.map(|r| vec![r]).unwrap_or_else(|| {
+        m.cron_job()
+            .map(|cj| {
+                trace
+                    .syncs
+                    .iter()
+                    .filter(|s| s.controller == ControllerName::Cronjob && s.object == cj && s.at >= m.at)
+                    .take(2)
+                    .map(sync_reason)
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    Inspection { kind: "Edit", title: m.label().into(), facts, why }
+}
+
+fn outage(o: &Span) -> Inspection {
+    Inspection {
+        kind: "Outage",
+        title: ExplainText::OutageTitle,
+        facts: vec![
+            ("From", format_time(&o.from).into()),
+            ("Until", format_time(&o.to).into()),
+            ("Length", human_duration(o.to - o.from).into()),
+        ],
+        why: vec![Reason {
+            source: "scenario".into(),
+            code: "controller-down".into(),
+            at: Some(o.from),
+            text: ExplainText::ControllerDownWhy,
+        }],
+    }
+}
+
+fn suspension(cron_job: &str, s: &Span) -> Inspection {
+    Inspection {
+        kind: "Suspended",
+        title: ExplainText::SuspendedTitle { cron_job: cron_job.to_owned() },
+        facts: vec![("From", format_time(&s.from).into()), ("Until", format_time(&s.to).into())],
+        why: vec![Reason {
+            source: "spec".into(),
+            code: "suspended".into(),
+            at: Some(s.from),
+            text: ExplainText::SuspendedWhy,
+        }],
+    }
 }
 
 #[cfg(test)]

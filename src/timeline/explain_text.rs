@@ -5,7 +5,7 @@
 //! read, from the same catalog.
 
 use super::lanes::fate_name;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{Lang, Msg, Told};
 use crate::sim::trace::{DeletedBy, SlotFate};
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +29,12 @@ pub enum ExplainText {
     DeletedBy { at: String, by: DeletedBy },
     /// The kubelet restarted the container (`restart` counts from 1) after a back-off.
     Restarted { exit_code: Option<i32>, back_off_seconds: f64, restart: usize },
+    /// A sidecar started before the app container, which started once it counted as started (`at`).
+    SidecarStarted { name: String, at: String },
+    /// The kubelet stopped a sidecar because the app container was done.
+    SidecarStopped { name: String, exit_code: Option<i32> },
+    /// A regular init container has not finished, so the app container never started.
+    InitWaiting { name: String },
     /// Why nothing happens during a controller outage.
     ControllerDownWhy,
     /// Why nothing starts while a CronJob is suspended.
@@ -80,10 +86,16 @@ impl ExplainText {
             ExplainText::DeletedBy { at, by } => l.format(Msg::FactDeletedBy, &[at, &l.text(deleter(*by))]),
             ExplainText::Restarted { exit_code, back_off_seconds, restart } => {
                 let code = exit_code.map_or("?".into(), |c| c.to_string());
-                l.format(Msg::ReasonRestarted, &[&code, back_off_seconds, restart])
+                l.tell(Told::Restarted, &[&code, back_off_seconds, restart])
             }
-            ExplainText::ControllerDownWhy => l.text(Msg::ReasonControllerDown).to_owned(),
-            ExplainText::SuspendedWhy => l.text(Msg::ReasonSuspended).to_owned(),
+            ExplainText::SidecarStarted { name, at } => l.tell(Told::SidecarStarted, &[name, at]),
+            ExplainText::SidecarStopped { name, exit_code } => {
+                let code = exit_code.map_or("?".into(), |c| c.to_string());
+                l.tell(Told::SidecarStopped, &[name, &code])
+            }
+            ExplainText::InitWaiting { name } => l.tell(Told::InitWaiting, &[name]),
+            ExplainText::ControllerDownWhy => l.tell(Told::ControllerDown, &[]),
+            ExplainText::SuspendedWhy => l.tell(Told::Suspended, &[]),
             ExplainText::OutageTitle => l.text(Msg::TitleOutage).to_owned(),
             ExplainText::SuspendedTitle { cron_job } => l.format(Msg::TitleSuspended, &[cron_job]),
         }

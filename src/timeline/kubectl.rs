@@ -6,7 +6,7 @@
 use super::item::ItemRef;
 use super::pod_lanes::pod_segments;
 use super::pod_lanes::SegmentKind;
-use crate::sim::trace::{ControllerName, EventType, JobCondition, JobRecord, ObjectKind, PodPhase, Time, Trace};
+use crate::sim::trace::{ControllerName, EventType, FinishedCondition, JobRecord, ObjectKind, PodPhase, Time, Trace};
 use chrono::TimeDelta;
 use std::collections::HashMap;
 
@@ -178,8 +178,8 @@ pub fn jobs_at(trace: &Trace, t: Time) -> Table {
         }
         let done = j.finished_at.filter(|f| *f <= t);
         let status = match (done, j.condition) {
-            (Some(_), Some(JobCondition::Complete)) => "Complete",
-            (Some(_), Some(JobCondition::Failed)) => "Failed",
+            (Some(_), Some(FinishedCondition::Complete)) => "Complete",
+            (Some(_), Some(FinishedCondition::Failed)) => "Failed",
             _ => "Running",
         };
         let succeeded = succeeded_pods.get(j.name.as_str()).copied().unwrap_or(0);
@@ -208,26 +208,94 @@ pub fn pods_at(trace: &Trace, t: Time) -> Table {
         let (segments, _) = pod_segments(p, trace.end);
         let seg = segments.iter().rev().find(|s| s.from <= t);
         let finished = p.finished_at.is_some_and(|f| f <= t);
+        let init = InitAt::of(p, t);
+        let outcome = if p.phase == PodPhase::Succeeded { "Completed" } else { "Error" };
         let (ready, status) = if finished {
-            ("0/1", if p.phase == PodPhase::Succeeded { "Completed" } else { "Error" })
+            (0, outcome.to_string())
+        } else if let Some(waiting) = &init.waiting {
+            (init.ready, waiting.clone())
+        } else if init.app_done {
+            (init.ready, outcome.to_string())
         } else {
             match seg.map(|s| s.kind) {
-                Some(SegmentKind::Running) => ("1/1", "Running"),
-                Some(SegmentKind::BackOff) => ("0/1", "CrashLoopBackOff"),
-                _ => ("0/1", "ContainerCreating"),
+                Some(SegmentKind::Running) => (init.ready + 1, "Running".into()),
+                Some(SegmentKind::BackOff) => (init.ready, "CrashLoopBackOff".into()),
+                _ => (init.ready, "ContainerCreating".into()),
             }
         };
-        let restarts: Vec<_> = p.restarts.iter().filter(|r| r.at <= t).collect();
-        let restarts = match restarts.last() {
-            Some(last) => format!("{} ({} ago)", restarts.len(), human_duration(t - last.at)),
+        let restarts = match init.waiting {
+            Some(_) => init.all_restarts,
+            None => {
+                let app = p.restarts.iter().map(|r| r.at).filter(|&at| at <= t);
+                init.sidecar_restarts.into_iter().chain(app).collect()
+            }
+        };
+        let restarts = match restarts.iter().max() {
+            Some(&last) => format!("{} ({} ago)", restarts.len(), human_duration(t - last)),
             None => "0".into(),
         };
         rows.push((
             Some(ItemRef::Pod(i)),
-            vec![p.name.clone(), ready.into(), status.into(), restarts, human_duration(t - p.created_at)],
+            vec![
+                p.name.clone(),
+                format!("{ready}/{}", init.sidecars + 1),
+                status,
+                restarts,
+                human_duration(t - p.created_at),
+            ],
         ));
     }
     Table { headers: vec!["NAME", "READY", "STATUS", "RESTARTS", "AGE"], rows }
+}
+
+/// What a Pod's init containers add to its `kubectl get pods` row at `t` (`printPod`,
+/// `pkg/printers/internalversion/printers.go`): sidecars count among the containers and, once
+/// started and running, among the ready ones; until every init container has completed or (a
+/// sidecar) started, the status is `Init:i/n` or, for one that exited in error, `Init:Error`.
+struct InitAt {
+    sidecars: usize,
+    ready: usize,
+    waiting: Option<String>,
+    /// The app container has finished while sidecars are being stopped.
+    app_done: bool,
+    /// Restarts up to `t`: of every init container (counted while initializing), of the sidecars
+    /// (counted afterwards, with the app container's).
+    all_restarts: Vec<Time>,
+    sidecar_restarts: Vec<Time>,
+}
+
+impl InitAt {
+    fn of(p: &crate::sim::trace::PodRecord, t: Time) -> InitAt {
+        let before = |x: Option<Time>| x.is_some_and(|x| x <= t);
+        let mut at = InitAt {
+            sidecars: 0,
+            ready: 0,
+            waiting: None,
+            app_done: false,
+            all_restarts: Vec::new(),
+            sidecar_restarts: Vec::new(),
+        };
+        let n = p.init_containers.len();
+        for (i, c) in p.init_containers.iter().enumerate() {
+            let running = before(c.started_at) && !before(c.finished_at);
+            let restarts = c.restarts.iter().map(|r| r.at).filter(|&r| r <= t);
+            at.all_restarts.extend(restarts.clone());
+            if c.sidecar {
+                at.sidecars += 1;
+                at.ready += usize::from(running && before(c.initialized_at));
+                at.app_done |= before(c.stopping_at);
+                at.sidecar_restarts.extend(restarts);
+            }
+            if at.waiting.is_none() && !before(c.initialized_at) {
+                at.waiting = Some(if !running && before(c.finished_at) {
+                    "Init:Error".to_string()
+                } else {
+                    format!("Init:{i}/{n}")
+                });
+            }
+        }
+        at
+    }
 }
 
 /// The resource name `kubectl` uses for an object kind (`kubectl describe job …`, `job/name`).

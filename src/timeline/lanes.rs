@@ -5,7 +5,7 @@
 //! so the page and the CLI draw the same picture.
 
 use crate::sim::scenario::ClusterAction;
-use crate::sim::trace::{CronJobLife, JobCondition, SlotFate, Time, Trace};
+use crate::sim::trace::{CronJobLife, FinishedCondition, SlotFate, Time, Trace};
 
 use super::pod_lanes::{pod_bars, PodBar};
 
@@ -263,8 +263,8 @@ impl Timeline {
         for (i, job) in trace.jobs.iter().enumerate() {
             let g = group_of(&mut groups, job.cron_job.as_deref());
             let (to, outcome) = match (job.finished_at, job.condition, job.deleted_at) {
-                (Some(f), Some(JobCondition::Complete), _) => (f, JobOutcome::Complete),
-                (Some(f), Some(JobCondition::Failed), _) => (f, JobOutcome::Failed),
+                (Some(f), Some(FinishedCondition::Complete), _) => (f, JobOutcome::Complete),
+                (Some(f), Some(FinishedCondition::Failed), _) => (f, JobOutcome::Failed),
                 (_, _, Some(d)) => (d, JobOutcome::Deleted),
                 _ if job.managed_by.is_some() => (trace.end, JobOutcome::ManagedElsewhere),
                 _ => (trace.end, JobOutcome::Running),

@@ -57,7 +57,6 @@ pub(super) fn unmodelled(struct_name: &str) -> &'static [&'static str] {
             "volumeDevices",
             "livenessProbe",
             "readinessProbe",
-            "startupProbe",
             "lifecycle",
             "terminationMessagePath",
             "terminationMessagePolicy",
@@ -90,6 +89,15 @@ pub(super) fn unmodelled(struct_name: &str) -> &'static [&'static str] {
             "user",
             "allocatedResourcesStatus",
             "stopSignal",
+        ],
+        "Probe" => &[
+            "exec",
+            "httpGet",
+            "tcpSocket",
+            "grpc",
+            "timeoutSeconds",
+            "successThreshold",
+            "terminationGracePeriodSeconds",
         ],
         "ContainerStateTerminated" => &["containerID"],
         "ObjectReference" => &["resourceVersion", "fieldPath"],
@@ -127,7 +135,7 @@ pub(super) fn introduced(struct_name: &str, field: &str) -> Option<(u8, u8, &'st
 pub(super) fn go_named_type(name: &str) -> String {
     let package = match name {
         "Simulation" | "SimulationSpec" | "TraceOptions" | "KubeletOptions" | "PodSelector" | "PodRule" | "Attempt"
-        | "JobBehaviour" | "ClusterEvent" | "Patch" | "ControllerDown" | "Trigger" => "v1alpha1",
+        | "JobBehaviour" | "InitContainerRule" | "ClusterEvent" | "Patch" | "ControllerDown" | "Trigger" => "v1alpha1",
         _ => "v1",
     };
     format!("{package}.{name}")
@@ -139,7 +147,8 @@ pub(super) fn go_slice_type(struct_name: &str, field: &str) -> &'static str {
         ("SimulationSpec", "pods") => "[]v1alpha1.PodRule",
         ("SimulationSpec", "events") => "[]v1alpha1.ClusterEvent",
         ("PodRule", "jobs") => "[]v1alpha1.JobBehaviour",
-        ("PodRule" | "JobBehaviour", "attempts") => "[]v1alpha1.Attempt",
+        ("PodRule" | "JobBehaviour" | "InitContainerRule", "attempts") => "[]v1alpha1.Attempt",
+        ("PodRule", "initContainers") => "[]v1alpha1.InitContainerRule",
         (_, "containers" | "initContainers") => "[]v1.Container",
         (_, "ownerReferences") => "[]v1.OwnerReference",
         ("CronJobStatus", "active") => "[]v1.ObjectReference",
@@ -173,6 +182,7 @@ pub(super) fn openapi_name(struct_name: &str) -> String {
         | "ContainerStateRunning"
         | "ContainerStateWaiting"
         | "ObjectReference"
+        | "Probe"
         | "Pod" => format!("io.k8s.api.core.v1.{struct_name}"),
         _ => format!("io.k8s.api.batch.v1.{struct_name}"),
     }

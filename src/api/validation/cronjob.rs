@@ -9,7 +9,6 @@ use crate::api::decode::Unsupported;
 use crate::api::field_error::{BadValue, FieldError};
 use crate::api::{CronJob, CronJobSpec, KubernetesVersion};
 use crate::cron;
-use crate::go::Quoted;
 
 /// The longest CronJob name: a Job name (63) less the 11 characters of `-<suffix>`.
 const MAX_CRONJOB_NAME: usize = 52;
@@ -97,7 +96,7 @@ fn schedule(c: &mut Checker, spec: &CronJobSpec, old: Option<&CronJobSpec>) {
     let error = if c.version.at_least(22) {
         cron::parse_standard(text).err().map(|e| e.to_string())
     } else {
-        robfig_v1_error(text)
+        cron::parse_standard_v1(text).err().map(|e| e.to_string())
     };
     if let Some(error) = error {
         c.push(invalid(error));
@@ -120,27 +119,6 @@ fn schedule(c: &mut Checker, spec: &CronJobSpec, old: Option<&CronJobSpec>) {
             c.outcome.warnings.push(TZ_WARNING.into());
         }
     }
-}
-
-/// The error `github.com/robfig/cron` v1.1.0's `ParseStandard` gave (Kubernetes before 1.22):
-/// the grammar of v3 without `TZ=`/`CRON_TZ=` prefixes, with capitalised texts, and the field
-/// count error quoting the whole spec rather than the list of fields.
-fn robfig_v1_error(spec: &str) -> Option<String> {
-    let fields: Vec<&str> = spec.split_whitespace().collect();
-    if !spec.starts_with('@') && fields.len() != 5 {
-        return Some(format!("Expected exactly 5 fields, found {}: {spec}", fields.len()));
-    }
-    // v3 would read a leading `TZ=` field as a zone; v1 reads it as the minute.
-    if !spec.starts_with('@') && (fields[0].starts_with("TZ=") || fields[0].starts_with("CRON_TZ=")) {
-        let token = fields[0].split([',', '/', '-']).next().unwrap_or(fields[0]);
-        return Some(format!(
-            "Failed to parse int from {token}: strconv.Atoi: parsing {}: invalid syntax",
-            Quoted(token)
-        ));
-    }
-    let error = cron::parse_standard(spec).err()?.to_string();
-    let mut chars = error.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect())
 }
 
 /// `validateTimeZone` (1.24+; the character check arrived in 1.27 with kubernetes#115375).

@@ -1,10 +1,11 @@
 //! API-server validation of CronJobs and Jobs after defaulting, with the texts of
 //! `pkg/apis/batch/validation/validation.go` and the core/apimachinery checks it calls, per
 //! Kubernetes release. One file per concern: names, object metadata, the pod template, the Job
-//! spec, the CronJob spec.
+//! spec, the Job's pod failure and success policies, the CronJob spec.
 
 mod cronjob;
 mod job;
+mod job_policies;
 mod meta;
 mod names;
 mod pod;

@@ -29,13 +29,21 @@ pub fn pod_template(c: &mut Checker, template: &PodTemplateSpec, path: &str, res
 }
 
 /// A container's own `restartPolicy`: an init container may only say `Always` (a sidecar,
-/// 1.28+); an app container may set one only from 1.34, with ContainerRestartRules
+/// 1.28+), and only a sidecar may have a `startupProbe`; an app container may set one only from 1.34, with ContainerRestartRules
 /// (`validateInitContainers`/`validateContainers`).
 fn container_restart_policies(c: &mut Checker, template: &PodTemplateSpec, spec: &str) {
     for (i, init) in template.spec.init_containers.iter().enumerate() {
         let path = format!("{spec}.initContainers[{i}].restartPolicy");
         if let Some(text) = c.enum_text(&path, init.restart_policy).filter(|t| t != "Always") {
             c.push(FieldError::not_supported(path, &text, &["Always"]));
+        }
+        // From 1.28 only a sidecar may have a startup probe (the one probe the model reads); a
+        // dropped `restartPolicy` leaves a regular init container that may not.
+        if init.startup_probe.is_some() && !init.is_restartable() && c.version.at_least(28) {
+            c.push(FieldError::forbidden(
+                format!("{spec}.initContainers[{i}].startupProbe"),
+                "may not be set for init containers without restartPolicy=Always",
+            ));
         }
     }
     for (i, app) in template.spec.containers.iter().enumerate() {

@@ -17,7 +17,7 @@ pub(super) fn failed_history_zero(p: &Probe, first: Time, second: Time) -> Optio
         return None;
     }
     let (trace, playground) = failing_run(p, first, second)?;
-    let job = trace.jobs.iter().find(|j| j.condition == Some(JobCondition::Failed) && j.deleted_at.is_some())?;
+    let job = trace.jobs.iter().find(|j| j.condition == Some(FinishedCondition::Failed) && j.deleted_at.is_some())?;
     let (failed, deleted) = (job.finished_at?, job.deleted_at?);
     let text = FindingText::FailedHistoryZero {
         job: job.name.clone(),
@@ -36,7 +36,7 @@ pub(super) fn on_failure_logs_lost(p: &Probe, first: Time, second: Time) -> Opti
         return None;
     }
     let (trace, playground) = failing_run(p, first, second)?;
-    let job = trace.jobs.iter().find(|j| j.condition == Some(JobCondition::Failed))?;
+    let job = trace.jobs.iter().find(|j| j.condition == Some(FinishedCondition::Failed))?;
     let pod = trace.pods.iter().find(|q| q.job == job.name && q.deleted_at.is_some())?;
     let text = FindingText::OnFailureLogsLost {
         backoff_limit: spec.backoff_limit.unwrap_or(6),

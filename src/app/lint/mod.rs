@@ -40,7 +40,7 @@ use crate::api::{admit, Admitted, ConcurrencyPolicy, CronJob, KubernetesVersion,
 use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule};
 use crate::go::Tz;
 use crate::i18n::Lang;
-use crate::sim::trace::{format_time, EventRecord, JobCondition, SlotFate, Time, Trace};
+use crate::sim::trace::{format_time, EventRecord, FinishedCondition, SlotFate, Time, Trace};
 use chrono::{TimeDelta, Timelike};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};

@@ -5,6 +5,7 @@
 pub use crate::controller::{Event, EventType};
 use crate::go::Quoted;
 use chrono::{DateTime, Utc};
+use std::fmt;
 
 impl Event {
     /// `Warning UnexpectedJob`: an unfinished Job names this CronJob as its controller but is not
@@ -38,12 +39,12 @@ impl Event {
     }
 
     /// `Warning UnknownTimeZone`: `spec.timeZone` does not load.
-    pub fn unknown_time_zone(zone: &str, err: &str) -> Self {
+    pub fn unknown_time_zone(zone: &str, err: &impl fmt::Display) -> Self {
         Self::new(EventType::Warning, "UnknownTimeZone", format!("invalid timeZone: {}: {err}", Quoted(zone)))
     }
 
     /// `Warning UnparseableSchedule`: the (formatted) schedule does not parse.
-    pub fn unparseable_schedule(schedule: &str, err: &str) -> Self {
+    pub fn unparseable_schedule(schedule: &str, err: &impl fmt::Display) -> Self {
         Self::new(
             EventType::Warning,
             "UnparseableSchedule",
@@ -159,11 +160,11 @@ mod tests {
     #[test]
     fn texts_match_the_controller() {
         assert_eq!(
-            Event::unknown_time_zone("bad timezone", "unknown time zone bad timezone").message,
+            Event::unknown_time_zone("bad timezone", &"unknown time zone bad timezone").message,
             "invalid timeZone: \"bad timezone\": unknown time zone bad timezone"
         );
         assert_eq!(
-            Event::unparseable_schedule("obvious error schedule", "expected exactly 5 fields, found 3: [obvious error schedule]").message,
+            Event::unparseable_schedule("obvious error schedule", &"expected exactly 5 fields, found 3: [obvious error schedule]").message,
             "unparseable schedule: \"obvious error schedule\" : expected exactly 5 fields, found 3: [obvious error schedule]"
         );
         assert_eq!(
@@ -193,12 +194,12 @@ mod tests {
     #[test]
     fn quotes_like_go() {
         assert_eq!(
-            Event::unparseable_schedule("a\"b\\c\n", "e").message,
+            Event::unparseable_schedule("a\"b\\c\n", &"e").message,
             "unparseable schedule: \"a\\\"b\\\\c\\n\" : e"
         );
         // strconv.Quote uses the short escapes for BEL/BS/FF/VT and \u for format characters.
         assert_eq!(
-            Event::unparseable_schedule("\u{7}\u{8}\u{c}\u{b}\u{200b}", "e").message,
+            Event::unparseable_schedule("\u{7}\u{8}\u{c}\u{b}\u{200b}", &"e").message,
             r#"unparseable schedule: "\a\b\f\v\u200b" : e"#
         );
     }

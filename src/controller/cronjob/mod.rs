@@ -56,7 +56,7 @@ pub use explain::Reasoning;
 pub use history::{by_job_start_time, jobs_beyond_history_limits};
 pub use job_template::{job_from_template, job_name, job_reference, SCHEDULED_TIMESTAMP_ANNOTATION};
 pub use outcome::{SyncInput, SyncOutcome};
-pub use schedule::{format_schedule, BoundSchedule, ParsedSchedule, ScheduleCache};
+pub use schedule::{format_schedule, BoundSchedule, ParsedSchedule, ScheduleCache, ScheduleError};
 pub use slots::{
     most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, recent_unmet_schedule_times, Missed,
     MostRecent, RequeueRule, ScheduleHang, SlotError, SlotInput, SlotSearch, Slots, UnmetError, NEXT_SCHEDULE_DELTA,

@@ -6,14 +6,15 @@ use super::behaviour::Behaviour;
 use super::events::Event;
 use super::slots::{ScheduleHang, Slots};
 use crate::api::CronJob;
-use crate::cron::{parse_standard, with_time_zone, Schedule};
+use crate::cron::{parse_standard, parse_standard_v1, with_time_zone, ParseError, Schedule, V1ParseError};
 use crate::go::zero_time;
 use crate::go::Tz;
-use crate::go::{load_location, Location};
+use crate::go::{load_location, Location, LocationError};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::fmt;
 
 /// The CronJob's `spec.timeZone` as this release's controller sees it: the field reaches the
 /// controller from 1.25 (1.24's alpha gate was off by default and the API server dropped it).
@@ -21,9 +22,9 @@ pub fn effective_time_zone<'a>(cron_job: &'a CronJob, behaviour: &Behaviour) -> 
     cron_job.spec.time_zone.as_deref().filter(|_| behaviour.time_zone_field)
 }
 
-/// `time.LoadLocation(timeZone)` for the `UnknownTimeZone` check; `Err` is Go's error text.
-pub fn check_time_zone(zone: &str) -> Result<(), String> {
-    load_location(zone).map(|_| ()).map_err(|e| e.to_string())
+/// `time.LoadLocation(timeZone)` for the `UnknownTimeZone` check; the error displays as Go's text.
+pub fn check_time_zone(zone: &str) -> Result<(), LocationError> {
+    load_location(zone).map(|_| ())
 }
 
 /// The zone the scheduled-timestamp annotation is written in: `spec.timeZone`, else UTC
@@ -49,16 +50,35 @@ pub fn format_schedule<'c>(cron_job: &'c CronJob, behaviour: &Behaviour) -> (Cow
     (with_time_zone(schedule, effective_time_zone(cron_job, behaviour)), warning)
 }
 
-/// robfig/cron v1.1.0 (Kubernetes ≤1.21) words its errors like v3 but capitalised, and names the
-/// whole spec rather than the split fields when the field count is wrong.
-fn robfig_v1_error(v3: &str, spec: &str) -> String {
-    if let Some(rest) = v3.strip_prefix("expected exactly ") {
-        let head = rest.split(": ").next().unwrap_or(rest);
-        return format!("Expected exactly {head}: {spec}");
-    }
-    let mut chars = v3.chars();
-    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+/// Why the controller's `cron.ParseStandard` refused a schedule; [`fmt::Display`] gives the
+/// text of the robfig/cron release the controller was built with.
+///
+/// ```
+/// use cronjob_playground::controller::cronjob::{Behaviour, BoundSchedule};
+/// let zone = cronjob_playground::go::Tz::UTC;
+/// let err = BoundSchedule::parse("* * *", &Behaviour::of("1.21".parse().unwrap()), zone).unwrap_err();
+/// assert_eq!(err.to_string(), "Expected exactly 5 fields, found 3: * * *");
+/// let err = BoundSchedule::parse("* * *", &Behaviour::of("1.22".parse().unwrap()), zone).unwrap_err();
+/// assert_eq!(err.to_string(), "expected exactly 5 fields, found 3: [* * *]");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScheduleError {
+    /// robfig/cron v3 (Kubernetes 1.22+).
+    V3(ParseError),
+    /// robfig/cron v1.1.0 (Kubernetes ≤1.21).
+    V1(V1ParseError),
 }
+
+impl fmt::Display for ScheduleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::V3(e) => e.fmt(f),
+            Self::V1(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ScheduleError {}
 
 /// How many recent `Next` answers a [`BoundSchedule`] remembers. A CronJob's syncs between two
 /// slots keep asking for the slot after `lastScheduleTime` and the one after that.
@@ -82,26 +102,15 @@ pub struct BoundSchedule {
 }
 
 impl BoundSchedule {
-    /// `cron.ParseStandard(text)`; `Err` is robfig's error text. Releases before 1.22 used robfig
-    /// v1, which knows no `TZ=` prefix: such a schedule fails there as six fields.
-    pub fn parse(text: &str, behaviour: &Behaviour, controller_zone: Tz) -> Result<Self, String> {
-        let v1 = !behaviour.tz_prefix_parses;
-        if v1 && (text.starts_with("TZ=") || text.starts_with("CRON_TZ=")) {
-            let fields = text.split_whitespace().count();
-            if fields != 5 {
-                return Err(robfig_v1_error(&format!("expected exactly 5 fields, found {fields}: "), text));
-            }
-        }
-        match parse_standard(text) {
-            Ok(schedule) => Ok(BoundSchedule {
-                schedule,
-                controller_zone,
-                recent: Cell::new([None; RECENT_ANSWERS]),
-                oldest: Cell::new(0),
-            }),
-            Err(e) if v1 => Err(robfig_v1_error(&e.to_string(), text)),
-            Err(e) => Err(e.to_string()),
-        }
+    /// `cron.ParseStandard(text)`: robfig/cron v3 from 1.22, v1.1.0 ([`parse_standard_v1`], which
+    /// knows no `TZ=` prefix) before.
+    pub fn parse(text: &str, behaviour: &Behaviour, controller_zone: Tz) -> Result<Self, ScheduleError> {
+        let schedule = if behaviour.tz_prefix_parses {
+            parse_standard(text).map_err(ScheduleError::V3)?
+        } else {
+            parse_standard_v1(text).map_err(ScheduleError::V1)?
+        };
+        Ok(BoundSchedule { schedule, controller_zone, recent: Cell::new([None; RECENT_ANSWERS]), oldest: Cell::new(0) })
     }
 
     /// robfig's `Next(t)` with `t` in the controller's zone; Go's zero time (year 1) for "none".
@@ -113,7 +122,7 @@ impl BoundSchedule {
         let answer = match self.schedule.next_utc(after, self.controller_zone) {
             Ok(Some(t)) => t,
             Ok(None) => zero_time(),
-            Err(hang) => return Err(ScheduleHang(hang.to_string())),
+            Err(hang) => return Err(ScheduleHang(hang)),
         };
         let mut remembered = recent;
         let slot = self.oldest.get();
@@ -125,7 +134,7 @@ impl BoundSchedule {
 }
 
 /// A CronJob's schedule parsed once, for the syncs that follow: the text the release's
-/// controller parses ([`format_schedule`]) with the parse's outcome, error text included. A sync
+/// controller parses ([`format_schedule`]) with the parse's outcome, error included. A sync
 /// handed one ([`SyncInput::schedule`](super::SyncInput::schedule)) uses it only while the text,
 /// the release's parser and the controller's zone are the ones it was parsed with, so a stale one
 /// is never wrong, only not used.
@@ -136,14 +145,14 @@ impl BoundSchedule {
 /// let mut cj = CronJob::default();
 /// cj.spec.schedule = "61 * * * *".into();
 /// let parsed = ParsedSchedule::of(&cj, &Behaviour::of("1.28".parse().unwrap()), cronjob_playground::go::Tz::UTC);
-/// assert_eq!(parsed.bound().unwrap_err(), "end of range (61) above maximum (59): 61");
+/// assert_eq!(parsed.bound().unwrap_err().to_string(), "end of range (61) above maximum (59): 61");
 /// ```
 #[derive(Clone, Debug)]
 pub struct ParsedSchedule {
     text: String,
     tz_prefix_parses: bool,
     controller_zone: Tz,
-    parsed: Result<BoundSchedule, String>,
+    parsed: Result<BoundSchedule, ScheduleError>,
 }
 
 impl ParsedSchedule {
@@ -184,9 +193,9 @@ impl ParsedSchedule {
             && self.controller_zone == controller_zone
     }
 
-    /// The schedule, or robfig's error text.
-    pub fn bound(&self) -> Result<&BoundSchedule, &str> {
-        self.parsed.as_ref().map_err(String::as_str)
+    /// The schedule, or why robfig refused it.
+    pub fn bound(&self) -> Result<&BoundSchedule, &ScheduleError> {
+        self.parsed.as_ref()
     }
 }
 

@@ -12,6 +12,7 @@
 //! the deadline is never found (which is why `MissSchedule` is practically never recorded).
 
 use crate::api::{CronJob, CronJobStatus};
+use crate::cron::EndlessSearch;
 use crate::go::{add_nanos, round_to_second, seconds_nanos, sub_nanos, whole_seconds, zero_time};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::fmt;
@@ -86,7 +87,15 @@ fn last_slot_at_or_before(
 
 /// robfig's `Next` would loop forever on this schedule; the controller worker would hang.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScheduleHang(pub String);
+pub struct ScheduleHang(pub EndlessSearch);
+
+impl fmt::Display for ScheduleHang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for ScheduleHang {}
 
 /// The scheduling facts of a CronJob the slot search reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,7 +189,7 @@ impl fmt::Display for SlotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SlotError::TooClose(text) => f.write_str(text),
-            SlotError::Hang(h) => f.write_str(&h.0),
+            SlotError::Hang(h) => h.fmt(f),
         }
     }
 }
@@ -303,7 +312,7 @@ impl fmt::Display for UnmetError {
             UnmetError::TooMany => {
                 f.write_str("Too many missed start time (> 100). Set or decrease .spec.startingDeadlineSeconds or check clock skew.")
             }
-            UnmetError::Hang(h) => f.write_str(&h.0),
+            UnmetError::Hang(h) => h.fmt(f),
         }
     }
 }

@@ -12,12 +12,12 @@ use super::events::Event;
 use super::explain::{at, deadline, lateness, secs, still_within, Part};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
-use super::schedule::ParsedSchedule;
-use super::slots::{recent_unmet_schedule_times, UnmetError};
+use super::schedule::{BoundSchedule, ParsedSchedule};
+use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
 use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
 use crate::go::Tz;
-use chrono::TimeDelta;
+use chrono::{DateTime, TimeDelta, Utc};
 
 /// How often the legacy controller looks at every CronJob (`wait.Until(syncAll, 10s)`).
 pub const POLL_INTERVAL: TimeDelta = TimeDelta::seconds(10);
@@ -79,34 +79,12 @@ fn decide(code: DecisionCode, explanation: String) -> Decision {
     Decision::new(code, explanation)
 }
 
+/// `syncOne`: reconcile `status.active` with the Jobs, write it, then the gates (deleting,
+/// suspend, schedule) and the slot.
 fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decision {
     let input = run.input;
     let b = input.behaviour;
-    let now = input.now;
-    for job in jobs {
-        let uid = &job.metadata.uid;
-        let found = cj.status.active.iter().any(|r| &r.uid == uid);
-        match (found, job.status.finished_condition().map(|c| c.condition_type)) {
-            (false, None) => run.effects.note_unexpected(&job.metadata.name),
-            (true, Some(kind)) => {
-                cj.status.active.retain(|r| &r.uid != uid);
-                let condition = condition_name(kind);
-                let event = match b.completed_wording {
-                    Some(wording) => Event::saw_completed_job(&job.metadata.name, condition, wording),
-                    None => Event::saw_completed_job_unqualified(&job.metadata.name),
-                };
-                run.effects.note_completed(event, &job.metadata.name, condition);
-            }
-            _ => {}
-        }
-    }
-    let children: Vec<&str> = jobs.iter().map(|j| j.metadata.uid.as_str()).collect();
-    for r in cj.status.active.clone() {
-        if !children.contains(&r.uid.as_str()) {
-            run.effects.note_missing(&r.name);
-            cj.status.active.retain(|a| a.uid != r.uid);
-        }
-    }
+    reconcile_active(run, cj, jobs);
     if !run.update_status(cj) {
         return decide(
             DecisionCode::StatusUpdateFailed,
@@ -140,6 +118,46 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
             );
         }
     };
+    sync_slot(run, cj, schedule)
+}
+
+/// The first loops of `syncOne`: a finished Job leaves `status.active` (SawCompletedJob), an
+/// unfinished one that is not in it is unexpected, an active reference whose Job is gone is
+/// missing.
+fn reconcile_active(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) {
+    let b = run.input.behaviour;
+    for job in jobs {
+        let uid = &job.metadata.uid;
+        let found = cj.status.active.iter().any(|r| &r.uid == uid);
+        match (found, job.status.finished_condition().map(|c| c.condition_type)) {
+            (false, None) => run.effects.note_unexpected(&job.metadata.name),
+            (true, Some(kind)) => {
+                cj.status.active.retain(|r| &r.uid != uid);
+                let condition = condition_name(kind);
+                let event = match b.completed_wording {
+                    Some(wording) => Event::saw_completed_job(&job.metadata.name, condition, wording),
+                    None => Event::saw_completed_job_unqualified(&job.metadata.name),
+                };
+                run.effects.note_completed(event, &job.metadata.name, condition);
+            }
+            _ => {}
+        }
+    }
+    let children: Vec<&str> = jobs.iter().map(|j| j.metadata.uid.as_str()).collect();
+    for r in cj.status.active.clone() {
+        if !children.contains(&r.uid.as_str()) {
+            run.effects.note_missing(&r.name);
+            cj.status.active.retain(|a| a.uid != r.uid);
+        }
+    }
+}
+
+/// The unmet slots `getRecentUnmetScheduleTimes` lists, and what becomes of the most recent:
+/// too late, forbidden by a running Job, or started (after Replace's deletions).
+fn sync_slot(run: &mut Run<'_, '_>, cj: &mut Working<'_>, schedule: &BoundSchedule) -> Decision {
+    let input = run.input;
+    let b = input.behaviour;
+    let now = input.now;
     let slots = cj.slots();
     let times = match recent_unmet_schedule_times(&slots, now, schedule) {
         Ok(times) => times,
@@ -151,26 +169,11 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
             ));
         }
         Err(UnmetError::Hang(h)) => {
-            return decide(DecisionCode::ScheduleHangs, format!("{} The real controller would hang here.", h.0))
+            return decide(DecisionCode::ScheduleHangs, format!("{h} The real controller would hang here."))
         }
     };
     let Some(&scheduled) = times.last() else {
-        let since = slots.earliest(now, true);
-        let upcoming =
-            schedule.next(since).ok().filter(|t| *t != crate::go::zero_time()).map_or_else(|| "never".to_owned(), at);
-        let clamp = if since > slots.earliest(now, false) {
-            format!(" (the search starts at now − {})", deadline(cj.object.spec.starting_deadline_seconds))
-        } else {
-            String::new()
-        };
-        return decide(
-            DecisionCode::NotDue,
-            format!(
-                "No slot is due: the first slot of {:?} after {}{clamp} is {upcoming}.",
-                cj.object.spec.schedule,
-                at(since)
-            ),
-        );
+        return not_due(cj.object, &slots, now, schedule);
     };
     if let Some(sds) = cj.object.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
         run.effects.events.push(Event::miss_schedule(scheduled));
@@ -237,4 +240,20 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
         text.push_str(&format!(" Replace: the still-running job {} was deleted first.", replaced.join(", ")));
     }
     decide(DecisionCode::Created, text)
+}
+
+/// No unmet slot: when the next one is, and where the search started.
+fn not_due(cj: &CronJob, slots: &SlotInput, now: DateTime<Utc>, schedule: &BoundSchedule) -> Decision {
+    let since = slots.earliest(now, true);
+    let upcoming =
+        schedule.next(since).ok().filter(|t| *t != crate::go::zero_time()).map_or_else(|| "never".to_owned(), at);
+    let clamp = if since > slots.earliest(now, false) {
+        format!(" (the search starts at now − {})", deadline(cj.spec.starting_deadline_seconds))
+    } else {
+        String::new()
+    };
+    decide(
+        DecisionCode::NotDue,
+        format!("No slot is due: the first slot of {:?} after {}{clamp} is {upcoming}.", cj.spec.schedule, at(since)),
+    )
 }

@@ -10,13 +10,16 @@ use super::explain::{at, Anchor, Part, Reasoning};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::reconcile::{reconcile_jobs, Target};
-use super::schedule::{annotation_zone, check_time_zone, effective_time_zone, format_schedule, ParsedSchedule};
+use super::schedule::{
+    annotation_zone, check_time_zone, effective_time_zone, format_schedule, BoundSchedule, ParsedSchedule,
+};
 use super::slots::{
-    most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, Missed, SlotError, SlotInput, Slots,
+    most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, Missed, MostRecent, SlotError,
+    SlotInput, Slots,
 };
 use super::working::Working;
-use crate::api::{ConcurrencyPolicy, CronJob, Job};
-use chrono::TimeDelta;
+use crate::api::{ConcurrencyPolicy, CronJob, Job, ObjectReference};
+use chrono::{DateTime, TimeDelta, Utc};
 
 /// `getJobsToBeReconciled`: the Jobs in the CronJob's namespace whose controller reference has
 /// the CronJob's name (kind and UID are not checked here), in cache order.
@@ -106,7 +109,8 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
     outcome
 }
 
-/// `syncCronJob`.
+/// `syncCronJob`: reconcile the Jobs into status, then the gates in the controller's order
+/// (deleting, timeZone, suspend, schedule), then the slot.
 fn sync_cron_job<'a>(
     input: &SyncInput<'a>,
     target: &mut Target<'_, 'a>,
@@ -115,39 +119,59 @@ fn sync_cron_job<'a>(
     update_status: &mut bool,
 ) -> Verdict {
     let b = input.behaviour;
-    let now = input.now;
     if let Err(err) = reconcile_jobs(input, target, jobs, effects, update_status) {
         return failure(&err, DecisionCode::ApiError, format!("Reading from the API server failed ({err}) while reconciling the CronJob's jobs; the sync is retried with back-off."));
     }
     let cj = target.get();
-    if cj.object.metadata.deletion_timestamp.is_some() {
-        return verdict(None, DecisionCode::Deleting, "The CronJob is being deleted (it has a deletionTimestamp): the controller only reconciles its status and starts nothing.");
-    }
-    let time_zone = effective_time_zone(cj.object, &b);
-    if let Some(zone) = time_zone {
-        if let Err(err) = check_time_zone(zone) {
-            effects.events.push(Event::unknown_time_zone(zone, &err));
-            return verdict(None, DecisionCode::UnknownTimeZone, format!(
-                "spec.timeZone {zone:?} cannot be loaded ({err}). This is checked before suspend and the schedule, so nothing runs and the controller does not requeue until the CronJob is edited."
-            ));
-        }
-    }
-    if cj.object.spec.suspend == Some(true) {
-        return verdict(None, DecisionCode::Suspended, "spec.suspend is true, so no job is started and the controller does not requeue. When it is resumed, the most recent slot missed meanwhile may still run (within startingDeadlineSeconds, if set).");
+    if let Some(stopped) = gate(input, cj.object, effects) {
+        return stopped;
     }
     let (formatted, warning) = format_schedule(cj.object, &b);
     effects.events.extend(warning);
     let mut fresh = None;
     let parsed = ParsedSchedule::reuse_or_parse(input.schedule, &formatted, &b, input.controller_zone, &mut fresh);
-    let schedule = match parsed.bound() {
-        Ok(s) => s,
+    match parsed.bound() {
+        Ok(schedule) => sync_slot(input, target, schedule, effects, update_status),
         Err(err) => {
             effects.events.push(Event::unparseable_schedule(&cj.object.spec.schedule, err));
-            return verdict(None, DecisionCode::InvalidSchedule, format!(
+            verdict(None, DecisionCode::InvalidSchedule, format!(
                 "The schedule {:?} does not parse ({err}); the controller records UnparseableSchedule and does not requeue until the schedule is edited.", cj.object.spec.schedule
-            ));
+            ))
         }
-    };
+    }
+}
+
+/// The gates before the schedule: a CronJob being deleted, an unknown `timeZone`, `suspend`.
+fn gate(input: &SyncInput<'_>, cj: &CronJob, effects: &mut Effects) -> Option<Verdict> {
+    if cj.metadata.deletion_timestamp.is_some() {
+        return Some(verdict(None, DecisionCode::Deleting, "The CronJob is being deleted (it has a deletionTimestamp): the controller only reconciles its status and starts nothing."));
+    }
+    if let Some(zone) = effective_time_zone(cj, &input.behaviour) {
+        if let Err(err) = check_time_zone(zone) {
+            effects.events.push(Event::unknown_time_zone(zone, &err));
+            return Some(verdict(None, DecisionCode::UnknownTimeZone, format!(
+                "spec.timeZone {zone:?} cannot be loaded ({err}). This is checked before suspend and the schedule, so nothing runs and the controller does not requeue until the CronJob is edited."
+            )));
+        }
+    }
+    if cj.spec.suspend == Some(true) {
+        return Some(verdict(None, DecisionCode::Suspended, "spec.suspend is true, so no job is started and the controller does not requeue. When it is resumed, the most recent slot missed meanwhile may still run (within startingDeadlineSeconds, if set)."));
+    }
+    None
+}
+
+/// The slot `nextScheduleTime` finds, and what becomes of it: too late, already processed,
+/// forbidden by a running Job, or started (after Replace's deletions).
+fn sync_slot<'a>(
+    input: &SyncInput<'a>,
+    target: &mut Target<'_, 'a>,
+    schedule: &BoundSchedule,
+    effects: &mut Effects,
+    update_status: &mut bool,
+) -> Verdict {
+    let b = input.behaviour;
+    let now = input.now;
+    let cj = target.get();
     let slots = cj.slots();
     let requeue_of =
         |cj: &Working<'_>| next_schedule_time_duration(b.requeue, b.slot_search, &cj.slots(), now, schedule);
@@ -155,9 +179,9 @@ fn sync_cron_job<'a>(
         Ok(found) => found,
         Err(SlotError::Hang(h)) => {
             return failure(
-                &h.0,
+                &h,
                 DecisionCode::ScheduleHangs,
-                format!("{} The real controller's worker would never return from this sync.", h.0),
+                format!("{h} The real controller's worker would never return from this sync."),
             );
         }
         Err(SlotError::TooClose(err)) => {
@@ -169,12 +193,11 @@ fn sync_cron_job<'a>(
     };
     let requeue = match requeue_of(cj) {
         Ok(r) => r,
-        Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
+        Err(h) => return failure(&h, DecisionCode::ScheduleHangs, h.to_string()),
     };
-    let wake = |r: TimeDelta| Part::Wake { at: now.checked_add_signed(r).unwrap_or(now), after: r };
     let Some(scheduled) = found.most_recent else {
         let (code, why) = explain_nothing_due(input, cj.object, &slots, schedule);
-        return verdict(Some(requeue), code, Reasoning::of(why).and(wake(requeue)));
+        return verdict(Some(requeue), code, Reasoning::of(why).and(wake(now, requeue)));
     };
     if found.missed == Missed::Many {
         effects.events.push(Event::too_many_missed_times(b.too_many_missed_with_count.then_some(found.count)));
@@ -182,107 +205,34 @@ fn sync_cron_job<'a>(
     if let Some(sds) = cj.object.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
         effects.events.push(Event::miss_schedule(scheduled));
         let why = Part::MissSchedule { slot: scheduled, sds };
-        return verdict(Some(requeue), DecisionCode::TooLate, Reasoning::of(why).and(wake(requeue)));
+        return verdict(Some(requeue), DecisionCode::TooLate, Reasoning::of(why).and(wake(now, requeue)));
     }
     let name = job_name(&cj.object.metadata.name, scheduled, b.algorithm);
     let namespace = namespace_of(&cj.object.metadata.namespace).to_owned();
     let in_active = cj.status.active.iter().any(|r| r.name == name && namespace_of(&r.namespace) == namespace);
     if in_active || cj.status.last_schedule_time == Some(scheduled) {
         let why = Part::AlreadyProcessed { slot: scheduled, active_job: in_active.then_some(name) };
-        return verdict(Some(requeue), DecisionCode::AlreadyProcessed, Reasoning::of(why).and(wake(requeue)));
+        return verdict(Some(requeue), DecisionCode::AlreadyProcessed, Reasoning::of(why).and(wake(now, requeue)));
     }
     let policy = cj.object.spec.concurrency_policy.unwrap_or_default();
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
         effects.events.push(Event::job_already_active());
         let running = cj.status.active.iter().map(|r| r.name.clone()).collect();
         let why = Part::ForbidActive { running, slot: scheduled, sds: cj.object.spec.starting_deadline_seconds };
-        return verdict(Some(requeue), DecisionCode::ForbidActive, Reasoning::of(why).and(wake(requeue)));
+        return verdict(Some(requeue), DecisionCode::ForbidActive, Reasoning::of(why).and(wake(now, requeue)));
     }
     let mut replaced = Vec::new();
     if policy == ConcurrencyPolicy::Replace {
         let result = effects.replace_active_jobs(input, target.get(), &mut replaced);
         *update_status |= !replaced.is_empty();
-        match result {
-            Ok(()) => {}
-            Err(ReplaceFailed::Get { name, err }) => {
-                return failure(&err, DecisionCode::ReplaceFailed, format!(
-                    "Replace: reading the running job {name} failed ({err}), so the {} slot is not started; the sync is retried with back-off.", at(scheduled)
-                ));
-            }
-            Err(ReplaceFailed::Delete { job, .. }) => {
-                let text = format!("could not replace job {}/{}", job.metadata.namespace, job.metadata.name);
-                return failure(&text, DecisionCode::ReplaceFailed, format!(
-                    "Replace: deleting the running job {} failed, so the {} slot is not started; the sync is retried with back-off.", job.metadata.name, at(scheduled)
-                ));
-            }
+        if let Err(stopped) = result {
+            return replace_failed(stopped, scheduled);
         }
     }
     let cj = target.get();
-    let zone = annotation_zone(effective_time_zone(cj.object, &b), input.controller_zone);
-    let mut job = job_from_template(cj.object, scheduled, zone, &b);
-    let (start, reference) = match input.api.create_job(&namespace, &name) {
-        Ok(()) => {
-            job.metadata.uid = input.new_job_uid.map_or_else(|| format!("{namespace}/{name}"), str::to_owned);
-            effects.events.push(Event::successful_create(&name));
-            let reference = job_reference(&job, &namespace);
-            job.metadata.uid.clear();
-            effects.created.push(job);
-            (Start::Created, reference)
-        }
-        Err(err) if err.reason == FaultReason::NamespaceTerminating && !b.already_exists_adopts => {
-            // Before 1.28.3 this case had an empty body: the controller carried on with the
-            // empty Job the client returns, as if it had been created.
-            effects.events.push(Event::successful_create(""));
-            let empty = Job { api_version: String::new(), kind: String::new(), ..Job::default() };
-            (Start::Phantom(err), job_reference(&empty, ""))
-        }
-        Err(err) if err.reason == FaultReason::NamespaceTerminating => {
-            return failure(&err, DecisionCode::CreateFailed, format!(
-                "Creating job {name} failed because the namespace is being terminated ({err}); no Event is recorded and nothing more happens."
-            ));
-        }
-        Err(err) if err.reason == FaultReason::AlreadyExists && b.already_exists_adopts => {
-            let existing = match input.api.get_job(&namespace, &name) {
-                Ok(j) => j,
-                Err(err) => {
-                    return failure(
-                        &err,
-                        DecisionCode::ApiError,
-                        format!(
-                        "Job {name} already exists, but reading it failed ({err}); the sync is retried with back-off."
-                    ),
-                    )
-                }
-            };
-            let ours = existing.metadata.controller_of().is_some_and(|r| r.uid == cj.object.metadata.uid);
-            if !ours {
-                return verdict(None, DecisionCode::AlreadyExists, format!(
-                    "A job named {name} already exists but this CronJob does not control it; the controller assumes whoever created it keeps the status and does not requeue."
-                ));
-            }
-            if cj.status.active.iter().any(|r| r.uid == existing.metadata.uid) {
-                return verdict(None, DecisionCode::AlreadyExists, format!(
-                    "Job {name} for the {} slot already exists and is already in status.active; nothing to do and no requeue.", at(scheduled)
-                ));
-            }
-            (Start::Adopted, job_reference(existing, namespace_of(&existing.metadata.namespace)))
-        }
-        Err(err) if err.reason == FaultReason::AlreadyExists => {
-            return failure(&err, DecisionCode::AlreadyExists, format!(
-                "Job {name} for the {} slot already exists; before 1.28 the controller just returns the error and retries with back-off.", at(scheduled)
-            ));
-        }
-        Err(err) => {
-            effects.events.push(Event::failed_create(&err.message));
-            return failure(
-                &err,
-                DecisionCode::CreateFailed,
-                format!(
-                    "Creating job {name} for the {} slot failed ({err}); the sync is retried with back-off.",
-                    at(scheduled)
-                ),
-            );
-        }
+    let (start, reference) = match start_job(input, cj, &name, &namespace, scheduled, effects) {
+        Ok(started) => started,
+        Err(stopped) => return stopped,
     };
     let adopted_name = reference.name.clone();
     cj.status.active.push(reference);
@@ -290,39 +240,14 @@ fn sync_cron_job<'a>(
     *update_status = true;
     let requeue = match requeue_of(cj) {
         Ok(r) => r,
-        Err(h) => return failure(&h.0, DecisionCode::ScheduleHangs, h.0.clone()),
+        Err(h) => return failure(&h, DecisionCode::ScheduleHangs, h.to_string()),
     };
     let (code, mut why) = match start {
         Start::Adopted => (DecisionCode::Created, Reasoning::of(Part::Adopted { job: adopted_name, slot: scheduled })),
         Start::Phantom(err) => {
             (DecisionCode::CreateFailed, Reasoning::of(Part::Phantom { job: name, err: err.message, slot: scheduled }))
         }
-        Start::Created => {
-            let late = now - scheduled;
-            let mut why = Reasoning::of(Part::Created {
-                job: name,
-                slot: scheduled,
-                schedule: cj.object.spec.schedule.clone(),
-                late,
-            });
-            match schedule.constant_delay() {
-                // `@every` slots are counted from where the search starts, so whatever the search
-                // returns is one of them; `Next(t − 1 s)` is just `t − 1 s + delay`.
-                Some(delay) => {
-                    let anchor = match (slots.earliest(now, false) == found.earliest, slots.last_scheduled) {
-                        (false, _) => Anchor::Deadline(cj.object.spec.starting_deadline_seconds.unwrap_or_default()),
-                        (true, Some(_)) => Anchor::LastScheduleTime,
-                        (true, None) => Anchor::CreationTimestamp,
-                    };
-                    why = why.and(Part::Every { delay, from: found.earliest, anchor });
-                }
-                None if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) => {
-                    why = why.and(Part::NotASlot)
-                }
-                None => {}
-            }
-            (DecisionCode::Created, why)
-        }
+        Start::Created => (DecisionCode::Created, created(input, cj.object, &slots, schedule, &found, name, scheduled)),
     };
     if found.missed != Missed::None {
         why = why.and(Part::Missed { since: found.earliest, many: found.missed == Missed::Many });
@@ -330,7 +255,125 @@ fn sync_cron_job<'a>(
     if !replaced.is_empty() {
         why = why.and(Part::Replaced(replaced));
     }
-    verdict(Some(requeue), code, why.and(wake(requeue)))
+    verdict(Some(requeue), code, why.and(wake(now, requeue)))
+}
+
+/// When the controller looks again: `requeue` from `now`.
+fn wake(now: DateTime<Utc>, requeue: TimeDelta) -> Part {
+    Part::Wake { at: now.checked_add_signed(requeue).unwrap_or(now), after: requeue }
+}
+
+/// Replace could not delete the running Jobs: the slot is not started and the sync is retried.
+fn replace_failed(stopped: ReplaceFailed<'_>, scheduled: DateTime<Utc>) -> Verdict {
+    match stopped {
+        ReplaceFailed::Get { name, err } => failure(&err, DecisionCode::ReplaceFailed, format!(
+            "Replace: reading the running job {name} failed ({err}), so the {} slot is not started; the sync is retried with back-off.", at(scheduled)
+        )),
+        ReplaceFailed::Delete { job, .. } => {
+            let text = format!("could not replace job {}/{}", job.metadata.namespace, job.metadata.name);
+            failure(&text, DecisionCode::ReplaceFailed, format!(
+                "Replace: deleting the running job {} failed, so the {} slot is not started; the sync is retried with back-off.", job.metadata.name, at(scheduled)
+            ))
+        }
+    }
+}
+
+/// `CreateJob` for the slot and what its answer means in this release: the Job created, an
+/// existing Job of ours adopted (1.28.3+), a phantom (NamespaceTerminating before 1.28.3), or
+/// the sync stopped.
+fn start_job(
+    input: &SyncInput<'_>,
+    cj: &Working<'_>,
+    name: &str,
+    namespace: &str,
+    scheduled: DateTime<Utc>,
+    effects: &mut Effects,
+) -> Result<(Start, ObjectReference), Verdict> {
+    let b = input.behaviour;
+    match input.api.create_job(namespace, name) {
+        Ok(()) => {
+            let zone = annotation_zone(effective_time_zone(cj.object, &b), input.controller_zone);
+            let mut job = job_from_template(cj.object, scheduled, zone, &b);
+            job.metadata.uid = input.new_job_uid.map_or_else(|| format!("{namespace}/{name}"), str::to_owned);
+            effects.events.push(Event::successful_create(name));
+            let reference = job_reference(&job, namespace);
+            job.metadata.uid.clear();
+            effects.created.push(job);
+            Ok((Start::Created, reference))
+        }
+        Err(err) if err.reason == FaultReason::NamespaceTerminating && !b.already_exists_adopts => {
+            // Before 1.28.3 this case had an empty body: the controller carried on with the
+            // empty Job the client returns, as if it had been created.
+            effects.events.push(Event::successful_create(""));
+            let empty = Job { api_version: String::new(), kind: String::new(), ..Job::default() };
+            Ok((Start::Phantom(err), job_reference(&empty, "")))
+        }
+        Err(err) if err.reason == FaultReason::NamespaceTerminating => Err(failure(&err, DecisionCode::CreateFailed, format!(
+            "Creating job {name} failed because the namespace is being terminated ({err}); no Event is recorded and nothing more happens."
+        ))),
+        Err(err) if err.reason == FaultReason::AlreadyExists && b.already_exists_adopts => {
+            let existing = input.api.get_job(namespace, name).map_err(|err| failure(&err, DecisionCode::ApiError, format!(
+                "Job {name} already exists, but reading it failed ({err}); the sync is retried with back-off."
+            )))?;
+            let ours = existing.metadata.controller_of().is_some_and(|r| r.uid == cj.object.metadata.uid);
+            if !ours {
+                return Err(verdict(None, DecisionCode::AlreadyExists, format!(
+                    "A job named {name} already exists but this CronJob does not control it; the controller assumes whoever created it keeps the status and does not requeue."
+                )));
+            }
+            if cj.status.active.iter().any(|r| r.uid == existing.metadata.uid) {
+                return Err(verdict(None, DecisionCode::AlreadyExists, format!(
+                    "Job {name} for the {} slot already exists and is already in status.active; nothing to do and no requeue.", at(scheduled)
+                )));
+            }
+            Ok((Start::Adopted, job_reference(existing, namespace_of(&existing.metadata.namespace))))
+        }
+        Err(err) if err.reason == FaultReason::AlreadyExists => Err(failure(&err, DecisionCode::AlreadyExists, format!(
+            "Job {name} for the {} slot already exists; before 1.28 the controller just returns the error and retries with back-off.", at(scheduled)
+        ))),
+        Err(err) => {
+            effects.events.push(Event::failed_create(&err.message));
+            Err(failure(&err, DecisionCode::CreateFailed, format!(
+                "Creating job {name} for the {} slot failed ({err}); the sync is retried with back-off.", at(scheduled)
+            )))
+        }
+    }
+}
+
+/// Why a created Job's slot is the one it is: the schedule's slot, counted for `@every` from
+/// where the search started, or an instant that is not a slot at all.
+fn created(
+    input: &SyncInput<'_>,
+    cj: &CronJob,
+    slots: &SlotInput,
+    schedule: &BoundSchedule,
+    found: &MostRecent,
+    job: String,
+    scheduled: DateTime<Utc>,
+) -> Reasoning {
+    let now = input.now;
+    let why = Reasoning::of(Part::Created {
+        job,
+        slot: scheduled,
+        schedule: cj.spec.schedule.clone(),
+        late: now - scheduled,
+    });
+    match schedule.constant_delay() {
+        // `@every` slots are counted from where the search starts, so whatever the search
+        // returns is one of them; `Next(t − 1 s)` is just `t − 1 s + delay`.
+        Some(delay) => {
+            let anchor = match (slots.earliest(now, false) == found.earliest, slots.last_scheduled) {
+                (false, _) => Anchor::Deadline(cj.spec.starting_deadline_seconds.unwrap_or_default()),
+                (true, Some(_)) => Anchor::LastScheduleTime,
+                (true, None) => Anchor::CreationTimestamp,
+            };
+            why.and(Part::Every { delay, from: found.earliest, anchor })
+        }
+        None if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) => {
+            why.and(Part::NotASlot)
+        }
+        None => why,
+    }
 }
 
 /// How the Job for the slot came to be.

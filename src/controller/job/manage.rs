@@ -217,34 +217,18 @@ pub(super) struct ManageState<'a> {
     pub(super) delayed_per_index: &'a BTreeMap<u32, &'a Pod>,
 }
 
-/// `manageJob`: returns (active, removed ready, removed, decision).
-pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, i32, (&'static str, Why)) {
+/// What `manageJob` answers: active pods, ready pods removed, pods removed, and the decision.
+type Managed = (i32, i32, i32, (&'static str, Why));
+
+/// `manageJob`: delete the excess (or, suspended, every active pod), else wait out the back-off,
+/// else create the missing pods in slow-start batches.
+pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> Managed {
     let input = ctx.input;
-    let (job, f, now) = (input.job, ctx.f, ctx.now);
-    let mut active = st.active_pods.len() as i32;
+    let (job, f) = (input.job, ctx.f);
+    let active = st.active_pods.len() as i32;
     let want = want_active(job, active, st.succeeded);
-    // Suspended: every active pod goes; otherwise only the excess (at most 500 per sync since 1.27).
-    let is_suspended = suspended(job, &f);
-    let rm_at_least = if is_suspended { st.active_pods.len() } else { (active - want).max(0) as usize };
-    let mut remove = pods_for_removal(job, st.active_pods, rm_at_least);
-    if f.pod_failure_backoff_record && !is_suspended {
-        remove.truncate(MAX_POD_CREATE_DELETE_PER_SYNC);
-    }
-    if is_suspended || !remove.is_empty() {
-        let victims: Vec<&Pod> = remove.into_iter().map(|i| st.active_pods[i]).collect();
-        let (rr, removed) = delete_pods(ctx, &victims, true);
-        let decision = if is_suspended {
-            ("suspended", format!("spec.suspend is true: {removed} running pod(s) deleted without counting them as failed, none created").into())
-        } else {
-            (
-                "deleting-pods",
-                format!(
-                    "{active} pod(s) active but {want} wanted (parallelism/remaining completions): deleting {removed}"
-                )
-                .into(),
-            )
-        };
-        return (active - removed, rr, removed, decision);
+    if let Some(removed) = remove_excess(ctx, st, active, want) {
+        return removed;
     }
     let terminating = if st.only_failed { st.terminating } else { 0 };
     let mut diff = want - terminating - active;
@@ -252,71 +236,127 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
         return (active, 0, 0, ("waiting-pods", Why::Waiting { active, want, terminating }));
     }
     if f.pod_failure_backoff_record && !st.per_index {
-        let remaining = st.new_backoff.remaining(now);
-        if remaining > TimeDelta::zero() {
-            ctx.requeue(remaining.max(TimeDelta::seconds(1)));
-            let n = st.new_backoff.failures_after_last_success;
-            return (
-                shown_active_during_backoff(&f, active),
-                0,
-                0,
-                (
-                    "waiting-backoff",
-                    format!(
-                        "{n} consecutive pod failure(s): the replacement waits {}s from the last failure at {} (10s doubling, max 600s), {}s left",
-                        backoff_for_failures(n, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF).num_seconds(),
-                        st.new_backoff.last_failure_time.map(|t| t.to_rfc3339()).unwrap_or_default(),
-                        remaining.num_milliseconds() as f64 / 1000.0
-                    )
-                    .into(),
-                ),
-            );
+        if let Some(waiting) = wait_for_backoff(ctx, st, active) {
+            return waiting;
         }
     }
     if f.pod_failure_backoff_record {
         diff = diff.min(MAX_POD_CREATE_DELETE_PER_SYNC as i32);
     }
-    let mut indexes: Vec<Option<u32>> = vec![None; diff as usize];
-    if is_indexed(job) {
-        let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
-        let mut taken = st.succeeded_indexes.with_indexes(st.active_pods.iter().filter_map(|p| completion_index(p)));
-        if st.only_failed {
-            taken =
-                taken.with_indexes(st.pods.iter().filter(|p| is_terminating(p)).filter_map(|p| completion_index(p)));
+    let indexes = if is_indexed(job) {
+        match pending_indexes(ctx, st, diff as usize) {
+            Ok(indexes) => indexes,
+            Err(wait) => return (shown_active_during_backoff(&f, active), 0, 0, wait),
         }
-        if let Some(fi) = st.failed_indexes {
-            taken = taken.merge(fi);
-        }
-        let mut ix = taken.first_missing(diff as usize, completions);
-        if st.per_index {
-            let (ready_now, wait) = indexes_ready_to_create(now, &ix, st.delayed_per_index);
-            if ready_now.is_empty() && wait > TimeDelta::zero() {
-                ctx.requeue(wait.max(TimeDelta::seconds(1)));
-                return (
-                    shown_active_during_backoff(&f, active),
-                    0,
-                    0,
-                    (
-                        "waiting-backoff",
-                        format!(
-                            "every pending index waits for its own back-off; the first may start in {}s",
-                            wait.num_seconds()
-                        )
-                        .into(),
-                    ),
-                );
-            }
-            ix = ready_now;
-        }
-        indexes = ix.into_iter().map(Some).collect();
-        diff = indexes.len() as i32;
+    } else {
+        vec![None; diff as usize]
+    };
+    let wanted = indexes.len() as i32;
+    let (created, failed_creates, not_started) = create_pods(ctx, st, &indexes);
+    let active = active + wanted - not_started;
+    let why = if failed_creates > 0 {
+        format!("{wanted} pod(s) to create: {created} created, {failed_creates} failed (creation stops after a failing batch)").into()
+    } else if st.new_backoff.failures_after_last_success > 0 && f.pod_failure_backoff_record {
+        format!(
+            "the back-off after {} failure(s) has passed: creating {created} replacement pod(s)",
+            st.new_backoff.failures_after_last_success
+        )
+        .into()
+    } else {
+        Why::Creating { active, want, created }
+    };
+    (active, 0, 0, ("creating-pods", why))
+}
+
+/// Suspended: every active pod goes; otherwise only the excess (at most 500 per sync since 1.27).
+fn remove_excess(ctx: &mut Ctx<'_>, st: &ManageState<'_>, active: i32, want: i32) -> Option<Managed> {
+    let (job, f) = (ctx.input.job, ctx.f);
+    let is_suspended = suspended(job, &f);
+    let rm_at_least = if is_suspended { st.active_pods.len() } else { (active - want).max(0) as usize };
+    let mut remove = pods_for_removal(job, st.active_pods, rm_at_least);
+    if f.pod_failure_backoff_record && !is_suspended {
+        remove.truncate(MAX_POD_CREATE_DELETE_PER_SYNC);
     }
-    let wanted = diff;
-    active += diff;
+    if !is_suspended && remove.is_empty() {
+        return None;
+    }
+    let victims: Vec<&Pod> = remove.into_iter().map(|i| st.active_pods[i]).collect();
+    let (rr, removed) = delete_pods(ctx, &victims, true);
+    let decision = if is_suspended {
+        (
+            "suspended",
+            format!(
+                "spec.suspend is true: {removed} running pod(s) deleted without counting them as failed, none created"
+            )
+            .into(),
+        )
+    } else {
+        (
+            "deleting-pods",
+            format!("{active} pod(s) active but {want} wanted (parallelism/remaining completions): deleting {removed}")
+                .into(),
+        )
+    };
+    Some((active - removed, rr, removed, decision))
+}
+
+/// The Job-wide pod failure back-off (1.27+): no replacement until it has passed.
+fn wait_for_backoff(ctx: &mut Ctx<'_>, st: &ManageState<'_>, active: i32) -> Option<Managed> {
+    let remaining = st.new_backoff.remaining(ctx.now);
+    if remaining <= TimeDelta::zero() {
+        return None;
+    }
+    ctx.requeue(remaining.max(TimeDelta::seconds(1)));
+    let n = st.new_backoff.failures_after_last_success;
+    let why = format!(
+        "{n} consecutive pod failure(s): the replacement waits {}s from the last failure at {} (10s doubling, max 600s), {}s left",
+        backoff_for_failures(n, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF).num_seconds(),
+        st.new_backoff.last_failure_time.map(|t| t.to_rfc3339()).unwrap_or_default(),
+        remaining.num_milliseconds() as f64 / 1000.0
+    );
+    Some((shown_active_during_backoff(&ctx.f, active), 0, 0, ("waiting-backoff", why.into())))
+}
+
+/// An Indexed Job's first `count` indexes neither succeeded, running nor (per-index back-off)
+/// still waiting; `Err` when every pending index waits for its own back-off.
+fn pending_indexes(
+    ctx: &mut Ctx<'_>,
+    st: &ManageState<'_>,
+    count: usize,
+) -> Result<Vec<Option<u32>>, (&'static str, Why)> {
+    let job = ctx.input.job;
+    let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
+    let mut taken = st.succeeded_indexes.with_indexes(st.active_pods.iter().filter_map(|p| completion_index(p)));
+    if st.only_failed {
+        taken = taken.with_indexes(st.pods.iter().filter(|p| is_terminating(p)).filter_map(|p| completion_index(p)));
+    }
+    if let Some(fi) = st.failed_indexes {
+        taken = taken.merge(fi);
+    }
+    let mut ix = taken.first_missing(count, completions);
+    if st.per_index {
+        let (ready_now, wait) = indexes_ready_to_create(ctx.now, &ix, st.delayed_per_index);
+        if ready_now.is_empty() && wait > TimeDelta::zero() {
+            ctx.requeue(wait.max(TimeDelta::seconds(1)));
+            let why = format!(
+                "every pending index waits for its own back-off; the first may start in {}s",
+                wait.num_seconds()
+            );
+            return Err(("waiting-backoff", why.into()));
+        }
+        ix = ready_now;
+    }
+    Ok(ix.into_iter().map(Some).collect())
+}
+
+/// `slowStartBatch`: creates one pod, then two, four, ... and stops after a batch with a
+/// failure. Returns (created, failed, not started: the failed and the skipped).
+fn create_pods(ctx: &mut Ctx<'_>, st: &ManageState<'_>, indexes: &[Option<u32>]) -> (i32, i32, i32) {
+    let input = ctx.input;
+    let (job, f) = (input.job, ctx.f);
     let mut batch = 1usize;
     let mut next = 0usize;
-    let mut created = 0;
-    let mut failed_creates = 0;
+    let (mut created, mut failed_creates, mut not_started) = (0, 0, 0);
     while next < indexes.len() {
         let end = (next + batch).min(indexes.len());
         let mut errors = 0;
@@ -330,7 +370,7 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
                 ctx.out.failed_creations += 1;
                 ctx.out.events.push(Event::new(EventType::Warning, "FailedCreate", format!("Error creating: {err}")));
                 ctx.out.error.get_or_insert(err);
-                active -= 1;
+                not_started += 1;
                 continue;
             }
             ctx.creates_ok += 1;
@@ -353,22 +393,11 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> (i32, i32, 
         }
         let skipped = indexes.len() - end;
         if errors > 0 && skipped > 0 {
-            active -= skipped as i32;
+            not_started += skipped as i32;
             break;
         }
         next = end;
         batch = (batch * 2).min(indexes.len() - next.min(indexes.len())).max(1);
     }
-    let why = if failed_creates > 0 {
-        format!("{wanted} pod(s) to create: {created} created, {failed_creates} failed (creation stops after a failing batch)").into()
-    } else if st.new_backoff.failures_after_last_success > 0 && f.pod_failure_backoff_record {
-        format!(
-            "the back-off after {} failure(s) has passed: creating {created} replacement pod(s)",
-            st.new_backoff.failures_after_last_success
-        )
-        .into()
-    } else {
-        Why::Creating { active, want, created }
-    };
-    (active, 0, 0, ("creating-pods", why))
+    (created, failed_creates, not_started)
 }

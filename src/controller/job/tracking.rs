@@ -9,6 +9,7 @@ use super::pod_failure_policy::match_pod_failure_policy;
 use super::pods::{self, completion_index, has_tracking_finalizer, is_pod_failed};
 use super::sync::{is_indexed, Ctx};
 use crate::api::{ConditionStatus, JobCondition, JobConditionType, JobStatus, Pod, PodPhase, UncountedTerminatedPods};
+use chrono::{DateTime, Utc};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// At most this many pods enter `uncountedTerminatedPods` per sync (`MaxUncountedPods`).
@@ -30,30 +31,78 @@ pub(super) struct Tracking<'a> {
 /// `trackJobStatusAndRemoveFinalizers`: move finished pods into `uncountedTerminatedPods`, remove
 /// their finalizers, fold them into the counters, then add the terminal condition if due.
 pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Tracking<'_>) {
-    let input = ctx.input;
-    let (job, f, now) = (input.job, ctx.f, ctx.now);
+    let job = ctx.input.job;
+    let mut needs_flush = t.needs_flush;
+    let mut pods: Vec<&Pod> = t.pods.to_vec();
+    if is_indexed(job) {
+        pods.sort_by_key(|p| completion_index(p).map_or(-1, i64::from));
+    }
+    let with_finalizer: BTreeSet<&str> =
+        pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.as_str()).collect();
+    let mut unc = status.uncounted_terminated_pods.clone().unwrap_or_default();
+    needs_flush |= clean_uncounted(&mut status, &mut unc, &with_finalizer);
+    let counted = count_finished(ctx, &t, &pods, &mut unc);
+    needs_flush |= counted.changed;
+    if is_indexed(job) {
+        needs_flush |= record_indexes(&mut status, &t, counted.new_succeeded_indexes);
+    }
+    status.uncounted_terminated_pods = Some(unc.clone());
+    let finished = t.finished.clone().map(|c| interim_condition(&mut status, c, ctx.now, &mut needs_flush));
+    let Some((mut status, mut needs_flush)) =
+        flush_and_remove_finalizers(ctx, status, unc, needs_flush, &counted.remove, with_finalizer, t.new_backoff)
+    else {
+        return;
+    };
+    if let Some(c) = finished.filter(|_| !counted.reached_max_uncounted) {
+        let unc = status.uncounted_terminated_pods.as_ref();
+        let pending = unc.map_or(0, |u| u.succeeded.len() + u.failed.len());
+        if pending > 0 {
+            ctx.out.decision.explanation.push_str(&format!("; {pending} finished pod(s) are still being counted"));
+        } else if ctx.f.delay_terminal_condition() && t.terminating > 0 {
+            ctx.out.decision.explanation.push_str(&format!(
+                "; {:?} waits until the {} terminating pod(s) are gone",
+                c.condition_type, t.terminating
+            ));
+        } else {
+            enact_finished(ctx, &mut status, c);
+            needs_flush = true;
+        }
+    }
+    if needs_flush {
+        let _ = ctx.write_status(status);
+    }
+}
+
+/// What the pass over the finished pods found.
+struct Counted<'a> {
+    /// Pods whose tracking finalizer goes.
+    remove: Vec<&'a Pod>,
+    /// Indexes newly succeeded (Indexed Jobs count indexes, not pod UIDs).
+    new_succeeded_indexes: Vec<u32>,
+    /// `MaxUncountedPods` reached: the rest wait for the next sync.
+    reached_max_uncounted: bool,
+    /// Whether `uncountedTerminatedPods` gained a UID or an index was newly counted.
+    changed: bool,
+}
+
+/// The loop of `trackJobStatusAndRemoveFinalizers`: which finished pods lose their finalizer
+/// and how each is counted (succeeded, failed unless the pod failure policy ignores it).
+fn count_finished<'a>(
+    ctx: &Ctx<'_>,
+    t: &Tracking<'_>,
+    pods: &[&'a Pod],
+    unc: &mut UncountedTerminatedPods,
+) -> Counted<'a> {
+    let (job, f) = (ctx.input.job, ctx.f);
     let indexed = is_indexed(job);
     let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
     let pfp = job.spec.pod_failure_policy.as_ref().filter(|_| f.pod_failure_policy);
-    let mut needs_flush = t.needs_flush;
-    let mut finished = t.finished;
-    let mut pods: Vec<&Pod> = t.pods.to_vec();
-    if indexed {
-        pods.sort_by_key(|p| completion_index(p).map_or(-1, i64::from));
-    }
-    let mut with_finalizer: BTreeSet<&str> =
-        pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.as_str()).collect();
-    let mut unc = status.uncounted_terminated_pods.clone().unwrap_or_default();
-    if clean_uncounted(&mut status, &mut unc, &with_finalizer) {
-        needs_flush = true;
-    }
+    let finished = &t.finished;
     let orig_unc_failed: BTreeSet<String> = unc.failed.iter().cloned().collect();
     let orig_unc_succ: BTreeSet<String> = unc.succeeded.iter().cloned().collect();
-    let is_success_target =
-        |c: &Option<JobCondition>| c.as_ref().is_some_and(|c| c.condition_type == JobConditionType::SuccessCriteriaMet);
-    let mut remove: Vec<&Pod> = vec![];
-    let mut new_succeeded_ix = vec![];
-    let mut reached_max_uncounted = false;
+    let is_success_target = finished.as_ref().is_some_and(|c| c.condition_type == JobConditionType::SuccessCriteriaMet);
+    let mut counted =
+        Counted { remove: vec![], new_succeeded_indexes: vec![], reached_max_uncounted: false, changed: false };
     for p in pods.iter().copied() {
         if !has_tracking_finalizer(p) {
             continue;
@@ -70,77 +119,102 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
         if !can_remove {
             continue;
         }
-        remove.push(p);
+        counted.remove.push(p);
         let uid = &p.metadata.uid;
         if pods::phase(p) == PodPhase::Succeeded && !orig_unc_failed.contains(uid) {
             if indexed {
                 if let Some(ix) =
                     completion_index(p).filter(|&ix| ix < completions && !t.prev_succeeded_indexes.has(ix))
                 {
-                    new_succeeded_ix.push(ix);
-                    needs_flush = true;
+                    counted.new_succeeded_indexes.push(ix);
+                    counted.changed = true;
                 }
             } else if !orig_unc_succ.contains(uid) {
                 unc.succeeded.push(uid.clone());
-                needs_flush = true;
+                counted.changed = true;
             }
-        } else if failed || (finished.is_some() && !is_success_target(&finished)) {
+        } else if failed || (finished.is_some() && !is_success_target) {
             let valid = !indexed || completion_index(p).is_some_and(|ix| ix < completions);
             if !orig_unc_failed.contains(uid)
                 && valid
                 && match_pod_failure_policy(pfp, p, f.backoff_limit_per_index).count_failed
             {
                 unc.failed.push(uid.clone());
-                needs_flush = true;
+                counted.changed = true;
             }
         }
-        if new_succeeded_ix.len() + unc.succeeded.len() + unc.failed.len() >= MAX_UNCOUNTED_PODS {
+        if counted.new_succeeded_indexes.len() + unc.succeeded.len() + unc.failed.len() >= MAX_UNCOUNTED_PODS {
             // Keeps the status small and big Jobs from starving others; the next sync goes on.
-            reached_max_uncounted = true;
+            counted.reached_max_uncounted = true;
             break;
         }
     }
-    if indexed {
-        let si = t.succeeded_indexes.with_indexes(new_succeeded_ix);
-        let text = si.to_string();
-        if status.completed_indexes.as_deref().unwrap_or("") != text {
-            needs_flush = true;
-        }
-        status.succeeded = si.total() as i32;
-        // A Go string with omitempty: "" is absent.
-        status.completed_indexes = Some(text).filter(|s| !s.is_empty());
-        let fi = t.failed_indexes.as_ref().map(|fi| fi.to_string());
-        if status.failed_indexes != fi {
-            status.failed_indexes = fi;
-            needs_flush = true;
-        }
+    counted
+}
+
+/// An Indexed Job's `completedIndexes`, `succeeded` and `failedIndexes`; whether they changed.
+fn record_indexes(status: &mut JobStatus, t: &Tracking<'_>, new_succeeded: Vec<u32>) -> bool {
+    let mut changed = false;
+    let si = t.succeeded_indexes.with_indexes(new_succeeded);
+    let text = si.to_string();
+    if status.completed_indexes.as_deref().unwrap_or("") != text {
+        changed = true;
     }
-    status.uncounted_terminated_pods = Some(unc.clone());
-    if let Some(c) = finished.clone() {
-        if c.condition_type == JobConditionType::FailureTarget {
+    status.succeeded = si.total() as i32;
+    // A Go string with omitempty: "" is absent.
+    status.completed_indexes = Some(text).filter(|s| !s.is_empty());
+    let fi = t.failed_indexes.as_ref().map(|fi| fi.to_string());
+    if status.failed_indexes != fi {
+        status.failed_indexes = fi;
+        changed = true;
+    }
+    changed
+}
+
+/// The interim conditions `FailureTarget` and `SuccessCriteriaMet` are written first; the
+/// terminal `Failed` / `Complete` they announce follows once the pods are counted.
+fn interim_condition(
+    status: &mut JobStatus,
+    c: JobCondition,
+    now: DateTime<Utc>,
+    needs_flush: &mut bool,
+) -> JobCondition {
+    match c.condition_type {
+        JobConditionType::FailureTarget => {
             status.conditions.push(c.clone());
-            needs_flush = true;
-            finished = Some(new_condition(JobConditionType::Failed, ConditionStatus::True, &c.reason, &c.message, now));
-        } else if c.condition_type == JobConditionType::SuccessCriteriaMet {
+            *needs_flush = true;
+            new_condition(JobConditionType::Failed, ConditionStatus::True, &c.reason, &c.message, now)
+        }
+        JobConditionType::SuccessCriteriaMet => {
             if has_true(&status.conditions, JobConditionType::SuccessCriteriaMet).is_none() {
                 status.conditions.push(c.clone());
-                needs_flush = true;
+                *needs_flush = true;
             }
-            finished =
-                Some(new_condition(JobConditionType::Complete, ConditionStatus::True, &c.reason, &c.message, now));
+            new_condition(JobConditionType::Complete, ConditionStatus::True, &c.reason, &c.message, now)
         }
+        _ => c,
     }
-    // flushUncountedAndRemoveFinalizers
+}
+
+/// `flushUncountedAndRemoveFinalizers`: write the status (nothing is counted and no finalizer
+/// removed until a write succeeds), remove the finalizers, and move the UIDs whose finalizer is
+/// gone into the counters. `None` when the sync ends here (a failed write or removal); else the
+/// status and whether it still needs writing.
+fn flush_and_remove_finalizers(
+    ctx: &mut Ctx<'_>,
+    mut status: JobStatus,
+    mut unc: UncountedTerminatedPods,
+    needs_flush: bool,
+    remove: &[&Pod],
+    mut with_finalizer: BTreeSet<&str>,
+    backoff: BackoffRecord,
+) -> Option<(JobStatus, bool)> {
     if needs_flush {
-        if ctx.write_status(status.clone()).is_err() {
-            // Nothing is counted and no finalizer removed until a status write succeeds.
-            return;
-        }
-        ctx.out.memory.backoff = t.new_backoff;
-        needs_flush = false;
+        ctx.write_status(status.clone()).ok()?;
+        ctx.out.memory.backoff = backoff;
     }
     let mut rm_err = None;
-    for p in &remove {
+    for p in remove {
         if let Some(err) = ctx.pod_call_fails() {
             ctx.out.failed_finalizer_removals += 1;
             rm_err.get_or_insert(err);
@@ -149,35 +223,16 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
         with_finalizer.remove(p.metadata.uid.as_str());
         ctx.out.finalizers_removed.push(p.metadata.name.clone());
     }
-    if clean_uncounted(&mut status, &mut unc, &with_finalizer) {
-        needs_flush = true;
-    }
+    let needs_flush = clean_uncounted(&mut status, &mut unc, &with_finalizer);
     status.uncounted_terminated_pods = Some(unc);
     if let Some(err) = rm_err {
         if needs_flush {
             let _ = ctx.write_status(status);
         }
         ctx.out.error.get_or_insert(err);
-        return;
+        return None;
     }
-    if let Some(c) = finished.filter(|_| !reached_max_uncounted) {
-        let unc = status.uncounted_terminated_pods.as_ref();
-        let pending = unc.map_or(0, |u| u.succeeded.len() + u.failed.len());
-        if pending > 0 {
-            ctx.out.decision.explanation.push_str(&format!("; {pending} finished pod(s) are still being counted"));
-        } else if f.delay_terminal_condition() && t.terminating > 0 {
-            ctx.out.decision.explanation.push_str(&format!(
-                "; {:?} waits until the {} terminating pod(s) are gone",
-                c.condition_type, t.terminating
-            ));
-        } else {
-            enact_finished(ctx, &mut status, c);
-            needs_flush = true;
-        }
-    }
-    if needs_flush {
-        let _ = ctx.write_status(status);
-    }
+    Some((status, needs_flush))
 }
 
 /// `cleanUncountedPodsWithoutFinalizers`: UIDs whose finalizer is gone move into the counters.

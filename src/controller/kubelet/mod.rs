@@ -1,10 +1,11 @@
 //! The kubelet pieces a Job's retries depend on: the container restart back-off
 //! (CrashLoopBackOff, `pkg/kubelet` + client-go `flowcontrol.Backoff`), when the pod worker retries
-//! a refused restart, and the texts the kubelet shows while it waits.
+//! a refused restart, the texts the kubelet shows while it waits, and native sidecar containers.
 
 mod crash_loop_backoff;
 mod pod_status;
 mod restart;
+mod sidecar;
 
 pub use crash_loop_backoff::{
     BackOffBounds, CrashLoopBackOff, CRASH_LOOP_RESET_AFTER, INITIAL_CRASH_LOOP_BACKOFF, MAX_CRASH_LOOP_BACKOFF,
@@ -17,4 +18,7 @@ pub use pod_status::{
 pub use restart::{
     after_container_exit, backoff_event_message, crash_loop_waiting_message, next_attempt_after_refusal,
     restart_attempt, ContainerExit, RestartAttempt, RetryTiming,
+};
+pub use sidecar::{
+    init_container_exited, init_container_started, sidecar_stops, startup_probe, StartupProbe, MINIMUM_GRACE_PERIOD,
 };

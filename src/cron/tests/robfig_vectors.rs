@@ -5,18 +5,14 @@
 use crate::cron::parser::{parse, Layout};
 use crate::cron::{ParseError, Schedule};
 use crate::go::Location;
-use crate::go::Tz;
-use chrono::{DateTime, SecondsFormat};
+use crate::go::{format_rfc3339, Tz};
+use chrono::DateTime;
 use serde_json::Value;
 
 const VECTORS: &str = include_str!("../../../tests/data/cron_robfig_tests.json");
 
 fn hex(mask: u64) -> String {
     format!("{mask:#x}")
-}
-
-fn go_rfc3339(t: &DateTime<Tz>) -> String {
-    t.to_rfc3339_opts(SecondsFormat::AutoSi, true)
 }
 
 /// Checks one vector; returns a description of the first mismatch.
@@ -75,8 +71,10 @@ fn check(vector: &Value) -> Result<(), String> {
             let got = schedule.next(t).map_err(|e| format!("run {run}: unexpected endless search: {e}"))?;
             match (got, expected.as_str()) {
                 (None, None) => break,
-                (Some(got), Some(want)) if go_rfc3339(&got) == want => t = got,
-                (got, _) => return Err(format!("run {run}: got {:?}, want {expected}", got.as_ref().map(go_rfc3339))),
+                (Some(got), Some(want)) if format_rfc3339(&got) == want => t = got,
+                (got, _) => {
+                    return Err(format!("run {run}: got {:?}, want {expected}", got.as_ref().map(format_rfc3339)))
+                }
             }
         }
         if run["hang"] == true && schedule.next(t).is_ok() {
