@@ -492,7 +492,7 @@ fn an_hourly_to_half_hourly_edit_at_10_31_lists_10_30_as_superseded_by_11_00() {
     assert_eq!(job_created(&trace, "hourly-28948980"), t("2025-01-15T11:00:00.1Z"));
     assert_eq!(job_created(&trace, "hourly-28949010"), t("2025-01-15T11:30:00.1Z"));
     assert_eq!(
-        slot(&trace, "hourly", "2025-01-15T10:30:00Z").explanation,
+        slot(&trace, "hourly", "2025-01-15T10:30:00Z").explanation.to_string(),
         "A later slot (2025-01-15T11:00:00Z) was started instead at 2025-01-15T11:00:00.100Z: the controller only ever starts the most recent unmet time."
     );
 }

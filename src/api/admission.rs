@@ -3,7 +3,7 @@
 //! gives, with the position of every problem in the manifest. This is the `validate` contract
 //! of `docs/contracts.md` §2 and the loader the simulation starts from.
 
-use super::decode::{decode, DecodeError, Findings};
+use super::decode::{decode, DecodeError, Findings, Unsupported};
 use super::defaults::{default_cronjob, default_job};
 use super::field_error::{invalid_message, FieldError};
 use super::load::{load_manifest, strict_message, Manifest, RawObject, Route};
@@ -256,6 +256,9 @@ fn decode_and_default(
     Some((admitted, findings))
 }
 
+/// One object of the manifest through the API server: routed by kind and version, decoded
+/// strictly, named, defaulted and validated (as an update when an earlier object of the
+/// manifest has its name).
 fn admit_object(
     raw: &RawObject,
     index: usize,
@@ -263,39 +266,15 @@ fn admit_object(
     version: KubernetesVersion,
     gates: &[(&str, bool)],
 ) -> AdmittedObject {
-    let mut report = report_for(raw);
     let group_version = raw.api_version.rsplit('/').next().unwrap_or_default().to_string();
     let route = raw.route(version);
-    match route {
-        Route::Other => {
-            report.valid = true;
-            if super::load::is_look_alike(&raw.api_version, &raw.kind) {
-                let group = raw.api_version.rsplit_once('/').map_or("", |(g, _)| g);
-                report.warnings.push(format!(
-                    "{} {:?} is of API group {group:?}, not \"batch\": a custom resource, served only once its CRD is installed \
-                     (until then kubectl answers: no matches for kind {:?} in version {:?}; ensure CRDs are installed first) \
-                     and run by its own controller, not Kubernetes' {} controller, so it is neither validated nor simulated here",
-                    raw.kind, raw.name, raw.kind, raw.api_version, raw.kind
-                ));
-            }
-            report.defaulted = Some(raw.json());
-            let object =
-                Admitted::Other { api_version: raw.api_version.clone(), kind: raw.kind.clone(), value: raw.json() };
-            return AdmittedObject { report, object: Some(object), existing: None };
-        }
-        Route::NotServed => {
-            // kubectl's discovery finds no such kind and says so before anything reaches the
-            // API server (cli-runtime's mapper adds the second line).
-            let message = format!("no matches for kind \"{}\" in version \"{}\"", raw.kind, raw.api_version);
-            let text = format!("{message}\nensure CRDs are installed first");
-            report.errors.push(error_at(&raw.node, "apiVersion", "Not served", message.clone(), text));
-            report.message = Some(message);
-            return AdmittedObject { report, object: None, existing: None };
-        }
-        Route::CronJob { .. } | Route::Job => {}
-    }
+    let mut report = match not_batch(raw, route, report_for(raw)) {
+        Ok(report) => report,
+        Err(answered) => return *answered,
+    };
+    let refused = |report| AdmittedObject { report, object: None, existing: None };
     let Some((result, findings)) = decode_raw(raw, version, gates) else {
-        return AdmittedObject { report, object: None, existing: None };
+        return refused(report);
     };
     report.warnings.extend(findings.warnings.iter().cloned());
     if route == (Route::CronJob { beta: true }) && version.at_least(21) {
@@ -303,25 +282,23 @@ fn admit_object(
             .warnings
             .push("batch/v1beta1 CronJob is deprecated in v1.21+, unavailable in v1.25+; use batch/v1 CronJob".into());
     }
-    let decoded = match result {
+    let mut decoded = match result {
         Ok(decoded) => decoded,
         Err(err) => {
-            let path = err.path.clone().unwrap_or_default();
             let pos = err.pos.unwrap_or(raw.node.pos);
-            let message = format!(
+            report.message = Some(format!(
                 "{} in version \"{group_version}\" cannot be handled as a {}: {}",
                 raw.kind, raw.kind, err.message
-            );
+            ));
             report.errors.push(ErrorReport {
-                field: path,
+                field: err.path.unwrap_or_default(),
                 error_type: "Invalid type".into(),
                 detail: err.message.clone(),
                 text: err.message,
                 line: pos.line,
                 column: pos.column,
             });
-            report.message = Some(message);
-            return AdmittedObject { report, object: None, existing: None };
+            return refused(report);
         }
     };
     if !findings.strict.is_empty() {
@@ -338,18 +315,69 @@ fn admit_object(
                 column: issue.pos.column,
             });
         }
-        return AdmittedObject { report, object: None, existing: None };
+        return refused(report);
     }
-    let mut unsupported = findings.unsupported;
-    let mut decoded = decoded;
     let meta = match &mut decoded {
         Decoded::CronJob(cj) => &mut cj.metadata,
         Decoded::Job(job) => &mut job.metadata,
     };
     name_from_prefix(meta, index);
     report.name = meta.name.clone();
-    let mut existing = None;
-    let (admitted, outcome, typed_json) = match decoded {
+    let (admitted, outcome, typed_json, existing) = default_and_validate(decoded, old, version, findings.unsupported);
+    let mut echoed = raw.json();
+    for path in &findings.dropped {
+        remove_path(&mut echoed, path);
+    }
+    report.defaulted = Some(merge(echoed, typed_json));
+    let mut admitted = finish(report, raw, admitted, outcome);
+    admitted.existing = existing;
+    admitted
+}
+
+/// What is not a batch object the API server serves: another kind, passed through (with a
+/// warning for a look-alike of another API group), or a kind and version discovery does not
+/// know, refused as kubectl refuses it. `Ok` hands a batch object's report back.
+fn not_batch(raw: &RawObject, route: Route, mut report: ObjectReport) -> Result<ObjectReport, Box<AdmittedObject>> {
+    match route {
+        Route::Other => {
+            report.valid = true;
+            if super::load::is_look_alike(&raw.api_version, &raw.kind) {
+                let group = raw.api_version.rsplit_once('/').map_or("", |(g, _)| g);
+                report.warnings.push(format!(
+                    "{} {:?} is of API group {group:?}, not \"batch\": a custom resource, served only once its CRD is installed \
+                     (until then kubectl answers: no matches for kind {:?} in version {:?}; ensure CRDs are installed first) \
+                     and run by its own controller, not Kubernetes' {} controller, so it is neither validated nor simulated here",
+                    raw.kind, raw.name, raw.kind, raw.api_version, raw.kind
+                ));
+            }
+            report.defaulted = Some(raw.json());
+            let object =
+                Admitted::Other { api_version: raw.api_version.clone(), kind: raw.kind.clone(), value: raw.json() };
+            Err(Box::new(AdmittedObject { report, object: Some(object), existing: None }))
+        }
+        Route::NotServed => {
+            // kubectl's discovery finds no such kind and says so before anything reaches the
+            // API server (cli-runtime's mapper adds the second line).
+            let message = format!("no matches for kind \"{}\" in version \"{}\"", raw.kind, raw.api_version);
+            let text = format!("{message}\nensure CRDs are installed first");
+            report.errors.push(error_at(&raw.node, "apiVersion", "Not served", message.clone(), text));
+            report.message = Some(message);
+            Err(Box::new(AdmittedObject { report, object: None, existing: None }))
+        }
+        Route::CronJob { .. } | Route::Job => Ok(report),
+    }
+}
+
+/// Defaulting then validation, as a create or (when an earlier object of the manifest has the
+/// name) an update; the typed object's JSON. A Job refused as new but valid as stored under
+/// its own UID (a `kubectl get` dump of a Job that exists) is also answered as `existing`.
+fn default_and_validate(
+    decoded: Decoded,
+    old: &[Admitted],
+    version: KubernetesVersion,
+    mut unsupported: Unsupported,
+) -> (Admitted, Outcome, Value, Option<Admitted>) {
+    match decoded {
         Decoded::CronJob(mut cj) => {
             default_cronjob(&mut cj, version, &mut unsupported);
             let previous = old.iter().find_map(|o| match o {
@@ -361,7 +389,7 @@ fn admit_object(
                 None => validate_cronjob_create(&cj, version, unsupported),
             };
             let json = serde_json::to_value(&cj).unwrap_or(Value::Null);
-            (Admitted::CronJob(cj), outcome, json)
+            (Admitted::CronJob(cj), outcome, json, None)
         }
         Decoded::Job(mut job) => {
             default_job(&mut job, version, &mut unsupported);
@@ -369,6 +397,7 @@ fn admit_object(
                 Admitted::Job(p) if p.metadata.name == job.metadata.name => Some(p),
                 _ => None,
             });
+            let mut existing = None;
             let outcome = match previous {
                 Some(p) => validate_job_update(&job, p, version, unsupported),
                 None => {
@@ -382,17 +411,9 @@ fn admit_object(
                 }
             };
             let json = serde_json::to_value(&job).unwrap_or(Value::Null);
-            (Admitted::Job(job), outcome, json)
+            (Admitted::Job(job), outcome, json, existing)
         }
-    };
-    let mut echoed = raw.json();
-    for path in &findings.dropped {
-        remove_path(&mut echoed, path);
     }
-    report.defaulted = Some(merge(echoed, typed_json));
-    let mut admitted = finish(report, raw, admitted, outcome);
-    admitted.existing = existing;
-    admitted
 }
 
 /// `rest.BeforeCreate`: an object with a `generateName` and no name gets a generated name

@@ -280,7 +280,7 @@ fn job_key(j: &JobRecord) -> JobKey {
 }
 
 fn fate_of(s: &SlotRecord) -> FateOf {
-    (fate_name(s.fate), s.job.clone())
+    (fate_name(s.fate), s.job.as_deref().map(str::to_string))
 }
 
 fn signed(d: TimeDelta) -> String {
@@ -306,7 +306,7 @@ fn outcome(j: &JobRecord) -> Outcome {
 pub fn compare(a: &Trace, b: &Trace) -> Comparison {
     let mut out = Comparison { a: summary(a), b: summary(b), differences: vec![] };
     let slots = |t: &Trace| -> BTreeMap<(String, Time), SlotRecord> {
-        t.slots.iter().map(|s| ((s.cron_job.clone(), s.scheduled_time), s.clone())).collect()
+        t.slots.iter().map(|s| ((s.cron_job.to_string(), s.scheduled_time), s.clone())).collect()
     };
     let (sa, sb) = (slots(a), slots(b));
     for (key, s) in &sa {

@@ -7,10 +7,13 @@
 //!   `ui` steps the same parts in slices).
 //! - [`lint`], [`finding_text`]: per-CronJob risks found by probing simulations (the lint view,
 //!   the `lint` command), and their findings as data rendered in each language.
+//! - [`notices`]: the quiet notices about the text (objects left out, Jobs whose CronJob is not in
+//!   it, pod behaviour read from the command), in every language.
 //! - [`compare`]: a second run of the same text under another release, policy or snapshot, and
 //!   what differs (compare mode).
 //! - [`share`]: the page's state in a link's fragment (format, caps, damaged-link messages).
-//! - [`packed`]: the trace's Jobs, Pods and slots as bytes for the page (its worker's answer).
+//! - [`packed`], [`packed_scenario`]: the trace's Jobs, Pods and slots, the Simulation document and
+//!   the cluster record as bytes for the page (its worker's answer).
 //! - [`snapshot`]: the objects at an instant as a `kubectl get -o yaml` List (the YAML export).
 //! - [`document`]: the form controls' edits of the `Simulation` document inside the text.
 //! - `js_api` (wasm32, feature `js-api`): the JS API's exports (`docs/contracts.md` §7).
@@ -22,7 +25,9 @@ pub mod finding_text;
 #[cfg(all(target_arch = "wasm32", feature = "js-api"))]
 pub mod js_api;
 pub mod lint;
+pub mod notices;
 pub mod packed;
+pub mod packed_scenario;
 pub mod protocol;
 pub mod run;
 pub mod session;

@@ -21,8 +21,8 @@
 
 use crate::api::KubernetesVersion;
 use crate::sim::trace::{
-    ClusterRecord, CronJobRecord, DeletedBy, FinishedCondition, InitContainerRecord, JobRecord, PodPhase, PodRecord,
-    Restart, SlotFate, SlotRecord, Time, Trace,
+    ClusterRecord, CronJobRecord, DeletedBy, FinishedCondition, InitContainerRecord, JobRecord, Name, PodPhase,
+    PodRecord, Restart, SlotFate, SlotRecord, Time, Trace,
 };
 use chrono::DateTime;
 
@@ -123,6 +123,11 @@ impl<'a> Reader<'a> {
         Reader { bytes, at: 0 }
     }
 
+    /// The position of the next byte to read (for errors).
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
     /// Whether every byte has been read.
     pub fn is_empty(&self) -> bool {
         self.at == self.bytes.len()
@@ -193,7 +198,7 @@ impl<'a> Reader<'a> {
         Ok(if self.flag()? { Some(self.string()?) } else { None })
     }
 
-    fn flag(&mut self) -> Result<bool, PackError> {
+    pub fn flag(&mut self) -> Result<bool, PackError> {
         match self.u8()? {
             0 => Ok(false),
             1 => Ok(true),
@@ -211,7 +216,7 @@ impl<'a> Reader<'a> {
     }
 
     /// One of `table`'s values by its position.
-    fn pick<T: Copy>(&mut self, table: &[T], what: &'static str) -> Result<T, PackError> {
+    pub fn pick<T: Copy>(&mut self, table: &[T], what: &'static str) -> Result<T, PackError> {
         let i = self.u8()?;
         table.get(i as usize).copied().ok_or(PackError { what, at: self.at - 1 })
     }
@@ -359,7 +364,7 @@ pub fn pack(trace: &Trace, out: &mut Vec<u8>) {
         w.time(s.scheduled_time);
         w.u8(fate_code(s.fate));
         w.opt_str(s.job.as_deref());
-        w.str(&s.explanation);
+        w.str(&s.explanation.text());
     }
 }
 
@@ -450,11 +455,11 @@ pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
     trace.slots = Vec::with_capacity(n);
     for _ in 0..n {
         trace.slots.push(SlotRecord {
-            cron_job: r.string()?,
+            cron_job: r.string()?.into(),
             scheduled_time: r.time()?,
             fate: r.pick(&FATES, "fate")?,
-            job: r.opt_string()?,
-            explanation: r.string()?,
+            job: r.opt_string()?.map(Name::from),
+            explanation: r.string()?.into(),
         });
     }
     Ok(trace)

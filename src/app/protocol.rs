@@ -5,7 +5,8 @@
 //! Event times come along for the clock); the engine keeps them and answers from them when the
 //! inspector explains an item or shows the Events or the controllers' log.
 //! A run's answer crosses as bytes of its own shape ([`encode_ran`]): its small parts as JSON, the
-//! trace packed (`app::packed`) and the Event times as numbers, so neither side spends a
+//! trace, its cluster record and the Simulation document packed (`app::packed`,
+//! `app::packed_scenario`) and the Event times as numbers, so neither side spends a
 //! keystroke's time writing and parsing instants as text, and the page's wasm holds no JSON
 //! decoder for the trace; every other answer is JSON.
 //! This is not the JS API: `simulate` there still returns the whole trace.
@@ -14,6 +15,7 @@ use super::compare::{DiffKind, RunSummary, Variant};
 use super::finding_text::Part;
 use super::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
 use super::packed::{pack, unpack, PackError, Reader, Writer};
+use super::packed_scenario::{pack_cluster, pack_simulation, unpack_cluster, unpack_simulation};
 use super::run::RunResult;
 use crate::api::KubernetesVersion;
 use crate::i18n::Lang;
@@ -293,13 +295,15 @@ pub const READY: &str = "ready";
 const RAN: u8 = 0;
 
 /// Encodes `Answer::Ran { id, ms, result }` (the result's trace without `syncs` and `events`,
-/// which are not sent) into `out`: the tag, that answer as JSON without the trace (the same JSON
-/// code as every other answer), the Event times, then the trace packed and its cluster record.
+/// which are not sent) into `out`: the tag, that answer as JSON without the trace and the
+/// Simulation document (the same JSON code as every other answer), the Simulation document
+/// packed, the Event times, then the trace packed and its cluster record packed.
 pub fn encode_ran(id: u64, ms: f64, result: &RunResult, out: &mut Vec<u8>) {
     out.push(RAN);
     let json = serde_json::to_vec(&Answer::Ran { id, ms, result }).unwrap_or_default();
+    Writer::new(out).bytes(&json);
+    pack_simulation(&result.simulation, out);
     let mut w = Writer::new(out);
-    w.bytes(&json);
     w.len(result.event_times.len());
     for t in &result.event_times {
         w.i64(*t);
@@ -307,9 +311,7 @@ pub fn encode_ran(id: u64, ms: f64, result: &RunResult, out: &mut Vec<u8>) {
     w.u8(u8::from(result.trace.is_some()));
     if let Some(t) = &result.trace {
         pack(t, out);
-        // The cluster record is not part of the trace's JSON; it crosses as JSON of its own.
-        let cluster = serde_json::to_vec(&t.cluster).unwrap_or_default();
-        Writer::new(out).bytes(&cluster);
+        pack_cluster(&t.cluster, out);
     }
 }
 
@@ -349,11 +351,11 @@ pub fn decode(bytes: &[u8]) -> Result<PageAnswer, GarbledAnswer> {
         let mut r = Reader::new(&bytes[1..]);
         let Ok(mut answer) = json(r.bytes()?) else { return Err(PackError { what: "JSON", at: 1 }) };
         if let Answer::Ran { result, .. } = &mut answer {
+            result.simulation = unpack_simulation(&mut r)?;
             result.event_times = (0..r.len()?).map(|_| r.i64()).collect::<Result<_, _>>()?;
             if r.u8()? == 1 {
                 let mut t = unpack(&mut r)?;
-                let cluster = std::str::from_utf8(r.bytes()?).ok().and_then(|text| serde_json::from_str(text).ok());
-                t.cluster = cluster.ok_or(PackError { what: "cluster record", at: 0 })?;
+                t.cluster = unpack_cluster(&mut r)?;
                 result.trace = Some(t);
             }
         }
@@ -423,6 +425,8 @@ mod tests {
         let Ok(Answer::Ran { id: 7, ms, result: got }) = decode(&bytes) else { panic!("a run's answer") };
         assert_eq!(ms, 1.5);
         assert_eq!(got.event_times, [1_736_938_800_100_000_000, 1_736_938_811_100_000_000]);
+        assert_eq!(got.simulation, sent.simulation);
+        assert_eq!(got.simulation.spec.duration.map(|d| d.0.num_hours()), Some(3));
         let (got, sent) = (got.trace.unwrap(), sent.trace.unwrap());
         assert_eq!(
             got.jobs.iter().map(|j| j.name.as_str()).collect::<Vec<_>>(),

@@ -4,6 +4,8 @@
 //! run itself — nothing is parsed twice between the diagnostics and the trace. The text may also
 //! be a trace (`cronjob-playground simulate --output json`), which is shown as it is.
 
+use super::notices::{inferred, notices};
+use super::protocol::Said;
 use crate::api::Admitted;
 use crate::sim::trace::Trace;
 use crate::sim::{Input, Run, Simulation};
@@ -35,6 +37,10 @@ pub struct Workload {
     /// `CronJob` or `Job`.
     pub kind: String,
     pub name: String,
+    /// What its pods do by their command when no pod rule says (`app::notices::inferred`): run
+    /// time in seconds, exit code, and the sentence naming the parts of the command read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inferred: Option<(f64, i32, Said)>,
 }
 
 /// Everything one run produces; crosses the worker boundary (see [`protocol`](super::protocol)).
@@ -51,8 +57,12 @@ pub struct RunResult {
     pub event_times: Vec<i64>,
     pub workloads: Vec<Workload>,
     /// The manifest's Simulation document (default when there is none).
+    /// Not JSON: it crosses packed (`protocol::encode_ran`).
+    #[serde(skip)]
     pub simulation: Simulation,
     pub diagnostics: Vec<Diagnostic>,
+    /// The quiet notices about the text (`app::notices`): each with its kind.
+    pub notices: Vec<(String, Said)>,
     /// Why there is no trace, when there is none.
     pub error: Option<String>,
 }
@@ -117,8 +127,9 @@ pub fn prepare(text: &str) -> Prepared {
 }
 
 /// What the page shows of an input before it runs: the diagnostics (the Simulation documents'
-/// notices and errors, then each object's errors and warnings), the workloads and the Simulation
-/// document the form controls edit (the first one that reads).
+/// notices and errors, then each object's errors and warnings), the workloads with what their
+/// commands say, the Simulation document the form controls edit (the first one that reads) and
+/// the quiet notices (objects left out, Jobs whose CronJob is not in the text).
 fn said(input: &Input) -> RunResult {
     let mut result = RunResult::default();
     for d in input.documents() {
@@ -139,20 +150,24 @@ fn said(input: &Input) -> RunResult {
     }
     for o in &admission.objects {
         let r = &o.report;
-        result.diagnostics.extend(r.errors.iter().map(|e| Diagnostic::error(e.line, e.column, e.text.clone())));
+        // A Job dumped from a cluster is refused as a create only for the selector generated for
+        // its own UID; it runs as the Job that exists, so the refusal is a warning, not an error.
+        let refusal = if o.existing.is_some() { Diagnostic::warning } else { Diagnostic::error };
+        result.diagnostics.extend(r.errors.iter().map(|e| refusal(e.line, e.column, e.text.clone())));
         if let (true, Some(m)) = (r.errors.is_empty(), &r.message) {
-            result.diagnostics.push(Diagnostic::error(r.line, r.column, m.clone()));
+            result.diagnostics.push(refusal(r.line, r.column, m.clone()));
         }
         result
             .diagnostics
             .extend(r.warnings.iter().map(|w| Diagnostic::warning(r.line, r.column, format!("Warning: {w}"))));
-        let workload = match &o.object {
-            Some(Admitted::CronJob(cj)) => Workload { kind: "CronJob".into(), name: cj.metadata.name.clone() },
-            Some(Admitted::Job(job)) => Workload { kind: "Job".into(), name: job.metadata.name.clone() },
+        let (kind, name, template) = match o.object.as_ref().or(o.existing.as_ref()) {
+            Some(Admitted::CronJob(cj)) => ("CronJob", &cj.metadata.name, &cj.spec.job_template.spec.template),
+            Some(Admitted::Job(job)) => ("Job", &job.metadata.name, &job.spec.template),
             _ => continue,
         };
-        result.workloads.push(workload);
+        result.workloads.push(Workload { kind: kind.into(), name: name.clone(), inferred: inferred(template) });
     }
+    result.notices = notices(admission);
     result
 }
 
@@ -183,7 +198,7 @@ mod tests {
             trace.jobs.iter().map(|j| j.name.as_str()).collect::<Vec<_>>(),
             ["nightly-1736938800", "nightly-1736942400"]
         );
-        assert_eq!(old.workloads, [Workload { kind: "CronJob".into(), name: "nightly".into() }]);
+        assert_eq!(old.workloads, [Workload { kind: "CronJob".into(), name: "nightly".into(), inferred: None }]);
 
         let new = run(&with_simulation("{duration: 3h}"));
         assert_eq!(new.trace, None);
@@ -244,6 +259,29 @@ mod tests {
             result.error.as_deref(),
             Some("5:13: CronJob.batch \"nightly\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": End of range (61) above maximum (59): 61")
         );
+    }
+
+    #[test]
+    fn a_jobs_dump_runs_as_the_jobs_that_exist_with_the_create_refusal_as_a_warning() {
+        let result = run(include_str!("../../tests/data/manifests/orphaned-jobs.yaml"));
+        assert_eq!(result.error, None);
+        assert_eq!(result.trace.map(|t| t.jobs.len()), Some(1));
+        let severities: Vec<&str> = result.diagnostics.iter().map(|d| d.severity.as_str()).collect();
+        assert_eq!(severities, ["warning", "warning", "warning"]);
+        assert!(result.diagnostics[2].message.ends_with("`selector` not auto-generated"), "{:?}", result.diagnostics);
+        assert_eq!(
+            result.workloads.iter().map(|w| (w.kind.as_str(), w.name.as_str())).collect::<Vec<_>>(),
+            [("Job", "nightly-report-29110680")]
+        );
+        assert_eq!(result.notices.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>(), ["owner-not-in-input"]);
+    }
+
+    #[test]
+    fn an_install_file_runs_its_cronjob_and_says_what_it_left_out() {
+        let result = run(include_str!("../../tests/data/manifests/install.yaml"));
+        assert_eq!((result.error, result.diagnostics), (None, vec![]));
+        assert_eq!(result.workloads.iter().map(|w| w.name.as_str()).collect::<Vec<_>>(), ["report-export"]);
+        assert_eq!(result.notices.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>(), ["not-simulated"]);
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod en;
 mod ja;
 mod ko;
 mod msg;
+pub mod notices;
 pub mod particle;
 pub mod probes;
 mod told;

@@ -6,7 +6,7 @@
 //! after a schedule edit, a catch-up for a slot before the horizon) are listed too.
 
 use super::history::{CronJobHistory, CronSync, History};
-use super::trace::{format_time, JobRecord, SlotFate, SlotRecord, Time};
+use super::trace::{JobRecord, Name, RanAfter, SlotFate, SlotRecord, SlotWhy, Time};
 use super::world::World;
 use crate::api::{ConcurrencyPolicy, CronJob, CronJobSpec};
 use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule, DecisionCode};
@@ -101,7 +101,8 @@ impl World {
                 .get(name.as_str())
                 .map(|js| js.iter().map(|j| (j.scheduled_time.expect("filtered"), *j)).collect())
                 .unwrap_or_default();
-            let judge = Judge { name, h, history: &self.history, nominal: &nominal, end: self.end };
+            let judge =
+                Judge { name: Name::from(name.as_str()), h, history: &self.history, nominal: &nominal, end: self.end };
             let mut times: std::collections::BTreeSet<Time> = nominal.iter().copied().collect();
             times.extend(ran.keys());
             times.extend(self.edited_schedule_slots(h));
@@ -152,7 +153,7 @@ impl World {
 
 /// Judges the slots of one CronJob.
 struct Judge<'a> {
-    name: &'a str,
+    name: Name,
     h: &'a CronJobHistory,
     history: &'a History,
     nominal: &'a [Time],
@@ -160,14 +161,8 @@ struct Judge<'a> {
 }
 
 impl Judge<'_> {
-    fn record(&self, at: Time, fate: SlotFate, job: Option<&str>, explanation: String) -> SlotRecord {
-        SlotRecord {
-            cron_job: self.name.to_string(),
-            scheduled_time: at,
-            fate,
-            job: job.map(str::to_string),
-            explanation,
-        }
+    fn record(&self, at: Time, fate: SlotFate, job: Option<Name>, explanation: SlotWhy) -> SlotRecord {
+        SlotRecord { cron_job: self.name.clone(), scheduled_time: at, fate, job, explanation }
     }
 
     /// The spec in force at `t`.
@@ -192,26 +187,25 @@ impl Judge<'_> {
 
     fn ran(&self, at: Time, job: &JobRecord) -> SlotRecord {
         let created = job.created_at;
-        let late = created - at;
-        let lateness = seconds_text(late);
         let before = self.syncs(at, created);
-        let when = format!("Job {} was created at {} ({lateness} after the slot)", job.name, format_time(&created));
-        let (fate, why) = if before.iter().any(|s| s.code == DecisionCode::ForbidActive) {
-            (SlotFate::RanLate, format!("{when}: concurrencyPolicy Forbid held it while an earlier Job was active; when that Job finished, the next sync started this still-unmet slot."))
+        let (fate, after) = if before.iter().any(|s| s.code == DecisionCode::ForbidActive) {
+            (SlotFate::RanLate, RanAfter::Forbid)
         } else if self.spec_at(at).is_some_and(|s| s.suspend == Some(true)) {
-            (SlotFate::RanLate, format!("{when}: the CronJob was suspended at the slot; on resume the controller started the most recent unmet slot."))
+            (SlotFate::RanLate, RanAfter::Suspend)
         } else if self.history.down_between(at, created) {
-            (SlotFate::RanLate, format!("{when}: kube-controller-manager was down at the slot; when it came back its first sync started the most recent unmet slot."))
+            (SlotFate::RanLate, RanAfter::Outage)
         } else if self.h.specs.iter().any(|(edit, _)| *edit > at && *edit <= created)
             && self.nominal.binary_search(&at).is_err()
         {
-            (SlotFate::RanLate, format!("{when}: retroactive run — the schedule was edited after this time; the controller evaluated the new schedule from status.lastScheduleTime and started its most recent unmet slot (set startingDeadlineSeconds to prevent this)."))
+            (SlotFate::RanLate, RanAfter::ScheduleEdit)
         } else if before.is_empty() {
-            (SlotFate::RanOnTime, format!("{when} by the first sync after the slot."))
+            (SlotFate::RanOnTime, RanAfter::FirstSync)
         } else {
-            (SlotFate::RanLate, format!("{when}: {} earlier sync(s) after the slot did not start it.", before.len()))
+            (SlotFate::RanLate, RanAfter::Syncs(before.len()))
         };
-        self.record(at, fate, Some(&job.name), why)
+        let job = Name::from(job.name.as_str());
+        let why = SlotWhy::Ran { job: job.clone(), created, late: created - at, after };
+        self.record(at, fate, Some(job), why)
     }
 
     fn missed(&self, at: Time) -> SlotRecord {
@@ -230,9 +224,7 @@ impl Judge<'_> {
             let first = self.h.syncs.iter().find(|s| s.at >= back);
             let latest = first.is_some_and(|f| self.next_nominal(at).is_none_or(|n| n > f.at));
             if latest && first.is_some_and(|f| f.code == DecisionCode::NotFoundBySearch) {
-                return self.record(at, SlotFate::NotFoundBySearch, None, format!(
-                    "kube-controller-manager was down at this time; when it came back at {}, its search for the most recent unmet time (it looks back about two intervals of the first gap after lastScheduleTime) did not find this slot, so nothing ran.",
-                    format_time(&back)));
+                return self.record(at, SlotFate::NotFoundBySearch, None, SlotWhy::NotFoundAfterOutage { back });
             }
             return self.record(at, SlotFate::ControllerDown, None, "kube-controller-manager was down at this time; after it came back only the most recent unmet slot (if any, within startingDeadlineSeconds) was started.".into());
         }
@@ -248,34 +240,46 @@ impl Judge<'_> {
         let deadline = spec.and_then(|s| s.starting_deadline_seconds);
         let window = self.syncs(at, window_end);
         for (i, s) in window.iter().enumerate() {
-            let lateness = seconds_text(s.at - at);
             let fate = match s.code {
-                DecisionCode::Created if s.slot == Some(at) => Some((SlotFate::CreateFailed, format!(
-                    "The Job name (the CronJob's name and the slot's minutes since the epoch) was already taken by the Job of an earlier slot in the same minute; at {} the controller got AlreadyExists and adopted that Job instead of creating one, so this slot did not run.",
-                    format_time(&s.at)))),
-                DecisionCode::Created => Some((SlotFate::Superseded, format!(
-                    "A later slot ({}) was started instead at {}: the controller only ever starts the most recent unmet time.",
-                    s.slot.map_or_else(|| "?".into(), |t| format_time(&t)), format_time(&s.at)))),
-                DecisionCode::ForbidActive if s.slot == Some(at) => Some(match (deadline, window[i..].iter().find(|w| w.code != DecisionCode::ForbidActive)) {
-                    (Some(d), Some(released)) if released.at - at >= TimeDelta::seconds(d) => (SlotFate::MissedDeadline, format!(
-                        "concurrencyPolicy Forbid held it while an earlier Job was active; by the sync at {} it was {} old, reaching startingDeadlineSeconds ({d}s), so the controller stopped looking for it and it never ran.",
-                        format_time(&released.at), seconds_text(released.at - at))),
-                    _ => (SlotFate::SkippedForbid, format!(
-                    "concurrencyPolicy is {}: at {} an earlier Job was still active, so the controller recorded JobAlreadyActive and started nothing; the slot was later superseded or fell out of reach.",
-                    spec.and_then(|s| s.concurrency_policy).map_or("Forbid", policy_name), format_time(&s.at))),
-                }),
-                DecisionCode::Suspended => Some((SlotFate::Suspended, format!("The CronJob was suspended when the controller looked at {}.", format_time(&s.at)))),
+                DecisionCode::Created if s.slot == Some(at) => {
+                    Some((SlotFate::CreateFailed, SlotWhy::NameTaken { at: s.at }))
+                }
+                DecisionCode::Created => Some((SlotFate::Superseded, SlotWhy::Superseded { slot: s.slot, at: s.at })),
+                DecisionCode::ForbidActive if s.slot == Some(at) => {
+                    Some(match (deadline, window[i..].iter().find(|w| w.code != DecisionCode::ForbidActive)) {
+                        (Some(d), Some(released)) if released.at - at >= TimeDelta::seconds(d) => (
+                            SlotFate::MissedDeadline,
+                            SlotWhy::ForbidPastDeadline { released: released.at, age: released.at - at, deadline: d },
+                        ),
+                        _ => (
+                            SlotFate::SkippedForbid,
+                            SlotWhy::Forbidden {
+                                policy: spec.and_then(|s| s.concurrency_policy).map_or("Forbid", policy_name),
+                                at: s.at,
+                            },
+                        ),
+                    })
+                }
+                DecisionCode::Suspended => Some((SlotFate::Suspended, SlotWhy::SuspendedAt { at: s.at })),
                 DecisionCode::TooManyMissed => Some((SlotFate::TooManyMissed, "The legacy controller counted more than 100 unmet start times and started nothing (FailedNeedsStart); it never recovers without startingDeadlineSeconds.".into())),
-                DecisionCode::NotFoundBySearch => Some((SlotFate::NotFoundBySearch, format!(
-                    "At {} the controller's approximate search for the most recent unmet time (it looks back about two intervals of the first gap) did not find this slot.", format_time(&s.at)))),
-                DecisionCode::TooLate | DecisionCode::NotDue if deadline.is_some_and(|d| s.at - at >= TimeDelta::seconds(d)) => Some((SlotFate::MissedDeadline, format!(
-                    "{} ran at {} — {lateness} late, more than startingDeadlineSeconds ({}s) — so the slot was skipped silently{}.",
-                    if edited { "The schedule was edited after this time; the first sync to count it as unmet" } else { "The first sync after the slot" },
-                    format_time(&s.at), deadline.unwrap_or_default(),
-                    if edited { " (the deadline is what prevents the retroactive run)" } else { "" }))),
-                DecisionCode::CreateFailed | DecisionCode::AlreadyExists | DecisionCode::ReplaceFailed | DecisionCode::ApiError
-                | DecisionCode::InvalidSchedule | DecisionCode::UnknownTimeZone | DecisionCode::ScheduleHangs => Some((SlotFate::CreateFailed, format!(
-                    "The sync at {} ended with `{}`, so no Job was created for this slot.", format_time(&s.at), s.code.as_str()))),
+                DecisionCode::NotFoundBySearch => Some((SlotFate::NotFoundBySearch, SlotWhy::NotFoundAt { at: s.at })),
+                DecisionCode::TooLate | DecisionCode::NotDue
+                    if deadline.is_some_and(|d| s.at - at >= TimeDelta::seconds(d)) =>
+                {
+                    Some((
+                        SlotFate::MissedDeadline,
+                        SlotWhy::PastDeadline { edited, at: s.at, late: s.at - at, deadline: deadline.unwrap_or_default() },
+                    ))
+                }
+                DecisionCode::CreateFailed
+                | DecisionCode::AlreadyExists
+                | DecisionCode::ReplaceFailed
+                | DecisionCode::ApiError
+                | DecisionCode::InvalidSchedule
+                | DecisionCode::UnknownTimeZone
+                | DecisionCode::ScheduleHangs => {
+                    Some((SlotFate::CreateFailed, SlotWhy::SyncFailed { at: s.at, code: s.code }))
+                }
                 _ => None,
             };
             if let Some((fate, why)) = fate {
@@ -294,12 +298,7 @@ impl Judge<'_> {
             );
         }
         match deadline {
-            Some(d) => self.record(
-                at,
-                SlotFate::MissedDeadline,
-                None,
-                format!("No sync started this slot within startingDeadlineSeconds ({d}s), so it was skipped silently."),
-            ),
+            Some(d) => self.record(at, SlotFate::MissedDeadline, None, SlotWhy::NoSyncWithin { deadline: d }),
             None => self.record(
                 at,
                 SlotFate::NotFoundBySearch,
@@ -315,15 +314,5 @@ fn policy_name(p: ConcurrencyPolicy) -> &'static str {
         ConcurrencyPolicy::Allow => "Allow",
         ConcurrencyPolicy::Forbid => "Forbid",
         ConcurrencyPolicy::Replace => "Replace",
-    }
-}
-
-/// `0.1s`, `3h0m0s`-free plain text: seconds with up to 3 decimals.
-fn seconds_text(d: TimeDelta) -> String {
-    let ms = d.num_milliseconds();
-    if ms % 1000 == 0 {
-        format!("{}s", ms / 1000)
-    } else {
-        format!("{}s", ms as f64 / 1000.0)
     }
 }

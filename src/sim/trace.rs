@@ -12,7 +12,7 @@ mod sync;
 mod time;
 
 pub use name::Name;
-pub use slot::{SlotFate, SlotRecord};
+pub use slot::{RanAfter, SlotFate, SlotRecord, SlotWhy};
 pub use sync::{ControllerName, Explanation, Ruling, SyncRecord, SyncTrigger};
 pub use time::{format_time, Time};
 pub(crate) use time::{js_number, rfc3339};

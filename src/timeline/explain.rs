@@ -138,16 +138,16 @@ pub fn explain(trace: &Trace, timeline: &Timeline, item: ItemRef) -> Option<Insp
 /// A slot: its fate, and the sync that created its Job.
 fn slot(trace: &Trace, slot: &SlotRecord, version: String) -> Inspection {
     let mut facts = vec![
-        ("CronJob", slot.cron_job.clone().into()),
+        ("CronJob", slot.cron_job.to_string().into()),
         ("Scheduled time", format_time(&slot.scheduled_time).into()),
         ("Fate", ExplainText::Fate(slot.fate)),
-        ("Job", slot.job.clone().map_or(ExplainText::NoJob, ExplainText::Verbatim)),
+        ("Job", slot.job.as_deref().map_or(ExplainText::NoJob, |j| ExplainText::Verbatim(j.to_string()))),
     ];
     let mut why = vec![Reason {
         source: "slot fate".into(),
         code: fate_name(slot.fate),
         at: None,
-        text: slot.explanation.clone().into(),
+        text: slot.explanation.to_string().into(),
     }];
     if let Some(job) = slot.job.as_deref().and_then(|n| trace.jobs.iter().find(|j| j.name == n)) {
         let (at, delay) = (format_time(&job.created_at), delay(slot.scheduled_time, job.created_at));
@@ -210,7 +210,7 @@ fn job_reasons(trace: &Trace, job: &JobRecord) -> Vec<Reason> {
             source: "slot fate".into(),
             code: fate_name(slot.fate),
             at: Some(slot.scheduled_time),
-            text: slot.explanation.clone().into(),
+            text: slot.explanation.to_string().into(),
         });
     }
     if let Some(cj) = &job.cron_job {

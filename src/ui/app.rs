@@ -19,7 +19,7 @@ use super::share::{OpenPanels, Opened, Pending, Share};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
 use crate::app::document::replace_simulation;
-use crate::app::protocol::{Answer, EventsShown, Explained, Logged, Request};
+use crate::app::protocol::{Answer, EventsShown, Explained, Logged, Request, Said};
 use crate::app::run::Diagnostic;
 use crate::app::share::SharePanel;
 use crate::i18n::{Lang, Msg};
@@ -459,6 +459,7 @@ pub fn app(props: &AppProps) -> Html {
                 <section class="editor-pane" aria-label={l.text(Msg::ManifestEditor)}>
                     <label for="manifest" class="pane-title">{ l.text(Msg::ManifestLabel) }</label>
                     <Editor text={(*text).clone()} diagnostics={(*diagnostics).clone()} on_change={on_change.clone()} />
+                    { notices(l, state.model.as_ref().map_or(&[][..], |m| &m.result.notices)) }
                     <h2 class="pane-title">{ l.text(Msg::SimulationHeading) }</h2>
                     <Controls {simulation} {workloads} now={state.model.as_ref().map(|_| state.cursor_time())} on_change={on_simulation} />
                 </section>
@@ -482,6 +483,19 @@ pub fn app(props: &AppProps) -> Html {
             </main>
         </div>
         </ContextProvider<Lang>>
+    }
+}
+
+/// The quiet notices under the editor (`app::notices`): the objects the run leaves out, and the
+/// Jobs whose CronJob is not in the text.
+fn notices(l: Lang, notices: &[(String, Said)]) -> Html {
+    if notices.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <div class="notices" data-testid="notices" role="note">
+            { for notices.iter().map(|(kind, said)| html! { <p data-testid={kind.clone()}>{ said.render(l) }</p> }) }
+        </div>
     }
 }
 

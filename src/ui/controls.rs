@@ -206,8 +206,14 @@ fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulati
     let rule = existing
         .map(|i| sim.spec.pods[i].clone())
         .unwrap_or_else(|| PodRule { selector, ..catch_all().unwrap_or_default() });
-    let attempts: Vec<Attempt> =
-        if rule.attempts.is_empty() { vec![crate::sim::scenario::DEFAULT_ATTEMPT] } else { rule.attempts.clone() };
+    // Without attempts of the rule's own, the pods behave as their command reads, if it reads
+    // plainly (the engine's `Workload::inferred`), else as the default; an edit writes a rule.
+    let inferred = w.inferred.as_ref().filter(|_| !rule.sets_attempts());
+    let attempts: Vec<Attempt> = match (rule.attempts.is_empty(), inferred) {
+        (false, _) => rule.attempts.clone(),
+        (true, Some((seconds, exit_code, _))) => vec![Attempt { duration_seconds: *seconds, exit_code: *exit_code }],
+        (true, None) => vec![crate::sim::scenario::DEFAULT_ATTEMPT],
+    };
     // Writes `edit(rule)` back at the rule's place (new rules go first, before catch-alls).
     let update = {
         let sim = sim.clone();
@@ -288,6 +294,7 @@ fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulati
             }) }
             <button type="button" onclick={add} data-testid="add-attempt" title={l.text(Msg::AddAttempt)}>{ "+" }</button>
             if attempts.len() > 1 { <button type="button" onclick={remove} data-testid="remove-attempt" title={l.text(Msg::RemoveAttempt)}>{ "−" }</button> }
+            if let Some((_, _, said)) = inferred { <p class="inferred" data-testid="inferred">{ said.render(l) }</p> }
         </fieldset>
     }
 }

@@ -192,7 +192,7 @@ fn object_of(s: &ViewState) -> Option<(ObjectKind, String)> {
     match s.selected? {
         ItemRef::Job(i) => trace.jobs.get(i).map(|j| (ObjectKind::Job, j.name.clone())),
         ItemRef::Pod(i) => trace.pods.get(i).map(|p| (ObjectKind::Pod, p.name.clone())),
-        ItemRef::Slot(i) => trace.slots.get(i).map(|p| (ObjectKind::CronJob, p.cron_job.clone())),
+        ItemRef::Slot(i) => trace.slots.get(i).map(|p| (ObjectKind::CronJob, p.cron_job.to_string())),
         _ => None,
     }
 }

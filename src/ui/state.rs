@@ -103,7 +103,9 @@ impl ViewState {
                 match sel {
                     ItemRef::Job(i) => set.extend(trace.jobs.get(i).map(|j| j.name.clone())),
                     ItemRef::Pod(i) => set.extend(trace.pods.get(i).map(|p| p.job.clone())),
-                    ItemRef::Slot(i) => set.extend(trace.slots.get(i).and_then(|s| s.job.clone())),
+                    ItemRef::Slot(i) => {
+                        set.extend(trace.slots.get(i).and_then(|s| s.job.as_deref().map(str::to_string)))
+                    }
                     _ => {}
                 }
             }

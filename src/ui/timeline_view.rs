@@ -7,7 +7,7 @@
 use super::language::use_lang;
 use super::state::{Action, Model, ViewState};
 use crate::i18n::{Lang, Msg};
-use crate::sim::trace::{format_time, SlotFate, Time};
+use crate::sim::trace::{format_time, Name, SlotFate, SlotWhy, Time};
 use crate::timeline::lanes::{Glyph, Group, JobOutcome, MarkerKind};
 use crate::timeline::pod_lanes::{PodEnd, SegmentKind};
 use crate::timeline::rows::{groups_between, height, rows, Row, RowKind, AXIS_HEIGHT};
@@ -589,8 +589,8 @@ enum SlotItem {
         glyph: Glyph,
         fate: SlotFate,
         at: Time,
-        job: Option<String>,
-        explanation: String,
+        job: Option<Name>,
+        explanation: SlotWhy,
         selected: bool,
     },
     Cluster {
@@ -634,7 +634,7 @@ fn slot_items(l: Lang, y: f64, h: f64, items: &[SlotItem]) -> Html {
             let sel = if *selected { " selected" } else { "" };
             html! { <g class={format!("slot glyph-{}{sel}", glyph.name())} data-testid="slot"
                 data-fate={crate::timeline::lanes::fate_name(*fate)} data-glyph={glyph.name()}
-                data-time={format_time(at)} data-job={job.clone().unwrap_or_default()} data-item={item_attr(ItemRef::Slot(*item))}>
+                data-time={format_time(at)} data-job={job.as_deref().unwrap_or_default().to_string()} data-item={item_attr(ItemRef::Slot(*item))}>
                 <title>{ format!("{} {} — {}", glyph.symbol(), format_time(at), explanation) }</title>
                 <rect class="hit" x={(x - 7.0).to_string()} y={y.to_string()} width="14" height={h.to_string()} />
                 { glyph_shape(*glyph, *x, cy) }

@@ -30,7 +30,7 @@ pub(super) fn forbid_starves(p: &Probe, first: Time, second: Time) -> Option<Fin
         total,
         late,
         first_skipped: format_time(&first_skip.scheduled_time),
-        explanation: first_skip.explanation.clone(),
+        explanation: first_skip.explanation.to_string(),
     };
     Some(Finding::new(
         "forbid-starves",
@@ -56,7 +56,7 @@ fn forbid_no_deadline(p: &Probe, first: Time, second: Time) -> Option<Finding> {
         skipped: skipped.len(),
         total: trace.slots.iter().filter(|s| s.fate != SlotFate::Pending).count(),
         end: format_time(&trace.end),
-        explanation: first_skip.explanation.clone(),
+        explanation: first_skip.explanation.to_string(),
     };
     let times = skipped.iter().map(|s| format_time(&s.scheduled_time)).collect();
     Some(Finding::new("forbid-no-deadline", Severity::Warning, text, times, playground))

@@ -23,7 +23,7 @@ pub(super) fn deadline_vs_latency(p: &Probe, first: Time, second: Time) -> Optio
             missed: missed.len(),
             decided,
             first: format_time(&m.scheduled_time),
-            explanation: m.explanation.clone(),
+            explanation: m.explanation.to_string(),
         };
         return Some(Finding::new(
             "deadline-shorter-than-latency",

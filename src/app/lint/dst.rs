@@ -3,8 +3,10 @@
 
 use super::*;
 
-/// The instants in `[from, to)` where `zone`'s UTC offset changes (to the hour).
-fn transitions(zone: Tz, from: Time, to: Time) -> Vec<Time> {
+/// The instants in `[from, to)` where `zone`'s UTC offset changes (to the minute), each with
+/// whether the clocks spring forward (the offset grows: local times are skipped) or fall back
+/// (local times repeat).
+fn transitions(zone: Tz, from: Time, to: Time) -> Vec<(Time, bool)> {
     use chrono::Offset;
     let offset = |t: Time| t.with_timezone(&zone).offset().fix().local_minus_utc();
     let mut out = vec![];
@@ -17,7 +19,7 @@ fn transitions(zone: Tz, from: Time, to: Time) -> Vec<Time> {
             while offset(m) == offset(t) {
                 m += TimeDelta::minutes(1);
             }
-            out.push(m);
+            out.push((m, offset(m) > offset(t)));
         }
         t = n;
     }
@@ -28,7 +30,7 @@ fn transitions(zone: Tz, from: Time, to: Time) -> Vec<Time> {
 /// (spring forward), relative to the schedule's own rhythm around it.
 pub(super) fn dst(p: &Probe, zone: Tz, next: &dyn Fn(Time) -> Option<Time>) -> Vec<Finding> {
     let mut out = vec![];
-    for change in transitions(zone, p.options.at, p.options.at + TimeDelta::days(366)) {
+    for (change, forward) in transitions(zone, p.options.at, p.options.at + TimeDelta::days(366)) {
         let mut slots = vec![];
         let mut t = change - TimeDelta::days(40);
         while let Some(n) = next(t).filter(|n| *n < change + TimeDelta::days(40)) {
@@ -57,8 +59,10 @@ pub(super) fn dst(p: &Probe, zone: Tz, next: &dyn Fn(Time) -> Option<Time>) -> V
                 }
             }
         }
-        // Spring forward: the gap across the change is longer than any other.
-        if let Some((i, g)) = gaps.iter().find(|(i, _)| slots[*i] < change && slots[*i + 1] >= change) {
+        // Spring forward: the gap across the change is longer than any other. (Falling back
+        // lengthens the day that holds it, and so the gap across it, without skipping anything.)
+        let across = gaps.iter().find(|(i, _)| forward && slots[*i] < change && slots[*i + 1] >= change);
+        if let Some((i, g)) = across {
             let others = gaps.iter().filter(|(j, _)| j != i).map(|(_, g)| *g).max();
             if others.is_some_and(|o| *g > o) {
                 if let Some(f) = dst_finding(p, "dst-skipped-run", zone, slots[*i], slots[*i + 1]) {

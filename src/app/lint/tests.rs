@@ -207,6 +207,16 @@ fn dst_repeats_and_skips_a_daily_run_in_berlin_but_not_an_hourly_one() {
         double.message
     );
 
+    // 04:30 exists once on both change days: the day that falls back is 25 hours long, and the
+    // gap across it skips nothing.
+    let late = cronjob("late", "30 4 * * *", "  timeZone: Europe/Berlin\n");
+    let report = lint(&late, &options("1.28", "2024-01-10T00:00:00Z")).unwrap();
+    assert!(
+        report.cron_jobs[0].findings.iter().all(|f| !f.rule.starts_with("dst")),
+        "{:?}",
+        report.cron_jobs[0].findings
+    );
+
     let hourly = cronjob("hourly", "0 * * * *", "  timeZone: Europe/Berlin\n");
     let report = lint(&hourly, &options("1.28", "2024-01-10T00:00:00Z")).unwrap();
     assert!(
@@ -262,4 +272,60 @@ fn a_report_and_its_options_cross_to_the_page_and_back() {
         r#"{"rule":"no-such-rule","severity":"info","message":"","times":[],"playground":""}"#
     )
     .is_err());
+}
+
+#[test]
+fn a_whole_cluster_dump_gives_its_real_mistakes_and_nothing_imagined() {
+    // `kubectl get cronjobs,jobs -A -o yaml` of fifteen CronJobs with their status and three Jobs.
+    let text = include_str!("../../../tests/data/manifests/cluster-dump.yaml");
+    let report = lint(text, &options("1.31", "2025-05-12T10:00:00Z")).unwrap();
+    assert_eq!(report.errors, Vec::<String>::new());
+    let found: Vec<(String, &str, Severity)> = report
+        .cron_jobs
+        .iter()
+        .flat_map(|c| c.findings.iter().map(move |f| (format!("{}/{}", c.namespace, c.name), f.rule, f.severity)))
+        .filter(|(_, rule, _)| *rule != "retroactive-edit")
+        .collect();
+    let w = Severity::Warning;
+    assert_eq!(
+        found,
+        [
+            ("ops/cert-check".to_string(), "every-minute-of-hour", w),
+            ("ops/disk-report".to_string(), "day-or-weekday", w),
+            ("etl/hourly-load".to_string(), "forbid-no-deadline", w),
+            ("ml/retrain".to_string(), "on-failure-logs-lost", Severity::Info),
+            ("default/cleanup-tmp".to_string(), "failed-history-zero", w),
+        ]
+    );
+    // A schedule edit's retroactive run is possible for every CronJob without
+    // startingDeadlineSeconds, and said once each; the two with a deadline and the suspended one
+    // have none.
+    let retroactive: Vec<&str> = report
+        .cron_jobs
+        .iter()
+        .filter(|c| c.findings.iter().any(|f| f.rule == "retroactive-edit"))
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(
+        retroactive,
+        [
+            "etcd-backup",
+            "rules-sync",
+            "log-rotate",
+            "db-vacuum",
+            "invoice-run",
+            "usage-export",
+            "hourly-load",
+            "cleanup-tmp",
+            "sitemap"
+        ]
+    );
+    let by_name = |name: &str| report.cron_jobs.iter().find(|c| c.name == name).unwrap();
+    assert_eq!(by_name("cert-check").findings[0].message, "\"* 9 * * *\" runs every minute of hour 9, not once: the probe created 60 Jobs in the hour from 2025-05-13T09:00:00Z. For once at the top of the hour, write \"0 9 * * *\".");
+    assert!(by_name("disk-report").findings[0]
+        .message
+        .contains("in eight weeks the probe ran 10 Jobs, only 0 of them on days matching both"));
+    // Four CronJobs at midnight are under the same-minute threshold; Berlin's 04:30 is never skipped.
+    assert!(by_name("sitemap").findings.iter().all(|f| !f.rule.starts_with("dst")));
+    assert!(["reindex", "newsletter", "weekly-digest"].iter().all(|n| by_name(n).findings.is_empty()));
 }

@@ -70,9 +70,9 @@ pub fn start_container(pod: &Pod, now: DateTime<Utc>, restart_count: u32) -> Pod
     s
 }
 
-/// The container exits with `exit_code` at `now`; returns the new status and what it means.
-pub fn container_exited(pod: &Pod, exit_code: i32, now: DateTime<Utc>) -> (PodStatus, ContainerExit) {
-    let mut c = current(pod);
+/// Marks `c` terminated with `exit_code` at `now` (reason `Completed` or `Error`, as the runtime
+/// reports it), keeping when its running instance started; a terminated container is not ready.
+pub(super) fn terminate(c: &mut ContainerStatus, exit_code: i32, now: DateTime<Utc>) {
     let started_at = c.state.running.as_ref().and_then(|r| r.started_at);
     c.state = ContainerState {
         terminated: Some(ContainerStateTerminated {
@@ -85,6 +85,12 @@ pub fn container_exited(pod: &Pod, exit_code: i32, now: DateTime<Utc>) -> (PodSt
         ..Default::default()
     };
     c.ready = false;
+}
+
+/// The container exits with `exit_code` at `now`; returns the new status and what it means.
+pub fn container_exited(pod: &Pod, exit_code: i32, now: DateTime<Utc>) -> (PodStatus, ContainerExit) {
+    let mut c = current(pod);
+    terminate(&mut c, exit_code, now);
     let exit = app_container_exit(pod, exit_code);
     let phase = match exit {
         ContainerExit::PodSucceeded => PodPhase::Succeeded,

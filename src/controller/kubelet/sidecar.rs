@@ -5,9 +5,8 @@
 //! (`kuberuntime_container.go:killContainer`, `kuberuntime_termination_order.go`, 1.29+), and the
 //! init container statuses it reports meanwhile.
 
-use crate::api::{
-    ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStatus, Pod, PodStatus, Probe,
-};
+use super::pod_status::terminate;
+use crate::api::{ContainerState, ContainerStateRunning, ContainerStatus, Pod, PodStatus, Probe};
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// `minimumGracePeriodInSeconds`: the shortest stop window the kubelet gives a container.
@@ -157,18 +156,7 @@ pub fn init_container_started(pod: &Pod, index: usize, now: DateTime<Utc>, resta
 /// The pod status once init container `index` has exited with `exit_code` at `now`.
 pub fn init_container_exited(pod: &Pod, index: usize, exit_code: i32, now: DateTime<Utc>) -> PodStatus {
     let mut c = init_status(pod, index);
-    let started_at = c.state.running.as_ref().and_then(|r| r.started_at);
-    c.state = ContainerState {
-        terminated: Some(ContainerStateTerminated {
-            exit_code,
-            reason: if exit_code == 0 { "Completed".into() } else { "Error".into() },
-            started_at,
-            finished_at: Some(now),
-            ..Default::default()
-        }),
-        ..Default::default()
-    };
-    c.ready = false;
+    terminate(&mut c, exit_code, now);
     with_init_status(pod, c)
 }
 
