@@ -159,13 +159,25 @@ test('many workloads: a dozen pod-behaviour forms, and a search box reaches any 
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'pod-search');
   assert.equal(await page.evaluate(() => document.activeElement.labels[0].textContent), 'Pods of (find a CronJob or Job)');
-  // Any part of the name, in any case; in the input's order.
-  await page.keyboard.type('Report-3');
+  // Any part of the name, in any case; in the input's order. Each key re-renders a shorter list
+  // of forms: the box keeps the focus and every character typed.
+  const searchBox = () => page.evaluate(() => [document.activeElement.dataset.testid, document.activeElement.value]);
+  await page.keyboard.type('Report-3', { delay: 40 });
   const threes = ['report-3', ...Array.from({ length: 10 }, (_, i) => `report-3${i}`)];
   assert.deepEqual(await formsFor(threes), threes);
+  assert.deepEqual(await searchBox(), ['pod-search', 'Report-3']);
   assert.equal(await page.textContent('[data-testid="pod-search-count"]'), '11 of 11 shown');
   await page.keyboard.type('7');
   assert.deepEqual(await formsFor(['report-37']), ['report-37']);
+  assert.deepEqual(await searchBox(), ['pod-search', 'Report-37']);
+  // Down to none and back, key by key.
+  await page.keyboard.type('xy', { delay: 40 });
+  assert.deepEqual(await formsFor([]), []);
+  assert.deepEqual(await searchBox(), ['pod-search', 'Report-37xy']);
+  await page.keyboard.press('Backspace', { delay: 40 });
+  await page.keyboard.press('Backspace');
+  assert.deepEqual(await formsFor(['report-37']), ['report-37']);
+  assert.deepEqual(await searchBox(), ['pod-search', 'Report-37']);
   // Tab on to its startup field and set it: the Simulation document gains the rule, and the
   // search stays as it was through the run that follows.
   const before = await generation(page);

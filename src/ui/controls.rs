@@ -174,7 +174,10 @@ pub fn controls(props: &ControlsProps) -> Html {
                         { l.format(Msg::WorkloadsShown, &[&workloads.len(), &matched]) }</output>
                 </div>
             }
-            { for workloads.into_iter().map(|w| pod_behaviour(l, sim, w, emit.clone())) }
+            // One child of the form however many match (the macro flattens a bare `for` into the
+            // form's children, and Yew pairs unkeyed children from the end: a shorter list would
+            // re-create the search box under the typing hand); inside, each form keeps its key.
+            <>{ for workloads.into_iter().map(|w| pod_behaviour(l, sim, w, emit.clone())) }</>
             { events(l, sim, &props.workloads, props.now, emit.clone()) }
         </form>
     }
@@ -274,7 +277,7 @@ fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulati
     };
     let id = format!("{}-{}", w.kind.to_lowercase(), w.name);
     html! {
-        <fieldset class="pod-behaviour" data-testid="pod-behaviour" data-workload={w.name.clone()}>
+        <fieldset key={id.clone()} class="pod-behaviour" data-testid="pod-behaviour" data-workload={w.name.clone()}>
             <legend>{ l.format(Msg::PodsOf, &[&w.kind, &w.name]) }</legend>
             <label>{ l.text(Msg::StartupSeconds) }
                 <input type="number" min="0" step="any" size="4" value={rule.startup_seconds.to_string()} onchange={on_startup}
