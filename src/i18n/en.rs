@@ -178,6 +178,7 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioWhy => "Why Kubernetes does it",
         ScenarioReplaceConfirm => "Open the scenario “{0}”? It replaces your text in the editor; your text is kept, and “Back to my own text” brings it back.",
         ScenarioClose => "Close the scenario notes",
+        ProbeReplaceConfirm => "Open this probe? It replaces your text in the editor; your text is kept, and “Back to my own text” brings it back.",
         ScenarioShowNotes => "Scenario notes",
         ShareButton => "Share",
         ShareTitle => "Copy a link to this manifest and view",

@@ -210,6 +210,7 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioWhy => "なぜ Kubernetes はそう動くのか",
         ScenarioReplaceConfirm => "シナリオ「{0}」を開きますか? エディターのあなたのテキストは置き換わりますが保存され、「自分のテキストに戻す」で戻せます。",
         ScenarioClose => "シナリオの説明を閉じる",
+        ProbeReplaceConfirm => "このプローブを開きますか? エディターのあなたのテキストは置き換わりますが保存され、「自分のテキストに戻す」で戻せます。",
         ScenarioShowNotes => "シナリオの説明",
         ShareButton => "共有",
         ShareTitle => "このマニフェストと表示へのリンクをコピー",

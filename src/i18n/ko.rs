@@ -211,6 +211,7 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioWhy => "쿠버네티스가 왜 그렇게 동작하는가",
         ScenarioReplaceConfirm => "시나리오 “{0}”{을/를} 열까요? 편집기의 내 텍스트는 바뀌지만 보관되며, “내 텍스트로 돌아가기”로 되돌릴 수 있습니다.",
         ScenarioClose => "시나리오 설명 닫기",
+        ProbeReplaceConfirm => "이 프로브를 열까요? 편집기의 내 텍스트는 바뀌지만 보관되며, “내 텍스트로 돌아가기”로 되돌릴 수 있습니다.",
         ScenarioShowNotes => "시나리오 설명",
         ShareButton => "공유",
         ShareTitle => "이 매니페스트와 화면으로 가는 링크 복사",

@@ -203,6 +203,7 @@ messages! {
     ScenarioWhy,
     ScenarioReplaceConfirm,
     ScenarioClose,
+    ProbeReplaceConfirm,
     ScenarioShowNotes,
     // Export, compare, lint (src/ui/share.rs, export.rs, compare_view.rs, lint_view.rs).
     Export,

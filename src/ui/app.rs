@@ -386,6 +386,23 @@ pub fn app(props: &AppProps) -> Html {
             set_text.emit(texts.manifest.clone());
         })
     };
+    // Opening a lint finding's probe asks first too, and keeps the user's text the same way.
+    let open_probe = {
+        let (text, on_change, own_text) = (text.clone(), on_change.clone(), own_text.clone());
+        let lang = *lang;
+        Callback::from(move |probe: String| {
+            if is_own_text(&text) {
+                let question = lang.text(Msg::ProbeReplaceConfirm);
+                let yes = web_sys::window().and_then(|w| w.confirm_with_message(question).ok()).unwrap_or(false);
+                if !yes {
+                    return;
+                }
+                save(OWN_TEXT_KEY, &text);
+                own_text.set(Some(text.to_string()));
+            }
+            on_change.emit(probe);
+        })
+    };
     let close_notes = {
         let scenario = scenario.clone();
         Callback::from(move |_: MouseEvent| {
@@ -454,7 +471,7 @@ pub fn app(props: &AppProps) -> Html {
                 </section>
                 <section class="timeline-pane" aria-label={l.text(Msg::Timeline)} data-testid="timeline">
                     if let Some(s) = *scenario {
-                        <ScenarioNotes scenario={s} library={(*library).clone()} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text} />
+                        <ScenarioNotes scenario={s} library={(*library).clone()} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text.clone()} />
                     }
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
@@ -465,7 +482,7 @@ pub fn app(props: &AppProps) -> Html {
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
                     <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine}
                         panels={panels.clone()} restore={(*restore_panels).clone()} />
-                    <LintView text={(*text).clone()} on_open={on_change.clone()} engine={props.engine} panels={panels.clone()} restore={(*restore_panels).clone()} />
+                    <LintView text={(*text).clone()} on_open={open_probe} can_restore={own_text.is_some()} on_restore={restore_own_text.clone()} engine={props.engine} panels={panels.clone()} restore={(*restore_panels).clone()} />
                     <Legend />
                     <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
                 </section>
