@@ -126,6 +126,7 @@ messages! {
     // Timeline.
     Simulating,
     NothingToSimulate,
+    SeeEditorError,
     TimelineLabel,
     ControllerDownBand,
     SuspendedBand,
@@ -202,8 +203,8 @@ messages! {
     ScenarioLookAt,
     ScenarioWhy,
     ScenarioReplaceConfirm,
-    ScenarioClose,
     ProbeReplaceConfirm,
+    ScenarioClose,
     ScenarioShowNotes,
     // Export, compare, lint (src/ui/share.rs, export.rs, compare_view.rs, lint_view.rs).
     Export,

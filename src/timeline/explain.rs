@@ -58,13 +58,14 @@ fn controller_label(c: ControllerName) -> &'static str {
     }
 }
 
-/// A controller's sync as a reason: its decision, verbatim.
+/// A controller's sync as a reason: its decision, with its waits and delays in hours and minutes
+/// (`{:#}`: the trace keeps them in seconds).
 fn sync_reason(s: &SyncRecord) -> Reason {
     Reason {
         source: controller_label(s.controller).into(),
         code: s.decision.code.to_string(),
         at: Some(s.at),
-        text: s.decision.explanation.to_string().into(),
+        text: format!("{:#}", s.decision.explanation).into(),
     }
 }
 

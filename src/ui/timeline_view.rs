@@ -54,7 +54,11 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
         return html! { <div class="timeline-scroll" ref={container}><p class="empty">{ l.text(Msg::Simulating) }</p></div> };
     };
     let Some(timeline) = model.timeline.as_ref() else {
-        let why = model.result.error.clone().unwrap_or_else(|| l.text(Msg::NothingToSimulate).into());
+        // An error the editor lists at its line is pointed at, not said twice.
+        let why = match model.result.error_listed() {
+            Some(d) => l.format(Msg::SeeEditorError, &[&d.line, &d.column]),
+            None => model.result.error.clone().unwrap_or_else(|| l.text(Msg::NothingToSimulate).into()),
+        };
         return html! {
             <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()}>
                 <p class="empty" data-testid="timeline-error">{ why }</p>
