@@ -106,6 +106,8 @@ messages! {
     AttemptExitLabel,
     AddAttempt,
     RemoveAttempt,
+    FindWorkload,
+    WorkloadsShown,
     ClusterEvents,
     RemoveEvent,
     Remove,
