@@ -81,9 +81,10 @@ messages! {
     SpeedDays,
     ScrubClock,
     AxisYear,
-    AxisMonth,
     AxisDate,
     AxisDateYear,
+    /// The twelve months' short names, separated by spaces.
+    AxisMonthNames,
     // Simulation controls.
     Kubernetes,
     KubernetesVersion,

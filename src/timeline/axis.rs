@@ -114,16 +114,16 @@ pub fn label_px(label: &str) -> f64 {
 /// The label of the tick at `t` for `step`, given the tick before it (`None` for the first).
 fn label(l: Lang, step: Step, t: DateTime<Utc>, before: Option<DateTime<Utc>>) -> String {
     let new_year = before.is_none_or(|b| b.year() != t.year());
-    let args = |t: DateTime<Utc>| (t.month(), t.day(), t.format("%b").to_string(), t.year());
-    let (month, day, name, year) = args(t);
+    let (day, year) = (t.day(), t.year());
+    let month = l.text(Msg::AxisMonthNames).split(' ').nth(t.month0() as usize).unwrap_or_default();
     let date = |with_year: bool| {
         let msg = if with_year { Msg::AxisDateYear } else { Msg::AxisDate };
-        l.format(msg, &[&month, &day, &name, &year])
+        l.format(msg, &[&month, &day, &year])
     };
     match step {
         Step::Years(_) => l.format(Msg::AxisYear, &[&year]),
         Step::Months(_) if t.month() == 1 => l.format(Msg::AxisYear, &[&year]),
-        Step::Months(_) => l.format(Msg::AxisMonth, &[&month, &day, &name, &year]),
+        Step::Months(_) => month.to_owned(),
         Step::Seconds(s) if s >= DAY_S => date(new_year && before.is_some()),
         Step::Seconds(s) => {
             if t.hour() == 0 && t.minute() == 0 && t.second() == 0 {
