@@ -94,9 +94,9 @@ test('the horizon field takes the Simulation document\'s units and says what is 
     await page.waitForSelector('[data-testid="horizon-error"]');
     assert.equal(await page.textContent('[data-testid="horizon-error"]'), said);
     assert.equal(await page.getAttribute('[data-testid="horizon"]', 'aria-invalid'), 'true');
-    // The text is untouched and the field keeps what was typed.
+    // The text is untouched, and the field shows the horizon it still has (the message quotes what was typed).
     assert.equal(await manifest(page), text);
-    assert.equal(await page.inputValue('[data-testid="horizon"]'), typed);
+    assert.equal(await page.inputValue('[data-testid="horizon"]'), '30m');
   }
   await page.screenshot({ path: path.join(shots, 'horizon-error.png') });
   // The document's own units work, and the message goes.
