@@ -407,7 +407,7 @@ fn suspensions(life: &CronJobLife, start: Time, end: Time) -> Vec<Span> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::trace::PodPhase;
+    use crate::sim::trace::RecordedPodPhase;
     use crate::timeline::fixture::{crash_loop, retroactive, t};
     use crate::timeline::pod_lanes::{PodEnd, SegmentKind};
 
@@ -541,7 +541,7 @@ mod tests {
         third.restarts.clear();
         third.deleted_at = None;
         third.finished_at = Some(t("2024-08-01T00:03:31Z"));
-        third.phase = PodPhase::Failed;
+        third.phase = RecordedPodPhase::Failed;
         trace.pods.extend([second, third]);
         let tl = Timeline::build(&trace);
         let pods: Vec<_> = tl.groups[0].jobs[0].pods.iter().map(|p| (p.row, p.recreated_after)).collect();

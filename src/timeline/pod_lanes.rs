@@ -2,7 +2,7 @@
 //! back-off between restarts) and how it ended, read off the trace's pod records.
 
 use super::lanes::{assign_rows, Span};
-use crate::sim::trace::{PodPhase, Time, Trace};
+use crate::sim::trace::{RecordedPodPhase, Time, Trace};
 use chrono::TimeDelta;
 
 /// What a stretch of a Pod's life was.
@@ -78,8 +78,8 @@ pub(super) fn pod_bars(trace: &Trace, pods: &[usize], horizon_end: Time) -> Vec<
         let killed = pod.deleted_at.is_some_and(|d| pod.finished_at.is_none_or(|f| f >= d));
         let end = match (killed, pod.phase) {
             (true, _) => PodEnd::Terminated(pod.deleted_because.clone().unwrap_or_else(|| "deleted".into())),
-            (false, PodPhase::Succeeded) => PodEnd::Succeeded,
-            (false, PodPhase::Failed) => PodEnd::Failed,
+            (false, RecordedPodPhase::Succeeded) => PodEnd::Succeeded,
+            (false, RecordedPodPhase::Failed) => PodEnd::Failed,
             (false, _) => PodEnd::Open,
         };
         let recreated_after =
