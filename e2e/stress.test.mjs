@@ -62,10 +62,13 @@ function reportResponsive(t, longest, what, reason) {
   if (longest > LONG_TASK_MS) t.todo(`${what}: a main-thread task took ${longest} ms of CPU time (bound ${LONG_TASK_MS} ms): ${reason}`);
 }
 
-// Why two years of an hourly CronJob miss the bound (figures in docs/fuzzing.md, "The page
-// under stress"): a large run arrives as three main-thread tasks — decoding the worker's answer
-// (the whole trace), building the timeline from it, drawing — and each grows with the run.
+// Why the page misses the bound where it does (figures in docs/fuzzing.md, "The page under
+// stress"). A run of two years arrives as three main-thread tasks — decoding the worker's answer
+// (the whole trace), building the timeline from it, drawing — each growing with the run: the
+// longest measured 65–84 ms, too near the bound to hold on every machine. A paste of megabytes is
+// copied into the page's module, posted to the worker and saved to localStorage in one task.
 const ARRIVAL = "the run's trace is decoded, laid out as a timeline and drawn on the main thread, each in one task that grows with the run";
+const PASTE = 'a pasted text is copied into the page, posted to the engine and saved in one task that grows with the text';
 
 test('a 2 MB paste: the editor keeps it and the run comes', { timeout: 240_000 }, async (t) => {
   const { context, page } = await open();
@@ -80,7 +83,7 @@ test('a 2 MB paste: the editor keeps it and the run comes', { timeout: 240_000 }
   assert.equal((await page.$$('[data-testid="pod-behaviour"]')).length, 12);
   assert.ok((await page.$$('[data-testid="group"]')).length < 60);
   assert.deepEqual(page.errors, []);
-  reportResponsive(t, await stopMeasuring(page, '2 MB paste'), '2 MB paste', ARRIVAL);
+  reportResponsive(t, await stopMeasuring(page, '2 MB paste'), '2 MB paste', PASTE);
   await context.close();
 });
 
@@ -94,7 +97,7 @@ test('a paste past the 3 MiB input limit is refused with the reason; the editor 
   assert.match(await page.textContent('[data-testid="timeline-error"]'), /the manifest is 3146\d{3} bytes; the limit is 3145728 bytes/);
   assert.equal((await manifest(page)).length, huge.length);
   assert.deepEqual(page.errors, []);
-  reportResponsive(t, await stopMeasuring(page, '3 MiB + paste'), '3 MiB + paste', ARRIVAL);
+  reportResponsive(t, await stopMeasuring(page, '3 MiB + paste'), '3 MiB + paste', PASTE);
   await context.close();
 });
 
@@ -109,7 +112,7 @@ test('a horizon of years: two years of an hourly CronJob run', { timeout: 240_00
   await context.close();
 });
 
-test('a horizon of years: ten years of a minutely CronJob are refused with the reason; the editor keeps the text', { timeout: 240_000 }, async (t) => {
+test('a horizon of years: ten years of a minutely CronJob are refused with the reason; the editor keeps the text', { timeout: 240_000 }, async () => {
   const { context, page } = await open();
   await ready(page);
   await startMeasuring(page);
@@ -118,11 +121,11 @@ test('a horizon of years: ten years of a minutely CronJob are refused with the r
   assert.match(await page.textContent('[data-testid="timeline-error"]'), /holds more than 600000 schedule slots; the limit is 600000/);
   assert.equal(await manifest(page), decade);
   assert.deepEqual(page.errors, []);
-  reportResponsive(t, await stopMeasuring(page, 'ten years minutely'), 'ten years minutely', ARRIVAL);
+  assertResponsive(await stopMeasuring(page, 'ten years minutely'), 'ten years minutely');
   await context.close();
 });
 
-test('ten thousand items arrive and draw without a long task', { timeout: 240_000 }, async (t) => {
+test('ten thousand items arrive and draw without a long task', { timeout: 240_000 }, async () => {
   const { context, page } = await open();
   await ready(page);
   await startMeasuring(page);
@@ -131,7 +134,7 @@ test('ten thousand items arrive and draw without a long task', { timeout: 240_00
   const longest = await stopMeasuring(page, '10 080 slots');
   await page.screenshot({ path: path.join(shots, 'stress-10k.png') });
   assert.deepEqual(page.errors, []);
-  reportResponsive(t, longest, '10 080 slots', ARRIVAL);
+  assertResponsive(longest, '10 080 slots');
   await context.close();
 });
 
