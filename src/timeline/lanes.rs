@@ -7,6 +7,8 @@
 use crate::sim::scenario::ClusterAction;
 use crate::sim::trace::{CronJobLife, FinishedCondition, SlotFate, Time, Trace};
 
+use super::overlap::assign_rows;
+pub use super::overlap::Span;
 use super::pod_lanes::{pod_bars, PodBar};
 
 /// How a slot is drawn: a distinct shape per outcome, so the lane reads without colour.
@@ -64,13 +66,6 @@ impl Glyph {
 /// The trace's kebab-case name of a slot fate (`data-fate` on the page).
 pub fn fate_name(fate: SlotFate) -> String {
     serde_json::to_value(fate).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
-}
-
-/// A half-open stretch of virtual time `[from, to)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Span {
-    pub from: Time,
-    pub to: Time,
 }
 
 /// One nominal schedule time on a slot lane.
@@ -391,22 +386,6 @@ fn instants(trace: &Trace) -> Vec<Time> {
     }
     instants.extend(trace.cluster.events.iter().map(|e| e.event.at));
     instants
-}
-
-/// Rows for intervals sorted by start: each takes the first row free at its start.
-pub(super) fn assign_rows(spans: &[(Time, Time)]) -> Vec<usize> {
-    let mut free_at: Vec<Time> = Vec::new();
-    spans
-        .iter()
-        .map(|(from, to)| {
-            let row = free_at.iter().position(|f| f <= from).unwrap_or_else(|| {
-                free_at.push(*from);
-                free_at.len() - 1
-            });
-            free_at[row] = (*to).max(*from);
-            row
-        })
-        .collect()
 }
 
 /// The spans over which `life`'s spec had `suspend: true`, within `[start, end)` and before its
