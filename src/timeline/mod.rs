@@ -9,7 +9,8 @@
 //! - [`explain`]: the inspector's facts and the controller's reasons for any item.
 //! - [`explain_text`]: those facts and reasons as data, rendered in the reader's language.
 //! - [`kubectl`]: `kubectl get`/`describe`-style tables and log lines at an instant.
-//! - [`rows`], [`index`]: the lanes in drawing order, and an index of what they hold.
+//! - [`rows`], [`index`]: the lanes in drawing order, and an index of what they hold;
+//!   [`overlap`]: overlapping bars on separate rows (Jobs in a lane, Pods under a Job).
 
 pub mod axis;
 pub mod explain;
@@ -18,6 +19,7 @@ pub mod index;
 pub mod item;
 pub mod kubectl;
 pub mod lanes;
+pub mod overlap;
 pub mod playback;
 pub mod pod_lanes;
 pub mod rows;

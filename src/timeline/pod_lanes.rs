@@ -1,7 +1,7 @@
 //! A Job's pod lanes: each pod's life as segments (waiting to start, running, the kubelet's
 //! back-off between restarts) and how it ended, read off the trace's pod records.
 
-use super::lanes::{assign_rows, Span};
+use super::overlap::{assign_rows, Span};
 use crate::sim::trace::{RecordedPodPhase, Time, Trace};
 use chrono::TimeDelta;
 

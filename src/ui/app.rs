@@ -32,6 +32,9 @@ use yew::prelude::*;
 
 /// `localStorage` key under which the editor text is kept.
 pub const STORAGE_KEY: &str = "cronjob-playground.manifest";
+/// A text longer than this (bytes) is saved in a task of its own after the edit's: localStorage
+/// copies it synchronously, and a paste of megabytes would otherwise be one long task.
+const SAVED_LATER: usize = 500_000;
 const THEME_KEY: &str = "cronjob-playground.theme";
 
 /// The first text a newcomer sees (with its scenario's notes): seed 002's CronJob and a
@@ -174,21 +177,28 @@ pub fn app(props: &AppProps) -> Html {
                         generation.set(generation.get() + 1);
                         let (g, latest) = (generation.get(), generation.clone());
                         let (dispatch, diagnostics, pending) = (dispatch.clone(), diagnostics.clone(), pending.clone());
-                        // The answer's decoding was this task; the model and its drawing are the
-                        // next, so that a large run's arrival is two shorter tasks, not one long
-                        // one. An answer that a newer one overtook by then is not drawn.
+                        // The answer's decoding was this task; the model is the next and its
+                        // drawing (a state change renders the page) the one after, so that a large
+                        // run's arrival is three shorter tasks, not one long one. An answer that a
+                        // newer one overtook by then is not drawn.
                         Timeout::new(0, move || {
                             if latest.get() != g {
                                 return;
                             }
-                            diagnostics.set(Rc::new(result.diagnostics.clone()));
                             let model = Model::new(result, g, ms, id);
                             stages.model = perf::mark("model");
-                            perf::arrived(g, stages);
-                            dispatch.dispatch(Action::Loaded(Rc::new(model)));
-                            if let Some(view) = pending.borrow_mut().view.take() {
-                                dispatch.dispatch(Action::Restore(view));
-                            }
+                            Timeout::new(0, move || {
+                                if latest.get() != g {
+                                    return;
+                                }
+                                perf::arrived(g, stages);
+                                diagnostics.set(Rc::new(model.result.diagnostics.clone()));
+                                dispatch.dispatch(Action::Loaded(Rc::new(model)));
+                                if let Some(view) = pending.borrow_mut().view.take() {
+                                    dispatch.dispatch(Action::Restore(view));
+                                }
+                            })
+                            .forget();
                         })
                         .forget();
                     }
@@ -230,8 +240,14 @@ pub fn app(props: &AppProps) -> Html {
                 *requested.borrow_mut() = Some(value.clone());
                 runner.borrow_mut().request(value.to_string(), at);
             }
-            save(STORAGE_KEY, &value);
             *latest.borrow_mut() = value.clone();
+            if value.len() > SAVED_LATER {
+                // The newest text when the task runs (a later, smaller edit may have saved already).
+                let latest = latest.clone();
+                Timeout::new(0, move || save(STORAGE_KEY, &latest.borrow())).forget();
+            } else {
+                save(STORAGE_KEY, &value);
+            }
             text.set(value);
         })
     };
