@@ -37,8 +37,8 @@ fn job_created(trace: &Trace, name: &str) -> DateTime<Utc> {
     trace.jobs.iter().find(|j| j.name == name).unwrap_or_else(|| panic!("no job {name}")).created_at
 }
 
-fn events<'a>(trace: &'a Trace, reason: &str) -> Vec<&'a str> {
-    trace.events.iter().filter(|e| e.reason == reason).map(|e| &*e.message).collect()
+fn events(trace: &Trace, reason: &str) -> Vec<String> {
+    trace.events.iter().filter(|e| e.reason == reason).map(|e| e.message.to_string()).collect()
 }
 
 /// The times of a standalone Job's pods, in seconds from the Job's creation.

@@ -2,7 +2,7 @@
 //! Records are appended in the order things happen; the live objects' records are found by name
 //! (a name may be reused after a deletion: the newest record wins).
 
-use super::fast_hash::FastMap;
+use super::fast_hash::{FastMap, FastSet};
 use super::scenario::ClusterEvent;
 use super::trace::{
     ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, DeletedBy, EventRecord,
@@ -10,8 +10,25 @@ use super::trace::{
     PodRecord, Restart, Ruling, SyncRecord, SyncTrigger, Time,
 };
 use crate::api::{ConcurrencyPolicy, CronJobSpec};
+use crate::controller::Message;
 use chrono::TimeDelta;
 use std::borrow::Cow;
+
+/// Names kept once each: an Event's object and the name its message is about share the text with
+/// every other Event that names it.
+#[derive(Debug, Default)]
+struct Names(FastSet<Name>);
+
+impl Names {
+    fn intern(&mut self, name: &str) -> Name {
+        if let Some(shared) = self.0.get(name) {
+            return shared.clone();
+        }
+        let shared = Name::from(name);
+        self.0.insert(shared.clone());
+        shared
+    }
+}
 
 /// The growing trace of one run (everything but the horizon, slots and final CronJob states).
 #[derive(Debug, Default)]
@@ -24,27 +41,32 @@ pub struct Recorder {
     pub cluster: ClusterRecord,
     live_jobs: FastMap<String, usize>,
     live_pods: FastMap<String, usize>,
+    /// The names Events mention, each kept once.
+    names: Names,
     /// Leave syncs out (the scenario's `trace.syncs: none`).
     pub skip_syncs: bool,
 }
 
 impl Recorder {
-    /// Records an Event about `object` (`kind`, `name`).
+    /// Records an Event about `object` (`kind`, `name`). The object's name, and the name its
+    /// message is about, are kept once for all the Events that name them.
     pub fn event(
         &mut self,
         time: Time,
-        object: (ObjectKind, impl Into<Name>),
+        object: (ObjectKind, &str),
         event_type: EventType,
         reason: impl Into<Cow<'static, str>>,
-        message: impl Into<Cow<'static, str>>,
+        message: impl Into<Message>,
         source: &'static str,
     ) {
+        let name = self.names.intern(object.1);
+        let message = message.into().map_name(|about| self.names.intern(&about));
         self.events.push(EventRecord {
             time,
-            object: ObjectRef { kind: object.0, name: object.1.into() },
+            object: ObjectRef { kind: object.0, name },
             event_type,
             reason: reason.into(),
-            message: message.into(),
+            message,
             source: Cow::Borrowed(source),
         });
     }

@@ -134,6 +134,7 @@ pub enum ObjectKind {
 
 /// `Normal` or `Warning`, as on a Kubernetes Event: the controllers' own type.
 pub use crate::controller::EventType;
+use crate::controller::Message;
 
 /// One Event occurrence.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -146,8 +147,8 @@ pub struct EventRecord {
     pub event_type: EventType,
     /// The Event's `reason`, verbatim (`SuccessfulCreate`, `BackoffLimitExceeded`, ...).
     pub reason: Cow<'static, str>,
-    /// The Event's `message`, verbatim.
-    pub message: Cow<'static, str>,
+    /// The Event's `message`, verbatim (the messages about one object keep its shared name).
+    pub message: Message<Name>,
     /// The reporting component (`cronjob-controller`, `job-controller`, `kubelet`, ...).
     pub source: Cow<'static, str>,
 }

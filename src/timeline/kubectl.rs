@@ -333,7 +333,7 @@ pub fn events_at(trace: &Trace, t: Time, object: Option<(ObjectKind, &str)>) -> 
             e.object.name.as_str(),
             e.event_type == EventType::Warning,
             &*e.reason,
-            &*e.message,
+            e.message.text(),
             &*e.source,
         );
         match index.get(&key) {

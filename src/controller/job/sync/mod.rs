@@ -15,6 +15,7 @@ use super::backoff::BackoffRecord;
 use super::conditions::Event;
 use super::{JobFeatures, Why};
 use crate::api::{CompletionMode, Job, JobStatus, Pod, PodReplacementPolicy};
+use crate::controller::{Message, Words};
 use act::act;
 use chrono::{DateTime, TimeDelta, Utc};
 use indexed::IndexProgress;
@@ -133,7 +134,7 @@ impl JobSyncResult {
         for pod in &mut self.created {
             let name = name_for(&pod.metadata.generate_name);
             if let Some(e) = events.next() {
-                e.message = format!("Created pod: {name}").into();
+                e.message = Message::About(Words::CreatedPod, name.clone());
             }
             pod.metadata.name = name;
         }
