@@ -5,20 +5,16 @@
 // says what it refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { openPage } from './browser.mjs';
 import { useBrowser, shots } from './harness.mjs';
-import { ready, setManifest, manifest } from './playground.mjs';
+import { ready, setManifest, manifest, generation, waitForRun } from './playground.mjs';
+import { hourly, twoYears, decade, week, bigList, paste } from './stress-inputs.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const hourly = fs.readFileSync(path.join(here, 'seeds', 'perf-30d-hourly.yaml'), 'utf8');
 const env = useBrowser();
 const viewport = { width: 1440, height: 900 };
 const LONG_TASK_MS = 100;
-const twoYears = hourly.replace('duration: 30d', 'duration: 730d').replace('durationSeconds: 300', 'durationSeconds: 20');
 
 /** A page that records its main thread's long tasks (after `ready`, `clear` starts the count). */
 async function open(url = env.server.base) {
@@ -46,43 +42,11 @@ async function assertResponsive(t, page, what) {
   if (longest > LONG_TASK_MS) t.todo(`${what}: a main-thread task took ${longest} ms (bound ${LONG_TASK_MS} ms): ${DRAWS_ALL_AT_ONCE}`);
 }
 
-/** Pastes `text` into the editor as Ctrl+V does (a paste event CodeMirror reads), not waiting for a run. */
-async function paste(page, text) {
-  await page.click('.cm-content');
-  await page.keyboard.press('Control+A');
-  await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    document.querySelector('.cm-content').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
-
 // Why the page misses the bound where it does (figures in docs/fuzzing.md, "The page under
 // stress"): the CPU profile of the 2 MB paste has 7 of its 15 s in the DOM glue of the lanes and
 // tables of 2,000 CronJobs, all built on the main thread in one task; CodeMirror's parse of a
 // multi-megabyte paste is another; and on a loaded 2-core machine every task stretches.
 const DRAWS_ALL_AT_ONCE = 'the page builds the lanes and tables of a large run on its main thread in one task';
-
-/** `count` CronJobs as `kubectl get cronjobs -o yaml` lists them, about `bytes` long in all. */
-function bigList(count, bytes) {
-  const pad = '#'.repeat(Math.max(0, Math.floor(bytes / count) - 330));
-  const items = Array.from({ length: count }, (_, i) => `- apiVersion: batch/v1
-  kind: CronJob
-  metadata:
-    name: report-${i}
-    creationTimestamp: "2025-01-01T00:00:00Z"
-    annotations: {note: "${pad}"}
-  spec:
-    schedule: "${i % 60} ${i % 24} * * *"
-    jobTemplate:
-      spec:
-        template:
-          spec:
-            restartPolicy: Never
-            containers: [{name: c, image: busybox}]
-`);
-  return `apiVersion: v1\nkind: List\nitems:\n${items.join('')}---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: "2025-01-01T00:00:00Z", duration: 2h}\n`;
-}
 
 test('a 2 MB paste: the editor keeps it and the run comes', { timeout: 240_000 }, async (t) => {
   const { context, page } = await open();
@@ -93,6 +57,9 @@ test('a 2 MB paste: the editor keeps it and the run comes', { timeout: 240_000 }
   await paste(page, big);
   await page.waitForFunction(() => /k8s 1\.35 · 151 slots/.test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), null, { timeout: 180_000 });
   assert.equal((await manifest(page)).length, big.length);
+  // A dozen pod-behaviour forms and a screenful of lanes, not 2,000 of each.
+  assert.equal((await page.$$('[data-testid="pod-behaviour"]')).length, 12);
+  assert.ok((await page.$$('[data-testid="group"]')).length < 60);
   assert.deepEqual(page.errors, []);
   await assertResponsive(t, page, '2 MB paste');
   await context.close();
@@ -127,7 +94,6 @@ test('a horizon of years: ten years of a minutely CronJob are refused with the r
   const { context, page } = await open();
   await ready(page);
   await clearLongTasks(page);
-  const decade = twoYears.replace('schedule: "0 * * * *"', 'schedule: "* * * * *"').replace('duration: 730d', 'duration: 3650d');
   await setManifest(page, decade);
   assert.match(await page.textContent('[data-testid="timeline-error"]'), /holds more than 600000 schedule slots; the limit is 600000/);
   assert.equal(await manifest(page), decade);
@@ -140,9 +106,6 @@ test('ten thousand items arrive and draw without a long task', { timeout: 240_00
   const { context, page } = await open();
   await ready(page);
   await clearLongTasks(page);
-  // 10 080 slots (every minute for 7 days) with their Jobs and Pods: 30 240 items.
-  const week = hourly.replace('schedule: "0 * * * *"', 'schedule: "* * * * *"').replace('duration: 30d', 'duration: 7d')
-    .replace('durationSeconds: 300', 'durationSeconds: 20');
   await setManifest(page, week);
   await page.waitForFunction(() => / 1007\d slots/.test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), null, { timeout: 120_000 });
   await page.screenshot({ path: path.join(shots, 'stress-10k.png') });
@@ -176,6 +139,85 @@ test('rapid typing while a long run is in flight: no long task, every key lands,
   assert.deepEqual(page.errors, []);
   await page.evaluate((tasks) => { window.__longTasks = tasks; }, whileTyping);
   await assertResponsive(t, page, 'typing during a month-long run');
+  await context.close();
+});
+
+test('many workloads: a dozen pod-behaviour forms, and a search box reaches any of them from the keyboard', async () => {
+  const { context, page } = await open();
+  await ready(page);
+  await setManifest(page, bigList(40, 20_000));
+  const forms = () => page.$$eval('[data-testid="pod-behaviour"]', (els) => els.map((e) => e.dataset.workload));
+  // The forms for what was typed (they follow in the page's next render).
+  const formsFor = async (names) => {
+    await page.waitForFunction((n) => [...document.querySelectorAll('[data-testid="pod-behaviour"]')].map((e) => e.dataset.workload).join() === n, names.join(), { timeout: 10_000 }).catch(() => {});
+    return forms();
+  };
+  assert.deepEqual(await forms(), Array.from({ length: 12 }, (_, i) => `report-${i}`));
+  assert.equal(await page.textContent('[data-testid="pod-search-count"]'), '12 of 40 shown');
+  // From the time zone field, Tab reaches the search box: its name says what it finds.
+  await page.focus('[data-testid="timezone"]');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'pod-search');
+  assert.equal(await page.evaluate(() => document.activeElement.labels[0].textContent), 'Pods of (find a CronJob or Job)');
+  // Any part of the name, in any case; in the input's order. Each key re-renders a shorter list
+  // of forms: the box keeps the focus and every character typed.
+  const searchBox = () => page.evaluate(() => [document.activeElement.dataset.testid, document.activeElement.value]);
+  await page.keyboard.type('Report-3', { delay: 40 });
+  const threes = ['report-3', ...Array.from({ length: 10 }, (_, i) => `report-3${i}`)];
+  assert.deepEqual(await formsFor(threes), threes);
+  assert.deepEqual(await searchBox(), ['pod-search', 'Report-3']);
+  assert.equal(await page.textContent('[data-testid="pod-search-count"]'), '11 of 11 shown');
+  await page.keyboard.type('7');
+  assert.deepEqual(await formsFor(['report-37']), ['report-37']);
+  assert.deepEqual(await searchBox(), ['pod-search', 'Report-37']);
+  // Down to none and back, key by key.
+  await page.keyboard.type('xy', { delay: 40 });
+  assert.deepEqual(await formsFor([]), []);
+  assert.deepEqual(await searchBox(), ['pod-search', 'Report-37xy']);
+  await page.keyboard.press('Backspace', { delay: 40 });
+  await page.keyboard.press('Backspace');
+  assert.deepEqual(await formsFor(['report-37']), ['report-37']);
+  assert.deepEqual(await searchBox(), ['pod-search', 'Report-37']);
+  // Tab on to its startup field and set it: the Simulation document gains the rule, and the
+  // search stays as it was through the run that follows.
+  const before = await generation(page);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'cronjob-report-37 pod startup seconds');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('5');
+  await page.keyboard.press('Tab');
+  await waitForRun(page, before);
+  const written = await manifest(page);
+  assert.match(written, /cronJob: report-37\b/);
+  assert.match(written, /startupSeconds: 5\b/);
+  assert.deepEqual(await forms(), ['report-37']);
+  assert.equal(await page.inputValue('[data-testid="pod-behaviour"] [data-testid="startup"]'), '5');
+  await page.fill('[data-testid="pod-search"]', 'nothing-like-this');
+  assert.deepEqual(await formsFor([]), []);
+  assert.equal(await page.textContent('[data-testid="pod-search-count"]'), '0 of 0 shown');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('many CronJobs: only the lanes near what can be seen are drawn, and scrolling draws the rest', async () => {
+  const { context, page } = await open();
+  await ready(page);
+  await setManifest(page, bigList(300, 150_000));
+  const drawn = () => page.$$eval('[data-testid="group"]', (els) => els.map((e) => e.dataset.cronjob));
+  const first = await drawn();
+  assert.equal(first[0], 'report-0');
+  assert.ok(first.length > 5 && first.length < 60, `${first.length} groups drawn`);
+  // The drawing keeps the height of every lane, so the scroll bar is the whole list's.
+  const height = Number(await page.getAttribute('.timeline-svg', 'height'));
+  assert.equal(height, 26 + 300 * (22 + 24 + 18) + 4);
+  await page.$eval('.timeline-scroll', (el) => { el.scrollTop = el.scrollHeight; });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="group"]')].some((e) => e.dataset.cronjob === 'report-299'));
+  const last = await drawn();
+  assert.ok(!last.includes('report-0') && last.length < 60, last.join(' '));
+  // A lane that is drawn is placed where the whole list puts it.
+  const y = await page.$eval('[data-testid="group"][data-cronjob="report-299"] rect', (r) => Number(r.getAttribute('y')));
+  assert.equal(y, 26 + 299 * 64);
+  assert.deepEqual(page.errors, []);
   await context.close();
 });
 

@@ -270,3 +270,42 @@ async fn in_japanese_and_korean_no_english_phrase_of_the_interface_is_left() {
     document().document_element().unwrap().set_attribute("lang", "en").unwrap();
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn a_lost_separator_and_a_dropped_field_are_said_in_the_readers_language() {
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    let lost = include_str!("data/manifests/missing-separator.yaml");
+    let sidecar = include_str!("data/manifests/sidecar-cronjob.yaml");
+    let alpha = "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {kubernetesVersion: '1.28', duration: 2h}\n";
+    let root = mount(props(&format!("{lost}---\n{sidecar}{alpha}"))).await;
+    wait_for(&root, "[data-testid=dropped-field]").await;
+    let said = |id: &str| {
+        all(&root, &format!("[data-testid={id}]")).iter().map(|e| e.text_content().unwrap()).collect::<Vec<_>>()
+    };
+    assert_eq!(said("duplicate-key").len(), 4);
+    assert!(
+        said("duplicate-key")[0].starts_with("apiVersion: written twice (lines 2 and 17)"),
+        "{:?}",
+        said("duplicate-key")
+    );
+    let picker: web_sys::HtmlSelectElement = by_testid(&root, "language").dyn_into().unwrap();
+    picker.set_value("ja");
+    picker.dispatch_event(&web_sys::Event::new("change").unwrap()).unwrap();
+    settle(30).await;
+    assert_eq!(
+        said("duplicate-key")[1],
+        "kind: 2 回書かれています (3 行目と 18 行目)。kubectl の YAML 読み込みは後の値を残し、3 行目の値を何も告げずに捨てます"
+    );
+    assert!(said("duplicate-key")[0].ends_with("API サーバーに届くのは 2 つ目だけです"), "{:?}", said("duplicate-key"));
+    assert_eq!(
+        said("dropped-field"),
+        ["spec.jobTemplate.spec.template.spec.initContainers[0].restartPolicy: 破棄: SidecarContainers 機能は Kubernetes 1.28 \
+          ではアルファ (既定でオフ) のため、API サーバーはこのフィールドを無視します"]
+    );
+    // Said once: the editor's diagnostics hold Kubernetes' own words only.
+    let diagnostics = by_testid(&root, "diagnostics").text_content().unwrap();
+    assert!(!diagnostics.contains("written twice") && !diagnostics.contains("dropped"), "{diagnostics}");
+    storage.remove_item("cronjob-playground.lang").unwrap();
+    document().document_element().unwrap().set_attribute("lang", "en").unwrap();
+    root.remove();
+}

@@ -3,7 +3,7 @@
 //! gives, with the position of every problem in the manifest. This is the `validate` contract
 //! of `docs/contracts.md` §2 and the loader the simulation starts from.
 
-use super::decode::{decode, DecodeError, Findings, Unsupported};
+use super::decode::{decode, DecodeError, Findings, ReadNote, Unsupported};
 use super::defaults::{default_cronjob, default_job};
 use super::field_error::{invalid_message, FieldError};
 use super::load::{load_manifest, strict_message, Manifest, RawObject, Route};
@@ -38,6 +38,10 @@ pub struct ObjectReport {
     pub message: Option<String>,
     pub errors: Vec<ErrorReport>,
     pub warnings: Vec<String>,
+    /// The playground's own warnings among `warnings` (the first ones), as facts, so that the page
+    /// says them in the reader's language: what reading the text did quietly.
+    #[serde(skip)]
+    pub notes: Vec<ReadNote>,
     /// The object after defaulting (fields not modelled are echoed as written).
     pub defaulted: Option<Value>,
     /// Where the object starts (an extension of the contract).
@@ -200,6 +204,7 @@ fn report_for(raw: &RawObject) -> ObjectReport {
         message: None,
         errors: Vec::new(),
         warnings: Vec::new(),
+        notes: Vec::new(),
         defaulted: None,
         line: raw.node.pos.line,
         column: raw.node.pos.column,
@@ -276,7 +281,8 @@ fn admit_object(
     let Some((result, findings)) = decode_raw(raw, version, gates) else {
         return refused(report);
     };
-    report.warnings.extend(findings.warnings.iter().cloned());
+    report.warnings.extend(findings.notes.iter().map(ReadNote::to_string));
+    report.notes.clone_from(&findings.notes);
     if route == (Route::CronJob { beta: true }) && version.at_least(21) {
         report
             .warnings
@@ -325,8 +331,10 @@ fn admit_object(
     report.name = meta.name.clone();
     let (admitted, outcome, typed_json, existing) = default_and_validate(decoded, old, version, findings.unsupported);
     let mut echoed = raw.json();
-    for path in &findings.dropped {
-        remove_path(&mut echoed, path);
+    for note in &findings.notes {
+        if let ReadNote::DroppedField { path, .. } = note {
+            remove_path(&mut echoed, path);
+        }
     }
     report.defaulted = Some(merge(echoed, typed_json));
     let mut admitted = finish(report, raw, admitted, outcome);

@@ -22,6 +22,9 @@ pub enum FindingText {
         created_at: String,
         scheduled: String,
         deadline: Option<i64>,
+        /// The other CronJobs of which the same is certain (no `startingDeadlineSeconds`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        others: Vec<String>,
     },
     /// The controller refuses to start the CronJob again after the outage.
     TooManyMissedRefused {
@@ -179,18 +182,29 @@ impl FindingText {
         };
         let (text, quoted): (String, Vec<&str>) = match self {
             FindingText::Unknown => return None,
-            FindingText::RetroactiveEdit { last_run, schedule, edited_at, job, created_at, scheduled, deadline } => {
+            FindingText::RetroactiveEdit {
+                last_run,
+                schedule,
+                edited_at,
+                job,
+                created_at,
+                scheduled,
+                deadline,
+                others,
+            } => {
                 let fix = match deadline {
                     Some(d) => l.format(Msg::LintFixDeadlineLonger, &[d]),
                     None => l.text(Msg::LintFixSetDeadline).to_owned(),
                 };
-                (
-                    l.format(
-                        Msg::LintRetroactiveEdit,
-                        &[last_run, schedule, edited_at, job, created_at, scheduled, &fix],
-                    ),
-                    vec![],
-                )
+                let mut text = l.format(
+                    Msg::LintRetroactiveEdit,
+                    &[last_run, schedule, edited_at, job, created_at, scheduled, &fix],
+                );
+                if !others.is_empty() {
+                    text.push(' ');
+                    text.push_str(&Probe::RetroactiveOthers.format(l, &[&others.len(), &others.join(", ")]));
+                }
+                (text, vec![])
             }
             FindingText::TooManyMissedRefused { outage, down, up, reason, event, event_at, end, marked, remedy: r } => {
                 let then = l.format(Msg::LintRefusedAfterOutage, &[up, end, marked]);
@@ -300,6 +314,7 @@ mod tests {
                     created_at: s("2023-03-23T01:05:00.100Z"),
                     scheduled: s("2023-03-22T19:05:00Z"),
                     deadline: None,
+                    others: vec![s("ops/log-rotate"), s("etl/hourly-load")],
                 },
                 vec![
                     t1,
@@ -310,6 +325,7 @@ mod tests {
                     "2023-03-22T19:05:00Z",
                     "startingDeadlineSeconds",
                     "300",
+                    "ops/log-rotate, etl/hourly-load",
                 ],
             ),
             (
@@ -321,6 +337,7 @@ mod tests {
                     created_at: s(t2),
                     scheduled: s(t1),
                     deadline: Some(600),
+                    others: vec![],
                 },
                 vec!["(600)", "lastScheduleTime"],
             ),

@@ -1,7 +1,9 @@
 //! What the page says, quietly, about the text it was given beyond the editor's diagnostics: the
 //! objects a run leaves out (the rest of an install file, look-alike CronJobs of another API
 //! group), the Jobs whose CronJob is not in the text (a `kubectl get jobs` dump) and what the
-//! garbage collector does with them, and the pod behaviour read from a container's command.
+//! garbage collector does with them, what reading the text did quietly (a key written twice, a
+//! field dropped because its feature is off), and the pod behaviour read from a container's
+//! command.
 //! The engine says them in every language ([`Said`]), so the page's module carries neither the
 //! sentences nor the reading of the command.
 
@@ -10,8 +12,9 @@ use crate::api::{Admission, PodTemplateSpec};
 use crate::i18n::notices::Notice;
 use crate::sim::command;
 
-/// The notices of an admission, each with its kind (`not-simulated`, `look-alike`,
-/// `owner-not-in-input`, the page's `data-testid`), in manifest order within each kind.
+/// The notices of an admission, each with its kind (`duplicate-key`, `dropped-field`,
+/// `not-simulated`, `look-alike`, `owner-not-in-input`, the page's `data-testid`), in manifest
+/// order within each kind.
 ///
 /// ```
 /// use cronjob_playground::api::{admit, KubernetesVersion};
@@ -24,7 +27,12 @@ use crate::sim::command;
 /// ```
 pub fn notices(admission: &Admission) -> Vec<(String, Said)> {
     let left = crate::sim::not_simulated(admission);
-    let mut out = Vec::new();
+    let mut out: Vec<(String, Said)> = admission
+        .objects
+        .iter()
+        .flat_map(|o| &o.report.notes)
+        .map(|note| (note.kind().to_string(), Said::words(|l| note.say(l))))
+        .collect();
     let (look_alikes, others): (Vec<_>, Vec<_>) = left.iter().partition(|o| o.is_look_alike());
     if !others.is_empty() {
         let said = Said::words(|l| {
@@ -104,6 +112,64 @@ mod tests {
             .1
             .render(Lang::En)
             .contains("is a custom resource of API group batch.tutorial.kubebuilder.io, not batch"));
+    }
+
+    #[test]
+    fn a_lost_separator_is_said_in_the_readers_language_and_not_twice() {
+        let text = include_str!("../../tests/data/manifests/missing-separator.yaml");
+        let result = crate::app::run::run(text);
+        let kinds: Vec<&str> = result.notices.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(kinds, ["duplicate-key"; 4]);
+        let first = &result.notices[0].1;
+        assert_eq!(
+            first.render(Lang::En),
+            "apiVersion: written twice (lines 2 and 17); kubectl's YAML reader keeps the last value and drops the one \
+             at line 2 without a word: two objects without the \"---\" between them? Only the second one reaches the API server"
+        );
+        assert_eq!(
+            first.render(Lang::Ja),
+            "apiVersion: 2 回書かれています (2 行目と 17 行目)。kubectl の YAML 読み込みは後の値を残し、2 行目の値を何も告げずに捨てます。\
+             2 つのオブジェクトの間の \"---\" が抜けていませんか? API サーバーに届くのは 2 つ目だけです"
+        );
+        assert!(first.render(Lang::Ko).starts_with("apiVersion: 두 번 작성됨 (2행과 17행)."));
+        assert_eq!(
+            result.notices[1].1.render(Lang::Ja),
+            "kind: 2 回書かれています (3 行目と 18 行目)。kubectl の YAML 読み込みは後の値を残し、3 行目の値を何も告げずに捨てます"
+        );
+        // Said once, as notices: the editor's diagnostics keep Kubernetes' own words only.
+        assert!(result.diagnostics.iter().all(|d| !d.message.contains("written twice")), "{:?}", result.diagnostics);
+        assert_eq!((result.error, result.workloads.len()), (None, 1));
+    }
+
+    #[test]
+    fn a_field_of_an_alpha_feature_is_said_dropped_in_the_readers_language() {
+        let sidecar = include_str!("../../tests/data/manifests/sidecar-cronjob.yaml");
+        let path = "spec.jobTemplate.spec.template.spec.initContainers[0].restartPolicy";
+        let simulation = "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  duration: 2h\n";
+        let alpha = crate::app::run::run(&format!("{sidecar}{simulation}  kubernetesVersion: '1.28'\n"));
+        assert_eq!(alpha.notices.len(), 1, "{:?}", alpha.notices);
+        assert_eq!(alpha.notices[0].0, "dropped-field");
+        assert_eq!(
+            alpha.notices[0].1.render(Lang::Ja),
+            format!("{path}: 破棄: SidecarContainers 機能は Kubernetes 1.28 ではアルファ (既定でオフ) のため、API サーバーはこのフィールドを無視します")
+        );
+        assert_eq!(
+            alpha.notices[0].1.render(Lang::Ko),
+            format!("{path}: 버려짐: SidecarContainers 기능은 Kubernetes 1.28에서 알파(기본값 꺼짐)이므로 API 서버가 이 필드를 무시합니다")
+        );
+        assert!(alpha.diagnostics.is_empty(), "{:?}", alpha.diagnostics);
+        // Switched off by the Simulation document's feature gates on a release where it is on.
+        let off = crate::app::run::run(&format!(
+            "{sidecar}{simulation}  kubernetesVersion: '1.29'\n  featureGates: {{SidecarContainers: false}}\n"
+        ));
+        let said: Vec<String> = off.notices.iter().map(|(_, s)| s.render(Lang::Ja)).collect();
+        assert_eq!(
+            said,
+            [format!("{path}: 破棄: この実行では SidecarContainers フィーチャーゲートがオフ (featureGates) のため、API サーバーはこのフィールドを無視します")]
+        );
+        // On 1.29 (beta, on by default) nothing is dropped.
+        let beta = crate::app::run::run(&format!("{sidecar}{simulation}  kubernetesVersion: '1.29'\n"));
+        assert!(beta.notices.is_empty(), "{:?}", beta.notices);
     }
 
     #[test]

@@ -157,9 +157,11 @@ fn said(input: &Input) -> RunResult {
         if let (true, Some(m)) = (r.errors.is_empty(), &r.message) {
             result.diagnostics.push(refusal(r.line, r.column, m.clone()));
         }
+        // The reading's own notes (the first warnings) are said as notices, in the reader's language.
+        let kubernetes_warnings = r.warnings.iter().skip(r.notes.len());
         result
             .diagnostics
-            .extend(r.warnings.iter().map(|w| Diagnostic::warning(r.line, r.column, format!("Warning: {w}"))));
+            .extend(kubernetes_warnings.map(|w| Diagnostic::warning(r.line, r.column, format!("Warning: {w}"))));
         let (kind, name, template) = match o.object.as_ref().or(o.existing.as_ref()) {
             Some(Admitted::CronJob(cj)) => ("CronJob", &cj.metadata.name, &cj.spec.job_template.spec.template),
             Some(Admitted::Job(job)) => ("Job", &job.metadata.name, &job.spec.template),

@@ -78,6 +78,8 @@ pub fn text(msg: Msg) -> &'static str {
         AttemptExitLabel => "{0} attempt {1} exit code",
         AddAttempt => "Add an attempt (the last one repeats)",
         RemoveAttempt => "Remove the last attempt",
+        FindWorkload => "Pods of (find a CronJob or Job)",
+        WorkloadsShown => "{0} of {1} shown",
         ClusterEvents => "Cluster events",
         RemoveEvent => "Remove this event",
         Remove => "Remove",

@@ -110,6 +110,8 @@ pub fn text(msg: Msg) -> &'static str {
         AttemptExitLabel => "{0} の試行 {1} の終了コード",
         AddAttempt => "試行を追加 (最後の試行が繰り返されます)",
         RemoveAttempt => "最後の試行を削除",
+        FindWorkload => "Pod の設定 (CronJob・Job を検索)",
+        WorkloadsShown => "{1} 件中 {0} 件を表示",
         ClusterEvents => "クラスターのイベント",
         RemoveEvent => "このイベントを削除",
         Remove => "削除",

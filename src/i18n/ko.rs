@@ -111,6 +111,8 @@ pub fn text(msg: Msg) -> &'static str {
         AttemptExitLabel => "{0} 시도 {1} 종료 코드",
         AddAttempt => "시도 추가 (마지막 시도가 반복됩니다)",
         RemoveAttempt => "마지막 시도 삭제",
+        FindWorkload => "파드 설정 (CronJob·Job 검색)",
+        WorkloadsShown => "{1}개 중 {0}개 표시",
         ClusterEvents => "클러스터 이벤트",
         RemoveEvent => "이 이벤트 삭제",
         Remove => "삭제",

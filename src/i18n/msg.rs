@@ -97,6 +97,8 @@ messages! {
     AttemptExitLabel,
     AddAttempt,
     RemoveAttempt,
+    FindWorkload,
+    WorkloadsShown,
     ClusterEvents,
     RemoveEvent,
     Remove,

@@ -66,6 +66,26 @@ pub fn height(rows: &[Row]) -> f64 {
     rows.last().map_or(AXIS_HEIGHT, |r| r.y + r.height)
 }
 
+/// The groups that reach into the heights `[from, to)`, each with its rows, in order: what a
+/// scrolled view of many groups draws (`rows` as [`rows`] lays them out, a group's rows together
+/// and groups in order).
+///
+/// ```
+/// use cronjob_playground::timeline::rows::{groups_between, Row, RowKind};
+/// let row = |group, y| Row { group, kind: RowKind::Title, y, height: 10.0 };
+/// let rows = [row(0, 0.0), row(0, 10.0), row(1, 20.0), row(2, 30.0), row(3, 40.0)];
+/// let drawn: Vec<usize> = groups_between(&rows, 15.0, 31.0).map(|(g, _)| g).collect();
+/// assert_eq!(drawn, [0, 1, 2]);
+/// ```
+pub fn groups_between(rows: &[Row], from: f64, to: f64) -> impl Iterator<Item = (usize, &[Row])> {
+    // The first row that ends below `from`, then back to the first row of its group.
+    let mut start = rows.partition_point(|r| r.y + r.height <= from);
+    if let Some(group) = rows.get(start).map(|r| r.group) {
+        start -= rows[..start].iter().rev().take_while(|r| r.group == group).count();
+    }
+    rows[start..].chunk_by(|a, b| a.group == b.group).take_while(move |g| g[0].y < to).map(|g| (g[0].group, g))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,5 +102,28 @@ mod tests {
         let open = rows(&tl, &HashSet::from(["cron-test-27991510".to_string()]));
         assert_eq!(open.last().unwrap().kind, RowKind::Pods { job: 1, row: 0 });
         assert_eq!(height(&open), 104.0);
+    }
+
+    #[test]
+    fn a_scrolled_view_draws_only_the_groups_it_reaches() {
+        // Three groups of 22 + 24 + 18 = 64 pixels each, below the 26-pixel axis.
+        let trace = retroactive();
+        let one = rows(&Timeline::build(&trace), &HashSet::new());
+        let rows: Vec<Row> = (0..3)
+            .flat_map(|g| one.iter().map(move |r| Row { group: g, y: r.y + 64.0 * g as f64, ..r.clone() }))
+            .collect();
+        let drawn = |from, to| groups_between(&rows, from, to).map(|(g, rs)| (g, rs.len())).collect::<Vec<_>>();
+        assert_eq!(drawn(0.0, 1000.0), [(0, 3), (1, 3), (2, 3)]);
+        // Group 1 spans [90, 154): a window inside it, touching its last row, or its first.
+        assert_eq!(drawn(100.0, 110.0), [(1, 3)]);
+        assert_eq!(drawn(153.0, 154.0), [(1, 3)]);
+        assert_eq!(drawn(89.0, 91.0), [(0, 3), (1, 3)]);
+        // Edges: a window ending where a group starts leaves it out, one starting where a group
+        // ends leaves that out.
+        assert_eq!(drawn(26.0, 90.0), [(0, 3)]);
+        assert_eq!(drawn(90.0, 154.0), [(1, 3)]);
+        assert_eq!(drawn(-900.0, 0.0), []);
+        assert_eq!(drawn(218.0, 2000.0), []);
+        assert_eq!(groups_between(&[], 0.0, 100.0).count(), 0);
     }
 }

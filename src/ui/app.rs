@@ -23,7 +23,7 @@ use crate::app::protocol::{Answer, EventsShown, Explained, Logged, Request, Said
 use crate::app::run::Diagnostic;
 use crate::app::share::SharePanel;
 use crate::i18n::{Lang, Msg};
-use gloo_timers::callback::Interval;
+use gloo_timers::callback::{Interval, Timeout};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -166,20 +166,31 @@ pub fn app(props: &AppProps) -> Html {
         let engine = props.engine;
         let pending = pending.clone();
         use_mut_ref(move || {
-            let generation = std::cell::Cell::new(0u64);
+            let generation = Rc::new(std::cell::Cell::new(0u64));
             Runner::new(
                 engine,
                 Callback::from(move |(answer, mut stages): Report| match answer {
                     Answer::Ran { id, ms, result } => {
                         generation.set(generation.get() + 1);
-                        diagnostics.set(Rc::new(result.diagnostics.clone()));
-                        let model = Model::new(result, generation.get(), ms, id);
-                        stages.model = perf::mark("model");
-                        perf::arrived(generation.get(), stages);
-                        dispatch.dispatch(Action::Loaded(Rc::new(model)));
-                        if let Some(view) = pending.borrow_mut().view.take() {
-                            dispatch.dispatch(Action::Restore(view));
-                        }
+                        let (g, latest) = (generation.get(), generation.clone());
+                        let (dispatch, diagnostics, pending) = (dispatch.clone(), diagnostics.clone(), pending.clone());
+                        // The answer's decoding was this task; the model and its drawing are the
+                        // next, so that a large run's arrival is two shorter tasks, not one long
+                        // one. An answer that a newer one overtook by then is not drawn.
+                        Timeout::new(0, move || {
+                            if latest.get() != g {
+                                return;
+                            }
+                            diagnostics.set(Rc::new(result.diagnostics.clone()));
+                            let model = Model::new(result, g, ms, id);
+                            stages.model = perf::mark("model");
+                            perf::arrived(g, stages);
+                            dispatch.dispatch(Action::Loaded(Rc::new(model)));
+                            if let Some(view) = pending.borrow_mut().view.take() {
+                                dispatch.dispatch(Action::Restore(view));
+                            }
+                        })
+                        .forget();
                     }
                     Answer::Explained { run, item, explanation } => {
                         explained.set(Rc::new(Some((run, item, explanation))))

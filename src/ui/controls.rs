@@ -66,6 +66,21 @@ pub fn document(sim: &Simulation) -> Value {
     out
 }
 
+/// At most this many workloads show their pod-behaviour form at once; the search box above them
+/// reaches the others (the forms of a 2,000-CronJob list are 20,000 elements, and laying them out
+/// kept the page busy for seconds).
+const SHOWN_WORKLOADS: usize = 12;
+
+/// The workloads whose forms are shown for `query` (any part of the name, in any case), in the
+/// input's order, and how many match in all.
+fn shown<'a>(workloads: &'a [Workload], query: &str) -> (Vec<&'a Workload>, usize) {
+    let q = query.trim().to_lowercase();
+    let mut found = workloads.iter().filter(|w| w.name.to_lowercase().contains(&q));
+    let shown: Vec<&Workload> = found.by_ref().take(SHOWN_WORKLOADS).collect();
+    let matched = shown.len() + found.count();
+    (shown, matched)
+}
+
 fn rule_index(sim: &Simulation, w: &Workload) -> Option<usize> {
     sim.spec.pods.iter().position(|r| match w.kind.as_str() {
         "CronJob" => r.selector.cron_job.as_deref() == Some(&w.name) && r.selector.job.is_none(),
@@ -76,6 +91,7 @@ fn rule_index(sim: &Simulation, w: &Workload) -> Option<usize> {
 #[function_component(Controls)]
 pub fn controls(props: &ControlsProps) -> Html {
     let l = use_lang();
+    let query = use_state(String::new);
     let sim = &props.simulation;
     let emit = {
         let cb = props.on_change.clone();
@@ -117,6 +133,11 @@ pub fn controls(props: &ControlsProps) -> Html {
         })
     };
 
+    let on_query = {
+        let query = query.clone();
+        Callback::from(move |e: InputEvent| query.set(e.target_unchecked_into::<HtmlInputElement>().value()))
+    };
+    let (workloads, matched) = shown(&props.workloads, &query);
     let horizon = sim.spec.duration.map(|d| human_horizon(d.0)).unwrap_or_default();
     let version = sim.spec.kubernetes_version.map(|r| r.version.to_string()).unwrap_or_default();
     html! {
@@ -143,7 +164,20 @@ pub fn controls(props: &ControlsProps) -> Html {
                         .iter().map(|z| html! { <option value={*z} /> }) }
                 </datalist>
             </label>
-            { for props.workloads.iter().map(|w| pod_behaviour(l, sim, w, emit.clone())) }
+            if props.workloads.len() > SHOWN_WORKLOADS {
+                <div class="pod-search">
+                    <label>{ l.text(Msg::FindWorkload) }
+                        <input type="search" data-testid="pod-search" value={(*query).clone()} oninput={on_query}
+                            aria-describedby="pod-search-count" autocomplete="off" />
+                    </label>
+                    <output id="pod-search-count" data-testid="pod-search-count" aria-live="polite">
+                        { l.format(Msg::WorkloadsShown, &[&workloads.len(), &matched]) }</output>
+                </div>
+            }
+            // One child of the form however many match (the macro flattens a bare `for` into the
+            // form's children, and Yew pairs unkeyed children from the end: a shorter list would
+            // re-create the search box under the typing hand); inside, each form keeps its key.
+            <>{ for workloads.into_iter().map(|w| pod_behaviour(l, sim, w, emit.clone())) }</>
             { events(l, sim, &props.workloads, props.now, emit.clone()) }
         </form>
     }
@@ -243,7 +277,7 @@ fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulati
     };
     let id = format!("{}-{}", w.kind.to_lowercase(), w.name);
     html! {
-        <fieldset class="pod-behaviour" data-testid="pod-behaviour" data-workload={w.name.clone()}>
+        <fieldset key={id.clone()} class="pod-behaviour" data-testid="pod-behaviour" data-workload={w.name.clone()}>
             <legend>{ l.format(Msg::PodsOf, &[&w.kind, &w.name]) }</legend>
             <label>{ l.text(Msg::StartupSeconds) }
                 <input type="number" min="0" step="any" size="4" value={rule.startup_seconds.to_string()} onchange={on_startup}

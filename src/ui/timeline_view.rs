@@ -1,6 +1,8 @@
 //! The interactive SVG timeline: lanes from `timeline::rows`, only what the viewport shows
-//! (`timeline::viewport` culls and aggregates), one delegated click handler reading `data-item`,
-//! wheel/drag/keyboard zoom and pan, and the virtual clock's cursor.
+//! (`timeline::viewport` culls and aggregates in time; only the groups near the scrolled-to part
+//! of the lanes are drawn, so thousands of CronJobs cost the DOM what a screenful does), one
+//! delegated click handler reading `data-item`, wheel/drag/keyboard zoom and pan, and the
+//! virtual clock's cursor.
 
 use super::language::use_lang;
 use super::state::{Action, Model, ViewState};
@@ -8,7 +10,7 @@ use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{format_time, Name, SlotFate, SlotWhy, Time};
 use crate::timeline::lanes::{Glyph, Group, JobOutcome, MarkerKind};
 use crate::timeline::pod_lanes::{PodEnd, SegmentKind};
-use crate::timeline::rows::{height, rows, Row, RowKind, AXIS_HEIGHT};
+use crate::timeline::rows::{groups_between, height, rows, Row, RowKind, AXIS_HEIGHT};
 use crate::timeline::viewport::{ms, ticks, visible_instants, Drawn, Viewport};
 use crate::timeline::{ItemRef, Timeline};
 use chrono::TimeDelta;
@@ -22,6 +24,11 @@ use yew::prelude::*;
 pub const LABEL_WIDTH: f64 = 176.0;
 /// Items closer than this many pixels are aggregated.
 const MIN_GAP: f64 = 4.0;
+/// Groups are drawn when they come within this many pixels of the scrolled-to part of the lanes.
+const OVERSCAN: f64 = 900.0;
+/// The scroll position the drawing follows, in steps of this many pixels (scrolling within a
+/// step draws nothing new).
+const SCROLL_STEP: f64 = 300.0;
 
 #[derive(Properties, PartialEq)]
 pub struct TimelineProps {
@@ -66,6 +73,9 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
         }
     });
     use_width_and_wheel(container.clone(), props.dispatch.clone());
+    // The lanes' scroll position (in whole steps) and visible height: which groups are drawn. The
+    // container's height is bounded by the page's layout, and the first guess covers any of it.
+    let scrolled = use_state_eq(|| (0.0_f64, 4.0 * SCROLL_STEP));
 
     let Some(model) = props.state.model.clone() else {
         return html! { <div class="timeline-scroll" ref={container}><p class="empty">{ l.text(Msg::Simulating) }</p></div> };
@@ -85,11 +95,16 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
     let expanded = props.state.expanded();
     let rows = rows(timeline, &expanded);
     let frame = Frame { view, width: LABEL_WIDTH + view.width, height: height(&rows) + 4.0 };
-    let lanes =
-        Lanes { l, model: &model, rows: &rows, frame: &frame, selected: props.state.selected, expanded: &expanded };
+    let (top, seen) = *scrolled;
+    let onscroll = Callback::from(move |e: Event| {
+        let el: Element = e.target_unchecked_into();
+        let top = (f64::from(el.scroll_top()) / SCROLL_STEP).floor() * SCROLL_STEP;
+        scrolled.set((top, f64::from(el.client_height())));
+    });
+    let lanes = Lanes { l, model: &model, frame: &frame, selected: props.state.selected, expanded: &expanded };
 
     html! {
-        <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()}>
+        <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()} {onscroll}>
             <svg class="timeline-svg" width={frame.width.to_string()} height={frame.height.to_string()} role="img"
                 aria-label={l.text(Msg::TimelineLabel)}
                 {onmousedown} {onmousemove} {onmouseup} {onclick}>
@@ -100,7 +115,8 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
                 </defs>
                 { axis(&frame) }
                 { bands(l, timeline, &frame) }
-                { for timeline.groups.iter().enumerate().flat_map(|(g, group)| lanes.group(g, group)) }
+                { for groups_between(&rows, top - OVERSCAN, top + seen + SCROLL_STEP + OVERSCAN)
+                    .flat_map(|(g, group_rows)| lanes.group(g, &timeline.groups[g], group_rows)) }
                 { cursor(&frame, props.state.cursor, props.state.cursor_time()) }
             </svg>
         </div>
@@ -330,7 +346,6 @@ fn cursor(frame: &Frame, at: f64, time: Time) -> Option<Html> {
 struct Lanes<'a> {
     l: Lang,
     model: &'a Rc<Model>,
-    rows: &'a [Row],
     frame: &'a Frame,
     selected: Option<ItemRef>,
     expanded: &'a std::collections::HashSet<String>,
@@ -340,9 +355,8 @@ impl Lanes<'_> {
     /// Group `g`: its suspension bands, its title rows, the markers' flags over them, then the
     /// lanes over the markers' lines (so a marker never hides the slots and bars it crosses),
     /// and a separator.
-    fn group(&self, g: usize, group: &Group) -> Vec<Html> {
+    fn group(&self, g: usize, group: &Group, group_rows: &[Row]) -> Vec<Html> {
         let (l, frame, width) = (self.l, self.frame, self.frame.width);
-        let group_rows: Vec<&Row> = self.rows.iter().filter(|r| r.group == g).collect();
         let (top, bottom) = (group_rows[0].y, group_rows.last().map_or(0.0, |r| r.y + r.height));
         let mut body = Vec::new();
         for (i, s) in group.suspended.iter().enumerate() {
@@ -354,7 +368,7 @@ impl Lanes<'_> {
             }
         }
         let row = |row: &Row| render_row(l, row, group, g, self.model, &frame.view, self.selected, self.expanded);
-        body.extend(group_rows.iter().filter(|r| r.kind == RowKind::Title).map(|r| row(r)));
+        body.extend(group_rows.iter().filter(|r| r.kind == RowKind::Title).map(&row));
         let timeline = self.model.timeline.as_ref();
         for (i, m) in timeline.iter().flat_map(|t| t.markers.iter().enumerate()) {
             let belongs = match m.cron_job() {
@@ -375,7 +389,7 @@ impl Lanes<'_> {
                 </g>
             });
         }
-        body.extend(group_rows.iter().filter(|r| r.kind != RowKind::Title).map(|r| row(r)));
+        body.extend(group_rows.iter().filter(|r| r.kind != RowKind::Title).map(row));
         body.push(html! { <line class="group-sep" x1="0" x2={width.to_string()} y1={bottom.to_string()} y2={bottom.to_string()} /> });
         body
     }

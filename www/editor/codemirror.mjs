@@ -3,7 +3,7 @@
 //   CronJobEditorImpl.create(parent, text, onChange) -> view
 //   CronJobEditorImpl.setText(view, text), CronJobEditorImpl.setDiagnostics(view, [{line, column, severity, message}])
 // Bundled at setup/build time by scripts/build-editor.sh (esbuild) into dist/codemirror.js.
-import { EditorState } from '@codemirror/state';
+import { EditorState, Compartment } from '@codemirror/state';
 import { EditorView, ViewPlugin, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching } from '@codemirror/language';
@@ -42,12 +42,28 @@ function toDiagnostics(doc, list) {
   return out;
 }
 
+// A document longer than this is edited as plain text: the YAML parser's background work on
+// megabytes runs in slices of up to 100 ms on the page's main thread, and highlighting a
+// document that size helps no one. The highlighting returns when the text shrinks below it.
+const PLAIN_ABOVE = 500_000;
+const language = new Compartment();
+const languageFor = (length) => (length > PLAIN_ABOVE ? [] : [yaml(), syntaxHighlighting(highlight)]);
+const switchLanguage = EditorState.transactionExtender.of((tr) => {
+  const [was, is] = [tr.startState.doc.length > PLAIN_ABOVE, tr.newDoc.length > PLAIN_ABOVE];
+  return was === is ? null : { effects: language.reconfigure(languageFor(tr.newDoc.length)) };
+});
+
 // Hands each new text to the page as soon as the view has taken the change, before it redraws
 // (an update listener runs after the redraw): the page's worker starts simulating that much
 // sooner. First among the extensions, so no other plugin's update runs before it. The page
-// re-renders later (Yew renders in a microtask), never inside this update.
+// re-renders later (Yew renders in a microtask), never inside this update. A large text is
+// handed over in a task of its own, after the editor's (each stays a short task).
 const reportChanges = (onChange) => ViewPlugin.define(() => ({
-  update(u) { if (u.docChanged) onChange(u.state.doc.toString()); },
+  update(u) {
+    if (!u.docChanged) return;
+    if (u.state.doc.length > PLAIN_ABOVE) setTimeout(() => onChange(u.view.state.doc.toString()));
+    else onChange(u.state.doc.toString());
+  },
 }));
 
 globalThis.CronJobEditorImpl = {
@@ -60,9 +76,9 @@ globalThis.CronJobEditorImpl = {
           reportChanges(onChange),
           lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), history(), drawSelection(),
           indentOnInput(), bracketMatching(), lintGutter(),
-          syntaxHighlighting(highlight),
+          language.of(languageFor(text.length)), switchLanguage,
           keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap]),
-          yaml(), theme,
+          theme,
           EditorView.contentAttributes.of({ 'aria-label': 'Manifest (YAML or JSON)', 'data-testid': 'editor-content' }),
         ],
       }),

@@ -110,15 +110,11 @@ impl<'n, 'c> De<'n, 'c> {
             };
             return self.strict(path, format!("duplicate field \"{path}\""), client, pos);
         }
-        let hint = if path == "apiVersion" {
-            ": two objects without the \"---\" between them? Only the second one reaches the API server"
-        } else {
-            ""
-        };
-        self.ctx.findings.borrow_mut().warnings.push(format!(
-            "{path}: written twice (lines {} and {}); kubectl's YAML reader keeps the last value and drops the one at line {} without a word{hint}",
-            earlier.line, pos.line, earlier.line
-        ));
+        self.ctx.findings.borrow_mut().notes.push(ReadNote::DuplicateKey {
+            path: path.to_string(),
+            earlier_line: earlier.line,
+            line: pos.line,
+        });
     }
 
     /// The entries of a mapping to hand to a struct visitor: known fields only (with their index
@@ -162,16 +158,11 @@ impl<'n, 'c> De<'n, 'c> {
                 }
                 let switched = self.ctx.gates.iter().find(|(g, _)| g == gate).map(|&(_, on)| on);
                 if !switched.unwrap_or(version.at_least(beta)) {
-                    let mut findings = self.ctx.findings.borrow_mut();
-                    findings.warnings.push(match switched {
-                        Some(_) => format!(
-                            "{path}: dropped: the {gate} feature gate is off in this run (featureGates), so the API server ignores the field"
-                        ),
-                        None => format!(
-                            "{path}: dropped: the {gate} feature is alpha in Kubernetes {version} (off by default), so the API server ignores the field"
-                        ),
+                    self.ctx.findings.borrow_mut().notes.push(ReadNote::DroppedField {
+                        path,
+                        gate: gate.to_string(),
+                        alpha_in: switched.is_none().then_some(version),
                     });
-                    findings.dropped.push(path);
                     continue;
                 }
             }

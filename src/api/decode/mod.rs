@@ -20,6 +20,7 @@ use std::fmt;
 mod deserializer;
 mod fields;
 mod json;
+mod read_note;
 mod scalar;
 mod schema;
 
@@ -27,6 +28,7 @@ use deserializer::Field;
 use fields::join;
 use json::from_json;
 pub use json::to_json;
+pub use read_note::ReadNote;
 use scalar::as_string;
 pub use scalar::{resolve, Scalar};
 use schema::{go_named_type, go_slice_type, introduced, openapi_name, unmodelled};
@@ -106,9 +108,8 @@ impl Unsupported {
 pub struct Findings {
     pub strict: Vec<StrictIssue>,
     pub unsupported: Unsupported,
-    /// Paths of fields dropped because their feature was off by default in this release.
-    pub dropped: Vec<String>,
-    pub warnings: Vec<String>,
+    /// What the reading did quietly (keys written twice, dropped fields), in document order.
+    pub notes: Vec<ReadNote>,
 }
 
 /// Decodes `node` as a `T`, with the field rules of `version`. `beta_cronjob` selects the

@@ -3,7 +3,8 @@
 //! with the concrete times and the controller's reasons from the trace:
 //!
 //! - `retroactive-edit`: a schedule edit starts a Job for a time already past (nothing resets
-//!   `status.lastScheduleTime` on an edit; kubernetes#63371).
+//!   `status.lastScheduleTime` on an edit; kubernetes#63371). Said once for all the CronJobs
+//!   without `startingDeadlineSeconds`, naming them.
 //! - `too-many-missed`: a controller outage of at most a day that misses more than 100 start times
 //!   — the v1 controller (≤1.20) then never starts the CronJob again
 //!   (`getRecentUnmetScheduleTimes`). From 1.21 passing 100 changes nothing but an Event (v2
@@ -60,7 +61,7 @@ mod tests;
 use concurrency::forbid_starves;
 use deadline::deadline_vs_latency;
 use dst::dst;
-use edits::retroactive_edit;
+use edits::{edit_group, retroactive_edit};
 use history::{failed_history_zero, on_failure_logs_lost};
 use outage::too_many_missed;
 use schedule_shape::{day_or_weekday, every_minute_of_hour, same_minute};
@@ -253,6 +254,11 @@ pub struct Linting {
     report: LintReport,
     /// `same-minute` findings, by CronJob (namespace, name), found when the input was read.
     crowded: Vec<((String, String), Finding)>,
+    /// The CronJobs one `retroactive-edit` finding can speak for ([`edit_group`]), by qualified
+    /// name, not yet probed: the next of them to be probed says it for the rest.
+    edit_group: VecDeque<String>,
+    /// The CronJobs a `retroactive-edit` finding already named.
+    spoken_for: Vec<String>,
 }
 
 impl Linting {
@@ -290,13 +296,32 @@ impl Linting {
             return Err(TooManyCronJobs { count: pending.len(), cap: MAX_CRON_JOBS });
         }
         let crowded = same_minute(pending.make_contiguous(), &options);
-        Ok(Linting { options, total: pending.len(), pending, report, crowded })
+        let edit_group = edit_group(pending.make_contiguous(), &options).into();
+        Ok(Linting { options, total: pending.len(), pending, report, crowded, edit_group, spoken_for: vec![] })
     }
 
     /// Probes the next CronJob; `true` when every CronJob has been probed.
     pub fn step(&mut self) -> bool {
         if let Some(cj) = self.pending.pop_front() {
-            let mut lint = lint_cron_job(&cj, &self.options);
+            let name = qualified_name(&cj);
+            // Probed alone, or for the group's members still to come; once its finding names
+            // them, they are not probed for it again.
+            let edit = if self.spoken_for.contains(&name) {
+                None
+            } else if self.edit_group.front() == Some(&name) {
+                self.edit_group.pop_front();
+                Some(self.edit_group.iter().cloned().collect())
+            } else {
+                Some(vec![])
+            };
+            let mut lint = lint_cron_job(&cj, &self.options, edit);
+            if lint
+                .findings
+                .iter()
+                .any(|f| matches!(&f.text, FindingText::RetroactiveEdit { others, .. } if !others.is_empty()))
+            {
+                self.spoken_for.extend(self.edit_group.drain(..));
+            }
             let key = (cj.metadata.namespace.clone(), cj.metadata.name.clone());
             lint.findings.extend(self.crowded.iter().filter(|(k, _)| *k == key).map(|(_, f)| f.clone()));
             self.report.cron_jobs.push(lint);
@@ -375,28 +400,25 @@ impl Probe<'_> {
     }
 }
 
-fn lint_cron_job(cj: &CronJob, options: &LintOptions) -> CronJobLint {
+/// Probes one CronJob; `edit` names the other CronJobs its `retroactive-edit` finding speaks for,
+/// `None` when another CronJob's finding already speaks for it.
+fn lint_cron_job(cj: &CronJob, options: &LintOptions, edit: Option<Vec<String>>) -> CronJobLint {
     let mut out = CronJobLint {
         namespace: cj.metadata.namespace.clone(),
         name: cj.metadata.name.clone(),
         schedule: cj.spec.schedule.clone(),
         findings: vec![],
     };
-    let behaviour = Behaviour::of(options.version);
-    let (text, _) = format_schedule(cj, &behaviour);
-    let Ok(schedule) = BoundSchedule::parse(&text, &behaviour, options.controller_time_zone) else {
+    let Some((schedule, first, second)) = start_times(cj, options) else {
         return out;
     };
     let next = |t: Time| schedule.next(t).ok().filter(|n| *n > t);
-    let Some(first) = next(options.at) else {
-        return out;
-    };
-    let Some(second) = next(first) else {
-        return out;
-    };
     let probe = Probe { cron_job: cj, options };
+    let behaviour = Behaviour::of(options.version);
     let zone = zone_of(cj, &behaviour, options.controller_time_zone);
-    out.findings.extend(retroactive_edit(&probe, first, second, zone));
+    if let Some(others) = edit {
+        out.findings.extend(retroactive_edit(&probe, first, second, zone, others));
+    }
     out.findings.extend(too_many_missed(&probe, first, &next));
     out.findings.extend(forbid_starves(&probe, first, second));
     out.findings.extend(deadline_vs_latency(&probe, first, second));
@@ -408,12 +430,29 @@ fn lint_cron_job(cj: &CronJob, options: &LintOptions) -> CronJobLint {
     out
 }
 
-/// A CronJob's first start time after `at`, as the controller reads its schedule.
-fn first_run(cj: &CronJob, options: &LintOptions) -> Option<Time> {
+/// A CronJob's schedule as the controller reads it, and its first two start times after the
+/// probes' start.
+fn start_times(cj: &CronJob, options: &LintOptions) -> Option<(BoundSchedule, Time, Time)> {
     let behaviour = Behaviour::of(options.version);
     let (text, _) = format_schedule(cj, &behaviour);
     let schedule = BoundSchedule::parse(&text, &behaviour, options.controller_time_zone).ok()?;
-    schedule.next(options.at).ok().filter(|n| *n > options.at)
+    let next = |t: Time| schedule.next(t).ok().filter(|n| *n > t);
+    let first = next(options.at)?;
+    let second = next(first)?;
+    Some((schedule, first, second))
+}
+
+/// A CronJob's first start time after `at`, as the controller reads its schedule.
+fn first_run(cj: &CronJob, options: &LintOptions) -> Option<Time> {
+    start_times(cj, options).map(|(_, first, _)| first)
+}
+
+/// `namespace/name`, or the name alone when the manifest gives no namespace.
+fn qualified_name(cj: &CronJob) -> String {
+    match cj.metadata.namespace.as_str() {
+        "" => cj.metadata.name.clone(),
+        ns => format!("{ns}/{}", cj.metadata.name),
+    }
 }
 
 /// The zone the schedule is read in.

@@ -297,29 +297,58 @@ fn a_whole_cluster_dump_gives_its_real_mistakes_and_nothing_imagined() {
             ("default/cleanup-tmp".to_string(), "failed-history-zero", w),
         ]
     );
-    // A schedule edit's retroactive run is possible for every CronJob without
-    // startingDeadlineSeconds, and said once each; the two with a deadline and the suspended one
-    // have none.
-    let retroactive: Vec<&str> = report
+    // A schedule edit's retroactive run is certain for every CronJob without
+    // startingDeadlineSeconds whose runs leave room for an edit: said once, by the first of them,
+    // naming the other eleven; the one with a deadline, the suspended one and the minutely
+    // cert-check are not named. Seventeen findings would be six.
+    let retroactive: Vec<(&str, &Finding)> = report
         .cron_jobs
         .iter()
-        .filter(|c| c.findings.iter().any(|f| f.rule == "retroactive-edit"))
-        .map(|c| c.name.as_str())
+        .flat_map(|c| c.findings.iter().filter(|f| f.rule == "retroactive-edit").map(move |f| (c.name.as_str(), f)))
         .collect();
-    assert_eq!(
-        retroactive,
-        [
-            "etcd-backup",
-            "rules-sync",
-            "log-rotate",
-            "db-vacuum",
-            "invoice-run",
-            "usage-export",
-            "hourly-load",
-            "cleanup-tmp",
-            "sitemap"
-        ]
+    assert_eq!(retroactive.len(), 1);
+    let (name, f) = retroactive[0];
+    assert_eq!(name, "etcd-backup");
+    let group = [
+        "monitoring/rules-sync",
+        "default/log-rotate",
+        "default/db-vacuum",
+        "billing/invoice-run",
+        "billing/usage-export",
+        "reports/weekly-digest",
+        "ops/disk-report",
+        "etl/hourly-load",
+        "ml/retrain",
+        "default/cleanup-tmp",
+        "web/sitemap",
+    ];
+    let FindingText::RetroactiveEdit { others, .. } = &f.text else { panic!("{:?}", f.text) };
+    assert_eq!(others, &group);
+    assert!(
+        f.message.ends_with(&format!(
+            "The same holds for the 11 other CronJobs without startingDeadlineSeconds: {}.",
+            group.join(", ")
+        )),
+        "{}",
+        f.message
     );
+    assert_eq!(report.cron_jobs.iter().map(|c| c.findings.len()).sum::<usize>(), 6);
+    // The group's claim holds CronJob by CronJob: probed alone, each of the twelve runs a past
+    // time after the probe's edit, and none of the other three does.
+    let options = options("1.31", "2025-05-12T10:00:00Z");
+    let admitted = admit(text, None, options.version);
+    let alone: Vec<String> = admitted
+        .objects
+        .iter()
+        .filter_map(|o| match &o.object {
+            Some(Admitted::CronJob(cj)) => Some(cj),
+            _ => None,
+        })
+        .filter(|cj| lint_cron_job(cj, &options, Some(vec![])).findings.iter().any(|f| f.rule == "retroactive-edit"))
+        .map(qualified_name)
+        .collect();
+    assert_eq!(alone[0], "kube-system/etcd-backup");
+    assert_eq!(alone[1..], group);
     let by_name = |name: &str| report.cron_jobs.iter().find(|c| c.name == name).unwrap();
     assert_eq!(by_name("cert-check").findings[0].message, "\"* 9 * * *\" runs every minute of hour 9, not once: the probe created 60 Jobs in the hour from 2025-05-13T09:00:00Z. For once at the top of the hour, write \"0 9 * * *\".");
     assert!(by_name("disk-report").findings[0]

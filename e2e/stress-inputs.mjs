@@ -1,0 +1,48 @@
+// The inputs of the page's stress cases (e2e/stress.test.mjs, and e2e/profile.mjs which profiles
+// them): large pastes, long horizons, many items, and the paste that puts them in the editor.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Thirty days of an hourly CronJob (the perf test's seed). */
+export const hourly = fs.readFileSync(path.join(here, 'seeds', 'perf-30d-hourly.yaml'), 'utf8');
+/** Two years of it, with 20-second runs. */
+export const twoYears = hourly.replace('duration: 30d', 'duration: 730d').replace('durationSeconds: 300', 'durationSeconds: 20');
+/** Ten years of a minutely CronJob: past the slot cap. */
+export const decade = twoYears.replace('schedule: "0 * * * *"', 'schedule: "* * * * *"').replace('duration: 730d', 'duration: 3650d');
+/** 10 080 slots (every minute for 7 days) with their Jobs and Pods: 30 240 items. */
+export const week = hourly.replace('schedule: "0 * * * *"', 'schedule: "* * * * *"').replace('duration: 30d', 'duration: 7d')
+  .replace('durationSeconds: 300', 'durationSeconds: 20');
+
+/** `count` CronJobs as `kubectl get cronjobs -o yaml` lists them, about `bytes` long in all. */
+export function bigList(count, bytes) {
+  const pad = '#'.repeat(Math.max(0, Math.floor(bytes / count) - 330));
+  const items = Array.from({ length: count }, (_, i) => `- apiVersion: batch/v1
+  kind: CronJob
+  metadata:
+    name: report-${i}
+    creationTimestamp: "2025-01-01T00:00:00Z"
+    annotations: {note: "${pad}"}
+  spec:
+    schedule: "${i % 60} ${i % 24} * * *"
+    jobTemplate:
+      spec:
+        template:
+          spec:
+            restartPolicy: Never
+            containers: [{name: c, image: busybox}]
+`);
+  return `apiVersion: v1\nkind: List\nitems:\n${items.join('')}---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: "2025-01-01T00:00:00Z", duration: 2h}\n`;
+}
+
+/** Pastes `text` into the editor as Ctrl+V does (a paste event CodeMirror reads), not waiting for a run. */
+export async function paste(page, text) {
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+A');
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    document.querySelector('.cm-content').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
