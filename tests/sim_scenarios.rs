@@ -716,7 +716,10 @@ fn s10_ttl_deletes_each_job_90_s_after_it_finished_while_history_keeps_three() {
     );
     let pod = trace.pods.iter().find(|p| p.job == "ttl-28948925").unwrap();
     assert_eq!(pod.deleted_at, Some(t("2025-01-15T10:06:51Z")));
-    assert_eq!(pod.deleted_because.as_deref(), Some("garbage collector: foreground deletion of Job ttl-28948925"));
+    assert_eq!(
+        pod.deleted_because.as_ref().map(|b| b.to_string()).as_deref(),
+        Some("garbage collector: foreground deletion of Job ttl-28948925")
+    );
     assert!(trace
         .jobs
         .iter()

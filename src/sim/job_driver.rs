@@ -92,7 +92,10 @@ impl World {
             if deletion.remove_finalizer_first {
                 self.remove_pod_finalizer(&deletion.name, JOB_TRACKING_FINALIZER);
             }
-            self.delete_pod(&deletion.name, format!("deleted by the Job controller: {}", out.decision.explanation));
+            self.delete_pod(
+                &deletion.name,
+                format!("deleted by the Job controller: {}", out.decision.explanation).into(),
+            );
         }
         // The controller names new pods by `generateName`; the API server picks the names, and
         // the `SuccessfulCreate` events carry them.

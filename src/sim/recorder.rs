@@ -39,8 +39,8 @@ pub struct Recorder {
     pub syncs: Vec<SyncRecord>,
     /// What was done to the cluster (specs over time, scenario events, outages).
     pub cluster: ClusterRecord,
-    live_jobs: FastMap<String, usize>,
-    live_pods: FastMap<String, usize>,
+    live_jobs: FastMap<Name, usize>,
+    live_pods: FastMap<Name, usize>,
     /// The names Events mention, each kept once.
     names: Names,
     /// Leave syncs out (the scenario's `trace.syncs: none`).
@@ -134,10 +134,11 @@ impl Recorder {
 
     /// A Job appeared.
     pub fn job_created(&mut self, name: &str, cron_job: Option<&str>, scheduled_time: Option<Time>, created_at: Time) {
-        self.live_jobs.insert(name.to_string(), self.jobs.len());
+        let name = self.names.intern(name);
+        self.live_jobs.insert(name.clone(), self.jobs.len());
         self.jobs.push(JobRecord {
-            name: name.to_string(),
-            cron_job: cron_job.map(str::to_string),
+            name,
+            cron_job: cron_job.map(|c| self.names.intern(c)),
             scheduled_time,
             created_at,
             finished_at: None,
@@ -177,10 +178,11 @@ impl Recorder {
 
     /// A Pod appeared.
     pub fn pod_created(&mut self, name: &str, job: &str, at: Time) {
-        self.live_pods.insert(name.to_string(), self.pods.len());
+        let name = self.names.intern(name);
+        self.live_pods.insert(name.clone(), self.pods.len());
         self.pods.push(PodRecord {
-            name: name.to_string(),
-            job: job.to_string(),
+            name,
+            job: self.names.intern(job),
             created_at: at,
             started_at: None,
             finished_at: None,
@@ -221,8 +223,9 @@ impl Recorder {
     }
 
     /// A Pod was deleted (its running container, if any, was killed).
-    pub fn pod_deleted(&mut self, name: &str, at: Time, because: String) {
+    pub fn pod_deleted(&mut self, name: &str, at: Time, because: Message) {
         if let Some(i) = self.live_pods.remove(name) {
+            let because = because.map_name(|about| self.names.intern(&about));
             let p = &mut self.pods[i];
             p.deleted_at = Some(at);
             p.deleted_because = Some(because);

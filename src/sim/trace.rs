@@ -189,9 +189,9 @@ pub enum DeletedBy {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct JobRecord {
-    pub name: String,
+    pub name: Name,
     /// The owning CronJob (controller ownerReference), if any.
-    pub cron_job: Option<String>,
+    pub cron_job: Option<Name>,
     /// The schedule slot the CronJob controller created it for (`null` for manual Jobs).
     #[serde(with = "rfc3339::option")]
     pub scheduled_time: Option<Time>,
@@ -236,8 +236,8 @@ pub struct Restart {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PodRecord {
-    pub name: String,
-    pub job: String,
+    pub name: Name,
+    pub job: Name,
     #[serde(with = "rfc3339")]
     pub created_at: Time,
     /// When its first container started (`null` while Pending).
@@ -252,7 +252,8 @@ pub struct PodRecord {
     pub exit_codes: Vec<i32>,
     #[serde(with = "rfc3339::option")]
     pub deleted_at: Option<Time>,
-    pub deleted_because: Option<String>,
+    /// Why it was deleted (`garbage collector: owner Job <name> was deleted`, ...).
+    pub deleted_because: Option<Message<Name>>,
     /// The init containers the kubelet ran, in spec order: native sidecars, and regular init
     /// containers the Simulation gives a behaviour (one without finishes at once and is not
     /// listed). Left out of the JSON when empty, so traces without them keep their shape.

@@ -187,7 +187,7 @@ pub fn jobs_at(trace: &Trace, t: Time) -> Table {
         rows.push((
             Some(ItemRef::Job(i)),
             vec![
-                j.name.clone(),
+                j.name.to_string(),
                 status.into(),
                 format!("{}/1", succeeded.min(1)),
                 duration,
@@ -237,7 +237,7 @@ pub fn pods_at(trace: &Trace, t: Time) -> Table {
         rows.push((
             Some(ItemRef::Pod(i)),
             vec![
-                p.name.clone(),
+                p.name.to_string(),
                 format!("{ready}/{}", init.sidecars + 1),
                 status,
                 restarts,

@@ -59,7 +59,7 @@ pub(super) fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Opt
                 reason,
                 event: quoted,
                 event_at,
-                job: j.name.clone(),
+                job: j.name.to_string(),
                 scheduled: j.scheduled_time.map(|t| format_time(&t)).unwrap_or_default(),
                 lost: trace
                     .slots
