@@ -5,7 +5,7 @@
 //! Job's outcome, is the app container's. Each release boundary on both sides.
 
 use cronjob_playground::sim::simulate;
-use cronjob_playground::sim::trace::{FinishedCondition, InitContainerRecord, PodPhase, Trace};
+use cronjob_playground::sim::trace::{FinishedCondition, InitContainerRecord, RecordedPodPhase, Trace};
 use serde_json::json;
 
 const START: &str = "2026-03-02T09:00:00Z";
@@ -50,7 +50,10 @@ fn a_sidecar_starts_first_and_is_stopped_when_the_app_container_is_done() {
     assert!(c.sidecar);
     assert_eq!((s(c.started_at), s(c.initialized_at), s(pod.started_at)), (Some(0.0), Some(0.0), Some(0.0)));
     assert_eq!((s(c.stopping_at), s(c.finished_at), c.exit_codes.as_slice()), (Some(60.0), Some(60.0), &[143][..]));
-    assert_eq!((pod.phase, s(pod.finished_at), pod.exit_codes.as_slice()), (PodPhase::Succeeded, Some(60.0), &[0][..]));
+    assert_eq!(
+        (pod.phase, s(pod.finished_at), pod.exit_codes.as_slice()),
+        (RecordedPodPhase::Succeeded, Some(60.0), &[0][..])
+    );
     let job = &trace.jobs[0];
     assert_eq!((job.condition, s(job.finished_at)), (Some(FinishedCondition::Complete), Some(61.0)));
     let killing: Vec<_> = trace
@@ -66,7 +69,7 @@ fn a_sidecar_starts_first_and_is_stopped_when_the_app_container_is_done() {
 #[test]
 fn the_pod_phase_is_the_app_containers() {
     let trace = run(&job(&[SHIPPER]), "1.29", json!({}), json!({"attempts": [{"durationSeconds": 30, "exitCode": 3}]}));
-    assert_eq!((trace.pods[0].phase, s(trace.pods[0].finished_at)), (PodPhase::Failed, Some(30.0)));
+    assert_eq!((trace.pods[0].phase, s(trace.pods[0].finished_at)), (RecordedPodPhase::Failed, Some(30.0)));
     assert_eq!(trace.jobs[0].condition, Some(FinishedCondition::Failed));
     assert_eq!(trace.jobs[0].reason.as_deref(), Some("BackoffLimitExceeded"));
 }
@@ -81,17 +84,17 @@ fn release_boundary_1_28_gate_off_and_on_and_1_29() {
     let c = sidecar(&off, "log-shipper");
     assert!(!c.sidecar);
     assert_eq!((s(c.started_at), c.initialized_at, off.pods[0].started_at), (Some(0.0), None, None));
-    assert_eq!((off.pods[0].phase, off.jobs[0].condition), (PodPhase::Pending, None));
+    assert_eq!((off.pods[0].phase, off.jobs[0].condition), (RecordedPodPhase::Pending, None));
 
     let on = run(&job(&[SHIPPER]), "1.28", json!({"SidecarContainers": true}), forever.clone());
     assert!(sidecar(&on, "log-shipper").sidecar);
-    assert_eq!((on.pods[0].phase, s(on.jobs[0].finished_at)), (PodPhase::Succeeded, Some(61.0)));
+    assert_eq!((on.pods[0].phase, s(on.jobs[0].finished_at)), (RecordedPodPhase::Succeeded, Some(61.0)));
     assert!(on.notices.is_empty(), "the gate is simulated: {:?}", on.notices);
 
     let beta = run(&job(&[SHIPPER]), "1.29", json!({}), forever.clone());
-    assert_eq!((beta.pods[0].phase, s(beta.jobs[0].finished_at)), (PodPhase::Succeeded, Some(61.0)));
+    assert_eq!((beta.pods[0].phase, s(beta.jobs[0].finished_at)), (RecordedPodPhase::Succeeded, Some(61.0)));
     let off_in_beta = run(&job(&[SHIPPER]), "1.29", json!({"SidecarContainers": false}), forever);
-    assert_eq!(off_in_beta.pods[0].phase, PodPhase::Pending);
+    assert_eq!(off_in_beta.pods[0].phase, RecordedPodPhase::Pending);
 
     // 1.27 does not know the field: the API server's strict decoding refuses the Job.
     let err = simulate(&job(&[SHIPPER]), Some(json!({"kubernetesVersion": "1.27"}))).unwrap_err().to_string();
@@ -136,7 +139,7 @@ fn a_crashing_sidecar_is_restarted_with_the_container_back_off() {
     let restarts: Vec<_> = c.restarts.iter().map(|r| (s(Some(r.at)), r.after_backoff_seconds)).collect();
     assert_eq!(restarts, [(Some(20.0), 0.0), (Some(50.0), 10.0), (Some(90.0), 20.0)]);
     assert_eq!(c.exit_codes, [1, 1, 1, 143]);
-    assert_eq!((trace.pods[0].phase, s(trace.pods[0].finished_at)), (PodPhase::Succeeded, Some(100.0)));
+    assert_eq!((trace.pods[0].phase, s(trace.pods[0].finished_at)), (RecordedPodPhase::Succeeded, Some(100.0)));
     assert!(trace.events.iter().any(|e| e.reason == "BackOff"
         && e.message.text().starts_with("Back-off restarting failed container log-shipper in pod export-")));
 }
@@ -195,7 +198,7 @@ fn a_failing_regular_init_container_fails_a_never_pod() {
     );
     assert_eq!(
         (trace.pods[0].phase, s(trace.pods[0].finished_at), trace.pods[0].started_at),
-        (PodPhase::Failed, Some(5.0), None)
+        (RecordedPodPhase::Failed, Some(5.0), None)
     );
     assert_eq!(trace.jobs[0].condition, Some(FinishedCondition::Failed));
 }

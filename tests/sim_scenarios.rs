@@ -4,8 +4,8 @@
 //! cases that are also built-in scenarios of the page, in `scenarios/`.
 
 use chrono::{DateTime, TimeDelta, Utc};
-use cronjob_playground::sim::trace::{DeletedBy, FinishedCondition, PodPhase, SlotFate, SlotRecord, Trace};
-use cronjob_playground::sim::{simulate, SimError};
+use cronjob_playground::sim::trace::{DeletedBy, FinishedCondition, RecordedPodPhase, SlotFate, SlotRecord, Trace};
+use cronjob_playground::sim::{simulate, InputError, SimError};
 use serde_json::json;
 
 fn t(text: &str) -> DateTime<Utc> {
@@ -60,7 +60,7 @@ fn never_creates_a_pod_per_attempt_after_10_20_40_s_and_fails_at_191_s() {
     assert_eq!(pod_seconds(&trace), [0, 40, 90, 160]);
     assert_eq!(job_finished_after(&trace), (191, FinishedCondition::Failed, Some("BackoffLimitExceeded".into())));
     assert_eq!(events(&trace, "BackoffLimitExceeded"), ["Job has reached the specified backoff limit"]);
-    assert!(trace.pods.iter().all(|p| p.phase == PodPhase::Failed && p.exit_codes == [1]));
+    assert!(trace.pods.iter().all(|p| p.phase == RecordedPodPhase::Failed && p.exit_codes == [1]));
 }
 
 #[test]
@@ -526,7 +526,7 @@ fn s12_replace_deletes_the_running_job_at_the_next_slot_and_s10_history_limits_k
         assert_eq!((job(name).deleted_at, job(name).deleted_by), (Some(t(at)), Some(DeletedBy::Replace)), "{name}");
     }
     let killed = trace.pods.iter().find(|p| p.job == "replace-28948925").unwrap();
-    assert_eq!((killed.exit_codes.as_slice(), killed.phase), (&[143][..], PodPhase::Failed));
+    assert_eq!((killed.exit_codes.as_slice(), killed.phase), (&[143][..], RecordedPodPhase::Failed));
     // history: successes beyond 3 and failures beyond 1 are deleted, oldest first.
     assert_eq!(job("history-28948925").deleted_by, Some(DeletedBy::HistoryLimit));
     assert_eq!(job("history-28948925").deleted_at, Some(t("2025-01-15T10:20:31.1Z")));
@@ -663,7 +663,11 @@ fn invalid_manifests_are_refused_with_the_api_servers_message_and_position() {
     let err = simulate(manifest, None).unwrap_err();
     assert_eq!(
         err,
-        SimError::Input("5:13: CronJob.batch \"bad\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": end of range (61) above maximum (59): 61".into())
+        SimError::Input(InputError::Refused {
+            line: 5,
+            column: 13,
+            message: "CronJob.batch \"bad\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": end of range (61) above maximum (59): 61".into()
+        })
     );
     // Other kinds are left out, not refused (`sim::not_simulated` lists them).
     let trace = simulate("kind: ConfigMap\napiVersion: v1\nmetadata: {name: x}\n", None).unwrap();

@@ -165,14 +165,14 @@ pub enum DiffText {
     /// Each run's ending: a Job condition (Kubernetes' words), or `None` with whether it was deleted while running.
     JobOutcome {
         names: String,
-        a: Outcome,
-        b: Outcome,
+        a: JobEnding,
+        b: JobEnding,
     },
 }
 
 /// How a Job ended in one run.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum JobEnding {
     /// A condition and its reason, as Kubernetes writes them (`Complete`, `Failed (BackoffLimitExceeded)`).
     Condition(String),
     DeletedWhileRunning,
@@ -200,10 +200,10 @@ impl DiffText {
                 None => name,
             }
         };
-        let outcome = |o: &Outcome| match o {
-            Outcome::Condition(c) => c.clone(),
-            Outcome::DeletedWhileRunning => l.text(Msg::DiffDeletedWhileRunning).to_owned(),
-            Outcome::StillRunning => l.text(Msg::DiffStillRunning).to_owned(),
+        let outcome = |o: &JobEnding| match o {
+            JobEnding::Condition(c) => c.clone(),
+            JobEnding::DeletedWhileRunning => l.text(Msg::DiffDeletedWhileRunning).to_owned(),
+            JobEnding::StillRunning => l.text(Msg::DiffStillRunning).to_owned(),
         };
         match self {
             DiffText::SlotFate { cron_job, slot, a, b } => {
@@ -293,12 +293,12 @@ fn signed(d: TimeDelta) -> String {
     }
 }
 
-fn outcome(j: &JobRecord) -> Outcome {
+fn outcome(j: &JobRecord) -> JobEnding {
     match (j.condition, &j.reason) {
-        (Some(c), Some(r)) => Outcome::Condition(format!("{c:?} ({r})")),
-        (Some(c), None) => Outcome::Condition(format!("{c:?}")),
-        (None, _) if j.deleted_at.is_some() => Outcome::DeletedWhileRunning,
-        (None, _) => Outcome::StillRunning,
+        (Some(c), Some(r)) => JobEnding::Condition(format!("{c:?} ({r})")),
+        (Some(c), None) => JobEnding::Condition(format!("{c:?}")),
+        (None, _) if j.deleted_at.is_some() => JobEnding::DeletedWhileRunning,
+        (None, _) => JobEnding::StillRunning,
     }
 }
 
@@ -484,8 +484,8 @@ mod tests {
         assert!(!fate.render(Lang::Ko).contains("ran-late"), "{}", fate.render(Lang::Ko));
         let outcome = DiffText::JobOutcome {
             names: "j".into(),
-            a: Outcome::Condition("Failed (BackoffLimitExceeded)".into()),
-            b: Outcome::StillRunning,
+            a: JobEnding::Condition("Failed (BackoffLimitExceeded)".into()),
+            b: JobEnding::StillRunning,
         };
         assert_eq!(outcome.render(Lang::Ko), "잡 j: A는 Failed (BackoffLimitExceeded), B는 아직 실행 중");
         // The particle follows the Job's name as Korean reads it: 일, 이.

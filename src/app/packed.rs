@@ -22,8 +22,8 @@
 use crate::api::KubernetesVersion;
 use crate::controller::Message;
 use crate::sim::trace::{
-    ClusterRecord, CronJobRecord, DeletedBy, FinishedCondition, InitContainerRecord, JobRecord, Name, PodPhase,
-    PodRecord, Restart, SlotFate, SlotRecord, Time, Trace,
+    ClusterRecord, CronJobRecord, DeletedBy, FinishedCondition, InitContainerRecord, JobRecord, Name, PodRecord,
+    RecordedPodPhase, Restart, SlotFate, SlotRecord, Time, Trace,
 };
 use chrono::DateTime;
 
@@ -233,7 +233,8 @@ impl<'a> Reader<'a> {
 const FATES: [SlotFate; 11] = SlotFate::ALL;
 const CONDITIONS: [FinishedCondition; 2] = [FinishedCondition::Complete, FinishedCondition::Failed];
 const DELETERS: [DeletedBy; 4] = [DeletedBy::HistoryLimit, DeletedBy::Ttl, DeletedBy::Replace, DeletedBy::User];
-const PHASES: [PodPhase; 4] = [PodPhase::Pending, PodPhase::Running, PodPhase::Succeeded, PodPhase::Failed];
+const PHASES: [RecordedPodPhase; 4] =
+    [RecordedPodPhase::Pending, RecordedPodPhase::Running, RecordedPodPhase::Succeeded, RecordedPodPhase::Failed];
 
 fn fate_code(f: SlotFate) -> u8 {
     match f {
@@ -267,12 +268,12 @@ fn deleter_code(d: DeletedBy) -> u8 {
     }
 }
 
-fn phase_code(p: PodPhase) -> u8 {
+fn phase_code(p: RecordedPodPhase) -> u8 {
     match p {
-        PodPhase::Pending => 0,
-        PodPhase::Running => 1,
-        PodPhase::Succeeded => 2,
-        PodPhase::Failed => 3,
+        RecordedPodPhase::Pending => 0,
+        RecordedPodPhase::Running => 1,
+        RecordedPodPhase::Succeeded => 2,
+        RecordedPodPhase::Failed => 3,
     }
 }
 

@@ -5,7 +5,7 @@
 //! be a trace (`cronjob-playground simulate --output json`), which is shown as it is.
 
 use super::notices::{inferred, notices};
-use super::protocol::Said;
+use super::said::Said;
 use crate::api::Admitted;
 use crate::sim::trace::Trace;
 use crate::sim::{Input, Run, Simulation};

@@ -4,7 +4,7 @@
 //! `active` Jobs and `lastScheduleTime`, each Job's start, completion and terminal condition, each
 //! Pod's phase and restart count.
 
-use crate::sim::trace::{format_time, FinishedCondition, PodPhase, Time, Trace};
+use crate::sim::trace::{format_time, FinishedCondition, RecordedPodPhase, Time, Trace};
 use crate::timeline::kubectl::cron_jobs_state;
 use crate::timeline::pod_lanes::{pod_segments, SegmentKind};
 use serde_json::{json, Value};
@@ -52,8 +52,8 @@ pub fn state_at(trace: &Trace, t: Time) -> Value {
         let mut status = json!({"startTime": format_time(&j.created_at)});
         let active =
             pods().filter(|p| p.finished_at.is_none_or(|f| f > t) && p.deleted_at.is_none_or(|d| d > t)).count();
-        let succeeded = pods().filter(|p| ended(p, PodPhase::Succeeded)).count();
-        let failed = pods().filter(|p| ended(p, PodPhase::Failed)).count();
+        let succeeded = pods().filter(|p| ended(p, RecordedPodPhase::Succeeded)).count();
+        let failed = pods().filter(|p| ended(p, RecordedPodPhase::Failed)).count();
         for (key, n) in [("active", active), ("succeeded", succeeded), ("failed", failed)] {
             if n > 0 {
                 status[key] = json!(n);

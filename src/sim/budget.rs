@@ -3,6 +3,7 @@
 //! run starts, and a step budget stops a run that keeps the controllers busy without the clock
 //! advancing. Both fail with an error that says what to change; neither is ever a hang.
 
+use super::input_error::InputError;
 use super::trace::{format_time, Time};
 use std::fmt;
 
@@ -48,8 +49,8 @@ impl Budget {
 /// Why a simulation did not produce a trace.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SimError {
-    /// The manifests or the Simulation document cannot be used (the message says where and why).
-    Input(String),
+    /// The manifests or the Simulation document cannot be used: where and why.
+    Input(InputError),
     /// The horizon holds more schedule slots than the budget allows.
     TooLarge(String),
     /// The run used up its step budget.
@@ -61,10 +62,17 @@ pub enum SimError {
 impl fmt::Display for SimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SimError::Input(m) | SimError::TooLarge(m) | SimError::BudgetExceeded(m) => f.write_str(m),
+            SimError::Input(e) => e.fmt(f),
+            SimError::TooLarge(m) | SimError::BudgetExceeded(m) => f.write_str(m),
             SimError::Cancelled => f.write_str("simulation cancelled"),
         }
     }
 }
 
 impl std::error::Error for SimError {}
+
+impl From<InputError> for SimError {
+    fn from(e: InputError) -> Self {
+        SimError::Input(e)
+    }
+}

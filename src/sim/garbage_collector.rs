@@ -15,7 +15,7 @@
 //! The collector has no lag; while kube-controller-manager is down it does not run, and on
 //! restart it deletes the pods whose Job is gone.
 
-use super::trace::{DeletedBy, PodPhase as TracePhase};
+use super::trace::{DeletedBy, RecordedPodPhase};
 use super::world::World;
 use crate::api::{CronJob, Job, Pod, PodPhase};
 use crate::controller::kubelet::{killed, termination};
@@ -101,7 +101,7 @@ impl World {
             });
         }
         if container_up {
-            self.recorder.container_exited(name, now, exit_code, TracePhase::Failed);
+            self.recorder.container_exited(name, now, exit_code, RecordedPodPhase::Failed);
         }
         self.pod_deleted(name, because);
     }

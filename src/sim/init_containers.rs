@@ -12,7 +12,7 @@
 //! container is taken to finish at once.
 
 use super::scenario::{InitContainerRule, PodRule};
-use super::trace::{ControllerName, ObjectKind, PodPhase as TracePhase, Ruling, SyncTrigger, Time};
+use super::trace::{ControllerName, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{Pod, PodPhase, Probe, RestartPolicy};
 use crate::controller::kubelet::{
@@ -171,7 +171,7 @@ impl World {
             self.advance_init(pod, uid);
         } else if self.store.get::<Pod>(pod).and_then(|p| p.spec.restart_policy) == Some(RestartPolicy::Never) {
             // A failed init container fails a `Never` pod (`getPhase`: failedInitialization).
-            self.finish_pod(pod, TracePhase::Failed);
+            self.finish_pod(pod, RecordedPodPhase::Failed);
         } else {
             self.init_restart(pod, uid, index);
         }
@@ -260,7 +260,7 @@ impl World {
     /// The app container is done with `phase`: the kubelet stops the running sidecars
     /// (`Killing`, "Stopping container …"), in reverse order from 1.29, and the pod takes
     /// `phase` once they have exited.
-    pub(super) fn stop_sidecars(&mut self, pod: &str, uid: &str, phase: TracePhase) {
+    pub(super) fn stop_sidecars(&mut self, pod: &str, uid: &str, phase: RecordedPodPhase) {
         let now = self.now;
         let grace = self
             .store
@@ -320,13 +320,13 @@ impl World {
 
     /// The pod ends in `phase` now: any init container still running is stopped with it
     /// (SIGTERM, 143) and the kubelet forgets the pod.
-    fn finish_pod(&mut self, pod: &str, phase: TracePhase) {
+    fn finish_pod(&mut self, pod: &str, phase: RecordedPodPhase) {
         let running: Vec<usize> =
             (0..self.kubelet.pod(pod).init.len()).filter(|&i| self.kubelet.pod(pod).init[i].running).collect();
         for i in running {
             self.init_exited(pod, i, 143);
         }
-        let api_phase = if phase == TracePhase::Succeeded { PodPhase::Succeeded } else { PodPhase::Failed };
+        let api_phase = if phase == RecordedPodPhase::Succeeded { PodPhase::Succeeded } else { PodPhase::Failed };
         let _ = self.store.update::<Pod>(pod, |p| p.status.phase = Some(api_phase));
         self.recorder.pod_finished(pod, self.now, phase);
         self.kubelet.forget_pod(pod);

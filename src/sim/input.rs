@@ -5,6 +5,7 @@
 
 use super::budget::{Budget, SimError};
 use super::fates::count_slots;
+use super::input_error::InputError;
 use super::scenario::{Simulation, SimulationError, KIND as SIMULATION_KIND};
 use super::trace::Time;
 use super::world::{Later, World};
@@ -143,25 +144,30 @@ fn admit_under(manifest: &Manifest, simulation: &Simulation) -> Admission {
 /// The Simulation a manifest's run follows: its one document, or the default; an error when
 /// the text cannot be read, or holds a second or a broken document.
 fn the_simulation(admission: &Admission, documents: &[SimulationDocument]) -> Result<Simulation, SimError> {
-    if let Some(e) = admission.parse_errors.first() {
-        return Err(SimError::Input(format!("{}:{}: {}", e.line, e.column, e.message)));
-    }
+    unreadable(admission)?;
     let mut found = None;
     for d in documents {
-        let at = format!("{}:{}", d.line, d.column);
+        let (line, column) = (d.line, d.column);
         if found.is_some() {
-            return Err(SimError::Input(format!("{at}: at most one Simulation document is allowed")));
+            return Err(InputError::SecondSimulation { line, column }.into());
         }
-        found = Some(d.read.clone().map_err(|e| SimError::Input(format!("{at}: {e}")))?);
+        let read = d.read.clone().map_err(|error| InputError::Simulation { at: Some((line, column)), error })?;
+        found = Some(read);
     }
     Ok(found.unwrap_or_default())
 }
 
+/// The text's first place that is not YAML or JSON, as the error.
+fn unreadable(admission: &Admission) -> Result<(), InputError> {
+    match admission.parse_errors.first() {
+        Some(e) => Err(InputError::Unreadable { line: e.line, column: e.column, message: e.message.clone() }),
+        None => Ok(()),
+    }
+}
+
 /// The CronJobs and Jobs of an admission, or its first rejection with its position.
 fn objects_of(admission: Admission) -> Result<Objects, SimError> {
-    if let Some(e) = admission.parse_errors.first() {
-        return Err(SimError::Input(format!("{}:{}: {}", e.line, e.column, e.message)));
-    }
+    unreadable(&admission)?;
     let mut objects = Objects::default();
     for o in admission.objects {
         let r = &o.report;
@@ -176,7 +182,7 @@ fn objects_of(admission: Admission) -> Result<Objects, SimError> {
             None => {
                 let message = r.message.clone().unwrap_or_else(|| format!("{} {:?} is invalid", r.kind, r.name));
                 let (line, column) = r.position();
-                return Err(SimError::Input(format!("{line}:{column}: {message}")));
+                return Err(InputError::Refused { line, column, message }.into());
             }
         }
     }
@@ -273,12 +279,10 @@ pub(crate) fn build_world(input: Input) -> Result<World, SimError> {
     let objects = objects_of(input.admission)?;
     let zone: Tz = match scenario.spec.controller_time_zone.as_deref() {
         None => Tz::UTC,
-        Some(z) => z
-            .parse()
-            .map_err(|_| SimError::Input(format!("Simulation: spec.controllerTimeZone: unknown time zone {z}")))?,
+        Some(z) => z.parse().map_err(|_| InputError::UnknownTimeZone(z.to_string()))?,
     };
     let default_start: Time = objects.present().unwrap_or_else(|| Utc::now().trunc_subsecs(0));
-    let (start, end) = scenario.horizon(default_start).map_err(|e| SimError::Input(e.0))?;
+    let (start, end) = scenario.horizon(default_start).map_err(|error| InputError::Simulation { at: None, error })?;
 
     let behaviour = Behaviour::for_release(release, &gates);
     let budget = Budget::default();
@@ -294,11 +298,7 @@ pub(crate) fn build_world(input: Input) -> Result<World, SimError> {
             budget.max_slots
         )));
     }
-    let bounds = scenario
-        .spec
-        .kubelet
-        .backoff_bounds(&gates)
-        .map_err(|e| SimError::Input(format!("Simulation: spec.kubelet: {e}")))?;
+    let bounds = scenario.spec.kubelet.backoff_bounds(&gates).map_err(InputError::Kubelet)?;
     let mut world = World::new(release, &gates, scenario, start, end, zone, budget.for_slots(slots));
     world.kubelet.bounds = bounds;
     world.notices = notices;

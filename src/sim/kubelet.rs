@@ -14,7 +14,7 @@
 use super::fast_hash::FastMap;
 use super::init_containers::{init_runtimes, InitRuntime};
 use super::scenario::{Attempt, DEFAULT_ATTEMPT};
-use super::trace::{ControllerName, ObjectKind, PodPhase as TracePhase, Ruling, SyncTrigger, Time};
+use super::trace::{ControllerName, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{Job, Pod};
 use crate::controller::kubelet::{
@@ -58,7 +58,7 @@ pub(super) struct PodRuntime {
     /// Whether the app container has been started.
     pub(super) app_started: bool,
     /// The phase the app container decided, held back while the sidecars stop.
-    pub(super) finishing: Option<TracePhase>,
+    pub(super) finishing: Option<RecordedPodPhase>,
 }
 
 impl Kubelet {
@@ -190,15 +190,15 @@ impl World {
         let (status, outcome) = container_exited(self.store.get::<Pod>(pod).expect("live pod"), exit_code, now);
         let _ = self.store.replace_status::<Pod>(pod, status);
         let phase = match outcome {
-            ContainerExit::PodSucceeded => TracePhase::Succeeded,
-            ContainerExit::PodFailed => TracePhase::Failed,
-            ContainerExit::Restart => TracePhase::Running,
+            ContainerExit::PodSucceeded => RecordedPodPhase::Succeeded,
+            ContainerExit::PodFailed => RecordedPodPhase::Failed,
+            ContainerExit::Restart => RecordedPodPhase::Running,
         };
         let terminating = self.kubelet.pods.get(pod).is_some_and(|rt| rt.terminating.is_some());
-        if phase != TracePhase::Running && !terminating && self.sidecars_running(pod) {
+        if phase != RecordedPodPhase::Running && !terminating && self.sidecars_running(pod) {
             // The pod stays Running until its sidecars have stopped (`getPhase`).
             let _ = self.store.update::<Pod>(pod, |p| p.status.phase = Some(crate::api::PodPhase::Running));
-            self.recorder.container_exited(pod, now, exit_code, TracePhase::Running);
+            self.recorder.container_exited(pod, now, exit_code, RecordedPodPhase::Running);
             self.stop_sidecars(pod, uid, phase);
             return;
         }
@@ -247,7 +247,7 @@ impl World {
         let rt = self.kubelet.pods.get_mut(pod).expect("live pod");
         let (Some(_), Some(because)) = (rt.running.take(), rt.terminating.take()) else { return };
         let _ = self.store.update::<Pod>(pod, |p| p.status = killed(p, 137, now));
-        self.recorder.container_exited(pod, now, 137, TracePhase::Failed);
+        self.recorder.container_exited(pod, now, 137, RecordedPodPhase::Failed);
         self.finish_graceful_deletion(pod, because);
     }
 

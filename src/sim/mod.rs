@@ -17,6 +17,7 @@ mod garbage_collector;
 mod history;
 mod init_containers;
 mod input;
+mod input_error;
 mod job_driver;
 mod kubelet;
 mod recorder;
@@ -30,6 +31,7 @@ mod world;
 
 pub use budget::{Budget, SimError};
 pub use input::{not_simulated, owners_not_in_input, Input, NotSimulated, SimulationDocument};
+pub use input_error::InputError;
 pub use run::{simulate, simulate_with, Run};
 pub use scenario::Simulation;
 pub use trace::Trace;

@@ -6,8 +6,8 @@ use super::fast_hash::{FastMap, FastSet};
 use super::scenario::ClusterEvent;
 use super::trace::{
     ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, DeletedBy, EventRecord,
-    EventType, FinishedCondition, InitContainerRecord, JobRecord, Name, ObjectKind, ObjectRef, Outage, PodPhase,
-    PodRecord, Restart, Ruling, SyncRecord, SyncTrigger, Time,
+    EventType, FinishedCondition, InitContainerRecord, JobRecord, Name, ObjectKind, ObjectRef, Outage, PodRecord,
+    RecordedPodPhase, Restart, Ruling, SyncRecord, SyncTrigger, Time,
 };
 use crate::api::{ConcurrencyPolicy, CronJobSpec};
 use crate::controller::Message;
@@ -186,7 +186,7 @@ impl Recorder {
             created_at: at,
             started_at: None,
             finished_at: None,
-            phase: PodPhase::Pending,
+            phase: RecordedPodPhase::Pending,
             restarts: Vec::new(),
             exit_codes: Vec::new(),
             deleted_at: None,
@@ -204,7 +204,7 @@ impl Recorder {
     pub fn container_started(&mut self, pod: &str, at: Time, restart: Option<TimeDelta>) {
         if let Some(p) = self.pod_mut(pod) {
             p.started_at.get_or_insert(at);
-            p.phase = PodPhase::Running;
+            p.phase = RecordedPodPhase::Running;
             if let Some(backoff) = restart {
                 p.restarts.push(Restart { at, after_backoff_seconds: seconds(backoff) });
             }
@@ -212,11 +212,11 @@ impl Recorder {
     }
 
     /// A container instance exited; `phase` is the pod's phase afterwards.
-    pub fn container_exited(&mut self, pod: &str, at: Time, exit_code: i32, phase: PodPhase) {
+    pub fn container_exited(&mut self, pod: &str, at: Time, exit_code: i32, phase: RecordedPodPhase) {
         if let Some(p) = self.pod_mut(pod) {
             p.exit_codes.push(exit_code);
             p.phase = phase;
-            if matches!(phase, PodPhase::Succeeded | PodPhase::Failed) {
+            if matches!(phase, RecordedPodPhase::Succeeded | RecordedPodPhase::Failed) {
                 p.finished_at = Some(at);
             }
         }
@@ -239,7 +239,7 @@ impl Recorder {
     }
 
     /// The Pod's phase became terminal at `at` (its sidecars stopped after its app container).
-    pub fn pod_finished(&mut self, pod: &str, at: Time, phase: PodPhase) {
+    pub fn pod_finished(&mut self, pod: &str, at: Time, phase: RecordedPodPhase) {
         if let Some(p) = self.pod_mut(pod) {
             p.phase = phase;
             p.finished_at = Some(at);

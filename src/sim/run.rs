@@ -4,6 +4,7 @@
 
 use super::budget::SimError;
 use super::input::{build_world, Input};
+use super::input_error::InputError;
 use super::scenario::Simulation;
 use super::trace::{CronJobRecord, Trace};
 use super::world::{Progress, World};
@@ -36,7 +37,10 @@ impl Run {
     pub fn new(manifest: &str, simulation: Option<serde_json::Value>) -> Result<Run, SimError> {
         let input = match simulation {
             None => Input::read(manifest),
-            Some(s) => Input::with_simulation(manifest, Simulation::from_value(s).map_err(|e| SimError::Input(e.0))?),
+            Some(s) => Input::with_simulation(
+                manifest,
+                Simulation::from_value(s).map_err(|error| InputError::Simulation { at: None, error })?,
+            ),
         };
         Run::from_input(input)
     }

@@ -211,9 +211,10 @@ pub struct JobRecord {
     pub managed_by: Option<String>,
 }
 
-/// A Pod's phase.
+/// A Pod's phase as a trace records it: `api::PodPhase` without `Unknown`, which the simulated
+/// kubelet never reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PodPhase {
+pub enum RecordedPodPhase {
     Pending,
     Running,
     Succeeded,
@@ -246,7 +247,7 @@ pub struct PodRecord {
     #[serde(with = "rfc3339::option")]
     pub finished_at: Option<Time>,
     /// The phase at the end of the horizon (or when deleted).
-    pub phase: PodPhase,
+    pub phase: RecordedPodPhase,
     pub restarts: Vec<Restart>,
     /// Exit codes of its container instances, in order.
     pub exit_codes: Vec<i32>,

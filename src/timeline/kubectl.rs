@@ -6,7 +6,9 @@
 use super::item::ItemRef;
 use super::pod_lanes::pod_segments;
 use super::pod_lanes::SegmentKind;
-use crate::sim::trace::{ControllerName, EventType, FinishedCondition, JobRecord, ObjectKind, PodPhase, Time, Trace};
+use crate::sim::trace::{
+    ControllerName, EventType, FinishedCondition, JobRecord, ObjectKind, RecordedPodPhase, Time, Trace,
+};
 use chrono::TimeDelta;
 use std::collections::HashMap;
 
@@ -168,7 +170,9 @@ pub fn cron_jobs_at(trace: &Trace, t: Time) -> Table {
 pub fn jobs_at(trace: &Trace, t: Time) -> Table {
     // Pods that succeeded by `t`, per Job name: one pass over the pods.
     let mut succeeded_pods: HashMap<&str, usize> = HashMap::new();
-    for p in trace.pods.iter().filter(|p| p.phase == PodPhase::Succeeded && p.finished_at.is_some_and(|f| f <= t)) {
+    for p in
+        trace.pods.iter().filter(|p| p.phase == RecordedPodPhase::Succeeded && p.finished_at.is_some_and(|f| f <= t))
+    {
         *succeeded_pods.entry(p.job.as_str()).or_default() += 1;
     }
     let mut rows = Vec::new();
@@ -209,7 +213,7 @@ pub fn pods_at(trace: &Trace, t: Time) -> Table {
         let seg = segments.iter().rev().find(|s| s.from <= t);
         let finished = p.finished_at.is_some_and(|f| f <= t);
         let init = InitAt::of(p, t);
-        let outcome = if p.phase == PodPhase::Succeeded { "Completed" } else { "Error" };
+        let outcome = if p.phase == RecordedPodPhase::Succeeded { "Completed" } else { "Error" };
         let (ready, status) = if finished {
             (0, outcome.to_string())
         } else if let Some(waiting) = &init.waiting {

@@ -7,7 +7,8 @@
 //! - [`explain`]: the inspector's facts and the controller's reasons for any item.
 //! - [`explain_text`]: those facts and reasons as data, rendered in the reader's language.
 //! - [`kubectl`]: `kubectl get`/`describe`-style tables and log lines at an instant.
-//! - [`rows`], [`index`]: the lanes in drawing order, and an index of what they hold.
+//! - [`rows`], [`index`]: the lanes in drawing order, and an index of what they hold;
+//!   [`overlap`]: overlapping bars on separate rows (Jobs in a lane, Pods under a Job).
 
 pub mod explain;
 pub mod explain_text;
@@ -15,6 +16,7 @@ pub mod index;
 pub mod item;
 pub mod kubectl;
 pub mod lanes;
+pub mod overlap;
 pub mod pod_lanes;
 pub mod rows;
 pub mod viewport;

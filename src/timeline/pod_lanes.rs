@@ -1,8 +1,8 @@
 //! A Job's pod lanes: each pod's life as segments (waiting to start, running, the kubelet's
 //! back-off between restarts) and how it ended, read off the trace's pod records.
 
-use super::lanes::{assign_rows, Span};
-use crate::sim::trace::{PodPhase, Time, Trace};
+use super::overlap::{assign_rows, Span};
+use crate::sim::trace::{RecordedPodPhase, Time, Trace};
 use chrono::TimeDelta;
 
 /// What a stretch of a Pod's life was.
@@ -80,8 +80,8 @@ pub(super) fn pod_bars(trace: &Trace, pods: &[usize], horizon_end: Time) -> Vec<
             (true, _) => {
                 PodEnd::Terminated(pod.deleted_because.as_ref().map_or_else(|| "deleted".into(), |b| b.to_string()))
             }
-            (false, PodPhase::Succeeded) => PodEnd::Succeeded,
-            (false, PodPhase::Failed) => PodEnd::Failed,
+            (false, RecordedPodPhase::Succeeded) => PodEnd::Succeeded,
+            (false, RecordedPodPhase::Failed) => PodEnd::Failed,
             (false, _) => PodEnd::Open,
         };
         let recreated_after =

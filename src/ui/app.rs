@@ -174,21 +174,28 @@ pub fn app(props: &AppProps) -> Html {
                         generation.set(generation.get() + 1);
                         let (g, latest) = (generation.get(), generation.clone());
                         let (dispatch, diagnostics, pending) = (dispatch.clone(), diagnostics.clone(), pending.clone());
-                        // The answer's decoding was this task; the model and its drawing are the
-                        // next, so that a large run's arrival is two shorter tasks, not one long
-                        // one. An answer that a newer one overtook by then is not drawn.
+                        // The answer's decoding was this task; the model is the next and its
+                        // drawing (a state change renders the page) the one after, so that a large
+                        // run's arrival is three shorter tasks, not one long one. An answer that a
+                        // newer one overtook by then is not drawn.
                         Timeout::new(0, move || {
                             if latest.get() != g {
                                 return;
                             }
-                            diagnostics.set(Rc::new(result.diagnostics.clone()));
                             let model = Model::new(result, g, ms, id);
                             stages.model = perf::mark("model");
-                            perf::arrived(g, stages);
-                            dispatch.dispatch(Action::Loaded(Rc::new(model)));
-                            if let Some(view) = pending.borrow_mut().view.take() {
-                                dispatch.dispatch(Action::Restore(view));
-                            }
+                            Timeout::new(0, move || {
+                                if latest.get() != g {
+                                    return;
+                                }
+                                perf::arrived(g, stages);
+                                diagnostics.set(Rc::new(model.result.diagnostics.clone()));
+                                dispatch.dispatch(Action::Loaded(Rc::new(model)));
+                                if let Some(view) = pending.borrow_mut().view.take() {
+                                    dispatch.dispatch(Action::Restore(view));
+                                }
+                            })
+                            .forget();
                         })
                         .forget();
                     }

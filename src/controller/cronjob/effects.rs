@@ -5,7 +5,7 @@
 use super::api_server::ApiError;
 use super::decision::Decision;
 use super::events::Event;
-use super::explain::{Note, Part};
+use super::explain::{Note, Sentence};
 use super::history::jobs_beyond_history_limits;
 use super::outcome::SyncInput;
 use super::working::Working;
@@ -39,7 +39,7 @@ impl Effects {
         if notes.is_empty() {
             return decision;
         }
-        Decision::because(decision.code, decision.explanation.and(Part::Also(notes)))
+        Decision::because(decision.code, decision.explanation.and(Sentence::Also(notes)))
     }
 
     /// `deleteJob`: delete, then drop the Job from `active` and record the outcome.

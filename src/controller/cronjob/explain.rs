@@ -19,24 +19,24 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reasoning {
     /// Sentences, joined by a space.
-    parts: Vec<Part>,
+    sentences: Vec<Sentence>,
 }
 
 impl Reasoning {
     /// An explanation that is already words.
     pub fn text(text: impl Into<Cow<'static, str>>) -> Self {
-        Reasoning::of(Part::Text(text.into()))
+        Reasoning::of(Sentence::Text(text.into()))
     }
 
-    pub(crate) fn of(part: Part) -> Self {
-        let mut parts = Vec::with_capacity(3);
-        parts.push(part);
-        Reasoning { parts }
+    pub(crate) fn of(sentence: Sentence) -> Self {
+        let mut sentences = Vec::with_capacity(3);
+        sentences.push(sentence);
+        Reasoning { sentences }
     }
 
     /// This explanation with one more sentence.
-    pub(crate) fn and(mut self, part: Part) -> Self {
-        self.parts.push(part);
+    pub(crate) fn and(mut self, sentence: Sentence) -> Self {
+        self.sentences.push(sentence);
         self
     }
 }
@@ -55,11 +55,11 @@ impl From<&'static str> for Reasoning {
 
 impl fmt::Display for Reasoning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, part) in self.parts.iter().enumerate() {
+        for (i, sentence) in self.sentences.iter().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }
-            part.fmt(f)?;
+            sentence.fmt(f)?;
         }
         Ok(())
     }
@@ -79,7 +79,7 @@ impl<'de> Deserialize<'de> for Reasoning {
 
 /// One sentence (or a few) of an [`Reasoning`], with the values it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Part {
+pub(crate) enum Sentence {
     Text(Cow<'static, str>),
     /// The requeue: when the controller looks again.
     Wake {
@@ -177,33 +177,33 @@ pub(crate) enum Note {
     HistoryDeleted { successful_limit: Option<i32>, failed_limit: Option<i32>, jobs: Vec<String> },
 }
 
-impl fmt::Display for Part {
+impl fmt::Display for Sentence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Part::Text(text) => f.write_str(text),
-            Part::Wake { at: wake, after } => write!(f, "It requeues itself for {} (in {}).", at(*wake), secs(*after)),
-            Part::NotDue { schedule, since, upcoming } => {
+            Sentence::Text(text) => f.write_str(text),
+            Sentence::Wake { at: wake, after } => write!(f, "It requeues itself for {} (in {}).", at(*wake), secs(*after)),
+            Sentence::NotDue { schedule, since, upcoming } => {
                 let when = upcoming.map_or_else(|| "never".to_owned(), at);
                 write!(f, "No slot is due: the first slot of {schedule:?} after {} is {when}.", at(*since))
             }
-            Part::NeverOnTime { slot } => write!(
+            Sentence::NeverOnTime { slot } => write!(
                 f,
                 "startingDeadlineSeconds is 0: the controller always looks at a slot a little after it passes (here {} is already past), so this CronJob never starts a job.",
                 at(*slot)
             ),
-            Part::SkippedSilently { slot, sds, search_from } => write!(
+            Sentence::SkippedSilently { slot, sds, search_from } => write!(
                 f,
                 "The most recent slot, {}, is more than {} old: the controller only looks for slots after {} and skips this one silently (no Event).",
                 at(*slot),
                 deadline(Some(*sds)),
                 at(*search_from)
             ),
-            Part::NotFoundBySearch { schedule, since } => write!(
+            Sentence::NotFoundBySearch { schedule, since } => write!(
                 f,
                 "Slots of {schedule:?} were missed since {}, but the controller's approximate search (it steps back from now by the first gap after that time) found none of them, so nothing is started.",
                 at(*since)
             ),
-            Part::EveryBeyondDeadline { delay, sds, search_from, next } => {
+            Sentence::EveryBeyondDeadline { delay, sds, search_from, next } => {
                 write!(
                     f,
                     "An @every schedule counts its slots from where the controller's search starts, and with startingDeadlineSeconds ({sds} s) that is now − {sds} s ({}), so its first slot is {}, still ahead: nothing starts.",
@@ -219,41 +219,41 @@ impl fmt::Display for Part {
                 }
                 Ok(())
             }
-            Part::MissSchedule { slot, sds } => {
+            Sentence::MissSchedule { slot, sds } => {
                 write!(f, "The {} slot is more than {} old, so it is not started (MissSchedule).", at(*slot), deadline(Some(*sds)))
             }
-            Part::AlreadyProcessed { slot, active_job } => {
+            Sentence::AlreadyProcessed { slot, active_job } => {
                 let how = match active_job {
                     Some(name) => format!("job {name} is in status.active"),
                     None => "status.lastScheduleTime equals it".to_owned(),
                 };
                 write!(f, "The most recent slot, {}, was already handled ({how}); nothing to start.", at(*slot))
             }
-            Part::ForbidActive { running, slot, sds } => write!(
+            Sentence::ForbidActive { running, slot, sds } => write!(
                 f,
                 "Forbid: job {} is still active, so the {} slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), {}.",
                 running.join(", "),
                 at(*slot),
                 still_within(*sds)
             ),
-            Part::Created { job, slot, schedule, late } => {
+            Sentence::Created { job, slot, schedule, late } => {
                 write!(f, "Created job {job} for the {} slot of {schedule:?}, {}.", at(*slot), lateness(*late))
             }
-            Part::Adopted { job, slot } => write!(
+            Sentence::Adopted { job, slot } => write!(
                 f,
                 "Job {job} for the {} slot already existed (an earlier sync created it but its status write was lost), so it is added back to status.active and lastScheduleTime moves to {}.",
                 at(*slot),
                 at(*slot)
             ),
-            Part::Phantom { job, err, slot } => write!(
+            Sentence::Phantom { job, err, slot } => write!(
                 f,
                 "Creating job {job} failed because the namespace is being terminated ({err}), but before 1.28.3 the controller did not notice: it recorded SuccessfulCreate for an empty job name, added an empty reference to status.active and moved lastScheduleTime to {}.",
                 at(*slot)
             ),
-            Part::NotASlot => f.write_str(
+            Sentence::NotASlot => f.write_str(
                 "That instant is not itself a slot of the schedule: before 1.28 the controller estimated the most recent slot as first-slot + n × first-gap, which is wrong for irregular schedules.",
             ),
-            Part::Every { delay, from, anchor } => {
+            Sentence::Every { delay, from, anchor } => {
                 let anchor = match anchor {
                     Anchor::LastScheduleTime => "status.lastScheduleTime".to_owned(),
                     Anchor::CreationTimestamp => "metadata.creationTimestamp".to_owned(),
@@ -267,21 +267,21 @@ impl fmt::Display for Part {
                     secs(*delay)
                 )
             }
-            Part::Missed { since, many } => write!(
+            Sentence::Missed { since, many } => write!(
                 f,
                 "Earlier slots since {} were missed; only the most recent one is started{}.",
                 at(*since),
                 if *many { " (more than 100 missed: TooManyMissedTimes)" } else { "" }
             ),
-            Part::Replaced(jobs) => write!(f, "Replace: the still-running job {} was deleted first.", jobs.join(", ")),
-            Part::Also(notes) => {
+            Sentence::Replaced(jobs) => write!(f, "Replace: the still-running job {} was deleted first.", jobs.join(", ")),
+            Sentence::Also(notes) => {
                 f.write_str("Also:")?;
                 for note in notes {
                     write!(f, " {note}")?;
                 }
                 Ok(())
             }
-            Part::StatusWriteFailed(err) => write!(f, "But writing the status failed ({err}), so the sync is retried with back-off."),
+            Sentence::StatusWriteFailed(err) => write!(f, "But writing the status failed ({err}), so the sync is retried with back-off."),
         }
     }
 }

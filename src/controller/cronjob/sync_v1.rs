@@ -9,7 +9,7 @@ use super::api_server::{namespace_of, FaultReason};
 use super::decision::{Decision, DecisionCode};
 use super::effects::{condition_name, Effects, ReplaceFailed};
 use super::events::Event;
-use super::explain::{at, deadline, lateness, secs, still_within, Part};
+use super::explain::{at, deadline, lateness, secs, still_within, Sentence};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::{BoundSchedule, ParsedSchedule};
@@ -71,7 +71,7 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
     }
     let poll = format!("The legacy controller looks again at its next poll, within {}.", secs(POLL_INTERVAL));
     let decision =
-        run.effects.annotate(Decision::because(decision.code, decision.explanation.and(Part::Text(poll.into()))));
+        run.effects.annotate(Decision::because(decision.code, decision.explanation.and(Sentence::Text(poll.into()))));
     run.finish(decision)
 }
 

@@ -6,7 +6,7 @@ use super::api_server::{namespace_of, ApiError, FaultReason};
 use super::decision::{Decision, DecisionCode};
 use super::effects::{Effects, ReplaceFailed};
 use super::events::Event;
-use super::explain::{at, Anchor, Part, Reasoning};
+use super::explain::{at, Anchor, Reasoning, Sentence};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::reconcile::{reconcile_jobs, Target};
@@ -96,7 +96,7 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
             let explanation = std::mem::replace(&mut outcome.decision.explanation, Reasoning::text(""));
             outcome.decision = Decision::because(
                 DecisionCode::StatusUpdateFailed,
-                explanation.and(Part::StatusWriteFailed(err.message.clone())),
+                explanation.and(Sentence::StatusWriteFailed(err.message.clone())),
             );
             outcome.error = Some(err.message);
             outcome.requeue_after = None;
@@ -204,21 +204,21 @@ fn sync_slot<'a>(
     }
     if let Some(sds) = cj.object.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
         effects.events.push(Event::miss_schedule(scheduled));
-        let why = Part::MissSchedule { slot: scheduled, sds };
+        let why = Sentence::MissSchedule { slot: scheduled, sds };
         return verdict(Some(requeue), DecisionCode::TooLate, Reasoning::of(why).and(wake(now, requeue)));
     }
     let name = job_name(&cj.object.metadata.name, scheduled, b.algorithm);
     let namespace = namespace_of(&cj.object.metadata.namespace).to_owned();
     let in_active = cj.status.active.iter().any(|r| r.name == name && namespace_of(&r.namespace) == namespace);
     if in_active || cj.status.last_schedule_time == Some(scheduled) {
-        let why = Part::AlreadyProcessed { slot: scheduled, active_job: in_active.then_some(name) };
+        let why = Sentence::AlreadyProcessed { slot: scheduled, active_job: in_active.then_some(name) };
         return verdict(Some(requeue), DecisionCode::AlreadyProcessed, Reasoning::of(why).and(wake(now, requeue)));
     }
     let policy = cj.object.spec.concurrency_policy.unwrap_or_default();
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
         effects.events.push(Event::job_already_active());
         let running = cj.status.active.iter().map(|r| r.name.clone()).collect();
-        let why = Part::ForbidActive { running, slot: scheduled, sds: cj.object.spec.starting_deadline_seconds };
+        let why = Sentence::ForbidActive { running, slot: scheduled, sds: cj.object.spec.starting_deadline_seconds };
         return verdict(Some(requeue), DecisionCode::ForbidActive, Reasoning::of(why).and(wake(now, requeue)));
     }
     let mut replaced = Vec::new();
@@ -243,24 +243,27 @@ fn sync_slot<'a>(
         Err(h) => return failure(&h, DecisionCode::ScheduleHangs, h.to_string()),
     };
     let (code, mut why) = match start {
-        Start::Adopted => (DecisionCode::Created, Reasoning::of(Part::Adopted { job: adopted_name, slot: scheduled })),
-        Start::Phantom(err) => {
-            (DecisionCode::CreateFailed, Reasoning::of(Part::Phantom { job: name, err: err.message, slot: scheduled }))
+        Start::Adopted => {
+            (DecisionCode::Created, Reasoning::of(Sentence::Adopted { job: adopted_name, slot: scheduled }))
         }
+        Start::Phantom(err) => (
+            DecisionCode::CreateFailed,
+            Reasoning::of(Sentence::Phantom { job: name, err: err.message, slot: scheduled }),
+        ),
         Start::Created => (DecisionCode::Created, created(input, cj.object, &slots, schedule, &found, name, scheduled)),
     };
     if found.missed != Missed::None {
-        why = why.and(Part::Missed { since: found.earliest, many: found.missed == Missed::Many });
+        why = why.and(Sentence::Missed { since: found.earliest, many: found.missed == Missed::Many });
     }
     if !replaced.is_empty() {
-        why = why.and(Part::Replaced(replaced));
+        why = why.and(Sentence::Replaced(replaced));
     }
     verdict(Some(requeue), code, why.and(wake(now, requeue)))
 }
 
 /// When the controller looks again: `requeue` from `now`.
-fn wake(now: DateTime<Utc>, requeue: TimeDelta) -> Part {
-    Part::Wake { at: now.checked_add_signed(requeue).unwrap_or(now), after: requeue }
+fn wake(now: DateTime<Utc>, requeue: TimeDelta) -> Sentence {
+    Sentence::Wake { at: now.checked_add_signed(requeue).unwrap_or(now), after: requeue }
 }
 
 /// Replace could not delete the running Jobs: the slot is not started and the sync is retried.
@@ -352,7 +355,7 @@ fn created(
     scheduled: DateTime<Utc>,
 ) -> Reasoning {
     let now = input.now;
-    let why = Reasoning::of(Part::Created {
+    let why = Reasoning::of(Sentence::Created {
         job,
         slot: scheduled,
         schedule: cj.spec.schedule.clone(),
@@ -367,10 +370,10 @@ fn created(
                 (true, Some(_)) => Anchor::LastScheduleTime,
                 (true, None) => Anchor::CreationTimestamp,
             };
-            why.and(Part::Every { delay, from: found.earliest, anchor })
+            why.and(Sentence::Every { delay, from: found.earliest, anchor })
         }
         None if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) => {
-            why.and(Part::NotASlot)
+            why.and(Sentence::NotASlot)
         }
         None => why,
     }
@@ -393,7 +396,7 @@ fn explain_nothing_due(
     cj: &CronJob,
     slots: &SlotInput,
     schedule: &dyn Slots,
-) -> (DecisionCode, Part) {
+) -> (DecisionCode, Sentence) {
     let b = input.behaviour;
     let now = input.now;
     let unclamped = most_recent_schedule_time(b.slot_search, slots, now, false, schedule).ok();
@@ -408,26 +411,26 @@ fn explain_nothing_due(
             let next = schedule.next(search_from).ok().filter(|t| *t != crate::go::zero_time()).unwrap_or(now);
             (
                 DecisionCode::TooLate,
-                Part::EveryBeyondDeadline { delay: every.unwrap_or_default(), sds, search_from, next },
+                Sentence::EveryBeyondDeadline { delay: every.unwrap_or_default(), sds, search_from, next },
             )
         }
         (Some(found), Some(0)) if found.most_recent.is_some() => {
-            (DecisionCode::TooLate, Part::NeverOnTime { slot: found.most_recent.unwrap_or(now) })
+            (DecisionCode::TooLate, Sentence::NeverOnTime { slot: found.most_recent.unwrap_or(now) })
         }
         (Some(found), Some(sds)) if found.most_recent.is_some() => (
             DecisionCode::TooLate,
-            Part::SkippedSilently {
+            Sentence::SkippedSilently {
                 slot: found.most_recent.unwrap_or(now),
                 sds,
                 search_from: slots.earliest(now, true),
             },
         ),
         (Some(found), _) if found.missed != Missed::None && found.most_recent.is_none() => {
-            (DecisionCode::NotFoundBySearch, Part::NotFoundBySearch { schedule: cj.spec.schedule.clone(), since })
+            (DecisionCode::NotFoundBySearch, Sentence::NotFoundBySearch { schedule: cj.spec.schedule.clone(), since })
         }
         _ => {
             let upcoming = schedule.next(since).ok().filter(|t| *t != crate::go::zero_time());
-            (DecisionCode::NotDue, Part::NotDue { schedule: cj.spec.schedule.clone(), since, upcoming })
+            (DecisionCode::NotDue, Sentence::NotDue { schedule: cj.spec.schedule.clone(), since, upcoming })
         }
     }
 }

@@ -5,6 +5,7 @@ use super::backoff::{
     backoff_for_failures, remaining_backoff, BackoffRecord, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF,
 };
 use super::conditions::{Event, EventType};
+use super::context::{is_indexed, suspended, Ctx, PodDeletion};
 use super::indexes::Intervals;
 use super::pod_failure_policy::match_pod_failure_policy;
 use super::pods::{
@@ -12,7 +13,6 @@ use super::pods::{
     is_terminating, JOB_COMPLETION_INDEX_ANNOTATION, JOB_INDEX_FAILURE_COUNT_ANNOTATION,
     JOB_INDEX_IGNORED_FAILURE_COUNT_ANNOTATION, JOB_TRACKING_FINALIZER,
 };
-use super::sync::{is_indexed, suspended, Ctx, PodDeletion};
 use super::{JobFeatures, Why};
 use crate::api::{Job, ObjectMeta, OwnerReference, Pod};
 use crate::controller::{Message, Words};
