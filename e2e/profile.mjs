@@ -13,20 +13,20 @@ import { serveDist } from './server.mjs';
 import { launch, openPage } from './browser.mjs';
 import { ready } from './playground.mjs';
 import { CATEGORIES, mainThread } from './main-thread.mjs';
-import { bigList, paste, twoYears, decade, week } from './stress-inputs.mjs';
+import { bigList, preparePaste, twoYears, decade, week } from './stress-inputs.mjs';
 
 const [what = 'paste-2mb', boundArg = '50'] = process.argv.slice(2);
 const bound = Number(boundArg) * 1000;
 const runInfo = (re) => (page) => page.waitForFunction((s) => new RegExp(s).test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), re.source, { timeout: 180_000 });
 const refused = (re) => (page) => page.waitForFunction((s) => new RegExp(s).test(document.querySelector('[data-testid="timeline-error"]')?.textContent || ''), re.source, { timeout: 180_000 });
 const cases = {
-  'paste-2mb': [(p) => paste(p, bigList(2000, 2 * 1024 * 1024)), runInfo(/k8s 1\.35 · 151 slots/)],
-  'paste-3mib': [(p) => paste(p, '#'.repeat(3 * 1024 * 1024) + '\n' + twoYears), refused(/the limit is 3145728 bytes/)],
-  'two-years': [(p) => paste(p, twoYears), runInfo(/ 1751\d slots/)],
-  week: [(p) => paste(p, week), runInfo(/ 1007\d slots/)],
-  decade: [(p) => paste(p, decade), refused(/600000 schedule slots/)],
+  'paste-2mb': [bigList(2000, 2 * 1024 * 1024), runInfo(/k8s 1\.35 · 151 slots/)],
+  'paste-3mib': ['#'.repeat(3 * 1024 * 1024) + '\n' + twoYears, refused(/the limit is 3145728 bytes/)],
+  'two-years': [twoYears, runInfo(/ 1751\d slots/)],
+  week: [week, runInfo(/ 1007\d slots/)],
+  decade: [decade, refused(/600000 schedule slots/)],
 };
-const [act, done] = cases[what] || (() => { throw new Error(`no case ${what}: ${Object.keys(cases).join(', ')}`); })();
+const [text, done] = cases[what] || (() => { throw new Error(`no case ${what}: ${Object.keys(cases).join(', ')}`); })();
 
 // DIST: another build, e.g. one with the wasm's function names kept (data-keep-debug, data-wasm-opt="0").
 const server = await serveDist(process.env.DIST || undefined);
@@ -35,9 +35,10 @@ try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await openPage(context, server.base);
   await ready(page);
+  const act = await preparePaste(page, text);
   await page.waitForTimeout(500);
   await browser.startTracing(page, { categories: [...CATEGORIES, 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
-  await act(page);
+  await act();
   await done(page);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
   const trace = JSON.parse((await browser.stopTracing()).toString());

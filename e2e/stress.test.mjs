@@ -14,7 +14,7 @@ import { openPage } from './browser.mjs';
 import { useBrowser, shots } from './harness.mjs';
 import { CATEGORIES, mainThreadTasks, traceEvents } from './main-thread.mjs';
 import { ready, setManifest, manifest, generation, waitForRun } from './playground.mjs';
-import { hourly, twoYears, decade, week, bigList, paste } from './stress-inputs.mjs';
+import { hourly, twoYears, decade, week, bigList, paste, preparePaste } from './stress-inputs.mjs';
 
 const env = useBrowser();
 const viewport = { width: 1440, height: 900 };
@@ -75,8 +75,9 @@ test('a 2 MB paste: the editor keeps it and the run comes', { timeout: 240_000 }
   await ready(page);
   const big = bigList(2000, 2 * 1024 * 1024);
   assert.ok(big.length > 2_000_000 && big.length < 2_200_000, String(big.length));
+  const pasteIt = await preparePaste(page, big);
   await startMeasuring(page);
-  await paste(page, big);
+  await pasteIt();
   await page.waitForFunction(() => /k8s 1\.35 · 151 slots/.test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), null, { timeout: 180_000 });
   assert.equal((await manifest(page)).length, big.length);
   // A dozen pod-behaviour forms and a screenful of lanes, not 2,000 of each.
@@ -91,8 +92,9 @@ test('a paste past the 3 MiB input limit is refused with the reason; the editor 
   const { context, page } = await open();
   await ready(page);
   const huge = '#'.repeat(3 * 1024 * 1024) + '\n' + hourly;
+  const pasteIt = await preparePaste(page, huge);
   await startMeasuring(page);
-  await paste(page, huge);
+  await pasteIt();
   await page.waitForFunction(() => /the limit is 3145728 bytes/.test(document.querySelector('[data-testid="timeline-error"]')?.textContent || ''), null, { timeout: 120_000 });
   assert.match(await page.textContent('[data-testid="timeline-error"]'), /the manifest is 3146\d{3} bytes; the limit is 3145728 bytes/);
   assert.equal((await manifest(page)).length, huge.length);
@@ -104,8 +106,9 @@ test('a paste past the 3 MiB input limit is refused with the reason; the editor 
 test('a horizon of years: two years of an hourly CronJob run', { timeout: 240_000 }, async (t) => {
   const { context, page } = await open();
   await ready(page);
+  const pasteIt = await preparePaste(page, twoYears);
   await startMeasuring(page);
-  await paste(page, twoYears);
+  await pasteIt();
   await page.waitForFunction(() => / 1751\d slots/.test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), null, { timeout: 120_000 });
   assert.deepEqual(page.errors, []);
   reportResponsive(t, await stopMeasuring(page, 'two years hourly'), 'two years hourly', ARRIVAL);
@@ -115,8 +118,9 @@ test('a horizon of years: two years of an hourly CronJob run', { timeout: 240_00
 test('a horizon of years: ten years of a minutely CronJob are refused with the reason; the editor keeps the text', { timeout: 240_000 }, async () => {
   const { context, page } = await open();
   await ready(page);
+  const pasteIt = await preparePaste(page, decade);
   await startMeasuring(page);
-  await paste(page, decade);
+  await pasteIt();
   await page.waitForFunction(() => /schedule slots/.test(document.querySelector('[data-testid="timeline-error"]')?.textContent || ''), null, { timeout: 120_000 });
   assert.match(await page.textContent('[data-testid="timeline-error"]'), /holds more than 600000 schedule slots; the limit is 600000/);
   assert.equal(await manifest(page), decade);
@@ -128,8 +132,9 @@ test('a horizon of years: ten years of a minutely CronJob are refused with the r
 test('ten thousand items arrive and draw without a long task', { timeout: 240_000 }, async () => {
   const { context, page } = await open();
   await ready(page);
+  const pasteIt = await preparePaste(page, week);
   await startMeasuring(page);
-  await paste(page, week);
+  await pasteIt();
   await page.waitForFunction(() => / 1007\d slots/.test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), null, { timeout: 120_000 });
   const longest = await stopMeasuring(page, '10 080 slots');
   await page.screenshot({ path: path.join(shots, 'stress-10k.png') });

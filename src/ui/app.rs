@@ -32,6 +32,9 @@ use yew::prelude::*;
 
 /// `localStorage` key under which the editor text is kept.
 pub const STORAGE_KEY: &str = "cronjob-playground.manifest";
+/// A text longer than this (bytes) is saved in a task of its own after the edit's: localStorage
+/// copies it synchronously, and a paste of megabytes would otherwise be one long task.
+const SAVED_LATER: usize = 500_000;
 const THEME_KEY: &str = "cronjob-playground.theme";
 
 /// The first text a newcomer sees (with its scenario's notes): seed 002's CronJob and a
@@ -237,8 +240,14 @@ pub fn app(props: &AppProps) -> Html {
                 *requested.borrow_mut() = Some(value.clone());
                 runner.borrow_mut().request(value.to_string(), at);
             }
-            save(STORAGE_KEY, &value);
             *latest.borrow_mut() = value.clone();
+            if value.len() > SAVED_LATER {
+                // The newest text when the task runs (a later, smaller edit may have saved already).
+                let latest = latest.clone();
+                Timeout::new(0, move || save(STORAGE_KEY, &latest.borrow())).forget();
+            } else {
+                save(STORAGE_KEY, &value);
+            }
             text.set(value);
         })
     };
