@@ -334,7 +334,7 @@ fn job_bar(trace: &Trace, i: usize, pods: &[usize], late: bool) -> JobBar {
     let pod_rows = pods.iter().map(|p| p.row + 1).max().unwrap_or(0);
     JobBar {
         trace_index: i,
-        name: job.name.clone(),
+        name: job.name.to_string(),
         scheduled: job.scheduled_time,
         from: job.created_at,
         to: to.max(job.created_at),

@@ -104,8 +104,8 @@ impl ViewState {
         if let (Some(m), Some(sel)) = (&self.model, self.selected) {
             if let Some(trace) = &m.result.trace {
                 match sel {
-                    ItemRef::Job(i) => set.extend(trace.jobs.get(i).map(|j| j.name.clone())),
-                    ItemRef::Pod(i) => set.extend(trace.pods.get(i).map(|p| p.job.clone())),
+                    ItemRef::Job(i) => set.extend(trace.jobs.get(i).map(|j| j.name.to_string())),
+                    ItemRef::Pod(i) => set.extend(trace.pods.get(i).map(|p| p.job.to_string())),
                     ItemRef::Slot(i) => {
                         set.extend(trace.slots.get(i).and_then(|s| s.job.as_deref().map(str::to_string)))
                     }

@@ -9,6 +9,7 @@ use super::backoff::BackoffRecord;
 use super::conditions::Event;
 use super::{JobFeatures, Why};
 use crate::api::{CompletionMode, Job, JobStatus, Pod, PodReplacementPolicy};
+use crate::controller::{Message, Words};
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// The decision code of a sync that leaves the Job to the controller its `spec.managedBy` names.
@@ -122,7 +123,7 @@ impl JobSyncResult {
         for pod in &mut self.created {
             let name = name_for(&pod.metadata.generate_name);
             if let Some(e) = events.next() {
-                e.message = format!("Created pod: {name}").into();
+                e.message = Message::About(Words::CreatedPod, name.clone());
             }
             pod.metadata.name = name;
         }

@@ -15,6 +15,7 @@ use super::pods::{
 };
 use super::{JobFeatures, Why};
 use crate::api::{Job, ObjectMeta, OwnerReference, Pod};
+use crate::controller::{Message, Words};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::collections::BTreeMap;
 
@@ -383,11 +384,8 @@ fn create_pods(ctx: &mut Ctx<'_>, st: &ManageState<'_>, indexes: &[Option<u32>])
                 None
             };
             let pod = new_pod(job, *ix, counts, &f);
-            ctx.out.events.push(Event::new(
-                EventType::Normal,
-                "SuccessfulCreate",
-                format!("Created pod: {}", pod.metadata.generate_name),
-            ));
+            let message = Message::About(Words::CreatedPod, pod.metadata.generate_name.clone());
+            ctx.out.events.push(Event::new(EventType::Normal, "SuccessfulCreate", message));
             ctx.out.created.push(pod);
             created += 1;
         }
