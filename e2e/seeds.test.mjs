@@ -52,7 +52,9 @@ test('seed 002: the schedule edit runs 13:10 retroactively, and the inspector sa
   // The selected Job's pod lane opens with its Pod.
   assert.deepEqual(pick(await pods(page), 'job', 'from', 'end'), [['cron-test-27991510', '2023-03-22T13:16:00Z', 'succeeded']]);
   await page.screenshot({ path: path.join(shots, 'seed-002-retroactive.png') });
-  // The kubectl view at the end of the horizon: the deleted Job is gone.
+  // The kubectl view at the end of the horizon (the clock opens at its start): the deleted Job is gone.
+  await page.click('.timeline-head h2');
+  await page.keyboard.press('End');
   await page.click('[data-testid="tab-get"]');
   const jobsTable = await page.textContent('[data-testid="kubectl-jobs"]');
   assert.match(jobsTable, /cron-test-27991510\s*Complete\s*1\/1/);
@@ -168,7 +170,11 @@ test('the form controls write the Simulation document and the page re-simulates'
   await page.press('[data-testid="horizon"]', 'Enter');
   await waitForRun(page, g);
   assert.match(await manifest(page), /duration: 2h/);
-  await page.click('[data-testid="step-next"]'); // the clock is at the end; stepping keeps it there
+  // A new horizon opens with the clock at its start; at its end, stepping on keeps it there.
+  assert.equal(await page.getAttribute('[data-testid="clock-time"]', 'data-time'), '2023-03-22T13:01:51Z');
+  await page.click('.timeline-head h2');
+  await page.keyboard.press('End');
+  await page.click('[data-testid="step-next"]');
   assert.equal(await page.getAttribute('[data-testid="clock-time"]', 'data-time'), '2023-03-22T15:01:51Z');
   g = await generation(page);
   // 1.20 does not serve batch/v1 CronJob: the editor says so and nothing runs.

@@ -1,22 +1,26 @@
 // End-to-end: the page under stress. A 2 MB paste (and one past the 3 MiB input limit), a horizon
 // of years, ten thousand items, rapid typing while a long run is in flight, and a share link
 // that unpacks past its cap: the tab stays responsive — no main-thread task over 100 ms after
-// the page has loaded (PerformanceObserver 'longtask') — the editor keeps the text, and the page
-// says what it refused.
+// the page has loaded — the editor keeps the text, and the page says what it refused. A task's
+// length is the CPU time its thread spent (Chromium's trace, e2e/main-thread.mjs): on a shared,
+// loaded machine the wall time (PerformanceObserver 'longtask', printed beside it) stretches with
+// everything else that runs, and a bound on it would fail at random.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { openPage } from './browser.mjs';
 import { useBrowser, shots } from './harness.mjs';
+import { CATEGORIES, mainThreadTasks, traceEvents } from './main-thread.mjs';
 import { ready, setManifest, manifest, generation, waitForRun } from './playground.mjs';
-import { hourly, twoYears, decade, week, bigList, paste } from './stress-inputs.mjs';
+import { hourly, twoYears, decade, week, bigList, paste, preparePaste } from './stress-inputs.mjs';
 
 const env = useBrowser();
 const viewport = { width: 1440, height: 900 };
 const LONG_TASK_MS = 100;
 
-/** A page that records its main thread's long tasks (after `ready`, `clear` starts the count). */
+/** A page that records its main thread's long tasks (PerformanceObserver 'longtask', wall time). */
 async function open(url = env.server.base) {
   const context = await env.browser.newContext({ viewport });
   await context.addInitScript(() => {
@@ -28,40 +32,59 @@ async function open(url = env.server.base) {
   return { context, page };
 }
 
-const clearLongTasks = (page) => page.evaluate(() => { window.__longTasks = []; });
+/** Starts recording the page's main-thread tasks: its long tasks from here, and Chromium's trace. */
+async function startMeasuring(page) {
+  await page.evaluate(() => { window.__longTasks = []; });
+  await env.browser.startTracing(page, { categories: CATEGORIES });
+}
 
-/** Checks the main thread's long tasks since `clearLongTasks`; called last in each test. Over the
- * bound the test is reported as TODO with the figure (see DRAWS_ALL_AT_ONCE) rather than failed:
- * the page does not meet it yet on a loaded machine, and a red CI would block every other change. */
-async function assertResponsive(t, page, what) {
-  // Tasks still queued report when they end: let them.
+/** Stops recording once the tasks still running have ended; prints the long tasks' wall times and
+ * the longest tasks' thread (CPU) times, and returns the longest thread time in ms. */
+async function stopMeasuring(page, what) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
-  const tasks = await page.evaluate(() => window.__longTasks);
-  const longest = Math.max(0, ...tasks);
-  console.log(`# ${what}: main-thread long tasks ${tasks.length ? tasks.join(', ') + ' ms' : 'none'}`);
-  if (longest > LONG_TASK_MS) t.todo(`${what}: a main-thread task took ${longest} ms (bound ${LONG_TASK_MS} ms): ${DRAWS_ALL_AT_ONCE}`);
+  const tasks = mainThreadTasks(traceEvents(await env.browser.stopTracing()));
+  const wall = await page.evaluate(() => window.__longTasks);
+  const cpu = tasks.map((t) => Math.round(t.cpu)).sort((a, b) => b - a);
+  console.log(`# ${what}: main-thread tasks' longest CPU times ${cpu.slice(0, 4).join(', ')} ms; long tasks (wall, ${loadNow()}) ${wall.length ? wall.join(', ') + ' ms' : 'none'}`);
+  return cpu[0] ?? 0;
+}
+
+const loadNow = () => `load ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores`;
+
+/** No main-thread task took more than the bound of CPU time. */
+function assertResponsive(longest, what) {
+  assert.ok(longest <= LONG_TASK_MS, `${what}: a main-thread task took ${longest} ms of CPU time (bound ${LONG_TASK_MS} ms)`);
+}
+
+/** As `assertResponsive` for a case the page does not meet yet: over the bound the test is
+ * reported as TODO with the figure and why (`reason`), not failed. */
+function reportResponsive(t, longest, what, reason) {
+  if (longest > LONG_TASK_MS) t.todo(`${what}: a main-thread task took ${longest} ms of CPU time (bound ${LONG_TASK_MS} ms): ${reason}`);
 }
 
 // Why the page misses the bound where it does (figures in docs/fuzzing.md, "The page under
-// stress"): the CPU profile of the 2 MB paste has 7 of its 15 s in the DOM glue of the lanes and
-// tables of 2,000 CronJobs, all built on the main thread in one task; CodeMirror's parse of a
-// multi-megabyte paste is another; and on a loaded 2-core machine every task stretches.
-const DRAWS_ALL_AT_ONCE = 'the page builds the lanes and tables of a large run on its main thread in one task';
+// stress"). A run of two years arrives as three main-thread tasks — decoding the worker's answer
+// (the whole trace), building the timeline from it, drawing — each growing with the run: the
+// longest measured 65–84 ms, too near the bound to hold on every machine. A paste of megabytes is
+// copied into the page's module, posted to the worker and saved to localStorage in one task.
+const ARRIVAL = "the run's trace is decoded, laid out as a timeline and drawn on the main thread, each in one task that grows with the run";
+const PASTE = 'a pasted text is copied into the page, posted to the engine and saved in one task that grows with the text';
 
 test('a 2 MB paste: the editor keeps it and the run comes', { timeout: 240_000 }, async (t) => {
   const { context, page } = await open();
   await ready(page);
   const big = bigList(2000, 2 * 1024 * 1024);
   assert.ok(big.length > 2_000_000 && big.length < 2_200_000, String(big.length));
-  await clearLongTasks(page);
-  await paste(page, big);
+  const pasteIt = await preparePaste(page, big);
+  await startMeasuring(page);
+  await pasteIt();
   await page.waitForFunction(() => /k8s 1\.35 · 151 slots/.test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), null, { timeout: 180_000 });
   assert.equal((await manifest(page)).length, big.length);
   // A dozen pod-behaviour forms and a screenful of lanes, not 2,000 of each.
   assert.equal((await page.$$('[data-testid="pod-behaviour"]')).length, 12);
   assert.ok((await page.$$('[data-testid="group"]')).length < 60);
   assert.deepEqual(page.errors, []);
-  await assertResponsive(t, page, '2 MB paste');
+  reportResponsive(t, await stopMeasuring(page, '2 MB paste'), '2 MB paste', PASTE);
   await context.close();
 });
 
@@ -69,52 +92,58 @@ test('a paste past the 3 MiB input limit is refused with the reason; the editor 
   const { context, page } = await open();
   await ready(page);
   const huge = '#'.repeat(3 * 1024 * 1024) + '\n' + hourly;
-  await clearLongTasks(page);
-  await paste(page, huge);
+  const pasteIt = await preparePaste(page, huge);
+  await startMeasuring(page);
+  await pasteIt();
   await page.waitForFunction(() => /the limit is 3145728 bytes/.test(document.querySelector('[data-testid="timeline-error"]')?.textContent || ''), null, { timeout: 120_000 });
   assert.match(await page.textContent('[data-testid="timeline-error"]'), /the manifest is 3146\d{3} bytes; the limit is 3145728 bytes/);
   assert.equal((await manifest(page)).length, huge.length);
   assert.deepEqual(page.errors, []);
-  await assertResponsive(t, page, '3 MiB + paste');
+  reportResponsive(t, await stopMeasuring(page, '3 MiB + paste'), '3 MiB + paste', PASTE);
   await context.close();
 });
 
 test('a horizon of years: two years of an hourly CronJob run', { timeout: 240_000 }, async (t) => {
   const { context, page } = await open();
   await ready(page);
-  await clearLongTasks(page);
-  await setManifest(page, twoYears);
+  const pasteIt = await preparePaste(page, twoYears);
+  await startMeasuring(page);
+  await pasteIt();
   await page.waitForFunction(() => / 1751\d slots/.test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), null, { timeout: 120_000 });
   assert.deepEqual(page.errors, []);
-  await assertResponsive(t, page, 'two years hourly');
+  reportResponsive(t, await stopMeasuring(page, 'two years hourly'), 'two years hourly', ARRIVAL);
   await context.close();
 });
 
-test('a horizon of years: ten years of a minutely CronJob are refused with the reason; the editor keeps the text', { timeout: 240_000 }, async (t) => {
+test('a horizon of years: ten years of a minutely CronJob are refused with the reason; the editor keeps the text', { timeout: 240_000 }, async () => {
   const { context, page } = await open();
   await ready(page);
-  await clearLongTasks(page);
-  await setManifest(page, decade);
+  const pasteIt = await preparePaste(page, decade);
+  await startMeasuring(page);
+  await pasteIt();
+  await page.waitForFunction(() => /schedule slots/.test(document.querySelector('[data-testid="timeline-error"]')?.textContent || ''), null, { timeout: 120_000 });
   assert.match(await page.textContent('[data-testid="timeline-error"]'), /holds more than 600000 schedule slots; the limit is 600000/);
   assert.equal(await manifest(page), decade);
   assert.deepEqual(page.errors, []);
-  await assertResponsive(t, page, 'ten years minutely');
+  assertResponsive(await stopMeasuring(page, 'ten years minutely'), 'ten years minutely');
   await context.close();
 });
 
-test('ten thousand items arrive and draw without a long task', { timeout: 240_000 }, async (t) => {
+test('ten thousand items arrive and draw without a long task', { timeout: 240_000 }, async () => {
   const { context, page } = await open();
   await ready(page);
-  await clearLongTasks(page);
-  await setManifest(page, week);
+  const pasteIt = await preparePaste(page, week);
+  await startMeasuring(page);
+  await pasteIt();
   await page.waitForFunction(() => / 1007\d slots/.test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), null, { timeout: 120_000 });
+  const longest = await stopMeasuring(page, '10 080 slots');
   await page.screenshot({ path: path.join(shots, 'stress-10k.png') });
   assert.deepEqual(page.errors, []);
-  await assertResponsive(t, page, '10 080 slots');
+  assertResponsive(longest, '10 080 slots');
   await context.close();
 });
 
-test('rapid typing while a long run is in flight: no long task, every key lands, the last text is run', { timeout: 300_000 }, async (t) => {
+test('rapid typing while a long run is in flight: no long task, every key lands, the last text is run', { timeout: 300_000 }, async () => {
   const { context, page } = await open();
   await ready(page);
   // Thirty days of a minutely CronJob without syncs: seconds of work in the engine's worker.
@@ -124,7 +153,7 @@ test('rapid typing while a long run is in flight: no long task, every key lands,
     .trimEnd();
   await paste(page, month);
   await page.waitForTimeout(200);
-  await clearLongTasks(page);
+  await startMeasuring(page);
   // Type at the end of the last comment while it runs.
   const typed = ' and this comment grows while the month is simulated';
   await page.keyboard.press('Control+End');
@@ -132,13 +161,12 @@ test('rapid typing while a long run is in flight: no long task, every key lands,
   const inFlight = await page.evaluate(() => !/ 4319\d slots/.test(document.querySelector('[data-testid="run-info"]')?.textContent || ''));
   assert.ok(inFlight, 'the run was still in flight while the keys were typed');
   // The typing window's tasks (the month's drawing afterwards is the ten-thousand-items case).
-  const whileTyping = await page.evaluate(() => window.__longTasks.slice());
+  const whileTyping = await stopMeasuring(page, 'typing during a month-long run');
   assert.equal(await manifest(page), month + typed);
   await page.waitForFunction(() => / 4319\d slots/.test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), null, { timeout: 240_000 });
   assert.equal(await manifest(page), month + typed);
   assert.deepEqual(page.errors, []);
-  await page.evaluate((tasks) => { window.__longTasks = tasks; }, whileTyping);
-  await assertResponsive(t, page, 'typing during a month-long run');
+  assertResponsive(whileTyping, 'typing during a month-long run');
   await context.close();
 });
 
@@ -221,7 +249,7 @@ test('many CronJobs: only the lanes near what can be seen are drawn, and scrolli
   await context.close();
 });
 
-test('a share link that unpacks past the cap is refused with the reason; the saved text stays', async (t) => {
+test('a share link that unpacks past the cap is refused with the reason; the saved text stays', async () => {
   const { context, page } = await open();
   await ready(page);
   const mine = await manifest(page);
@@ -237,9 +265,9 @@ test('a share link that unpacks past the cap is refused with the reason; the sav
   assert.equal(await manifest(page), mine);
   // The link is read while the page loads (its module's compile is a long task of its own):
   // from here on, the refused link leaves nothing running.
-  await clearLongTasks(page);
+  await startMeasuring(page);
   await page.waitForTimeout(500);
   assert.deepEqual(page.errors, []);
-  await assertResponsive(t, page, 'share link past the cap');
+  assertResponsive(await stopMeasuring(page, 'share link past the cap'), 'share link past the cap');
   await context.close();
 });

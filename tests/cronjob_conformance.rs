@@ -492,7 +492,10 @@ fn helper_tables_also_hold_through_sync() {
             .events
             .iter()
             .map(|e| {
-                e.message.trim_start_matches("Saw a job that the controller did not create or forgot: ").to_owned()
+                e.message
+                    .text()
+                    .trim_start_matches("Saw a job that the controller did not create or forgot: ")
+                    .to_owned()
             })
             .collect();
         assert_eq!(json!(reported), case["expected"]["reconciledJobNames"], "{}", case["id"]);

@@ -80,7 +80,7 @@ fn more_than_100_missed_slots_block_v1_forever_but_v2_runs_the_latest() {
     // 1.28 dropped the count from the message.
     let v27 = sync("1.27", "2016-05-26T10:00:05Z", cj.clone(), json!([]), json!({}));
     let v28 = sync("1.28", "2016-05-26T10:00:05Z", cj.clone(), json!([]), json!({}));
-    assert!(v27.events[0].message.starts_with("too many missed start times: 169."));
+    assert!(v27.events[0].message.text().starts_with("too many missed start times: 169."));
     assert_eq!(
         v28.events[0].message,
         "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew"

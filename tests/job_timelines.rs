@@ -254,8 +254,12 @@ fn never_modern_pods_at_0_40_90_160_failed_at_191() {
             (REASON_BACKOFF_LIMIT_EXCEEDED, MESSAGE_BACKOFF_LIMIT_EXCEEDED)
         );
         assert_eq!((w.job.status.failed, w.job.status.active, w.job.status.completion_time), (4, 0, None));
-        let created: Vec<&str> =
-            w.events.iter().filter(|(_, e)| e.reason == "SuccessfulCreate").map(|(_, e)| &*e.message).collect();
+        let created: Vec<String> = w
+            .events
+            .iter()
+            .filter(|(_, e)| e.reason == "SuccessfulCreate")
+            .map(|(_, e)| e.message.to_string())
+            .collect();
         assert_eq!(created, ["Created pod: pi-1", "Created pod: pi-2", "Created pod: pi-3", "Created pod: pi-4"]);
         let last = w.events.last().unwrap();
         assert_eq!(

@@ -3,6 +3,7 @@
 //! notes' expected timelines), and every scenario has its notes in English, Japanese and Korean.
 
 use chrono::{DateTime, Utc};
+use cronjob_playground::controller::Message;
 use cronjob_playground::i18n::Lang;
 use cronjob_playground::scenarios::{find, Notes, LIBRARY};
 use cronjob_playground::sim::trace::{DeletedBy, FinishedCondition, Trace};
@@ -47,8 +48,13 @@ fn job<'a>(trace: &'a Trace, name: &str) -> &'a cronjob_playground::sim::trace::
     trace.jobs.iter().find(|j| j.name == name).unwrap_or_else(|| panic!("no job {name}"))
 }
 
+/// The messages of the Events with `reason` (warnings: their messages are texts, about no name).
 fn events<'a>(trace: &'a Trace, reason: &str) -> Vec<(DateTime<Utc>, &'a str)> {
-    trace.events.iter().filter(|e| e.reason == reason).map(|e| (e.time, &*e.message)).collect()
+    let text = |m: &'a Message<_>| match m {
+        Message::Text(text) => &**text,
+        about => panic!("{about} names an object"),
+    };
+    trace.events.iter().filter(|e| e.reason == reason).map(|e| (e.time, text(&e.message))).collect()
 }
 
 fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {

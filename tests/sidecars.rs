@@ -141,7 +141,7 @@ fn a_crashing_sidecar_is_restarted_with_the_container_back_off() {
     assert_eq!(c.exit_codes, [1, 1, 1, 143]);
     assert_eq!((trace.pods[0].phase, s(trace.pods[0].finished_at)), (RecordedPodPhase::Succeeded, Some(100.0)));
     assert!(trace.events.iter().any(|e| e.reason == "BackOff"
-        && e.message.starts_with("Back-off restarting failed container log-shipper in pod export-")));
+        && e.message.text().starts_with("Back-off restarting failed container log-shipper in pod export-")));
 }
 
 /// A startup probe holds the next container back until it succeeds (`prober/worker.go`: the

@@ -37,8 +37,8 @@ fn job_created(trace: &Trace, name: &str) -> DateTime<Utc> {
     trace.jobs.iter().find(|j| j.name == name).unwrap_or_else(|| panic!("no job {name}")).created_at
 }
 
-fn events<'a>(trace: &'a Trace, reason: &str) -> Vec<&'a str> {
-    trace.events.iter().filter(|e| e.reason == reason).map(|e| &*e.message).collect()
+fn events(trace: &Trace, reason: &str) -> Vec<String> {
+    trace.events.iter().filter(|e| e.reason == reason).map(|e| e.message.to_string()).collect()
 }
 
 /// The times of a standalone Job's pods, in seconds from the Job's creation.
@@ -720,7 +720,10 @@ fn s10_ttl_deletes_each_job_90_s_after_it_finished_while_history_keeps_three() {
     );
     let pod = trace.pods.iter().find(|p| p.job == "ttl-28948925").unwrap();
     assert_eq!(pod.deleted_at, Some(t("2025-01-15T10:06:51Z")));
-    assert_eq!(pod.deleted_because.as_deref(), Some("garbage collector: foreground deletion of Job ttl-28948925"));
+    assert_eq!(
+        pod.deleted_because.as_ref().map(|b| b.to_string()).as_deref(),
+        Some("garbage collector: foreground deletion of Job ttl-28948925")
+    );
     assert!(trace
         .jobs
         .iter()

@@ -274,8 +274,8 @@ enum JobKey {
 
 fn job_key(j: &JobRecord) -> JobKey {
     match (&j.cron_job, j.scheduled_time) {
-        (Some(c), Some(t)) => JobKey::Scheduled(c.clone(), t),
-        _ => JobKey::Named(j.name.clone()),
+        (Some(c), Some(t)) => JobKey::Scheduled(c.to_string(), t),
+        _ => JobKey::Named(j.name.to_string()),
     }
 }
 
@@ -341,8 +341,8 @@ pub fn compare(a: &Trace, b: &Trace) -> Comparison {
             out.differences.push(Difference::new(
                 DiffKind::JobOnly,
                 j.created_at,
-                j.cron_job.clone(),
-                DiffText::JobOnly { job: j.name.clone(), in_a: true, created: format_time(&j.created_at) },
+                j.cron_job.as_deref().map(str::to_owned),
+                DiffText::JobOnly { job: j.name.to_string(), in_a: true, created: format_time(&j.created_at) },
             ));
             continue;
         };
@@ -356,7 +356,7 @@ pub fn compare(a: &Trace, b: &Trace) -> Comparison {
             out.differences.push(Difference::new(
                 DiffKind::JobShift,
                 j.created_at.min(o.created_at),
-                j.cron_job.clone(),
+                j.cron_job.as_deref().map(str::to_owned),
                 DiffText::JobShift { names: names(j, o), created, finished },
             ));
         }
@@ -364,7 +364,7 @@ pub fn compare(a: &Trace, b: &Trace) -> Comparison {
             out.differences.push(Difference::new(
                 DiffKind::JobOutcome,
                 j.finished_at.or(o.finished_at).unwrap_or(j.created_at),
-                j.cron_job.clone(),
+                j.cron_job.as_deref().map(str::to_owned),
                 DiffText::JobOutcome { names: names(j, o), a: outcome(j), b: outcome(o) },
             ));
         }
@@ -373,8 +373,8 @@ pub fn compare(a: &Trace, b: &Trace) -> Comparison {
         out.differences.push(Difference::new(
             DiffKind::JobOnly,
             j.created_at,
-            j.cron_job.clone(),
-            DiffText::JobOnly { job: j.name.clone(), in_a: false, created: format_time(&j.created_at) },
+            j.cron_job.as_deref().map(str::to_owned),
+            DiffText::JobOnly { job: j.name.to_string(), in_a: false, created: format_time(&j.created_at) },
         ));
     }
     out.differences.sort_by(|x, y| (x.at, x.kind, &x.text).cmp(&(y.at, y.kind, &y.text)));
@@ -383,7 +383,7 @@ pub fn compare(a: &Trace, b: &Trace) -> Comparison {
 
 fn names(a: &JobRecord, b: &JobRecord) -> String {
     if a.name == b.name {
-        a.name.clone()
+        a.name.to_string()
     } else {
         format!("{} (B: {})", a.name, b.name)
     }

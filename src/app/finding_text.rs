@@ -166,6 +166,22 @@ impl FindingText {
 
     /// The sentence in `lang` in pieces, so the page can set Kubernetes' texts apart.
     pub fn parts(&self, lang: Lang) -> Option<Vec<Part>> {
+        let (text, quoted) = self.catalog_sentence(lang).or_else(|| self.probe_sentence(lang))?;
+        let mut parts = vec![];
+        for (i, own) in text.split(MARK).enumerate() {
+            if i > 0 {
+                parts.push(Part::Kubernetes(quoted.get(i - 1).copied().unwrap_or_default().to_owned()));
+            }
+            if !own.is_empty() {
+                parts.push(Part::Own(own.to_owned()));
+            }
+        }
+        Some(parts)
+    }
+
+    /// The sentence of a finding whose words are in the page's catalog ([`Msg`]), with [`MARK`]
+    /// where each of the Kubernetes texts that follow it goes; `None` for the others.
+    fn catalog_sentence(&self, lang: Lang) -> Option<(String, Vec<&str>)> {
         let l = lang;
         let k = MARK;
         let reaction = |v1: bool| l.text(if v1 { Msg::LintReactionV1 } else { Msg::LintReactionV2 });
@@ -180,8 +196,7 @@ impl FindingText {
         let too_many_missed = |[outage, down, up, event_at]: [&String; 4], then: &str, remedy: &str| {
             l.format(Msg::LintTooManyMissed, &[outage, down, up, &k, &k, event_at, &then, &remedy])
         };
-        let (text, quoted): (String, Vec<&str>) = match self {
-            FindingText::Unknown => return None,
+        Some(match self {
             FindingText::RetroactiveEdit {
                 last_run,
                 schedule,
@@ -260,6 +275,15 @@ impl FindingText {
             FindingText::DstSkippedRun { zone, first, second, gap, runs: r } => {
                 (l.format(Msg::LintDstSkippedRun, &[zone, first, second, gap, &runs(r)]), vec![])
             }
+            _ => return None,
+        })
+    }
+
+    /// The sentence of a finding of the real-world probes ([`Probe`]), as
+    /// [`catalog_sentence`](Self::catalog_sentence) gives the others.
+    fn probe_sentence(&self, lang: Lang) -> Option<(String, Vec<&str>)> {
+        let (l, k) = (lang, MARK);
+        Some(match self {
             FindingText::ForbidHung { job, scheduled, skipped, total, end, explanation } => {
                 (Probe::ForbidHung.format(l, &[job, scheduled, skipped, total, end, &k]), vec![explanation])
             }
@@ -278,17 +302,8 @@ impl FindingText {
             FindingText::SameMinute { at, count, others } => {
                 (Probe::SameMinute.format(l, &[at, count, others]), vec![])
             }
-        };
-        let mut parts = vec![];
-        for (i, own) in text.split(MARK).enumerate() {
-            if i > 0 {
-                parts.push(Part::Kubernetes(quoted.get(i - 1).copied().unwrap_or_default().to_owned()));
-            }
-            if !own.is_empty() {
-                parts.push(Part::Own(own.to_owned()));
-            }
-        }
-        Some(parts)
+            _ => return None,
+        })
     }
 }
 

@@ -8,9 +8,10 @@
 //! - [`lint`], [`finding_text`]: per-CronJob risks found by probing simulations (the lint view,
 //!   the `lint` command), and their findings as data rendered in each language.
 //! - [`notices`]: the quiet notices about the text (objects left out, Jobs whose CronJob is not in
-//!   it, pod behaviour read from the command), in every language; [`dialect_notes`]: a schedule
-//!   written for another cron (Quartz, EventBridge, Jenkins, crontab) and where crontab.guru reads
-//!   a valid one differently.
+//!   it, what reading it did quietly, pod behaviour read from the command), in every language;
+//!   `said`: a text put into words in every language (`protocol::Said`), below the protocol;
+//!   [`dialect_notes`]: a schedule written for another cron (Quartz, EventBridge, Jenkins,
+//!   crontab) and where crontab.guru reads a valid one differently.
 //! - [`compare`]: a second run of the same text under another release, policy or snapshot, and
 //!   what differs (compare mode).
 //! - [`share`]: the page's state in a link's fragment (format, caps, damaged-link messages).
@@ -33,6 +34,7 @@ pub mod packed;
 pub mod packed_scenario;
 pub mod protocol;
 pub mod run;
+mod said;
 pub mod session;
 pub mod share;
 pub mod snapshot;

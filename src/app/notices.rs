@@ -7,7 +7,7 @@
 //! The engine says them in every language ([`Said`]), so the page's module carries neither the
 //! sentences nor the reading of the command.
 
-use super::protocol::Said;
+use super::said::Said;
 use crate::api::{Admission, PodTemplateSpec};
 use crate::i18n::notices::Notice;
 use crate::sim::command;

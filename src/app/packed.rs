@@ -20,6 +20,7 @@
 //! ```
 
 use crate::api::KubernetesVersion;
+use crate::controller::Message;
 use crate::sim::trace::{
     ClusterRecord, CronJobRecord, DeletedBy, FinishedCondition, InitContainerRecord, JobRecord, Name, PodRecord,
     RecordedPodPhase, Restart, SlotFate, SlotRecord, Time, Trace,
@@ -347,7 +348,7 @@ pub fn pack(trace: &Trace, out: &mut Vec<u8>) {
         w.u8(phase_code(p.phase));
         write_runs(&mut w, &p.restarts, &p.exit_codes);
         w.opt_time(p.deleted_at);
-        w.opt_str(p.deleted_because.as_deref());
+        w.opt_str(p.deleted_because.as_ref().map(|b| b.text()).as_deref());
         w.len(p.init_containers.len());
         for c in &p.init_containers {
             w.str(&c.name);
@@ -400,8 +401,8 @@ pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
     trace.jobs = Vec::with_capacity(n);
     for _ in 0..n {
         trace.jobs.push(JobRecord {
-            name: r.string()?,
-            cron_job: r.opt_string()?,
+            name: r.string()?.into(),
+            cron_job: r.opt_string()?.map(Name::from),
             scheduled_time: r.opt_time()?,
             created_at: r.time()?,
             finished_at: r.opt_time()?,
@@ -439,8 +440,8 @@ pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
             })
             .collect::<Result<_, PackError>>()?;
         trace.pods.push(PodRecord {
-            name,
-            job,
+            name: name.into(),
+            job: job.into(),
             created_at,
             started_at,
             finished_at,
@@ -448,7 +449,7 @@ pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
             restarts,
             exit_codes,
             deleted_at,
-            deleted_because,
+            deleted_because: deleted_because.map(Message::from),
             init_containers,
         });
     }

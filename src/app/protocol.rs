@@ -17,11 +17,11 @@ use super::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
 use super::packed::{pack, unpack, PackError, Reader, Writer};
 use super::packed_scenario::{pack_cluster, pack_simulation, unpack_cluster, unpack_simulation};
 use super::run::RunResult;
+pub use super::said::Said;
 use crate::api::KubernetesVersion;
 use crate::i18n::Lang;
 use crate::sim::trace::{ObjectKind, Time};
 use crate::timeline::explain::{Inspection, Reason};
-use crate::timeline::explain_text::ExplainText;
 use crate::timeline::kubectl::Table;
 use serde::{Deserialize, Serialize};
 
@@ -213,46 +213,6 @@ pub struct DifferenceView {
     #[serde(with = "crate::sim::trace::rfc3339")]
     pub at: Time,
     pub said: Said,
-}
-
-/// A text as the page shows it in each of its languages: the engine puts the trace's facts into
-/// words ([`ExplainText`], [`DiffText`](super::compare::DiffText)), so the page's module
-/// carries neither those types' decoders nor their sentences, and still switches language at once.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Said {
-    /// The same in every language (names, times, Kubernetes' own words).
-    Verbatim(String),
-    /// In the order of [`Lang::ALL`].
-    Words([String; 3]),
-}
-
-impl Said {
-    /// Every language's words from one renderer.
-    pub fn words(render: impl Fn(Lang) -> String) -> Said {
-        Said::Words(Lang::ALL.map(render))
-    }
-
-    /// The text in `lang`.
-    pub fn render(&self, lang: Lang) -> String {
-        match self {
-            Said::Verbatim(text) => text.clone(),
-            Said::Words(words) => words[lang.index()].clone(),
-        }
-    }
-
-    /// Whether it reads the same in every language.
-    pub fn is_verbatim(&self) -> bool {
-        matches!(self, Said::Verbatim(_))
-    }
-}
-
-impl From<ExplainText> for Said {
-    fn from(text: ExplainText) -> Said {
-        match text {
-            ExplainText::Verbatim(text) => Said::Verbatim(text),
-            text => Said::words(|l| text.render(l)),
-        }
-    }
 }
 
 impl From<super::compare::Comparison> for ComparisonView {

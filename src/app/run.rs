@@ -5,7 +5,7 @@
 //! be a trace (`cronjob-playground simulate --output json`), which is shown as it is.
 
 use super::notices::{inferred, notices};
-use super::protocol::Said;
+use super::said::Said;
 use crate::api::Admitted;
 use crate::sim::trace::Trace;
 use crate::sim::{Input, Run, Simulation};
@@ -65,6 +65,18 @@ pub struct RunResult {
     pub notices: Vec<(String, Said)>,
     /// Why there is no trace, when there is none.
     pub error: Option<String>,
+}
+
+impl RunResult {
+    /// The diagnostic that already says the run's error at its line and column, if one does:
+    /// the page then points at it rather than saying the message a second time.
+    pub fn error_listed(&self) -> Option<&Diagnostic> {
+        let error = self.error.as_deref()?;
+        self.diagnostics.iter().find(|d| {
+            d.severity == "error"
+                && error.strip_prefix(&format!("{}:{}: ", d.line, d.column)).is_some_and(|m| m == d.message)
+        })
+    }
 }
 
 /// Runs `text` to the end of its horizon.
@@ -224,6 +236,8 @@ mod tests {
         assert_eq!(simulation, Some((13, 1, "error", "Simulation: invalid duration \"soon\": expected a number")));
         assert_eq!(result.error.as_deref(), Some("13:1: Simulation: invalid duration \"soon\": expected a number"));
         assert_eq!(result.simulation, Simulation::default());
+        // The diagnostic at 13:1 says it: the page points there instead of repeating it.
+        assert_eq!(result.error_listed().map(said), simulation);
     }
 
     #[test]

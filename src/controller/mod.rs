@@ -11,4 +11,4 @@ pub mod kubelet;
 pub mod patches;
 pub mod ttl;
 
-pub use event::{Event, EventType};
+pub use event::{CompletedWording, Event, EventType, Finished, Message, Words};

@@ -75,10 +75,16 @@ messages! {
     GoToEnd,
     GoToEndTitle,
     PlaybackSpeed,
+    SpeedSeconds,
     SpeedMinutes,
     SpeedHours,
     SpeedDays,
     ScrubClock,
+    AxisYear,
+    AxisDate,
+    AxisDateYear,
+    /// The twelve months' short names, separated by spaces.
+    AxisMonthNames,
     // Simulation controls.
     Kubernetes,
     KubernetesVersion,
@@ -86,6 +92,10 @@ messages! {
     Horizon,
     HorizonLabel,
     HorizonTitle,
+    HorizonExpectedNumber,
+    HorizonMissingUnit,
+    HorizonUnknownUnit,
+    HorizonOutOfRange,
     ControllerTz,
     ControllerTzLabel,
     PodsOf,
@@ -119,6 +129,7 @@ messages! {
     // Timeline.
     Simulating,
     NothingToSimulate,
+    SeeEditorError,
     TimelineLabel,
     ControllerDownBand,
     SuspendedBand,
@@ -195,6 +206,7 @@ messages! {
     ScenarioLookAt,
     ScenarioWhy,
     ScenarioReplaceConfirm,
+    ProbeReplaceConfirm,
     ScenarioClose,
     ScenarioShowNotes,
     // Export, compare, lint (src/ui/share.rs, export.rs, compare_view.rs, lint_view.rs).

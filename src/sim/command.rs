@@ -199,8 +199,9 @@ fn timeout_parts<'a>(args: &'a [&'a str]) -> Option<(f64, &'a [&'a str])> {
 }
 
 /// How a command joins the one before it in an and-or list.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 enum Op {
+    #[default]
     First,
     And,
     Or,
@@ -212,109 +213,140 @@ type List = Vec<(Op, Vec<String>, String)>;
 /// Splits a script into and-or lists of simple commands; `None` for anything beyond simple
 /// commands (pipes, redirections, substitutions, variables, globs, control structures).
 fn split_lists(script: &str) -> Option<Vec<List>> {
-    let mut lists: Vec<List> = Vec::new();
-    let mut list: List = Vec::new();
-    let mut words: Vec<String> = Vec::new();
-    let mut word: Option<String> = None;
-    let mut text = String::new();
-    let mut op = Op::First;
+    let mut s = Splitter::default();
     let mut chars = script.chars().peekable();
-    let end_command = |words: &mut Vec<String>,
-                       word: &mut Option<String>,
-                       text: &mut String,
-                       list: &mut List,
-                       op: Op|
-     -> Option<()> {
-        words.extend(word.take());
-        if words.is_empty() {
-            return if op == Op::First { Some(()) } else { None };
-        }
-        if matches!(words[0].as_str(), "if" | "for" | "while" | "until" | "case" | "function" | "{" | "(") {
-            return None;
-        }
-        list.push((op, std::mem::take(words), text.trim().to_string()));
-        text.clear();
-        Some(())
-    };
     while let Some(c) = chars.next() {
         match c {
-            '\'' => {
-                let w = word.get_or_insert_with(String::new);
-                text.push(c);
-                loop {
-                    let c = chars.next()?;
-                    text.push(c);
-                    if c == '\'' {
-                        break;
-                    }
-                    w.push(c);
-                }
-            }
-            '"' => {
-                let w = word.get_or_insert_with(String::new);
-                text.push(c);
-                loop {
-                    let c = chars.next()?;
-                    text.push(c);
-                    match c {
-                        '"' => break,
-                        '$' | '`' => return None,
-                        '\\' => {
-                            let next = chars.next()?;
-                            text.push(next);
-                            w.push(next);
-                        }
-                        _ => w.push(c),
-                    }
-                }
-            }
+            '\'' => s.single_quoted(&mut chars)?,
+            '"' => s.double_quoted(&mut chars)?,
             '&' if chars.peek() == Some(&'&') => {
                 chars.next();
-                if words.is_empty() && word.is_none() {
-                    return None;
-                }
-                end_command(&mut words, &mut word, &mut text, &mut list, op)?;
-                op = Op::And;
+                s.and_or(Op::And)?;
             }
             '|' if chars.peek() == Some(&'|') => {
                 chars.next();
-                if words.is_empty() && word.is_none() {
-                    return None;
-                }
-                end_command(&mut words, &mut word, &mut text, &mut list, op)?;
-                op = Op::Or;
+                s.and_or(Op::Or)?;
             }
-            ';' | '\n' => {
-                end_command(&mut words, &mut word, &mut text, &mut list, op)?;
-                if op != Op::First && list.is_empty() {
-                    return None;
-                }
-                if !list.is_empty() {
-                    lists.push(std::mem::take(&mut list));
-                }
-                op = Op::First;
-            }
-            ' ' | '\t' => {
-                words.extend(word.take());
-                text.push(c);
-            }
-            '#' if word.is_none() => {
-                while chars.peek().is_some_and(|c| *c != '\n') {
-                    chars.next();
-                }
-            }
+            ';' | '\n' => s.end_list()?,
+            ' ' | '\t' => s.blank(c),
+            '#' if s.word.is_none() => while chars.next_if(|c| *c != '\n').is_some() {},
             '|' | '&' | '<' | '>' | '$' | '`' | '(' | ')' | '*' | '?' | '[' | '\\' | '{' | '}' => return None,
-            _ => {
-                word.get_or_insert_with(String::new).push(c);
-                text.push(c);
+            _ => s.plain(c),
+        }
+    }
+    s.finish()
+}
+
+/// [`split_lists`] part-way through a script: the lists read, the list and command being read,
+/// the word being read, and the command's text as written.
+#[derive(Default)]
+struct Splitter {
+    lists: Vec<List>,
+    list: List,
+    words: Vec<String>,
+    /// `Some` once a word has started (a quote starts one, even `''`).
+    word: Option<String>,
+    text: String,
+    /// How the command being read joins the one before it.
+    op: Op,
+}
+
+type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
+
+impl Splitter {
+    /// A character of a plain word.
+    fn plain(&mut self, c: char) {
+        self.word.get_or_insert_with(String::new).push(c);
+        self.text.push(c);
+    }
+
+    /// A blank: ends the word.
+    fn blank(&mut self, c: char) {
+        self.words.extend(self.word.take());
+        self.text.push(c);
+    }
+
+    /// `'…'`: every character up to the closing quote, as it is.
+    fn single_quoted(&mut self, chars: &mut Chars) -> Option<()> {
+        let word = self.word.get_or_insert_with(String::new);
+        self.text.push('\'');
+        loop {
+            let c = chars.next()?;
+            self.text.push(c);
+            if c == '\'' {
+                return Some(());
+            }
+            word.push(c);
+        }
+    }
+
+    /// `"…"`: as it is but for `\` escapes; `$` and backquotes expand, which a simple command
+    /// as read here does not.
+    fn double_quoted(&mut self, chars: &mut Chars) -> Option<()> {
+        let word = self.word.get_or_insert_with(String::new);
+        self.text.push('"');
+        loop {
+            let c = chars.next()?;
+            self.text.push(c);
+            match c {
+                '"' => return Some(()),
+                '$' | '`' => return None,
+                '\\' => {
+                    let next = chars.next()?;
+                    self.text.push(next);
+                    word.push(next);
+                }
+                _ => word.push(c),
             }
         }
     }
-    end_command(&mut words, &mut word, &mut text, &mut list, op)?;
-    if !list.is_empty() {
-        lists.push(list);
+
+    /// `&&` or `||` after a command: the next command joins it with `op`.
+    fn and_or(&mut self, op: Op) -> Option<()> {
+        if self.words.is_empty() && self.word.is_none() {
+            return None;
+        }
+        self.end_command()?;
+        self.op = op;
+        Some(())
     }
-    (!lists.is_empty()).then_some(lists)
+
+    /// `;` or a newline: the end of a command and of its and-or list.
+    fn end_list(&mut self) -> Option<()> {
+        self.end_command()?;
+        if self.op != Op::First && self.list.is_empty() {
+            return None;
+        }
+        if !self.list.is_empty() {
+            self.lists.push(std::mem::take(&mut self.list));
+        }
+        self.op = Op::First;
+        Some(())
+    }
+
+    /// The command read so far joins the list; `None` when it is missing after `&&`/`||` or
+    /// opens a control structure.
+    fn end_command(&mut self) -> Option<()> {
+        self.words.extend(self.word.take());
+        if self.words.is_empty() {
+            return (self.op == Op::First).then_some(());
+        }
+        if matches!(self.words[0].as_str(), "if" | "for" | "while" | "until" | "case" | "function" | "{" | "(") {
+            return None;
+        }
+        self.list.push((self.op, std::mem::take(&mut self.words), self.text.trim().to_string()));
+        self.text.clear();
+        Some(())
+    }
+
+    /// The lists of the whole script, `None` when it holds none.
+    fn finish(mut self) -> Option<Vec<List>> {
+        self.end_command()?;
+        if !self.list.is_empty() {
+            self.lists.push(self.list);
+        }
+        (!self.lists.is_empty()).then_some(self.lists)
+    }
 }
 
 #[cfg(test)]

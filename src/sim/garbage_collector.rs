@@ -19,6 +19,7 @@ use super::trace::{DeletedBy, RecordedPodPhase};
 use super::world::World;
 use crate::api::{CronJob, Job, Pod, PodPhase};
 use crate::controller::kubelet::{killed, termination};
+use crate::controller::{Message, Words};
 
 /// How a delete propagates to dependents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +41,7 @@ impl World {
                 }
             });
             self.deliver();
-            self.delete_pods_of(&job, &format!("garbage collector: foreground deletion of Job {name}"));
+            self.delete_pods_of(&job, Message::About(Words::ForegroundDeletionOfJob, name.to_owned()));
         }
         if self.store.delete::<Job>(name).is_err() {
             return false;
@@ -49,7 +50,7 @@ impl World {
         self.forget_job(name);
         if propagation == Propagation::Background && self.kcm.up {
             self.deliver();
-            self.delete_pods_of(&job, &format!("garbage collector: owner Job {name} was deleted"));
+            self.delete_pods_of(&job, Message::About(Words::OwnerJobDeleted, name.to_owned()));
         }
         true
     }
@@ -69,16 +70,16 @@ impl World {
         }
     }
 
-    fn delete_pods_of(&mut self, job: &Job, because: &str) {
+    fn delete_pods_of(&mut self, job: &Job, because: Message) {
         let pods: Vec<String> = self.store.pods_of_job(&job.metadata.uid).map(|p| p.metadata.name.clone()).collect();
         for pod in pods {
-            self.delete_pod(&pod, because.to_string());
+            self.delete_pod(&pod, because.clone());
         }
     }
 
     /// Deletes a pod: a running container is killed; a pod with finalizers stays, terminating,
     /// until they are removed.
-    pub(crate) fn delete_pod(&mut self, name: &str, because: String) {
+    pub(crate) fn delete_pod(&mut self, name: &str, because: Message) {
         let Some(pod) = self.store.get::<Pod>(name) else { return };
         let now = self.now;
         let running = matches!(pod.status.phase, Some(PodPhase::Running) | Some(PodPhase::Pending) | None);
@@ -131,7 +132,7 @@ impl World {
             })
             .collect();
         for (pod, job) in orphans {
-            self.delete_pod(&pod, format!("garbage collector: owner Job {job} was deleted"));
+            self.delete_pod(&pod, Message::About(Words::OwnerJobDeleted, job));
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
 use crate::controller::job::{
     job_event_delay, pod_event_delay, sync_job, JobMemory, JobSyncInput, PodApiFaults, PodEvent, MANAGED_ELSEWHERE,
 };
+use crate::controller::{Message, Words};
 
 impl World {
     /// The Job controller's informer handlers for a change.
@@ -91,7 +92,10 @@ impl World {
             if deletion.remove_finalizer_first {
                 self.remove_pod_finalizer(&deletion.name, JOB_TRACKING_FINALIZER);
             }
-            self.delete_pod(&deletion.name, format!("deleted by the Job controller: {}", out.decision.explanation));
+            self.delete_pod(
+                &deletion.name,
+                format!("deleted by the Job controller: {}", out.decision.explanation).into(),
+            );
         }
         // The controller names new pods by `generateName`; the API server picks the names, and
         // the `SuccessfulCreate` events carry them.
@@ -107,10 +111,10 @@ impl World {
             let _ = self.store.replace_status::<Job>(name, status);
         }
         for mut e in out.events {
-            let created =
-                |(generated, _): &(String, String)| e.message.strip_prefix("Created pod: ") == Some(generated.as_str());
-            if e.reason == "SuccessfulCreate" && named.peek().is_some_and(created) {
-                e.message = format!("Created pod: {}", named.next().expect("peeked").1).into();
+            if let Message::About(Words::CreatedPod, generate_name) = &mut e.message {
+                if named.peek().is_some_and(|(generated, _)| generated == generate_name) {
+                    *generate_name = named.next().expect("peeked").1;
+                }
             }
             self.recorder.event(now, (ObjectKind::Job, name), e.event_type, e.reason, e.message, "job-controller");
         }

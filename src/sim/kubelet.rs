@@ -21,6 +21,7 @@ use crate::controller::kubelet::{
     container_exited, killed, next_attempt_after_refusal, restart_crashed_container, start_container, termination,
     BackOffBounds, ContainerExit, CrashLoopBackOff,
 };
+use crate::controller::Message;
 use chrono::TimeDelta;
 
 /// The kubelet's memory: per pod its container's back-off, and per Job how many container
@@ -49,7 +50,7 @@ pub(super) struct PodRuntime {
     finished_at: Option<Time>,
     /// The pod is being deleted while its container, which ignores SIGTERM, runs out the grace
     /// period: why it is deleted.
-    terminating: Option<String>,
+    terminating: Option<Message>,
     /// Its init containers that run (sidecars, and regular ones the Simulation describes).
     pub(super) init: Vec<InitRuntime>,
     /// When its prober worker started: when its first container started.
@@ -223,7 +224,7 @@ impl World {
 
     /// A pod whose container ignores SIGTERM was deleted at `now`: it stays, terminating, until the
     /// kubelet kills the container with SIGKILL (exit 137) when the grace period is over.
-    pub(crate) fn terminate_gracefully(&mut self, pod: &str, because: String) {
+    pub(crate) fn terminate_gracefully(&mut self, pod: &str, because: Message) {
         let Some(current) = self.store.get::<Pod>(pod) else { return };
         let (at, _) = termination(current, self.now, false);
         let uid = current.metadata.uid.clone();
@@ -251,7 +252,7 @@ impl World {
     }
 
     /// The containers of a terminating pod have stopped: it disappears once no finalizer holds it.
-    fn finish_graceful_deletion(&mut self, pod: &str, because: String) {
+    fn finish_graceful_deletion(&mut self, pod: &str, because: Message) {
         if self.store.get::<Pod>(pod).is_some_and(|p| p.metadata.finalizers.is_empty()) {
             let _ = self.store.delete::<Pod>(pod);
         }
@@ -309,7 +310,7 @@ impl World {
     }
 
     /// A pod was deleted: its container stops and the kubelet forgets it.
-    pub(crate) fn pod_deleted(&mut self, pod: &str, because: String) {
+    pub(crate) fn pod_deleted(&mut self, pod: &str, because: Message) {
         self.kubelet.pods.remove(pod);
         self.recorder.pod_deleted(pod, self.now, because);
     }

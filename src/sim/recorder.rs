@@ -2,7 +2,7 @@
 //! Records are appended in the order things happen; the live objects' records are found by name
 //! (a name may be reused after a deletion: the newest record wins).
 
-use super::fast_hash::FastMap;
+use super::fast_hash::{FastMap, FastSet};
 use super::scenario::ClusterEvent;
 use super::trace::{
     ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, DeletedBy, EventRecord,
@@ -10,8 +10,25 @@ use super::trace::{
     RecordedPodPhase, Restart, Ruling, SyncRecord, SyncTrigger, Time,
 };
 use crate::api::{ConcurrencyPolicy, CronJobSpec};
+use crate::controller::Message;
 use chrono::TimeDelta;
 use std::borrow::Cow;
+
+/// Names kept once each: an Event's object and the name its message is about share the text with
+/// every other Event that names it.
+#[derive(Debug, Default)]
+struct Names(FastSet<Name>);
+
+impl Names {
+    fn intern(&mut self, name: &str) -> Name {
+        if let Some(shared) = self.0.get(name) {
+            return shared.clone();
+        }
+        let shared = Name::from(name);
+        self.0.insert(shared.clone());
+        shared
+    }
+}
 
 /// The growing trace of one run (everything but the horizon, slots and final CronJob states).
 #[derive(Debug, Default)]
@@ -22,29 +39,34 @@ pub struct Recorder {
     pub syncs: Vec<SyncRecord>,
     /// What was done to the cluster (specs over time, scenario events, outages).
     pub cluster: ClusterRecord,
-    live_jobs: FastMap<String, usize>,
-    live_pods: FastMap<String, usize>,
+    live_jobs: FastMap<Name, usize>,
+    live_pods: FastMap<Name, usize>,
+    /// The names Events mention, each kept once.
+    names: Names,
     /// Leave syncs out (the scenario's `trace.syncs: none`).
     pub skip_syncs: bool,
 }
 
 impl Recorder {
-    /// Records an Event about `object` (`kind`, `name`).
+    /// Records an Event about `object` (`kind`, `name`). The object's name, and the name its
+    /// message is about, are kept once for all the Events that name them.
     pub fn event(
         &mut self,
         time: Time,
-        object: (ObjectKind, impl Into<Name>),
+        object: (ObjectKind, &str),
         event_type: EventType,
         reason: impl Into<Cow<'static, str>>,
-        message: impl Into<Cow<'static, str>>,
+        message: impl Into<Message>,
         source: &'static str,
     ) {
+        let name = self.names.intern(object.1);
+        let message = message.into().map_name(|about| self.names.intern(&about));
         self.events.push(EventRecord {
             time,
-            object: ObjectRef { kind: object.0, name: object.1.into() },
+            object: ObjectRef { kind: object.0, name },
             event_type,
             reason: reason.into(),
-            message: message.into(),
+            message,
             source: Cow::Borrowed(source),
         });
     }
@@ -112,10 +134,11 @@ impl Recorder {
 
     /// A Job appeared.
     pub fn job_created(&mut self, name: &str, cron_job: Option<&str>, scheduled_time: Option<Time>, created_at: Time) {
-        self.live_jobs.insert(name.to_string(), self.jobs.len());
+        let name = self.names.intern(name);
+        self.live_jobs.insert(name.clone(), self.jobs.len());
         self.jobs.push(JobRecord {
-            name: name.to_string(),
-            cron_job: cron_job.map(str::to_string),
+            name,
+            cron_job: cron_job.map(|c| self.names.intern(c)),
             scheduled_time,
             created_at,
             finished_at: None,
@@ -155,10 +178,11 @@ impl Recorder {
 
     /// A Pod appeared.
     pub fn pod_created(&mut self, name: &str, job: &str, at: Time) {
-        self.live_pods.insert(name.to_string(), self.pods.len());
+        let name = self.names.intern(name);
+        self.live_pods.insert(name.clone(), self.pods.len());
         self.pods.push(PodRecord {
-            name: name.to_string(),
-            job: job.to_string(),
+            name,
+            job: self.names.intern(job),
             created_at: at,
             started_at: None,
             finished_at: None,
@@ -199,8 +223,9 @@ impl Recorder {
     }
 
     /// A Pod was deleted (its running container, if any, was killed).
-    pub fn pod_deleted(&mut self, name: &str, at: Time, because: String) {
+    pub fn pod_deleted(&mut self, name: &str, at: Time, because: Message) {
         if let Some(i) = self.live_pods.remove(name) {
+            let because = because.map_name(|about| self.names.intern(&about));
             let p = &mut self.pods[i];
             p.deleted_at = Some(at);
             p.deleted_because = Some(because);

@@ -134,6 +134,7 @@ pub enum ObjectKind {
 
 /// `Normal` or `Warning`, as on a Kubernetes Event: the controllers' own type.
 pub use crate::controller::EventType;
+use crate::controller::Message;
 
 /// One Event occurrence.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -146,8 +147,8 @@ pub struct EventRecord {
     pub event_type: EventType,
     /// The Event's `reason`, verbatim (`SuccessfulCreate`, `BackoffLimitExceeded`, ...).
     pub reason: Cow<'static, str>,
-    /// The Event's `message`, verbatim.
-    pub message: Cow<'static, str>,
+    /// The Event's `message`, verbatim (the messages about one object keep its shared name).
+    pub message: Message<Name>,
     /// The reporting component (`cronjob-controller`, `job-controller`, `kubelet`, ...).
     pub source: Cow<'static, str>,
 }
@@ -188,9 +189,9 @@ pub enum DeletedBy {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct JobRecord {
-    pub name: String,
+    pub name: Name,
     /// The owning CronJob (controller ownerReference), if any.
-    pub cron_job: Option<String>,
+    pub cron_job: Option<Name>,
     /// The schedule slot the CronJob controller created it for (`null` for manual Jobs).
     #[serde(with = "rfc3339::option")]
     pub scheduled_time: Option<Time>,
@@ -236,8 +237,8 @@ pub struct Restart {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PodRecord {
-    pub name: String,
-    pub job: String,
+    pub name: Name,
+    pub job: Name,
     #[serde(with = "rfc3339")]
     pub created_at: Time,
     /// When its first container started (`null` while Pending).
@@ -252,7 +253,8 @@ pub struct PodRecord {
     pub exit_codes: Vec<i32>,
     #[serde(with = "rfc3339::option")]
     pub deleted_at: Option<Time>,
-    pub deleted_because: Option<String>,
+    /// Why it was deleted (`garbage collector: owner Job <name> was deleted`, ...).
+    pub deleted_because: Option<Message<Name>>,
     /// The init containers the kubelet ran, in spec order: native sidecars, and regular init
     /// containers the Simulation gives a behaviour (one without finishes at once and is not
     /// listed). Left out of the JSON when empty, so traces without them keep their shape.

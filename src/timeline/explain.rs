@@ -58,13 +58,14 @@ fn controller_label(c: ControllerName) -> &'static str {
     }
 }
 
-/// A controller's sync as a reason: its decision, verbatim.
+/// A controller's sync as a reason: its decision, with its waits and delays in hours and minutes
+/// (`{:#}`: the trace keeps them in seconds).
 fn sync_reason(s: &SyncRecord) -> Reason {
     Reason {
         source: controller_label(s.controller).into(),
         code: s.decision.code.to_string(),
         at: Some(s.at),
-        text: s.decision.explanation.to_string().into(),
+        text: format!("{:#}", s.decision.explanation).into(),
     }
 }
 
@@ -168,9 +169,9 @@ fn slot(trace: &Trace, slot: &SlotRecord, version: String) -> Inspection {
 /// A Job: its life in facts; its slot's fate, the syncs that created, finished and deleted it,
 /// and its Events.
 fn job(trace: &Trace, job: &JobRecord, version: String) -> Inspection {
-    let mut facts = vec![("Job", job.name.clone().into())];
+    let mut facts = vec![("Job", job.name.to_string().into())];
     if let Some(cj) = &job.cron_job {
-        facts.push(("CronJob", cj.clone().into()));
+        facts.push(("CronJob", cj.to_string().into()));
     }
     if let Some(s) = job.scheduled_time {
         facts.push(("Scheduled time", format_time(&s).into()));
@@ -200,7 +201,7 @@ fn job(trace: &Trace, job: &JobRecord, version: String) -> Inspection {
     let pods = trace.pods.iter().filter(|p| p.job == job.name).count();
     facts.push(("Pods", pods.to_string().into()));
     facts.push(("Kubernetes version", version.into()));
-    Inspection { kind: "Job", title: job.name.clone().into(), facts, why: job_reasons(trace, job) }
+    Inspection { kind: "Job", title: job.name.to_string().into(), facts, why: job_reasons(trace, job) }
 }
 
 fn job_reasons(trace: &Trace, job: &JobRecord) -> Vec<Reason> {
@@ -233,8 +234,8 @@ fn job_reasons(trace: &Trace, job: &JobRecord) -> Vec<Reason> {
 /// A Pod: its life in facts; its restarts and back-offs, why it was deleted, and its Events.
 fn pod(trace: &Trace, pod: &PodRecord, version: String) -> Inspection {
     let mut facts = vec![
-        ("Pod", pod.name.clone().into()),
-        ("Job", pod.job.clone().into()),
+        ("Pod", pod.name.to_string().into()),
+        ("Job", pod.job.to_string().into()),
         ("Created", format_time(&pod.created_at).into()),
     ];
     if let Some(s) = pod.started_at {
@@ -274,11 +275,11 @@ fn pod(trace: &Trace, pod: &PodRecord, version: String) -> Inspection {
             source: "deletion".into(),
             code: "deleted".into(),
             at: pod.deleted_at,
-            text: because.clone().into(),
+            text: because.to_string().into(),
         });
     }
     why.extend(events_about(trace, ObjectKind::Pod, &pod.name));
-    Inspection { kind: "Pod", title: pod.name.clone().into(), facts, why }
+    Inspection { kind: "Pod", title: pod.name.to_string().into(), facts, why }
 }
 
 /// The kubelet's part in a pod with init containers: when each sidecar let the next container

@@ -191,7 +191,7 @@ pub fn jobs_at(trace: &Trace, t: Time) -> Table {
         rows.push((
             Some(ItemRef::Job(i)),
             vec![
-                j.name.clone(),
+                j.name.to_string(),
                 status.into(),
                 format!("{}/1", succeeded.min(1)),
                 duration,
@@ -241,7 +241,7 @@ pub fn pods_at(trace: &Trace, t: Time) -> Table {
         rows.push((
             Some(ItemRef::Pod(i)),
             vec![
-                p.name.clone(),
+                p.name.to_string(),
                 format!("{ready}/{}", init.sidecars + 1),
                 status,
                 restarts,
@@ -337,7 +337,7 @@ pub fn events_at(trace: &Trace, t: Time, object: Option<(ObjectKind, &str)>) -> 
             e.object.name.as_str(),
             e.event_type == EventType::Warning,
             &*e.reason,
-            &*e.message,
+            e.message.text(),
             &*e.source,
         );
         match index.get(&key) {

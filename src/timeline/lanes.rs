@@ -7,6 +7,8 @@
 use crate::sim::scenario::ClusterAction;
 use crate::sim::trace::{CronJobLife, FinishedCondition, SlotFate, Time, Trace};
 
+use super::overlap::assign_rows;
+pub use super::overlap::Span;
 use super::pod_lanes::{pod_bars, PodBar};
 
 /// How a slot is drawn: a distinct shape per outcome, so the lane reads without colour.
@@ -64,13 +66,6 @@ impl Glyph {
 /// The trace's kebab-case name of a slot fate (`data-fate` on the page).
 pub fn fate_name(fate: SlotFate) -> String {
     serde_json::to_value(fate).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
-}
-
-/// A half-open stretch of virtual time `[from, to)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Span {
-    pub from: Time,
-    pub to: Time,
 }
 
 /// One nominal schedule time on a slot lane.
@@ -227,116 +222,15 @@ impl Timeline {
     /// Arranges `trace` into lanes: its CronJobs in manifest order (then any only its slots or
     /// Jobs name), the Jobs nobody owns last.
     pub fn build(trace: &Trace) -> Timeline {
-        let mut groups: Vec<Group> = Vec::new();
-        let group_of = |groups: &mut Vec<Group>, cron_job: Option<&str>| -> usize {
-            if let Some(i) = groups.iter().position(|g| g.cron_job.as_deref() == cron_job) {
-                return i;
-            }
-            groups.push(Group {
-                cron_job: cron_job.map(str::to_owned),
-                slots: vec![],
-                jobs: vec![],
-                job_rows: 0,
-                suspended: vec![],
-            });
-            groups.len() - 1
+        let mut timeline = Timeline {
+            start: trace.start,
+            end: trace.end,
+            groups: groups(trace),
+            markers: markers(trace),
+            outages: outages(trace),
+            instants: Vec::new(),
         };
-        for c in &trace.cluster.cron_jobs {
-            group_of(&mut groups, Some(&c.name));
-        }
-        for (i, slot) in trace.slots.iter().enumerate() {
-            let g = group_of(&mut groups, Some(&slot.cron_job));
-            groups[g].slots.push(SlotMark {
-                trace_index: i,
-                at: slot.scheduled_time,
-                fate: slot.fate,
-                glyph: Glyph::of(slot.fate),
-            });
-        }
-        let late: std::collections::HashSet<&str> =
-            trace.slots.iter().filter(|s| s.fate == SlotFate::RanLate).filter_map(|s| s.job.as_deref()).collect();
-        // Each Job's Pods, in creation order: one pass over the Pods, not one per Job.
-        let mut pods_of: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
-        for (i, pod) in trace.pods.iter().enumerate() {
-            pods_of.entry(pod.job.as_str()).or_default().push(i);
-        }
-        for (i, job) in trace.jobs.iter().enumerate() {
-            let g = group_of(&mut groups, job.cron_job.as_deref());
-            let (to, outcome) = match (job.finished_at, job.condition, job.deleted_at) {
-                (Some(f), Some(FinishedCondition::Complete), _) => (f, JobOutcome::Complete),
-                (Some(f), Some(FinishedCondition::Failed), _) => (f, JobOutcome::Failed),
-                (_, _, Some(d)) => (d, JobOutcome::Deleted),
-                _ if job.managed_by.is_some() => (trace.end, JobOutcome::ManagedElsewhere),
-                _ => (trace.end, JobOutcome::Running),
-            };
-            let pods = pod_bars(trace, pods_of.get(job.name.as_str()).map_or(&[], Vec::as_slice), trace.end);
-            let pod_rows = pods.iter().map(|p| p.row + 1).max().unwrap_or(0);
-            groups[g].jobs.push(JobBar {
-                trace_index: i,
-                name: job.name.clone(),
-                scheduled: job.scheduled_time,
-                from: job.created_at,
-                to: to.max(job.created_at),
-                outcome,
-                late: late.contains(job.name.as_str()),
-                row: 0,
-                pods,
-                pod_rows,
-            });
-        }
-        for g in &mut groups {
-            g.slots.sort_by_key(|s| s.at);
-            g.jobs.sort_by_key(|j| j.from);
-            let spans: Vec<(Time, Time)> = g.jobs.iter().map(|j| (j.from, j.to)).collect();
-            let rows = assign_rows(&spans);
-            for (job, row) in g.jobs.iter_mut().zip(&rows) {
-                job.row = *row;
-            }
-            g.job_rows = rows.iter().map(|r| r + 1).max().unwrap_or(0);
-        }
-        // Manifest CronJobs first, in manifest order; the unowned Jobs last.
-        groups.sort_by_key(|g| g.cron_job.is_none());
-
-        let mut markers = Vec::new();
-        for e in &trace.cluster.events {
-            let kind = match &e.event.action {
-                ClusterAction::Patch { cron_job, spec } => {
-                    MarkerKind::SpecEdit { cron_job: cron_job.clone(), patch: spec.to_string() }
-                }
-                ClusterAction::DeleteJob { job } => MarkerKind::DeleteJob { job: job.clone() },
-                ClusterAction::DeleteCronJob { cron_job } => MarkerKind::DeleteCronJob { cron_job: cron_job.clone() },
-                ClusterAction::Trigger { cron_job } => MarkerKind::Trigger { cron_job: cron_job.clone() },
-                ClusterAction::ControllerDown { .. } => continue,
-            };
-            markers.push(Marker { at: e.event.at, kind, refused: e.refused.clone() });
-        }
-        markers.sort_by_key(|m| m.at);
-        let mut outages: Vec<Span> = trace.cluster.outages.iter().map(|o| Span { from: o.from, to: o.to }).collect();
-        outages.sort_by_key(|o| o.from);
-
-        for g in &mut groups {
-            if let Some(life) =
-                g.cron_job.as_deref().and_then(|name| trace.cluster.cron_jobs.iter().find(|c| c.name == name))
-            {
-                g.suspended = suspensions(life, trace.start, trace.end);
-            }
-        }
-
-        let mut instants: Vec<Time> = Vec::new();
-        instants.extend(trace.events.iter().map(|e| e.time));
-        instants.extend(trace.slots.iter().map(|s| s.scheduled_time));
-        for j in &trace.jobs {
-            instants.extend([Some(j.created_at), j.finished_at, j.deleted_at].into_iter().flatten());
-        }
-        for p in &trace.pods {
-            instants.extend([Some(p.created_at), p.started_at, p.finished_at, p.deleted_at].into_iter().flatten());
-            instants.extend(p.restarts.iter().map(|r| r.at));
-        }
-        instants.extend(trace.cluster.events.iter().map(|e| e.event.at));
-
-        let mut timeline =
-            Timeline { start: trace.start, end: trace.end, groups, markers, outages, instants: Vec::new() };
-        timeline.add_instants(instants);
+        timeline.add_instants(instants(trace));
         timeline
     }
 
@@ -364,20 +258,134 @@ impl Timeline {
     }
 }
 
-/// Rows for intervals sorted by start: each takes the first row free at its start.
-pub(super) fn assign_rows(spans: &[(Time, Time)]) -> Vec<usize> {
-    let mut free_at: Vec<Time> = Vec::new();
-    spans
-        .iter()
-        .map(|(from, to)| {
-            let row = free_at.iter().position(|f| f <= from).unwrap_or_else(|| {
-                free_at.push(*from);
-                free_at.len() - 1
-            });
-            free_at[row] = (*to).max(*from);
-            row
-        })
-        .collect()
+/// The lanes: one group per CronJob with its slots, its Jobs' bars on rows that keep overlapping
+/// Jobs apart, and its suspensions; manifest CronJobs first, in manifest order, the unowned Jobs
+/// last.
+fn groups(trace: &Trace) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    let group_of = |groups: &mut Vec<Group>, cron_job: Option<&str>| -> usize {
+        if let Some(i) = groups.iter().position(|g| g.cron_job.as_deref() == cron_job) {
+            return i;
+        }
+        groups.push(Group {
+            cron_job: cron_job.map(str::to_owned),
+            slots: vec![],
+            jobs: vec![],
+            job_rows: 0,
+            suspended: vec![],
+        });
+        groups.len() - 1
+    };
+    for c in &trace.cluster.cron_jobs {
+        group_of(&mut groups, Some(&c.name));
+    }
+    for (i, slot) in trace.slots.iter().enumerate() {
+        let g = group_of(&mut groups, Some(&slot.cron_job));
+        groups[g].slots.push(SlotMark {
+            trace_index: i,
+            at: slot.scheduled_time,
+            fate: slot.fate,
+            glyph: Glyph::of(slot.fate),
+        });
+    }
+    let late: std::collections::HashSet<&str> =
+        trace.slots.iter().filter(|s| s.fate == SlotFate::RanLate).filter_map(|s| s.job.as_deref()).collect();
+    // Each Job's Pods, in creation order: one pass over the Pods, not one per Job.
+    let mut pods_of: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
+    for (i, pod) in trace.pods.iter().enumerate() {
+        pods_of.entry(pod.job.as_str()).or_default().push(i);
+    }
+    for (i, job) in trace.jobs.iter().enumerate() {
+        let g = group_of(&mut groups, job.cron_job.as_deref());
+        let pods = pods_of.get(job.name.as_str()).map_or(&[][..], Vec::as_slice);
+        groups[g].jobs.push(job_bar(trace, i, pods, late.contains(job.name.as_str())));
+    }
+    for g in &mut groups {
+        g.slots.sort_by_key(|s| s.at);
+        g.jobs.sort_by_key(|j| j.from);
+        let spans: Vec<(Time, Time)> = g.jobs.iter().map(|j| (j.from, j.to)).collect();
+        let rows = assign_rows(&spans);
+        for (job, row) in g.jobs.iter_mut().zip(&rows) {
+            job.row = *row;
+        }
+        g.job_rows = rows.iter().map(|r| r + 1).max().unwrap_or(0);
+        if let Some(life) =
+            g.cron_job.as_deref().and_then(|name| trace.cluster.cron_jobs.iter().find(|c| c.name == name))
+        {
+            g.suspended = suspensions(life, trace.start, trace.end);
+        }
+    }
+    groups.sort_by_key(|g| g.cron_job.is_none());
+    groups
+}
+
+/// The bar of the trace's Job `i` (row 0 until the group's rows are assigned), with the bars of
+/// its Pods (`pods`: their indexes in the trace, in creation order).
+fn job_bar(trace: &Trace, i: usize, pods: &[usize], late: bool) -> JobBar {
+    let job = &trace.jobs[i];
+    let (to, outcome) = match (job.finished_at, job.condition, job.deleted_at) {
+        (Some(f), Some(FinishedCondition::Complete), _) => (f, JobOutcome::Complete),
+        (Some(f), Some(FinishedCondition::Failed), _) => (f, JobOutcome::Failed),
+        (_, _, Some(d)) => (d, JobOutcome::Deleted),
+        _ if job.managed_by.is_some() => (trace.end, JobOutcome::ManagedElsewhere),
+        _ => (trace.end, JobOutcome::Running),
+    };
+    let pods = pod_bars(trace, pods, trace.end);
+    let pod_rows = pods.iter().map(|p| p.row + 1).max().unwrap_or(0);
+    JobBar {
+        trace_index: i,
+        name: job.name.to_string(),
+        scheduled: job.scheduled_time,
+        from: job.created_at,
+        to: to.max(job.created_at),
+        outcome,
+        late,
+        row: 0,
+        pods,
+        pod_rows,
+    }
+}
+
+/// The cluster events drawn on the time axis (spec edits, deletions, manual triggers), in time order.
+fn markers(trace: &Trace) -> Vec<Marker> {
+    let mut markers = Vec::new();
+    for e in &trace.cluster.events {
+        let kind = match &e.event.action {
+            ClusterAction::Patch { cron_job, spec } => {
+                MarkerKind::SpecEdit { cron_job: cron_job.clone(), patch: spec.to_string() }
+            }
+            ClusterAction::DeleteJob { job } => MarkerKind::DeleteJob { job: job.clone() },
+            ClusterAction::DeleteCronJob { cron_job } => MarkerKind::DeleteCronJob { cron_job: cron_job.clone() },
+            ClusterAction::Trigger { cron_job } => MarkerKind::Trigger { cron_job: cron_job.clone() },
+            ClusterAction::ControllerDown { .. } => continue,
+        };
+        markers.push(Marker { at: e.event.at, kind, refused: e.refused.clone() });
+    }
+    markers.sort_by_key(|m| m.at);
+    markers
+}
+
+/// kube-controller-manager's outages, in time order.
+fn outages(trace: &Trace) -> Vec<Span> {
+    let mut outages: Vec<Span> = trace.cluster.outages.iter().map(|o| Span { from: o.from, to: o.to }).collect();
+    outages.sort_by_key(|o| o.from);
+    outages
+}
+
+/// Every instant at which something the timeline draws changes (unsorted, with repeats).
+fn instants(trace: &Trace) -> Vec<Time> {
+    let mut instants: Vec<Time> = Vec::new();
+    instants.extend(trace.events.iter().map(|e| e.time));
+    instants.extend(trace.slots.iter().map(|s| s.scheduled_time));
+    for j in &trace.jobs {
+        instants.extend([Some(j.created_at), j.finished_at, j.deleted_at].into_iter().flatten());
+    }
+    for p in &trace.pods {
+        instants.extend([Some(p.created_at), p.started_at, p.finished_at, p.deleted_at].into_iter().flatten());
+        instants.extend(p.restarts.iter().map(|r| r.at));
+    }
+    instants.extend(trace.cluster.events.iter().map(|e| e.event.at));
+    instants
 }
 
 /// The spans over which `life`'s spec had `suspend: true`, within `[start, end)` and before its

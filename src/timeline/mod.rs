@@ -2,19 +2,25 @@
 //! and the CLI's `--output timeline`. Plain Rust, tested natively: the page only draws what this
 //! layer computes.
 //!
+//! - [`axis`]: the time axis's ticks on calendar boundaries and their labels.
 //! - [`lanes`]: the trace (and the scenario) as per-CronJob slot, job and pod lanes, bands, markers.
+//! - [`playback`]: the virtual clock's speeds, and the one each horizon opens with.
 //! - [`viewport`]: time ↔ pixels, zoom and pan, culling and aggregation of what is visible.
 //! - [`explain`]: the inspector's facts and the controller's reasons for any item.
 //! - [`explain_text`]: those facts and reasons as data, rendered in the reader's language.
 //! - [`kubectl`]: `kubectl get`/`describe`-style tables and log lines at an instant.
-//! - [`rows`], [`index`]: the lanes in drawing order, and an index of what they hold.
+//! - [`rows`], [`index`]: the lanes in drawing order, and an index of what they hold;
+//!   [`overlap`]: overlapping bars on separate rows (Jobs in a lane, Pods under a Job).
 
+pub mod axis;
 pub mod explain;
 pub mod explain_text;
 pub mod index;
 pub mod item;
 pub mod kubectl;
 pub mod lanes;
+pub mod overlap;
+pub mod playback;
 pub mod pod_lanes;
 pub mod rows;
 pub mod viewport;

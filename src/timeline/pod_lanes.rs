@@ -1,7 +1,7 @@
 //! A Job's pod lanes: each pod's life as segments (waiting to start, running, the kubelet's
 //! back-off between restarts) and how it ended, read off the trace's pod records.
 
-use super::lanes::{assign_rows, Span};
+use super::overlap::{assign_rows, Span};
 use crate::sim::trace::{RecordedPodPhase, Time, Trace};
 use chrono::TimeDelta;
 
@@ -77,7 +77,9 @@ pub(super) fn pod_bars(trace: &Trace, pods: &[usize], horizon_end: Time) -> Vec<
         // phase the kill left it in.
         let killed = pod.deleted_at.is_some_and(|d| pod.finished_at.is_none_or(|f| f >= d));
         let end = match (killed, pod.phase) {
-            (true, _) => PodEnd::Terminated(pod.deleted_because.clone().unwrap_or_else(|| "deleted".into())),
+            (true, _) => {
+                PodEnd::Terminated(pod.deleted_because.as_ref().map_or_else(|| "deleted".into(), |b| b.to_string()))
+            }
             (false, RecordedPodPhase::Succeeded) => PodEnd::Succeeded,
             (false, RecordedPodPhase::Failed) => PodEnd::Failed,
             (false, _) => PodEnd::Open,
@@ -87,7 +89,7 @@ pub(super) fn pod_bars(trace: &Trace, pods: &[usize], horizon_end: Time) -> Vec<
         previous_end = Some(previous_end.map_or(to, |p| p.max(to)));
         bars.push(PodBar {
             trace_index: i,
-            name: pod.name.clone(),
+            name: pod.name.to_string(),
             row: 0,
             from: pod.created_at,
             to,

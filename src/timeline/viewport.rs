@@ -4,7 +4,6 @@
 //! cluster that counts them.
 
 use crate::sim::trace::Time;
-use chrono::TimeDelta;
 
 /// Milliseconds since the Unix epoch, as the drawing works in `f64`.
 pub fn ms(t: Time) -> f64 {
@@ -15,6 +14,20 @@ pub fn ms(t: Time) -> f64 {
 pub fn time_of_ms(ms: f64) -> Time {
     let clamped = ms.clamp(-8.0e15, 8.0e15).round() as i64;
     chrono::DateTime::from_timestamp_millis(clamped).unwrap_or_default()
+}
+
+/// The label column's width left of lanes drawn in a box `total` px wide: 176 px on a wide
+/// screen, about 30 % of a narrow one, never under 96 px (a phone keeps most of its width for the
+/// lanes; a lane's name still fits).
+///
+/// ```
+/// use cronjob_playground::timeline::viewport::label_width;
+/// assert_eq!(label_width(1000.0), 176.0);
+/// assert_eq!(label_width(362.0), 109.0);
+/// assert_eq!(label_width(200.0), 96.0);
+/// ```
+pub fn label_width(total: f64) -> f64 {
+    (total * 0.3).round().clamp(96.0, 176.0)
 }
 
 /// The shortest window one may zoom to.
@@ -229,40 +242,6 @@ pub fn running_max(spans: &[(f64, f64)]) -> Vec<f64> {
         .collect()
 }
 
-/// Tick marks for an axis: "nice" steps (1 s … 1 year) at least `min_px` apart.
-pub fn ticks(view: &Viewport, min_px: f64) -> (TimeDelta, Vec<f64>) {
-    const STEPS_S: [i64; 17] = [
-        1,
-        5,
-        15,
-        30,
-        60,
-        300,
-        900,
-        1800,
-        3600,
-        3 * 3600,
-        6 * 3600,
-        12 * 3600,
-        86400,
-        2 * 86400,
-        7 * 86400,
-        30 * 86400,
-        365 * 86400,
-    ];
-    let per_px = view.span() / view.width;
-    let step_s = STEPS_S.iter().copied().find(|s| *s as f64 * 1000.0 / per_px >= min_px).unwrap_or(365 * 86400);
-    let step = step_s as f64 * 1000.0;
-    let first = (view.from / step).ceil() * step;
-    let mut out = Vec::new();
-    let mut t = first;
-    while t <= view.to && out.len() < 1000 {
-        out.push(t);
-        t += step;
-    }
-    (TimeDelta::seconds(step_s), out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,14 +296,6 @@ mod tests {
         let v = Viewport { from: 400.0, to: 600.0, width: 200.0 };
         let drawn = visible_spans(&spans, &max, &v, 4.0);
         assert_eq!(drawn[1], Drawn::Cluster { first: 2, last: 3, x0: 100.0, x1: 103.0 });
-    }
-
-    #[test]
-    fn ticks_pick_a_readable_step() {
-        let day = Viewport { from: 0.0, to: 86_400_000.0, width: 960.0 };
-        let (step, ticks) = ticks(&day, 60.0);
-        assert_eq!(step, TimeDelta::hours(3));
-        assert_eq!(ticks.len(), 9);
     }
 }
 

@@ -32,6 +32,9 @@ use yew::prelude::*;
 
 /// `localStorage` key under which the editor text is kept.
 pub const STORAGE_KEY: &str = "cronjob-playground.manifest";
+/// A text longer than this (bytes) is saved in a task of its own after the edit's: localStorage
+/// copies it synchronously, and a paste of megabytes would otherwise be one long task.
+const SAVED_LATER: usize = 500_000;
 const THEME_KEY: &str = "cronjob-playground.theme";
 
 /// The first text a newcomer sees (with its scenario's notes): seed 002's CronJob and a
@@ -174,21 +177,28 @@ pub fn app(props: &AppProps) -> Html {
                         generation.set(generation.get() + 1);
                         let (g, latest) = (generation.get(), generation.clone());
                         let (dispatch, diagnostics, pending) = (dispatch.clone(), diagnostics.clone(), pending.clone());
-                        // The answer's decoding was this task; the model and its drawing are the
-                        // next, so that a large run's arrival is two shorter tasks, not one long
-                        // one. An answer that a newer one overtook by then is not drawn.
+                        // The answer's decoding was this task; the model is the next and its
+                        // drawing (a state change renders the page) the one after, so that a large
+                        // run's arrival is three shorter tasks, not one long one. An answer that a
+                        // newer one overtook by then is not drawn.
                         Timeout::new(0, move || {
                             if latest.get() != g {
                                 return;
                             }
-                            diagnostics.set(Rc::new(result.diagnostics.clone()));
                             let model = Model::new(result, g, ms, id);
                             stages.model = perf::mark("model");
-                            perf::arrived(g, stages);
-                            dispatch.dispatch(Action::Loaded(Rc::new(model)));
-                            if let Some(view) = pending.borrow_mut().view.take() {
-                                dispatch.dispatch(Action::Restore(view));
-                            }
+                            Timeout::new(0, move || {
+                                if latest.get() != g {
+                                    return;
+                                }
+                                perf::arrived(g, stages);
+                                diagnostics.set(Rc::new(model.result.diagnostics.clone()));
+                                dispatch.dispatch(Action::Loaded(Rc::new(model)));
+                                if let Some(view) = pending.borrow_mut().view.take() {
+                                    dispatch.dispatch(Action::Restore(view));
+                                }
+                            })
+                            .forget();
                         })
                         .forget();
                     }
@@ -230,8 +240,14 @@ pub fn app(props: &AppProps) -> Html {
                 *requested.borrow_mut() = Some(value.clone());
                 runner.borrow_mut().request(value.to_string(), at);
             }
-            save(STORAGE_KEY, &value);
             *latest.borrow_mut() = value.clone();
+            if value.len() > SAVED_LATER {
+                // The newest text when the task runs (a later, smaller edit may have saved already).
+                let latest = latest.clone();
+                Timeout::new(0, move || save(STORAGE_KEY, &latest.borrow())).forget();
+            } else {
+                save(STORAGE_KEY, &value);
+            }
             text.set(value);
         })
     };
@@ -397,6 +413,23 @@ pub fn app(props: &AppProps) -> Html {
             set_text.emit(texts.manifest.clone());
         })
     };
+    // Opening a lint finding's probe asks first too, and keeps the user's text the same way.
+    let open_probe = {
+        let (text, on_change, own_text) = (text.clone(), on_change.clone(), own_text.clone());
+        let lang = *lang;
+        Callback::from(move |probe: String| {
+            if is_own_text(&text) {
+                let question = lang.text(Msg::ProbeReplaceConfirm);
+                let yes = web_sys::window().and_then(|w| w.confirm_with_message(question).ok()).unwrap_or(false);
+                if !yes {
+                    return;
+                }
+                save(OWN_TEXT_KEY, &text);
+                own_text.set(Some(text.to_string()));
+            }
+            on_change.emit(probe);
+        })
+    };
     let close_notes = {
         let scenario = scenario.clone();
         Callback::from(move |_: MouseEvent| {
@@ -465,7 +498,7 @@ pub fn app(props: &AppProps) -> Html {
                 </section>
                 <section class="timeline-pane" aria-label={l.text(Msg::Timeline)} data-testid="timeline">
                     if let Some(s) = *scenario {
-                        <ScenarioNotes scenario={s} library={(*library).clone()} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text} />
+                        <ScenarioNotes scenario={s} library={(*library).clone()} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text.clone()} />
                     }
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
@@ -476,7 +509,7 @@ pub fn app(props: &AppProps) -> Html {
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
                     <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine}
                         panels={panels.clone()} restore={(*restore_panels).clone()} />
-                    <LintView text={(*text).clone()} on_open={on_change.clone()} engine={props.engine} panels={panels.clone()} restore={(*restore_panels).clone()} />
+                    <LintView text={(*text).clone()} on_open={open_probe} can_restore={own_text.is_some()} on_restore={restore_own_text.clone()} engine={props.engine} panels={panels.clone()} restore={(*restore_panels).clone()} />
                     <Legend />
                     <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
                 </section>

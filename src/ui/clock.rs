@@ -2,9 +2,10 @@
 //! scrubber over the horizon. The cursor they move is what the inspector's tables show.
 
 use super::language::use_lang;
-use super::state::{Action, ViewState, SPEEDS};
-use crate::i18n::{Lang, Msg};
+use super::state::{Action, ViewState};
+use crate::i18n::Msg;
 use crate::sim::trace::format_time;
+use crate::timeline::playback::{choices, speed_label};
 use crate::timeline::viewport::time_of_ms;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -62,30 +63,18 @@ pub fn clock(props: &ClockProps) -> Html {
     let now = time_of_ms(s.cursor);
     html! {
         <div class="clock" data-testid="clock" role="group" aria-label={l.text(Msg::VirtualClock)}>
-            <button type="button" onclick={to_start} title={l.text(Msg::GoToStartTitle)} aria-label={l.text(Msg::GoToStart)}>{ "|◀" }</button>
+            <button type="button" onclick={to_start} data-testid="to-start" title={l.text(Msg::GoToStartTitle)} aria-label={l.text(Msg::GoToStart)}>{ "|◀" }</button>
             <button type="button" onclick={prev} data-testid="step-prev" title={l.text(Msg::PreviousEventTitle)} aria-label={l.text(Msg::PreviousEvent)}>{ "◀◀" }</button>
             <button type="button" class="play" onclick={play} data-testid="play" aria-pressed={s.playing.to_string()}
                 title={l.text(Msg::PlayPauseTitle)} aria-label={l.text(if s.playing { Msg::Pause } else { Msg::Play })}>{ if s.playing { "⏸" } else { "▶︎" } }</button>
             <button type="button" onclick={next} data-testid="step-next" title={l.text(Msg::NextEventTitle)} aria-label={l.text(Msg::NextEvent)}>{ "▶▶" }</button>
-            <button type="button" onclick={to_end} title={l.text(Msg::GoToEndTitle)} aria-label={l.text(Msg::GoToEnd)}>{ "▶|" }</button>
+            <button type="button" onclick={to_end} data-testid="to-end" title={l.text(Msg::GoToEndTitle)} aria-label={l.text(Msg::GoToEnd)}>{ "▶|" }</button>
             <select onchange={speed} data-testid="speed" aria-label={l.text(Msg::PlaybackSpeed)}>
-                { for SPEEDS.iter().map(|v| html! { <option value={v.to_string()} selected={*v == s.speed}>{ speed_label(l, *v) }</option> }) }
+                { for choices(s.speed).iter().map(|v| html! { <option value={v.to_string()} selected={*v == s.speed}>{ speed_label(l, *v) }</option> }) }
             </select>
             <input class="scrub" type="range" min="0" max={(end - start).to_string()} step="1000" value={(s.cursor - start).to_string()}
                 oninput={scrub} data-testid="scrub" aria-label={l.text(Msg::ScrubClock)} />
             <output class="clock-time" data-testid="clock-time" data-time={format_time(&now)}>{ now.format("%Y-%m-%d %H:%M:%S UTC").to_string() }</output>
         </div>
-    }
-}
-
-/// A playback speed (virtual ms per real ms) as "1 h/s" in the page's language.
-fn speed_label(l: Lang, speed: f64) -> String {
-    let per_second = speed / 60.0; // virtual minutes per real second
-    if per_second >= 1440.0 {
-        l.format(Msg::SpeedDays, &[&(per_second / 1440.0)])
-    } else if per_second >= 60.0 {
-        l.format(Msg::SpeedHours, &[&(per_second / 60.0)])
-    } else {
-        l.format(Msg::SpeedMinutes, &[&per_second])
     }
 }

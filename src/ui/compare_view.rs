@@ -7,7 +7,7 @@ use super::language::use_lang;
 use super::runner::{Engine, Runner};
 use super::share::PanelsHandle;
 use super::state::{Action, Model, ViewState};
-use super::timeline_view::{TimelineView, LABEL_WIDTH};
+use super::timeline_view::TimelineView;
 use crate::api::{ConcurrencyPolicy, KubernetesVersion};
 use crate::app::compare::Variant;
 use crate::app::protocol::{Answer, CompareWith, ComparisonView};
@@ -277,13 +277,14 @@ struct StripProps {
 fn diff_strip(props: &StripProps) -> Html {
     let l = use_lang();
     let view = props.state.view;
-    let width = LABEL_WIDTH + view.width;
+    let label = props.state.label;
+    let width = label + view.width;
     html! {
         <svg class="diff-strip" width={width.to_string()} height="18" role="img" aria-label={l.text(Msg::CompareDiffStrip)} data-testid="diff-strip">
             <text x="8" y="13" class="lane-label">{ l.text(Msg::CompareDiffLane) }</text>
             { for props.diff.differences.iter().filter_map(|d| {
-                let x = LABEL_WIDTH + view.x(ms(d.at));
-                (LABEL_WIDTH..=width).contains(&x).then(|| {
+                let x = label + view.x(ms(d.at));
+                (label..=width).contains(&x).then(|| {
                     let (dispatch, at) = (props.dispatch.clone(), ms(d.at));
                     html! {
                         <rect class={format!("diff-mark {}", d.kind.name())} data-testid="diff-mark" data-kind={d.kind.name()}

@@ -8,7 +8,8 @@ use crate::api::{KubernetesVersion, Release};
 use crate::app::run::Workload;
 use crate::i18n::{Lang, Msg};
 use crate::sim::scenario::{
-    Attempt, ClusterAction, ClusterEvent, HorizonDuration, PodRule, PodSelector, Simulation, API_VERSION, KIND,
+    Attempt, ClusterAction, ClusterEvent, HorizonDuration, HorizonDurationError, PodRule, PodSelector, Simulation,
+    API_VERSION, KIND,
 };
 use crate::sim::trace::format_time;
 use serde_json::Value;
@@ -107,19 +108,28 @@ pub fn controls(props: &ControlsProps) -> Html {
             emit(s);
         })
     };
+    // A horizon the field cannot take stays in the field, with what is wrong under it.
+    let horizon_error = use_state(|| None::<HorizonDurationError>);
     let on_horizon = {
-        let (sim, emit) = (sim.clone(), emit.clone());
+        let (sim, emit, horizon_error) = (sim.clone(), emit.clone(), horizon_error.clone());
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<HtmlInputElement>().value();
             let mut s = sim.clone();
             if v.trim().is_empty() {
                 s.spec.duration = None;
-            } else if let Ok(d) = v.trim().parse::<HorizonDuration>() {
-                s.spec.duration = Some(d);
-                s.spec.end = None;
             } else {
-                return;
+                match v.trim().parse::<HorizonDuration>() {
+                    Ok(d) => {
+                        s.spec.duration = Some(d);
+                        s.spec.end = None;
+                    }
+                    Err(e) => {
+                        horizon_error.set(Some(e));
+                        return;
+                    }
+                }
             }
+            horizon_error.set(None);
             emit(s);
         })
     };
@@ -153,8 +163,12 @@ pub fn controls(props: &ControlsProps) -> Html {
             </label>
             <label>{ l.text(Msg::Horizon) }
                 <input data-testid="horizon" type="text" size="6" placeholder="24h" value={horizon}
-                    onchange={on_horizon} aria-label={l.text(Msg::HorizonLabel)} title={l.text(Msg::HorizonTitle)} />
+                    onchange={on_horizon} aria-label={l.text(Msg::HorizonLabel)} title={l.text(Msg::HorizonTitle)}
+                    aria-invalid={horizon_error.is_some().to_string()} aria-describedby="horizon-error" />
             </label>
+            if let Some(e) = &*horizon_error {
+                <p class="field-error" id="horizon-error" role="alert" data-testid="horizon-error">{ e.say(l) }</p>
+            }
             <label>{ l.text(Msg::ControllerTz) }
                 <input data-testid="timezone" type="text" size="12" list="zones" placeholder="UTC"
                     value={sim.spec.controller_time_zone.clone().unwrap_or_default()} onchange={on_zone}

@@ -190,8 +190,8 @@ pub fn inspector(props: &InspectorProps) -> Html {
 fn object_of(s: &ViewState) -> Option<(ObjectKind, String)> {
     let trace = s.model.as_ref()?.result.trace.as_ref()?;
     match s.selected? {
-        ItemRef::Job(i) => trace.jobs.get(i).map(|j| (ObjectKind::Job, j.name.clone())),
-        ItemRef::Pod(i) => trace.pods.get(i).map(|p| (ObjectKind::Pod, p.name.clone())),
+        ItemRef::Job(i) => trace.jobs.get(i).map(|j| (ObjectKind::Job, j.name.to_string())),
+        ItemRef::Pod(i) => trace.pods.get(i).map(|p| (ObjectKind::Pod, p.name.to_string())),
         ItemRef::Slot(i) => trace.slots.get(i).map(|p| (ObjectKind::CronJob, p.cron_job.to_string())),
         _ => None,
     }

@@ -26,8 +26,11 @@ use yew::prelude::*;
 pub struct LintProps {
     /// The editor's text (offered as the input).
     pub text: Rc<str>,
-    /// Replaces the editor's text with a finding's probe.
+    /// Replaces the editor's text with a finding's probe (asking first when it is the user's own).
     pub on_open: Callback<String>,
+    /// Whether the user's own text was kept when a probe replaced it, and brings it back.
+    pub can_restore: bool,
+    pub on_restore: Callback<MouseEvent>,
     /// Where the probes run (a worker of the view's own in the page).
     #[prop_or(Engine::Worker)]
     pub engine: Engine,
@@ -244,6 +247,9 @@ pub fn lint_view(props: &LintProps) -> Html {
         <section class="lint" data-testid="lint" aria-label={l.text(Msg::LintRegion)}>
             <button type="button" onclick={toggle} aria-expanded={open.to_string()} data-testid="lint-toggle">
                 { l.text(if *open { Msg::LintClose } else { Msg::LintOpen }) }</button>
+            if *open && props.can_restore {
+                <button type="button" data-testid="lint-restore-own-text" onclick={props.on_restore.clone()}>{ l.text(Msg::ScenarioRestore) }</button>
+            }
             if *open {
                 <p class="hint">{ l.text(Msg::LintIntro) }</p>
                 <textarea class="lint-input" data-testid="lint-input" aria-label={l.text(Msg::LintInputLabel)} spellcheck="false" wrap="off"

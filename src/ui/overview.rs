@@ -4,7 +4,6 @@
 
 use super::language::use_lang;
 use super::state::{Action, ViewState};
-use super::timeline_view::LABEL_WIDTH;
 use crate::i18n::{Lang, Msg};
 use crate::timeline::lanes::Glyph;
 use crate::timeline::viewport::ms;
@@ -66,7 +65,7 @@ fn colour<'a>(palette: &'a [String], name: &str) -> &'a str {
 }
 
 /// Fills, for each run of neighbouring columns whose value is `v`, one rectangle from `y0` to `y1`.
-fn fill_runs(ctx: &CanvasRenderingContext2d, cols: &[u8], v: u8, y0: f64, y1: f64) {
+fn fill_runs(ctx: &CanvasRenderingContext2d, label: f64, cols: &[u8], v: u8, y0: f64, y1: f64) {
     let mut i = 0;
     while i < cols.len() {
         if cols[i] != v {
@@ -77,7 +76,7 @@ fn fill_runs(ctx: &CanvasRenderingContext2d, cols: &[u8], v: u8, y0: f64, y1: f6
         while i < cols.len() && cols[i] == v {
             i += 1;
         }
-        ctx.fill_rect(LABEL_WIDTH + start as f64, y0, (i - start) as f64, y1 - y0);
+        ctx.fill_rect(label + start as f64, y0, (i - start) as f64, y1 - y0);
     }
 }
 
@@ -96,19 +95,20 @@ pub fn overview(props: &OverviewProps) -> Html {
     if end - start < LONG_HORIZON_MS {
         return html! {};
     }
+    let label = s.label;
     let onclick = {
         let d = props.dispatch.clone();
         let canvas = canvas.clone();
         Callback::from(move |e: MouseEvent| {
             let Some(c) = canvas.cast::<HtmlCanvasElement>() else { return };
-            let w = c.client_width() as f64 - LABEL_WIDTH;
-            let x = e.offset_x() as f64 - LABEL_WIDTH;
+            let w = c.client_width() as f64 - label;
+            let x = e.offset_x() as f64 - label;
             if x >= 0.0 && w > 0.0 {
                 d.dispatch(Action::Centre(start + x / w * (end - start)));
             }
         })
     };
-    let width = LABEL_WIDTH + s.view.width;
+    let width = label + s.view.width;
     html! {
         <canvas class="overview" data-testid="overview" ref={canvas} width={width.to_string()} height={HEIGHT.to_string()}
             style={format!("width:{width}px;height:{HEIGHT}px")} {onclick}
@@ -124,7 +124,8 @@ fn draw(canvas: &NodeRef, s: &ViewState, l: Lang) {
         return;
     };
     let (w, h) = (c.width() as f64, c.height() as f64);
-    let lanes_w = (w - LABEL_WIDTH).max(1.0);
+    let label = s.label;
+    let lanes_w = (w - label).max(1.0);
     let columns = lanes_w as usize + 1;
     let col = |t: f64| (((t - start) / (end - start) * lanes_w) as usize).min(columns - 1);
     // Per pixel column, the worst slot glyph and whether a Job / failed Job runs there: the
@@ -157,7 +158,7 @@ fn draw(canvas: &NodeRef, s: &ViewState, l: Lang) {
     paint("--muted");
     ctx.set_font("11px system-ui, sans-serif");
     let _ = ctx.fill_text(l.text(Msg::Overview), 8.0, 14.0);
-    let x = |t: f64| LABEL_WIDTH + (t - start) / (end - start) * lanes_w;
+    let x = |t: f64| label + (t - start) / (end - start) * lanes_w;
     paint("--outage");
     for o in &tl.outages {
         ctx.fill_rect(x(ms(o.from)), 0.0, (x(ms(o.to)) - x(ms(o.from))).max(1.0), h);
@@ -166,11 +167,11 @@ fn draw(canvas: &NodeRef, s: &ViewState, l: Lang) {
         [("--pending", 6.0, 10.0), ("--ok", 4.0, 12.0), ("--late", 2.0, 14.0), ("--bad", 2.0, 14.0)];
     for (v, (var, y0, y1)) in slot_style.iter().enumerate() {
         paint(var);
-        fill_runs(&ctx, &slot_cols, v as u8 + 1, *y0, *y1);
+        fill_runs(&ctx, label, &slot_cols, v as u8 + 1, *y0, *y1);
     }
     for (v, var) in ["--job", "--bad"].iter().enumerate() {
         paint(var);
-        fill_runs(&ctx, &job_cols, v as u8 + 1, 18.0, 28.0);
+        fill_runs(&ctx, label, &job_cols, v as u8 + 1, 18.0, 28.0);
     }
     ctx.set_stroke_style_str(colour(&palette, "--accent"));
     ctx.set_line_width(1.5);

@@ -186,7 +186,10 @@ pub fn share(props: &ShareProps) -> Html {
     let opening = use_state(|| Opening::Idle);
     let made = use_state(|| None::<Result<String, Option<ShareError>>>);
 
-    // Open the address's link once.
+    // Open the address's link, and any link put into the address of this tab later (a
+    // `hashchange`): against the saved text first, then against the editor's text of the moment.
+    let latest_text = use_mut_ref(|| props.text.clone());
+    *latest_text.borrow_mut() = props.text.clone();
     {
         let (opening, pending, saved, on_text, on_release, on_opened) = (
             opening.clone(),
@@ -197,26 +200,46 @@ pub fn share(props: &ShareProps) -> Html {
             props.on_opened.clone(),
         );
         use_effect_with((), move |_| {
-            if pending.borrow().waiting {
-                let fragment = fragment().unwrap_or_default();
-                wasm_bindgen_futures::spawn_local(async move {
-                    match open_fragment(&fragment).await {
-                        Ok(link) => {
-                            let same = saved.as_deref().is_none_or(|s| *s == *link.text);
-                            if same {
-                                apply(&pending, &on_text, &on_release, &on_opened, link);
-                            } else {
-                                opening.set(Opening::Ask(Rc::new(link)));
+            let open = {
+                let pending = pending.clone();
+                Rc::new(move |fragment: String, against: Option<Rc<str>>| {
+                    let (opening, pending, on_text, on_release, on_opened) =
+                        (opening.clone(), pending.clone(), on_text.clone(), on_release.clone(), on_opened.clone());
+                    wasm_bindgen_futures::spawn_local(async move {
+                        match open_fragment(&fragment).await {
+                            Ok(link) => {
+                                if against.as_deref().is_none_or(|s| *s == *link.text) {
+                                    apply(&pending, &on_text, &on_release, &on_opened, link);
+                                } else {
+                                    opening.set(Opening::Ask(Rc::new(link)));
+                                }
+                            }
+                            Err(e) => {
+                                pending.borrow_mut().waiting = false;
+                                forget_fragment();
+                                on_release.emit(());
+                                opening.set(Opening::Failed(e));
                             }
                         }
-                        Err(e) => {
-                            pending.borrow_mut().waiting = false;
-                            forget_fragment();
-                            on_release.emit(());
-                            opening.set(Opening::Failed(e));
-                        }
-                    }
-                });
+                    });
+                })
+            };
+            if pending.borrow().waiting {
+                open(fragment().unwrap_or_default(), saved);
+            }
+            let on_hash = Closure::<dyn Fn()>::new(move || {
+                let Some(link) = fragment().filter(|f| f.starts_with(PREFIX)) else { return };
+                pending.borrow_mut().waiting = true;
+                open(link, Some(latest_text.borrow().clone()));
+            });
+            let window = web_sys::window();
+            if let Some(w) = &window {
+                let _ = w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(w) = &window {
+                    let _ = w.remove_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
+                }
             }
         });
     }

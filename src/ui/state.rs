@@ -6,7 +6,8 @@ use crate::app::run::RunResult;
 use crate::app::share::ShareView;
 use crate::sim::trace::Time;
 use crate::timeline::index::{index, GroupIndex};
-use crate::timeline::viewport::{ms, time_of_ms, Viewport};
+use crate::timeline::playback::speed_for;
+use crate::timeline::viewport::{label_width, ms, time_of_ms, Viewport};
 use crate::timeline::{ItemRef, Timeline};
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -43,19 +44,19 @@ impl Model {
     }
 }
 
-/// Virtual milliseconds per real millisecond of each playback speed (1 min/s … 1 d/s).
-pub const SPEEDS: [f64; 5] = [60.0, 600.0, 3600.0, 21600.0, 86400.0];
-
 #[derive(Clone, Debug)]
 pub struct ViewState {
     pub model: Option<Rc<Model>>,
     pub view: Viewport,
+    /// The label column's width left of the lanes (narrower on a phone, see [`label_width`]).
+    pub label: f64,
     /// The virtual clock, ms since the epoch.
     pub cursor: f64,
     pub selected: Option<ItemRef>,
     /// Jobs whose pod lanes are pinned open (the selected Job's always are).
     pub pinned: HashSet<String>,
     pub playing: bool,
+    /// Virtual milliseconds per real millisecond (`timeline::playback`).
     pub speed: f64,
 }
 
@@ -64,11 +65,12 @@ impl Default for ViewState {
         ViewState {
             model: None,
             view: Viewport { from: 0.0, to: 1.0, width: 800.0 },
+            label: label_width(f64::INFINITY),
             cursor: 0.0,
             selected: None,
             pinned: HashSet::new(),
             playing: false,
-            speed: SPEEDS[2],
+            speed: 3_600.0,
         }
     }
 }
@@ -82,6 +84,7 @@ impl PartialEq for ViewState {
         };
         same_model
             && self.view == other.view
+            && self.label == other.label
             && self.cursor == other.cursor
             && self.selected == other.selected
             && self.pinned == other.pinned
@@ -101,8 +104,8 @@ impl ViewState {
         if let (Some(m), Some(sel)) = (&self.model, self.selected) {
             if let Some(trace) = &m.result.trace {
                 match sel {
-                    ItemRef::Job(i) => set.extend(trace.jobs.get(i).map(|j| j.name.clone())),
-                    ItemRef::Pod(i) => set.extend(trace.pods.get(i).map(|p| p.job.clone())),
+                    ItemRef::Job(i) => set.extend(trace.jobs.get(i).map(|j| j.name.to_string())),
+                    ItemRef::Pod(i) => set.extend(trace.pods.get(i).map(|p| p.job.to_string())),
                     ItemRef::Slot(i) => {
                         set.extend(trace.slots.get(i).and_then(|s| s.job.as_deref().map(str::to_string)))
                     }
@@ -117,6 +120,7 @@ impl ViewState {
 pub enum Action {
     /// A new run's model.
     Loaded(Rc<Model>),
+    /// The drawing's box is this many pixels wide (label column and lanes).
     Width(f64),
     Zoom {
         anchor_x: f64,
@@ -179,9 +183,12 @@ impl Reducible for ViewState {
             Action::Loaded(model) => {
                 let new_bounds = model.bounds();
                 if let Some((start, end)) = new_bounds {
+                    // A new horizon opens whole, with the clock at its start and a speed that
+                    // plays it in about 20 s.
                     if bounds != new_bounds {
                         s.view = Viewport { from: start, to: end, width: s.view.width };
-                        s.cursor = end;
+                        s.cursor = start;
+                        s.speed = speed_for(end - start);
                     } else {
                         s.view = s.view.zoom(0.0, 1.0, start, end);
                     }
@@ -192,7 +199,10 @@ impl Reducible for ViewState {
                     retire(old);
                 }
             }
-            Action::Width(w) => s.view = s.view.with_width(w),
+            Action::Width(w) => {
+                s.label = label_width(w);
+                s.view = s.view.with_width((w - s.label).max(150.0));
+            }
             Action::Zoom { anchor_x, factor } => {
                 if let Some((a, b)) = bounds {
                     s.view = s.view.zoom(anchor_x, factor, a, b);

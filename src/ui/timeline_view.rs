@@ -8,20 +8,18 @@ use super::language::use_lang;
 use super::state::{Action, Model, ViewState};
 use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{format_time, Name, SlotFate, SlotWhy, Time};
+use crate::timeline::axis::ticks;
 use crate::timeline::lanes::{Glyph, Group, JobOutcome, MarkerKind};
 use crate::timeline::pod_lanes::{PodEnd, SegmentKind};
 use crate::timeline::rows::{groups_between, height, rows, Row, RowKind, AXIS_HEIGHT};
-use crate::timeline::viewport::{ms, ticks, visible_instants, Drawn, Viewport};
+use crate::timeline::viewport::{label_width, ms, visible_instants, Drawn, Viewport};
 use crate::timeline::{ItemRef, Timeline};
-use chrono::TimeDelta;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, MouseEvent, WheelEvent};
 use yew::prelude::*;
 
-/// Width of the label column left of the lanes.
-pub const LABEL_WIDTH: f64 = 176.0;
 /// Items closer than this many pixels are aggregated.
 const MIN_GAP: f64 = 4.0;
 /// Groups are drawn when they come within this many pixels of the scrolled-to part of the lanes.
@@ -45,21 +43,6 @@ fn item_attr(item: ItemRef) -> String {
     item.to_string()
 }
 
-fn tick_label(t: f64, step: TimeDelta) -> String {
-    let time = crate::timeline::viewport::time_of_ms(t);
-    if step >= TimeDelta::days(1) {
-        time.format("%b %-d").to_string()
-    } else if step >= TimeDelta::minutes(1) {
-        if time.format("%H:%M").to_string() == "00:00" {
-            time.format("%b %-d").to_string()
-        } else {
-            time.format("%H:%M").to_string()
-        }
-    } else {
-        time.format("%H:%M:%S").to_string()
-    }
-}
-
 #[function_component(TimelineView)]
 pub fn timeline_view(props: &TimelineProps) -> Html {
     let l = use_lang();
@@ -81,7 +64,11 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
         return html! { <div class="timeline-scroll" ref={container}><p class="empty">{ l.text(Msg::Simulating) }</p></div> };
     };
     let Some(timeline) = model.timeline.as_ref() else {
-        let why = model.result.error.clone().unwrap_or_else(|| l.text(Msg::NothingToSimulate).into());
+        // An error the editor lists at its line is pointed at, not said twice.
+        let why = match model.result.error_listed() {
+            Some(d) => l.format(Msg::SeeEditorError, &[&d.line, &d.column]),
+            None => model.result.error.clone().unwrap_or_else(|| l.text(Msg::NothingToSimulate).into()),
+        };
         return html! {
             <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()}>
                 <p class="empty" data-testid="timeline-error">{ why }</p>
@@ -90,11 +77,12 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
     };
 
     let view = props.state.view;
+    let label = props.state.label;
     let Pointer { onmousedown, onmousemove, onmouseup, onclick } =
-        Pointer::new(&drag, &props.dispatch, &container, view);
+        Pointer::new(&drag, &props.dispatch, &container, view, label);
     let expanded = props.state.expanded();
     let rows = rows(timeline, &expanded);
-    let frame = Frame { view, width: LABEL_WIDTH + view.width, height: height(&rows) + 4.0 };
+    let frame = Frame { view, label, width: label + view.width, height: height(&rows) + 4.0 };
     let (top, seen) = *scrolled;
     let onscroll = Callback::from(move |e: Event| {
         let el: Element = e.target_unchecked_into();
@@ -113,7 +101,7 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
                         <line x1="0" y1="0" x2="0" y2="6" class="hatch-line" />
                     </pattern>
                 </defs>
-                { axis(&frame) }
+                { axis(l, &frame) }
                 { bands(l, timeline, &frame) }
                 { for groups_between(&rows, top - OVERSCAN, top + seen + SCROLL_STEP + OVERSCAN)
                     .flat_map(|(g, group_rows)| lanes.group(g, &timeline.groups[g], group_rows)) }
@@ -126,6 +114,8 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
 /// The drawing's size and the time axis it is drawn on.
 struct Frame {
     view: Viewport,
+    /// The label column's width, in pixels.
+    label: f64,
     /// Label column plus lanes, in pixels.
     width: f64,
     /// Every row plus a margin, in pixels.
@@ -135,7 +125,7 @@ struct Frame {
 impl Frame {
     /// The x of an instant (ms) in the drawing, label column included.
     fn x(&self, t: f64) -> f64 {
-        LABEL_WIDTH + self.view.x(t)
+        self.label + self.view.x(t)
     }
 }
 
@@ -151,8 +141,7 @@ fn use_width_and_wheel(container: NodeRef, dispatch: UseReducerDispatcher<ViewSt
             let dispatch = dispatch.clone();
             move || {
                 if let Some(el) = &el {
-                    let w = (el.client_width() as f64 - LABEL_WIDTH - 2.0).max(200.0);
-                    dispatch.dispatch(Action::Width(w));
+                    dispatch.dispatch(Action::Width(el.client_width() as f64 - 2.0));
                 }
             }
         };
@@ -164,7 +153,7 @@ fn use_width_and_wheel(container: NodeRef, dispatch: UseReducerDispatcher<ViewSt
             Closure::<dyn Fn(WheelEvent)>::new(move |e: WheelEvent| {
                 let Some(el) = &el else { return };
                 let rect = el.get_bounding_client_rect();
-                let x = e.client_x() as f64 - rect.left() - LABEL_WIDTH;
+                let x = e.client_x() as f64 - rect.left() - label_width(el.client_width() as f64 - 2.0);
                 if x < 0.0 {
                     return;
                 }
@@ -220,12 +209,13 @@ impl Pointer {
         dispatch: &UseReducerDispatcher<ViewState>,
         container: &NodeRef,
         view: Viewport,
+        label: f64,
     ) -> Pointer {
         let to_view_x = {
             let container = container.clone();
             move |client_x: i32| -> f64 {
                 let left = container.cast::<Element>().map_or(0.0, |el| el.get_bounding_client_rect().left());
-                client_x as f64 - left - LABEL_WIDTH
+                client_x as f64 - left - label
             }
         };
         let onmousedown = {
@@ -293,17 +283,18 @@ fn click_action(el: &Element, view: &Viewport) -> Action {
     Action::Select(el.get_attribute("data-item").as_deref().and_then(parse_item))
 }
 
-/// The time axis: a tick and its label every ~90 pixels, lines down through every lane.
-fn axis(frame: &Frame) -> Html {
-    let (step, tick_list) = ticks(&frame.view, 90.0);
+/// The time axis: a tick every ~90 pixels or more on calendar boundaries, with its label, lines
+/// down through every lane.
+fn axis(l: Lang, frame: &Frame) -> Html {
+    let tick_list = ticks(&frame.view, 90.0, l);
     html! {
         <g class="axis" data-testid="axis">
-            <rect class="axis-bg" x={LABEL_WIDTH.to_string()} y="0" width={frame.view.width.to_string()} height={AXIS_HEIGHT.to_string()} />
+            <rect class="axis-bg" x={frame.label.to_string()} y="0" width={frame.view.width.to_string()} height={AXIS_HEIGHT.to_string()} />
             { for tick_list.iter().map(|t| {
-                let x = frame.x(*t);
+                let x = frame.x(t.at);
                 html! { <g>
                     <line class="tick" x1={x.to_string()} x2={x.to_string()} y1={(AXIS_HEIGHT - 6.0).to_string()} y2={frame.height.to_string()} />
-                    <text class="tick-label" x={(x + 3.0).to_string()} y="15">{ tick_label(*t, step) }</text>
+                    if let Some(label) = &t.label { <text class="tick-label" x={(x + 3.0).to_string()} y="15">{ label }</text> }
                 </g> }
             }) }
             <text class="axis-zone" x="8" y="16">{ "UTC" }</text>
@@ -317,8 +308,8 @@ fn bands(l: Lang, timeline: &Timeline, frame: &Frame) -> Html {
     html! {
         <g class="bands">
             { for timeline.outages.iter().enumerate().map(|(i, o)| {
-                let (x0, x1) = (frame.x(ms(o.from)).max(LABEL_WIDTH), frame.x(ms(o.to)).min(width));
-                if x1 < LABEL_WIDTH || x0 > width { return html! {} }
+                let (x0, x1) = (frame.x(ms(o.from)).max(frame.label), frame.x(ms(o.to)).min(width));
+                if x1 < frame.label || x0 > width { return html! {} }
                 html! { <rect class="outage" data-testid="outage" data-item={item_attr(ItemRef::Outage(i))}
                     data-from={format_time(&o.from)} data-to={format_time(&o.to)}
                     x={x0.to_string()} y={AXIS_HEIGHT.to_string()} width={(x1 - x0).max(1.0).to_string()} height={(frame.height - AXIS_HEIGHT).to_string()}>
@@ -332,7 +323,7 @@ fn bands(l: Lang, timeline: &Timeline, frame: &Frame) -> Html {
 /// The virtual clock's cursor, when it is inside the visible window.
 fn cursor(frame: &Frame, at: f64, time: Time) -> Option<Html> {
     let x = frame.x(at);
-    (x >= LABEL_WIDTH && x <= frame.width).then(|| {
+    (x >= frame.label && x <= frame.width).then(|| {
         html! {
             <g class="cursor" data-testid="cursor" data-time={format_time(&time)}>
                 <line x1={x.to_string()} x2={x.to_string()} y1="0" y2={frame.height.to_string()} />
@@ -360,14 +351,14 @@ impl Lanes<'_> {
         let (top, bottom) = (group_rows[0].y, group_rows.last().map_or(0.0, |r| r.y + r.height));
         let mut body = Vec::new();
         for (i, s) in group.suspended.iter().enumerate() {
-            let (x0, x1) = (frame.x(ms(s.from)).max(LABEL_WIDTH), frame.x(ms(s.to)).min(width));
+            let (x0, x1) = (frame.x(ms(s.from)).max(frame.label), frame.x(ms(s.to)).min(width));
             if x1 > x0 {
                 body.push(html! { <rect class="suspended" data-testid="suspended" data-item={item_attr(ItemRef::Suspension(g, i))}
                     x={x0.to_string()} y={(top + 20.0).to_string()} width={(x1 - x0).to_string()} height={(bottom - top - 20.0).max(0.0).to_string()}>
                     <title>{ l.text(Msg::SuspendedBand) }</title></rect> });
             }
         }
-        let row = |row: &Row| render_row(l, row, group, g, self.model, &frame.view, self.selected, self.expanded);
+        let row = |row: &Row| render_row(l, row, group, g, self.model, frame, self.selected, self.expanded);
         body.extend(group_rows.iter().filter(|r| r.kind == RowKind::Title).map(&row));
         let timeline = self.model.timeline.as_ref();
         for (i, m) in timeline.iter().flat_map(|t| t.markers.iter().enumerate()) {
@@ -376,7 +367,7 @@ impl Lanes<'_> {
                 None => group.jobs.iter().any(|j| matches!(&m.kind, MarkerKind::DeleteJob { job } if *job == j.name)),
             };
             let x = frame.x(ms(m.at));
-            if !belongs || x < LABEL_WIDTH || x > width {
+            if !belongs || x < frame.label || x > width {
                 continue;
             }
             let sel = if self.selected == Some(ItemRef::Marker(i)) { " selected" } else { "" };
@@ -411,11 +402,12 @@ fn render_row(
     group: &Group,
     g: usize,
     model: &Rc<Model>,
-    view: &Viewport,
+    frame: &Frame,
     selected: Option<ItemRef>,
     expanded: &std::collections::HashSet<String>,
 ) -> Html {
-    let x_of = |t: f64| LABEL_WIDTH + view.x(t);
+    let (view, label_column) = (&frame.view, frame.label);
+    let x_of = |t: f64| frame.x(t);
     let (y, h) = (row.y, row.height);
     let cy = y + h / 2.0;
     let trace = model.result.trace.as_ref().expect("a timeline has a trace");
@@ -450,7 +442,7 @@ fn render_row(
                         let slot = &trace.slots[s.trace_index];
                         SlotItem::One {
                             item: s.trace_index,
-                            x: LABEL_WIDTH + x0,
+                            x: label_column + x0,
                             glyph: s.glyph,
                             fate: s.fate,
                             at: s.at,
@@ -473,7 +465,7 @@ fn render_row(
                 .collect();
             html! { <g class="row slot-row" data-testid="slot-lane" data-cronjob={group.title().to_string()}>
                 { label(l.text(Msg::SlotsLane).into(), "sub") }
-                <LaneItems {l} {y} {h} items={Items::Slots(Rc::new(items))} />
+                <LaneItems {l} {y} {h} label={label_column} items={Items::Slots(Rc::new(items))} />
             </g> }
         }
         RowKind::Jobs(r) => {
@@ -514,14 +506,14 @@ fn render_row(
                 .unwrap_or_default();
             html! { <g class="row job-row" data-testid="job-lane" data-cronjob={group.title().to_string()}>
                 if *r == 0 { { label(l.text(Msg::JobsLane).into(), "sub") } }
-                <LaneItems {l} {y} {h} items={Items::Jobs(Rc::new(items))} />
+                <LaneItems {l} {y} {h} label={label_column} items={Items::Jobs(Rc::new(items))} />
             </g> }
         }
         RowKind::Pods { job, row: pod_row } => {
             let bar = &group.jobs[*job];
             let pinned_label = if *pod_row == 0 {
                 html! { <g class="pin" data-pin={bar.name.clone()}>
-                    <text class="lane-label pods" x="14" y={(cy + 4.0).to_string()}>{ format!("▾ {}", short(&bar.name)) }</text>
+                    <text class="lane-label pods" x="14" y={(cy + 4.0).to_string()}>{ format!("▾ {}", short(&bar.name, label_column)) }</text>
                     <title>{ l.format(Msg::PodsOfJob, &[&bar.name]) }</title>
                 </g> }
             } else {
@@ -570,9 +562,12 @@ fn render_row(
     }
 }
 
-fn short(name: &str) -> String {
-    if name.chars().count() > 22 {
-        format!("…{}", name.chars().rev().take(20).collect::<Vec<_>>().into_iter().rev().collect::<String>())
+/// A Job's name in a label column `label` px wide: its end, where Jobs of one CronJob differ.
+fn short(name: &str, label: f64) -> String {
+    let fits = ((label - 22.0) / 6.1).max(8.0) as usize;
+    if name.chars().count() > fits {
+        let tail = name.chars().rev().take(fits - 1).collect::<Vec<_>>();
+        format!("…{}", tail.into_iter().rev().collect::<String>())
     } else {
         name.to_string()
     }
@@ -615,6 +610,8 @@ struct LaneItemsProps {
     /// The lane's top and height.
     y: f64,
     h: f64,
+    /// The label column's width.
+    label: f64,
     items: Items,
 }
 
@@ -622,12 +619,12 @@ struct LaneItemsProps {
 #[function_component(LaneItems)]
 fn lane_items(props: &LaneItemsProps) -> Html {
     match &props.items {
-        Items::Slots(items) => slot_items(props.l, props.y, props.h, items),
-        Items::Jobs(items) => job_items(props.l, props.y, props.h, items),
+        Items::Slots(items) => slot_items(props.l, props.y, props.h, props.label, items),
+        Items::Jobs(items) => job_items(props.l, props.y, props.h, props.label, items),
     }
 }
 
-fn slot_items(l: Lang, y: f64, h: f64, items: &[SlotItem]) -> Html {
+fn slot_items(l: Lang, y: f64, h: f64, label: f64, items: &[SlotItem]) -> Html {
     let cy = y + h / 2.0;
     items.iter().map(|d| match d {
         SlotItem::One { item, x, glyph, fate, at, job, explanation, selected } => {
@@ -641,7 +638,7 @@ fn slot_items(l: Lang, y: f64, h: f64, items: &[SlotItem]) -> Html {
             </g> }
         }
         SlotItem::Cluster { x0, x1, count, skipped, late } => {
-            let (a, b) = (LABEL_WIDTH + x0 - 4.0, LABEL_WIDTH + x1 + 4.0);
+            let (a, b) = (label + x0 - 4.0, label + x1 + 4.0);
             let class = if *skipped > 0 { "cluster has-skipped" } else if *late > 0 { "cluster has-late" } else { "cluster" };
             html! { <g class={class} data-testid="slot-cluster" data-count={count.to_string()}
                 data-skipped={skipped.to_string()} data-late={late.to_string()} data-zoom={format!("{x0}:{x1}")}>
@@ -678,10 +675,10 @@ enum JobItem {
     },
 }
 
-fn job_items(l: Lang, y: f64, h: f64, items: &[JobItem]) -> Html {
+fn job_items(l: Lang, y: f64, h: f64, label: f64, items: &[JobItem]) -> Html {
     items.iter().map(|d| match d {
         JobItem::One { item, name, outcome, late, from, to, scheduled, x0, x1, selected, expanded } => {
-            let (a, b) = (LABEL_WIDTH + x0.max(-10.0), LABEL_WIDTH + x1.min(1e6));
+            let (a, b) = (label + x0.max(-10.0), label + x1.min(1e6));
             let w = (b - a).max(3.0);
             let sel = if *selected { " selected" } else { "" };
             let late_class = if *late { " late" } else { "" };
@@ -700,7 +697,7 @@ fn job_items(l: Lang, y: f64, h: f64, items: &[JobItem]) -> Html {
             }
         }
         JobItem::Cluster { x0, x1, count, failed } => {
-            let (a, b) = (LABEL_WIDTH + x0, LABEL_WIDTH + x1.max(x0 + 2.0));
+            let (a, b) = (label + x0, label + x1.max(x0 + 2.0));
             html! { <g class={if *failed > 0 { "job-cluster has-failed" } else { "job-cluster" }} data-testid="job-cluster"
                 data-count={count.to_string()} data-failed={failed.to_string()} data-zoom={format!("{x0}:{x1}")}>
                 <title>{ l.format(Msg::JobCluster, &[count, failed]) }</title>

@@ -51,7 +51,7 @@ fn forbid_no_deadline(p: &Probe, first: Time, second: Time) -> Option<Finding> {
     let skipped: Vec<_> = trace.slots.iter().filter(|s| s.fate == SlotFate::SkippedForbid).collect();
     let first_skip = skipped.first()?;
     let text = FindingText::ForbidHung {
-        job: job.name.clone(),
+        job: job.name.to_string(),
         scheduled: job.scheduled_time.map(|t| format_time(&t)).unwrap_or_default(),
         skipped: skipped.len(),
         total: trace.slots.iter().filter(|s| s.fate != SlotFate::Pending).count(),

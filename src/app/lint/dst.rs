@@ -79,7 +79,8 @@ fn dst_finding(p: &Probe, rule: &'static str, zone: Tz, a: Time, b: Time) -> Opt
     let start = a - TimeDelta::minutes(1);
     let (trace, playground) = p.run(start, b + TimeDelta::minutes(1), None, json!([]))?;
     let show = |t: &Time| format!("{} ({})", format_time(t), t.with_timezone(&zone).format("%Y-%m-%d %H:%M %:z"));
-    let runs: Vec<(String, String)> = trace.jobs.iter().map(|j| (j.name.clone(), format_time(&j.created_at))).collect();
+    let runs: Vec<(String, String)> =
+        trace.jobs.iter().map(|j| (j.name.to_string(), format_time(&j.created_at))).collect();
     let (zone_name, first, second) = (zone.name().to_owned(), show(&a), show(&b));
     let text = if rule == "dst-double-run" {
         FindingText::DstDoubleRun { zone: zone_name, first, second, runs }

@@ -35,7 +35,7 @@ pub(super) fn retroactive_edit(p: &Probe, first: Time, second: Time, zone: Tz, o
         last_run: format_time(&first),
         schedule: new_schedule,
         edited_at: format_time(&edit_at),
-        job: job.name.clone(),
+        job: job.name.to_string(),
         created_at: format_time(&job.created_at),
         scheduled: format_time(&scheduled),
         deadline: deadline(p.cron_job),

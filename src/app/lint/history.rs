@@ -20,7 +20,7 @@ pub(super) fn failed_history_zero(p: &Probe, first: Time, second: Time) -> Optio
     let job = trace.jobs.iter().find(|j| j.condition == Some(FinishedCondition::Failed) && j.deleted_at.is_some())?;
     let (failed, deleted) = (job.finished_at?, job.deleted_at?);
     let text = FindingText::FailedHistoryZero {
-        job: job.name.clone(),
+        job: job.name.to_string(),
         failed: format_time(&failed),
         deleted: format_time(&deleted),
     };
@@ -40,7 +40,7 @@ pub(super) fn on_failure_logs_lost(p: &Probe, first: Time, second: Time) -> Opti
     let pod = trace.pods.iter().find(|q| q.job == job.name && q.deleted_at.is_some())?;
     let text = FindingText::OnFailureLogsLost {
         backoff_limit: spec.backoff_limit.unwrap_or(6),
-        pod: pod.name.clone(),
+        pod: pod.name.to_string(),
         attempts: pod.exit_codes.len(),
         deleted: pod.deleted_at.map(|t| format_time(&t)).unwrap_or_default(),
         reason: job.reason.clone().unwrap_or_default(),

@@ -4,7 +4,7 @@
 use super::*;
 
 fn is_too_many(e: &EventRecord) -> bool {
-    e.reason == "TooManyMissedTimes" || (e.reason == "FailedNeedsStart" && e.message.contains("Too many missed"))
+    e.reason == "TooManyMissedTimes" || (e.reason == "FailedNeedsStart" && e.message.text().contains("Too many missed"))
 }
 
 /// S2: the controller is down from just after a run until 101 start times have passed.
@@ -33,7 +33,7 @@ pub(super) fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Opt
     let (outage, down_at, up_at) = (exact(up - down), format_time(&down), format_time(&up));
     let times = vec![down_at.clone(), up_at.clone(), format_time(&event.time)];
     let (reason, quoted, event_at) =
-        (event.reason.to_string(), format!("{:?}", event.message), format_time(&event.time));
+        (event.reason.to_string(), format!("{:?}", event.message.text()), format_time(&event.time));
     let remedy = deadline(p.cron_job).is_none();
     let (severity, text) = match resumed {
         None => (
@@ -59,7 +59,7 @@ pub(super) fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Opt
                 reason,
                 event: quoted,
                 event_at,
-                job: j.name.clone(),
+                job: j.name.to_string(),
                 scheduled: j.scheduled_time.map(|t| format_time(&t)).unwrap_or_default(),
                 lost: trace
                     .slots

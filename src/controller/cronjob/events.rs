@@ -2,7 +2,8 @@
 //! kube-controller-manager writes them (`cronjob_controllerv2.go`, `utils.go` and the legacy
 //! `cronjob_controller.go`; texts as of v1.28.7 unless a constructor says otherwise).
 
-pub use crate::controller::{Event, EventType};
+pub use crate::controller::{CompletedWording, Event, EventType};
+use crate::controller::{Finished, Message, Words};
 use crate::go::Quoted;
 use chrono::{DateTime, Utc};
 use std::fmt;
@@ -21,16 +22,28 @@ impl Event {
     /// `Normal SawCompletedJob` for a finished Job leaving `status.active`. `condition` is
     /// `Complete` or `Failed`; releases before 1.31 say `status:`, later ones `condition:`.
     pub fn saw_completed_job(job: &str, condition: &str, word: CompletedWording) -> Self {
-        let word = match word {
-            CompletedWording::Status => "status",
-            CompletedWording::Condition => "condition",
+        let finished = match condition {
+            "Complete" => Finished::Complete,
+            "Failed" => Finished::Failed,
+            _ => {
+                let word = match word {
+                    CompletedWording::Status => "status",
+                    CompletedWording::Condition => "condition",
+                };
+                let message = format!("Saw completed job: {job}, {word}: {condition}");
+                return Self::new(EventType::Normal, "SawCompletedJob", message);
+            }
         };
-        Self::new(EventType::Normal, "SawCompletedJob", format!("Saw completed job: {job}, {word}: {condition}"))
+        Self::about(EventType::Normal, "SawCompletedJob", Words::SawCompletedJob(word, finished), job)
+    }
+
+    fn about(event_type: EventType, reason: &'static str, words: Words, name: &str) -> Self {
+        Self::new(event_type, reason, Message::About(words, name.to_owned()))
     }
 
     /// `Normal SawCompletedJob` as the legacy v1 controller before 1.19 words it: no condition.
     pub fn saw_completed_job_unqualified(job: &str) -> Self {
-        Self::new(EventType::Normal, "SawCompletedJob", format!("Saw completed job: {job}"))
+        Self::about(EventType::Normal, "SawCompletedJob", Words::SawCompletedJobUnqualified, job)
     }
 
     /// `Normal MissingJob`: a Job in `status.active` no longer exists.
@@ -119,12 +132,12 @@ impl Event {
 
     /// `Normal SuccessfulCreate`.
     pub fn successful_create(job: &str) -> Self {
-        Self::new(EventType::Normal, "SuccessfulCreate", format!("Created job {job}"))
+        Self::about(EventType::Normal, "SuccessfulCreate", Words::CreatedJob, job)
     }
 
     /// `Normal SuccessfulDelete`.
     pub fn successful_delete(job: &str) -> Self {
-        Self::new(EventType::Normal, "SuccessfulDelete", format!("Deleted job {job}"))
+        Self::about(EventType::Normal, "SuccessfulDelete", Words::DeletedJob, job)
     }
 
     /// `Warning UnParseableCronJobSchedule`: recorded by the update handler only, when an edited
@@ -141,15 +154,6 @@ impl Event {
     pub fn failed_needs_start(err: &str) -> Self {
         Self::new(EventType::Warning, "FailedNeedsStart", format!("Cannot determine if job needs to be started: {err}"))
     }
-}
-
-/// How `SawCompletedJob` names the finished condition: `status:` before 1.31, `condition:` after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CompletedWording {
-    /// `Saw completed job: x, status: Complete` (≤1.30).
-    Status,
-    /// `Saw completed job: x, condition: Complete` (1.31+).
-    Condition,
 }
 
 #[cfg(test)]

@@ -181,7 +181,11 @@ impl fmt::Display for Sentence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Sentence::Text(text) => f.write_str(text),
-            Sentence::Wake { at: wake, after } => write!(f, "It requeues itself for {} (in {}).", at(*wake), secs(*after)),
+            // `{:#}` (the page's inspector) reads the wait as a person would: `23 h 54 m`.
+            Sentence::Wake { at: wake, after } => {
+                let after = if f.alternate() { span(*after) } else { secs(*after) };
+                write!(f, "It requeues itself for {} (in {after}).", at(*wake))
+            }
             Sentence::NotDue { schedule, since, upcoming } => {
                 let when = upcoming.map_or_else(|| "never".to_owned(), at);
                 write!(f, "No slot is due: the first slot of {schedule:?} after {} is {when}.", at(*since))
@@ -237,7 +241,8 @@ impl fmt::Display for Sentence {
                 still_within(*sds)
             ),
             Sentence::Created { job, slot, schedule, late } => {
-                write!(f, "Created job {job} for the {} slot of {schedule:?}, {}.", at(*slot), lateness(*late))
+                let late = lateness(*late, f.alternate());
+                write!(f, "Created job {job} for the {} slot of {schedule:?}, {late}.", at(*slot))
             }
             Sentence::Adopted { job, slot } => write!(
                 f,
@@ -323,12 +328,37 @@ pub(crate) fn secs(d: TimeDelta) -> String {
     format!("{sign}{text} s")
 }
 
-/// How late a job starts relative to its slot: `on time` within a second, else `N s after the slot`.
-pub(crate) fn lateness(d: TimeDelta) -> String {
+/// A duration as a person reads it, in its two largest units (`23 h 54 m`, `6 m`, `2 d 3 h`);
+/// under a minute as [`secs`] (`8 s`, `0.1 s`).
+pub(crate) fn span(d: TimeDelta) -> String {
+    let total = d.num_seconds();
+    if total.abs() < 60 {
+        return secs(d);
+    }
+    let sign = if total < 0 { "-" } else { "" };
+    let s = total.abs();
+    let (days, hours, minutes, seconds) = (s / 86_400, s % 86_400 / 3600, s % 3600 / 60, s % 60);
+    let ((big, big_unit), (small, small_unit)) = if days > 0 {
+        ((days, "d"), (hours, "h"))
+    } else if hours > 0 {
+        ((hours, "h"), (minutes, "m"))
+    } else {
+        ((minutes, "m"), (seconds, "s"))
+    };
+    if small == 0 {
+        format!("{sign}{big} {big_unit}")
+    } else {
+        format!("{sign}{big} {big_unit} {small} {small_unit}")
+    }
+}
+
+/// How late a job starts relative to its slot: `on time` within a second, else `N s after the
+/// slot` (`readable`: in [`span`]'s units).
+pub(crate) fn lateness(d: TimeDelta, readable: bool) -> String {
     if d < TimeDelta::seconds(1) {
         "on time".to_owned()
     } else {
-        format!("{} after the slot", secs(d))
+        format!("{} after the slot", if readable { span(d) } else { secs(d) })
     }
 }
 
@@ -357,5 +387,10 @@ mod tests {
         assert_eq!(secs(TimeDelta::milliseconds(3_540_100)), "3540.1 s");
         assert_eq!(secs(TimeDelta::seconds(60)), "60 s");
         assert_eq!(secs(TimeDelta::milliseconds(-500)), "-0.5 s");
+        assert_eq!(span(TimeDelta::milliseconds(86_040_100)), "23 h 54 m");
+        assert_eq!(span(TimeDelta::seconds(360)), "6 m");
+        assert_eq!(span(TimeDelta::seconds(3 * 86_400 + 7200 + 5)), "3 d 2 h");
+        assert_eq!(span(TimeDelta::seconds(125)), "2 m 5 s");
+        assert_eq!(span(TimeDelta::milliseconds(8_500)), "8.5 s");
     }
 }

@@ -231,7 +231,7 @@ fn sync_slot(run: &mut Run<'_, '_>, cj: &mut Working<'_>, schedule: &BoundSchedu
         "Created job {name} for the {} slot of {:?}, {}.",
         at(scheduled),
         cj.object.spec.schedule,
-        lateness(now - scheduled)
+        lateness(now - scheduled, false)
     );
     if times.len() > 1 {
         text.push_str(&format!(" {} slots were unmet; only the most recent one is started.", times.len()));

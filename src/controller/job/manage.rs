@@ -5,6 +5,7 @@ use super::backoff::{
     backoff_for_failures, remaining_backoff, BackoffRecord, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF,
 };
 use super::conditions::{Event, EventType};
+use super::context::{is_indexed, suspended, Ctx, PodDeletion};
 use super::indexes::Intervals;
 use super::pod_failure_policy::match_pod_failure_policy;
 use super::pods::{
@@ -12,9 +13,9 @@ use super::pods::{
     is_terminating, JOB_COMPLETION_INDEX_ANNOTATION, JOB_INDEX_FAILURE_COUNT_ANNOTATION,
     JOB_INDEX_IGNORED_FAILURE_COUNT_ANNOTATION, JOB_TRACKING_FINALIZER,
 };
-use super::sync::{is_indexed, suspended, Ctx, PodDeletion};
 use super::{JobFeatures, Why};
 use crate::api::{Job, ObjectMeta, OwnerReference, Pod};
+use crate::controller::{Message, Words};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::collections::BTreeMap;
 
@@ -383,11 +384,8 @@ fn create_pods(ctx: &mut Ctx<'_>, st: &ManageState<'_>, indexes: &[Option<u32>])
                 None
             };
             let pod = new_pod(job, *ix, counts, &f);
-            ctx.out.events.push(Event::new(
-                EventType::Normal,
-                "SuccessfulCreate",
-                format!("Created pod: {}", pod.metadata.generate_name),
-            ));
+            let message = Message::About(Words::CreatedPod, pod.metadata.generate_name.clone());
+            ctx.out.events.push(Event::new(EventType::Normal, "SuccessfulCreate", message));
             ctx.out.created.push(pod);
             created += 1;
         }

@@ -26,6 +26,7 @@
 
 pub mod backoff;
 mod conditions;
+mod context;
 mod explain;
 mod features;
 mod indexes;
@@ -39,6 +40,7 @@ mod tracking;
 pub use tracking::MAX_UNCOUNTED_PODS;
 
 pub use conditions::*;
+pub use context::{JobMemory, JobSyncInput, JobSyncResult, PodApiFaults, PodDeletion, SyncDecision, MANAGED_ELSEWHERE};
 pub use explain::Why;
 pub use features::JobFeatures;
 pub use indexes::Intervals;
@@ -48,6 +50,4 @@ pub use manage::{
 pub use pod_failure_policy::{match_pod_failure_policy, PolicyMatch};
 pub use queue::{job_event_delay, pod_event_delay, PodEvent, LEGACY_POD_UPDATE_BATCH_PERIOD, SYNC_JOB_BATCH_PERIOD};
 pub use success_policy::match_success_policy;
-pub use sync::{
-    sync_job, JobMemory, JobSyncInput, JobSyncResult, PodApiFaults, PodDeletion, SyncDecision, MANAGED_ELSEWHERE,
-};
+pub use sync::sync_job;

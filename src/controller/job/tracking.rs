@@ -4,10 +4,10 @@
 
 use super::backoff::BackoffRecord;
 use super::conditions::{ensure_condition_status, has_true, new_condition, Event, EventType};
+use super::context::{is_indexed, Ctx};
 use super::indexes::Intervals;
 use super::pod_failure_policy::match_pod_failure_policy;
 use super::pods::{self, completion_index, has_tracking_finalizer, is_pod_failed};
-use super::sync::{is_indexed, Ctx};
 use crate::api::{ConditionStatus, JobCondition, JobConditionType, JobStatus, Pod, PodPhase, UncountedTerminatedPods};
 use chrono::{DateTime, Utc};
 use std::collections::{BTreeMap, BTreeSet};

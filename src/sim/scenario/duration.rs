@@ -1,6 +1,7 @@
 //! The Simulation document's horizon length (`spec.duration`, the kubelet's
 //! `maxContainerRestartPeriod`): Go duration syntax plus `d` for days.
 
+use crate::i18n::{Lang, Msg};
 use chrono::TimeDelta;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -47,6 +48,26 @@ impl fmt::Display for HorizonDurationError {
 }
 
 impl std::error::Error for HorizonDurationError {}
+
+impl HorizonDurationError {
+    /// What is wrong, in the reader's language, for a form field that takes a horizon.
+    ///
+    /// ```
+    /// use cronjob_playground::i18n::Lang;
+    /// use cronjob_playground::sim::scenario::HorizonDuration;
+    /// let err = "10y".parse::<HorizonDuration>().unwrap_err();
+    /// assert_eq!(err.say(Lang::En), "“10y”: unknown unit “y”: use ms, s, m, h or d (a year is 365d)");
+    /// ```
+    pub fn say(&self, l: Lang) -> String {
+        let text: &str = &self.text;
+        match &self.reason {
+            DurationProblem::Empty | DurationProblem::ExpectedNumber => l.format(Msg::HorizonExpectedNumber, &[&text]),
+            DurationProblem::MissingUnit => l.format(Msg::HorizonMissingUnit, &[&text]),
+            DurationProblem::UnknownUnit(unit) => l.format(Msg::HorizonUnknownUnit, &[&text, unit]),
+            DurationProblem::OutOfRange => l.format(Msg::HorizonOutOfRange, &[&text]),
+        }
+    }
+}
 
 impl std::str::FromStr for HorizonDuration {
     type Err = HorizonDurationError;
@@ -145,5 +166,26 @@ mod tests {
         assert_eq!(decimal(""), None);
         assert_eq!("1.5h".parse::<HorizonDuration>().unwrap().0, TimeDelta::minutes(90));
         assert_eq!("0.0005s".parse::<HorizonDuration>().unwrap().0, TimeDelta::milliseconds(1));
+    }
+
+    #[test]
+    fn each_problem_is_said_in_each_language() {
+        let say = |text: &str, l: Lang| text.parse::<HorizonDuration>().unwrap_err().say(l);
+        assert_eq!(say("36", Lang::En), "“36”: a number needs a unit: ms, s, m, h or d");
+        assert_eq!(say("h", Lang::En), "“h”: expected a number before each unit, as in 36h or 1d12h");
+        assert_eq!(say("0s", Lang::En), "“0s”: a horizon is longer than zero and at most a few thousand years");
+        assert_eq!(
+            say("2w", Lang::Ja),
+            "「2w」: 単位「w」は使えません。ms, s, m, h, d のいずれかを使ってください（1 年は 365d）"
+        );
+        assert_eq!(
+            say("2w", Lang::Ko),
+            "“2w”: 알 수 없는 단위 “w”입니다. ms, s, m, h, d 중 하나를 쓰세요 (1년은 365d)"
+        );
+        for l in Lang::ALL {
+            for text in ["36", "h", "0s", "10y", "1e9d"] {
+                assert!(say(text, l).contains(text), "{text} {l:?}");
+            }
+        }
     }
 }
