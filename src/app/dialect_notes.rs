@@ -3,7 +3,7 @@
 //! its runs there beside the nearest Kubernetes schedule's; and, for a schedule Kubernetes takes,
 //! where crontab.guru (Vixie cron's day rule) reads it differently.
 
-use super::protocol::Said;
+use super::said::Said;
 use crate::api::{Admission, Admitted, AdmittedObject};
 use crate::cron::dialect::{recognise, vixie_difference, Dialect, Feature, Reading};
 use crate::cron::parse_standard;
