@@ -250,8 +250,8 @@ struct Rewrite {
     seed: u64,
 }
 
-/// The five robfig fields: their names, smallest values and sizes (day-of-month's `H` spans
-/// 1–28 in Jenkins, so that every month has the day).
+/// The five robfig fields' smallest values and sizes (day-of-month's `H` spans 1–28 in Jenkins,
+/// so that every month has the day).
 const FIELDS: [(u32, u32); 5] = [(0, 60), (0, 24), (1, 28), (1, 12), (0, 7)];
 
 impl Rewrite {
@@ -360,8 +360,9 @@ impl Rewrite {
         if high < low {
             return None;
         }
-        let span = step.unwrap_or(high - low + 1);
-        let value = low + (self.seed % u64::from(span.min(high - low + 1))) as u32;
+        // `H/n` picks an offset below the step, `H` a value of the whole range.
+        let span = step.unwrap_or(u32::MAX).min(high - low + 1);
+        let value = low + (self.seed % u64::from(span)) as u32;
         Some(match step {
             Some(s) => format!("{value}-{high}/{s}"),
             None => value.to_string(),
