@@ -39,7 +39,6 @@ pub struct Workload {
     pub name: String,
     /// What its pods do by their command when no pod rule says (`app::notices::inferred`): run
     /// time in seconds, exit code, and the sentence naming the parts of the command read.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inferred: Option<(f64, i32, Said)>,
 }
 
