@@ -88,7 +88,7 @@ impl Schedule {
     ///
     /// let t = Tz::UTC.with_ymd_and_hms(2025, 1, 15, 0, 0, 0).unwrap();
     /// let runs: Vec<_> = cron::parse_standard("0 5 * * *").unwrap().runs(t).take(2).collect();
-    /// assert_eq!(runs[1].unwrap().unwrap().to_rfc3339(), "2025-01-16T05:00:00+00:00");
+    /// assert_eq!(runs[1].clone().unwrap().unwrap().to_rfc3339(), "2025-01-16T05:00:00+00:00");
     /// let leap: Vec<_> = cron::parse_standard("0 0 30 Feb *").unwrap().runs(t).collect();
     /// assert_eq!(leap, [Ok(None)]);
     /// ```
