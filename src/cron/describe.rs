@@ -6,7 +6,7 @@
 use super::spec::{Masks, STAR_BIT};
 use super::Schedule;
 use crate::go::{Location, Tz, Zone};
-use chrono::{DateTime, TimeDelta};
+use chrono::{DateTime, NaiveDateTime, TimeDelta};
 
 const MONTH_NAMES: [&str; 13] = [
     "",
@@ -274,15 +274,50 @@ fn uneven_step_note(mask: u64, unit: &Unit, period: &str) -> Option<String> {
     })
 }
 
-/// What the zone's next clock changes (within a year) do to the schedule's times.
-fn dst_notes(m: &Masks, tz: Tz, from: i64) -> Vec<String> {
+/// One change of a zone's UTC offset, and the schedule's wall-clock times it skips (clocks jump
+/// forward: robfig/cron skips them) or repeats (clocks go back: robfig/cron runs them twice).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockChange {
+    /// The instant of the change (Unix seconds).
+    pub at: i64,
+    /// The offsets before and after it (seconds east of UTC).
+    pub from_offset: i64,
+    pub to_offset: i64,
+    /// The wall-clock span skipped or repeated, `[start, end)`.
+    pub start: NaiveDateTime,
+    pub end: NaiveDateTime,
+    /// The schedule's times in that span (`02:30`).
+    pub affected: Vec<String>,
+}
+
+impl ClockChange {
+    /// Clocks jump forward (a span of wall-clock time does not exist).
+    pub fn is_gap(&self) -> bool {
+        self.to_offset > self.from_offset
+    }
+}
+
+/// The zone's clock changes after `from` and before `until` (Unix seconds), at most `max`, with
+/// the times of the schedule `m` each one skips or repeats.
+///
+/// ```
+/// use cronjob_playground::cron::{clock_changes, parse_standard, Schedule};
+/// let Ok(Schedule::Spec(spec)) = parse_standard("0 2 * * *") else { panic!() };
+/// let berlin = "Europe/Berlin".parse().unwrap();
+/// // 2026-01-01 to 2027-01-01: the spring change skips 02:00, the autumn one repeats it.
+/// let changes = clock_changes(spec.masks(), berlin, 1_767_225_600, 1_798_761_600, 4);
+/// assert_eq!(changes.len(), 2);
+/// assert!(changes[0].is_gap() && !changes[1].is_gap());
+/// assert_eq!((changes[0].start.to_string(), changes[0].affected.clone()), ("2026-03-29 02:00:00".into(), vec!["02:00".to_string()]));
+/// assert_eq!((changes[1].start.to_string(), changes[1].affected.clone()), ("2026-10-25 02:00:00".into(), vec!["02:00".to_string()]));
+/// ```
+pub fn clock_changes(m: &Masks, tz: Tz, from: i64, until: i64, max: usize) -> Vec<ClockChange> {
     let mut zone = Zone::new(tz);
-    let mut notes = Vec::new();
+    let mut changes = Vec::new();
     let mut t = from;
-    let horizon = from + 366 * 86_400;
-    while notes.len() < 2 {
+    while changes.len() < max {
         let before = zone.period(t);
-        if before.end >= horizon || before.end <= t {
+        if before.end >= until || before.end <= t {
             break;
         }
         let change = before.end;
@@ -309,6 +344,18 @@ fn dst_notes(m: &Masks, tz: Tz, from: i64) -> Vec<String> {
             })
             .map(|w| w.format("%H:%M").to_string())
             .collect();
+        changes.push(ClockChange { at: change, from_offset, to_offset, start, end, affected });
+    }
+    changes
+}
+
+/// What the zone's next clock changes (within a year) do to the schedule's times.
+fn dst_notes(m: &Masks, tz: Tz, from: i64) -> Vec<String> {
+    let mut notes = Vec::new();
+    for ClockChange { from_offset, to_offset, start, end, affected, .. } in
+        clock_changes(m, tz, from, from + 366 * 86_400, 2)
+    {
+        let (window_start, window_end) = (start.and_utc().timestamp(), end.and_utc().timestamp());
         let date = start.format("%Y-%m-%d");
         let (from_text, to_text) = (start.format("%H:%M"), end.format("%H:%M"));
         let odd = (window_end - window_start) % 3600 != 0 || start.time() == chrono::NaiveTime::MIN;

@@ -16,6 +16,7 @@ mod overview;
 mod perf;
 mod runner;
 mod scenario_menu;
+mod schedule_card;
 mod share;
 mod state;
 mod timeline_view;
