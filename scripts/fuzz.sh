@@ -17,6 +17,7 @@
 # Knobs: FUZZ_JOBS (parallel targets, default 1), FUZZ_NICE (default 19), FUZZ_TIMEOUT (seconds
 # one input may take, default 10), FUZZ_SMOKE_SECONDS (per target, default 4).
 set -euo pipefail
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/../fuzz"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export RUSTC_BOOTSTRAP=1
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
     --time) seconds="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
     --smoke) mode=smoke; shift ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$self"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
