@@ -14,19 +14,31 @@ use chrono::{Datelike, TimeDelta, Timelike};
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-#[wasm_bindgen(inline_js = r#"
-export function viewerTime(ms, lang) {
-  return new Date(ms).toLocaleString(lang, { weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+/// `ms` on the viewer's clock, in the browser's words for `lang` (`Date.toLocaleString`). Through
+/// js-sys rather than a JS snippet of its own: the page keeps its module count small.
+fn viewer_time(ms: f64, lang: &str) -> String {
+    let options = js_sys::Object::new();
+    for (key, value) in [
+        ("weekday", "short"),
+        ("month", "short"),
+        ("day", "numeric"),
+        ("hour", "2-digit"),
+        ("minute", "2-digit"),
+        ("timeZoneName", "short"),
+    ] {
+        let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+    }
+    js_sys::Date::new(&JsValue::from_f64(ms)).to_locale_string(lang, &options).into()
 }
-export function viewerZone() { return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'; }
-"#)]
-extern "C" {
-    /// `ms` on the viewer's clock, in the browser's words for `lang`.
-    #[wasm_bindgen(js_name = viewerTime)]
-    fn viewer_time(ms: f64, lang: &str) -> String;
-    /// The browser's zone (`Europe/Berlin`).
-    #[wasm_bindgen(js_name = viewerZone)]
-    fn viewer_zone() -> String;
+
+/// The browser's zone (`Europe/Berlin`), or `UTC` when it names none.
+fn viewer_zone() -> String {
+    let format = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &js_sys::Object::new());
+    js_sys::Reflect::get(&format.resolved_options(), &"timeZone".into())
+        .ok()
+        .and_then(|zone| zone.as_string())
+        .filter(|zone| !zone.is_empty())
+        .unwrap_or_else(|| "UTC".to_owned())
 }
 
 /// How many of the next runs a card lists.
