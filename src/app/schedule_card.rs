@@ -180,32 +180,27 @@ fn go_duration(secs: i64) -> String {
     }
 }
 
-fn values(mask: u64, min: u32, max: u32) -> Vec<u32> {
-    (min..=max).filter(|v| mask & (1 << v) != 0).collect()
-}
-
-/// `values` named and joined, three or more consecutive ones as a range.
+/// `vals` named and joined, three or more consecutive ones as a range.
 fn list(lang: Lang, vals: &[u32], name: impl Fn(u32) -> String) -> String {
-    let mut parts = Vec::new();
-    let mut i = 0;
-    while i < vals.len() {
-        let mut j = i;
-        while j + 1 < vals.len() && vals[j + 1] == vals[j] + 1 {
-            j += 1;
-        }
-        if j - i >= 2 {
-            parts.push(W::Range.format(lang, &[&name(vals[i]), &name(vals[j])]));
-        } else {
-            parts.extend(vals[i..=j].iter().map(|&v| name(v)));
-        }
-        i = j + 1;
-    }
+    let parts: Vec<String> = cron::value_runs(vals)
+        .into_iter()
+        .map(
+            |(first, last)| {
+                if first == last {
+                    name(first)
+                } else {
+                    W::Range.format(lang, &[&name(first), &name(last)])
+                }
+            },
+        )
+        .collect();
     parts.join(W::ListSeparator.text(lang))
 }
 
 fn spec_words(lang: Lang, m: &Masks) -> String {
-    let (minutes, hours) = (values(m.minute, 0, 59), values(m.hour, 0, 23));
-    let (days, weekdays, months) = (values(m.dom, 1, 31), values(m.dow, 0, 6), values(m.month, 1, 12));
+    let (minutes, hours) = (cron::mask_values(m.minute, 0, 59), cron::mask_values(m.hour, 0, 23));
+    let (days, weekdays, months) =
+        (cron::mask_values(m.dom, 1, 31), cron::mask_values(m.dow, 0, 6), cron::mask_values(m.month, 1, 12));
     let (dom_star, dow_star) = (m.dom & cron::STAR_BIT != 0, m.dow & cron::STAR_BIT != 0);
     // robfig's dayMatches: with either day field starred both must match, else either.
     let no_day = if dom_star || dow_star {

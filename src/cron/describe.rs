@@ -6,24 +6,9 @@
 use super::spec::{Masks, STAR_BIT};
 use super::Schedule;
 use crate::go::{Location, Tz, Zone};
+use crate::i18n::schedule::{month, weekday};
+use crate::i18n::Lang;
 use chrono::{DateTime, NaiveDateTime, TimeDelta};
-
-const MONTH_NAMES: [&str; 13] = [
-    "",
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const DAY_NAMES: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /// One field's vocabulary.
 struct Unit {
@@ -36,8 +21,8 @@ struct Unit {
 const MINUTE: Unit = Unit { word: "minute", min: 0, max: 59, name: number };
 const HOUR: Unit = Unit { word: "hour", min: 0, max: 23, name: number };
 const DOM: Unit = Unit { word: "day-of-month", min: 1, max: 31, name: number };
-const MONTH: Unit = Unit { word: "month", min: 1, max: 12, name: |v| MONTH_NAMES[v as usize].to_owned() };
-const DOW: Unit = Unit { word: "day-of-week", min: 0, max: 6, name: |v| DAY_NAMES[v as usize].to_owned() };
+const MONTH: Unit = Unit { word: "month", min: 1, max: 12, name: |v| month(Lang::En, v) };
+const DOW: Unit = Unit { word: "day-of-week", min: 0, max: 6, name: |v| weekday(Lang::En, v).to_owned() };
 
 fn number(v: u32) -> String {
     v.to_string()
@@ -65,7 +50,37 @@ fn join(items: &[String]) -> String {
 }
 
 fn values(mask: u64, unit: &Unit) -> Vec<u32> {
-    (unit.min..=unit.max).filter(|v| mask & (1 << v) != 0).collect()
+    mask_values(mask, unit.min, unit.max)
+}
+
+/// The values from `min` to `max` whose bit is set in a field's `mask`.
+pub fn mask_values(mask: u64, min: u32, max: u32) -> Vec<u32> {
+    (min..=max).filter(|v| mask & (1 << v) != 0).collect()
+}
+
+/// Sorted values as they are read out: each maximal run of three or more consecutive values as
+/// its first and last, every other value alone (`first == last`).
+///
+/// ```
+/// use cronjob_playground::cron::value_runs;
+/// assert_eq!(value_runs(&[1, 2, 3, 4, 6, 8, 9]), [(1, 4), (6, 6), (8, 8), (9, 9)]);
+/// ```
+pub fn value_runs(vals: &[u32]) -> Vec<(u32, u32)> {
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < vals.len() {
+        let mut j = i;
+        while j + 1 < vals.len() && vals[j + 1] == vals[j] + 1 {
+            j += 1;
+        }
+        if j - i >= 2 {
+            runs.push((vals[i], vals[j]));
+        } else {
+            runs.extend(vals[i..=j].iter().map(|&v| (v, v)));
+        }
+        i = j + 1;
+    }
+    runs
 }
 
 fn is_all(mask: u64, unit: &Unit) -> bool {
@@ -94,20 +109,16 @@ fn phrase(mask: u64, unit: &Unit) -> String {
         }
     }
     // Runs of consecutive values: three or more read as a range.
-    let mut parts = Vec::new();
-    let mut i = 0;
-    while i < vals.len() {
-        let mut j = i;
-        while j + 1 < vals.len() && vals[j + 1] == vals[j] + 1 {
-            j += 1;
-        }
-        if j - i >= 2 {
-            parts.push(format!("every {word} from {} through {}", name(&vals[i]), name(&vals[j])));
-        } else {
-            parts.extend(vals[i..=j].iter().map(name));
-        }
-        i = j + 1;
-    }
+    let parts: Vec<String> = value_runs(&vals)
+        .into_iter()
+        .map(|(first, last)| {
+            if first == last {
+                name(&first)
+            } else {
+                format!("every {word} from {} through {}", name(&first), name(&last))
+            }
+        })
+        .collect();
     let first_is_value = !parts[0].starts_with("every ");
     let text = join(&parts);
     // Minutes, hours and days of the month are numbers and need their unit word.

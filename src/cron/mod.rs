@@ -28,7 +28,7 @@ mod request;
 mod spec;
 mod v1;
 
-pub use describe::{clock_changes, describe, notes, ClockChange};
+pub use describe::{clock_changes, describe, mask_values, notes, value_runs, ClockChange};
 pub use every::ConstantDelaySchedule;
 pub use parser::ParseError;
 pub use request::{answer_next, DialectAnswer, NextRequest, NextResponse, MAX_COUNT};
