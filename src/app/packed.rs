@@ -23,7 +23,7 @@ use crate::api::KubernetesVersion;
 use crate::controller::Message;
 use crate::sim::trace::{
     ClusterRecord, CronJobRecord, DeletedBy, FinishedCondition, InitContainerRecord, JobRecord, Name, PodRecord,
-    RecordedPodPhase, Restart, SlotFate, SlotRecord, Time, Trace,
+    RanAfter, RecordedPodPhase, Restart, SlotFate, SlotRecord, SlotWhy, Time, Trace,
 };
 use chrono::DateTime;
 use serde_json::Value;
@@ -460,8 +460,56 @@ pub fn pack(trace: &Trace, out: &mut Vec<u8>) {
         w.time(s.scheduled_time);
         w.u8(fate_code(s.fate));
         w.opt_str(s.job.as_deref());
-        w.str(&s.explanation.text());
+        write_why(&mut w, s);
     }
+}
+
+/// A slot's reason: a run's facts as they are (the page names how a late run came about), any
+/// other reason as its words.
+fn write_why(w: &mut Writer, s: &SlotRecord) {
+    match &s.explanation {
+        SlotWhy::Ran { job, created, late, after }
+            if s.job.as_ref() == Some(job) && *late == *created - s.scheduled_time =>
+        {
+            w.u8(1);
+            w.time(*created);
+            match after {
+                RanAfter::FirstSync => w.u8(0),
+                RanAfter::Forbid => w.u8(1),
+                RanAfter::Suspend => w.u8(2),
+                RanAfter::Outage => w.u8(3),
+                RanAfter::ScheduleEdit => w.u8(4),
+                RanAfter::Syncs(n) => {
+                    w.u8(5);
+                    w.len(*n);
+                }
+            }
+        }
+        other => {
+            w.u8(0);
+            w.str(&other.text());
+        }
+    }
+}
+
+/// Reads what [`write_why`] wrote for a slot scheduled at `scheduled` whose Job is `job`.
+fn read_why(r: &mut Reader, scheduled: Time, job: Option<&Name>) -> Result<SlotWhy, PackError> {
+    let at = r.at;
+    if r.u8()? == 0 {
+        return Ok(r.string()?.into());
+    }
+    let created = r.time()?;
+    let after = match r.u8()? {
+        0 => RanAfter::FirstSync,
+        1 => RanAfter::Forbid,
+        2 => RanAfter::Suspend,
+        3 => RanAfter::Outage,
+        4 => RanAfter::ScheduleEdit,
+        5 => RanAfter::Syncs(r.len()?),
+        _ => return Err(PackError { what: "slot reason", at }),
+    };
+    let job = job.cloned().ok_or(PackError { what: "slot reason", at })?;
+    Ok(SlotWhy::Ran { job, created, late: created - scheduled, after })
 }
 
 /// Reads what [`pack`] wrote: the trace without syncs, Events or cluster record.
@@ -548,13 +596,10 @@ pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
     let n = r.len()?;
     trace.slots = Vec::with_capacity(n);
     for _ in 0..n {
-        trace.slots.push(SlotRecord {
-            cron_job: r.string()?.into(),
-            scheduled_time: r.time()?,
-            fate: r.pick(&FATES, "fate")?,
-            job: r.opt_string()?.map(Name::from),
-            explanation: r.string()?.into(),
-        });
+        let (cron_job, scheduled_time) = (r.string()?.into(), r.time()?);
+        let (fate, job) = (r.pick(&FATES, "fate")?, r.opt_string()?.map(Name::from));
+        let explanation = read_why(r, scheduled_time, job.as_ref())?;
+        trace.slots.push(SlotRecord { cron_job, scheduled_time, fate, job, explanation });
     }
     Ok(trace)
 }
@@ -583,6 +628,24 @@ mod tests {
         trace.pods[0].exit_codes.push(-1);
         trace.pods[0].created_at += chrono::TimeDelta::nanoseconds(123_456_789);
         assert_eq!(round_trip(&trace), trace);
+    }
+
+    #[test]
+    fn a_run_keeps_how_it_came_about() {
+        // The engine's retroactive 13:10 run of seed 002: the page names it "retroactive".
+        let trace = crate::sim::simulate(include_str!("../../scenarios/retroactive-schedule-edit/scenario.yaml"), None)
+            .unwrap();
+        let back = round_trip(&trace);
+        let afters: Vec<_> = back
+            .slots
+            .iter()
+            .map(|s| match s.explanation {
+                SlotWhy::Ran { after, .. } => Some(after),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(afters, [Some(RanAfter::FirstSync), Some(RanAfter::ScheduleEdit)]);
+        assert_eq!(back, trace);
     }
 
     #[test]

@@ -330,7 +330,7 @@ fn job_bar(trace: &Trace, i: usize, pods: &[usize], late: bool) -> JobBar {
         _ if job.managed_by.is_some() => (trace.end, JobOutcome::ManagedElsewhere),
         _ => (trace.end, JobOutcome::Running),
     };
-    let pods = pod_bars(trace, pods, trace.end);
+    let pods = pod_bars(trace, pods, trace.end, job.reason.as_deref());
     let pod_rows = pods.iter().map(|p| p.row + 1).max().unwrap_or(0);
     JobBar {
         trace_index: i,

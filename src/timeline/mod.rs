@@ -8,6 +8,9 @@
 //! - [`viewport`]: time ↔ pixels, zoom and pan, culling and aggregation of what is visible.
 //! - [`explain`]: the inspector's facts and the controller's reasons for any item.
 //! - [`explain_text`]: those facts and reasons as data, rendered in the reader's language.
+//! - [`legend`]: the kinds of glyph a run's timeline draws.
+//! - [`nav`]: the keyboard's walk along and across lanes; [`names`]: each item's accessible
+//!   name, from the data the inspector explains.
 //! - [`kubectl`]: `kubectl get`/`describe`-style tables and log lines at an instant.
 //! - [`rows`], [`index`]: the lanes in drawing order, and an index of what they hold;
 //!   [`overlap`]: overlapping bars on separate rows (Jobs in a lane, Pods under a Job).
@@ -19,6 +22,9 @@ pub mod index;
 pub mod item;
 pub mod kubectl;
 pub mod lanes;
+pub mod legend;
+pub mod names;
+pub mod nav;
 pub mod overlap;
 pub mod playback;
 pub mod pod_lanes;

@@ -2,6 +2,7 @@
 //! back-off between restarts) and how it ended, read off the trace's pod records.
 
 use super::overlap::{assign_rows, Span};
+use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{RecordedPodPhase, Time, Trace};
 use chrono::TimeDelta;
 
@@ -64,11 +65,134 @@ pub struct PodBar {
     /// The wait between the previous Pod of the Job ending and this one being created (the Job
     /// controller's pod re-creation back-off), when there is one.
     pub recreated_after: Option<Span>,
+    /// For a Pod killed when its Job failed, the Job field whose limit did it (`backoffLimit`,
+    /// `activeDeadlineSeconds`, ...), from the Job's failure reason.
+    pub killed_by: Option<&'static str>,
+}
+
+/// The spec field behind a Job's failure reason (the Job controller's `BackoffLimitExceeded`,
+/// `DeadlineExceeded`, ... in `pkg/controller/job/job_controller.go`), as a killed Pod's label
+/// names it.
+fn limit_field(job_reason: &str) -> Option<&'static str> {
+    Some(match job_reason {
+        "BackoffLimitExceeded" => "backoffLimit",
+        "DeadlineExceeded" => "activeDeadlineSeconds",
+        "PodFailurePolicy" => "podFailurePolicy",
+        "MaxFailedIndexesExceeded" => "maxFailedIndexes",
+        "FailedIndexes" => "backoffLimitPerIndex",
+        _ => return None,
+    })
+}
+
+/// What one labelled stretch of a Pod's lane was: an attempt's exit, a wait before the next
+/// attempt, or the kill that ended it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AttemptLabel {
+    /// A container instance exited with this code.
+    Exit(i32),
+    /// The kubelet's CrashLoopBackOff wait before restarting the container, in seconds.
+    KubeletBackOff(f64),
+    /// The Job controller's wait between the previous Pod's failure and this Pod's creation.
+    JobBackOff(f64),
+    /// The container was killed when its Pod was deleted; the Job field whose limit did it.
+    Killed(Option<&'static str>),
+}
+
+/// A labelled stretch of a Pod's lane.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Attempt {
+    pub from: Time,
+    pub to: Time,
+    pub label: AttemptLabel,
+}
+
+/// Seconds as the labels say them: whole when whole, else to a tenth.
+fn seconds(s: f64) -> String {
+    if s.fract() == 0.0 {
+        format!("{s}")
+    } else {
+        format!("{s:.1}")
+    }
+}
+
+impl AttemptLabel {
+    /// Stable kebab-case name (`data-attempt` on the page).
+    pub fn name(self) -> &'static str {
+        match self {
+            AttemptLabel::Exit(_) => "exit",
+            AttemptLabel::KubeletBackOff(_) => "kubelet-back-off",
+            AttemptLabel::JobBackOff(_) => "job-back-off",
+            AttemptLabel::Killed(_) => "killed",
+        }
+    }
+
+    /// The label in `l`: `exit 1`, `back-off 10 s`, `killed: backoffLimit`.
+    ///
+    /// ```
+    /// use cronjob_playground::i18n::Lang;
+    /// use cronjob_playground::timeline::pod_lanes::AttemptLabel;
+    /// assert_eq!(AttemptLabel::Exit(1).text(Lang::En), "exit 1");
+    /// assert_eq!(AttemptLabel::JobBackOff(10.0).text(Lang::En), "back-off 10 s");
+    /// assert_eq!(AttemptLabel::KubeletBackOff(2.5).text(Lang::Ja), "バックオフ 2.5 秒");
+    /// assert_eq!(AttemptLabel::Killed(Some("backoffLimit")).text(Lang::En), "killed: backoffLimit");
+    /// ```
+    pub fn text(self, l: Lang) -> String {
+        match self {
+            AttemptLabel::Exit(code) => l.format(Msg::AttemptExit, &[&code]),
+            AttemptLabel::KubeletBackOff(s) | AttemptLabel::JobBackOff(s) => {
+                l.format(Msg::AttemptBackOff, &[&seconds(s)])
+            }
+            AttemptLabel::Killed(Some(field)) => l.format(Msg::AttemptKilledBy, &[&field]),
+            AttemptLabel::Killed(None) => l.text(Msg::AttemptKilled).to_string(),
+        }
+    }
+
+    /// The label for a narrow stretch: the number alone (`1`, `10 s`), or the kill without its
+    /// cause.
+    pub fn short(self, l: Lang) -> String {
+        match self {
+            AttemptLabel::Exit(code) => code.to_string(),
+            AttemptLabel::KubeletBackOff(s) | AttemptLabel::JobBackOff(s) => {
+                l.format(Msg::AttemptSeconds, &[&seconds(s)])
+            }
+            AttemptLabel::Killed(_) => l.text(Msg::AttemptKilled).to_string(),
+        }
+    }
+}
+
+impl PodBar {
+    /// The labelled stretches of the Pod's lane, in time order: the Job controller's wait before
+    /// it was created, each attempt's exit (the last one's kill instead, when its Pod was deleted
+    /// while it ran) and the kubelet's back-off waits between attempts.
+    pub fn attempts(&self) -> Vec<Attempt> {
+        let mut out = Vec::new();
+        if let Some(w) = self.recreated_after {
+            out.push(Attempt { from: w.from, to: w.to, label: AttemptLabel::JobBackOff(span_seconds(w.from, w.to)) });
+        }
+        let last_run = self.segments.iter().rposition(|s| s.kind == SegmentKind::Running);
+        for (k, s) in self.segments.iter().enumerate() {
+            let label = match s.kind {
+                SegmentKind::Running if Some(k) == last_run && matches!(self.end, PodEnd::Terminated(_)) => {
+                    Some(AttemptLabel::Killed(self.killed_by))
+                }
+                SegmentKind::Running => s.exit_code.map(AttemptLabel::Exit),
+                SegmentKind::BackOff if s.to > s.from => Some(AttemptLabel::KubeletBackOff(span_seconds(s.from, s.to))),
+                _ => None,
+            };
+            out.extend(label.map(|label| Attempt { from: s.from, to: s.to, label }));
+        }
+        out
+    }
+}
+
+fn span_seconds(from: Time, to: Time) -> f64 {
+    (to - from).num_milliseconds() as f64 / 1000.0
 }
 
 /// A Job's Pods (`trace.pods[i]` for each of `pods`, in creation order) as bars, each on the
 /// first row free at its creation.
-pub(super) fn pod_bars(trace: &Trace, pods: &[usize], horizon_end: Time) -> Vec<PodBar> {
+/// `job_reason` is the Job's failure reason (what its Pods killed at its failure were killed for).
+pub(super) fn pod_bars(trace: &Trace, pods: &[usize], horizon_end: Time, job_reason: Option<&str>) -> Vec<PodBar> {
     let mut bars: Vec<PodBar> = Vec::new();
     let mut previous_end: Option<Time> = None;
     for (i, pod) in pods.iter().map(|&i| (i, &trace.pods[i])) {
@@ -84,6 +208,10 @@ pub(super) fn pod_bars(trace: &Trace, pods: &[usize], horizon_end: Time) -> Vec<
             (false, RecordedPodPhase::Failed) => PodEnd::Failed,
             (false, _) => PodEnd::Open,
         };
+        let killed_by = match end {
+            PodEnd::Terminated(_) => job_reason.and_then(limit_field),
+            _ => None,
+        };
         let recreated_after =
             previous_end.filter(|p| *p < pod.created_at).map(|from| Span { from, to: pod.created_at });
         previous_end = Some(previous_end.map_or(to, |p| p.max(to)));
@@ -96,6 +224,7 @@ pub(super) fn pod_bars(trace: &Trace, pods: &[usize], horizon_end: Time) -> Vec<
             segments,
             end,
             recreated_after,
+            killed_by,
         });
     }
     let spans: Vec<(Time, Time)> = bars.iter().map(|b| (b.from, b.to)).collect();

@@ -10,7 +10,8 @@ pub const AXIS_HEIGHT: f64 = 26.0;
 pub const TITLE_HEIGHT: f64 = 22.0;
 pub const SLOT_HEIGHT: f64 = 24.0;
 pub const JOB_HEIGHT: f64 = 18.0;
-pub const POD_HEIGHT: f64 = 14.0;
+/// Room for a Pod's attempts and their labels (`exit 1`, `back-off 10 s`).
+pub const POD_HEIGHT: f64 = 24.0;
 
 /// What a row shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,7 +102,7 @@ mod tests {
         assert_eq!(height(&collapsed), 90.0);
         let open = rows(&tl, &HashSet::from(["cron-test-27991510".to_string()]));
         assert_eq!(open.last().unwrap().kind, RowKind::Pods { job: 1, row: 0 });
-        assert_eq!(height(&open), 104.0);
+        assert_eq!(height(&open), 114.0);
     }
 
     #[test]

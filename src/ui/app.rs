@@ -9,7 +9,7 @@ use super::controls::Controls;
 use super::editor::Editor;
 use super::export::Export;
 use super::inspector::Inspector;
-use super::language::{apply_lang, chosen_lang, initial_lang, use_lang, LanguagePicker};
+use super::language::{apply_lang, chosen_lang, initial_lang, LanguagePicker};
 use super::lint_view::LintView;
 use super::overview::Overview;
 use super::perf;
@@ -18,7 +18,7 @@ use super::scenario_menu::{self, is_own_text, ScenarioMenu, ScenarioNotes, OWN_T
 use super::schedule_card::ScheduleCards;
 use super::share::{OpenPanels, Opened, Pending, Share};
 use super::state::{Action, Model, ViewState};
-use super::timeline_view::TimelineView;
+use super::timeline_view::{Legend, TimelineView};
 use crate::app::document::replace_simulation;
 use crate::app::protocol::{Answer, EventsShown, Explained, Logged, Request, Said};
 use crate::app::run::Diagnostic;
@@ -305,7 +305,8 @@ pub fn app(props: &AppProps) -> Html {
                     matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
                         || el.closest(".cm-editor").ok().flatten().is_some()
                 });
-                if typing || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                // A key the timeline's items took (an arrow moving between them) is theirs.
+                if typing || e.default_prevented() || e.ctrl_key() || e.meta_key() || e.alt_key() {
                     return;
                 }
                 let handled = match e.key().as_str() {
@@ -322,11 +323,11 @@ pub fn app(props: &AppProps) -> Html {
                         true
                     }
                     "+" | "=" => {
-                        dispatch.dispatch(Action::Zoom { anchor_x: width / 2.0, factor: 0.5 });
+                        dispatch.dispatch(Action::ZoomStep(0.5));
                         true
                     }
                     "-" | "_" => {
-                        dispatch.dispatch(Action::Zoom { anchor_x: width / 2.0, factor: 2.0 });
+                        dispatch.dispatch(Action::ZoomStep(2.0));
                         true
                     }
                     "ArrowLeft" => {
@@ -479,13 +480,17 @@ pub fn app(props: &AppProps) -> Html {
                     <dl>
                         <dt>{ "Space / k" }</dt><dd>{ l.text(Msg::KeyPlayPause) }</dd>
                         <dt>{ ". / ," }</dt><dd>{ l.text(Msg::KeyStep) }</dd>
-                        <dt>{ l.text(Msg::KeyZoomKeys) }</dt><dd>{ l.text(Msg::KeyZoom) }</dd>
+                        <dt>{ l.text(Msg::KeyZoomKeys) }</dt><dd>{ l.text(Msg::KeyZoom) }{ " — " }{ l.text(Msg::KeyZoomSelection) }</dd>
                         <dt>{ l.text(Msg::KeyPanKeys) }</dt><dd>{ l.text(Msg::KeyPan) }</dd>
                         <dt>{ "Home / End" }</dt><dd>{ l.text(Msg::KeyStartEnd) }</dd>
                         <dt>{ "0 / f" }</dt><dd>{ l.text(Msg::KeyFit) }</dd>
                         <dt>{ l.text(Msg::KeyClickAxis) }</dt><dd>{ l.text(Msg::KeyMoveClock) }</dd>
                         <dt>{ "Esc" }</dt><dd>{ l.text(Msg::KeyClearSelection) }</dd>
                         <dt>{ "d" }</dt><dd>{ l.text(Msg::KeyTheme) }</dd>
+                        <dt>{ "Tab, ← → ↑ ↓, Home / End" }</dt><dd data-testid="help-timeline-keys">{ l.text(Msg::KeyTimelineNav) }</dd>
+                        <dt>{ "Enter / Space" }</dt><dd>{ l.text(Msg::KeyOpen) }</dd>
+                        <dt>{ l.text(Msg::KeyEditorEscapeKeys) }</dt><dd data-testid="help-editor-escape">{ l.text(Msg::KeyEditorEscape) }</dd>
+                        <dt>{ "Ctrl-M (macOS: Shift-Alt-M)" }</dt><dd>{ l.text(Msg::KeyEditorTabMode) }</dd>
                     </dl>
                 </aside>
             }
@@ -512,7 +517,7 @@ pub fn app(props: &AppProps) -> Html {
                     <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine}
                         panels={panels.clone()} restore={(*restore_panels).clone()} />
                     <LintView text={(*text).clone()} on_open={open_probe} can_restore={own_text.is_some()} on_restore={restore_own_text.clone()} engine={props.engine} panels={panels.clone()} restore={(*restore_panels).clone()} />
-                    <Legend />
+                    <Legend state={view_state.clone()} />
                     <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
                 </section>
             </main>
@@ -531,23 +536,5 @@ fn notices(l: Lang, notices: &[(String, Said)]) -> Html {
         <div class="notices" data-testid="notices" role="note">
             { for notices.iter().map(|(kind, said)| html! { <p data-testid={kind.clone()}>{ said.render(l) }</p> }) }
         </div>
-    }
-}
-
-#[function_component(Legend)]
-fn legend() -> Html {
-    let l = use_lang();
-    html! {
-        <ul class="legend" aria-label={l.text(Msg::Legend)} data-testid="legend">
-            <li><svg width="14" height="14"><circle class="shape" cx="7" cy="7" r="5" /></svg><span class="glyph-on-time-text">{ l.text(Msg::LegendOnTime) }</span></li>
-            <li><svg width="14" height="14"><path class="shape late" d="M7,1 l6,6 l-6,6 l-6,-6 z" /></svg>{ l.text(Msg::LegendLate) }</li>
-            <li><svg width="14" height="14"><path class="shape skipped" d="M2.5,2.5 l9,9 m0,-9 l-9,9" /></svg>{ l.text(Msg::LegendSkipped) }</li>
-            <li><svg width="14" height="14"><circle class="shape pending" cx="7" cy="7" r="4.5" /></svg>{ l.text(Msg::LegendPending) }</li>
-            <li><span class="swatch job" />{ l.text(Msg::LegendJob) }</li>
-            <li><span class="swatch failed" />{ l.text(Msg::LegendFailedJob) }</li>
-            <li><span class="swatch backoff" />{ l.text(Msg::LegendBackOff) }</li>
-            <li><span class="swatch outage" />{ l.text(Msg::LegendControllerDown) }</li>
-            <li><span class="swatch suspended" />{ l.text(Msg::LegendSuspended) }</li>
-        </ul>
     }
 }

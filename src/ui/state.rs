@@ -6,6 +6,7 @@ use crate::app::run::RunResult;
 use crate::app::share::ShareView;
 use crate::sim::trace::Time;
 use crate::timeline::index::{index, GroupIndex};
+use crate::timeline::nav::{place, Place};
 use crate::timeline::playback::speed_for;
 use crate::timeline::viewport::{label_width, ms, time_of_ms, Viewport};
 use crate::timeline::{ItemRef, Timeline};
@@ -53,6 +54,8 @@ pub struct ViewState {
     /// The virtual clock, ms since the epoch.
     pub cursor: f64,
     pub selected: Option<ItemRef>,
+    /// The item the keyboard is on (the timeline's one tab stop, with the selection).
+    pub focused: Option<ItemRef>,
     /// Jobs whose pod lanes are pinned open (the selected Job's always are).
     pub pinned: HashSet<String>,
     pub playing: bool,
@@ -68,6 +71,7 @@ impl Default for ViewState {
             label: label_width(f64::INFINITY),
             cursor: 0.0,
             selected: None,
+            focused: None,
             pinned: HashSet::new(),
             playing: false,
             speed: 3_600.0,
@@ -87,6 +91,7 @@ impl PartialEq for ViewState {
             && self.label == other.label
             && self.cursor == other.cursor
             && self.selected == other.selected
+            && self.focused == other.focused
             && self.pinned == other.pinned
             && self.playing == other.playing
             && self.speed == other.speed
@@ -96,6 +101,11 @@ impl PartialEq for ViewState {
 impl ViewState {
     pub fn cursor_time(&self) -> Time {
         time_of_ms(self.cursor)
+    }
+
+    /// Where an item of the current run lies on the time axis.
+    fn place(&self, item: ItemRef) -> Option<Place> {
+        place(self.model.as_ref()?.timeline.as_ref()?, item)
     }
 
     /// The Jobs whose pods are shown: the pinned ones and the selection's.
@@ -139,6 +149,13 @@ pub enum Action {
     /// Real milliseconds elapsed while playing.
     Tick(f64),
     Select(Option<ItemRef>),
+    /// Select an item as a click on it does: a Job also zooms to itself (its Pods open).
+    Open(ItemRef),
+    /// Move the keyboard's focus to an item, bringing it into view drawn apart from its
+    /// neighbours.
+    Focus(ItemRef),
+    /// Zoom by a factor around the selection, keeping it in view (around the middle without one).
+    ZoomStep(f64),
     TogglePin(String),
     /// A share link's view (window, clock, selection, open pod lanes, speed).
     Restore(ShareView),
@@ -160,6 +177,23 @@ fn retire(old: Rc<Model>) {
         }
         r.push(old);
     });
+}
+
+/// The window that shows `place` drawn apart from its lane's neighbours: zoomed in around it as
+/// far as that takes (a slot needs 10 px to its neighbours, a Job 5 px: more than the lanes'
+/// merging gaps), else panned to it when it is out of view.
+fn reveal(view: Viewport, place: Place, start: f64, end: f64) -> Viewport {
+    let px = if place.from == place.to { 10.0 } else { 5.0 };
+    let widest = place.room * view.width / px;
+    if view.span() > widest {
+        let span = widest;
+        return Viewport { from: place.from - span / 2.0, to: place.from + span / 2.0, width: view.width }
+            .zoom(0.0, 1.0, start, end);
+    }
+    if place.from < view.from || place.from > view.to {
+        return view.centred(place.from, start, end);
+    }
+    view
 }
 
 /// Whether `sel` names an item of the model's trace.
@@ -195,6 +229,7 @@ impl Reducible for ViewState {
                     s.cursor = s.cursor.clamp(start, end);
                 }
                 s.selected = s.selected.filter(|sel| selectable(&model, sel));
+                s.focused = s.focused.filter(|sel| selectable(&model, sel));
                 if let Some(old) = s.model.replace(model) {
                     retire(old);
                 }
@@ -259,6 +294,43 @@ impl Reducible for ViewState {
                 }
             }
             Action::Select(sel) => s.selected = sel,
+            Action::Open(item) => {
+                s.selected = Some(item);
+                s.focused = Some(item);
+                if let (ItemRef::Job(_), Some(place), Some((a, b))) = (item, s.place(item), bounds) {
+                    // The Job with a margin before it and a wider one after (where a killed
+                    // Pod's label goes).
+                    let length = (place.to - place.from).max(10_000.0);
+                    let (from, to) = (place.from - length * 0.06, place.to + length * 0.2);
+                    s.view = Viewport { from, to, width: s.view.width }.zoom(0.0, 1.0, a, b);
+                }
+            }
+            Action::Focus(item) => {
+                s.focused = Some(item);
+                if let (Some(place), Some((a, b))) = (s.place(item), bounds) {
+                    s.view = reveal(s.view, place, a, b);
+                }
+            }
+            Action::ZoomStep(factor) => {
+                if let Some((a, b)) = bounds {
+                    let place = s.selected.and_then(|item| s.place(item));
+                    let anchor_x = match place {
+                        Some(p) => {
+                            // The selection's middle (its part in view) stays where it is drawn;
+                            // one out of view is centred first.
+                            let mid = (p.from.max(s.view.from) + p.to.min(s.view.to)) / 2.0;
+                            if p.to < s.view.from || p.from > s.view.to {
+                                s.view = s.view.centred((p.from + p.to) / 2.0, a, b);
+                                s.view.x((p.from + p.to) / 2.0)
+                            } else {
+                                s.view.x(mid)
+                            }
+                        }
+                        None => s.view.width / 2.0,
+                    };
+                    s.view = s.view.zoom(anchor_x, factor, a, b);
+                }
+            }
             Action::TogglePin(name) => {
                 if !s.pinned.remove(&name) {
                     s.pinned.insert(name);

@@ -16,9 +16,10 @@ use yew::prelude::*;
 pub(super) fn slot_items(l: Lang, y: f64, h: f64, label: f64, items: &[SlotItem]) -> Html {
     let cy = y + h / 2.0;
     items.iter().map(|d| match d {
-        SlotItem::One { item, x, glyph, fate, at, job, explanation, selected } => {
+        SlotItem::One { item, x, glyph, fate, at, job, explanation, selected, name, stop } => {
             let sel = if *selected { " selected" } else { "" };
             html! { <g class={format!("slot glyph-{}{sel}", glyph.name())} data-testid="slot"
+                role="button" aria-label={name.clone()} tabindex={tabindex(*stop)} aria-current={selected.then_some("true")}
                 data-fate={crate::timeline::lanes::fate_name(*fate)} data-glyph={glyph.name()}
                 data-time={format_time(at)} data-job={job.as_deref().unwrap_or_default().to_string()} data-item={item_attr(ItemRef::Slot(*item))}>
                 <title>{ format!("{} {} — {}", glyph.symbol(), format_time(at), explanation) }</title>
@@ -40,6 +41,16 @@ pub(super) fn slot_items(l: Lang, y: f64, h: f64, label: f64, items: &[SlotItem]
     }).collect()
 }
 
+/// An item's `tabindex`: `0` for the timeline's one tab stop, `-1` (focusable by the arrow keys
+/// only) for the others.
+pub(super) fn tabindex(stop: bool) -> &'static str {
+    if stop {
+        "0"
+    } else {
+        "-1"
+    }
+}
+
 /// A slot's shape: a dot on time, a diamond late, a cross skipped, a ring still to come.
 fn glyph_shape(glyph: Glyph, x: f64, cy: f64) -> Html {
     let d = match glyph {
@@ -58,7 +69,7 @@ fn glyph_shape(glyph: Glyph, x: f64, cy: f64) -> Html {
 /// draw apart, one bar with a strip for the share that failed.
 pub(super) fn job_items(l: Lang, y: f64, h: f64, label: f64, items: &[JobItem]) -> Html {
     items.iter().map(|d| match d {
-        JobItem::One { item, name, outcome, late, from, to, scheduled, x0, x1, selected, expanded } => {
+        JobItem::One { item, name, outcome, late, from, to, scheduled, x0, x1, selected, expanded, label: aria, stop } => {
             let (a, b) = (label + x0.max(-10.0), label + x1.min(1e6));
             let w = (b - a).max(3.0);
             let sel = if *selected { " selected" } else { "" };
@@ -67,6 +78,8 @@ pub(super) fn job_items(l: Lang, y: f64, h: f64, label: f64, items: &[JobItem]) 
             let text = (w > name.len() as f64 * 6.5 + 8.0).then(|| name.clone());
             html! {
                 <g class={format!("job outcome-{}{late_class}{sel}{open}", outcome.name())} data-testid="job" data-job={name.clone()}
+                    role="button" aria-label={aria.clone()} tabindex={tabindex(*stop)} aria-current={selected.then_some("true")}
+                    aria-expanded={expanded.to_string()}
                     data-outcome={outcome.name()} data-late={late.to_string()}
                     data-from={format_time(from)} data-to={format_time(to)}
                     data-scheduled={scheduled.map(|s| format_time(&s)).unwrap_or_default()} data-item={item_attr(ItemRef::Job(*item))}>

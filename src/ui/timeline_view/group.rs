@@ -21,6 +21,10 @@ pub(super) struct Lanes<'a> {
     pub selected: Option<ItemRef>,
     /// The Jobs whose pod lanes are open, by name.
     pub expanded: &'a HashSet<String>,
+    /// The timeline's tab stop: the focused item, else the selected one.
+    pub stop: Option<ItemRef>,
+    /// Whether the items' names carry dates (the horizon spans days).
+    pub dated: bool,
 }
 
 impl Lanes<'_> {

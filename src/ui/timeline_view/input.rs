@@ -3,7 +3,6 @@
 //! what it hit through one delegated handler.
 
 use super::super::state::{Action, ViewState};
-use super::parse_item;
 use crate::timeline::rows::AXIS_HEIGHT;
 use crate::timeline::viewport::{label_width, Viewport};
 use std::cell::RefCell;
@@ -167,8 +166,9 @@ fn click_handler(
     })
 }
 
-/// What a click on `el` does: open or close a pod lane, zoom into a cluster, or select an item.
-fn click_action(el: &Element, view: &Viewport) -> Action {
+/// What a click on `el` does (Enter or Space on it too): open or close a pod lane, zoom into a
+/// cluster, or open an item (a Job zooms to itself).
+pub(super) fn click_action(el: &Element, view: &Viewport) -> Action {
     if let Some(pin) = el.get_attribute("data-pin") {
         return Action::TogglePin(pin);
     }
@@ -179,5 +179,8 @@ fn click_action(el: &Element, view: &Viewport) -> Action {
             return Action::Zoom { anchor_x: centre, factor: ((b - a + 40.0) / view.width).clamp(0.05, 0.5) };
         }
     }
-    Action::Select(el.get_attribute("data-item").as_deref().and_then(parse_item))
+    match el.get_attribute("data-item").as_deref().and_then(super::parse_item) {
+        Some(item) => Action::Open(item),
+        None => Action::Select(None),
+    }
 }

@@ -21,6 +21,10 @@ pub(super) enum SlotItem {
         job: Option<Name>,
         explanation: SlotWhy,
         selected: bool,
+        /// Its accessible name (`timeline::names`).
+        name: String,
+        /// Whether it is the timeline's tab stop.
+        stop: bool,
     },
     Cluster {
         x0: f64,
@@ -46,6 +50,10 @@ pub(super) enum JobItem {
         x1: f64,
         selected: bool,
         expanded: bool,
+        /// Its accessible name (`timeline::names`).
+        label: String,
+        /// Whether it is the timeline's tab stop.
+        stop: bool,
     },
     Cluster {
         x0: f64,

@@ -5,7 +5,7 @@
 //! virtual clock's cursor.
 //!
 //! Its parts: `axis` (the time axis, outage bands, the clock's cursor), `input` (wheel, drag and
-//! click), `group` (one CronJob's rows, suspensions and markers), `rows` (one row of each kind),
+//! click), `keys` (the keyboard's one tab stop and its moves), `legend` (every glyph drawn), `group` (one CronJob's rows, suspensions and markers), `rows` (one row of each kind),
 //! `pods` (a pod lane's attempts), `items` (what a slot or Job lane draws, compared to skip
 //! unchanged lanes) and `glyphs` (one slot, Job or cluster).
 
@@ -14,6 +14,8 @@ mod glyphs;
 mod group;
 mod input;
 mod items;
+mod keys;
+mod legend;
 mod pods;
 mod rows;
 
@@ -25,6 +27,9 @@ use crate::timeline::viewport::Viewport;
 use crate::timeline::ItemRef;
 use group::Lanes;
 use input::{use_width_and_wheel, Drag, Pointer};
+use keys::{key_handler, use_roving_focus};
+pub use legend::Legend;
+use std::rc::Rc;
 use web_sys::Element;
 use yew::prelude::*;
 
@@ -64,6 +69,7 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
         }
     });
     use_width_and_wheel(container.clone(), props.dispatch.clone());
+    use_roving_focus(container.clone(), props.state.focused.or(props.state.selected));
     // The lanes' scroll position (in whole steps) and visible height: which groups are drawn. The
     // container's height is bounded by the page's layout, and the first guess covers any of it.
     let scrolled = use_state_eq(|| (0.0_f64, 4.0 * SCROLL_STEP));
@@ -77,8 +83,9 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
     let (view, label) = (props.state.view, props.state.label);
     let Pointer { onmousedown, onmousemove, onmouseup, onclick } =
         Pointer::new(&drag, &props.dispatch, &container, view, label);
-    let expanded = props.state.expanded();
+    let expanded = Rc::new(props.state.expanded());
     let rows = rows(timeline, &expanded);
+    let onkeydown = key_handler(&props.state, expanded.clone(), &props.dispatch);
     let frame = Frame { view, label, width: label + view.width, height: height(&rows) + 4.0 };
     let (top, seen) = *scrolled;
     let onscroll = Callback::from(move |e: Event| {
@@ -86,12 +93,20 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
         let top = (f64::from(el.scroll_top()) / SCROLL_STEP).floor() * SCROLL_STEP;
         scrolled.set((top, f64::from(el.client_height())));
     });
-    let lanes = Lanes { l, model: &model, frame: &frame, selected: props.state.selected, expanded: &expanded };
+    let lanes = Lanes {
+        l,
+        model: &model,
+        frame: &frame,
+        selected: props.state.selected,
+        expanded: &expanded,
+        stop: props.state.focused.or(props.state.selected),
+        dated: crate::timeline::names::dated(timeline.start, timeline.end),
+    };
     html! {
         <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()} {onscroll}>
-            <svg class="timeline-svg" width={frame.width.to_string()} height={frame.height.to_string()} role="img"
-                aria-label={l.text(Msg::TimelineLabel)}
-                {onmousedown} {onmousemove} {onmouseup} {onclick}>
+            <svg class="timeline-svg" width={frame.width.to_string()} height={frame.height.to_string()} role="group"
+                aria-label={l.text(Msg::TimelineLabel)} data-testid="timeline-svg"
+                {onmousedown} {onmousemove} {onmouseup} {onclick} {onkeydown}>
                 <defs>
                     <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                         <line x1="0" y1="0" x2="0" y2="6" class="hatch-line" />

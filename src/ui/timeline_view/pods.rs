@@ -1,12 +1,14 @@
 //! A Job's pod lane (one row of its pods, opened from the Job): each pod's attempts, kubelet
 //! back-off waits between them, the wait before a replacement pod, and how it ended.
 
+use super::glyphs::tabindex;
 use super::group::Lanes;
 use super::item_attr;
 use crate::i18n::Msg;
 use crate::sim::trace::format_time;
 use crate::timeline::lanes::JobBar;
-use crate::timeline::pod_lanes::{PodBar, PodEnd, SegmentKind};
+use crate::timeline::names;
+use crate::timeline::pod_lanes::{Attempt, AttemptLabel, PodBar, PodEnd, SegmentKind};
 use crate::timeline::rows::Row;
 use crate::timeline::viewport::ms;
 use crate::timeline::ItemRef;
@@ -16,7 +18,8 @@ impl Lanes<'_> {
     /// Row `pod_row` of `bar`'s pod lane; its first row carries the label that closes it.
     pub(super) fn pod_row(&self, row: &Row, bar: &JobBar, pod_row: usize) -> Html {
         let (y, h, view) = (row.y, row.height, &self.frame.view);
-        html! { <g class="row pod-row" data-testid="pod-lane" data-job={bar.name.clone()}>
+        html! { <g class="row pod-row" data-testid="pod-lane" data-job={bar.name.clone()}
+            role="group" aria-label={self.l.format(Msg::LanePodsOf, &[&bar.name])}>
             <rect class="row-bg pods" x="0" y={y.to_string()} width="100%" height={h.to_string()} />
             if pod_row == 0 {
                 <g class="pin" data-pin={bar.name.clone()}>
@@ -48,6 +51,8 @@ impl Lanes<'_> {
         };
         let (sx, ex) = (x_of(ms(p.from)), x_of(ms(p.to)));
         html! { <g class={format!("pod end-{end}{sel}")} data-testid="pod" data-pod={p.name.clone()} data-job={bar.name.clone()}
+            role="button" aria-label={names::pod(self.l, p)} tabindex={tabindex(self.stop == Some(item))}
+            aria-current={(self.selected == Some(item)).then_some("true")}
             data-end={end} data-from={format_time(&p.from)} data-to={format_time(&p.to)} data-item={item_attr(item)}>
             <title>{ format!("{} — {how}", p.name) }</title>
             <rect class="hit" x={sx.to_string()} y={y.to_string()} width={(ex - sx).max(4.0).to_string()} height={h.to_string()} />
@@ -67,12 +72,45 @@ impl Lanes<'_> {
                     }
                 }
             }) }
+            { for p.attempts().iter().filter_map(|a| self.attempt_label(a, cy)) }
             if end == "terminated" || end == "failed" {
                 <path class="end-mark" d={format!("M{},{} l6,6 m0,-6 l-6,6", ex - 3.0, cy - 3.0)} />
             }
         </g> }
     }
 }
+
+impl Lanes<'_> {
+    /// An attempt's label over its stretch of a pod lane whose middle is at `cy`: in full when it
+    /// fits (`exit 1`, `back-off 10 s`, `killed: backoffLimit`), shortened when only that fits
+    /// (`1`, `10 s`), else left to the Pod's name and the inspector. Exits are written inside
+    /// their run's bar, waits above their line, a kill after the Pod's end.
+    fn attempt_label(&self, a: &Attempt, cy: f64) -> Option<Html> {
+        let (x0, x1) = (self.frame.x(ms(a.from)), self.frame.x(ms(a.to)));
+        // A kill ends the Job's Pods: its label goes after the Pod's end mark, where nothing follows.
+        let killed = matches!(a.label, AttemptLabel::Killed(_));
+        let (x0, x1) = if killed { (x1 + 6.0, self.frame.width) } else { (x0, x1) };
+        let (x0, x1) = (x0.max(self.frame.label), x1.min(self.frame.width));
+        let room = x1 - x0 - 4.0;
+        let fits = |t: &String| t.chars().count() as f64 * CHAR_WIDTH <= room;
+        let text = Some(a.label.text(self.l)).filter(fits).or_else(|| Some(a.label.short(self.l)).filter(fits))?;
+        let wait = matches!(a.label, AttemptLabel::KubeletBackOff(_) | AttemptLabel::JobBackOff(_));
+        let (class, y) = match (wait, killed) {
+            (true, _) => ("attempt-label wait", cy - 3.0),
+            (_, true) => ("attempt-label killed", cy + 3.5),
+            _ => ("attempt-label", cy + 3.5),
+        };
+        let (x, anchor) = if killed { (x0, "start") } else { ((x0 + x1) / 2.0, "middle") };
+        Some(html! {
+            <text {class} data-testid="attempt-label" data-attempt={a.label.name()} x={x.to_string()} y={y.to_string()}
+                text-anchor={anchor} aria-hidden="true">{ text }</text>
+        })
+    }
+}
+
+/// The width of a label's character at the labels' 10 px size, in pixels (a little over the
+/// average, so a label that fits never touches its stretch's ends).
+const CHAR_WIDTH: f64 = 5.8;
 
 /// A Job's name in a label column `label` px wide: its end, where Jobs of one CronJob differ.
 fn short(name: &str, label: f64) -> String {

@@ -6,6 +6,7 @@ use super::items::{Items, JobItem, LaneItems, SlotItem};
 use super::MIN_GAP;
 use crate::i18n::Msg;
 use crate::timeline::lanes::{Glyph, Group, JobOutcome};
+use crate::timeline::names;
 use crate::timeline::rows::Row;
 use crate::timeline::viewport::{visible_instants, Drawn};
 use crate::timeline::ItemRef;
@@ -47,7 +48,8 @@ impl Lanes<'_> {
             .into_iter()
             .map(|d| self.slot_item(group, d))
             .collect();
-        html! { <g class="row slot-row" data-testid="slot-lane" data-cronjob={group.title().to_string()}>
+        html! { <g class="row slot-row" data-testid="slot-lane" data-cronjob={group.title().to_string()}
+            role="group" aria-label={l.format(Msg::LaneSlotsOf, &[&group.title()])}>
             { lane_label(l.text(Msg::SlotsLane), row) }
             <LaneItems {l} y={row.y} h={row.height} label={self.frame.label} items={Items::Slots(Rc::new(items))} />
         </g> }
@@ -68,6 +70,8 @@ impl Lanes<'_> {
                     job: slot.job.clone(),
                     explanation: slot.explanation.clone(),
                     selected: self.selected == Some(ItemRef::Slot(s.trace_index)),
+                    name: names::slot(self.l, slot, self.dated),
+                    stop: self.stop == Some(ItemRef::Slot(s.trace_index)),
                 }
             }
             Drawn::Cluster { first, last, x0, x1 } => {
@@ -93,10 +97,16 @@ impl Lanes<'_> {
                 idx.visible(&self.frame.view, MIN_GAP).into_iter().map(|d| self.job_item(group, &idx.ids, d)).collect()
             })
             .unwrap_or_default();
-        html! { <g class="row job-row" data-testid="job-lane" data-cronjob={group.title().to_string()}>
+        html! { <g class="row job-row" data-testid="job-lane" data-cronjob={group.title().to_string()}
+            role="group" aria-label={l.format(Msg::LaneJobsOf, &[&group.title()])}>
             if r == 0 { { lane_label(l.text(Msg::JobsLane), row) } }
             <LaneItems {l} y={row.y} h={row.height} label={self.frame.label} items={Items::Jobs(Rc::new(items))} />
         </g> }
+    }
+
+    /// Job `i`'s failure reason, from the trace.
+    fn job_reason(&self, i: usize) -> Option<&str> {
+        self.model.result.trace.as_ref()?.jobs.get(i)?.reason.as_deref()
     }
 
     /// One drawn Job or cluster of a Job row whose Jobs are `ids` (indexes into `group.jobs`).
@@ -116,6 +126,8 @@ impl Lanes<'_> {
                     x1,
                     selected: self.selected == Some(ItemRef::Job(j.trace_index)),
                     expanded: self.expanded.contains(&j.name),
+                    label: names::job(self.l, j, self.job_reason(j.trace_index), self.dated),
+                    stop: self.stop == Some(ItemRef::Job(j.trace_index)),
                 }
             }
             Drawn::Cluster { first, last, x0, x1 } => JobItem::Cluster {
