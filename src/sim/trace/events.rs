@@ -45,21 +45,26 @@ pub struct Events {
     records: Vec<Packed>,
     names: Vec<Name>,
     texts: Vec<Cow<'static, str>>,
-    /// Where each name and text is in its table, while Events are recorded (emptied by
-    /// [`Events::seal`], rebuilt if recording resumes).
+    /// Where the names and texts recorded lately are in their tables. Bounded: when one holds
+    /// [`RECENT`] entries it starts over, and a name met again after that is kept once more (it
+    /// reads the same), so a long run does not keep a map entry for every name it ever saw.
     name_ids: FastMap<Name, u32>,
     text_ids: FastMap<Cow<'static, str>, u32>,
 }
+
+/// How many names (and texts) the lookup tables hold before they start over: far more than the
+/// objects alive at once, far fewer than a year's Jobs and Pods.
+const RECENT: usize = 1 << 14;
 
 impl Events {
     /// The shared copy of `name` (every record that names it points to the same text) and its
     /// number.
     pub fn intern(&mut self, name: &str) -> (u32, Name) {
-        if self.name_ids.len() < self.names.len() {
-            self.name_ids = self.names.iter().cloned().zip(0..).collect();
-        }
         if let Some((shared, &id)) = self.name_ids.get_key_value(name) {
             return (id, shared.clone());
+        }
+        if self.name_ids.len() >= RECENT {
+            self.name_ids.clear();
         }
         let id = u32::try_from(self.names.len()).expect("fewer than 2^32 names");
         let shared = Name::from(name);
@@ -69,11 +74,11 @@ impl Events {
     }
 
     fn text(&mut self, text: Cow<'static, str>) -> u32 {
-        if self.text_ids.len() < self.texts.len() {
-            self.text_ids = self.texts.iter().cloned().zip(0..).collect();
-        }
         if let Some(&id) = self.text_ids.get(&*text) {
             return id;
+        }
+        if self.text_ids.len() >= RECENT {
+            self.text_ids.clear();
         }
         let id = u32::try_from(self.texts.len()).expect("fewer than 2^32 texts");
         self.texts.push(text.clone());
@@ -107,7 +112,8 @@ impl Events {
         self.record(time, (object.kind, &object.name), event_type, reason, message, source);
     }
 
-    /// Done recording: the tables that find a name's or a text's number are let go.
+    /// Done recording: the tables that find a name's or a text's number are let go (recording
+    /// more after this keeps new copies of the names and texts it meets).
     pub fn seal(&mut self) {
         self.name_ids = FastMap::default();
         self.text_ids = FastMap::default();
@@ -240,13 +246,30 @@ mod tests {
         assert_eq!(serde_json::to_string(&read).unwrap(), json);
         let mut back: Events = serde_json::from_str(&json).unwrap();
         assert_eq!(back, events);
-        // Recording resumes after sealing, with the same numbers for the same names.
+        // Recording resumes after sealing, with new copies of the names and texts it meets.
         events.seal();
         back.seal();
         events.push(read[0].clone());
         assert_eq!(
             (events.len(), events.names.len(), events.get(2), events.get(3)),
-            (3, 2, Some(read[0].clone()), None)
+            (3, 4, Some(read[0].clone()), None)
         );
+    }
+
+    #[test]
+    fn the_lookup_tables_start_over_and_a_name_met_again_reads_the_same() {
+        let mut events = Events::default();
+        let at = t("2025-01-15T11:00:00Z");
+        let completed = |events: &mut Events, job: &str| {
+            let message = Message::<&str>::Text("Job completed".into());
+            events.record(at, (ObjectKind::Job, job), EventType::Normal, "Completed", message, "job-controller");
+        };
+        for i in 0..RECENT + 10 {
+            completed(&mut events, &format!("backup-{i}"));
+        }
+        assert_eq!(events.name_ids.len(), 10);
+        completed(&mut events, "backup-0");
+        assert_eq!((events.names.len(), events.texts.len()), (RECENT + 11, 3));
+        assert_eq!(events.get(0), events.iter().next_back());
     }
 }
