@@ -97,23 +97,31 @@ impl World {
         let mut out = Vec::new();
         for (name, h) in &self.history.cron_jobs {
             let nominal = self.nominal_slots(h);
-            let ran: BTreeMap<Time, &JobRecord> = jobs_by_cron
+            // The Jobs by slot, in order (of two for one slot, the later one).
+            let mut ran: Vec<(Time, &JobRecord)> = jobs_by_cron
                 .get(name.as_str())
                 .map(|js| js.iter().map(|j| (j.scheduled_time.expect("filtered"), *j)).collect())
                 .unwrap_or_default();
+            ran.sort_by_key(|&(at, _)| at);
             let judge =
                 Judge { name: Name::from(name.as_str()), h, history: &self.history, nominal: &nominal, end: self.end };
-            let mut times: std::collections::BTreeSet<Time> = nominal.iter().copied().collect();
-            times.extend(ran.keys());
+            let mut times: Vec<Time> = nominal.clone();
+            times.extend(ran.iter().map(|&(at, _)| at));
             times.extend(self.edited_schedule_slots(h));
+            times.sort_unstable();
+            times.dedup();
+            out.reserve(times.len());
             for at in times {
-                out.push(match ran.get(&at) {
-                    Some(job) => judge.ran(at, job),
-                    None => judge.missed(at),
+                let i = ran.partition_point(|&(t, _)| t <= at);
+                out.push(match i.checked_sub(1).map(|i| ran[i]) {
+                    Some((t, job)) if t == at => judge.ran(at, job),
+                    _ => judge.missed(at),
                 });
             }
         }
-        out.sort_by(|a, b| (a.scheduled_time, &a.cron_job).cmp(&(b.scheduled_time, &b.cron_job)));
+        // No two slots share a CronJob and a time: an unstable sort orders them the same, and
+        // needs no copy of a year's slots to do it.
+        out.sort_unstable_by(|a, b| (a.scheduled_time, &a.cron_job).cmp(&(b.scheduled_time, &b.cron_job)));
         out
     }
 
@@ -173,10 +181,9 @@ impl Judge<'_> {
     /// The syncs in `[from, to)` (none when `to` is not after `from`: a Job whose recorded
     /// scheduled time lies after its creation, as the v1 controller's name-derived times can in
     /// years before 1970).
-    fn syncs(&self, from: Time, to: Time) -> &[CronSync] {
-        let a = self.h.syncs.partition_point(|s| s.at < from);
-        let b = self.h.syncs.partition_point(|s| s.at < to).max(a);
-        &self.h.syncs[a..b]
+    fn syncs(&self, from: Time, to: Time) -> Vec<CronSync> {
+        let (a, b) = (self.h.syncs.before(from), self.h.syncs.before(to));
+        self.h.syncs.since(a).take(b.saturating_sub(a)).collect()
     }
 
     /// The next nominal slot after `at`.
@@ -203,7 +210,7 @@ impl Judge<'_> {
         } else {
             (SlotFate::RanLate, RanAfter::Syncs(before.len()))
         };
-        let job = Name::from(job.name.as_str());
+        let job = job.name.clone();
         let why = SlotWhy::Ran { job: job.clone(), created, late: created - at, after };
         self.record(at, fate, Some(job), why)
     }
@@ -221,7 +228,7 @@ impl Judge<'_> {
         if let Some(back) = self.history.outage_end(at) {
             // The first sync after the restart looks for the most recent missed slot; if this is
             // that slot and the approximate search did not find it, that is why it never ran.
-            let first = self.h.syncs.iter().find(|s| s.at >= back);
+            let first = self.h.syncs.since(self.h.syncs.before(back)).next();
             let latest = first.is_some_and(|f| self.next_nominal(at).is_none_or(|n| n > f.at));
             if latest && first.is_some_and(|f| f.code == DecisionCode::NotFoundBySearch) {
                 return self.record(at, SlotFate::NotFoundBySearch, None, SlotWhy::NotFoundAfterOutage { back });
