@@ -40,6 +40,9 @@ pub enum Request {
     Lint { id: u64, text: String, options: LintAsk },
     /// Stop lint `id` (a no-op when it has finished).
     CancelLint { id: u64 },
+    /// Stop run `id` (a `Run` or a `Compare`, queued or going; a no-op when it has finished):
+    /// no answer comes for it, and the engine keeps the run it answered last.
+    Cancel { id: u64 },
     /// Simulate text `a` changed as `b` says (compare mode's run B, answered like a `Run`), then
     /// compare it with `a`'s run (answered by `Compared`).
     Compare { id: u64, a: String, b: CompareWith },

@@ -13,6 +13,7 @@ use super::language::{apply_lang, chosen_lang, initial_lang, use_lang, LanguageP
 use super::lint_view::LintView;
 use super::overview::Overview;
 use super::perf;
+use super::run_status::{RunStatus, RunWatch};
 use super::runner::{Engine, Report, Runner};
 use super::scenario_menu::{self, is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::share::{OpenPanels, Opened, Pending, Share};
@@ -32,8 +33,9 @@ use yew::prelude::*;
 
 /// `localStorage` key under which the editor text is kept.
 pub const STORAGE_KEY: &str = "cronjob-playground.manifest";
-/// A text longer than this (bytes) is saved in a task of its own after the edit's: localStorage
-/// copies it synchronously, and a paste of megabytes would otherwise be one long task.
+/// A text longer than this (bytes) is handed to the engine and saved in tasks of their own after
+/// the edit's: the request copies and escapes it, localStorage copies it synchronously, and a
+/// paste of megabytes would otherwise be one long task.
 const SAVED_LATER: usize = 500_000;
 const THEME_KEY: &str = "cronjob-playground.theme";
 
@@ -161,8 +163,11 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
 
+    // The latest run's progress bar (`run_status.rs`).
+    let watch = use_memo((), |_| Rc::new(RunWatch::default()));
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
+        let watch = (*watch).clone();
         let dispatch = state.dispatcher();
         let (diagnostics, explained, logged, events_shown) =
             (diagnostics.clone(), explained.clone(), logged.clone(), events_shown.clone());
@@ -170,6 +175,7 @@ pub fn app(props: &AppProps) -> Html {
         let pending = pending.clone();
         use_mut_ref(move || {
             let generation = Rc::new(std::cell::Cell::new(0u64));
+            let progress = watch.clone();
             Runner::new(
                 engine,
                 Callback::from(move |(answer, mut stages): Report| match answer {
@@ -177,26 +183,37 @@ pub fn app(props: &AppProps) -> Html {
                         generation.set(generation.get() + 1);
                         let (g, latest) = (generation.get(), generation.clone());
                         let (dispatch, diagnostics, pending) = (dispatch.clone(), diagnostics.clone(), pending.clone());
-                        // The answer's decoding was this task; the model is the next and its
-                        // drawing (a state change renders the page) the one after, so that a large
-                        // run's arrival is three shorter tasks, not one long one. An answer that a
-                        // newer one overtook by then is not drawn.
+                        let watch = watch.clone();
+                        // The answer's decoding was this task; the model's lanes are the next,
+                        // the rest of the model the one after, and its drawing (a state change
+                        // renders the page) the last, so that a large run's arrival is four
+                        // shorter tasks, not one long one. An answer that a newer one overtook by
+                        // then is not drawn.
+                        let current = move || latest.get() == g;
                         Timeout::new(0, move || {
-                            if latest.get() != g {
+                            if !current() {
                                 return;
                             }
-                            let model = Model::new(result, g, ms, id);
-                            stages.model = perf::mark("model");
+                            let lanes = Model::lanes(&result);
                             Timeout::new(0, move || {
-                                if latest.get() != g {
+                                if !current() {
                                     return;
                                 }
-                                perf::arrived(g, stages);
-                                diagnostics.set(Rc::new(model.result.diagnostics.clone()));
-                                dispatch.dispatch(Action::Loaded(Rc::new(model)));
-                                if let Some(view) = pending.borrow_mut().view.take() {
-                                    dispatch.dispatch(Action::Restore(view));
-                                }
+                                let model = Model::with_lanes(result, lanes, g, ms, id);
+                                stages.model = perf::mark("model");
+                                Timeout::new(0, move || {
+                                    if !current() {
+                                        return;
+                                    }
+                                    perf::arrived(g, stages);
+                                    diagnostics.set(Rc::new(model.result.diagnostics.clone()));
+                                    dispatch.dispatch(Action::Loaded(Rc::new(model)));
+                                    if let Some(view) = pending.borrow_mut().view.take() {
+                                        dispatch.dispatch(Action::Restore(view));
+                                    }
+                                    watch.drawn(id);
+                                })
+                                .forget();
                             })
                             .forget();
                         })
@@ -214,41 +231,61 @@ pub fn app(props: &AppProps) -> Html {
                     Answer::Linted { .. } | Answer::Compared { .. } => {}
                 }),
             )
+            .on_progress(Callback::from(move |(id, fraction)| progress.progress(id, fraction)))
         })
+    };
+    // Asks for a run of a text (edited at the instant given) and watches it.
+    let simulate = {
+        let (runner, watch) = (runner.clone(), (*watch).clone());
+        Rc::new(move |text: &str, at: f64| watch.started(runner.borrow_mut().request(text.to_string(), at)))
     };
     // The text last handed to the runner: an edit hands its text over at once, before the page
     // renders it, and the effect below runs only the texts that arrive otherwise.
     let requested = use_mut_ref(|| None::<Rc<str>>);
     {
-        let (runner, pending, edited, requested) = (runner.clone(), pending.clone(), edited.clone(), requested.clone());
+        let (simulate, pending, edited, requested) =
+            (simulate.clone(), pending.clone(), edited.clone(), requested.clone());
         use_effect_with((*text).clone(), move |t| {
             if !pending.borrow().waiting && requested.borrow().as_ref() != Some(t) {
                 *requested.borrow_mut() = Some(t.clone());
-                runner.borrow_mut().request(t.to_string(), *edited.borrow());
+                simulate(t, *edited.borrow());
             }
         });
     }
 
     let set_text = {
         let (text, latest, edited) = (text.clone(), latest.clone(), edited.clone());
-        let (runner, pending, requested) = (runner.clone(), pending.clone(), requested.clone());
+        let (simulate, pending, requested) = (simulate.clone(), pending.clone(), requested.clone());
         Callback::from(move |value: String| {
             let at = perf::mark("edit");
             *edited.borrow_mut() = at;
             let value: Rc<str> = value.into();
-            if !pending.borrow().waiting {
+            let run = !pending.borrow().waiting;
+            if run {
                 *requested.borrow_mut() = Some(value.clone());
-                runner.borrow_mut().request(value.to_string(), at);
             }
             *latest.borrow_mut() = value.clone();
             if value.len() > SAVED_LATER {
-                // The newest text when the task runs (a later, smaller edit may have saved already).
+                // Each in a task of its own, with the newest text when it runs (a later, smaller
+                // edit may have been run and saved already).
+                let (simulate, later) = (simulate.clone(), latest.clone());
+                if run {
+                    Timeout::new(0, move || {
+                        if Rc::ptr_eq(&later.borrow(), &value) {
+                            simulate(&value, at)
+                        }
+                    })
+                    .forget();
+                }
                 let latest = latest.clone();
                 Timeout::new(0, move || save(STORAGE_KEY, &latest.borrow())).forget();
             } else {
+                if run {
+                    simulate(&value, at);
+                }
                 save(STORAGE_KEY, &value);
             }
-            text.set(value);
+            text.set((*latest.borrow()).clone());
         })
     };
     // A change from the editor, a share link or the lint view: one that replaces the text (a
@@ -264,8 +301,16 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
     let on_release = {
-        let (runner, latest) = (runner.clone(), latest.clone());
-        Callback::from(move |()| runner.borrow_mut().request(latest.borrow().to_string(), perf::now()))
+        let (simulate, latest) = (simulate.clone(), latest.clone());
+        Callback::from(move |()| simulate(&latest.borrow(), perf::now()))
+    };
+    let on_cancel = {
+        let (runner, watch) = (runner.clone(), (*watch).clone());
+        Callback::from(move |()| {
+            if let Some(id) = watch.cancel() {
+                runner.borrow_mut().cancel(id);
+            }
+        })
     };
     let ask = {
         let runner = runner.clone();
@@ -465,7 +510,7 @@ pub fn app(props: &AppProps) -> Html {
                 <div class="header-actions">
                     <ScenarioMenu on_open={open_scenario} ready={library.is_some()} />
                     <Share text={(*text).clone()} saved={(*saved_at_open).clone()} state={(*state).clone()} pending={pending.clone()}
-                        on_text={on_change.clone()} {on_release} panels={panels.clone()} {on_opened} />
+                        on_text={on_change.clone()} on_release={on_release.clone()} panels={panels.clone()} {on_opened} />
                     <LanguagePicker lang={l} on_change={on_lang} />
                     <button type="button" onclick={toggle_help} aria-expanded={help.to_string()} data-testid="help-button" title={l.text(Msg::HelpButtonTitle)}>{ "?" }</button>
                     <button type="button" onclick={toggle_theme} data-testid="theme" aria-label={l.text(Msg::ThemeToggleLabel)}
@@ -505,6 +550,7 @@ pub fn app(props: &AppProps) -> Html {
                         <Clock state={view_state.clone()} dispatch={dispatch.clone()} />
                         <Export state={view_state.clone()} ask={ask.clone()} />
                     </div>
+                    <RunStatus watch={(*watch).clone()} {on_cancel} on_again={on_release.clone()} />
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
                     <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine}
