@@ -120,31 +120,23 @@ pub fn run_status(props: &RunStatusProps) -> Html {
     let l = use_lang();
     let redraw = use_force_update();
     *props.watch.redraw.borrow_mut() = Some(redraw);
-    let stale = html! { <span class="stale-label" data-testid="stale">{ l.text(Msg::RunStale) }</span> };
-    let click = |cb: &Callback<()>| cb.reform(|_: MouseEvent| ());
-    match props.watch.stage.get() {
-        Stage::Idle | Stage::Waiting => Html::default(),
-        Stage::Shown => {
-            let fraction = props.watch.fraction.get();
-            let said = match fraction {
-                Some(f) => l.format(Msg::RunProgress, &[&((f * 100.0).floor() as u32)]),
-                None => l.text(Msg::Simulating).to_string(),
-            };
-            html! {
-                <div class="run-status stale" data-testid="run-status" data-state="running" role="status">
-                    <progress max="1" value={fraction.map(|f| f.to_string())} aria-label={said.clone()} />
-                    <span data-testid="run-progress">{ said }</span>
-                    <button type="button" data-testid="run-cancel" onclick={click(&props.on_cancel)}>{ l.text(Msg::RunCancel) }</button>
-                    { stale }
-                </div>
-            }
-        }
-        Stage::Stopped => html! {
-            <div class="run-status stale" data-testid="run-status" data-state="stopped" role="status">
-                <span data-testid="run-stopped">{ l.text(Msg::RunStopped) }</span>
-                <button type="button" data-testid="run-again" onclick={click(&props.on_again)}>{ l.text(Msg::RunAgain) }</button>
-                { stale }
-            </div>
-        },
+    let running = match props.watch.stage.get() {
+        Stage::Idle | Stage::Waiting => return Html::default(),
+        stage => stage == Stage::Shown,
+    };
+    let percent = props.watch.fraction.get().map(|f| (f * 100.0).floor() as u32);
+    let (said, button, on_click) = if running {
+        let said = percent.map_or_else(|| l.text(Msg::Simulating).into(), |p| l.format(Msg::RunProgress, &[&p]));
+        (said, Msg::RunCancel, &props.on_cancel)
+    } else {
+        (l.text(Msg::RunStopped).into(), Msg::RunAgain, &props.on_again)
+    };
+    html! {
+        <div class="run-status stale" data-testid="run-status" data-state={if running { "running" } else { "stopped" }} role="status">
+            if running { <progress max="100" value={percent.map(|p| p.to_string())} /> }
+            <span data-testid={if running { "run-progress" } else { "run-stopped" }}>{ said }</span>
+            <button type="button" data-testid={if running { "run-cancel" } else { "run-again" }} onclick={on_click.reform(|_| ())}>{ l.text(button) }</button>
+            <span class="stale-label" data-testid="stale">{ l.text(Msg::RunStale) }</span>
+        </div>
     }
 }
