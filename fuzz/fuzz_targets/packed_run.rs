@@ -1,5 +1,5 @@
 //! Fuzzes the page protocol's packed decoder (`app::packed`, the bytes a run's answer
-//! carries from the engine's worker to the page; the envelope around it is wasm-only and JSON).
+//! carries from the engine's worker to the page; the envelope around it is bincode, `app::protocol`).
 //! Arbitrary bytes must unpack or give an error, never panic or reserve memory they do not
 //! hold; whatever unpacks must pack to bytes that unpack to the same bytes again.
 #![no_main]

@@ -160,18 +160,7 @@ pub fn feature_words(lang: Lang, f: &Feature) -> String {
 /// The nearest schedule's runs as robfig chains them, in `after`'s zone.
 pub fn kubernetes_runs(schedule: &str, after: DateTime<Tz>) -> Vec<DateTime<Tz>> {
     let Ok(s) = parse_standard(schedule) else { return Vec::new() };
-    let mut runs = Vec::with_capacity(RUNS);
-    let mut t = after;
-    while runs.len() < RUNS {
-        match s.next(t) {
-            Ok(Some(next)) => {
-                runs.push(next);
-                t = next;
-            }
-            _ => break,
-        }
-    }
-    runs
+    s.runs(after).map_while(|run| run.ok().flatten()).take(RUNS).collect()
 }
 
 /// `2026-11-26 12:00:00, 2026-11-27 12:00:00 (Europe/Berlin)`.

@@ -118,7 +118,7 @@ impl InPage {
 mod tests {
     use super::*;
     use crate::app::compare::Variant;
-    use crate::app::protocol::ExportKind;
+    use crate::app::protocol::{decode, encode_answer, encode_ran, ExportKind};
     use crate::sim::trace::{ObjectKind, Time};
 
     fn parse_time(text: &str) -> Option<Time> {
@@ -129,8 +129,21 @@ mod tests {
         spec:\n  schedule: '0 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
         ---\nkind: Simulation\napiVersion: playground.cronjob.dev/v1alpha1\nspec: {duration: 3h}\n";
 
+    /// The engine's answers, each checked to cross the page's wire unchanged.
     fn ask(engine: &mut InPage, request: Request) -> Vec<PageAnswer> {
-        engine.answer(request, || 0.0)
+        let answers = engine.answer(request, || 0.0);
+        for answer in &answers {
+            let bytes = match answer {
+                Answer::Ran { id, ms, result } => {
+                    let mut bytes = vec![];
+                    encode_ran(*id, *ms, result, &mut bytes);
+                    bytes
+                }
+                other => encode_answer(other),
+            };
+            assert_eq!(decode(&bytes).as_ref(), Ok(answer));
+        }
+        answers
     }
 
     #[test]

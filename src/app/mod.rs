@@ -17,6 +17,8 @@
 //! - [`share`]: the page's state in a link's fragment (format, caps, damaged-link messages).
 //! - [`packed`], [`packed_scenario`]: the trace's Jobs, Pods and slots, the Simulation document and
 //!   the cluster record as bytes for the page (its worker's answer).
+//! - [`schedule_card`]: each CronJob's schedule in words, its zone's offsets and clock changes,
+//!   and its runs after the horizon (the page's schedule card).
 //! - [`snapshot`]: the objects at an instant as a `kubectl get -o yaml` List (the YAML export).
 //! - [`document`]: the form controls' edits of the `Simulation` document inside the text.
 //! - `js_api` (wasm32, feature `js-api`): the JS API's exports (`docs/contracts.md` §7).
@@ -35,6 +37,7 @@ pub mod packed_scenario;
 pub mod protocol;
 pub mod run;
 mod said;
+pub mod schedule_card;
 pub mod session;
 pub mod share;
 pub mod snapshot;

@@ -26,6 +26,7 @@ use crate::sim::trace::{
     RecordedPodPhase, Restart, SlotFate, SlotRecord, Time, Trace,
 };
 use chrono::DateTime;
+use serde_json::Value;
 
 /// Appends little-endian numbers, instants and strings to a buffer.
 pub struct Writer<'a> {
@@ -97,7 +98,60 @@ impl<'a> Writer<'a> {
             None => self.u8(0),
         }
     }
+
+    /// A JSON value (an object's API form: a status, a patch, metadata) as tagged bytes, not
+    /// JSON text: reading text back would bring a JSON parser into the page's module.
+    pub fn value(&mut self, v: &Value) {
+        match v {
+            Value::Null => self.u8(0),
+            Value::Bool(b) => self.u8(1 + u8::from(*b)),
+            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                (Some(u), ..) => {
+                    self.u8(3);
+                    self.u64(u);
+                }
+                (None, Some(i), _) => {
+                    self.u8(4);
+                    self.i64(i);
+                }
+                (.., f) => {
+                    self.u8(5);
+                    self.f64(f.unwrap_or_default());
+                }
+            },
+            Value::String(text) => {
+                self.u8(6);
+                self.str(text);
+            }
+            Value::Array(items) => {
+                self.u8(7);
+                self.len(items.len());
+                items.iter().for_each(|v| self.value(v));
+            }
+            Value::Object(map) => {
+                self.u8(8);
+                self.len(map.len());
+                for (k, v) in map {
+                    self.str(k);
+                    self.value(v);
+                }
+            }
+        }
+    }
+
+    pub fn opt_value(&mut self, v: Option<&Value>) {
+        match v {
+            Some(v) => {
+                self.u8(1);
+                self.value(v);
+            }
+            None => self.u8(0),
+        }
+    }
 }
+
+/// How deep a packed JSON value may nest (serde_json's own limit when it reads text).
+const MAX_DEPTH: usize = 128;
 
 /// What went wrong reading packed bytes (only a mismatched or damaged buffer does that): what
 /// could not be read, and at which byte.
@@ -216,6 +270,46 @@ impl<'a> Reader<'a> {
         Ok(if self.flag()? { Some(self.time()?) } else { None })
     }
 
+    /// A JSON value as [`Writer::value`] wrote it.
+    pub fn value(&mut self) -> Result<Value, PackError> {
+        self.value_within(MAX_DEPTH)
+    }
+
+    fn value_within(&mut self, depth: usize) -> Result<Value, PackError> {
+        let at = self.at;
+        let nested = depth.checked_sub(1).ok_or(PackError { what: "depth", at });
+        Ok(match self.u8()? {
+            0 => Value::Null,
+            1 => Value::Bool(false),
+            2 => Value::Bool(true),
+            3 => Value::from(self.u64()?),
+            4 => Value::from(self.i64()?),
+            5 => {
+                serde_json::Number::from_f64(self.f64()?).map(Value::Number).ok_or(PackError { what: "number", at })?
+            }
+            6 => Value::String(self.string()?),
+            7 => {
+                let depth = nested?;
+                Value::Array((0..self.len()?).map(|_| self.value_within(depth)).collect::<Result<_, _>>()?)
+            }
+            8 => {
+                let depth = nested?;
+                let n = self.len()?;
+                let mut map = serde_json::Map::new();
+                for _ in 0..n {
+                    let key = self.string()?;
+                    map.insert(key, self.value_within(depth)?);
+                }
+                Value::Object(map)
+            }
+            _ => return Err(PackError { what: "value", at }),
+        })
+    }
+
+    pub fn opt_value(&mut self) -> Result<Option<Value>, PackError> {
+        Ok(if self.flag()? { Some(self.value()?) } else { None })
+    }
+
     /// One of `table`'s values by its position.
     pub fn pick<T: Copy>(&mut self, table: &[T], what: &'static str) -> Result<T, PackError> {
         let i = self.u8()?;
@@ -323,7 +417,7 @@ pub fn pack(trace: &Trace, out: &mut Vec<u8>) {
     w.len(trace.cron_jobs.len());
     for c in &trace.cron_jobs {
         w.str(&c.name);
-        w.str(&c.status.to_string());
+        w.value(&c.status);
     }
     w.len(trace.jobs.len());
     for j in &trace.jobs {
@@ -379,9 +473,7 @@ pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
     let cron_jobs = (0..r.len()?)
         .map(|_| {
             let name = r.string()?;
-            let at = r.at;
-            let status = serde_json::from_str(r.str()?).map_err(|_| PackError { what: "status", at })?;
-            Ok(CronJobRecord { name, status })
+            Ok(CronJobRecord { name, status: r.value()? })
         })
         .collect::<Result<_, PackError>>()?;
     let mut trace = Trace {
@@ -535,5 +627,22 @@ mod tests {
         assert_eq!(unpack(&mut Reader::new(&huge)), Err(PackError { what: "count", at: 5 }));
         // A release outside the modelled range.
         assert_eq!(unpack(&mut Reader::new(&[99])), Err(PackError { what: "release", at: 0 }));
+    }
+
+    #[test]
+    fn json_values_cross_as_tagged_bytes_and_read_back_the_same() {
+        let v = serde_json::json!({
+            "lastScheduleTime": "2025-01-15T11:00:00Z", "active": [{"name": "a-1"}], "suspend": false,
+            "n": 18446744073709551615u64, "neg": -3, "f": 0.25, "none": null, "t": true
+        });
+        let mut bytes = Vec::new();
+        Writer::new(&mut bytes).value(&v);
+        let mut r = Reader::new(&bytes);
+        assert_eq!(r.value(), Ok(v));
+        assert!(r.is_empty());
+        // Nesting beyond the limit, and an unknown tag, are errors.
+        let deep = [[7, 1, 0, 0, 0].repeat(200), vec![0]].concat();
+        assert_eq!(Reader::new(&deep).value(), Err(PackError { what: "depth", at: 640 }));
+        assert_eq!(Reader::new(&[9]).value(), Err(PackError { what: "value", at: 0 }));
     }
 }

@@ -3,7 +3,8 @@
 //! the cluster lane, and never as JSON, so its wasm holds no JSON decoder for the document's types
 //! (pod rules, cluster events with their checks, the kubelet's options) or for the cluster
 //! record's (about 17 KB gzip of derived code between them). Free-form JSON (the document's
-//! `metadata`, a patch's `spec`) crosses as JSON text, read as a `serde_json::Value`.
+//! `metadata`, a patch's `spec`) crosses as a `serde_json::Value` packed (`Writer::value`), not
+//! as text the page would need a JSON parser to read.
 //! Same private format as the trace's: one build of the page and its worker.
 //!
 //! ```
@@ -25,14 +26,13 @@ use crate::sim::scenario::{
 use crate::sim::trace::{ClusterEventRecord, ClusterRecord, CronJobLife, CronJobSpecRecord, Outage};
 use crate::sim::Simulation;
 use chrono::TimeDelta;
-use serde_json::Value;
 
 /// Appends `sim` to `out`.
 pub fn pack_simulation(sim: &Simulation, out: &mut Vec<u8>) {
     let mut w = Writer::new(out);
     w.opt_str(sim.api_version.as_deref());
     w.opt_str(sim.kind.as_deref());
-    opt_json(&mut w, sim.metadata.as_ref());
+    w.opt_value(sim.metadata.as_ref());
     let s = &sim.spec;
     match s.kubernetes_version {
         Some(r) => {
@@ -85,7 +85,7 @@ pub fn pack_simulation(sim: &Simulation, out: &mut Vec<u8>) {
 
 /// Reads what [`pack_simulation`] wrote.
 pub fn unpack_simulation(r: &mut Reader) -> Result<Simulation, PackError> {
-    let (api_version, kind, metadata) = (r.opt_string()?, r.opt_string()?, read_opt_json(r)?);
+    let (api_version, kind, metadata) = (r.opt_string()?, r.opt_string()?, r.opt_value()?);
     let at = r.offset();
     let kubernetes_version = match r.u8()? {
         0 => None,
@@ -236,18 +236,6 @@ fn read_opt_delta(r: &mut Reader) -> Result<Option<TimeDelta>, PackError> {
     TimeDelta::try_seconds(secs).and_then(|s| s.checked_add(&nanos)).map(Some).ok_or(PackError { what: "span", at })
 }
 
-fn opt_json(w: &mut Writer, v: Option<&Value>) {
-    w.opt_str(v.map(Value::to_string).as_deref());
-}
-
-fn read_opt_json(r: &mut Reader) -> Result<Option<Value>, PackError> {
-    let at = r.offset();
-    match r.opt_string()? {
-        Some(text) => serde_json::from_str(&text).map(Some).map_err(|_| PackError { what: "JSON", at }),
-        None => Ok(None),
-    }
-}
-
 fn selector(w: &mut Writer, s: &PodSelector) {
     w.opt_str(s.cron_job.as_deref());
     w.opt_str(s.job.as_deref());
@@ -275,7 +263,7 @@ fn event(w: &mut Writer, e: &ClusterEvent) {
         ClusterAction::Patch { cron_job, spec } => {
             w.u8(0);
             w.str(cron_job);
-            w.str(&spec.to_string());
+            w.value(spec);
         }
         ClusterAction::DeleteJob { job } => {
             w.u8(1);
@@ -302,9 +290,7 @@ fn read_event(r: &mut Reader) -> Result<ClusterEvent, PackError> {
     let action = match r.u8()? {
         0 => {
             let cron_job = r.string()?;
-            let json_at = r.offset();
-            let spec = serde_json::from_str(r.str()?).map_err(|_| PackError { what: "JSON", at: json_at })?;
-            ClusterAction::Patch { cron_job, spec }
+            ClusterAction::Patch { cron_job, spec: r.value()? }
         }
         1 => ClusterAction::DeleteJob { job: r.string()? },
         2 => ClusterAction::DeleteCronJob { cron_job: r.string()? },

@@ -4,11 +4,13 @@
 //! decision history (`syncs`) and its Events (together nine tenths of a long run's JSON; the
 //! Event times come along for the clock); the engine keeps them and answers from them when the
 //! inspector explains an item or shows the Events or the controllers' log.
-//! A run's answer crosses as bytes of its own shape ([`encode_ran`]): its small parts as JSON, the
-//! trace, its cluster record and the Simulation document packed (`app::packed`,
+//! A run's answer crosses as bytes of its own shape ([`encode_ran`]): its small parts in bincode,
+//! the trace, its cluster record and the Simulation document packed (`app::packed`,
 //! `app::packed_scenario`) and the Event times as numbers, so neither side spends a
-//! keystroke's time writing and parsing instants as text, and the page's wasm holds no JSON
-//! decoder for the trace; every other answer is JSON.
+//! keystroke's time writing and parsing instants as text. Every other answer, and every request,
+//! is bincode ([`encode_answer`], [`encode_request`]): fields in declaration order, no names, so
+//! the page's module holds no JSON decoder for any of them (a derived JSON decoder matches field
+//! names and skips unknown values; a bincode one reads fields in order, a fraction of the code).
 //! This is not the JS API: `simulate` there still returns the whole trace.
 
 use super::compare::{DiffKind, RunSummary, Variant};
@@ -25,7 +27,7 @@ use crate::timeline::explain::{Inspection, Reason};
 use crate::timeline::kubectl::Table;
 use serde::{Deserialize, Serialize};
 
-/// A question to the engine (JSON text on the wire).
+/// A question to the engine (bincode bytes on the wire: [`encode_request`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Request {
     /// Simulate `text`; a newer `Run` cancels this one if it has not finished.
@@ -160,7 +162,7 @@ pub enum ExportKind {
     State { at: Time },
 }
 
-/// The engine's answer (JSON bytes on the wire). Its instants are written and read as the trace's
+/// The engine's answer (bincode bytes on the wire: [`encode_answer`]). Its instants are written and read as the trace's
 /// (`sim::trace::rfc3339`), so the page's module carries one time parser, not chrono's general one. `R` is the run's result: borrowed when the
 /// engine encodes it, owned when the page decodes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -254,17 +256,18 @@ pub type PageAnswer = Answer<RunResult>;
 /// The worker's first message, once it listens.
 pub const READY: &str = "ready";
 
-/// The first byte of a run's answer (JSON answers start with `{`).
+/// The first byte of a run's answer.
 const RAN: u8 = 0;
+/// The first byte of every other answer.
+const OTHER: u8 = 1;
 
 /// Encodes `Answer::Ran { id, ms, result }` (the result's trace without `syncs` and `events`,
-/// which are not sent) into `out`: the tag, that answer as JSON without the trace and the
-/// Simulation document (the same JSON code as every other answer), the Simulation document
+/// which are not sent) into `out`: the tag, that answer in bincode without the trace and the
+/// Simulation document (the same code as every other answer), the Simulation document
 /// packed, the Event times, then the trace packed and its cluster record packed.
 pub fn encode_ran(id: u64, ms: f64, result: &RunResult, out: &mut Vec<u8>) {
     out.push(RAN);
-    let json = serde_json::to_vec(&Answer::Ran { id, ms, result }).unwrap_or_default();
-    Writer::new(out).bytes(&json);
+    Writer::new(out).bytes(&bincode::serialize(&Answer::Ran { id, ms, result }).unwrap_or_default());
     pack_simulation(&result.simulation, out);
     let mut w = Writer::new(out);
     w.len(result.event_times.len());
@@ -278,11 +281,29 @@ pub fn encode_ran(id: u64, ms: f64, result: &RunResult, out: &mut Vec<u8>) {
     }
 }
 
+/// Encodes an answer that is not a run's (a run's is [`encode_ran`]).
+pub fn encode_answer<R: Serialize>(answer: &Answer<R>) -> Vec<u8> {
+    let mut out = vec![OTHER];
+    // Writing to a Vec fails only for types serde cannot write, and every answer's can be.
+    let _ = bincode::serialize_into(&mut out, answer);
+    out
+}
+
+/// Encodes a request for the engine.
+pub fn encode_request(request: &Request) -> Vec<u8> {
+    bincode::serialize(request).unwrap_or_default()
+}
+
+/// Decodes a request (`None`: not one, which only a mismatched build sends).
+pub fn decode_request(bytes: &[u8]) -> Option<Request> {
+    bincode::deserialize(bytes).ok()
+}
+
 /// Why bytes from the engine are not an answer (only a mismatched or broken build garbles one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GarbledAnswer {
-    /// Not the JSON of an answer (serde's or UTF-8's reason).
-    Json(String),
+    /// Not the bincode of an answer (bincode's reason).
+    Encoded(String),
     /// A run's answer whose packed part does not read.
     Packed(PackError),
 }
@@ -290,7 +311,7 @@ pub enum GarbledAnswer {
 impl std::fmt::Display for GarbledAnswer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            GarbledAnswer::Json(why) => f.write_str(why),
+            GarbledAnswer::Encoded(why) => f.write_str(why),
             GarbledAnswer::Packed(e) => e.fmt(f),
         }
     }
@@ -298,21 +319,21 @@ impl std::fmt::Display for GarbledAnswer {
 
 impl std::error::Error for GarbledAnswer {}
 
-/// JSON bytes as an answer. `from_str`, not `from_slice`: the engine already parses `&str`
-/// traces, and a second reader type would duplicate every Deserialize impl in the module.
-fn json(bytes: &[u8]) -> Result<PageAnswer, GarbledAnswer> {
-    let text = std::str::from_utf8(bytes).map_err(|e| GarbledAnswer::Json(e.to_string()))?;
-    serde_json::from_str(text).map_err(|e| GarbledAnswer::Json(e.to_string()))
+/// Bincode bytes as an answer.
+fn answer(bytes: &[u8]) -> Result<PageAnswer, GarbledAnswer> {
+    bincode::deserialize(bytes).map_err(|e| GarbledAnswer::Encoded(e.to_string()))
 }
 
-/// Decodes an answer: a run's (see [`encode_ran`]) or any other (JSON).
+/// Decodes an answer: a run's (see [`encode_ran`]) or any other ([`encode_answer`]).
 pub fn decode(bytes: &[u8]) -> Result<PageAnswer, GarbledAnswer> {
-    if bytes.first() != Some(&RAN) {
-        return json(bytes);
+    match bytes.first() {
+        Some(&OTHER) => return answer(&bytes[1..]),
+        Some(&RAN) => {}
+        _ => return Err(GarbledAnswer::Encoded("not an answer".into())),
     }
     let read = || -> Result<PageAnswer, PackError> {
         let mut r = Reader::new(&bytes[1..]);
-        let Ok(mut answer) = json(r.bytes()?) else { return Err(PackError { what: "JSON", at: 1 }) };
+        let Ok(mut answer) = answer(r.bytes()?) else { return Err(PackError { what: "answer", at: 1 }) };
         if let Answer::Ran { result, .. } = &mut answer {
             result.simulation = unpack_simulation(&mut r)?;
             result.event_times = (0..r.len()?).map(|_| r.i64()).collect::<Result<_, _>>()?;
@@ -404,18 +425,45 @@ mod tests {
     }
 
     #[test]
-    fn other_answers_are_json_and_garbled_bytes_are_an_error() {
-        let answer: Answer<RunResult> =
+    fn other_answers_and_requests_cross_in_bincode_and_garbled_bytes_are_an_error() {
+        let answer: Answer<&RunResult> =
             Answer::Download { name: "a.json".into(), mime: "application/json".into(), text: "{}\n".into() };
-        let bytes = serde_json::to_vec(&answer).unwrap();
+        let bytes = encode_answer(&answer);
+        // The tag, the variant's index (u32), then each field as its length (u64) and bytes.
+        assert_eq!(&bytes[..5], [OTHER, 6, 0, 0, 0]);
+        assert_eq!(&bytes[5..13], 6u64.to_le_bytes());
+        assert_eq!(&bytes[13..19], b"a.json");
         assert_eq!(
-            String::from_utf8_lossy(&bytes),
-            r#"{"Download":{"name":"a.json","mime":"application/json","text":"{}\n"}}"#
+            decode(&bytes),
+            Ok(Answer::Download { name: "a.json".into(), mime: "application/json".into(), text: "{}\n".into() })
         );
-        assert_eq!(decode(&bytes), Ok(answer));
+        let explained = Answer::<&RunResult>::Explained {
+            run: 3,
+            item: "job:0".into(),
+            explanation: Some(InspectionView {
+                kind: "Job".into(),
+                title: Said::Verbatim("hourly-28948980".into()),
+                facts: vec![("started".into(), Said::words(|l| format!("{l:?}")))],
+                why: vec![ReasonView {
+                    source: "cronjob-controller".into(),
+                    code: "SuccessfulCreate".into(),
+                    at: Some(Time::from_timestamp(1_736_938_800, 0).unwrap()),
+                    text: Said::Verbatim("Created job hourly-28948980".into()),
+                }],
+            }),
+        };
+        let Ok(Answer::Explained { run: 3, item, explanation: Some(e) }) = decode(&encode_answer(&explained)) else {
+            panic!("an explanation")
+        };
+        let Answer::Explained { explanation: Some(sent), .. } = &explained else { unreachable!() };
+        assert_eq!((item.as_str(), &e), ("job:0", sent));
+        let request = Request::Events { run: 2, at: Time::from_timestamp(1_736_938_800, 0).unwrap(), object: None };
+        assert_eq!(decode_request(&encode_request(&request)), Some(request));
+        assert_eq!(decode_request(&[9, 9]), None);
         assert_eq!(decode(&[RAN, 200]).map(|_| ()), Err(GarbledAnswer::Packed(PackError { what: "length", at: 0 })));
         assert_eq!(decode(&[RAN, 200]).unwrap_err().to_string(), "packed run: bad length at byte 0");
         assert!(decode(b"{\"Nope\":1}").is_err());
+        assert!(decode(&[OTHER, 99, 0, 0, 0]).is_err());
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 use super::notices::{inferred, notices};
 use super::said::Said;
+use super::schedule_card::{cards, ScheduleCard};
 use crate::api::Admitted;
 use crate::sim::trace::Trace;
 use crate::sim::{Input, Run, Simulation};
@@ -39,7 +40,6 @@ pub struct Workload {
     pub name: String,
     /// What its pods do by their command when no pod rule says (`app::notices::inferred`): run
     /// time in seconds, exit code, and the sentence naming the parts of the command read.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inferred: Option<(f64, i32, Said)>,
 }
 
@@ -65,6 +65,8 @@ pub struct RunResult {
     pub notices: Vec<(String, Said)>,
     /// Why there is no trace, when there is none.
     pub error: Option<String>,
+    /// Each CronJob's schedule card (`app::schedule_card`), once the run is complete.
+    pub schedules: Vec<ScheduleCard>,
 }
 
 impl RunResult {
@@ -110,7 +112,12 @@ impl Prepared {
         let Some(sim) = &mut self.sim else { return true };
         match sim.step(max_steps) {
             Ok(p) if !p.done => return false,
-            Ok(_) => self.result.trace = self.sim.take().map(Run::finish),
+            Ok(_) => {
+                let trace = self.sim.take().map(Run::finish);
+                let controller = self.result.simulation.spec.controller_time_zone.as_deref();
+                self.result.schedules = trace.as_ref().map(|t| cards(t, controller)).unwrap_or_default();
+                self.result.trace = trace;
+            }
             Err(e) => {
                 self.result.error = Some(e.to_string());
                 self.sim = None;

@@ -24,8 +24,10 @@
 
 use crate::i18n::{Lang, Msg};
 use crate::timeline::ItemRef;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::fmt;
+
+mod read;
 
 /// The format this code writes and reads.
 pub const FORMAT: u32 = 1;
@@ -86,8 +88,7 @@ impl std::error::Error for ShareError {}
 
 /// The part of the page's view a link restores. Instants are milliseconds since the epoch (the
 /// page's own unit).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ShareView {
     /// The visible window.
     pub from: f64,
@@ -95,25 +96,25 @@ pub struct ShareView {
     /// The virtual clock.
     pub cursor: f64,
     /// The selected item, in the page's `data-item` form ([`ItemRef`]'s `Display`: `job:0`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub selected: Option<String>,
     /// Jobs whose pod lanes are pinned open.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pinned: Vec<String>,
     /// Playback speed (virtual ms per real ms).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub speed: Option<f64>,
 }
 
 /// A panel open beside the timeline.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", rename_all_fields = "camelCase", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum SharePanel {
     /// Compare mode; `against` is the compare menu's value (`version:1.20`, `policy:Forbid`,
     /// `snapshot`), and `kept` the kept text a `snapshot` compares with.
     Compare {
         against: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(skip_serializing_if = "Option::is_none")]
         kept: Option<String>,
     },
     /// The lint view.
@@ -121,19 +122,18 @@ pub enum SharePanel {
 }
 
 /// Everything a link holds.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ShareState {
     /// The editor's text: manifests and the Simulation document, exactly as typed.
     pub text: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub view: Option<ShareView>,
     /// The sender's interface language (`en`, `ja`, `ko`). A receiver who chose a language keeps
     /// it; otherwise the page opens in this one (an unknown code is ignored).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
     /// The panels that were open.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub panels: Vec<SharePanel>,
 }
 
@@ -163,15 +163,15 @@ impl ShareState {
         serde_json::to_string(self).expect("a share state serializes")
     }
 
-    /// Reads and checks the JSON of a link.
+    /// Reads and checks the JSON of a link (strict JSON, no field unknown or given twice).
     pub fn from_json(json: &str) -> Result<ShareState, ShareError> {
         if json.len() > MAX_STATE {
             return Err(ShareError::TooLarge);
         }
-        let mut state: ShareState = serde_json::from_str(json).map_err(|e| ShareError::NotAState(e.to_string()))?;
+        let mut state = read::state(json).map_err(ShareError::NotAState)?;
         if let Some(v) = &mut state.view {
             // Instants lie in the years 1 to 9999 (what RFC 3339 writes), the speed in (0, 10⁹]. A
-            // number that would not read back as itself from its own JSON (serde_json reads floats
+            // number that would not read back as itself from its own JSON (the reader takes floats
             // of more than 15 significant digits only approximately) is rounded — instants to
             // whole milliseconds, the speed to 1/1000, which within those bounds read back
             // exactly — so that a link made from an opened state opens to the same state.
@@ -208,7 +208,7 @@ const MAX_SPEED: f64 = 1e9;
 
 /// `x` when its JSON reads back as `x`, else `rounded` (whose JSON has few enough digits to).
 fn exact_or(x: f64, rounded: f64) -> f64 {
-    let again = serde_json::to_string(&x).ok().and_then(|json| serde_json::from_str::<f64>(&json).ok());
+    let again = serde_json::to_string(&x).ok().and_then(|json| read::number(&json));
     if again == Some(x) {
         x
     } else {
@@ -424,7 +424,7 @@ mod tests {
             let v = state.view.clone().unwrap();
             assert!((v.from - from.parse::<f64>().unwrap()).abs() <= 0.5, "{from} → {}", v.from);
             assert!((v.to - to.parse::<f64>().unwrap()).abs() <= 0.5, "{to} → {}", v.to);
-            assert_eq!(serde_json::from_str::<f64>(&serde_json::to_string(&v.from).unwrap()).unwrap(), v.from);
+            assert_eq!(read::number(&serde_json::to_string(&v.from).unwrap()), Some(v.from));
             assert_eq!(ShareState::from_json(&state.to_json()).unwrap(), state);
             assert_eq!(open(&link("https://example.test/", &state).unwrap()).unwrap(), state);
         }

@@ -6,24 +6,9 @@
 use super::spec::{Masks, STAR_BIT};
 use super::Schedule;
 use crate::go::{Location, Tz, Zone};
-use chrono::{DateTime, TimeDelta};
-
-const MONTH_NAMES: [&str; 13] = [
-    "",
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const DAY_NAMES: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+use crate::i18n::schedule::{month, weekday};
+use crate::i18n::Lang;
+use chrono::{DateTime, NaiveDateTime, TimeDelta};
 
 /// One field's vocabulary.
 struct Unit {
@@ -36,8 +21,8 @@ struct Unit {
 const MINUTE: Unit = Unit { word: "minute", min: 0, max: 59, name: number };
 const HOUR: Unit = Unit { word: "hour", min: 0, max: 23, name: number };
 const DOM: Unit = Unit { word: "day-of-month", min: 1, max: 31, name: number };
-const MONTH: Unit = Unit { word: "month", min: 1, max: 12, name: |v| MONTH_NAMES[v as usize].to_owned() };
-const DOW: Unit = Unit { word: "day-of-week", min: 0, max: 6, name: |v| DAY_NAMES[v as usize].to_owned() };
+const MONTH: Unit = Unit { word: "month", min: 1, max: 12, name: |v| month(Lang::En, v) };
+const DOW: Unit = Unit { word: "day-of-week", min: 0, max: 6, name: |v| weekday(Lang::En, v).to_owned() };
 
 fn number(v: u32) -> String {
     v.to_string()
@@ -65,7 +50,37 @@ fn join(items: &[String]) -> String {
 }
 
 fn values(mask: u64, unit: &Unit) -> Vec<u32> {
-    (unit.min..=unit.max).filter(|v| mask & (1 << v) != 0).collect()
+    mask_values(mask, unit.min, unit.max)
+}
+
+/// The values from `min` to `max` whose bit is set in a field's `mask`.
+pub fn mask_values(mask: u64, min: u32, max: u32) -> Vec<u32> {
+    (min..=max).filter(|v| mask & (1 << v) != 0).collect()
+}
+
+/// Sorted values as they are read out: each maximal run of three or more consecutive values as
+/// its first and last, every other value alone (`first == last`).
+///
+/// ```
+/// use cronjob_playground::cron::value_runs;
+/// assert_eq!(value_runs(&[1, 2, 3, 4, 6, 8, 9]), [(1, 4), (6, 6), (8, 8), (9, 9)]);
+/// ```
+pub fn value_runs(vals: &[u32]) -> Vec<(u32, u32)> {
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < vals.len() {
+        let mut j = i;
+        while j + 1 < vals.len() && vals[j + 1] == vals[j] + 1 {
+            j += 1;
+        }
+        if j - i >= 2 {
+            runs.push((vals[i], vals[j]));
+        } else {
+            runs.extend(vals[i..=j].iter().map(|&v| (v, v)));
+        }
+        i = j + 1;
+    }
+    runs
 }
 
 fn is_all(mask: u64, unit: &Unit) -> bool {
@@ -94,20 +109,16 @@ fn phrase(mask: u64, unit: &Unit) -> String {
         }
     }
     // Runs of consecutive values: three or more read as a range.
-    let mut parts = Vec::new();
-    let mut i = 0;
-    while i < vals.len() {
-        let mut j = i;
-        while j + 1 < vals.len() && vals[j + 1] == vals[j] + 1 {
-            j += 1;
-        }
-        if j - i >= 2 {
-            parts.push(format!("every {word} from {} through {}", name(&vals[i]), name(&vals[j])));
-        } else {
-            parts.extend(vals[i..=j].iter().map(name));
-        }
-        i = j + 1;
-    }
+    let parts: Vec<String> = value_runs(&vals)
+        .into_iter()
+        .map(|(first, last)| {
+            if first == last {
+                name(&first)
+            } else {
+                format!("every {word} from {} through {}", name(&first), name(&last))
+            }
+        })
+        .collect();
     let first_is_value = !parts[0].starts_with("every ");
     let text = join(&parts);
     // Minutes, hours and days of the month are numbers and need their unit word.
@@ -274,15 +285,50 @@ fn uneven_step_note(mask: u64, unit: &Unit, period: &str) -> Option<String> {
     })
 }
 
-/// What the zone's next clock changes (within a year) do to the schedule's times.
-fn dst_notes(m: &Masks, tz: Tz, from: i64) -> Vec<String> {
+/// One change of a zone's UTC offset, and the schedule's wall-clock times it skips (clocks jump
+/// forward: robfig/cron skips them) or repeats (clocks go back: robfig/cron runs them twice).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockChange {
+    /// The instant of the change (Unix seconds).
+    pub at: i64,
+    /// The offsets before and after it (seconds east of UTC).
+    pub from_offset: i64,
+    pub to_offset: i64,
+    /// The wall-clock span skipped or repeated, `[start, end)`.
+    pub start: NaiveDateTime,
+    pub end: NaiveDateTime,
+    /// The schedule's times in that span (`02:30`).
+    pub affected: Vec<String>,
+}
+
+impl ClockChange {
+    /// Clocks jump forward (a span of wall-clock time does not exist).
+    pub fn is_gap(&self) -> bool {
+        self.to_offset > self.from_offset
+    }
+}
+
+/// The zone's clock changes after `from` and before `until` (Unix seconds), at most `max`, with
+/// the times of the schedule `m` each one skips or repeats.
+///
+/// ```
+/// use cronjob_playground::cron::{clock_changes, parse_standard, Schedule};
+/// let Ok(Schedule::Spec(spec)) = parse_standard("0 2 * * *") else { panic!() };
+/// let berlin = "Europe/Berlin".parse().unwrap();
+/// // 2026-01-01 to 2027-01-01: the spring change skips 02:00, the autumn one repeats it.
+/// let changes = clock_changes(spec.masks(), berlin, 1_767_225_600, 1_798_761_600, 4);
+/// assert_eq!(changes.len(), 2);
+/// assert!(changes[0].is_gap() && !changes[1].is_gap());
+/// assert_eq!((changes[0].start.to_string(), changes[0].affected.clone()), ("2026-03-29 02:00:00".into(), vec!["02:00".to_string()]));
+/// assert_eq!((changes[1].start.to_string(), changes[1].affected.clone()), ("2026-10-25 02:00:00".into(), vec!["02:00".to_string()]));
+/// ```
+pub fn clock_changes(m: &Masks, tz: Tz, from: i64, until: i64, max: usize) -> Vec<ClockChange> {
     let mut zone = Zone::new(tz);
-    let mut notes = Vec::new();
+    let mut changes = Vec::new();
     let mut t = from;
-    let horizon = from + 366 * 86_400;
-    while notes.len() < 2 {
+    while changes.len() < max {
         let before = zone.period(t);
-        if before.end >= horizon || before.end <= t {
+        if before.end >= until || before.end <= t {
             break;
         }
         let change = before.end;
@@ -309,6 +355,18 @@ fn dst_notes(m: &Masks, tz: Tz, from: i64) -> Vec<String> {
             })
             .map(|w| w.format("%H:%M").to_string())
             .collect();
+        changes.push(ClockChange { at: change, from_offset, to_offset, start, end, affected });
+    }
+    changes
+}
+
+/// What the zone's next clock changes (within a year) do to the schedule's times.
+fn dst_notes(m: &Masks, tz: Tz, from: i64) -> Vec<String> {
+    let mut notes = Vec::new();
+    for ClockChange { from_offset, to_offset, start, end, affected, .. } in
+        clock_changes(m, tz, from, from + 366 * 86_400, 2)
+    {
+        let (window_start, window_end) = (start.and_utc().timestamp(), end.and_utc().timestamp());
         let date = start.format("%Y-%m-%d");
         let (from_text, to_text) = (start.format("%H:%M"), end.format("%H:%M"));
         let odd = (window_end - window_start) % 3600 != 0 || start.time() == chrono::NaiveTime::MIN;

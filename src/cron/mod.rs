@@ -28,7 +28,7 @@ mod request;
 mod spec;
 mod v1;
 
-pub use describe::{describe, notes};
+pub use describe::{clock_changes, describe, mask_values, notes, value_runs, ClockChange};
 pub use every::ConstantDelaySchedule;
 pub use parser::ParseError;
 pub use request::{answer_next, DialectAnswer, NextRequest, NextResponse, MAX_COUNT};
@@ -75,6 +75,30 @@ impl Schedule {
             Self::Spec(spec) => spec.next(t),
             Self::Every(every) => Ok(every.next(t)),
         }
+    }
+
+    /// The runs after `after`, each searched from the one before as successive `Next` calls
+    /// are: the list a user reads as "the next runs". The iterator ends after an answer that
+    /// is not a run — `Ok(None)` (nothing within robfig's five-year search) or an `Err`.
+    ///
+    /// ```
+    /// use cronjob_playground::cron;
+    /// use chrono::TimeZone;
+    /// use cronjob_playground::go::Tz;
+    ///
+    /// let t = Tz::UTC.with_ymd_and_hms(2025, 1, 15, 0, 0, 0).unwrap();
+    /// let runs: Vec<_> = cron::parse_standard("0 5 * * *").unwrap().runs(t).take(2).collect();
+    /// assert_eq!(runs[1].clone().unwrap().unwrap().to_rfc3339(), "2025-01-16T05:00:00+00:00");
+    /// let leap: Vec<_> = cron::parse_standard("0 0 30 Feb *").unwrap().runs(t).collect();
+    /// assert_eq!(leap, [Ok(None)]);
+    /// ```
+    pub fn runs(self, after: DateTime<Tz>) -> impl Iterator<Item = Result<Option<DateTime<Tz>>, EndlessSearch>> {
+        let mut from = Some(after);
+        std::iter::from_fn(move || {
+            let answer = self.next(from?);
+            from = answer.as_ref().ok().copied().flatten();
+            Some(answer)
+        })
     }
 
     /// [`next`](Self::next) for an instant given in UTC and evaluated in `local` (the zone of a

@@ -129,22 +129,11 @@ pub fn answer_next(request: NextRequest, now: DateTime<Utc>) -> NextResponse {
         }
     }
     let mut times = Vec::with_capacity(count);
-    let mut t = after;
     let mut error = None;
-    for _ in 0..count {
-        match schedule.next(t) {
-            Ok(Some(next)) => {
-                times.push(Some(format_rfc3339(&next)));
-                t = next;
-            }
-            Ok(None) => {
-                times.push(None);
-                break;
-            }
-            Err(endless) => {
-                error = Some(endless.to_string());
-                break;
-            }
+    for run in schedule.runs(after).take(count) {
+        match run {
+            Ok(next) => times.push(next.as_ref().map(format_rfc3339)),
+            Err(endless) => error = Some(endless.to_string()),
         }
     }
     let schedule_zone = match schedule {

@@ -12,6 +12,7 @@
 //! assert_eq!(go::parse_duration("1h30m"), Ok(chrono::TimeDelta::minutes(90)));
 //! ```
 
+mod calendar;
 mod duration;
 mod location;
 mod posix_tz;
@@ -19,12 +20,13 @@ mod strconv;
 mod time;
 mod zone;
 
+pub(crate) use calendar::{days_in_month, Civil};
 pub(crate) use duration::{add_nanos, round_to_second, seconds_nanos, sub_nanos, whole_seconds};
 pub use duration::{duration_string, parse_duration, DurationError};
 pub use location::{load_location, Location, LocationError};
 pub(crate) use strconv::{atoi, to_lower};
 pub use strconv::{AtoiError, Quoted};
-pub(crate) use time::{days_in_month, Civil, Zone};
+pub(crate) use time::Zone;
 pub use time::{format_rfc3339, zero_time};
 pub use zone::{Tz, TzOffset, UnknownZone};
 

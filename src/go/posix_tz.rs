@@ -3,10 +3,7 @@
 //! `tzsetRule`, `tzruleTime` in `src/time/zoneinfo.go`): Go uses it for every instant after a
 //! zone's last listed transition, so the same rule gives offsets in any year.
 
-use super::time::{civil_from_local, days_from_civil};
-
-const SECONDS_PER_DAY: i64 = 86_400;
-
+use super::calendar::{civil_from_local, days_from_civil, SECONDS_PER_DAY};
 /// A parsed POSIX `TZ` rule. Offsets are seconds east of UTC (the string's are west).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct PosixTz {

@@ -22,6 +22,7 @@ mod msg;
 pub mod notices;
 pub mod particle;
 pub mod probes;
+pub mod schedule;
 mod told;
 
 pub use told::Told;

@@ -327,6 +327,17 @@ messages! {
     ShareErrCorrupt,
     ShareErrTooLarge,
     ShareErrNotAState,
+    // Schedule cards.
+    ScheduleCards,
+    /// `{0}` the CronJob's zone, `{1}` the viewer's.
+    ScheduleZone,
+    ScheduleLast,
+    ScheduleNext,
+    ScheduleNone,
+    ScheduleAfterHorizon,
+    /// `{0}` a duration.
+    ScheduleIn,
+    ScheduleAgo,
 }
 
 impl Msg {

@@ -68,14 +68,16 @@ impl World {
                 }
                 self.enqueue_cron_job(&new.metadata.name, enqueue, SyncTrigger::CronjobUpdated);
             }
-            Change::CronJob(Watch::StatusUpdated { new, .. }) => {
+            // Neither changes the schedule or the time zone: `updateCronJob` enqueues at once.
+            Change::CronJob(Watch::StatusUpdated { new, .. } | Watch::MetadataUpdated(new)) => {
                 self.enqueue_cron_job(&new.metadata.name, on_cron_job_status_updated(), SyncTrigger::CronjobUpdated);
             }
             Change::Job(watch) => {
                 let event = match watch {
                     Watch::Added(j) => JobEvent::Added(j),
                     Watch::Updated { old, new } => JobEvent::Updated { old, new },
-                    Watch::StatusUpdated { new, .. } => JobEvent::StatusUpdated(new),
+                    // The controller reference is the same: only its owner wakes.
+                    Watch::StatusUpdated { new, .. } | Watch::MetadataUpdated(new) => JobEvent::StatusUpdated(new),
                     Watch::Deleted(j) => JobEvent::Deleted(j),
                 };
                 // The handlers resolve a Job's controller reference by name among the CronJobs:
@@ -83,7 +85,10 @@ impl World {
                 let named = |j: &Job| j.metadata.controller_of().and_then(|r| self.store.get::<CronJob>(&r.name));
                 let (old, new) = match watch {
                     Watch::Updated { old, new } => (Some(&**old), &**new),
-                    Watch::Added(j) | Watch::Deleted(j) | Watch::StatusUpdated { new: j, .. } => (None, &**j),
+                    Watch::Added(j)
+                    | Watch::Deleted(j)
+                    | Watch::StatusUpdated { new: j, .. }
+                    | Watch::MetadataUpdated(j) => (None, &**j),
                 };
                 // At most two (on the stack: this runs for every Job write).
                 let before = old.and_then(named);
@@ -101,7 +106,7 @@ impl World {
                     (None, None) => &[],
                 };
                 for woken in on_job_event(event, cron_jobs) {
-                    self.kcm.cronjob.add(Name::from(&woken.metadata.name), SyncTrigger::JobEvent);
+                    self.kcm.cronjob.add(self.recorder.name(&woken.metadata.name), SyncTrigger::JobEvent);
                 }
             }
             Change::Pod(_) => {}
@@ -110,8 +115,8 @@ impl World {
 
     fn enqueue_cron_job(&mut self, name: &str, enqueue: Enqueue, trigger: SyncTrigger) {
         match enqueue {
-            Enqueue::Now => self.kcm.cronjob.add(Name::from(name), trigger),
-            Enqueue::After(d) => self.kcm.cronjob.add_after(Name::from(name), trigger, self.now, d),
+            Enqueue::Now => self.kcm.cronjob.add(self.recorder.name(name), trigger),
+            Enqueue::After(d) => self.kcm.cronjob.add_after(self.recorder.name(name), trigger, self.now, d),
             Enqueue::Nothing => {}
         }
     }

@@ -108,7 +108,7 @@ impl World {
 
     /// Removes `finalizer` from a pod; a terminating pod without finalizers disappears.
     pub(crate) fn remove_pod_finalizer(&mut self, name: &str, finalizer: &str) {
-        let _ = self.store.update::<Pod>(name, |p| p.metadata.finalizers.retain(|f| f != finalizer));
+        let _ = self.store.remove_finalizer::<Pod>(name, finalizer);
         // A container still running out its grace period keeps the pod until the kubelet is done.
         if !self.container_running(name)
             && self

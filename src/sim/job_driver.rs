@@ -18,15 +18,15 @@ impl World {
     pub(crate) fn inform_job_controller(&mut self, change: &Change) {
         match change {
             Change::Job(Watch::Added(job)) | Change::Job(Watch::Deleted(job)) => {
-                self.kcm.job.add(Name::from(&job.metadata.name), SyncTrigger::JobEvent);
+                self.kcm.job.add(self.recorder.name(&job.metadata.name), SyncTrigger::JobEvent);
             }
             Change::Job(Watch::Updated { old, new }) => {
                 let delay = job_event_delay(&self.job_features, old.metadata.generation != new.metadata.generation);
-                self.kcm.job.add_after(Name::from(&new.metadata.name), SyncTrigger::JobEvent, self.now, delay);
+                self.kcm.job.add_after(self.recorder.name(&new.metadata.name), SyncTrigger::JobEvent, self.now, delay);
             }
-            Change::Job(Watch::StatusUpdated { new, .. }) => {
+            Change::Job(Watch::StatusUpdated { new, .. } | Watch::MetadataUpdated(new)) => {
                 let delay = job_event_delay(&self.job_features, false);
-                self.kcm.job.add_after(Name::from(&new.metadata.name), SyncTrigger::JobEvent, self.now, delay);
+                self.kcm.job.add_after(self.recorder.name(&new.metadata.name), SyncTrigger::JobEvent, self.now, delay);
             }
             Change::Pod(watch) => {
                 let (pod, event) = match watch {
@@ -45,13 +45,17 @@ impl World {
                             new_phase: new.status.phase.unwrap_or_default(),
                         },
                     ),
+                    Watch::MetadataUpdated(p) => {
+                        let phase = p.status.phase.unwrap_or_default();
+                        (p, PodEvent::Updated { old_phase: phase, new_phase: phase })
+                    }
                     Watch::Deleted(p) => (p, PodEvent::Deleted),
                 };
                 let Some(owner) = pod.metadata.controller_of().filter(|r| r.kind == "Job") else { return };
                 let no_memory = JobMemory::default();
                 let delay =
                     pod_event_delay(&self.job_features, self.job_memory.get(&owner.name).unwrap_or(&no_memory), event);
-                self.kcm.job.add_after(Name::from(&owner.name), SyncTrigger::PodEvent, self.now, delay);
+                self.kcm.job.add_after(self.recorder.name(&owner.name), SyncTrigger::PodEvent, self.now, delay);
             }
             Change::CronJob(_) => {}
         }

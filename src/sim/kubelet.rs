@@ -81,15 +81,19 @@ impl World {
     /// A Job appeared at `created` (now, or an imported Job's creationTimestamp): remember its
     /// index among its CronJob's Jobs and record it.
     pub(crate) fn job_added(&mut self, job: &Job, created: Time) {
-        let name = job.metadata.name.clone();
-        let cron_job = cron_job_of(job);
-        if let Some(cj) = &cron_job {
-            let n = self.kubelet.jobs_per_cron_job.entry(cj.clone()).or_default();
+        let name = &job.metadata.name;
+        let cron_job = job.metadata.controller_of().filter(|r| r.kind == "CronJob").map(|r| r.name.as_str());
+        if let Some(cj) = cron_job {
+            let counter = &mut self.kubelet.jobs_per_cron_job;
+            let n = match counter.get_mut(cj) {
+                Some(n) => n,
+                None => counter.entry(cj.to_owned()).or_default(),
+            };
             self.kubelet.job_index.insert(name.clone(), *n);
             *n += 1;
         }
-        let scheduled = self.history.take_scheduled(&name);
-        self.recorder.job_created(&name, cron_job.as_deref(), scheduled, created);
+        let scheduled = self.history.take_scheduled(name);
+        self.recorder.job_created(name, cron_job, scheduled, created);
     }
 
     /// A pod appeared: its container starts after the scenario's startup time.

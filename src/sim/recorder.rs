@@ -71,6 +71,12 @@ impl Recorder {
         });
     }
 
+    /// The shared copy of `name`: the work queues key their entries by the same text the trace
+    /// keeps, instead of a new copy for every `Add`.
+    pub fn name(&mut self, name: &str) -> Name {
+        self.names.intern(name)
+    }
+
     /// Records a sync and its decision.
     pub fn sync(
         &mut self,

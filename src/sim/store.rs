@@ -11,14 +11,21 @@
 //! copies, so a year of minutely Jobs costs one copy per write, not one per reader. A status
 //! write to a version nobody else holds any more (the usual case: its watch event was delivered)
 //! changes it in place instead, and its watch event carries the status it replaced
-//! ([`Watch::StatusUpdated`]): metadata and spec are neither copied nor dropped.
+//! ([`Watch::StatusUpdated`]): metadata and spec are neither copied nor dropped. Removing a
+//! finalizer from such a version is done in place too ([`Watch::MetadataUpdated`]).
+//!
+//! Objects are found by name through a hash map; listing every object of a kind (rare: a
+//! controller starting) sorts them by name, as the API server lists them.
 
 use super::fast_hash::FastMap;
 use super::trace::{ObjectKind, Time};
 use crate::api::{CronJob, CronJobStatus, Job, JobStatus, ObjectMeta, Pod, PodStatus};
 use chrono::SubsecRound;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::rc::Rc;
+
+/// The objects of one kind by name, found by hash; listed in name order when asked for all.
+type Objects<T> = FastMap<String, Rc<T>>;
 
 /// Object names by the key of their controller, in name order (as a list of the kind returns
 /// them): the controllers' "objects I own" answered without scanning every object.
@@ -37,6 +44,9 @@ pub enum Watch<T: Stored> {
         old: T::Status,
         new: Rc<T>,
     },
+    /// An update that changed only metadata no informer handler compares (a finalizer removed),
+    /// made in place: the old version is `new` with that finalizer still listed.
+    MetadataUpdated(Rc<T>),
     Deleted(Rc<T>),
 }
 
@@ -83,8 +93,8 @@ pub trait Stored: Clone + PartialEq + Sized + 'static {
     fn status_mut(&mut self) -> &mut Self::Status;
     /// A copy with another status (the status is not copied only to be replaced).
     fn with_status(&self, status: Self::Status) -> Self;
-    fn map(store: &Store) -> &BTreeMap<String, Rc<Self>>;
-    fn map_mut(store: &mut Store) -> &mut BTreeMap<String, Rc<Self>>;
+    fn map(store: &Store) -> &Objects<Self>;
+    fn map_mut(store: &mut Store) -> &mut Objects<Self>;
     fn change(watch: Watch<Self>) -> Change;
     /// Truncates every `metav1.Time` to whole seconds, as a round trip through the API does.
     fn truncate_times(&mut self);
@@ -171,10 +181,10 @@ macro_rules! stored {
                     status,
                 }
             }
-            fn map(store: &Store) -> &BTreeMap<String, Rc<Self>> {
+            fn map(store: &Store) -> &Objects<Self> {
                 &store.$field
             }
-            fn map_mut(store: &mut Store) -> &mut BTreeMap<String, Rc<Self>> {
+            fn map_mut(store: &mut Store) -> &mut Objects<Self> {
                 &mut store.$field
             }
             fn change(watch: Watch<Self>) -> Change {
@@ -198,9 +208,9 @@ stored!(Pod, PodStatus, Pod, "pods", pods, pod_seconds);
 /// The objects of the simulated cluster.
 #[derive(Clone, Debug, Default)]
 pub struct Store {
-    cron_jobs: BTreeMap<String, Rc<CronJob>>,
-    jobs: BTreeMap<String, Rc<Job>>,
-    pods: BTreeMap<String, Rc<Pod>>,
+    cron_jobs: Objects<CronJob>,
+    jobs: Objects<Job>,
+    pods: Objects<Pod>,
     /// Jobs by the name of their controller (the v2 CronJob controller matches owners by name).
     jobs_by_owner: OwnerIndex,
     /// Jobs by the UID of their controller (the legacy CronJob controller matches owners by UID).
@@ -232,14 +242,17 @@ impl Store {
         T::map(self).get(name).cloned()
     }
 
-    /// Every object of a kind, by name.
+    /// Every object of a kind, in name order.
     pub fn all<T: Stored>(&self) -> impl Iterator<Item = &T> {
-        T::map(self).values().map(|o| &**o)
+        self.all_shared::<T>().map(|o| &**o)
     }
 
-    /// Every object of a kind, by name, shared.
+    /// Every object of a kind, in name order, shared. (Sorted on each call: a run lists every
+    /// object only when a controller starts, while it looks objects up by name at every step.)
     pub fn all_shared<T: Stored>(&self) -> impl Iterator<Item = &Rc<T>> {
-        T::map(self).values()
+        let mut objects: Vec<(&String, &Rc<T>)> = T::map(self).iter().collect();
+        objects.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        objects.into_iter().map(|(_, o)| o)
     }
 
     /// How many objects of a kind exist.
@@ -334,6 +347,26 @@ impl Store {
             }
         };
         self.push(T::change(watch));
+        Ok(true)
+    }
+
+    /// Removes `finalizer` from the named object's metadata. The version nobody else holds any
+    /// more (the usual case) changes in place and its watch event is a
+    /// [`Watch::MetadataUpdated`], so the object is neither copied nor compared; otherwise it is
+    /// an [`update`](Self::update). Returns whether the object changed.
+    pub fn remove_finalizer<T: Stored>(&mut self, name: &str, finalizer: &str) -> Result<bool, StoreError> {
+        let Some(current) = T::map_mut(self).get_mut(name) else {
+            return Err(StoreError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
+        };
+        if !current.meta().finalizers.iter().any(|f| f == finalizer) {
+            return Ok(false);
+        }
+        let Some(only) = Rc::get_mut(current) else {
+            return self.update::<T>(name, |o| o.meta_mut().finalizers.retain(|f| f != finalizer));
+        };
+        only.meta_mut().finalizers.retain(|f| f != finalizer);
+        let new = current.clone();
+        self.push(T::change(Watch::MetadataUpdated(new)));
         Ok(true)
     }
 
@@ -434,7 +467,7 @@ fn reindex<T: Stored>(index: &mut OwnerIndex, watch: &Watch<T>, owner: fn(&T) ->
     let (old, new) = match watch {
         Watch::Added(o) => (None, Some(&**o)),
         Watch::Updated { old, new } => (Some(&**old), Some(&**new)),
-        Watch::StatusUpdated { .. } => return,
+        Watch::StatusUpdated { .. } | Watch::MetadataUpdated(_) => return,
         Watch::Deleted(o) => (Some(&**o), None),
     };
     let (old_key, new_key) = (old.and_then(owner), new.and_then(owner));
@@ -537,6 +570,39 @@ mod tests {
             matches!(&s.take_changes()[..], [Change::Job(Watch::Updated { old, new })] if old.status.active == 1 && new.status.active == 2)
         );
         assert_eq!(s.update::<Job>("zz", |_| {}).unwrap_err().to_string(), "jobs.batch \"zz\" not found");
+    }
+
+    #[test]
+    fn finalizer_removal_is_in_place_unless_the_version_is_held() {
+        let mut s = Store::default();
+        let mut p = Pod::default();
+        p.metadata.name = "p".into();
+        p.metadata.finalizers = vec!["batch.kubernetes.io/job-tracking".into(), "other".into()];
+        s.create(p, now()).unwrap();
+        s.take_changes();
+        assert!(!s.remove_finalizer::<Pod>("p", "absent").unwrap());
+        assert!(s.take_changes().is_empty(), "nothing removed, no watch event");
+        assert!(s.remove_finalizer::<Pod>("p", "batch.kubernetes.io/job-tracking").unwrap());
+        assert!(
+            matches!(&s.take_changes()[..], [Change::Pod(Watch::MetadataUpdated(p))] if p.metadata.finalizers == ["other"])
+        );
+        let held = s.get_shared::<Pod>("p").unwrap();
+        assert!(s.remove_finalizer::<Pod>("p", "other").unwrap());
+        assert_eq!(held.metadata.finalizers, ["other"], "a held version is never changed");
+        assert!(
+            matches!(&s.take_changes()[..], [Change::Pod(Watch::Updated { old, new })] if old.metadata.finalizers == ["other"] && new.metadata.finalizers.is_empty())
+        );
+        assert!(s.remove_finalizer::<Pod>("zz", "other").is_err());
+    }
+
+    #[test]
+    fn all_lists_in_name_order() {
+        let mut s = Store::default();
+        for name in ["b-2", "a", "b-10", "c", "b-1"] {
+            s.create(job(name), now()).unwrap();
+        }
+        let names: Vec<&str> = s.all::<Job>().map(|j| j.metadata.name.as_str()).collect();
+        assert_eq!(names, ["a", "b-1", "b-10", "b-2", "c"]);
     }
 
     #[test]

@@ -21,7 +21,10 @@ impl World {
     /// The TTL controller's informer handlers for a change.
     pub(crate) fn inform_ttl_controller(&mut self, change: &Change) {
         if let Change::Job(
-            Watch::Added(job) | Watch::Updated { new: job, .. } | Watch::StatusUpdated { new: job, .. },
+            Watch::Added(job)
+            | Watch::Updated { new: job, .. }
+            | Watch::StatusUpdated { new: job, .. }
+            | Watch::MetadataUpdated(job),
         ) = change
         {
             self.ttl_consider(job, SyncTrigger::JobEvent);
@@ -31,7 +34,7 @@ impl World {
     /// Enqueues a Job that needs cleanup (also the informer's initial list at start-up).
     pub(crate) fn ttl_consider(&mut self, job: &Job, trigger: SyncTrigger) {
         if ttl_controller_enabled(self.version) && needs_cleanup(job) {
-            self.kcm.ttl.add(Name::from(&job.metadata.name), trigger);
+            self.kcm.ttl.add(self.recorder.name(&job.metadata.name), trigger);
         }
     }
 

@@ -12,9 +12,11 @@
 //! Each key carries the cause of the first `add` that made it ready, so a sync can say what
 //! triggered it. Ties (same ready time) are broken by the order of the calls.
 
+use super::fast_hash::{FastMap, FastSet};
 use super::trace::Time;
 use chrono::TimeDelta;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeSet, VecDeque};
+use std::hash::Hash;
 
 /// client-go `DefaultControllerRateLimiter`'s per-item part: 5 ms · 2^failures, capped at 1000 s.
 pub const DEFAULT_ITEM_BASE: TimeDelta = TimeDelta::milliseconds(5);
@@ -27,7 +29,7 @@ pub const DEFAULT_ITEM_MAX: TimeDelta = TimeDelta::seconds(1000);
 pub struct RateLimiter<K> {
     base: TimeDelta,
     max: TimeDelta,
-    failures: BTreeMap<K, u32>,
+    failures: FastMap<K, u32>,
     bucket: Option<TokenBucket>,
 }
 
@@ -54,11 +56,11 @@ impl TokenBucket {
     }
 }
 
-impl<K: Ord + Clone> RateLimiter<K> {
+impl<K: Hash + Eq + Clone> RateLimiter<K> {
     /// `ItemExponentialFailureRateLimiter(base, max)` alone (the Job controller's API-error queue
     /// uses 1 s .. 60 s).
     pub fn exponential(base: TimeDelta, max: TimeDelta) -> Self {
-        RateLimiter { base, max, failures: BTreeMap::new(), bucket: None }
+        RateLimiter { base, max, failures: FastMap::default(), bucket: None }
     }
 
     /// `DefaultControllerRateLimiter()`: max(5 ms · 2^n capped at 1000 s, 10 qps / burst 100 bucket).
@@ -82,37 +84,46 @@ impl<K: Ord + Clone> RateLimiter<K> {
 
     /// How many failures `key` has had since it was last forgotten (`NumRequeues`).
     pub fn num_requeues(&self, key: &K) -> u32 {
+        if self.failures.is_empty() {
+            return 0;
+        }
         self.failures.get(key).copied().unwrap_or(0)
     }
 
     /// Clears `key`'s failures (`Forget`).
     pub fn forget(&mut self, key: &K) {
-        self.failures.remove(key);
+        if !self.failures.is_empty() {
+            self.failures.remove(key);
+        }
     }
 }
 
 /// A rate-limited delaying work queue. `C` is the cause recorded with a key when it becomes ready.
+///
+/// Only `ready` and `waiting_order` are ever walked in order; the sets looked up by key are hash
+/// sets, which keep their memory as keys come and go (an ordered map frees its last node each
+/// time it empties, and a controller's queue empties after nearly every sync).
 #[derive(Clone, Debug)]
 pub struct WorkQueue<K, C> {
     ready: VecDeque<K>,
     /// Keys that need processing, with the cause of the first `add` (client-go `dirty`).
-    dirty: BTreeMap<K, C>,
-    processing: BTreeSet<K>,
+    dirty: FastMap<K, C>,
+    processing: FastSet<K>,
     /// The one waiting entry per key: ready time, call order and cause.
-    waiting: BTreeMap<K, (Time, u64, C)>,
+    waiting: FastMap<K, (Time, u64, C)>,
     waiting_order: BTreeSet<(Time, u64, K)>,
     calls: u64,
     limiter: RateLimiter<K>,
 }
 
-impl<K: Ord + Clone, C: Copy> WorkQueue<K, C> {
+impl<K: Ord + Hash + Clone, C: Copy> WorkQueue<K, C> {
     /// An empty queue with the given rate limiter.
     pub fn new(limiter: RateLimiter<K>) -> Self {
         WorkQueue {
             ready: VecDeque::new(),
-            dirty: BTreeMap::new(),
-            processing: BTreeSet::new(),
-            waiting: BTreeMap::new(),
+            dirty: FastMap::default(),
+            processing: FastSet::default(),
+            waiting: FastMap::default(),
             waiting_order: BTreeSet::new(),
             calls: 0,
             limiter,

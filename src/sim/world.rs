@@ -368,7 +368,7 @@ impl World {
         self.start_cronjob_controller(trigger);
         let jobs: Vec<_> = self.store.all_shared::<crate::api::Job>().cloned().collect();
         for job in jobs {
-            self.kcm.job.add(Name::from(&job.metadata.name), trigger);
+            self.kcm.job.add(self.recorder.name(&job.metadata.name), trigger);
             self.ttl_consider(&job, trigger);
         }
         self.deliver();

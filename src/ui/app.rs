@@ -16,6 +16,7 @@ use super::perf;
 use super::run_status::{RunStatus, RunWatch};
 use super::runner::{Engine, Report, Runner};
 use super::scenario_menu::{self, is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
+use super::schedule_card::ScheduleCards;
 use super::share::{OpenPanels, Opened, Pending, Share};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::TimelineView;
@@ -545,6 +546,7 @@ pub fn app(props: &AppProps) -> Html {
                     if let Some(s) = *scenario {
                         <ScenarioNotes scenario={s} library={(*library).clone()} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text.clone()} />
                     }
+                    <ScheduleCards state={view_state.clone()} />
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
                         <Clock state={view_state.clone()} dispatch={dispatch.clone()} />

@@ -17,6 +17,7 @@ mod perf;
 mod run_status;
 mod runner;
 mod scenario_menu;
+mod schedule_card;
 mod share;
 mod state;
 mod timeline_view;

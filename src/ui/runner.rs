@@ -11,7 +11,7 @@
 //! reported.
 
 use super::perf::{self, RunStages, WorkerStages};
-use crate::app::protocol::{decode, Answer, CompareWith, LintAsk, PageAnswer, Request, READY};
+use crate::app::protocol::{decode, encode_request, Answer, CompareWith, LintAsk, PageAnswer, Request, READY};
 use crate::app::run::RunResult;
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
@@ -300,8 +300,8 @@ impl Runner {
 }
 
 fn post(worker: Option<&Worker>, request: &Request) {
-    if let (Some(w), Ok(json)) = (worker, serde_json::to_string(request)) {
-        let _ = w.post_message(&JsValue::from_str(&json));
+    if let Some(w) = worker {
+        let _ = w.post_message(&js_sys::Uint8Array::from(&encode_request(request)[..]));
     }
 }
 

@@ -5,20 +5,21 @@
 //!
 //! The page's module holds only the menu's entries (`scenarios::CATALOG`: ids and titles); the
 //! manifests and notes arrive in one file after the first paint ([`load`], from
-//! `scripts/bundle-scenarios.mjs`), and from then on everything works offline.
+//! `scripts/bundle-scenarios.mjs`), and from then on everything works offline. The browser's
+//! `JSON.parse` reads that file: a derived decoder would cost the page's module more than the
+//! few lines that take the strings out.
 
 use super::language::use_lang;
 use crate::i18n::{Lang, Msg};
 use crate::scenarios::{parse_notes, Entry, Source, CATALOG};
-use serde::Deserialize;
 use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-/// One scenario's texts, as `library.json` holds them.
-#[derive(Debug, Deserialize)]
+/// One scenario's texts, as `library.json` holds them (`{"manifest": "…", "notes": ["en", "ja", "ko"]}`).
+#[derive(Debug)]
 pub struct Texts {
     /// The manifest and its Simulation document, as the editor receives them.
     pub manifest: String,
@@ -27,17 +28,35 @@ pub struct Texts {
 }
 
 impl Texts {
+    /// The texts of one entry of the parsed file (`None`: not of that shape).
+    fn from_js(entry: &JsValue) -> Option<Texts> {
+        let field = |name: &str| js_sys::Reflect::get(entry, &JsValue::from_str(name)).ok();
+        let notes = field("notes")?;
+        let note = |i: u32| js_sys::Reflect::get_u32(&notes, i).ok()?.as_string();
+        Some(Texts { manifest: field("manifest")?.as_string()?, notes: [note(0)?, note(1)?, note(2)?] })
+    }
+
     fn notes(&self, lang: Lang) -> &str {
         &self.notes[lang.index()]
     }
 }
 
 /// The scenarios' texts by id.
-#[derive(Debug, Deserialize)]
-#[serde(transparent)]
+#[derive(Debug)]
 pub struct Library(HashMap<String, Texts>);
 
 impl Library {
+    /// The library in `library.json`'s text (`None`: not JSON, or an entry of another shape).
+    fn parse(text: &str) -> Option<Library> {
+        let parsed = js_sys::JSON::parse(text).ok().filter(JsValue::is_object)?;
+        let entries = js_sys::Object::entries(parsed.unchecked_ref());
+        let texts = entries.iter().map(|pair| {
+            let id = js_sys::Reflect::get_u32(&pair, 0).ok()?.as_string()?;
+            Some((id, Texts::from_js(&js_sys::Reflect::get_u32(&pair, 1).ok()?)?))
+        });
+        texts.collect::<Option<HashMap<_, _>>>().map(Library)
+    }
+
     pub fn get(&self, id: &str) -> Option<&Texts> {
         self.0.get(id)
     }
@@ -63,7 +82,7 @@ extern "C" {
 pub fn load(done: Callback<Rc<Library>>) {
     wasm_bindgen_futures::spawn_local(async move {
         let text = fetch_text("library.json").await.ok().and_then(|t| t.as_string());
-        if let Some(library) = text.and_then(|t| serde_json::from_str::<Library>(&t).ok()) {
+        if let Some(library) = text.and_then(|t| Library::parse(&t)) {
             done.emit(Rc::new(library));
         }
     });

@@ -16,7 +16,7 @@
 use super::perf::{self, epoch_now, WorkerStages};
 use crate::app::engine::{compare_text, lint_options, Comparer};
 use crate::app::lint::{CronJobLint, LintOptions, LintReport, Linting};
-use crate::app::protocol::{Answer, LintRefused, Request, READY};
+use crate::app::protocol::{decode_request, encode_answer, Answer, LintRefused, Request, READY};
 use crate::app::run::{prepare, Prepared, RunResult};
 use crate::app::session::Session;
 use std::cell::RefCell;
@@ -71,8 +71,8 @@ impl State {
     }
 
     /// Posts JSON bytes (transferring their buffer) with a run's stages, if any.
-    fn post(&self, json: &[u8], stages: Option<WorkerStages>) {
-        let bytes = js_sys::Uint8Array::from(json);
+    fn post(&self, encoded: &[u8], stages: Option<WorkerStages>) {
+        let bytes = js_sys::Uint8Array::from(encoded);
         let stages: JsValue = match stages {
             Some(s) => js_sys::Float64Array::from(&[s.start, s.admitted, s.simulated, epoch_now()][..]).into(),
             None => JsValue::NULL,
@@ -174,7 +174,7 @@ impl State {
 
     /// Posts an answer that is not a run's.
     fn post_answer(&self, answer: &Answer<&RunResult>) {
-        self.post(&serde_json::to_vec(answer).unwrap_or_default(), None);
+        self.post(&encode_answer(answer), None);
     }
 
     fn on_request(&mut self, request: Request) {
@@ -244,7 +244,8 @@ pub fn start() {
     };
     channel.port1().set_onmessage(Some(on_wake.as_ref().unchecked_ref()));
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
-        if let Some(request) = e.data().as_string().and_then(|text| serde_json::from_str::<Request>(&text).ok()) {
+        let bytes = e.data().dyn_into::<js_sys::Uint8Array>().map(|b| b.to_vec());
+        if let Some(request) = bytes.ok().and_then(|b| decode_request(&b)) {
             state.borrow_mut().on_request(request);
         }
     });

@@ -19,20 +19,20 @@ pub fn by_job_start_time(a: &Job, b: &Job) -> Ordering {
 /// `successfulJobsHistoryLimit`, then failed ones beyond `failedJobsHistoryLimit`. Unfinished
 /// Jobs are never touched; an unset limit keeps everything.
 pub fn jobs_beyond_history_limits<'a>(spec: &CronJobSpec, jobs: &[&'a Job]) -> Vec<&'a Job> {
-    let finished = |kind| -> Vec<&'a Job> {
-        jobs.iter()
-            .copied()
-            .filter(|j| j.status.finished_condition().is_some_and(|c| c.condition_type == kind))
-            .collect()
-    };
     let mut doomed = Vec::new();
     for (limit, kind) in [
         (spec.successful_jobs_history_limit, JobConditionType::Complete),
         (spec.failed_jobs_history_limit, JobConditionType::Failed),
     ] {
         let Some(limit) = limit else { continue };
-        let mut group = finished(kind);
-        let excess = group.len().saturating_sub(usize::try_from(limit).unwrap_or(0));
+        let is_finished = |j: &&Job| j.status.finished_condition().is_some_and(|c| c.condition_type == kind);
+        // Most syncs are within the limits: counting first spares them the copy and the sort.
+        let keep = usize::try_from(limit).unwrap_or(0);
+        if jobs.iter().filter(|j| is_finished(j)).count() <= keep {
+            continue;
+        }
+        let mut group: Vec<&'a Job> = jobs.iter().copied().filter(|j| is_finished(j)).collect();
+        let excess = group.len().saturating_sub(keep);
         group.sort_by(|a, b| by_job_start_time(a, b));
         doomed.extend(group.into_iter().take(excess));
     }

@@ -57,7 +57,7 @@ pub(crate) fn reconcile_jobs<'a>(
                 effects.note_unexpected(&job.metadata.name);
             }
             (true, Some(kind)) => {
-                cj.status.active.retain(|r| &r.uid != uid);
+                cj.status.to_mut().active.retain(|r| &r.uid != uid);
                 let event = Event::saw_completed_job(&job.metadata.name, condition_name(kind), wording);
                 effects.note_completed(event, &job.metadata.name, condition_name(kind));
                 *update_status = true;
@@ -81,14 +81,13 @@ pub(crate) fn reconcile_jobs<'a>(
         }
     }
     // Active references without a cached Job: ask the API server before dropping them.
-    let children: Vec<&str> = jobs.iter().map(|j| j.metadata.uid.as_str()).collect();
-    let orphans: Vec<_> =
-        target.get().status.active.iter().filter(|r| !children.contains(&r.uid.as_str())).cloned().collect();
+    let cached = |uid: &str| jobs.iter().any(|j| j.metadata.uid == uid);
+    let orphans: Vec<_> = target.get().status.active.iter().filter(|r| !cached(&r.uid)).cloned().collect();
     for r in orphans {
         match input.api.get_job(&r.namespace, &r.name) {
             Err(err) if err.reason == FaultReason::NotFound => {
                 effects.note_missing(&r.name);
-                target.get().status.active.retain(|a| a.uid != r.uid);
+                target.get().status.to_mut().active.retain(|a| a.uid != r.uid);
                 *update_status = true;
             }
             Err(err) => return Err(err),
@@ -104,11 +103,11 @@ fn note_success(cj: &mut Working<'_>, job: &Job) -> bool {
     let completion = job.status.completion_time;
     match cj.status.last_successful_time {
         None => {
-            cj.status.last_successful_time = completion;
+            cj.status.to_mut().last_successful_time = completion;
             true
         }
         Some(current) if completion.is_some_and(|c| c > current) => {
-            cj.status.last_successful_time = completion;
+            cj.status.to_mut().last_successful_time = completion;
             true
         }
         Some(_) => false,

@@ -41,7 +41,7 @@ impl Run<'_, '_> {
     /// An unconditional `UpdateStatus`; `false` when it failed.
     fn update_status(&mut self, cj: &Working<'_>) -> bool {
         self.status_updates += 1;
-        self.status_update = Some(cj.status.clone());
+        self.status_update = Some(cj.status.clone().into_owned());
         self.input.api.update_status().is_ok()
     }
 
@@ -132,7 +132,7 @@ fn reconcile_active(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) 
         match (found, job.status.finished_condition().map(|c| c.condition_type)) {
             (false, None) => run.effects.note_unexpected(&job.metadata.name),
             (true, Some(kind)) => {
-                cj.status.active.retain(|r| &r.uid != uid);
+                cj.status.to_mut().active.retain(|r| &r.uid != uid);
                 let condition = condition_name(kind);
                 let event = match b.completed_wording {
                     Some(wording) => Event::saw_completed_job(&job.metadata.name, condition, wording),
@@ -147,7 +147,7 @@ fn reconcile_active(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) 
     for r in cj.status.active.clone() {
         if !children.contains(&r.uid.as_str()) {
             run.effects.note_missing(&r.name);
-            cj.status.active.retain(|a| a.uid != r.uid);
+            cj.status.to_mut().active.retain(|a| a.uid != r.uid);
         }
     }
 }
@@ -222,10 +222,10 @@ fn sync_slot(run: &mut Run<'_, '_>, cj: &mut Working<'_>, schedule: &BoundSchedu
     }
     run.effects.events.push(Event::successful_create(&name));
     job.metadata.uid = input.new_job_uid.map_or_else(|| format!("{namespace}/{name}"), str::to_owned);
-    cj.status.active.push(job_reference(&job, &namespace));
+    cj.status.to_mut().active.push(job_reference(&job, &namespace));
     job.metadata.uid.clear();
     run.effects.created.push(job);
-    cj.status.last_schedule_time = Some(scheduled);
+    cj.status.to_mut().last_schedule_time = Some(scheduled);
     run.update_status(cj);
     let mut text = format!(
         "Created job {name} for the {} slot of {:?}, {}.",

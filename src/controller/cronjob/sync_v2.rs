@@ -20,16 +20,21 @@ use super::slots::{
 use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job, ObjectReference};
 use chrono::{DateTime, TimeDelta, Utc};
+use std::borrow::Cow;
 
 /// `getJobsToBeReconciled`: the Jobs in the CronJob's namespace whose controller reference has
 /// the CronJob's name (kind and UID are not checked here), in cache order.
-pub fn jobs_to_be_reconciled<'a>(cron_job: &CronJob, jobs: &[&'a Job]) -> Vec<&'a Job> {
+pub fn jobs_to_be_reconciled<'j, 'a>(cron_job: &CronJob, jobs: &'j [&'a Job]) -> Cow<'j, [&'a Job]> {
     let namespace = namespace_of(&cron_job.metadata.namespace);
-    jobs.iter()
-        .copied()
-        .filter(|j| namespace_of(&j.metadata.namespace) == namespace)
-        .filter(|j| j.metadata.controller_of().is_some_and(|r| r.name == cron_job.metadata.name))
-        .collect()
+    let wanted = |j: &&Job| {
+        namespace_of(&j.metadata.namespace) == namespace
+            && j.metadata.controller_of().is_some_and(|r| r.name == cron_job.metadata.name)
+    };
+    // A runtime that keeps owner indexes hands over only these Jobs: no copy then.
+    if jobs.iter().all(wanted) {
+        return Cow::Borrowed(jobs);
+    }
+    Cow::Owned(jobs.iter().copied().filter(wanted).collect())
 }
 
 /// What `syncCronJob` returns, plus the decision.
@@ -53,7 +58,7 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
     let mut jobs = jobs_to_be_reconciled(input.cron_job, input.jobs);
     if b.lists_by_template_labels {
         let wanted = &input.cron_job.spec.job_template.metadata.labels;
-        jobs.retain(|j| wanted.iter().all(|(k, v)| j.metadata.labels.get(k) == Some(v)));
+        jobs.to_mut().retain(|j| wanted.iter().all(|(k, v)| j.metadata.labels.get(k) == Some(v)));
     }
     let mut copy = Working::of(input.cron_job);
     let mut effects = Effects::new();
@@ -90,7 +95,7 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         u32::from(cleaned || update_status)
     };
     if writes > 0 {
-        outcome.status_update = Some(copy.status);
+        outcome.status_update = Some(copy.status.into_owned());
         outcome.status_updates = writes;
         if let Err(err) = input.api.update_status() {
             let explanation = std::mem::replace(&mut outcome.decision.explanation, Reasoning::text(""));
@@ -235,8 +240,8 @@ fn sync_slot<'a>(
         Err(stopped) => return stopped,
     };
     let adopted_name = reference.name.clone();
-    cj.status.active.push(reference);
-    cj.status.last_schedule_time = Some(scheduled);
+    cj.status.to_mut().active.push(reference);
+    cj.status.to_mut().last_schedule_time = Some(scheduled);
     *update_status = true;
     let requeue = match requeue_of(cj) {
         Ok(r) => r,
@@ -301,6 +306,8 @@ fn start_job(
             effects.events.push(Event::successful_create(name));
             let reference = job_reference(&job, namespace);
             job.metadata.uid.clear();
+            // One Job per sync: room for just it (a Vec's first growth would make room for four).
+            effects.created.reserve_exact(1);
             effects.created.push(job);
             Ok((Start::Created, reference))
         }

@@ -1,21 +1,24 @@
 //! The CronJob a sync works on: the object it read, whose metadata and spec it only reads, and
 //! the status as the sync changes it. Every change the controller makes to a CronJob is to its
-//! status (`UpdateStatus`), so a sync copies the status, never the whole object with its template.
+//! status (`UpdateStatus`), so a sync copies the status, never the whole object with its template
+//! — and only when it changes it: most syncs change nothing and write nothing.
 
 use super::slots::SlotInput;
 use crate::api::{CronJob, CronJobStatus};
+use std::borrow::Cow;
 
 /// A CronJob as one sync sees and changes it.
 pub(crate) struct Working<'a> {
     /// The object read (the informer's copy, or the API server's after a re-read).
     pub object: &'a CronJob,
-    /// Its status with this sync's changes.
-    pub status: CronJobStatus,
+    /// Its status with this sync's changes (the object's own until the first change:
+    /// `status.to_mut()` copies it then).
+    pub status: Cow<'a, CronJobStatus>,
 }
 
 impl<'a> Working<'a> {
     pub fn of(object: &'a CronJob) -> Self {
-        Working { object, status: object.status.clone() }
+        Working { object, status: Cow::Borrowed(&object.status) }
     }
 
     /// The scheduling facts, with this sync's `lastScheduleTime`.

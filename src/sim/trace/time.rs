@@ -33,8 +33,10 @@ pub(crate) mod rfc3339 {
         use super::*;
 
         pub fn serialize<S: Serializer>(t: &Option<Time>, s: S) -> Result<S::Ok, S::Error> {
+            // `serialize_some`: formats that mark an option's presence (the page's bincode
+            // protocol) need it; JSON writes the value alone either way.
             match t {
-                Some(t) => super::serialize(t, s),
+                Some(t) => s.serialize_some(&format_time(t)),
                 None => s.serialize_none(),
             }
         }
@@ -70,8 +72,16 @@ pub(crate) mod js_number {
         use serde::{Deserialize, Deserializer, Serializer};
 
         pub fn serialize<S: Serializer>(n: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+            /// A number written as [`super::serialize`] writes it.
+            struct Number(f64);
+            impl serde::Serialize for Number {
+                fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                    super::serialize(&self.0, s)
+                }
+            }
+            // `serialize_some`, as `rfc3339::option` does.
             match n {
-                Some(n) => super::serialize(n, s),
+                Some(n) => s.serialize_some(&Number(*n)),
                 None => s.serialize_none(),
             }
         }
