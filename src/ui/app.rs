@@ -228,8 +228,8 @@ pub fn app(props: &AppProps) -> Html {
                         events_shown.set(Rc::new(Some((run, at, object, table))))
                     }
                     Answer::Download { name, mime, text } => super::export::download(&name, &mime, &text),
-                    // Lints and comparisons go to their views' own engines.
-                    Answer::Linted { .. } | Answer::Compared { .. } => {}
+                    // Lints and comparisons go to their views' own engines, progress to the run bar.
+                    Answer::Linted { .. } | Answer::Compared { .. } | Answer::Progress { .. } => {}
                 }),
             )
             .on_progress(Callback::from(move |(id, fraction)| progress.progress(id, fraction)))

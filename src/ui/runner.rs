@@ -6,7 +6,7 @@
 //! run comes in the engine's answers.
 //! A keystroke's text goes to the worker at once, even while a run is going: the worker drops the
 //! older run at its next slice, so runs never queue and no debounce delays an idle engine.
-//! The worker's progress messages (run id, fraction of the horizon simulated) go to
+//! The worker's progress answers (`Answer::Progress`: run id, fraction of the horizon simulated) go to
 //! [`Runner::on_progress`]; [`Runner::cancel`] stops a run, and no answer of a cancelled run is
 //! reported.
 
@@ -245,11 +245,7 @@ impl Runner {
         let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
             let Some(shared) = weak.upgrade() else { return };
             let data = e.data();
-            if let Some(p) = data.dyn_ref::<js_sys::Float64Array>() {
-                if let (Some(progress), &[id, fraction]) = (&progress, &p.to_vec()[..]) {
-                    progress.emit((id as u64, fraction));
-                }
-            } else if data.as_string().as_deref() == Some(READY) {
+            if data.as_string().as_deref() == Some(READY) {
                 let mut i = shared.borrow_mut();
                 i.ready = true;
                 for request in std::mem::take(&mut i.outbox) {
@@ -260,6 +256,12 @@ impl Runner {
                 let recv = perf::mark("recv");
                 let bytes: js_sys::Uint8Array = message.get(0).unchecked_into();
                 let answer = decode(&bytes.to_vec());
+                if let Ok(Answer::Progress { id, fraction }) = answer {
+                    if let Some(progress) = &progress {
+                        progress.emit((id, fraction));
+                    }
+                    return;
+                }
                 let parsed = perf::mark("parsed");
                 match answer {
                     Ok(Answer::Ran { id, .. }) if id == shared.borrow().cancelled => {}

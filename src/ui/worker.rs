@@ -8,8 +8,8 @@
 //! the worker keeps (`session.rs`). A lint probes one CronJob per slice (after any run's slice),
 //! saying how far it got after each, so a newer lint or a cancel is honoured between CronJobs.
 //! Compare mode's run B is a run like any other, followed by its comparison with run A (whose
-//! run this worker keeps while A's text stays the same). While a run steps, it posts how far it
-//! is at most every [`PROGRESS_MS`] (a `Float64Array` of the run's id and the fraction of the
+//! run this worker keeps while A's text stays the same). While a run steps, it says how far it
+//! is at most every [`PROGRESS_MS`] (`Answer::Progress`: the run's id and the fraction of the
 //! horizon simulated), and a `Cancel` drops the run at its next slice. It says `ready` once it
 //! listens.
 
@@ -70,7 +70,7 @@ impl State {
         }
     }
 
-    /// Posts JSON bytes (transferring their buffer) with a run's stages, if any.
+    /// Posts an encoded answer (transferring its buffer) with a run's stages, if any.
     fn post(&self, encoded: &[u8], stages: Option<WorkerStages>) {
         let bytes = js_sys::Uint8Array::from(encoded);
         let stages: JsValue = match stages {
@@ -156,8 +156,7 @@ impl State {
         if !done {
             if now - busy.told >= PROGRESS_MS {
                 busy.told = now;
-                let progress = js_sys::Float64Array::from(&[busy.id as f64, busy.run.progress()][..]);
-                let _ = self.scope.post_message(&progress);
+                self.post_answer(&Answer::Progress { id: busy.id, fraction: busy.run.progress() });
             }
             self.busy = Some(busy);
             return;
