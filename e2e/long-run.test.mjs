@@ -1,5 +1,5 @@
 // End-to-end: a long run on the page. A run not drawn 200 ms after it was asked for shows a bar
-// above the timeline — the fraction of the horizon the engine's worker has simulated, and a Cancel
+// at the top of the timeline's pane — the fraction of the horizon the engine's worker has simulated, and a Cancel
 // button — and the timeline still on screen is marked out of date (dimmed, labelled) until the new
 // run is drawn. Cancel stops the run, says so, keeps the editor's text and the earlier timeline
 // (still marked), and "Simulate again" runs the text to its end. Screenshots of the bar at laptop
@@ -67,11 +67,13 @@ test('a slow run shows how far it is, the timeline on screen is marked out of da
   assert.equal(await runInfo(page), shown);
   assert.equal(await page.textContent('[data-testid="stale"]'), "Out of date: the timeline below is the previous text's run");
   assert.ok(await opacity(page, '.timeline-scroll') < 0.6);
+  assert.ok(await opacity(page, '.schedule-cards') < 0.6, 'the schedule cards are the previous run\'s too');
   await page.screenshot({ path: path.join(shots, 'long-run-progress.png') });
   await drawnMonth(page);
   assert.equal(await page.$('[data-testid="run-status"]'), null);
   assert.equal(await page.$('[data-testid="stale"]'), null);
   assert.equal(await opacity(page, '.timeline-scroll'), 1);
+  assert.equal(await opacity(page, '.schedule-cards'), 1);
   assert.equal(await manifest(page), month);
   assert.deepEqual(page.errors, []);
   await context.close();

@@ -546,13 +546,13 @@ pub fn app(props: &AppProps) -> Html {
                     if let Some(s) = *scenario {
                         <ScenarioNotes scenario={s} library={(*library).clone()} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text.clone()} />
                     }
+                    <RunStatus watch={(*watch).clone()} {on_cancel} on_again={on_release.clone()} />
                     <ScheduleCards state={view_state.clone()} />
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
                         <Clock state={view_state.clone()} dispatch={dispatch.clone()} />
                         <Export state={view_state.clone()} ask={ask.clone()} />
                     </div>
-                    <RunStatus watch={(*watch).clone()} {on_cancel} on_again={on_release.clone()} />
                     <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
                     <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
                     <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine}

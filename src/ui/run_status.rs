@@ -1,5 +1,5 @@
 //! Where a long run stands. A run that has not been drawn [`SHOW_AFTER_MS`] after it was asked
-//! for gets a bar above the timeline: how much of its horizon the engine has simulated (the
+//! for gets a bar at the top of the timeline's pane: how much of its horizon the engine has simulated (the
 //! worker's progress messages, see `runner.rs`), a Cancel button, and the timeline still on
 //! screen marked out of date — dimmed and labelled — until the new run is drawn. A cancelled run
 //! says so and leaves the mark (what is drawn is still an earlier text's run); the editor's text
@@ -114,7 +114,8 @@ impl PartialEq for RunStatusProps {
     }
 }
 
-/// The bar; the timeline and the overview after it are dimmed while it is `stale` (style.css).
+/// The bar; the schedule cards, the overview and the timeline after it are dimmed while it is
+/// `stale` (style.css): all three show the previous run.
 #[function_component(RunStatus)]
 pub fn run_status(props: &RunStatusProps) -> Html {
     let l = use_lang();
