@@ -143,6 +143,11 @@ messages! {
     ControllerDownUntil,
     // Timeline.
     Simulating,
+    RunProgress,
+    RunCancel,
+    RunStopped,
+    RunAgain,
+    RunStale,
     NothingToSimulate,
     SeeEditorError,
     TimelineLabel,
