@@ -14,21 +14,34 @@ use chrono::{Datelike, TimeDelta, Timelike};
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-/// `ms` on the viewer's clock, in the browser's words for `lang` (`Date.toLocaleString`). Through
-/// js-sys rather than a JS snippet of its own: the page keeps its module count small.
-fn viewer_time(ms: f64, lang: &str) -> String {
-    let options = js_sys::Object::new();
-    for (key, value) in [
-        ("weekday", "short"),
-        ("month", "short"),
-        ("day", "numeric"),
-        ("hour", "2-digit"),
-        ("minute", "2-digit"),
-        ("timeZoneName", "short"),
-    ] {
-        let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+/// The viewer's clock in the browser's words for a language (`Intl.DateTimeFormat`), made once
+/// per drawing of the cards: a `Date.toLocaleString` with options builds a formatter per call, a
+/// cost that thousands of runs would multiply. Through js-sys rather than a JS snippet of its
+/// own: the page keeps its module count small.
+struct ViewerClock(js_sys::Function);
+
+impl ViewerClock {
+    fn new(lang: &str) -> ViewerClock {
+        let options = js_sys::Object::new();
+        for (key, value) in [
+            ("weekday", "short"),
+            ("month", "short"),
+            ("day", "numeric"),
+            ("hour", "2-digit"),
+            ("minute", "2-digit"),
+            ("timeZoneName", "short"),
+        ] {
+            let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+        }
+        let locales = js_sys::Array::of1(&lang.into());
+        ViewerClock(js_sys::Intl::DateTimeFormat::new(&locales, &options).format())
     }
-    js_sys::Date::new(&JsValue::from_f64(ms)).to_locale_string(lang, &options).into()
+
+    /// `ms` on the viewer's clock.
+    fn time(&self, ms: f64) -> String {
+        let date = js_sys::Date::new(&JsValue::from_f64(ms));
+        self.0.call1(&JsValue::NULL, &date).ok().and_then(|t| t.as_string()).unwrap_or_default()
+    }
 }
 
 /// The browser's zone (`Europe/Berlin`), or `UTC` when it names none.
@@ -43,6 +56,9 @@ fn viewer_zone() -> String {
 
 /// How many of the next runs a card lists.
 const NEXT: usize = 3;
+/// How many cards are drawn at most, in the input's order: a list of thousands of CronJobs would
+/// otherwise be thousands of cards, nearly all off screen in the strip, drawn in one long task.
+const MAX_CARDS: usize = 12;
 
 /// `at` on the wall clock of the card's zone: `2026-03-30 02:00 UTC+02:00`.
 fn zone_time(card: &ScheduleCard, at: f64) -> String {
@@ -78,9 +94,10 @@ pub fn schedule_cards(props: &ScheduleCardsProps) -> Html {
     let slots = model.result.trace.as_ref().map_or(&[][..], |t| &t.slots[..]);
     let cursor = props.state.cursor;
     let zone = viewer_zone();
+    let clock = ViewerClock::new(l.code());
     html! {
         <section class="schedule-cards" aria-label={l.text(Msg::ScheduleCards)} data-testid="schedule-cards">
-            { for cards.iter().map(|card| {
+            { for cards.iter().take(MAX_CARDS).map(|card| {
                 let mut runs: Vec<f64> =
                     slots.iter().filter(|s| *s.cron_job == *card.cron_job).map(|s| ms(s.scheduled_time)).collect();
                 let in_horizon = runs.len();
@@ -95,7 +112,7 @@ pub fn schedule_cards(props: &ScheduleCardsProps) -> Html {
                     html! {
                         <li data-at={at.to_string()}>
                             <span class="zone-time" data-testid="zone-time">{ zone_time(card, at) }</span>
-                            <span class="viewer-time" data-testid="viewer-time">{ viewer_time(at, l.code()) }</span>
+                            <span class="viewer-time" data-testid="viewer-time">{ clock.time(at) }</span>
                             <span class="relative">{ relative }</span>
                             if i >= in_horizon { <span class="after">{ l.text(Msg::ScheduleAfterHorizon) }</span> }
                         </li>
@@ -124,6 +141,9 @@ pub fn schedule_cards(props: &ScheduleCardsProps) -> Html {
                     </article>
                 }
             }) }
+            if cards.len() > MAX_CARDS {
+                <p class="hint" data-testid="schedule-cards-shown">{ l.format(Msg::WorkloadsShown, &[&MAX_CARDS, &cards.len()]) }</p>
+            }
         </section>
     }
 }
