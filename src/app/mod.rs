@@ -23,6 +23,7 @@
 //! - [`document`]: the form controls' edits of the `Simulation` document inside the text.
 //! - `js_api` (wasm32, feature `js-api`): the JS API's exports (`docs/contracts.md` §7).
 
+pub mod cluster;
 pub mod compare;
 pub mod dialect_notes;
 pub mod document;
