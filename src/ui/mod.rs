@@ -21,6 +21,7 @@ mod share;
 mod state;
 mod timeline_view;
 pub mod worker;
+mod zone_menu;
 
 pub use app::{App, AppProps, EXAMPLE, STORAGE_KEY};
 pub use runner::Engine;
