@@ -23,6 +23,7 @@ pub mod notices;
 pub mod particle;
 pub mod probes;
 pub mod schedule;
+pub mod slot_why;
 mod told;
 
 pub use told::Told;
