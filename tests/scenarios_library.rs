@@ -10,6 +10,7 @@ use cronjob_playground::sim::trace::{DeletedBy, FinishedCondition, Trace};
 use cronjob_playground::sim::{simulate, SimError};
 use cronjob_playground::timeline::kubectl::cron_jobs_at;
 use serde_json::json;
+use std::borrow::Cow;
 
 fn t(text: &str) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)
@@ -49,12 +50,12 @@ fn job<'a>(trace: &'a Trace, name: &str) -> &'a cronjob_playground::sim::trace::
 }
 
 /// The messages of the Events with `reason` (warnings: their messages are texts, about no name).
-fn events<'a>(trace: &'a Trace, reason: &str) -> Vec<(DateTime<Utc>, &'a str)> {
-    let text = |m: &'a Message<_>| match m {
-        Message::Text(text) => &**text,
+fn events(trace: &Trace, reason: &str) -> Vec<(DateTime<Utc>, Cow<'static, str>)> {
+    let text = |m: Message<_>| match m {
+        Message::Text(text) => text,
         about => panic!("{about} names an object"),
     };
-    trace.events.iter().filter(|e| e.reason == reason).map(|e| (e.time, text(&e.message))).collect()
+    trace.events.iter().filter(|e| e.reason == reason).map(|e| (e.time, text(e.message))).collect()
 }
 
 fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -136,6 +137,7 @@ fn check(id: &str) {
                 [(
                     t("2020-06-01T10:21:00Z"),
                     "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew"
+                        .into()
                 )]
             );
             assert_eq!(
@@ -155,7 +157,7 @@ fn check(id: &str) {
                 events(&trace, "KubectlError"),
                 [(
                     t("2018-12-05T09:12:00Z"),
-                    "Error from server: CronJob.batch \"report\" is invalid: spec.schedule: Invalid value: \"0 25 * * *\": End of range (25) above maximum (23): 25"
+                    "Error from server: CronJob.batch \"report\" is invalid: spec.schedule: Invalid value: \"0 25 * * *\": End of range (25) above maximum (23): 25".into()
                 )]
             );
             let times: Vec<_> = created(&trace, "report").into_iter().map(|(_, at)| at).collect();
@@ -256,7 +258,7 @@ fn check(id: &str) {
                 ]
             );
             let warning = events(&trace, "UnsupportedSchedule");
-            assert_eq!(warning[0], (t("2025-01-15T00:30:00Z"), "CRON_TZ or TZ used in schedule \"TZ=Asia/Tokyo 0 9 * * *\" is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details"));
+            assert_eq!(warning[0], (t("2025-01-15T00:30:00Z"), "CRON_TZ or TZ used in schedule \"TZ=Asia/Tokyo 0 9 * * *\" is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details".into()));
             let error = |version: &str| match simulate(manifest(id), Some(json!({"kubernetesVersion": version}))) {
                 Err(SimError::Input(e)) => e.to_string(),
                 other => panic!("{version}: {other:?}"),

@@ -22,8 +22,8 @@
 use crate::api::KubernetesVersion;
 use crate::controller::Message;
 use crate::sim::trace::{
-    ClusterRecord, CronJobRecord, DeletedBy, FinishedCondition, InitContainerRecord, JobRecord, Name, PodRecord,
-    RecordedPodPhase, Restart, SlotFate, SlotRecord, Time, Trace,
+    ClusterRecord, CronJobRecord, DeletedBy, Events, FinishedCondition, InitContainerRecord, JobRecord, Name,
+    PodRecord, RecordedPodPhase, Restart, SlotFate, SlotRecord, Time, Trace,
 };
 use chrono::DateTime;
 use serde_json::Value;
@@ -481,7 +481,7 @@ pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
         notices,
         start,
         end,
-        events: Vec::new(),
+        events: Events::default(),
         jobs: Vec::new(),
         pods: Vec::new(),
         syncs: Vec::new(),

@@ -7,7 +7,7 @@ use super::document::to_yaml;
 use super::protocol::{encode_ran, Answer, ExportKind, Request};
 use super::run::RunResult;
 use super::snapshot::state_at;
-use crate::sim::trace::{format_time, EventRecord, SyncRecord};
+use crate::sim::trace::{format_time, Events, SyncRecord};
 use crate::timeline::explain::explain;
 use crate::timeline::kubectl::{events_at, log_lines};
 use crate::timeline::{ItemRef, Timeline};
@@ -94,9 +94,9 @@ impl Session {
 }
 
 /// Takes the syncs and Events out of `result`'s trace, leaving the Event times.
-fn hold_back(result: &mut RunResult) -> Option<(Vec<SyncRecord>, Vec<EventRecord>)> {
+fn hold_back(result: &mut RunResult) -> Option<(Vec<SyncRecord>, Events)> {
     let trace = result.trace.as_mut()?;
-    result.event_times = trace.events.iter().filter_map(|e| e.time.timestamp_nanos_opt()).collect();
+    result.event_times = trace.events.times().filter_map(|t| t.timestamp_nanos_opt()).collect();
     result.event_times.dedup();
     Some((std::mem::take(&mut trace.syncs), std::mem::take(&mut trace.events)))
 }

@@ -97,23 +97,31 @@ impl World {
         let mut out = Vec::new();
         for (name, h) in &self.history.cron_jobs {
             let nominal = self.nominal_slots(h);
-            let ran: BTreeMap<Time, &JobRecord> = jobs_by_cron
+            // The Jobs by slot, in order (of two for one slot, the later one).
+            let mut ran: Vec<(Time, &JobRecord)> = jobs_by_cron
                 .get(name.as_str())
                 .map(|js| js.iter().map(|j| (j.scheduled_time.expect("filtered"), *j)).collect())
                 .unwrap_or_default();
+            ran.sort_by_key(|&(at, _)| at);
             let judge =
                 Judge { name: Name::from(name.as_str()), h, history: &self.history, nominal: &nominal, end: self.end };
-            let mut times: std::collections::BTreeSet<Time> = nominal.iter().copied().collect();
-            times.extend(ran.keys());
+            let mut times: Vec<Time> = nominal.clone();
+            times.extend(ran.iter().map(|&(at, _)| at));
             times.extend(self.edited_schedule_slots(h));
+            times.sort_unstable();
+            times.dedup();
+            out.reserve(times.len());
             for at in times {
-                out.push(match ran.get(&at) {
-                    Some(job) => judge.ran(at, job),
-                    None => judge.missed(at),
+                let i = ran.partition_point(|&(t, _)| t <= at);
+                out.push(match i.checked_sub(1).map(|i| ran[i]) {
+                    Some((t, job)) if t == at => judge.ran(at, job),
+                    _ => judge.missed(at),
                 });
             }
         }
-        out.sort_by(|a, b| (a.scheduled_time, &a.cron_job).cmp(&(b.scheduled_time, &b.cron_job)));
+        // No two slots share a CronJob and a time: an unstable sort orders them the same, and
+        // needs no copy of a year's slots to do it.
+        out.sort_unstable_by(|a, b| (a.scheduled_time, &a.cron_job).cmp(&(b.scheduled_time, &b.cron_job)));
         out
     }
 
@@ -203,7 +211,7 @@ impl Judge<'_> {
         } else {
             (SlotFate::RanLate, RanAfter::Syncs(before.len()))
         };
-        let job = Name::from(job.name.as_str());
+        let job = job.name.clone();
         let why = SlotWhy::Ran { job: job.clone(), created, late: created - at, after };
         self.record(at, fate, Some(job), why)
     }

@@ -2,38 +2,22 @@
 //! Records are appended in the order things happen; the live objects' records are found by name
 //! (a name may be reused after a deletion: the newest record wins).
 
-use super::fast_hash::{FastMap, FastSet};
+use super::fast_hash::FastMap;
 use super::scenario::ClusterEvent;
 use super::trace::{
-    ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, DeletedBy, EventRecord,
-    EventType, FinishedCondition, InitContainerRecord, JobRecord, Name, ObjectKind, ObjectRef, Outage, PodRecord,
-    RecordedPodPhase, Restart, Ruling, SyncRecord, SyncTrigger, Time,
+    ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, DeletedBy, EventType, Events,
+    FinishedCondition, InitContainerRecord, JobRecord, Name, ObjectKind, Outage, PodRecord, RecordedPodPhase, Restart,
+    Ruling, SyncRecord, SyncTrigger, Time,
 };
 use crate::api::{ConcurrencyPolicy, CronJobSpec};
 use crate::controller::Message;
 use chrono::TimeDelta;
 use std::borrow::Cow;
 
-/// Names kept once each: an Event's object and the name its message is about share the text with
-/// every other Event that names it.
-#[derive(Debug, Default)]
-struct Names(FastSet<Name>);
-
-impl Names {
-    fn intern(&mut self, name: &str) -> Name {
-        if let Some(shared) = self.0.get(name) {
-            return shared.clone();
-        }
-        let shared = Name::from(name);
-        self.0.insert(shared.clone());
-        shared
-    }
-}
-
 /// The growing trace of one run (everything but the horizon, slots and final CronJob states).
 #[derive(Debug, Default)]
 pub struct Recorder {
-    pub events: Vec<EventRecord>,
+    pub events: Events,
     pub jobs: Vec<JobRecord>,
     pub pods: Vec<PodRecord>,
     pub syncs: Vec<SyncRecord>,
@@ -41,8 +25,6 @@ pub struct Recorder {
     pub cluster: ClusterRecord,
     live_jobs: FastMap<Name, usize>,
     live_pods: FastMap<Name, usize>,
-    /// The names Events mention, each kept once.
-    names: Names,
     /// Leave syncs out (the scenario's `trace.syncs: none`).
     pub skip_syncs: bool,
 }
@@ -59,22 +41,13 @@ impl Recorder {
         message: impl Into<Message>,
         source: &'static str,
     ) {
-        let name = self.names.intern(object.1);
-        let message = message.into().map_name(|about| self.names.intern(&about));
-        self.events.push(EventRecord {
-            time,
-            object: ObjectRef { kind: object.0, name },
-            event_type,
-            reason: reason.into(),
-            message,
-            source: Cow::Borrowed(source),
-        });
+        self.events.record(time, object, event_type, reason, message.into(), source);
     }
 
     /// The shared copy of `name`: the work queues key their entries by the same text the trace
     /// keeps, instead of a new copy for every `Add`.
     pub fn name(&mut self, name: &str) -> Name {
-        self.names.intern(name)
+        self.events.intern(name).1
     }
 
     /// Records a sync and its decision.
@@ -140,11 +113,11 @@ impl Recorder {
 
     /// A Job appeared.
     pub fn job_created(&mut self, name: &str, cron_job: Option<&str>, scheduled_time: Option<Time>, created_at: Time) {
-        let name = self.names.intern(name);
+        let name = self.events.intern(name).1;
         self.live_jobs.insert(name.clone(), self.jobs.len());
         self.jobs.push(JobRecord {
             name,
-            cron_job: cron_job.map(|c| self.names.intern(c)),
+            cron_job: cron_job.map(|c| self.events.intern(c).1),
             scheduled_time,
             created_at,
             finished_at: None,
@@ -184,11 +157,11 @@ impl Recorder {
 
     /// A Pod appeared.
     pub fn pod_created(&mut self, name: &str, job: &str, at: Time) {
-        let name = self.names.intern(name);
+        let name = self.events.intern(name).1;
         self.live_pods.insert(name.clone(), self.pods.len());
         self.pods.push(PodRecord {
             name,
-            job: self.names.intern(job),
+            job: self.events.intern(job).1,
             created_at: at,
             started_at: None,
             finished_at: None,
@@ -231,7 +204,7 @@ impl Recorder {
     /// A Pod was deleted (its running container, if any, was killed).
     pub fn pod_deleted(&mut self, name: &str, at: Time, because: Message) {
         if let Some(i) = self.live_pods.remove(name) {
-            let because = because.map_name(|about| self.names.intern(&about));
+            let because = because.map_name(|about| self.events.intern(&about).1);
             let p = &mut self.pods[i];
             p.deleted_at = Some(at);
             p.deleted_because = Some(because);

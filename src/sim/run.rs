@@ -78,7 +78,8 @@ impl Run {
 
     /// The trace of the run so far (the whole horizon once [`Progress::done`]).
     pub fn finish(self) -> Trace {
-        let w = self.world;
+        let mut w = self.world;
+        w.recorder.events.seal();
         let slots = w.slot_fates();
         let cron_jobs = w
             .store

@@ -6,11 +6,13 @@
 //! the shape. Instants are UTC, RFC 3339, with as many fractional digits as the virtual clock needs
 //! (`2025-01-15T10:47:00Z`, `2025-01-15T10:47:00.100Z`).
 
+mod events;
 mod name;
 mod slot;
 mod sync;
 mod time;
 
+pub use events::Events;
 pub use name::Name;
 pub use slot::{RanAfter, SlotFate, SlotRecord, SlotWhy};
 pub use sync::{ControllerName, Explanation, Ruling, SyncRecord, SyncTrigger};
@@ -35,7 +37,7 @@ pub struct Trace {
     #[serde(with = "rfc3339")]
     pub end: Time,
     /// Every Event occurrence, in time order (not aggregated).
-    pub events: Vec<EventRecord>,
+    pub events: Events,
     /// Every Job that existed during the horizon, in creation order.
     pub jobs: Vec<JobRecord>,
     /// Every Pod that existed during the horizon, in creation order.
@@ -311,14 +313,14 @@ mod tests {
             notices: vec![],
             start: t("2025-01-15T10:47:00Z"),
             end: t("2025-01-16T10:47:00Z"),
-            events: vec![EventRecord {
+            events: Events::from(vec![EventRecord {
                 time: t("2025-01-15T11:00:00.1Z"),
                 object: ObjectRef { kind: ObjectKind::CronJob, name: "backup".into() },
                 event_type: EventType::Normal,
                 reason: "SuccessfulCreate".into(),
                 message: "Created job backup-29014860".into(),
                 source: "cronjob-controller".into(),
-            }],
+            }]),
             jobs: vec![JobRecord {
                 name: "backup-29014860".into(),
                 cron_job: Some("backup".into()),

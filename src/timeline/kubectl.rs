@@ -320,11 +320,11 @@ pub fn resource(kind: ObjectKind) -> &'static str {
 /// type, reason, message and source → one Event with a count), newest last. `object` limits them
 /// to one object.
 pub fn events_at(trace: &Trace, t: Time, object: Option<(ObjectKind, &str)>) -> Table {
-    struct Agg<'a> {
+    struct Agg {
         first: Time,
         last: Time,
         count: usize,
-        e: &'a crate::sim::trace::EventRecord,
+        e: crate::sim::trace::EventRecord,
     }
     let mut aggs: Vec<Agg> = Vec::new();
     let mut index = std::collections::HashMap::new();
@@ -334,11 +334,11 @@ pub fn events_at(trace: &Trace, t: Time, object: Option<(ObjectKind, &str)>) -> 
         }
         let key = (
             e.object.kind,
-            e.object.name.as_str(),
+            e.object.name.clone(),
             e.event_type == EventType::Warning,
-            &*e.reason,
-            e.message.text(),
-            &*e.source,
+            e.reason.clone(),
+            e.message.to_string(),
+            e.source.clone(),
         );
         match index.get(&key) {
             Some(&i) => {

@@ -375,7 +375,7 @@ fn outages(trace: &Trace) -> Vec<Span> {
 /// Every instant at which something the timeline draws changes (unsorted, with repeats).
 fn instants(trace: &Trace) -> Vec<Time> {
     let mut instants: Vec<Time> = Vec::new();
-    instants.extend(trace.events.iter().map(|e| e.time));
+    instants.extend(trace.events.times());
     instants.extend(trace.slots.iter().map(|s| s.scheduled_time));
     for j in &trace.jobs {
         instants.extend([Some(j.created_at), j.finished_at, j.deleted_at].into_iter().flatten());

@@ -27,7 +27,7 @@ pub(super) fn too_many_missed(p: &Probe, first: Time, next: &dyn Fn(Time) -> Opt
     let end = (up + TimeDelta::minutes(5)).max(after + gap);
     let events = json!([{"at": format_time(&down), "controllerDown": {"until": format_time(&up)}}]);
     let (trace, playground) = p.run(p.options.at, end, None, events)?;
-    let event = trace.events.iter().find(|e| is_too_many(e))?;
+    let event = trace.events.iter().find(is_too_many)?;
     let missed = trace.slots.iter().filter(|s| s.fate == SlotFate::TooManyMissed).count();
     let resumed = trace.jobs.iter().find(|j| j.created_at >= up);
     let (outage, down_at, up_at) = (exact(up - down), format_time(&down), format_time(&up));
