@@ -18,7 +18,9 @@ import { bigList, preparePaste, twoYears, decade, week } from './stress-inputs.m
 const [what = 'paste-2mb', boundArg = '50'] = process.argv.slice(2);
 const bound = Number(boundArg) * 1000;
 const runInfo = (re) => (page) => page.waitForFunction((s) => new RegExp(s).test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), re.source, { timeout: 180_000 });
-const refused = (re) => (page) => page.waitForFunction((s) => new RegExp(s).test(document.querySelector('[data-testid="timeline-error"]')?.textContent || ''), re.source, { timeout: 180_000 });
+// A refusal is said under the timeline, or at its line among the editor's diagnostics.
+const refused = (re) => (page) => page.waitForFunction((s) => [...document.querySelectorAll('[data-testid="timeline-error"], [data-testid="diagnostic"]')]
+  .some((e) => new RegExp(s).test(e.textContent)), re.source, { timeout: 180_000 });
 const cases = {
   'paste-2mb': [bigList(2000, 2 * 1024 * 1024), runInfo(/k8s 1\.35 · 151 slots/)],
   'paste-3mib': ['#'.repeat(3 * 1024 * 1024) + '\n' + twoYears, refused(/the limit is 3145728 bytes/)],

@@ -107,7 +107,8 @@ impl InPage {
                     }
                 }
             }
-            Request::CancelLint { .. } => vec![],
+            // Answered at once, nothing here is ever still going.
+            Request::CancelLint { .. } | Request::Cancel { .. } => vec![],
             question => self.session.answer(&question).into_iter().collect(),
         }
     }

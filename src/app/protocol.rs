@@ -42,6 +42,9 @@ pub enum Request {
     Lint { id: u64, text: String, options: LintAsk },
     /// Stop lint `id` (a no-op when it has finished).
     CancelLint { id: u64 },
+    /// Stop run `id` (a `Run` or a `Compare`, queued or going; a no-op when it has finished):
+    /// no answer comes for it, and the engine keeps the run it answered last.
+    Cancel { id: u64 },
     /// Simulate text `a` changed as `b` says (compare mode's run B, answered like a `Run`), then
     /// compare it with `a`'s run (answered by `Compared`).
     Compare { id: u64, a: String, b: CompareWith },
@@ -197,6 +200,9 @@ pub enum Answer<R> {
     Compared { id: u64, comparison: ComparisonView },
     /// A file for the browser to save.
     Download { name: String, mime: String, text: String },
+    /// Run `id` (a `Run` or a `Compare`, still going) has simulated `fraction` (0..=1) of its
+    /// horizon; the worker says so at most every 50 ms while it steps a run.
+    Progress { id: u64, fraction: f64 },
 }
 
 /// A [`Comparison`](super::compare::Comparison) as it crosses to the page: the
@@ -454,6 +460,12 @@ mod tests {
         };
         let Answer::Explained { explanation: Some(sent), .. } = &explained else { unreachable!() };
         assert_eq!((item.as_str(), &e), ("job:0", sent));
+        // A run's progress: the variant's index, the id, the fraction's bits.
+        let progress = encode_answer(&Answer::<&RunResult>::Progress { id: 7, fraction: 0.25 });
+        assert_eq!(progress.len(), 1 + 4 + 8 + 8);
+        assert_eq!(&progress[1..5], [7, 0, 0, 0]);
+        assert_eq!(decode(&progress), Ok(Answer::Progress { id: 7, fraction: 0.25 }));
+        assert_eq!(decode_request(&encode_request(&Request::Cancel { id: 7 })), Some(Request::Cancel { id: 7 }));
         let request = Request::Events { run: 2, at: Time::from_timestamp(1_736_938_800, 0).unwrap(), object: None };
         assert_eq!(decode_request(&encode_request(&request)), Some(request));
         assert_eq!(decode_request(&[9, 9]), None);

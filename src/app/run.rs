@@ -125,6 +125,11 @@ impl Prepared {
         }
         true
     }
+
+    /// The fraction of the horizon simulated so far, 0..=1 (1 once there is nothing left to step).
+    pub fn progress(&self) -> f64 {
+        self.sim.as_ref().map_or(1.0, |s| s.progress().fraction)
+    }
 }
 
 /// Reads `text` once and sets up its simulation (see [`Prepared::step`]).

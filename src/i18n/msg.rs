@@ -128,6 +128,11 @@ messages! {
     ControllerDownUntil,
     // Timeline.
     Simulating,
+    RunProgress,
+    RunCancel,
+    RunStopped,
+    RunAgain,
+    RunStale,
     NothingToSimulate,
     SeeEditorError,
     TimelineLabel,

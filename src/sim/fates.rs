@@ -181,10 +181,9 @@ impl Judge<'_> {
     /// The syncs in `[from, to)` (none when `to` is not after `from`: a Job whose recorded
     /// scheduled time lies after its creation, as the v1 controller's name-derived times can in
     /// years before 1970).
-    fn syncs(&self, from: Time, to: Time) -> &[CronSync] {
-        let a = self.h.syncs.partition_point(|s| s.at < from);
-        let b = self.h.syncs.partition_point(|s| s.at < to).max(a);
-        &self.h.syncs[a..b]
+    fn syncs(&self, from: Time, to: Time) -> Vec<CronSync> {
+        let (a, b) = (self.h.syncs.before(from), self.h.syncs.before(to));
+        self.h.syncs.since(a).take(b.saturating_sub(a)).collect()
     }
 
     /// The next nominal slot after `at`.
@@ -229,7 +228,7 @@ impl Judge<'_> {
         if let Some(back) = self.history.outage_end(at) {
             // The first sync after the restart looks for the most recent missed slot; if this is
             // that slot and the approximate search did not find it, that is why it never ran.
-            let first = self.h.syncs.iter().find(|s| s.at >= back);
+            let first = self.h.syncs.since(self.h.syncs.before(back)).next();
             let latest = first.is_some_and(|f| self.next_nominal(at).is_none_or(|n| n > f.at));
             if latest && first.is_some_and(|f| f.code == DecisionCode::NotFoundBySearch) {
                 return self.record(at, SlotFate::NotFoundBySearch, None, SlotWhy::NotFoundAfterOutage { back });

@@ -12,7 +12,8 @@ use super::inspector::Inspector;
 use super::language::{apply_lang, chosen_lang, initial_lang, use_lang, LanguagePicker};
 use super::lint_view::LintView;
 use super::overview::Overview;
-use super::perf;
+use super::perf::{self, RunStages};
+use super::run_status::{RunStatus, RunWatch};
 use super::runner::{Engine, Report, Runner};
 use super::scenario_menu::{self, is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::schedule_card::ScheduleCards;
@@ -33,10 +34,15 @@ use yew::prelude::*;
 
 /// `localStorage` key under which the editor text is kept.
 pub const STORAGE_KEY: &str = "cronjob-playground.manifest";
-/// A text longer than this (bytes) is saved in a task of its own after the edit's: localStorage
-/// copies it synchronously, and a paste of megabytes would otherwise be one long task.
+/// A text longer than this (bytes) is handed to the engine and saved in tasks of their own after
+/// the edit's: the request copies and escapes it, localStorage copies it synchronously, and a
+/// paste of megabytes would otherwise be one long task.
 const SAVED_LATER: usize = 500_000;
 const THEME_KEY: &str = "cronjob-playground.theme";
+/// A run with more Jobs, Pods and slots than this has its model built in two tasks (lanes, then
+/// instants and index): an extra turn of the event loop is worth it only when the model is long to
+/// build (a 30-day hourly run, 2,157 items, takes about 10 ms; two years of it, 52,000, ten times that).
+const MODEL_IN_ONE_TASK: usize = 20_000;
 
 /// The first text a newcomer sees (with its scenario's notes): seed 002's CronJob and a
 /// Simulation document that edits its schedule after it ran and then deletes the Job — the
@@ -60,6 +66,11 @@ fn storage() -> Option<web_sys::Storage> {
 
 fn saved(key: &str) -> Option<String> {
     storage()?.get_item(key).ok().flatten()
+}
+
+/// Runs `f` in a task of its own, after the tasks already waiting (a zero timeout).
+fn later(f: impl FnOnce() + 'static) {
+    Timeout::new(0, f).forget();
 }
 
 fn save(key: &str, text: &str) {
@@ -162,8 +173,11 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
 
+    // The latest run's progress bar (`run_status.rs`).
+    let watch = use_memo((), |_| Rc::new(RunWatch::default()));
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
+        let watch = (*watch).clone();
         let dispatch = state.dispatcher();
         let (diagnostics, explained, logged, events_shown) =
             (diagnostics.clone(), explained.clone(), logged.clone(), events_shown.clone());
@@ -171,6 +185,7 @@ pub fn app(props: &AppProps) -> Html {
         let pending = pending.clone();
         use_mut_ref(move || {
             let generation = Rc::new(std::cell::Cell::new(0u64));
+            let progress = watch.clone();
             Runner::new(
                 engine,
                 Callback::from(move |(answer, mut stages): Report| match answer {
@@ -178,30 +193,45 @@ pub fn app(props: &AppProps) -> Html {
                         generation.set(generation.get() + 1);
                         let (g, latest) = (generation.get(), generation.clone());
                         let (dispatch, diagnostics, pending) = (dispatch.clone(), diagnostics.clone(), pending.clone());
+                        let watch = watch.clone();
                         // The answer's decoding was this task; the model is the next and its
-                        // drawing (a state change renders the page) the one after, so that a large
-                        // run's arrival is three shorter tasks, not one long one. An answer that a
-                        // newer one overtook by then is not drawn.
-                        Timeout::new(0, move || {
-                            if latest.get() != g {
-                                return;
-                            }
-                            let model = Model::new(result, g, ms, id);
-                            stages.model = perf::mark("model");
-                            Timeout::new(0, move || {
-                                if latest.get() != g {
-                                    return;
-                                }
+                        // drawing (a state change renders the page) the one after — a large run's
+                        // model in two (its lanes, then the rest) — so that a large run's arrival
+                        // is several shorter tasks, not one long one. An answer that a newer one
+                        // overtook by then is not drawn.
+                        let drawn = latest.clone();
+                        let draw = move |model: Model, stages: RunStages| {
+                            if drawn.get() == g {
                                 perf::arrived(g, stages);
                                 diagnostics.set(Rc::new(model.result.diagnostics.clone()));
                                 dispatch.dispatch(Action::Loaded(Rc::new(model)));
                                 if let Some(view) = pending.borrow_mut().view.take() {
                                     dispatch.dispatch(Action::Restore(view));
                                 }
-                            })
-                            .forget();
-                        })
-                        .forget();
+                                watch.drawn(id);
+                            }
+                        };
+                        let items = result.trace.as_ref().map_or(0, |t| t.jobs.len() + t.pods.len() + t.slots.len());
+                        let current = move || latest.get() == g;
+                        later(move || {
+                            if !current() {
+                                return;
+                            }
+                            if items <= MODEL_IN_ONE_TASK {
+                                let model = Model::new(result, g, ms, id);
+                                stages.model = perf::mark("model");
+                                return later(move || draw(model, stages));
+                            }
+                            let lanes = Model::lanes(&result);
+                            later(move || {
+                                if !current() {
+                                    return;
+                                }
+                                let model = Model::with_lanes(result, lanes, g, ms, id);
+                                stages.model = perf::mark("model");
+                                later(move || draw(model, stages));
+                            });
+                        });
                     }
                     Answer::Explained { run, item, explanation } => {
                         explained.set(Rc::new(Some((run, item, explanation))))
@@ -211,45 +241,65 @@ pub fn app(props: &AppProps) -> Html {
                         events_shown.set(Rc::new(Some((run, at, object, table))))
                     }
                     Answer::Download { name, mime, text } => super::export::download(&name, &mime, &text),
-                    // Lints and comparisons go to their views' own engines.
-                    Answer::Linted { .. } | Answer::Compared { .. } => {}
+                    // Lints and comparisons go to their views' own engines, progress to the run bar.
+                    Answer::Linted { .. } | Answer::Compared { .. } | Answer::Progress { .. } => {}
                 }),
             )
+            .on_progress(Callback::from(move |(id, fraction)| progress.progress(id, fraction)))
         })
+    };
+    // Asks for a run of a text (edited at the instant given) and watches it.
+    let simulate = {
+        let (runner, watch) = (runner.clone(), (*watch).clone());
+        Rc::new(move |text: &str, at: f64| watch.started(runner.borrow_mut().request(text.to_string(), at)))
     };
     // The text last handed to the runner: an edit hands its text over at once, before the page
     // renders it, and the effect below runs only the texts that arrive otherwise.
     let requested = use_mut_ref(|| None::<Rc<str>>);
     {
-        let (runner, pending, edited, requested) = (runner.clone(), pending.clone(), edited.clone(), requested.clone());
+        let (simulate, pending, edited, requested) =
+            (simulate.clone(), pending.clone(), edited.clone(), requested.clone());
         use_effect_with((*text).clone(), move |t| {
             if !pending.borrow().waiting && requested.borrow().as_ref() != Some(t) {
                 *requested.borrow_mut() = Some(t.clone());
-                runner.borrow_mut().request(t.to_string(), *edited.borrow());
+                simulate(t, *edited.borrow());
             }
         });
     }
 
     let set_text = {
         let (text, latest, edited) = (text.clone(), latest.clone(), edited.clone());
-        let (runner, pending, requested) = (runner.clone(), pending.clone(), requested.clone());
+        let (simulate, pending, requested) = (simulate.clone(), pending.clone(), requested.clone());
         Callback::from(move |value: String| {
             let at = perf::mark("edit");
             *edited.borrow_mut() = at;
             let value: Rc<str> = value.into();
-            if !pending.borrow().waiting {
+            let run = !pending.borrow().waiting;
+            if run {
                 *requested.borrow_mut() = Some(value.clone());
-                runner.borrow_mut().request(value.to_string(), at);
             }
             *latest.borrow_mut() = value.clone();
             if value.len() > SAVED_LATER {
-                // The newest text when the task runs (a later, smaller edit may have saved already).
+                // Each in a task of its own, with the newest text when it runs (a later, smaller
+                // edit may have been run and saved already).
+                let (simulate, later) = (simulate.clone(), latest.clone());
+                if run {
+                    Timeout::new(0, move || {
+                        if Rc::ptr_eq(&later.borrow(), &value) {
+                            simulate(&value, at)
+                        }
+                    })
+                    .forget();
+                }
                 let latest = latest.clone();
                 Timeout::new(0, move || save(STORAGE_KEY, &latest.borrow())).forget();
             } else {
+                if run {
+                    simulate(&value, at);
+                }
                 save(STORAGE_KEY, &value);
             }
-            text.set(value);
+            text.set((*latest.borrow()).clone());
         })
     };
     // A change from the editor, a share link or the lint view: one that replaces the text (a
@@ -265,8 +315,16 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
     let on_release = {
-        let (runner, latest) = (runner.clone(), latest.clone());
-        Callback::from(move |()| runner.borrow_mut().request(latest.borrow().to_string(), perf::now()))
+        let (simulate, latest) = (simulate.clone(), latest.clone());
+        Callback::from(move |()| simulate(&latest.borrow(), perf::now()))
+    };
+    let on_cancel = {
+        let (runner, watch) = (runner.clone(), (*watch).clone());
+        Callback::from(move |()| {
+            if let Some(id) = watch.cancel() {
+                runner.borrow_mut().cancel(id);
+            }
+        })
     };
     let ask = {
         let runner = runner.clone();
@@ -466,7 +524,7 @@ pub fn app(props: &AppProps) -> Html {
                 <div class="header-actions">
                     <ScenarioMenu on_open={open_scenario} ready={library.is_some()} />
                     <Share text={(*text).clone()} saved={(*saved_at_open).clone()} state={(*state).clone()} pending={pending.clone()}
-                        on_text={on_change.clone()} {on_release} panels={panels.clone()} {on_opened} />
+                        on_text={on_change.clone()} on_release={on_release.clone()} panels={panels.clone()} {on_opened} />
                     <LanguagePicker lang={l} on_change={on_lang} />
                     <button type="button" onclick={toggle_help} aria-expanded={help.to_string()} data-testid="help-button" title={l.text(Msg::HelpButtonTitle)}>{ "?" }</button>
                     <button type="button" onclick={toggle_theme} data-testid="theme" aria-label={l.text(Msg::ThemeToggleLabel)}
@@ -501,6 +559,7 @@ pub fn app(props: &AppProps) -> Html {
                     if let Some(s) = *scenario {
                         <ScenarioNotes scenario={s} library={(*library).clone()} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text.clone()} />
                     }
+                    <RunStatus watch={(*watch).clone()} {on_cancel} on_again={on_release.clone()} />
                     <ScheduleCards state={view_state.clone()} />
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>

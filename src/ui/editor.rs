@@ -3,6 +3,9 @@
 //! through the `CronJobEditor` global of `www/editor/loader.js`, which shows a textarea until the
 //! bundle has loaded after the first paint — or a plain textarea when `?editor=plain` is asked
 //! for. Both report every change through `on_change`.
+//! A change crosses into the page's module as UTF-8 from the browser's `TextEncoder` (a paste of
+//! megabytes in one native call, where a string argument is copied character by character in
+//! script), and the text the editor reported is not written back into it.
 
 use super::language::use_lang;
 use crate::app::run::Diagnostic;
@@ -21,6 +24,19 @@ extern "C" {
     fn cm_set_text(view: &JsValue, text: &str) -> Result<(), JsValue>;
     #[wasm_bindgen(js_namespace = CronJobEditor, js_name = setDiagnostics, catch)]
     fn cm_set_diagnostics(view: &JsValue, list: JsValue) -> Result<(), JsValue>;
+
+    /// The browser's `TextEncoder`.
+    type TextEncoder;
+    #[wasm_bindgen(constructor)]
+    fn new() -> TextEncoder;
+    /// `text` (a JS string) as UTF-8 (lone surrogates as U+FFFD, as any string argument would be).
+    #[wasm_bindgen(method)]
+    fn encode(this: &TextEncoder, text: &JsValue) -> js_sys::Uint8Array;
+}
+
+/// A JS string from the editor as a Rust one.
+fn utf8(encoder: &TextEncoder, text: &JsValue) -> String {
+    String::from_utf8(encoder.encode(text).to_vec()).unwrap_or_default()
 }
 
 /// Whether the page was asked for the plain textarea (`?editor=plain`).
@@ -37,7 +53,7 @@ pub struct EditorProps {
 
 struct CodeMirror {
     view: JsValue,
-    _on_change: Closure<dyn FnMut(String)>,
+    _on_change: Closure<dyn FnMut(JsValue)>,
 }
 
 #[function_component(Editor)]
@@ -48,14 +64,22 @@ pub fn editor(props: &EditorProps) -> Html {
     let plain = use_state(plain_requested);
     let on_change = use_mut_ref(|| props.on_change.clone());
     *on_change.borrow_mut() = props.on_change.clone();
+    // The text the editor last reported (it need not be written back).
+    let reported = use_mut_ref(|| None::<String>);
 
     {
         let (host, cm, plain, on_change, text) =
             (host.clone(), cm.clone(), plain.clone(), on_change.clone(), props.text.clone());
+        let reported = reported.clone();
         use_effect_with((), move |_| {
             if !*plain {
                 if let Some(el) = host.cast::<web_sys::Element>() {
-                    let closure = Closure::<dyn FnMut(String)>::new(move |t: String| on_change.borrow().emit(t));
+                    let encoder = TextEncoder::new();
+                    let closure = Closure::<dyn FnMut(JsValue)>::new(move |t: JsValue| {
+                        let text = utf8(&encoder, &t);
+                        *reported.borrow_mut() = Some(text.clone());
+                        on_change.borrow().emit(text)
+                    });
                     match cm_create(&el, &text, closure.as_ref().unchecked_ref()) {
                         Ok(view) => *cm.borrow_mut() = Some(CodeMirror { view, _on_change: closure }),
                         Err(_) => plain.set(true),
@@ -67,7 +91,9 @@ pub fn editor(props: &EditorProps) -> Html {
     {
         let cm = cm.clone();
         use_effect_with(props.text.clone(), move |text| {
-            if let Some(c) = cm.borrow().as_ref() {
+            // Written unless it is what the editor reported; the editor reports the write too.
+            if let Some(c) = cm.borrow().as_ref().filter(|_| reported.borrow().as_deref() != Some(&**text)) {
+                reported.borrow_mut().take();
                 let _ = cm_set_text(&c.view, text);
             }
         });

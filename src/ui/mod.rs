@@ -14,6 +14,7 @@ mod language;
 mod lint_view;
 mod overview;
 mod perf;
+mod run_status;
 mod runner;
 mod scenario_menu;
 mod schedule_card;

@@ -6,6 +6,9 @@
 //! run comes in the engine's answers.
 //! A keystroke's text goes to the worker at once, even while a run is going: the worker drops the
 //! older run at its next slice, so runs never queue and no debounce delays an idle engine.
+//! The worker's progress answers (`Answer::Progress`: run id, fraction of the horizon simulated) go to
+//! [`Runner::on_progress`]; [`Runner::cancel`] stops a run, and no answer of a cancelled run is
+//! reported.
 
 use super::perf::{self, RunStages, WorkerStages};
 use crate::app::protocol::{decode, encode_request, Answer, CompareWith, LintAsk, PageAnswer, Request, READY};
@@ -57,6 +60,8 @@ struct Inner {
     /// The in-page engine and its turn.
     in_page: Option<Box<dyn InPageEngine>>,
     timer: Option<Timeout>,
+    /// The last run cancelled (its answer, should it come, is dropped).
+    cancelled: u64,
 }
 
 impl Inner {
@@ -99,18 +104,38 @@ impl Inner {
 pub struct Runner {
     engine: Engine,
     on_answer: Callback<Report>,
+    on_progress: Option<Callback<(u64, f64)>>,
     inner: Rc<RefCell<Inner>>,
 }
 
 impl Runner {
     pub fn new(engine: Engine, on_answer: Callback<Report>) -> Runner {
-        Runner { engine, on_answer, inner: Rc::new(RefCell::new(Inner::default())) }
+        Runner { engine, on_answer, on_progress: None, inner: Rc::new(RefCell::new(Inner::default())) }
+    }
+
+    /// Reports the worker's progress messages to `cb`: a run's id and the fraction of its horizon
+    /// simulated (the in-page engine has none: its answers come at once).
+    pub fn on_progress(self, cb: Callback<(u64, f64)>) -> Runner {
+        Runner { on_progress: Some(cb), ..self }
     }
 
     /// Asks for a run of `text` (edited at `edited`, page ms); it supersedes any earlier run.
-    pub fn request(&mut self, text: String, edited: f64) {
+    /// Returns its id.
+    pub fn request(&mut self, text: String, edited: f64) -> u64 {
         let id = self.next_run(edited);
         self.send(Request::Run { id, text });
+        id
+    }
+
+    /// Stops run `id`: the engine drops it, and its answer, should one be on its way, is not
+    /// reported.
+    pub fn cancel(&mut self, id: u64) {
+        let mut i = self.inner.borrow_mut();
+        i.cancelled = i.cancelled.max(id);
+        i.outbox.retain(|r| !matches!(r, Request::Run { id: queued, .. } if *queued == id));
+        if i.ready {
+            post(i.worker.as_ref(), &Request::Cancel { id });
+        }
     }
 
     /// Asks for compare mode's run B of text `a` changed as `b` says, and its comparison with
@@ -204,8 +229,11 @@ impl Runner {
                         })
                         .collect::<Vec<_>>()
                 };
+                let cancelled = shared.borrow().cancelled;
                 for answer in answers {
-                    cb.emit(answer);
+                    if !matches!(answer.0, Answer::Ran { id, .. } if id == cancelled) {
+                        cb.emit(answer);
+                    }
                 }
             }
         }));
@@ -213,7 +241,7 @@ impl Runner {
 
     /// Starts the worker (or takes the one index.html started) and listens to it.
     fn spawn(&self, i: &mut Inner) -> Result<(), String> {
-        let (weak, cb) = (Rc::downgrade(&self.inner), self.on_answer.clone());
+        let (weak, cb, progress) = (Rc::downgrade(&self.inner), self.on_answer.clone(), self.on_progress.clone());
         let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
             let Some(shared) = weak.upgrade() else { return };
             let data = e.data();
@@ -228,8 +256,15 @@ impl Runner {
                 let recv = perf::mark("recv");
                 let bytes: js_sys::Uint8Array = message.get(0).unchecked_into();
                 let answer = decode(&bytes.to_vec());
+                if let Ok(Answer::Progress { id, fraction }) = answer {
+                    if let Some(progress) = &progress {
+                        progress.emit((id, fraction));
+                    }
+                    return;
+                }
                 let parsed = perf::mark("parsed");
                 match answer {
+                    Ok(Answer::Ran { id, .. }) if id == shared.borrow().cancelled => {}
                     Ok(answer) => {
                         let stages = match &answer {
                             Answer::Ran { id, .. } => {

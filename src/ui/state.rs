@@ -30,11 +30,27 @@ pub struct Model {
 
 impl Model {
     pub fn new(result: RunResult, generation: u64, run_ms: f64, run: u64) -> Model {
-        let timeline = result.trace.as_ref().map(|t| {
-            let mut timeline = Timeline::build(t);
-            timeline.add_instants(result.event_times.iter().map(|&ns| chrono::DateTime::from_timestamp_nanos(ns)));
-            timeline
-        });
+        let lanes = Model::lanes(&result);
+        Model::with_lanes(result, lanes, generation, run_ms, run)
+    }
+
+    /// The first half of [`Model::new`]: the timeline's lanes (the page builds a long run's model
+    /// in two tasks, this one and [`Model::with_lanes`]).
+    pub fn lanes(result: &RunResult) -> Option<Timeline> {
+        result.trace.as_ref().map(Timeline::build)
+    }
+
+    /// The second half of [`Model::new`]: the Event times for the clock and the lanes' index.
+    pub fn with_lanes(
+        result: RunResult,
+        mut timeline: Option<Timeline>,
+        generation: u64,
+        run_ms: f64,
+        run: u64,
+    ) -> Model {
+        if let Some(t) = &mut timeline {
+            t.add_instants(result.event_times.iter().map(|&ns| chrono::DateTime::from_timestamp_nanos(ns)));
+        }
         let index = timeline.as_ref().map(index).unwrap_or_default();
         Model { result, timeline, index, generation, run_ms, run }
     }

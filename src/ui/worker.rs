@@ -8,7 +8,10 @@
 //! the worker keeps (`session.rs`). A lint probes one CronJob per slice (after any run's slice),
 //! saying how far it got after each, so a newer lint or a cancel is honoured between CronJobs.
 //! Compare mode's run B is a run like any other, followed by its comparison with run A (whose
-//! run this worker keeps while A's text stays the same). It says `ready` once it listens.
+//! run this worker keeps while A's text stays the same). While a run steps, it says how far it
+//! is at most every [`PROGRESS_MS`] (`Answer::Progress`: the run's id and the fraction of the
+//! horizon simulated), and a `Cancel` drops the run at its next slice. It says `ready` once it
+//! listens.
 
 use super::perf::{self, epoch_now, WorkerStages};
 use crate::app::engine::{compare_text, lint_options, Comparer};
@@ -26,6 +29,8 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent, MessageP
 pub const SLICE_MS: f64 = 8.0;
 /// Simulation steps between looks at the clock.
 const STEPS: u64 = 128;
+/// Engine time between two progress messages of a run (the page shows them after 200 ms).
+pub const PROGRESS_MS: f64 = 50.0;
 
 /// The run being simulated.
 struct Busy {
@@ -36,6 +41,8 @@ struct Busy {
     engine_ms: f64,
     /// Run A's text, when this is compare mode's run B.
     compare: Option<String>,
+    /// When its progress was last posted (this thread's ms).
+    told: f64,
 }
 
 struct State {
@@ -63,7 +70,7 @@ impl State {
         }
     }
 
-    /// Posts JSON bytes (transferring their buffer) with a run's stages, if any.
+    /// Posts an encoded answer (transferring its buffer) with a run's stages, if any.
     fn post(&self, encoded: &[u8], stages: Option<WorkerStages>) {
         let bytes = js_sys::Uint8Array::from(encoded);
         let stages: JsValue = match stages {
@@ -132,7 +139,7 @@ impl State {
         if let Some((id, text, arrived, compare)) = self.queued.take() {
             let run = prepare(&text);
             let stages = WorkerStages { start: arrived, admitted: epoch_now(), ..WorkerStages::default() };
-            self.busy = Some(Busy { id, run, stages, engine_ms: perf::now() - t0, compare });
+            self.busy = Some(Busy { id, run, stages, engine_ms: perf::now() - t0, compare, told: t0 });
         }
         let Some(mut busy) = self.busy.take() else { return };
         let t1 = perf::now();
@@ -144,8 +151,13 @@ impl State {
                 break false;
             }
         };
-        busy.engine_ms += perf::now() - t1;
+        let now = perf::now();
+        busy.engine_ms += now - t1;
         if !done {
+            if now - busy.told >= PROGRESS_MS {
+                busy.told = now;
+                self.post_answer(&Answer::Progress { id: busy.id, fraction: busy.run.progress() });
+            }
             self.busy = Some(busy);
             return;
         }
@@ -192,6 +204,10 @@ impl State {
                     self.post_lint(id, 0, 0, None, Some(Err(refused)));
                 }
             },
+            Request::Cancel { id } => {
+                self.queued = self.queued.take().filter(|(queued, ..)| *queued != id);
+                self.busy = self.busy.take().filter(|busy| busy.id != id);
+            }
             Request::CancelLint { id } => {
                 self.lint_queued = self.lint_queued.take().filter(|(queued, ..)| *queued != id);
                 self.linting = self.linting.take().filter(|(current, _)| *current != id);
