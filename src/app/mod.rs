@@ -26,6 +26,7 @@
 //! - `js_api` (wasm32, feature `js-api`): the JS API's exports (`docs/contracts.md` §7).
 
 pub mod axis_zone;
+pub mod cluster;
 pub mod compare;
 pub mod dialect_notes;
 pub mod document;

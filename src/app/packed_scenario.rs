@@ -157,6 +157,13 @@ pub fn pack_cluster(c: &ClusterRecord, out: &mut Vec<u8>) {
             w.opt_str(s.time_zone.as_deref());
             w.u8(u8::from(s.suspend));
             w.str(&s.concurrency_policy);
+            match s.starting_deadline_seconds {
+                Some(d) => {
+                    w.u8(1);
+                    w.i64(d);
+                }
+                None => w.u8(0),
+            }
         }
         w.opt_time(life.deleted_at);
     }
@@ -185,6 +192,7 @@ pub fn unpack_cluster(r: &mut Reader) -> Result<ClusterRecord, PackError> {
                         time_zone: r.opt_string()?,
                         suspend: r.u8()? == 1,
                         concurrency_policy: r.string()?,
+                        starting_deadline_seconds: if r.flag()? { Some(r.i64()?) } else { None },
                     })
                 })
                 .collect::<Result<_, PackError>>()?;

@@ -2,6 +2,7 @@
 //! a human text form and the machine contracts of `docs/contracts.md` (`--output json`,
 //! `--jsonl`).
 
+mod cluster;
 mod jsonl;
 mod lint;
 mod next;
@@ -36,6 +37,8 @@ enum Command {
     Simulate(simulate::Args),
     /// Risks of many CronJobs at once (e.g. `kubectl get cronjobs -A -o yaml`), found by probing simulations.
     Lint(lint::Args),
+    /// Every CronJob of a cluster dump on one window: a row each, the pile-ups, a time-window question, staggered schedules.
+    Cluster(cluster::Args),
     /// A link that opens manifests in the playground page (or, with --open, what a link holds).
     Share(share::Args),
 }
@@ -85,6 +88,7 @@ pub fn main() -> ExitCode {
         Command::Sync(args) => sync::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Lint(args) => lint::run(args),
+        Command::Cluster(args) => cluster::run(args),
         Command::Share(args) => share::run(args),
     }
 }

@@ -15,11 +15,15 @@ use crate::controller::cronjob::Behaviour;
 use crate::go::Tz;
 use chrono::{SubsecRound, Utc};
 
+mod partition;
+
 /// The objects of the input.
 #[derive(Debug, Default)]
 struct Objects {
     cron_jobs: Vec<CronJob>,
     jobs: Vec<Job>,
+    /// What reading them left out, said as the run's notices.
+    notices: Vec<String>,
 }
 
 impl Objects {
@@ -165,15 +169,33 @@ fn unreadable(admission: &Admission) -> Result<(), InputError> {
     }
 }
 
-/// The CronJobs and Jobs of an admission, or its first rejection with its position.
-fn objects_of(admission: Admission) -> Result<Objects, SimError> {
+/// The CronJobs and Jobs of an admission, or its first rejection with its position; for
+/// `one_namespace` (a run's world) only the first object of each kind and name.
+fn objects_of(admission: Admission, one_namespace: bool) -> Result<Objects, SimError> {
     unreadable(&admission)?;
     let mut objects = Objects::default();
+    // The first object of each kind and name, with its namespace and line: the world is one
+    // namespace, so a second object of that name would silently replace the first.
+    let mut seen: Vec<(&'static str, String, String, u32)> = Vec::new();
     for o in admission.objects {
         let r = &o.report;
         // A `kubectl get` dump of a Job that exists is simulated as it stands in the cluster,
         // though creating it again would be refused (its selector names its old UID).
-        match o.object.or(o.existing) {
+        let object = o.object.or(o.existing);
+        let identity = match &object {
+            Some(Admitted::CronJob(cj)) => Some(("CronJob", &cj.metadata)),
+            Some(Admitted::Job(job)) => Some(("Job", &job.metadata)),
+            _ => None,
+        };
+        if let Some((kind, meta)) = identity.filter(|_| one_namespace) {
+            let first = seen.iter().find(|(k, name, ..)| *k == kind && *name == meta.name);
+            if let Some((_, _, namespace, line)) = first {
+                objects.notices.push(left_out(kind, &meta.name, (&meta.namespace, r.line), (namespace, *line)));
+                continue;
+            }
+            seen.push((kind, meta.name.clone(), meta.namespace.clone(), r.line));
+        }
+        match object {
             Some(Admitted::CronJob(cj)) => objects.cron_jobs.push(cj),
             Some(Admitted::Job(job)) => objects.jobs.push(job),
             // Other kinds (an install file's ServiceAccount, ConfigMap, Deployment…) are not
@@ -187,6 +209,23 @@ fn objects_of(admission: Admission) -> Result<Objects, SimError> {
         }
     }
     Ok(objects)
+}
+
+/// The notice for an object left out because one of the same kind and name came first
+/// (`(namespace, line)` of each).
+fn left_out(kind: &str, name: &str, (namespace, line): (&str, u32), first: (&str, u32)) -> String {
+    let ns = |n: &str| if n.is_empty() { "no namespace".to_string() } else { format!("namespace {n}") };
+    let why = if namespace == first.0 {
+        "the first object of that name is simulated".to_string()
+    } else {
+        format!(
+            "a run models one namespace and the {kind} of that name in {} (line {}) came first; \
+             `cronjob-playground cluster` simulates each namespace apart",
+            ns(first.0),
+            first.1
+        )
+    };
+    format!("{kind} {name:?} ({}, line {line}) is left out: {why}", ns(namespace))
 }
 
 /// An object of the input that the simulation leaves out: any kind but CronJob, Job and the
@@ -272,20 +311,22 @@ pub fn owners_not_in_input(admission: &Admission) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Sets up the world of `input` at the start of its horizon.
-pub(crate) fn build_world(input: Input) -> Result<World, SimError> {
-    let scenario = input.simulation?;
-    let (release, gates, notices) = scenario.release();
-    let objects = objects_of(input.admission)?;
-    let zone: Tz = match scenario.spec.controller_time_zone.as_deref() {
-        None => Tz::UTC,
-        Some(z) => z.parse().map_err(|_| InputError::UnknownTimeZone(z.to_string()))?,
-    };
-    let default_start: Time = objects.present().unwrap_or_else(|| Utc::now().trunc_subsecs(0));
-    let (start, end) = scenario.horizon(default_start).map_err(|error| InputError::Simulation { at: None, error })?;
+/// The wall clock to the second: where a run of objects with no time of their own starts.
+fn now() -> Time {
+    Utc::now().trunc_subsecs(0)
+}
 
+/// The nominal slots of `objects`' CronJobs within `[start, end)`, or the error of a horizon that
+/// holds more than `budget` allows (checked before anything runs).
+fn slots_within(
+    objects: &Objects,
+    scenario: &Simulation,
+    zone: Tz,
+    (start, end): (Time, Time),
+    budget: &Budget,
+) -> Result<u64, SimError> {
+    let (release, gates, _) = scenario.release();
     let behaviour = Behaviour::for_release(release, &gates);
-    let budget = Budget::default();
     let refs: Vec<&CronJob> = objects.cron_jobs.iter().collect();
     let slots = count_slots(&refs, &behaviour, zone, start, end, budget.max_slots);
     if slots > budget.max_slots {
@@ -298,10 +339,33 @@ pub(crate) fn build_world(input: Input) -> Result<World, SimError> {
             budget.max_slots
         )));
     }
+    Ok(slots)
+}
+
+/// The controller manager's zone (`controllerTimeZone`), which reads schedules that name none.
+fn controller_zone(scenario: &Simulation) -> Result<Tz, InputError> {
+    match scenario.spec.controller_time_zone.as_deref() {
+        None => Ok(Tz::UTC),
+        Some(z) => z.parse().map_err(|_| InputError::UnknownTimeZone(z.to_string())),
+    }
+}
+
+/// Sets up the world of `input` at the start of its horizon.
+pub(crate) fn build_world(input: Input) -> Result<World, SimError> {
+    let scenario = input.simulation?;
+    let (release, gates, notices) = scenario.release();
+    let mut objects = objects_of(input.admission, true)?;
+    let zone = controller_zone(&scenario)?;
+    let default_start: Time = objects.present().unwrap_or_else(now);
+    let (start, end) = scenario.horizon(default_start).map_err(|error| InputError::Simulation { at: None, error })?;
+
+    let budget = Budget::default();
+    let slots = slots_within(&objects, &scenario, zone, (start, end), &budget)?;
     let bounds = scenario.spec.kubelet.backoff_bounds(&gates).map_err(InputError::Kubelet)?;
     let mut world = World::new(release, &gates, scenario, start, end, zone, budget.for_slots(slots));
     world.kubelet.bounds = bounds;
     world.notices = notices;
+    world.notices.append(&mut objects.notices);
     // Objects created after the start appear at their creationTimestamp, as `kubectl apply` then.
     let later = |t: Option<Time>| t.is_some_and(|t| t > start);
     for cj in objects.cron_jobs {

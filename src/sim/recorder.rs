@@ -261,6 +261,7 @@ fn spec_record(at: Time, spec: &CronJobSpec) -> CronJobSpecRecord {
         time_zone: spec.time_zone.clone(),
         suspend: spec.suspend == Some(true),
         concurrency_policy: policy.into(),
+        starting_deadline_seconds: spec.starting_deadline_seconds,
     }
 }
 

@@ -99,6 +99,8 @@ pub struct CronJobSpecRecord {
     pub time_zone: Option<String>,
     pub suspend: bool,
     pub concurrency_policy: String,
+    /// `startingDeadlineSeconds`: how late a start may still be.
+    pub starting_deadline_seconds: Option<i64>,
 }
 
 /// A scenario event and what came of it.

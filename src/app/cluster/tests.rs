@@ -1,0 +1,161 @@
+//! A small cluster checked by hand: five daily CronJobs at midnight in three namespaces (two of
+//! them named `backup`), a half-hourly sync, a 20-minute reindex at 00:50, over two days.
+
+use super::query::Window;
+use super::stagger::apply;
+use super::*;
+use crate::sim::trace::format_time;
+
+fn cron_job(namespace: &str, name: &str, schedule: &str, extra: &str) -> String {
+    format!(
+        "- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {{name: {name}, namespace: {namespace}, creationTimestamp: '2026-11-22T23:59:00Z'}}\n  \
+         spec:\n    schedule: '{schedule}'\n{extra}    jobTemplate:\n      spec:\n        template:\n          spec:\n            \
+         restartPolicy: OnFailure\n            containers: [{{name: c, image: busybox, command: [sleep, '{}']}}]\n",
+        if name == "reindex" { 1200 } else { 10 }
+    )
+}
+
+fn dump() -> String {
+    let mut text = String::from("apiVersion: v1\nkind: List\nitems:\n");
+    for (ns, name, schedule) in [
+        ("web", "backup", "0 0 * * *"),
+        ("billing", "backup", "0 0 * * *"),
+        ("search", "backup", "@daily"),
+        ("web", "report", "0 0 * * *"),
+        ("billing", "invoice", "0 0 * * *"),
+        ("web", "sync", "*/30 * * * *"),
+        ("search", "reindex", "50 0 * * *"),
+    ] {
+        text += &cron_job(ns, name, schedule, "");
+    }
+    text + "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 2d}\n"
+}
+
+#[test]
+fn every_namespace_runs_and_each_cron_job_has_its_row() {
+    let run = run(&dump()).unwrap();
+    assert_eq!(run.parts.iter().map(|p| p.namespace.as_str()).collect::<Vec<_>>(), ["web", "billing", "search"]);
+    let rows: Vec<(String, u32)> = run.sorted(Sort::Manifest).iter().map(|r| (r.key(), r.runs)).collect();
+    assert_eq!(
+        rows,
+        [
+            ("web/backup".into(), 2),
+            ("web/report".into(), 2),
+            ("web/sync".into(), 96),
+            ("billing/backup".into(), 2),
+            ("billing/invoice".into(), 2),
+            ("search/backup".into(), 2),
+            ("search/reindex".into(), 2)
+        ]
+    );
+    let next: Vec<String> = run.sorted(Sort::Next).iter().take(2).map(|r| r.key()).collect();
+    assert_eq!(next, ["billing/backup", "billing/invoice"]);
+}
+
+#[test]
+fn midnight_piles_up_six_jobs_on_both_days() {
+    let run = run(&dump()).unwrap();
+    assert_eq!((run.density.starts[0], run.density.starts[30], run.density.starts[50]), (6, 1, 1));
+    // The reindex runs 00:50:00.1 → 00:50:01.1 (pod start) + 1200 s: minutes 50 to 70.
+    assert_eq!(
+        (run.density.running[49], run.density.running[50], run.density.running[70], run.density.running[71]),
+        (0, 1, 1, 0)
+    );
+    let peaks = run.peaks(crate::go::Tz::UTC);
+    assert_eq!(peaks.len(), 1);
+    assert_eq!(peaks[0].text, "00:00 on 2 days, Mon 23 Nov – Tue 24 Nov: 6 Jobs start within 1 minute");
+    assert_eq!(
+        peaks[0].cron_jobs,
+        ["billing/backup", "billing/invoice", "search/backup", "web/backup", "web/report", "web/sync"]
+    );
+    // Read in Tokyo (UTC+9) the same minutes are at 09:00.
+    assert_eq!(run.peaks("Asia/Tokyo".parse().unwrap())[0].time_of_day, "09:00");
+}
+
+#[test]
+fn a_berlin_window_finds_what_starts_in_it_and_what_still_runs() {
+    let run = run(&dump()).unwrap();
+    let berlin = "Europe/Berlin".parse().unwrap();
+    // 01:50–02:10 in Berlin is 00:50–01:10 UTC in November: the reindex starts, then the 01:00 sync.
+    let hits = run.query(&Window::parse("01:50-02:10", berlin).unwrap());
+    let first_day: Vec<(&str, String, bool)> = hits
+        .iter()
+        .filter(|h| h.span.starts_with("2026-11-23"))
+        .map(|h| (h.cron_job.as_str(), format_time(&h.started), h.still_running))
+        .collect();
+    assert_eq!(
+        first_day,
+        [
+            ("search/reindex", "2026-11-23T00:50:00.100Z".into(), false),
+            ("web/sync", "2026-11-23T01:00:00.100Z".into(), false)
+        ]
+    );
+    // From 02:00 Berlin the reindex is still running, and only the 01:00 sync starts.
+    let hits = run.query(&Window::parse("02:00-02:10", berlin).unwrap());
+    let first_day: Vec<(&str, bool)> = hits
+        .iter()
+        .filter(|h| h.span.starts_with("2026-11-23"))
+        .map(|h| (h.cron_job.as_str(), h.still_running))
+        .collect();
+    assert_eq!(first_day, [("search/reindex", true), ("web/sync", false)]);
+    // The window of the day before the horizon ends before it starts; the last day's is inside.
+    assert_eq!(Window::parse("02:00-02:10", berlin).unwrap().spans(run.start, run.end).len(), 2);
+}
+
+#[test]
+fn staggering_moves_the_pile_up_apart_and_the_rerun_shows_no_peak() {
+    let text = dump();
+    let before = run(&text).unwrap();
+    let suggestions = before.stagger();
+    let moved: Vec<(String, String, u32)> = suggestions
+        .iter()
+        .map(|s| (format!("{}/{}", s.namespace, s.name), s.to.clone(), s.tolerance_minutes))
+        .collect();
+    assert_eq!(
+        moved,
+        [
+            ("web/sync".into(), "1-59/30 * * * *".into(), 7),
+            ("billing/backup".into(), "2 0 * * *".into(), 30),
+            ("billing/invoice".into(), "3 0 * * *".into(), 30),
+            ("search/backup".into(), "4 0 * * *".into(), 30),
+            ("web/backup".into(), "5 0 * * *".into(), 30),
+        ]
+    );
+    assert_eq!(
+        suggestions[0].diff(),
+        "# web/sync: 1 min later\n- schedule: \"*/30 * * * *\"\n+ schedule: \"1-59/30 * * * *\"\n"
+    );
+    let after = run(&apply(&text, &suggestions, (before.start, before.end)).unwrap()).unwrap();
+    assert_eq!((after.start, after.end), (before.start, before.end));
+    assert!(after.peaks(crate::go::Tz::UTC).is_empty());
+    assert_eq!(after.density.starts.iter().max(), Some(&1));
+    assert!(after.stagger().is_empty());
+}
+
+#[test]
+fn a_deadline_bounds_how_far_a_cron_job_moves() {
+    let mut text = String::from("apiVersion: v1\nkind: List\nitems:\n");
+    for i in 0..6 {
+        text += &cron_job("ops", &format!("task-{i}"), "0 3 * * *", "    startingDeadlineSeconds: 120\n");
+    }
+    text += "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 7d}\n";
+    let suggestions = run(&text).unwrap().stagger();
+    assert_eq!(
+        suggestions.iter().map(|s| (s.to.as_str(), s.tolerance_minutes)).collect::<Vec<_>>(),
+        [("1 3 * * *", 2), ("2 3 * * *", 2), ("1 3 * * *", 2), ("2 3 * * *", 2),]
+    );
+}
+
+#[test]
+fn too_many_cron_jobs_are_refused_before_anything_runs() {
+    let mut text = String::from("apiVersion: v1\nkind: List\nitems:\n");
+    for i in 0..=MAX_CRON_JOBS {
+        text += &cron_job(&format!("ns-{}", i % 9), &format!("job-{i}"), "0 * * * *", "");
+    }
+    let error = run(&text).unwrap_err();
+    assert_eq!(error, ClusterError::TooMany { cron_jobs: 501 });
+    assert_eq!(
+        error.to_string(),
+        "501 CronJobs: a cluster run simulates at most 500 together; pick namespaces (`--namespace`) or split the dump"
+    );
+}
