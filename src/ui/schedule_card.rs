@@ -6,11 +6,13 @@
 
 use super::language::use_lang;
 use super::state::ViewState;
-use crate::app::schedule_card::ScheduleCard;
+use super::zone_menu::viewer_zone;
+use crate::app::axis_zone::wall_clock;
+use crate::app::schedule_card::{offset_at, ScheduleCard};
 use crate::i18n::Msg;
 use crate::timeline::kubectl::human_duration;
-use crate::timeline::viewport::{ms, time_of_ms};
-use chrono::{Datelike, TimeDelta, Timelike};
+use crate::timeline::viewport::ms;
+use chrono::TimeDelta;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
@@ -44,38 +46,16 @@ impl ViewerClock {
     }
 }
 
-/// The browser's zone (`Europe/Berlin`), or `UTC` when it names none.
-fn viewer_zone() -> String {
-    let format = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &js_sys::Object::new());
-    js_sys::Reflect::get(&format.resolved_options(), &"timeZone".into())
-        .ok()
-        .and_then(|zone| zone.as_string())
-        .filter(|zone| !zone.is_empty())
-        .unwrap_or_else(|| "UTC".to_owned())
-}
-
 /// How many of the next runs a card lists.
 const NEXT: usize = 3;
 /// How many cards are drawn at most, in the input's order: a list of thousands of CronJobs would
 /// otherwise be thousands of cards, nearly all off screen in the strip, drawn in one long task.
 const MAX_CARDS: usize = 12;
 
-/// `at` on the wall clock of the card's zone: `2026-03-30 02:00 UTC+02:00`.
+/// `at` on the wall clock of the zone of the card's schedule in force then: `2026-03-30 02:00
+/// UTC+02:00`.
 fn zone_time(card: &ScheduleCard, at: f64) -> String {
-    let i = card.offsets.partition_point(|(from, _)| *from <= at);
-    let offset = card.offsets.get(i.saturating_sub(1)).map_or(0, |(_, o)| *o);
-    let t = time_of_ms(at + f64::from(offset) * 1000.0);
-    let (sign, abs) = if offset < 0 { ('-', -offset) } else { ('+', offset) };
-    format!(
-        "{}-{:02}-{:02} {:02}:{:02} UTC{sign}{:02}:{:02}",
-        t.year(),
-        t.month(),
-        t.day(),
-        t.hour(),
-        t.minute(),
-        abs / 3600,
-        abs / 60 % 60
-    )
+    wall_clock(at, offset_at(&card.part_at(at).offsets, at), false)
 }
 
 #[derive(Properties, PartialEq)]
@@ -118,11 +98,24 @@ pub fn schedule_cards(props: &ScheduleCardsProps) -> Html {
                         </li>
                     }
                 };
+                // The schedule in force at the clock, and each patch that changed it.
+                let part = card.part_at(cursor);
+                let history = card.parts.windows(2).map(|w| {
+                    let now = std::ptr::eq(&w[1], part);
+                    html! {
+                        <li data-at={w[1].from.to_string()} aria-current={now.then_some("true")}>
+                            { l.format(Msg::ScheduleChangedAt, &[&props.state.wall_time(w[1].from), &w[0].schedule, &w[1].schedule]) }
+                        </li>
+                    }
+                });
                 html! {
-                    <article class="schedule-card" data-testid="schedule-card" data-cronjob={card.cron_job.clone()}>
-                        <h3><span class="name">{ &card.cron_job }</span><code>{ &card.schedule }</code></h3>
-                        <p class="schedule-words" data-testid="schedule-words">{ card.words.render(l) }</p>
-                        <p class="hint" data-testid="schedule-zone">{ l.format(Msg::ScheduleZone, &[&card.zone, &zone]) }</p>
+                    <article class="schedule-card" data-testid="schedule-card" data-cronjob={card.cron_job.clone()} data-schedule={part.schedule.clone()}>
+                        <h3><span class="name">{ &card.cron_job }</span><code data-testid="schedule-text">{ &part.schedule }</code></h3>
+                        <p class="schedule-words" data-testid="schedule-words">{ part.words.render(l) }</p>
+                        if card.changed() {
+                            <ul class="schedule-history" data-testid="schedule-history">{ for history }</ul>
+                        }
+                        <p class="hint" data-testid="schedule-zone">{ l.format(Msg::ScheduleZone, &[&part.zone, &zone]) }</p>
                         <h4>{ l.text(Msg::ScheduleLast) }</h4>
                         <ul class="runs" data-testid="schedule-last">
                             { match last { Some(at) => run(at, next_at - 1), None => html! { <li>{ l.text(Msg::ScheduleNone) }</li> } } }
@@ -131,9 +124,9 @@ pub fn schedule_cards(props: &ScheduleCardsProps) -> Html {
                         <ol class="runs" data-testid="schedule-next">
                             { for runs.iter().enumerate().skip(next_at).take(NEXT).map(|(i, at)| run(*at, i)) }
                         </ol>
-                        if !card.changes.is_empty() {
+                        if card.parts.iter().any(|p| !p.changes.is_empty()) {
                             <ul class="clock-changes" data-testid="schedule-changes">
-                                { for card.changes.iter().map(|c| html! {
+                                { for card.parts.iter().flat_map(|p| &p.changes).map(|c| html! {
                                     <li data-at={c.at.to_string()} data-gap={c.gap.to_string()}>{ c.note.render(l) }</li>
                                 }) }
                             </ul>

@@ -19,6 +19,7 @@ mod rows;
 
 use super::language::use_lang;
 use super::state::{Model, ViewState};
+use crate::app::axis_zone::clock_marks;
 use crate::i18n::{Lang, Msg};
 use crate::timeline::rows::{groups_between, height, rows};
 use crate::timeline::viewport::Viewport;
@@ -86,7 +87,14 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
         let top = (f64::from(el.scroll_top()) / SCROLL_STEP).floor() * SCROLL_STEP;
         scrolled.set((top, f64::from(el.client_height())));
     });
-    let lanes = Lanes { l, model: &model, frame: &frame, selected: props.state.selected, expanded: &expanded };
+    let lanes = Lanes {
+        l,
+        model: &model,
+        frame: &frame,
+        selected: props.state.selected,
+        expanded: &expanded,
+        cursor: props.state.cursor_time(),
+    };
     html! {
         <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()} {onscroll}>
             <svg class="timeline-svg" width={frame.width.to_string()} height={frame.height.to_string()} role="img"
@@ -97,8 +105,9 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
                         <line x1="0" y1="0" x2="0" y2="6" class="hatch-line" />
                     </pattern>
                 </defs>
-                { axis::axis(l, &frame) }
+                { axis::axis(l, &frame, &props.state.zone_name(), |at| props.state.offset(at)) }
                 { axis::bands(l, timeline, &frame) }
+                { axis::clock_changes(l, &frame, &clock_marks(&model.result.schedules)) }
                 { for groups_between(&rows, top - OVERSCAN, top + seen + SCROLL_STEP + OVERSCAN)
                     .flat_map(|(g, group_rows)| lanes.group(g, &timeline.groups[g], group_rows)) }
                 { axis::cursor(&frame, props.state.cursor, props.state.cursor_time()) }
