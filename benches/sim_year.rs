@@ -21,6 +21,10 @@
 //! every-5-to-30-minute schedules) and prints the CPU of each and its ratio to 100's: the cost
 //! must grow linearly with the number of CronJobs. `-- manifest <n>` prints that manifest for
 //! `n` CronJobs, to time the CLI on it (`docs/performance.md`).
+//!
+//! `-- cluster` runs the cluster view's case, `tests/data/cluster-200.yaml` (200 CronJobs in ten
+//! namespaces, mixed schedules, zones and policies) over its default week, through
+//! `app::cluster::run`, and prints its CPU seconds, Jobs and peak (target: under 0.8 s).
 
 use cronjob_playground::sim::{Input, Run, Trace};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -204,6 +208,23 @@ fn scaling() {
     }
 }
 
+/// The cluster view's case: 200 CronJobs over a week, CPU seconds of each of `rounds` runs.
+fn cluster() {
+    let text = include_str!("../tests/data/cluster-200.yaml");
+    println!("{:>9} {:>9} {:>9} {:>10}", "cronjobs", "jobs", "cpu s", "most/min");
+    for _ in 0..3 {
+        let c0 = cpu_seconds();
+        let run = cronjob_playground::app::cluster::run(text).expect("the dump runs");
+        let cpu = cpu_seconds().zip(c0).map_or(f64::NAN, |(c1, c0)| c1 - c0);
+        let jobs: usize = run.parts.iter().map(|p| p.trace.jobs.len()).sum();
+        let most = run.density.starts.iter().max().copied().unwrap_or(0);
+        println!("{:>9} {jobs:>9} {cpu:>9.3} {most:>10}", run.rows.len());
+    }
+    if let Some(mb) = peak_rss_mb() {
+        println!("peak memory (VmHWM): {mb:.0} MB");
+    }
+}
+
 fn main() {
     let number = std::env::args().skip(1).find_map(|a| a.parse().ok());
     if std::env::args().any(|a| a == "manifest") {
@@ -211,6 +232,9 @@ fn main() {
     }
     if std::env::args().any(|a| a == "cronjobs") {
         return scaling();
+    }
+    if std::env::args().any(|a| a == "cluster") {
+        return cluster();
     }
     if std::env::args().any(|a| a == "page") {
         return page_engine(number.map_or(41, |n| n as usize));

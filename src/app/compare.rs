@@ -45,10 +45,7 @@ pub enum Variant {
 /// `text` with the variant applied, as a stream of JSON documents (comments are not kept: the
 /// second run is only simulated, never edited).
 pub fn variant(text: &str, variant: &Variant) -> Result<String, SyntaxError> {
-    let loaded = load_manifest(text);
-    if let Some(e) = loaded.errors.first() {
-        return Err(e.clone());
-    }
+    let loaded = read_documents(text)?;
     let mut docs: Vec<Value> = loaded.objects.iter().map(|o| o.json()).collect();
     match variant {
         Variant::Version(v) => {
@@ -85,8 +82,21 @@ pub fn variant(text: &str, variant: &Variant) -> Result<String, SyntaxError> {
             }
         }
     }
-    Ok(docs.iter().map(|d| serde_json::to_string(d).expect("JSON serializes")).collect::<Vec<_>>().join("\n---\n")
-        + "\n")
+    Ok(write_documents(&docs))
+}
+
+/// The objects of `text` for a rewrite of it, or its first syntax error.
+pub(crate) fn read_documents(text: &str) -> Result<crate::api::load::Manifest, SyntaxError> {
+    let loaded = load_manifest(text);
+    match loaded.errors.first() {
+        Some(e) => Err(e.clone()),
+        None => Ok(loaded),
+    }
+}
+
+/// Rewritten documents as a stream of JSON documents, which the loader reads back.
+pub(crate) fn write_documents(docs: &[Value]) -> String {
+    docs.iter().map(|d| serde_json::to_string(d).expect("JSON serializes")).collect::<Vec<_>>().join("\n---\n") + "\n"
 }
 
 /// What kind of difference.

@@ -19,10 +19,13 @@
 //!   the cluster record as bytes for the page (its worker's answer).
 //! - [`schedule_card`]: each CronJob's schedule in words, its zone's offsets and clock changes,
 //!   and its runs after the horizon (the page's schedule card).
+//! - [`axis_zone`]: the zone the page reads instants in (UTC, a CronJob's, the viewer's) and the
+//!   clock changes the axis marks.
 //! - [`snapshot`]: the objects at an instant as a `kubectl get -o yaml` List (the YAML export).
 //! - [`document`]: the form controls' edits of the `Simulation` document inside the text.
 //! - `js_api` (wasm32, feature `js-api`): the JS API's exports (`docs/contracts.md` §7).
 
+pub mod axis_zone;
 pub mod cluster;
 pub mod compare;
 pub mod dialect_notes;

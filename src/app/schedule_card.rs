@@ -12,7 +12,7 @@ use crate::cron::{self, clock_changes, parse_standard, with_time_zone, ClockChan
 use crate::go::{Location, Tz, Zone};
 use crate::i18n::schedule::{month, weekday, ScheduleWords as W};
 use crate::i18n::Lang;
-use crate::sim::trace::{Time, Trace};
+use crate::sim::trace::{CronJobSpecRecord, Time, Trace};
 use serde::{Deserialize, Serialize};
 
 /// How many runs after the horizon the card lists.
@@ -25,19 +25,52 @@ const MAX_CHANGES: usize = 200;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScheduleCard {
     pub cron_job: String,
-    /// The schedule as written (the last spec of the horizon).
+    /// The schedule over the horizon, oldest first: the one the CronJob was created with, then
+    /// each one a patch put in force (a patch that leaves the schedule and its zone as they were
+    /// starts no new part). Never empty.
+    pub parts: Vec<SchedulePart>,
+    /// The first scheduled instants from the horizon's end on, by the last part (milliseconds
+    /// since the epoch).
+    pub after: Vec<f64>,
+}
+
+/// A schedule as it was in force from an instant on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SchedulePart {
+    /// From when (milliseconds since the epoch; the first part's is the CronJob's creation).
+    pub from: f64,
+    /// The schedule as written.
     pub schedule: String,
     /// The zone its times are read in (`Europe/Berlin`, `UTC`).
     pub zone: String,
     /// The schedule in words.
     pub words: Said,
     /// The zone's UTC offset from each instant on (milliseconds since the epoch, seconds east of
-    /// UTC); the first entry holds at the horizon's start.
+    /// UTC), over the whole horizon and the runs after it; the first entry holds at the horizon's
+    /// start.
     pub offsets: Vec<(f64, i32)>,
-    /// The first scheduled instants from the horizon's end on (milliseconds since the epoch).
-    pub after: Vec<f64>,
-    /// The zone's clock changes within the horizon.
+    /// The zone's clock changes while the part is in force within the horizon.
     pub changes: Vec<ClockChangeView>,
+}
+
+impl ScheduleCard {
+    /// The part in force at `at` (ms; the first one before it).
+    pub fn part_at(&self, at: f64) -> &SchedulePart {
+        let i = self.parts.partition_point(|p| p.from <= at);
+        &self.parts[i.saturating_sub(1)]
+    }
+
+    /// Whether the schedule (or its zone) changed within the horizon.
+    pub fn changed(&self) -> bool {
+        self.parts.len() > 1
+    }
+}
+
+/// The UTC offset (seconds east) that `offsets` (as [`SchedulePart::offsets`]) give at `at` (ms):
+/// the first entry's before it.
+pub fn offset_at(offsets: &[(f64, i32)], at: f64) -> i32 {
+    let i = offsets.partition_point(|(from, _)| *from <= at);
+    offsets.get(i.saturating_sub(1)).map_or(0, |(_, o)| *o)
 }
 
 /// A clock change as the card and the axis show it.
@@ -47,7 +80,7 @@ pub struct ClockChangeView {
     pub at: f64,
     /// Clocks jump forward (a span of wall-clock time does not exist); else they go back.
     pub gap: bool,
-    /// The axis's label (`clocks jump 02:00→03:00`).
+    /// The axis's label (`02:00→03:00 skipped (Europe/Berlin)`).
     pub label: Said,
     /// What it does to the schedule, in a sentence.
     pub note: Said,
@@ -55,7 +88,8 @@ pub struct ClockChangeView {
 
 /// The cards of `trace`'s CronJobs (none for a trace read back from JSON, which has no record of
 /// the specs), their zone-less schedules read in `controller` (the Simulation's
-/// `controllerTimeZone`).
+/// `controllerTimeZone`). Each card follows the trace's record of the CronJob's spec: a patched
+/// schedule starts a new part.
 ///
 /// ```
 /// use cronjob_playground::app::{run::run, schedule_card::cards};
@@ -64,8 +98,9 @@ pub struct ClockChangeView {
 ///     ---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {duration: 3d}\n";
 /// let result = run(text);
 /// let card = &cards(result.trace.as_ref().unwrap(), None)[0];
-/// assert_eq!((card.zone.as_str(), card.words.render(cronjob_playground::i18n::Lang::En)), ("Europe/Berlin", "At 02:00 every day".into()));
-/// assert!(card.changes[0].gap);
+/// let part = &card.parts[0];
+/// assert_eq!((part.zone.as_str(), part.words.render(cronjob_playground::i18n::Lang::En)), ("Europe/Berlin", "At 02:00 every day".into()));
+/// assert!(part.changes[0].gap);
 /// ```
 pub fn cards(trace: &Trace, controller: Option<&str>) -> Vec<ScheduleCard> {
     let controller: Tz = controller.and_then(|z| z.parse().ok()).unwrap_or(Tz::UTC);
@@ -74,25 +109,71 @@ pub fn cards(trace: &Trace, controller: Option<&str>) -> Vec<ScheduleCard> {
         .cron_jobs
         .iter()
         .filter_map(|life| {
-            let spec = life.specs.last()?;
-            let schedule = parse_standard(&with_time_zone(&spec.schedule, spec.time_zone.as_deref())).ok()?;
-            let zone = match &schedule {
-                Schedule::Spec(s) => match s.location() {
-                    Location::Zone(tz) => tz,
-                    Location::Local => controller,
-                },
-                Schedule::Every(_) => controller,
-            };
-            Some(card(&life.name, &spec.schedule, &schedule, zone, controller, trace.start, trace.end))
+            // The specs that changed the schedule or its zone, each with when it stopped being in force.
+            let mut specs: Vec<&CronJobSpecRecord> = Vec::new();
+            for spec in &life.specs {
+                if specs.last().is_none_or(|s| (&s.schedule, &s.time_zone) != (&spec.schedule, &spec.time_zone)) {
+                    specs.push(spec);
+                }
+            }
+            let parsed: Vec<(&CronJobSpecRecord, Schedule, Tz)> = specs
+                .into_iter()
+                .filter_map(|spec| {
+                    let schedule = parse_standard(&with_time_zone(&spec.schedule, spec.time_zone.as_deref())).ok()?;
+                    let zone = zone_of(&schedule, controller);
+                    Some((spec, schedule, zone))
+                })
+                .collect();
+            let (_, last, _) = parsed.last()?;
+            let after = after(last, controller, trace.end);
+            let until =
+                after.last().map_or(trace.end.timestamp(), |&at| (at / 1000.0) as i64 + 1).max(trace.end.timestamp());
+            let parts = parsed
+                .iter()
+                .enumerate()
+                .map(|(i, (spec, schedule, zone))| {
+                    let to = parsed.get(i + 1).map_or(trace.end, |(next, _, _)| next.at.min(trace.end));
+                    let since = spec.at.max(trace.start).min(to);
+                    SchedulePart {
+                        from: ms(spec.at),
+                        schedule: spec.schedule.clone(),
+                        zone: zone.name().to_string(),
+                        words: Said::words(|l| words(l, schedule)),
+                        offsets: offsets(*zone, trace.start, until),
+                        changes: match schedule {
+                            Schedule::Spec(s) => {
+                                clock_changes(s.masks(), *zone, since.timestamp(), to.timestamp(), MAX_CHANGES)
+                                    .into_iter()
+                                    .map(|c| change_view(&c, *zone))
+                                    .collect()
+                            }
+                            Schedule::Every(_) => Vec::new(),
+                        },
+                    }
+                })
+                .collect();
+            Some(ScheduleCard { cron_job: life.name.clone(), parts, after })
         })
         .collect()
+}
+
+/// The zone a schedule's times are read in: its own `TZ=`, else the controller's.
+fn zone_of(schedule: &Schedule, controller: Tz) -> Tz {
+    match schedule {
+        Schedule::Spec(s) => match s.location() {
+            Location::Zone(tz) => tz,
+            Location::Local => controller,
+        },
+        Schedule::Every(_) => controller,
+    }
 }
 
 fn ms(t: Time) -> f64 {
     t.timestamp_millis() as f64
 }
 
-fn card(name: &str, text: &str, schedule: &Schedule, zone: Tz, controller: Tz, start: Time, end: Time) -> ScheduleCard {
+/// The first [`AFTER`] scheduled instants after the horizon's `end`.
+fn after(schedule: &Schedule, controller: Tz, end: Time) -> Vec<f64> {
     let mut after = Vec::new();
     // From just before the end: a time at the end itself is not the horizon's (its slots end
     // before it) and robfig's Next returns only later whole seconds.
@@ -106,7 +187,11 @@ fn card(name: &str, text: &str, schedule: &Schedule, zone: Tz, controller: Tz, s
             _ => break,
         }
     }
-    let until = after.last().map_or(end.timestamp(), |&last| (last / 1000.0) as i64 + 1).max(end.timestamp());
+    after
+}
+
+/// `zone`'s offsets from `start` up to `until` (Unix seconds), at most [`MAX_CHANGES`].
+fn offsets(zone: Tz, start: Time, until: i64) -> Vec<(f64, i32)> {
     let mut offsets = Vec::new();
     let mut periods = Zone::new(zone);
     let mut at = start.timestamp();
@@ -118,22 +203,7 @@ fn card(name: &str, text: &str, schedule: &Schedule, zone: Tz, controller: Tz, s
         }
         at = p.end;
     }
-    let changes = match schedule {
-        Schedule::Spec(spec) => clock_changes(spec.masks(), zone, start.timestamp(), end.timestamp(), MAX_CHANGES)
-            .into_iter()
-            .map(|c| change_view(&c, zone))
-            .collect(),
-        Schedule::Every(_) => Vec::new(),
-    };
-    ScheduleCard {
-        cron_job: name.to_string(),
-        schedule: text.to_string(),
-        zone: zone.name().to_string(),
-        words: Said::words(|l| words(l, schedule)),
-        offsets,
-        after,
-        changes,
-    }
+    offsets
 }
 
 fn change_view(c: &ClockChange, zone: Tz) -> ClockChangeView {
@@ -141,11 +211,8 @@ fn change_view(c: &ClockChange, zone: Tz) -> ClockChangeView {
     let span = format!("{from}–{to}");
     let date = c.start.format("%Y-%m-%d").to_string();
     let label = Said::words(|l| {
-        if c.is_gap() {
-            W::GapLabel.format(l, &[&from, &to])
-        } else {
-            W::OverlapLabel.format(l, &[&to, &from])
-        }
+        let words = if c.is_gap() { W::GapLabel } else { W::OverlapLabel };
+        words.format(l, &[&from, &to, &zone.name()])
     });
     let note = Said::words(|l| {
         let times = c.affected.join(W::ListSeparator.text(l));
@@ -309,24 +376,28 @@ mod tests {
         let result = run(NIGHTLY);
         let trace = result.trace.unwrap();
         let card = &cards(&trace, None)[0];
+        let [part] = &card.parts[..] else { panic!("{:?}", card.parts) };
         assert_eq!(
-            (card.cron_job.as_str(), card.schedule.as_str(), card.zone.as_str()),
-            ("nightly", "0 2 * * *", "Europe/Berlin")
+            (card.cron_job.as_str(), part.schedule.as_str(), part.zone.as_str(), card.changed()),
+            ("nightly", "0 2 * * *", "Europe/Berlin", false)
         );
         // The trace's slots: 02:00 CET = 01:00 UTC on the 27th and 28th, none on the 29th (02:00
         // does not exist there); the horizon ends at 00:00 UTC on the 30th.
         let slots: Vec<String> = trace.slots.iter().map(|s| s.scheduled_time.to_rfc3339()).collect();
         assert_eq!(slots, ["2026-03-27T01:00:00+00:00", "2026-03-28T01:00:00+00:00"]);
         // Offsets: CET from the start, CEST from 01:00 UTC on the 29th.
-        assert_eq!(card.offsets, [(ms(trace.start), 3600), (1_774_746_000_000.0, 7200)]);
-        let [change] = &card.changes[..] else { panic!("{:?}", card.changes) };
+        assert_eq!(part.offsets, [(ms(trace.start), 3600), (1_774_746_000_000.0, 7200)]);
+        assert_eq!(offset_at(&part.offsets, 1_774_745_999_999.0), 3600);
+        assert_eq!(offset_at(&part.offsets, 1_774_746_000_000.0), 7200);
+        let [change] = &part.changes[..] else { panic!("{:?}", part.changes) };
         assert_eq!((change.at, change.gap), (1_774_746_000_000.0, true));
-        assert_eq!(change.label.render(Lang::En), "clocks jump 02:00→03:00");
+        assert_eq!(change.label.render(Lang::En), "02:00→03:00 skipped (Europe/Berlin)");
         assert_eq!(
             change.note.render(Lang::En),
             "On 2026-03-29 the clock in Europe/Berlin skips 02:00–03:00: robfig/cron skips this schedule's 02:00 that day (it does not run it later)."
         );
-        assert_eq!(change.label.render(Lang::Ja), "時計が 02:00→03:00 に進む");
+        assert_eq!(change.label.render(Lang::Ja), "02:00→03:00 は存在しない (Europe/Berlin)");
+        assert_eq!(change.label.render(Lang::Ko), "02:00→03:00 건너뜀 (Europe/Berlin)");
         // After the horizon: 02:00 CEST = 00:00 UTC on the 30th, the 31st and 1 April.
         assert_eq!(card.after, [1_774_828_800_000.0, 1_774_915_200_000.0, 1_775_001_600_000.0]);
     }
@@ -340,14 +411,44 @@ mod tests {
         // the creation instant itself, before the first slot).
         assert_eq!(slots, ["2026-10-25T00:00:00+00:00", "2026-10-25T01:00:00+00:00", "2026-10-26T01:00:00+00:00"]);
         let card = &cards(&trace, None)[0];
-        let [change] = &card.changes[..] else { panic!() };
+        let [change] = &card.parts[0].changes[..] else { panic!() };
         assert!(!change.gap);
-        assert_eq!(change.label.render(Lang::En), "clocks go back 03:00→02:00");
+        assert_eq!(change.label.render(Lang::En), "02:00–03:00 twice (Europe/Berlin)");
+        assert_eq!(change.label.render(Lang::Ja), "02:00–03:00 が 2 回 (Europe/Berlin)");
         assert!(change.note.render(Lang::En).contains("runs this schedule's 02:00 twice"), "{:?}", change.note);
         // A CronJob without a zone runs in the controller's.
         let utc = text.replace("  timeZone: Europe/Berlin\n", "");
         let trace = run(&utc).trace.unwrap();
-        assert_eq!(cards(&trace, Some("Asia/Tokyo"))[0].zone, "Asia/Tokyo");
-        assert_eq!((cards(&trace, None)[0].zone.as_str(), cards(&trace, None)[0].changes.len()), ("UTC", 0));
+        assert_eq!(cards(&trace, Some("Asia/Tokyo"))[0].parts[0].zone, "Asia/Tokyo");
+        let utc = &cards(&trace, None)[0].parts[0];
+        assert_eq!((utc.zone.as_str(), utc.changes.len()), ("UTC", 0));
+    }
+
+    /// The built-in scenario whose schedule is patched from `5 13 * * *` to `10 13 * * *` at
+    /// 13:15: the card has both, each from when it was in force, and the patch that deletes a
+    /// Job (no spec change) starts no part.
+    #[test]
+    fn a_patched_schedule_is_a_new_part_from_the_patch_on() {
+        let text = include_str!("../../scenarios/retroactive-schedule-edit/scenario.yaml");
+        let trace = run(text).trace.unwrap();
+        let [card] = &cards(&trace, None)[..] else { panic!() };
+        assert!(card.changed());
+        let parts: Vec<(f64, &str, String)> =
+            card.parts.iter().map(|p| (p.from, p.schedule.as_str(), p.words.render(Lang::En))).collect();
+        // Created at the start (2023-03-22T13:01:51Z), patched at 13:15:00Z.
+        assert_eq!(
+            parts,
+            [
+                (1_679_490_111_000.0, "5 13 * * *", "At 13:05 every day".to_string()),
+                (1_679_490_900_000.0, "10 13 * * *", "At 13:10 every day".to_string())
+            ]
+        );
+        // At 13:05 the first is in force, from the patch on the second; before the creation, the first.
+        assert_eq!(card.part_at(1_679_490_300_000.0).schedule, "5 13 * * *");
+        assert_eq!(card.part_at(1_679_490_900_000.0).schedule, "10 13 * * *");
+        assert_eq!(card.part_at(0.0).schedule, "5 13 * * *");
+        // The next runs after the horizon (13:31:51) are the new schedule's: 13:10 on the next days.
+        assert_eq!(card.after[0], 1_679_577_000_000.0);
+        assert_eq!(card.parts[1].words.render(Lang::Ko), "매일 13:10에");
     }
 }

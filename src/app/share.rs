@@ -2,7 +2,8 @@
 //! document) and the view (visible window, virtual clock, selection, open pod lanes, speed) — in a
 //! URL fragment, so that the link reproduces the view in any browser and never reaches a server.
 //!
-//! A link also carries the sender's interface language and the panels open beside the timeline
+//! A link also carries the zone the sender read times in (UTC, a CronJob's, their own), the
+//! sender's interface language and the panels open beside the timeline
 //! (compare mode and what it compares against, the lint view). Both fields are optional and were
 //! added within format 1: links made before them open as they always did.
 //!
@@ -22,6 +23,7 @@
 //! assert_eq!(ShareState::from_json(&state.to_json()).unwrap(), state);
 //! ```
 
+use crate::app::axis_zone::AxisZone;
 use crate::i18n::{Lang, Msg};
 use crate::timeline::ItemRef;
 use serde::Serialize;
@@ -104,6 +106,11 @@ pub struct ShareView {
     /// Playback speed (virtual ms per real ms).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub speed: Option<f64>,
+    /// The zone the axis, the clock and the inspector read instants in, as
+    /// [`AxisZone`](crate::app::axis_zone::AxisZone) writes it (`viewer`, `Europe/Berlin`); absent:
+    /// UTC. Added within format 1: links without it open in UTC as they always did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zone: Option<String>,
 }
 
 /// A panel open beside the timeline.
@@ -193,6 +200,9 @@ impl ShareState {
             }
             if let Some(sel) = &v.selected {
                 sel.parse::<ItemRef>().map_err(|e| ShareError::NotAState(e.to_string()))?;
+            }
+            if let Some(zone) = &v.zone {
+                AxisZone::parse(zone).map_err(ShareError::NotAState)?;
             }
         }
         Ok(state)
@@ -323,6 +333,7 @@ mod tests {
             selected: Some("job:1".into()),
             pinned: vec!["cron-test-27991510".into()],
             speed: Some(600.0),
+            zone: None,
         }
     }
 
@@ -494,6 +505,37 @@ mod tests {
         );
         let long = format!("#s=1.{}", "A".repeat(MAX_FRAGMENT));
         assert!(matches!(decode_fragment(&long), Err(ShareError::TooLong { .. })));
+    }
+
+    /// The axis's zone rides in the view; a link without it (every link made before it existed)
+    /// opens in UTC and writes the same JSON again; a zone that is no zone's name is refused.
+    #[test]
+    fn the_axis_zone_round_trips_and_older_links_open_in_utc() {
+        for zone in ["Europe/Berlin", "viewer", "UTC"] {
+            let state = ShareState::new(SEED_002.to_string(), Some(ShareView { zone: Some(zone.into()), ..view() }));
+            let opened = open(&link("https://example.test/", &state).unwrap()).unwrap();
+            assert_eq!(opened, state);
+            assert!(state.to_json().contains(&format!(r#","speed":600.0,"zone":"{zone}"}}"#)), "{}", state.to_json());
+        }
+        let before = r#"{"text":"x","view":{"from":1.0,"to":2.0,"cursor":1.5,"speed":60.0}}"#;
+        let old = ShareState::from_json(before).unwrap();
+        assert_eq!(old.view.as_ref().unwrap().zone, None);
+        assert_eq!(old.to_json(), before);
+        let bad = r#"{"text":"x","view":{"from":1.0,"to":2.0,"cursor":1.5,"zone":"Europe/Berlin\u0000"}}"#;
+        assert_eq!(
+            ShareState::from_json(bad).unwrap_err(),
+            ShareError::NotAState(
+                "the view's zone \"Europe/Berlin\\0\" is not `UTC`, `viewer` or a zone's name".into()
+            )
+        );
+        let twice = r#"{"text":"x","view":{"from":1.0,"to":2.0,"cursor":1.5,"zone":"UTC","zone":"UTC"}}"#;
+        assert!(
+            matches!(ShareState::from_json(twice), Err(ShareError::NotAState(m)) if m.starts_with("duplicate field `zone`"))
+        );
+        let number = r#"{"text":"x","view":{"from":1.0,"to":2.0,"cursor":1.5,"zone":3}}"#;
+        assert!(
+            matches!(ShareState::from_json(number), Err(ShareError::NotAState(m)) if m.starts_with("invalid type: integer `3`, expected a string"))
+        );
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub mod notices;
 pub mod particle;
 pub mod probes;
 pub mod schedule;
+pub mod slot_why;
 mod told;
 
 pub use told::Told;
@@ -154,17 +155,29 @@ pub(crate) fn fill(template: &str, args: &[&dyn fmt::Display]) -> String {
     out
 }
 
+/// The numbered placeholders of `text`, each once, in order (a catalog's tests compare them
+/// across languages).
+#[cfg(test)]
+pub(crate) fn placeholders(text: &str) -> Vec<usize> {
+    let mut found: Vec<usize> =
+        text.split('{').skip(1).filter_map(|s| s.split_once('}').and_then(|(n, _)| n.parse().ok())).collect();
+    found.sort_unstable();
+    found.dedup();
+    found
+}
+
+/// Checks that a catalog's entry has words in every language, with English's placeholders.
+#[cfg(test)]
+pub(crate) fn assert_complete(name: &dyn fmt::Debug, text: impl Fn(Lang) -> &'static str) {
+    for l in Lang::ALL {
+        assert!(!text(l).trim().is_empty(), "{name:?} is empty in {l:?}");
+        assert_eq!(placeholders(text(l)), placeholders(text(Lang::En)), "{name:?} in {l:?}: {}", text(l));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn placeholders(text: &str) -> Vec<usize> {
-        let mut found: Vec<usize> =
-            text.split('{').skip(1).filter_map(|s| s.split_once('}').and_then(|(n, _)| n.parse().ok())).collect();
-        found.sort_unstable();
-        found.dedup();
-        found
-    }
 
     #[test]
     fn every_language_has_every_message_with_the_same_placeholders() {

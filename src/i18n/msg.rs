@@ -290,6 +290,10 @@ messages! {
     LintCancel,
     LintStopped,
     LintTooMany,
+    // A finding's severity.
+    SeverityError,
+    SeverityWarning,
+    SeverityInfo,
     // Lint findings (the probe's times, names and Kubernetes' own texts fill the placeholders).
     LintRetroactiveEdit,
     LintFixDeadlineLonger,
@@ -370,6 +374,16 @@ messages! {
     /// `{0}` a duration.
     ScheduleIn,
     ScheduleAgo,
+    /// `{0}` when (on the page's zone's clock), `{1}` the schedule before, `{2}` after.
+    ScheduleChangedAt,
+    /// Beside a lane's schedule that a patch changed.
+    ScheduleEdited,
+    // The zone menu and the axis's clock changes.
+    ZoneMenuLabel,
+    /// `{0}` a CronJob's zone.
+    ZoneCronJob,
+    /// `{0}` the viewer's zone.
+    ZoneViewer,
 }
 
 impl Msg {

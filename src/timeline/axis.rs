@@ -3,7 +3,9 @@
 //! Monday), 1, 3 and 6 months, then 1, 2, 5, 10… years; months and years are counted on the
 //! calendar (a "year" step is never 365 days, so labels never drift or repeat). A label names the
 //! step's unit and, where a larger one changes (a new day, a new year), that one instead; a label
-//! that would run past the right edge is left out. Ticks are on UTC's calendar, as the axis is.
+//! that would run past the right edge is left out. Ticks are on the calendar of the zone the axis
+//! is read in ([`ticks_in`]: UTC's, or a wall clock whose offset changes): a tick at a wall-clock
+//! time that a spring change skips is left out, and one an autumn change repeats is drawn once.
 
 use super::viewport::{time_of_ms, Viewport};
 use crate::i18n::{Lang, Msg};
@@ -151,13 +153,44 @@ fn label(l: Lang, step: Step, t: DateTime<Utc>, before: Option<DateTime<Utc>>) -
 /// assert_eq!(labels, ["2024", "2025", "2026", "2027", "2028", "2029", "2030", "2031", "2032"]);
 /// ```
 pub fn ticks(view: &Viewport, min_px: f64, l: Lang) -> Vec<Tick> {
+    ticks_in(view, min_px, l, |_| 0)
+}
+
+/// The ticks for the window on the wall clock `offset` seconds east of UTC at each instant (ms):
+/// labels and calendar boundaries are the wall clock's, each tick at the instant it shows that
+/// time.
+///
+/// ```
+/// use cronjob_playground::i18n::Lang;
+/// use cronjob_playground::timeline::axis::ticks_in;
+/// use cronjob_playground::timeline::viewport::Viewport;
+/// // 2026-03-29 00:00–06:00 UTC in Berlin: 01:00 CET becomes 03:00 CEST (UTC+2) at 01:00 UTC.
+/// let (from, change) = (1_774_742_400_000.0, 1_774_746_000_000.0);
+/// let view = Viewport { from, to: from + 6.0 * 3_600_000.0, width: 660.0 };
+/// let berlin = |at: f64| if at < change { 3600 } else { 7200 };
+/// let ticks = ticks_in(&view, 90.0, Lang::En, berlin);
+/// let labels: Vec<&str> = ticks.iter().filter_map(|t| t.label.as_deref()).collect();
+/// // Hourly: no 02:00 that day (08:00, at the right edge, has no room for its label).
+/// assert_eq!(labels, ["01:00", "03:00", "04:00", "05:00", "06:00", "07:00"]);
+/// assert_eq!(ticks[1].at, change);
+/// ```
+pub fn ticks_in(view: &Viewport, min_px: f64, l: Lang, offset: impl Fn(f64) -> i32) -> Vec<Tick> {
     let step = Step::at_least(min_px * view.span() / view.width);
-    let times = instants(view, step);
+    let shift = |at: f64| f64::from(offset(at)) * 1000.0;
+    let wall = Viewport { from: view.from + shift(view.from), to: view.to + shift(view.to), ..*view };
     let mut before = None;
-    times
+    instants(&wall, step)
         .into_iter()
-        .map(|at| {
-            let t = time_of_ms(at);
+        .filter_map(|local| {
+            // The instant the wall clock shows `local` (the offset there read twice, so that a
+            // time just past a change finds the new offset); none in a spring gap.
+            let guess = local - shift(local);
+            let at = local - shift(guess);
+            let shown = at + shift(at) == local && at >= view.from && at <= view.to;
+            shown.then_some((local, at))
+        })
+        .map(|(local, at)| {
+            let t = time_of_ms(local);
             let text = label(l, step, t, before);
             before = Some(t);
             let fits = view.x(at) + 3.0 + label_px(&text) <= view.width;
@@ -245,6 +278,34 @@ mod tests {
         let shown = labels(&new_year, Lang::En);
         assert_eq!(shown[..2], ["Dec 31", "Jan 2, 2024"]);
         assert_eq!(labels(&new_year, Lang::Ja).iter().filter(|s| s.contains('年')).count(), 1);
+    }
+
+    /// Berlin's wall clock over the autumn change of 2026-10-25 (01:00 UTC: 03:00 CEST becomes
+    /// 02:00 CET): the repeated 02:00 is ticked once, at its second instant; days start at local
+    /// midnight, 22:00 UTC before the change and 23:00 UTC after it.
+    #[test]
+    fn ticks_follow_a_wall_clock_across_a_change() {
+        let change = 1_792_890_000_000.0;
+        let berlin = |at: f64| if at < change { 7200 } else { 3600 };
+        let hours = Viewport { from: change - 3.0 * 3_600_000.0, to: change + 3.0 * 3_600_000.0, width: 700.0 };
+        let shown: Vec<(String, f64)> =
+            ticks_in(&hours, 90.0, Lang::En, berlin).into_iter().filter_map(|t| Some((t.label?, t.at))).collect();
+        let at = |h: f64| change + h * 3_600_000.0;
+        assert_eq!(
+            shown,
+            [
+                ("Oct 25".to_string(), at(-3.0)),
+                ("01:00".to_string(), at(-2.0)),
+                ("02:00".to_string(), at(0.0)),
+                ("03:00".to_string(), at(1.0)),
+                ("04:00".to_string(), at(2.0)),
+            ]
+        );
+        let days = Viewport { from: change - 3.0 * DAY_MS, to: change + 3.0 * DAY_MS, width: 700.0 };
+        let midnights: Vec<(String, f64)> =
+            ticks_in(&days, 90.0, Lang::En, berlin).into_iter().filter_map(|t| Some((t.label?, t.at))).collect();
+        assert!(midnights.contains(&("Oct 25".to_string(), at(-3.0))), "{midnights:?}");
+        assert!(midnights.contains(&("Oct 26".to_string(), at(22.0))), "{midnights:?}");
     }
 
     #[test]

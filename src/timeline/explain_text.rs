@@ -6,7 +6,7 @@
 
 use super::lanes::fate_name;
 use crate::i18n::{Lang, Msg, Told};
-use crate::sim::trace::{DeletedBy, SlotFate};
+use crate::sim::trace::{DeletedBy, SlotFate, SlotWhy};
 use serde::{Deserialize, Serialize};
 
 /// One text of an explanation.
@@ -43,6 +43,8 @@ pub enum ExplainText {
     OutageTitle,
     /// The title of a suspension band of `cron_job`.
     SuspendedTitle { cron_job: String },
+    /// Why a slot met its fate, in the reader's language.
+    Slot(SlotWhy),
 }
 
 impl From<String> for ExplainText {
@@ -98,6 +100,7 @@ impl ExplainText {
             ExplainText::SuspendedWhy => l.tell(Told::Suspended, &[]),
             ExplainText::OutageTitle => l.text(Msg::TitleOutage).to_owned(),
             ExplainText::SuspendedTitle { cron_job } => l.format(Msg::TitleSuspended, &[cron_job]),
+            ExplainText::Slot(why) => why.render(l),
         }
     }
 

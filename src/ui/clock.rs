@@ -1,8 +1,10 @@
 //! The virtual clock's controls: play / pause, speed, step to the previous or next event, and a
-//! scrubber over the horizon. The cursor they move is what the inspector's tables show.
+//! scrubber over the horizon, the clock's time in the page's zone and the menu that picks that
+//! zone. The cursor they move is what the inspector's tables show.
 
 use super::language::use_lang;
 use super::state::{Action, ViewState};
+use super::zone_menu::ZoneMenu;
 use crate::i18n::Msg;
 use crate::sim::trace::format_time;
 use crate::timeline::playback::{choices, speed_label};
@@ -74,7 +76,8 @@ pub fn clock(props: &ClockProps) -> Html {
             </select>
             <input class="scrub" type="range" min="0" max={(end - start).to_string()} step="1000" value={(s.cursor - start).to_string()}
                 oninput={scrub} data-testid="scrub" aria-label={l.text(Msg::ScrubClock)} />
-            <output class="clock-time" data-testid="clock-time" data-time={format_time(&now)}>{ now.format("%Y-%m-%d %H:%M:%S UTC").to_string() }</output>
+            <output class="clock-time" data-testid="clock-time" data-time={format_time(&now)}>{ s.wall_time(s.cursor) }</output>
+            <ZoneMenu state={s.clone()} dispatch={d} />
         </div>
     }
 }

@@ -141,13 +141,16 @@ pub fn compare_view(props: &CompareProps) -> Html {
         let dispatch = b_state.dispatcher();
         // Off, nothing is drawn: don't follow A (playback moves the clock 25 times a second).
         let generation = b_state.model.as_ref().filter(|_| *on).map(|m| m.generation);
-        let follow = generation.map(|g| (a_view.0.to_bits(), a_view.1.to_bits(), a_view.2.to_bits(), g));
+        // B reads times in A's zone too.
+        let zone = props.state.zone.to_string();
+        let follow = generation.map(|g| (a_view.0.to_bits(), a_view.1.to_bits(), a_view.2.to_bits(), g, zone));
         use_effect_with(follow, move |follow| {
-            if follow.is_some() && a_view.0 < a_view.1 {
+            if let Some((.., zone)) = follow.as_ref().filter(|_| a_view.0 < a_view.1) {
                 dispatch.dispatch(Action::Restore(ShareView {
                     from: a_view.0,
                     to: a_view.1,
                     cursor: a_view.2,
+                    zone: Some(zone.clone()),
                     ..ShareView::default()
                 }));
             }

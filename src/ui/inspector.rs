@@ -7,11 +7,13 @@
 
 use super::language::use_lang;
 use super::state::{Action, ViewState};
+use crate::app::axis_zone::AxisZone;
 use crate::app::protocol::Said;
 use crate::app::protocol::{EventsShown, Explained, Logged, Request, TableView};
 use crate::i18n::Msg;
-use crate::sim::trace::{format_time, ObjectKind};
+use crate::sim::trace::{format_time, ObjectKind, Time};
 use crate::timeline::kubectl::{cron_jobs_at, jobs_at, pods_at, resource};
+use crate::timeline::viewport::ms;
 use crate::timeline::ItemRef;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -116,7 +118,7 @@ pub fn inspector(props: &InspectorProps) -> Html {
                 <dl class="facts">
                     { for e.facts.iter().map(|(k, v)| html! {
                         <><dt>{ Msg::field(k).map_or(k.as_str(), |m| l.text(m)) }</dt>
-                        <dd data-testid="fact" data-field={k.clone()} class={verbatim(v)}>{ v.render(l) }</dd></>
+                        <dd data-testid="fact" data-field={k.clone()} class={verbatim(v)}>{ instant_in_zone(s, v).unwrap_or_else(|| v.render(l)) }</dd></>
                     }) }
                 </dl>
                 <h4>{ l.text(Msg::Why) }</h4>
@@ -125,7 +127,7 @@ pub fn inspector(props: &InspectorProps) -> Html {
                         <li data-testid="reason" data-code={r.code.clone()} data-source={r.source.clone()}>
                             <span class="src">{ Msg::source(&r.source).map_or(r.source.as_str(), |m| l.text(m)) }</span>
                             <code class="code">{ r.code.clone() }</code>
-                            if let Some(t) = r.at { <time>{ format_time(&t) }</time> }
+                            if let Some(t) = r.at { <time datetime={format_time(&t)}>{ shown_time(s, t) }</time> }
                             <p class={verbatim(&r.text)}>{ r.text.render(l) }</p>
                         </li>
                     }) }
@@ -137,7 +139,7 @@ pub fn inspector(props: &InspectorProps) -> Html {
         Tab::Details => details,
         Tab::Get => html! {
             <div class="get" data-testid="kubectl-get">
-                <p class="cmd">{ format!("$ kubectl get cronjob,job,pod   {}", l.format(Msg::GetAt, &[&format_time(&at)])) }</p>
+                <p class="cmd">{ format!("$ kubectl get cronjob,job,pod   {}", l.format(Msg::GetAt, &[&shown_time(s, at)])) }</p>
                 { table(&cron_jobs_at(trace, at).into(), "kubectl-cronjobs", &select) }
                 { table(&jobs_at(trace, at).into(), "kubectl-jobs", &select) }
                 { table(&pods_at(trace, at).into(), "kubectl-pods", &select) }
@@ -150,8 +152,8 @@ pub fn inspector(props: &InspectorProps) -> Html {
             html! {
                 <div class="events">
                     <p class="cmd">{ match &object {
-                        Some((k, n)) => format!("$ kubectl describe {} {n}   {}", resource(*k), l.format(Msg::DescribeAt, &[&format_time(&at)])),
-                        None => format!("$ kubectl get events   {}", l.format(Msg::EventsAt, &[&format_time(&at)])),
+                        Some((k, n)) => format!("$ kubectl describe {} {n}   {}", resource(*k), l.format(Msg::DescribeAt, &[&shown_time(s, at)])),
+                        None => format!("$ kubectl get events   {}", l.format(Msg::EventsAt, &[&shown_time(s, at)])),
                     } }</p>
                     <div aria-busy={(!fresh).to_string()}>
                         { shown.map(|(_, _, _, t)| table(t, if fresh { "events" } else { "events-pending" }, &select)).unwrap_or_default() }
@@ -164,7 +166,7 @@ pub fn inspector(props: &InspectorProps) -> Html {
             let fresh = shown.is_some_and(|(run, t, _)| *run == model.run && *t == at);
             html! {
                 <div class="logs">
-                    <p class="cmd">{ l.format(Msg::LogUpTo, &[&format_time(&at)]) }</p>
+                    <p class="cmd">{ l.format(Msg::LogUpTo, &[&shown_time(s, at)]) }</p>
                     <pre data-testid={if fresh { "logs" } else { "logs-pending" }} aria-busy={(!fresh).to_string()}>
                         { shown.map(|(_, _, lines)| lines.join("\n")).unwrap_or_default() }</pre>
                 </div>
@@ -195,6 +197,26 @@ fn object_of(s: &ViewState) -> Option<(ObjectKind, String)> {
         ItemRef::Slot(i) => trace.slots.get(i).map(|p| (ObjectKind::CronJob, p.cron_job.to_string())),
         _ => None,
     }
+}
+
+/// An instant as the inspector shows it: RFC 3339 UTC (as Kubernetes writes it) when the page
+/// reads times in UTC, else on the page's zone's wall clock.
+fn shown_time(s: &ViewState, t: Time) -> String {
+    match s.zone {
+        AxisZone::Utc => format_time(&t),
+        _ => s.wall_time(ms(t)),
+    }
+}
+
+/// A fact that is an instant alone (`Scheduled time`, `Created`: the trace's RFC 3339 UTC), on
+/// the page's zone's wall clock; `None` for any other fact, and in UTC.
+fn instant_in_zone(s: &ViewState, fact: &Said) -> Option<String> {
+    let Said::Verbatim(text) = fact else { return None };
+    if s.zone == AxisZone::Utc {
+        return None;
+    }
+    let t = chrono::DateTime::parse_from_rfc3339(text).ok()?;
+    Some(shown_time(s, t.to_utc()))
 }
 
 /// Marks a text shown as it is in every language (names, times, Kubernetes' own words): `verbatim`.

@@ -62,11 +62,21 @@ fn now() -> DateTime<Utc> {
     DateTime::from_timestamp_millis(js_sys::Date::now() as i64).unwrap_or_default().trunc_subsecs(0)
 }
 
+/// The severity's name in the page's markup (`data-severity`, the class).
 fn severity_name(s: Severity) -> &'static str {
     match s {
         Severity::Error => "error",
         Severity::Warning => "warning",
         Severity::Info => "info",
+    }
+}
+
+/// The severity in the reader's language.
+fn severity_words(s: Severity) -> Msg {
+    match s {
+        Severity::Error => Msg::SeverityError,
+        Severity::Warning => Msg::SeverityWarning,
+        Severity::Info => Msg::SeverityInfo,
     }
 }
 
@@ -291,7 +301,7 @@ fn cron_job_card(c: &CronJobLintView, l: Lang, on_open: &Callback<String>) -> Ht
                     let (on_open, text) = (on_open.clone(), f.playground.clone());
                     html! {
                         <li class={format!("finding {}", severity_name(f.severity))} data-testid="finding" data-rule={f.rule.clone()} data-severity={severity_name(f.severity)}>
-                            <span class="severity">{ severity_name(f.severity) }</span>{ " " }<code>{ f.rule.clone() }</code>
+                            <span class="severity">{ l.text(severity_words(f.severity)) }</span>{ " " }<code>{ f.rule.clone() }</code>
                             <p>{ finding_sentence(f, l) }</p>
                             <button type="button" data-testid="finding-open" onclick={Callback::from(move |_: MouseEvent| on_open.emit(text.clone()))}
                                 title={l.text(Msg::LintOpenProbeTitle)}>{ l.text(Msg::LintOpenProbe) }</button>

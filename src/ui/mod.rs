@@ -22,6 +22,7 @@ mod share;
 mod state;
 mod timeline_view;
 pub mod worker;
+mod zone_menu;
 
 pub use app::{App, AppProps, EXAMPLE, STORAGE_KEY};
 pub use runner::Engine;

@@ -8,6 +8,7 @@
 
 use super::language::use_lang;
 use super::state::ViewState;
+use crate::app::axis_zone::AxisZone;
 use crate::app::share::{
     decode_fragment, encode_fragment, ShareError, SharePanel, ShareState, ShareView, MAX_STATE, PREFIX,
 };
@@ -116,6 +117,7 @@ pub fn share_view(state: &ViewState) -> Option<ShareView> {
             p
         },
         speed: Some(state.speed),
+        zone: (state.zone != AxisZone::Utc).then(|| state.zone.to_string()),
     })
 }
 

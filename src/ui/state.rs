@@ -2,6 +2,7 @@
 //! cursor, the selection — and the actions that change it (a Yew reducer, so event handlers
 //! never see stale state).
 
+use crate::app::axis_zone::{named_offset, wall_clock, AxisZone};
 use crate::app::run::RunResult;
 use crate::app::share::ShareView;
 use crate::sim::trace::Time;
@@ -77,6 +78,8 @@ pub struct ViewState {
     pub playing: bool,
     /// Virtual milliseconds per real millisecond (`timeline::playback`).
     pub speed: f64,
+    /// The zone the axis, the clock and the inspector read instants in.
+    pub zone: AxisZone,
 }
 
 impl Default for ViewState {
@@ -91,6 +94,7 @@ impl Default for ViewState {
             pinned: HashSet::new(),
             playing: false,
             speed: 3_600.0,
+            zone: AxisZone::Utc,
         }
     }
 }
@@ -111,6 +115,7 @@ impl PartialEq for ViewState {
             && self.pinned == other.pinned
             && self.playing == other.playing
             && self.speed == other.speed
+            && self.zone == other.zone
     }
 }
 
@@ -122,6 +127,25 @@ impl ViewState {
     /// Where an item of the current run lies on the time axis.
     fn place(&self, item: ItemRef) -> Option<Place> {
         place(self.model.as_ref()?.timeline.as_ref()?, item)
+    }
+
+    /// The offset (seconds east of UTC) of the page's zone at `at` (ms): 0 in UTC, and in a
+    /// CronJob's zone no CronJob of the run is in any more.
+    pub fn offset(&self, at: f64) -> i32 {
+        match &self.zone {
+            AxisZone::Utc => 0,
+            AxisZone::Viewer => super::zone_menu::viewer_offset(at),
+            named => named_offset(self.model.as_ref().and_then(|m| named.offsets(&m.result.schedules)), at),
+        }
+    }
+
+    /// `at` (ms) on the page's zone's wall clock, to the second: `2026-03-29 03:00:00 UTC+02:00`,
+    /// or `… UTC` in UTC.
+    pub fn wall_time(&self, at: f64) -> String {
+        match self.zone {
+            AxisZone::Utc => time_of_ms(at).format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+            _ => wall_clock(at, self.offset(at), true),
+        }
     }
 
     /// The Jobs whose pods are shown: the pinned ones and the selection's.
@@ -173,8 +197,10 @@ pub enum Action {
     /// Zoom by a factor around the selection, keeping it in view (around the middle without one).
     ZoomStep(f64),
     TogglePin(String),
-    /// A share link's view (window, clock, selection, open pod lanes, speed).
+    /// A share link's view (window, clock, selection, open pod lanes, speed, zone).
     Restore(ShareView),
+    /// Read instants in this zone.
+    Zone(AxisZone),
 }
 
 thread_local! {
@@ -347,6 +373,7 @@ impl Reducible for ViewState {
                     s.view = s.view.zoom(anchor_x, factor, a, b);
                 }
             }
+            Action::Zone(zone) => s.zone = zone,
             Action::TogglePin(name) => {
                 if !s.pinned.remove(&name) {
                     s.pinned.insert(name);
@@ -361,6 +388,11 @@ impl Reducible for ViewState {
                     s.pinned = v.pinned.into_iter().collect();
                     s.speed = v.speed.unwrap_or(s.speed);
                     s.playing = false;
+                    // A link names its zone; one without (made before links carried it, or a
+                    // view that follows another's window) leaves the zone as it is.
+                    if let Some(zone) = v.zone.as_deref().and_then(|z| AxisZone::parse(z).ok()) {
+                        s.zone = zone;
+                    }
                 }
             }
         }

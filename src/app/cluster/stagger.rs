@@ -13,8 +13,8 @@
 
 use super::density::PILE_UP;
 use super::Cluster;
-use crate::api::load::load_manifest;
 use crate::api::yaml::SyntaxError;
+use crate::app::compare::{read_documents, write_documents};
 use crate::sim::scenario::{API_VERSION, KIND as SIMULATION_KIND};
 use crate::sim::trace::{format_time, Time};
 use serde::Serialize;
@@ -189,10 +189,7 @@ impl Cluster {
 /// start them late at the window's start — what an edit of the schedule does, but not the
 /// steady state the comparison is about.
 pub fn apply(text: &str, suggestions: &[Suggestion], (start, end): (Time, Time)) -> Result<String, SyntaxError> {
-    let loaded = load_manifest(text);
-    if let Some(e) = loaded.errors.first() {
-        return Err(e.clone());
-    }
+    let loaded = read_documents(text)?;
     let mut docs: Vec<Value> = loaded
         .objects
         .iter()
@@ -227,8 +224,7 @@ pub fn apply(text: &str, suggestions: &[Suggestion], (start, end): (Time, Time))
         }
         None => docs.push(json!({"apiVersion": API_VERSION, "kind": SIMULATION_KIND, "spec": window})),
     }
-    Ok(docs.iter().map(|d| serde_json::to_string(d).expect("JSON serializes")).collect::<Vec<_>>().join("\n---\n")
-        + "\n")
+    Ok(write_documents(&docs))
 }
 
 /// Writes `s`'s schedule into CronJob `d`, and moves its last schedule time by the same minutes.

@@ -313,7 +313,7 @@ impl Json<'_> {
     }
 
     fn view(&mut self) -> Read<ShareView> {
-        const FIELDS: &str = "`from`, `to`, `cursor`, `selected`, `pinned`, `speed`";
+        const FIELDS: &str = "`from`, `to`, `cursor`, `selected`, `pinned`, `speed`, `zone`";
         let (mut from, mut to, mut cursor) = (None, None, None);
         let mut view = ShareView::default();
         let mut seen = Seen(Vec::new());
@@ -327,6 +327,7 @@ impl Json<'_> {
                 }
                 "pinned" => (seen.first("pinned")?, view.pinned = r.strings()?),
                 "speed" => (seen.first("speed")?, view.speed = if r.null() { None } else { Some(r.number()?) }),
+                "zone" => (seen.first("zone")?, view.zone = if r.null() { None } else { Some(r.string()?) }),
                 other => return Err(format!("unknown field `{other}`, expected one of {FIELDS}")),
             };
             Ok(())
@@ -466,7 +467,8 @@ mod tests {
                     cursor: 1.0,
                     selected: None,
                     pinned: vec!["a".into(), "b".into()],
-                    speed: None
+                    speed: None,
+                    zone: None
                 }),
                 lang: Some("ko".into()),
                 panels: vec![

@@ -1,8 +1,11 @@
-//! The fate of every nominal schedule time, with the reason (put into words when read).
+//! The fate of every nominal schedule time, with the reason (put into words when read, in any of
+//! the page's languages).
 
 use super::time::{format_time, rfc3339, Time};
 use super::Name;
 use crate::controller::cronjob::DecisionCode;
+use crate::i18n::slot_why::SlotWords as W;
+use crate::i18n::Lang;
 use chrono::TimeDelta;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Cow;
@@ -138,39 +141,57 @@ impl SlotWhy {
     }
 }
 
-impl fmt::Display for SlotWhy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl SlotWhy {
+    /// The words in `lang` (the trace's own text is the English, [`Display`](fmt::Display)).
+    ///
+    /// ```
+    /// use cronjob_playground::{i18n::Lang, sim::trace::SlotWhy};
+    /// let at = "2026-03-28T01:30:00Z".parse().unwrap();
+    /// let why = SlotWhy::SuspendedAt { at };
+    /// assert_eq!(why.to_string(), "The CronJob was suspended when the controller looked at 2026-03-28T01:30:00Z.");
+    /// assert_eq!(why.render(Lang::Ko), "2026-03-28T01:30:00Z에 컨트롤러가 확인했을 때 크론잡은 일시 중지 (suspend) 상태였습니다.");
+    /// ```
+    pub fn render(&self, lang: Lang) -> String {
         let at = |t: &Time| format_time(t);
         match self {
-            SlotWhy::Text(t) => f.write_str(t),
+            SlotWhy::Text(t) => t.to_string(),
             SlotWhy::Ran { job, created, late, after } => {
-                write!(f, "Job {job} was created at {} ({} after the slot)", at(created), Seconds(*late))?;
+                let (job, created, late) = (job as &dyn fmt::Display, &at(created), &Seconds(*late));
                 match after {
-                    RanAfter::Forbid => f.write_str(": concurrencyPolicy Forbid held it while an earlier Job was active; when that Job finished, the next sync started this still-unmet slot."),
-                    RanAfter::Suspend => f.write_str(": the CronJob was suspended at the slot; on resume the controller started the most recent unmet slot."),
-                    RanAfter::Outage => f.write_str(": kube-controller-manager was down at the slot; when it came back its first sync started the most recent unmet slot."),
-                    RanAfter::ScheduleEdit => f.write_str(": retroactive run — the schedule was edited after this time; the controller evaluated the new schedule from status.lastScheduleTime and started its most recent unmet slot (set startingDeadlineSeconds to prevent this)."),
-                    RanAfter::FirstSync => f.write_str(" by the first sync after the slot."),
-                    RanAfter::Syncs(n) => write!(f, ": {n} earlier sync(s) after the slot did not start it."),
+                    RanAfter::Forbid => W::RanForbid.format(lang, &[job, created, late]),
+                    RanAfter::Suspend => W::RanSuspend.format(lang, &[job, created, late]),
+                    RanAfter::Outage => W::RanOutage.format(lang, &[job, created, late]),
+                    RanAfter::ScheduleEdit => W::RanScheduleEdit.format(lang, &[job, created, late]),
+                    RanAfter::FirstSync => W::RanFirstSync.format(lang, &[job, created, late]),
+                    RanAfter::Syncs(n) => W::RanSyncs.format(lang, &[job, created, late, n]),
                 }
             }
-            SlotWhy::NotFoundAfterOutage { back } => write!(f, "kube-controller-manager was down at this time; when it came back at {}, its search for the most recent unmet time (it looks back about two intervals of the first gap after lastScheduleTime) did not find this slot, so nothing ran.", at(back)),
-            SlotWhy::NameTaken { at: t } => write!(f, "The Job name (the CronJob's name and the slot's minutes since the epoch) was already taken by the Job of an earlier slot in the same minute; at {} the controller got AlreadyExists and adopted that Job instead of creating one, so this slot did not run.", at(t)),
-            SlotWhy::Superseded { slot, at: t } => write!(f, "A later slot ({}) was started instead at {}: the controller only ever starts the most recent unmet time.", slot.as_ref().map_or_else(|| "?".into(), at), at(t)),
-            SlotWhy::ForbidPastDeadline { released, age, deadline } => write!(f, "concurrencyPolicy Forbid held it while an earlier Job was active; by the sync at {} it was {} old, reaching startingDeadlineSeconds ({deadline}s), so the controller stopped looking for it and it never ran.", at(released), Seconds(*age)),
-            SlotWhy::Forbidden { policy, at: t } => write!(f, "concurrencyPolicy is {policy}: at {} an earlier Job was still active, so the controller recorded JobAlreadyActive and started nothing; the slot was later superseded or fell out of reach.", at(t)),
-            SlotWhy::SuspendedAt { at: t } => write!(f, "The CronJob was suspended when the controller looked at {}.", at(t)),
-            SlotWhy::NotFoundAt { at: t } => write!(f, "At {} the controller's approximate search for the most recent unmet time (it looks back about two intervals of the first gap) did not find this slot.", at(t)),
-            SlotWhy::PastDeadline { edited, at: t, late, deadline } => write!(
-                f,
-                "{} ran at {} — {} late, more than startingDeadlineSeconds ({deadline}s) — so the slot was skipped silently{}.",
-                if *edited { "The schedule was edited after this time; the first sync to count it as unmet" } else { "The first sync after the slot" },
-                at(t),
-                Seconds(*late),
-                if *edited { " (the deadline is what prevents the retroactive run)" } else { "" }
-            ),
-            SlotWhy::SyncFailed { at: t, code } => write!(f, "The sync at {} ended with `{}`, so no Job was created for this slot.", at(t), code.as_str()),
-            SlotWhy::NoSyncWithin { deadline } => write!(f, "No sync started this slot within startingDeadlineSeconds ({deadline}s), so it was skipped silently."),
+            SlotWhy::NotFoundAfterOutage { back } => W::NotFoundAfterOutage.format(lang, &[&at(back)]),
+            SlotWhy::NameTaken { at: t } => W::NameTaken.format(lang, &[&at(t)]),
+            SlotWhy::Superseded { slot, at: t } => {
+                W::Superseded.format(lang, &[&slot.as_ref().map_or_else(|| "?".into(), at), &at(t)])
+            }
+            SlotWhy::ForbidPastDeadline { released, age, deadline } => {
+                W::ForbidPastDeadline.format(lang, &[&at(released), &Seconds(*age), deadline])
+            }
+            SlotWhy::Forbidden { policy, at: t } => W::Forbidden.format(lang, &[policy, &at(t)]),
+            SlotWhy::SuspendedAt { at: t } => W::SuspendedAt.format(lang, &[&at(t)]),
+            SlotWhy::NotFoundAt { at: t } => W::NotFoundAt.format(lang, &[&at(t)]),
+            SlotWhy::PastDeadline { edited, at: t, late, deadline } => {
+                let words = if *edited { W::PastDeadlineEdited } else { W::PastDeadline };
+                words.format(lang, &[&at(t), &Seconds(*late), deadline])
+            }
+            SlotWhy::SyncFailed { at: t, code } => W::SyncFailed.format(lang, &[&at(t), &code.as_str()]),
+            SlotWhy::NoSyncWithin { deadline } => W::NoSyncWithin.format(lang, &[deadline]),
+        }
+    }
+}
+
+impl fmt::Display for SlotWhy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SlotWhy::Text(t) => f.write_str(t),
+            other => f.write_str(&other.render(Lang::En)),
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::super::state::Model;
 use super::{item_attr, Frame};
 use crate::i18n::{Lang, Msg};
-use crate::sim::trace::format_time;
+use crate::sim::trace::{format_time, Time};
 use crate::timeline::lanes::{Group, MarkerKind};
 use crate::timeline::rows::{Row, RowKind};
 use crate::timeline::viewport::ms;
@@ -25,6 +25,8 @@ pub(super) struct Lanes<'a> {
     pub stop: Option<ItemRef>,
     /// Whether the items' names carry dates (the horizon spans days).
     pub dated: bool,
+    /// The virtual clock (the title row names the schedule in force then).
+    pub cursor: Time,
 }
 
 impl Lanes<'_> {

@@ -21,6 +21,7 @@ mod rows;
 
 use super::language::use_lang;
 use super::state::{Model, ViewState};
+use crate::app::axis_zone::clock_marks;
 use crate::i18n::{Lang, Msg};
 use crate::timeline::rows::{groups_between, height, rows};
 use crate::timeline::viewport::Viewport;
@@ -101,6 +102,7 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
         expanded: &expanded,
         stop: props.state.focused.or(props.state.selected),
         dated: crate::timeline::names::dated(timeline.start, timeline.end),
+        cursor: props.state.cursor_time(),
     };
     html! {
         <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()} {onscroll}>
@@ -112,8 +114,9 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
                         <line x1="0" y1="0" x2="0" y2="6" class="hatch-line" />
                     </pattern>
                 </defs>
-                { axis::axis(l, &frame) }
+                { axis::axis(l, &frame, &props.state.zone_name(), |at| props.state.offset(at)) }
                 { axis::bands(l, timeline, &frame) }
+                { axis::clock_changes(l, &frame, &clock_marks(&model.result.schedules)) }
                 { for groups_between(&rows, top - OVERSCAN, top + seen + SCROLL_STEP + OVERSCAN)
                     .flat_map(|(g, group_rows)| lanes.group(g, &timeline.groups[g], group_rows)) }
                 { axis::cursor(&frame, props.state.cursor, props.state.cursor_time()) }

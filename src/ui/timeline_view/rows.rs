@@ -22,21 +22,21 @@ fn lane_label(text: &'static str, row: &Row) -> Html {
 }
 
 impl Lanes<'_> {
-    /// The group's title row: the CronJob's name and its (first) schedule.
+    /// The group's title row: the CronJob's name and the schedule in force at the clock, marked
+    /// when a patch changed it within the horizon (as its schedule card says).
     pub(super) fn title_row(&self, row: &Row, group: &Group) -> Html {
         let (y, h) = (row.y, row.height);
         let trace = self.model.result.trace.as_ref();
-        let schedule = group
-            .cron_job
-            .as_ref()
-            .and_then(|n| trace?.cluster.cron_jobs.iter().find(|c| &c.name == n)?.specs.first())
-            .map(|s| format!("  {}", s.schedule))
-            .unwrap_or_default();
+        let life = group.cron_job.as_ref().and_then(|n| trace?.cluster.cron_jobs.iter().find(|c| &c.name == n));
+        let schedule =
+            life.and_then(|c| c.spec_at(self.cursor)).map(|s| format!("  {}", s.schedule)).unwrap_or_default();
+        let edited = life.is_some_and(|c| c.specs.iter().any(|s| s.schedule != c.specs[0].schedule));
         let title = if group.cron_job.is_some() { group.title() } else { self.l.text(Msg::StandaloneJobs) };
         html! { <g class="row title-row" data-testid="group" data-cronjob={group.title().to_string()}>
             <rect class="row-bg title" x="0" y={y.to_string()} width="100%" height={h.to_string()} />
             <text class="group-title" x="8" y={(y + 15.0).to_string()}>{ title }
-                <tspan class="group-schedule">{ schedule }</tspan></text>
+                <tspan class="group-schedule" data-testid="group-schedule">{ schedule }</tspan>
+                if edited { <tspan class="group-edited">{ format!(" {}", self.l.text(Msg::ScheduleEdited)) }</tspan> }</text>
         </g> }
     }
 
