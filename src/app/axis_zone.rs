@@ -127,7 +127,7 @@ pub fn clock_marks(cards: &[ScheduleCard]) -> Vec<ClockMark<'_>> {
             }
         }
     }
-    marks.sort_by(|a, b| a.at.total_cmp(&b.at));
+    crate::timeline::order::sort_by(&mut marks, |a, b| a.at.total_cmp(&b.at));
     marks
 }
 

@@ -94,7 +94,11 @@ pub fn unpack_simulation(r: &mut Reader) -> Result<Simulation, PackError> {
             Some(Release { version, patch: read_opt_u32(r)? })
         }
     };
-    let feature_gates = (0..r.len()?).map(|_| Ok((r.string()?, r.u8()? == 1))).collect::<Result<_, PackError>>()?;
+    // Inserted one by one: `collect` into a map sorts first, a sort the page's module need not hold.
+    let mut feature_gates = std::collections::BTreeMap::new();
+    for _ in 0..r.len()? {
+        feature_gates.insert(r.string()?, r.u8()? == 1);
+    }
     let (start, end) = (r.opt_time()?, r.opt_time()?);
     let duration = read_opt_delta(r)?.map(HorizonDuration);
     let controller_time_zone = r.opt_string()?;

@@ -352,7 +352,7 @@ pub fn events_at(trace: &Trace, t: Time, object: Option<(ObjectKind, &str)>) -> 
             }
         }
     }
-    aggs.sort_by_key(|a| a.last);
+    super::order::sort_by_key(&mut aggs, |a| a.last);
     let rows = aggs
         .iter()
         .map(|a| {

@@ -7,6 +7,7 @@
 use crate::sim::scenario::ClusterAction;
 use crate::sim::trace::{CronJobLife, FinishedCondition, SlotFate, Time, Trace};
 
+use super::order;
 use super::overlap::assign_rows;
 pub use super::overlap::Span;
 use super::pod_lanes::{pod_bars, PodBar};
@@ -240,8 +241,7 @@ impl Timeline {
     pub fn add_instants(&mut self, more: impl IntoIterator<Item = Time>) {
         let (start, end) = (self.start, self.end);
         self.instants.extend(more.into_iter().filter(|t| *t >= start && *t <= end));
-        // Unstable is as good (equal instants are the same) and quicker on thousands of them.
-        self.instants.sort_unstable();
+        order::sort_by(&mut self.instants, Time::cmp);
         self.instants.dedup();
     }
 
@@ -301,8 +301,8 @@ fn groups(trace: &Trace) -> Vec<Group> {
         groups[g].jobs.push(job_bar(trace, i, pods, late.contains(job.name.as_str())));
     }
     for g in &mut groups {
-        g.slots.sort_by_key(|s| s.at);
-        g.jobs.sort_by_key(|j| j.from);
+        order::sort_by_key(&mut g.slots, |s| s.at);
+        order::sort_by_key(&mut g.jobs, |j| j.from);
         let spans: Vec<(Time, Time)> = g.jobs.iter().map(|j| (j.from, j.to)).collect();
         let rows = assign_rows(&spans);
         for (job, row) in g.jobs.iter_mut().zip(&rows) {
@@ -315,7 +315,7 @@ fn groups(trace: &Trace) -> Vec<Group> {
             g.suspended = suspensions(life, trace.start, trace.end);
         }
     }
-    groups.sort_by_key(|g| g.cron_job.is_none());
+    order::sort_by_key(&mut groups, |g| g.cron_job.is_none());
     groups
 }
 
@@ -361,14 +361,14 @@ fn markers(trace: &Trace) -> Vec<Marker> {
         };
         markers.push(Marker { at: e.event.at, kind, refused: e.refused.clone() });
     }
-    markers.sort_by_key(|m| m.at);
+    order::sort_by_key(&mut markers, |m| m.at);
     markers
 }
 
 /// kube-controller-manager's outages, in time order.
 fn outages(trace: &Trace) -> Vec<Span> {
     let mut outages: Vec<Span> = trace.cluster.outages.iter().map(|o| Span { from: o.from, to: o.to }).collect();
-    outages.sort_by_key(|o| o.from);
+    order::sort_by_key(&mut outages, |o| o.from);
     outages
 }
 

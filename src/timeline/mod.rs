@@ -14,6 +14,7 @@
 //! - [`kubectl`]: `kubectl get`/`describe`-style tables and log lines at an instant.
 //! - [`rows`], [`index`]: the lanes in drawing order, and an index of what they hold;
 //!   [`overlap`]: overlapping bars on separate rows (Jobs in a lane, Pods under a Job).
+//! - [`order`]: the one stable sort these lists and the page's share.
 
 pub mod axis;
 pub mod explain;
@@ -25,6 +26,7 @@ pub mod lanes;
 pub mod legend;
 pub mod names;
 pub mod nav;
+pub mod order;
 pub mod overlap;
 pub mod playback;
 pub mod pod_lanes;

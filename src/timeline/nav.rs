@@ -4,6 +4,7 @@
 //! must show, and how close in, to draw it apart from its neighbours).
 
 use super::lanes::Timeline;
+use super::order;
 use super::viewport::ms;
 use super::ItemRef;
 use crate::sim::trace::Time;
@@ -81,7 +82,7 @@ fn items(tl: &Timeline, (g, lane): (usize, Lane)) -> Vec<(ItemRef, Time)> {
         Lane::Jobs => group.jobs.iter().map(|j| (ItemRef::Job(j.trace_index), j.from)).collect(),
         Lane::Pods(j) => group.jobs[j].pods.iter().map(|p| (ItemRef::Pod(p.trace_index), p.from)).collect(),
     };
-    out.sort_by_key(|(item, at)| (*at, item.to_string()));
+    order::sort_by_key(&mut out, |(item, at)| (*at, item.to_string()));
     out
 }
 
@@ -165,7 +166,7 @@ pub fn place(tl: &Timeline, item: ItemRef) -> Option<Place> {
                 if let Some(job) = group.jobs.iter().find(|j| j.trace_index == i) {
                     let mut starts: Vec<f64> =
                         group.jobs.iter().filter(|j| j.row == job.row).map(|j| ms(j.from)).collect();
-                    starts.sort_by(f64::total_cmp);
+                    order::sort_by(&mut starts, f64::total_cmp);
                     let k = starts.iter().position(|s| *s == ms(job.from)).unwrap_or(0);
                     let (from, to) = (ms(job.from), ms(job.to));
                     return Some(Place { from, to, room: (to - from).max(gap(&starts, k)) });

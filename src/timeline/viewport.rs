@@ -311,7 +311,7 @@ pub struct SpanIndex {
 impl SpanIndex {
     /// Indexes `(id, from, to)` items.
     pub fn new(mut items: Vec<(usize, f64, f64)>) -> SpanIndex {
-        items.sort_by(|a, b| a.1.total_cmp(&b.1));
+        super::order::sort_by(&mut items, |a, b| a.1.total_cmp(&b.1));
         let spans: Vec<(f64, f64)> = items.iter().map(|(_, f, t)| (*f, *t)).collect();
         let max_to = running_max(&spans);
         SpanIndex { ids: items.iter().map(|(id, _, _)| *id).collect(), spans, max_to }

@@ -35,9 +35,14 @@ fn tidy(v: Value) -> Option<Value> {
             (!a.is_empty()).then_some(Value::Array(a))
         }
         Value::Object(m) => {
-            let m: serde_json::Map<String, Value> =
-                m.into_iter().filter_map(|(k, v)| tidy(v).map(|v| (k, v))).collect();
-            (!m.is_empty()).then_some(Value::Object(m))
+            // Inserted one by one: `collect` into a map sorts first, a sort the page need not hold.
+            let mut kept = serde_json::Map::new();
+            for (k, v) in m {
+                if let Some(v) = tidy(v) {
+                    kept.insert(k, v);
+                }
+            }
+            (!kept.is_empty()).then_some(Value::Object(kept))
         }
         other => Some(other),
     }
@@ -377,7 +382,7 @@ fn events(
             };
             let mut s = sim.clone();
             s.spec.events.push(ClusterEvent { at, action });
-            s.spec.events.sort_by_key(|e| e.at);
+            crate::timeline::order::sort_by_key(&mut s.spec.events, |e| e.at);
             emit(s);
         })
     };

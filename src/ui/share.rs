@@ -113,7 +113,7 @@ pub fn share_view(state: &ViewState) -> Option<ShareView> {
         selected: state.selected.map(|s| s.to_string()),
         pinned: {
             let mut p: Vec<String> = state.pinned.iter().cloned().collect();
-            p.sort();
+            crate::timeline::order::sort_by(&mut p, Ord::cmp);
             p
         },
         speed: Some(state.speed),
