@@ -27,7 +27,7 @@ pub use location::{load_location, Location, LocationError};
 pub(crate) use strconv::{atoi, to_lower};
 pub use strconv::{AtoiError, Quoted};
 pub(crate) use time::Zone;
-pub use time::{format_rfc3339, zero_time};
+pub use time::{format_rfc3339, parse_rfc3339, zero_time};
 pub use zone::{Tz, TzOffset, UnknownZone};
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 
 use super::calendar::{civil_from_local, days_from_civil, Civil, SECONDS_PER_DAY};
 use super::zone::{Period, Tz, ZoneRules};
-use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, SecondsFormat, TimeDelta, Utc};
 
 /// One zone's clock arithmetic, remembering the last period it looked up.
 pub struct Zone {
@@ -68,6 +68,59 @@ pub fn format_rfc3339(t: &DateTime<Tz>) -> String {
     t.to_rfc3339_opts(SecondsFormat::AutoSi, true)
 }
 
+/// Reads an RFC 3339 instant: `2024-01-10T00:00:00Z`, `2024-01-10T01:00:00.5+01:00` (`t` or a
+/// space for the `T` and `z` for the `Z`, as RFC 3339 allows; up to nine digits of a second are
+/// kept). `None` for anything else, an impossible date or time among them. Written by hand for
+/// the page, which reads such instants from its own fields and the trace: chrono's general
+/// parser would be a few KB of its module.
+///
+/// ```
+/// use cronjob_playground::go::parse_rfc3339;
+/// let t = parse_rfc3339("2024-03-31T03:30:00.25+02:00").unwrap();
+/// assert_eq!(t.to_rfc3339(), "2024-03-31T01:30:00.250+00:00");
+/// assert_eq!(parse_rfc3339("2024-02-30T00:00:00Z"), None);
+/// assert_eq!(parse_rfc3339("2024-01-10 00:00"), None);
+/// ```
+pub fn parse_rfc3339(text: &str) -> Option<DateTime<Utc>> {
+    let b = text.as_bytes();
+    let num = |from: usize, to: usize| -> Option<u32> {
+        let digits = b.get(from..to)?;
+        digits.iter().all(u8::is_ascii_digit).then(|| digits.iter().fold(0, |n, d| n * 10 + u32::from(d - b'0')))
+    };
+    let separators = [(4, b'-'), (7, b'-'), (13, b':'), (16, b':')];
+    if separators.iter().any(|&(i, c)| b.get(i) != Some(&c)) || !matches!(b.get(10), Some(b'T' | b't' | b' ')) {
+        return None;
+    }
+    let date = NaiveDate::from_ymd_opt(num(0, 4)? as i32, num(5, 7)?, num(8, 10)?)?;
+    let (mut i, mut nanos) = (19, 0);
+    if b.get(i) == Some(&b'.') {
+        let digits = b[i + 1..].iter().take_while(|d| d.is_ascii_digit()).count();
+        if digits == 0 {
+            return None;
+        }
+        nanos = num(i + 1, i + 1 + digits.min(9))? * 10u32.pow(9 - digits.min(9) as u32);
+        i += 1 + digits;
+    }
+    let offset = match &b[i.min(b.len())..] {
+        [b'Z' | b'z'] => 0,
+        [sign @ (b'+' | b'-'), _, _, b':', _, _] => {
+            let (h, m) = (num(i + 1, i + 3)?, num(i + 4, i + 6)?);
+            if h > 23 || m > 59 {
+                return None;
+            }
+            let east = i64::from(h * 3600 + m * 60);
+            if *sign == b'-' {
+                -east
+            } else {
+                east
+            }
+        }
+        _ => return None,
+    };
+    let time = NaiveTime::from_hms_nano_opt(num(11, 13)?, num(14, 16)?, num(17, 19)?, nanos)?;
+    Some(date.and_time(time).and_utc() - TimeDelta::seconds(offset))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,6 +137,39 @@ mod tests {
 
     fn unix(rfc3339: &str) -> i64 {
         DateTime::parse_from_rfc3339(rfc3339).unwrap().timestamp()
+    }
+
+    #[test]
+    fn rfc3339_reads_as_chrono_does() {
+        for text in [
+            "2024-01-10T00:00:00Z",
+            "2024-01-10t23:59:59z",
+            "2024-01-10 12:00:00+05:30",
+            "2024-02-29T12:00:00.123456789-08:00",
+            "2024-02-29T12:00:00.1234567891Z",
+            "1999-12-31T23:59:59.5+00:00",
+        ] {
+            let chrono = DateTime::parse_from_rfc3339(text).unwrap().to_utc();
+            assert_eq!(parse_rfc3339(text), Some(chrono), "{text}");
+        }
+        for text in [
+            "",
+            "2024-01-10",
+            "2024-01-10T00:00:00",
+            "2024-01-10T00:00Z",
+            "2024-01-10T00:00:00.Z",
+            "2024-13-10T00:00:00Z",
+            "2023-02-29T00:00:00Z",
+            "2024-01-10T24:00:00Z",
+            "2024-01-10T00:00:00+24:00",
+            "2024-01-10T00:00:00+0100",
+            "2024-01-10T00:00:00Z ",
+            "+2024-01-10T00:00:00Z",
+            "2024-01-10T00:00:00 UTC",
+        ] {
+            assert!(DateTime::parse_from_rfc3339(text).is_err(), "chrono reads {text}");
+            assert_eq!(parse_rfc3339(text), None, "{text}");
+        }
     }
 
     #[test]

@@ -130,10 +130,8 @@ fn label(l: Lang, step: Step, t: DateTime<Utc>, before: Option<DateTime<Utc>>) -
         Step::Seconds(s) => {
             if t.hour() == 0 && t.minute() == 0 && t.second() == 0 {
                 date(new_year && before.is_some())
-            } else if s < 60 {
-                t.format("%H:%M:%S").to_string()
             } else {
-                t.format("%H:%M").to_string()
+                super::names::time_of_day(t, s < 60)
             }
         }
     }

@@ -9,7 +9,7 @@ use super::pod_lanes::SegmentKind;
 use crate::sim::trace::{
     ControllerName, EventType, FinishedCondition, JobRecord, ObjectKind, RecordedPodPhase, Time, Trace,
 };
-use chrono::TimeDelta;
+use chrono::{Datelike, TimeDelta, Timelike};
 use std::collections::HashMap;
 
 /// `duration.HumanDuration`: the age format of every `kubectl get` column.
@@ -397,7 +397,14 @@ pub fn log_lines(trace: &Trace, t: Time, limit: usize) -> Vec<String> {
             let requeue = s.requeue_after_seconds.map(|r| format!(" requeueAfter=\"{r}s\"")).unwrap_or_default();
             format!(
                 "I{} {}] \"{}\" object=\"{}\" trigger=\"{trigger}\" decision=\"{}\"{requeue}",
-                s.at.format("%m%d %H:%M:%S%.6f"),
+                // klog's header, `%m%d %H:%M:%S%.6f`.
+                format_args!(
+                    "{:02}{:02} {}.{:06}",
+                    s.at.month(),
+                    s.at.day(),
+                    super::names::time_of_day(s.at, true),
+                    s.at.nanosecond() % 1_000_000_000 / 1000
+                ),
                 component,
                 s.decision.explanation.text().replace('"', "\\\""),
                 s.object,

@@ -7,6 +7,7 @@ use super::lanes::{fate_name, JobBar};
 use super::pod_lanes::PodBar;
 use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{RanAfter, SlotRecord, SlotWhy, Time};
+use chrono::{Datelike, Timelike};
 
 /// An instant as the names say it: `13:10` (`13:10:30` off the minute), after its date
 /// (`2023-03-22 13:10`) when the timeline spans more than a day.
@@ -18,16 +19,42 @@ use crate::sim::trace::{RanAfter, SlotRecord, SlotWhy, Time};
 /// assert_eq!(clock(t, true), "2023-03-22 13:10:30");
 /// ```
 pub fn clock(t: Time, dated: bool) -> String {
-    let time = if t.timestamp() % 60 == 0 && t.timestamp_subsec_millis() == 0 {
-        t.format("%H:%M").to_string()
-    } else {
-        t.format("%H:%M:%S").to_string()
-    };
+    let time = time_of_day(t, t.timestamp() % 60 != 0 || t.timestamp_subsec_millis() != 0);
     if dated {
-        format!("{} {time}", t.format("%Y-%m-%d"))
+        format!("{} {time}", date(t))
     } else {
         time
     }
+}
+
+/// `t`'s time of day, `13:10` or with the seconds `13:10:30` (what `%H:%M[:%S]` writes). The
+/// page's instants come in a few fixed shapes, written by hand: chrono's `format` interpreter
+/// would be several KB of the page's module.
+///
+/// ```
+/// use cronjob_playground::timeline::names::time_of_day;
+/// let t = chrono::DateTime::parse_from_rfc3339("2023-03-22T09:05:07Z").unwrap().to_utc();
+/// assert_eq!(time_of_day(t, false), "09:05");
+/// assert_eq!(time_of_day(t, true), "09:05:07");
+/// ```
+pub fn time_of_day(t: Time, seconds: bool) -> String {
+    let (h, m, s) = (t.hour(), t.minute(), t.second());
+    if seconds {
+        format!("{h:02}:{m:02}:{s:02}")
+    } else {
+        format!("{h:02}:{m:02}")
+    }
+}
+
+/// `t`'s date, `2023-03-22` (what `%Y-%m-%d` writes).
+///
+/// ```
+/// use cronjob_playground::timeline::names::date;
+/// let t = chrono::DateTime::parse_from_rfc3339("0999-01-02T00:00:00Z").unwrap().to_utc();
+/// assert_eq!(date(t), "0999-01-02");
+/// ```
+pub fn date(t: Time) -> String {
+    format!("{:04}-{:02}-{:02}", t.year(), t.month(), t.day())
 }
 
 /// Whether names need dates: the timeline from `start` to `end` spans more than a day.

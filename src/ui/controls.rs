@@ -359,8 +359,7 @@ fn events(
                     .unwrap_or_default()
             };
             e.prevent_default();
-            let Ok(at) = chrono::DateTime::parse_from_rfc3339(value("event-at").trim()) else { return };
-            let at = at.with_timezone(&chrono::Utc);
+            let Some(at) = crate::go::parse_rfc3339(value("event-at").trim()) else { return };
             let arg = value("event-arg").trim().to_string();
             let action = match value("event-kind").as_str() {
                 "schedule" if !arg.is_empty() => {

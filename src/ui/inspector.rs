@@ -215,8 +215,7 @@ fn instant_in_zone(s: &ViewState, fact: &Said) -> Option<String> {
     if s.zone == AxisZone::Utc {
         return None;
     }
-    let t = chrono::DateTime::parse_from_rfc3339(text).ok()?;
-    Some(shown_time(s, t.to_utc()))
+    Some(shown_time(s, crate::go::parse_rfc3339(text)?))
 }
 
 /// Marks a text shown as it is in every language (names, times, Kubernetes' own words): `verbatim`.

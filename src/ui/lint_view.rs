@@ -190,10 +190,9 @@ pub fn lint_view(props: &LintProps) -> Html {
         );
         Callback::from(move |_: MouseEvent| {
             // The engine looks the zone up (the page has no zone table).
-            let options =
-                DateTime::parse_from_rfc3339(at.trim()).map_err(|e| format!("start {:?}: {e}", *at)).map(|at| {
-                    LintAsk { version: *version, at: at.with_timezone(&Utc), controller_time_zone: (*zone).clone() }
-                });
+            let options = crate::go::parse_rfc3339(at.trim())
+                .ok_or_else(|| format!("start {:?}: not an RFC 3339 time", *at))
+                .map(|at| LintAsk { version: *version, at, controller_time_zone: (*zone).clone() });
             match options {
                 Err(e) => report.set(Some(Outcome::Error(e))),
                 Ok(options) => {

@@ -7,6 +7,7 @@ use crate::app::run::RunResult;
 use crate::app::share::ShareView;
 use crate::sim::trace::Time;
 use crate::timeline::index::{index, GroupIndex};
+use crate::timeline::names;
 use crate::timeline::nav::{place, Place};
 use crate::timeline::playback::speed_for;
 use crate::timeline::viewport::{label_width, ms, time_of_ms, Viewport};
@@ -143,7 +144,10 @@ impl ViewState {
     /// or `… UTC` in UTC.
     pub fn wall_time(&self, at: f64) -> String {
         match self.zone {
-            AxisZone::Utc => time_of_ms(at).format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+            AxisZone::Utc => {
+                let t = time_of_ms(at);
+                format!("{} {} UTC", names::date(t), names::time_of_day(t, true))
+            }
             _ => wall_clock(at, self.offset(at), true),
         }
     }
