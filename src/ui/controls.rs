@@ -78,10 +78,11 @@ pub fn document(sim: &Simulation) -> Value {
 const SHOWN_WORKLOADS: usize = 12;
 
 /// The workloads whose forms are shown for `query` (any part of the name, in any case), in the
-/// input's order, and how many match in all.
+/// input's order, and how many match in all. ASCII case only: object names are DNS labels, and
+/// Unicode's case mapping would be 4 KB of the page's module.
 fn shown<'a>(workloads: &'a [Workload], query: &str) -> (Vec<&'a Workload>, usize) {
-    let q = query.trim().to_lowercase();
-    let mut found = workloads.iter().filter(|w| w.name.to_lowercase().contains(&q));
+    let q = query.trim().to_ascii_lowercase();
+    let mut found = workloads.iter().filter(|w| w.name.to_ascii_lowercase().contains(&q));
     let shown: Vec<&Workload> = found.by_ref().take(SHOWN_WORKLOADS).collect();
     let matched = shown.len() + found.count();
     (shown, matched)
@@ -294,7 +295,7 @@ fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulati
             }
         })
     };
-    let id = format!("{}-{}", w.kind.to_lowercase(), w.name);
+    let id = format!("{}-{}", w.kind.to_ascii_lowercase(), w.name);
     html! {
         <fieldset key={id.clone()} class="pod-behaviour" data-testid="pod-behaviour" data-workload={w.name.clone()}>
             <legend>{ l.format(Msg::PodsOf, &[&w.kind, &w.name]) }</legend>
