@@ -197,28 +197,6 @@ pub fn ticks_in(view: &Viewport, min_px: f64, l: Lang, offset: impl Fn(f64) -> i
         .collect()
 }
 
-/// Where a flag `width` px wide for a line at `x` starts on the axis, between `min` and `max`:
-/// right of the line, else left of it, else just past a tick label — whichever first leaves
-/// every tick label (`labels`: their spans in px) readable; right of the line (left of it at the
-/// edge) when none does.
-///
-/// ```
-/// use cronjob_playground::timeline::axis::flag_left;
-/// // A tick label from 100 to 140 px; a clock change's line at 120 px.
-/// assert_eq!(flag_left(120.0, 60.0, &[(100.0, 140.0)], 0.0, 1000.0), 142.0);
-/// assert_eq!(flag_left(300.0, 60.0, &[(100.0, 140.0)], 0.0, 1000.0), 300.0);
-/// assert_eq!(flag_left(980.0, 60.0, &[], 0.0, 1000.0), 920.0);
-/// ```
-pub fn flag_left(x: f64, width: f64, labels: &[(f64, f64)], min: f64, max: f64) -> f64 {
-    let clear = |a: f64| a >= min && a + width <= max && labels.iter().all(|&(from, to)| a + width <= from || a >= to);
-    let after_labels = labels.iter().map(|&(_, to)| to + 2.0).filter(|&a| a >= x);
-    [x, x - width].into_iter().chain(after_labels).find(|&a| clear(a)).unwrap_or(if x + width > max {
-        (x - width).max(min)
-    } else {
-        x
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

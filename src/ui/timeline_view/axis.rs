@@ -7,7 +7,7 @@ use super::{item_attr, Frame};
 use crate::app::axis_zone::ClockMark;
 use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{format_time, Time};
-use crate::timeline::axis::{flag_left, label_px, Tick};
+use crate::timeline::axis::{label_px, ticks_in};
 use crate::timeline::rows::AXIS_HEIGHT;
 use crate::timeline::viewport::ms;
 use crate::timeline::{ItemRef, Timeline};
@@ -15,7 +15,8 @@ use yew::prelude::*;
 
 /// The time axis: a tick every ~90 pixels or more on calendar boundaries of `zone`'s wall clock
 /// (`offset` seconds east of UTC at an instant), with its label, lines down through every lane.
-pub(super) fn axis(frame: &Frame, zone: &str, tick_list: &[Tick]) -> Html {
+pub(super) fn axis(l: Lang, frame: &Frame, zone: &str, offset: impl Fn(f64) -> i32) -> Html {
+    let tick_list = ticks_in(&frame.view, 90.0, l, offset);
     html! {
         <g class="axis" data-testid="axis">
             <rect class="axis-bg" x={frame.label.to_string()} y="0" width={frame.view.width.to_string()} height={AXIS_HEIGHT.to_string()} />
@@ -33,13 +34,8 @@ pub(super) fn axis(frame: &Frame, zone: &str, tick_list: &[Tick]) -> Html {
 
 /// The clock changes: a line down through every lane at the instant, and a flag on the axis
 /// with its label (`02:00→03:00 skipped (Europe/Berlin)`), right of the line unless it would
-/// cover a tick's label or run past the lanes' edge; its title says what it does to each
-/// CronJob's schedule.
-pub(super) fn clock_changes(l: Lang, frame: &Frame, marks: &[ClockMark], ticks: &[Tick]) -> Html {
-    let labels: Vec<(f64, f64)> = ticks
-        .iter()
-        .filter_map(|t| t.label.as_ref().map(|label| (frame.x(t.at) + 3.0, frame.x(t.at) + 3.0 + label_px(label))))
-        .collect();
+/// run past the lanes' edge; its title says what it does to each CronJob's schedule.
+pub(super) fn clock_changes(l: Lang, frame: &Frame, marks: &[ClockMark]) -> Html {
     html! {
         <g class="axis-clock-changes">
             { for marks.iter().filter_map(|m| {
@@ -49,7 +45,7 @@ pub(super) fn clock_changes(l: Lang, frame: &Frame, marks: &[ClockMark], ticks: 
                 }
                 let label = m.label.render(l);
                 let w = label_px(&label) + 8.0;
-                let left = flag_left(x, w, &labels, frame.label, frame.width);
+                let left = if x + w > frame.width { (x - w).max(frame.label) } else { x };
                 let title: Vec<String> = m.notes.iter().map(|(cj, note)| format!("{cj}: {}", note.render(l))).collect();
                 Some(html! {
                     <g class={if m.gap { "clock-change gap" } else { "clock-change overlap" }} data-testid="clock-change"

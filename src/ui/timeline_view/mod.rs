@@ -23,7 +23,6 @@ use super::language::use_lang;
 use super::state::{Model, ViewState};
 use crate::app::axis_zone::clock_marks;
 use crate::i18n::{Lang, Msg};
-use crate::timeline::axis::ticks_in;
 use crate::timeline::rows::{groups_between, height, rows};
 use crate::timeline::viewport::Viewport;
 use crate::timeline::ItemRef;
@@ -105,7 +104,6 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
         dated: crate::timeline::names::dated(timeline.start, timeline.end),
         cursor: props.state.cursor_time(),
     };
-    let ticks = ticks_in(&frame.view, 90.0, l, |at| props.state.offset(at));
     html! {
         <div class="timeline-scroll" ref={container} data-generation={model.generation.to_string()} {onscroll}>
             <svg class="timeline-svg" width={frame.width.to_string()} height={frame.height.to_string()} role="group"
@@ -116,9 +114,9 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
                         <line x1="0" y1="0" x2="0" y2="6" class="hatch-line" />
                     </pattern>
                 </defs>
-                { axis::axis(&frame, &props.state.zone_name(), &ticks) }
+                { axis::axis(l, &frame, &props.state.zone_name(), |at| props.state.offset(at)) }
                 { axis::bands(l, timeline, &frame) }
-                { axis::clock_changes(l, &frame, &clock_marks(&model.result.schedules), &ticks) }
+                { axis::clock_changes(l, &frame, &clock_marks(&model.result.schedules)) }
                 { for groups_between(&rows, top - OVERSCAN, top + seen + SCROLL_STEP + OVERSCAN)
                     .flat_map(|(g, group_rows)| lanes.group(g, &timeline.groups[g], group_rows)) }
                 { axis::cursor(&frame, props.state.cursor, props.state.cursor_time()) }
