@@ -81,6 +81,12 @@ pub fn load_location(name: &str) -> Result<Location, LocationError> {
     if name.split('/').any(|part| part.len() > 255) {
         return Err(LocationError::NameTooLong);
     }
+    // A zone's own name (the usual case, asked on every CronJob sync) is a clean path whose
+    // prefixes are all directories: it names that zone, found by one binary search without
+    // walking the directories below it.
+    if let Some(tz) = zone_file(name) {
+        return Ok(Location::Zone(tz));
+    }
     // The name is a path below the zone directory: empty and `.` components are no-ops, and a
     // trailing slash demands a directory.
     let parts: Vec<&str> = name.split('/').filter(|p| !p.is_empty() && *p != ".").collect();

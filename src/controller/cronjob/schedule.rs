@@ -43,11 +43,17 @@ pub fn annotation_zone(time_zone: Option<&str>, controller_zone: Tz) -> Tz {
 /// (the legacy controller included) see no `timeZone`, so the text is `spec.schedule` as is.
 pub fn format_schedule<'c>(cron_job: &'c CronJob, behaviour: &Behaviour) -> (Cow<'c, str>, Option<Event>) {
     let schedule = &cron_job.spec.schedule;
+    (with_time_zone(schedule, effective_time_zone(cron_job, behaviour)), schedule_warning(cron_job, behaviour))
+}
+
+/// The `UnsupportedSchedule` warning [`format_schedule`] gives (1.23+, a schedule carrying
+/// `TZ`), without formatting the text.
+pub fn schedule_warning(cron_job: &CronJob, behaviour: &Behaviour) -> Option<Event> {
+    let schedule = &cron_job.spec.schedule;
     // `strings.Contains(schedule, "TZ")`, byte by byte: a substring search costs more to set up
     // than a schedule is long, and every sync asks.
     let mentions_tz = schedule.as_bytes().windows(2).any(|w| w == b"TZ");
-    let warning = (behaviour.tz_prefix_warning && mentions_tz).then(|| Event::unsupported_schedule(schedule));
-    (with_time_zone(schedule, effective_time_zone(cron_job, behaviour)), warning)
+    (behaviour.tz_prefix_warning && mentions_tz).then(|| Event::unsupported_schedule(schedule))
 }
 
 /// Why the controller's `cron.ParseStandard` refused a schedule; [`fmt::Display`] gives the
@@ -150,6 +156,10 @@ impl BoundSchedule {
 #[derive(Clone, Debug)]
 pub struct ParsedSchedule {
     text: String,
+    /// What the text was formatted from when it was parsed for a CronJob ([`Self::of`]): its
+    /// `spec.schedule` and the `timeZone` the release saw. The text is a function of these, so a
+    /// sync compares them rather than formatting the text again.
+    source: Option<(String, Option<String>)>,
     tz_prefix_parses: bool,
     controller_zone: Tz,
     parsed: Result<BoundSchedule, ScheduleError>,
@@ -160,6 +170,7 @@ impl ParsedSchedule {
     pub fn parse(text: &str, behaviour: &Behaviour, controller_zone: Tz) -> Self {
         ParsedSchedule {
             text: text.to_owned(),
+            source: None,
             tz_prefix_parses: behaviour.tz_prefix_parses,
             controller_zone,
             parsed: BoundSchedule::parse(text, behaviour, controller_zone),
@@ -168,7 +179,36 @@ impl ParsedSchedule {
 
     /// Parses the CronJob's schedule as this release's controller does.
     pub fn of(cron_job: &CronJob, behaviour: &Behaviour, controller_zone: Tz) -> Self {
-        Self::parse(&format_schedule(cron_job, behaviour).0, behaviour, controller_zone)
+        let mut parsed = Self::parse(&format_schedule(cron_job, behaviour).0, behaviour, controller_zone);
+        let zone = effective_time_zone(cron_job, behaviour).map(str::to_owned);
+        parsed.source = Some((cron_job.spec.schedule.clone(), zone));
+        parsed
+    }
+
+    /// `cached` when it is the parse of the CronJob's schedule by this release in this zone
+    /// (see [`Self::is_of`]), else a parse made now and kept in `fresh`.
+    pub(crate) fn reuse_or_parse_of<'p>(
+        cached: Option<&'p ParsedSchedule>,
+        cron_job: &CronJob,
+        behaviour: &Behaviour,
+        controller_zone: Tz,
+        fresh: &'p mut Option<ParsedSchedule>,
+    ) -> &'p ParsedSchedule {
+        match cached.filter(|p| p.is_of(cron_job, behaviour, controller_zone)) {
+            Some(parsed) => parsed,
+            None => fresh.insert(Self::of(cron_job, behaviour, controller_zone)),
+        }
+    }
+
+    /// Whether this is [`Self::of`] the CronJob's schedule by this release in this zone: the
+    /// same `spec.schedule` and visible `timeZone` give the same formatted text, so nothing is
+    /// formatted or allocated to tell.
+    pub fn is_of(&self, cron_job: &CronJob, behaviour: &Behaviour, controller_zone: Tz) -> bool {
+        self.tz_prefix_parses == behaviour.tz_prefix_parses
+            && self.controller_zone == controller_zone
+            && self.source.as_ref().is_some_and(|(schedule, zone)| {
+                *schedule == cron_job.spec.schedule && zone.as_deref() == effective_time_zone(cron_job, behaviour)
+            })
     }
 
     /// `cached` when it is the parse of `text` by this release in this zone, else a parse made
@@ -210,10 +250,9 @@ pub struct ScheduleCache {
 impl ScheduleCache {
     /// The parsed schedule of `cron_job`, parsed now if its text changed since the last call.
     pub fn get(&mut self, cron_job: &CronJob, behaviour: &Behaviour, controller_zone: Tz) -> &ParsedSchedule {
-        let text = format_schedule(cron_job, behaviour).0;
         let name = &cron_job.metadata.name;
-        if !self.by_name.get(name.as_str()).is_some_and(|p| p.is_for(&text, behaviour, controller_zone)) {
-            self.by_name.insert(name.clone(), ParsedSchedule::parse(&text, behaviour, controller_zone));
+        if !self.by_name.get(name.as_str()).is_some_and(|p| p.is_of(cron_job, behaviour, controller_zone)) {
+            self.by_name.insert(name.clone(), ParsedSchedule::of(cron_job, behaviour, controller_zone));
         }
         &self.by_name[name.as_str()]
     }
