@@ -1,8 +1,9 @@
 // End-to-end: the inspector and the lint speak the page's language where the words are the
 // playground's own. The reason a slot met its fate (the retroactive run of the schedule-edit
-// scenario) reads in Japanese and Korean, while the controller's log-style decision, Kubernetes'
-// Event texts and the slot's RFC 3339 times stay as the cluster writes them; a lint finding's
-// severity is in the page's language, its data-severity the English name.
+// scenario) and the controllers' decisions read in Japanese and Korean, while Kubernetes' Event
+// texts and the RFC 3339 times stay as the cluster writes them; a lint finding's severity is in
+// the page's language, its data-severity the English name. The page's module carries English
+// only: the other languages' words come from the engine after the first paint.
 // Run: (cd e2e && node --test inspector-words.test.mjs) after `trunk build --release`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -41,6 +42,62 @@ test('the slot fate\'s reason in the page\'s language; Kubernetes\' words stay',
       await context.close();
     }
   }
+});
+
+test('the controllers\' decisions in Japanese and Korean, Kubernetes\' Event texts verbatim', async () => {
+  const job = 'cron-test-27991510';
+  for (const [locale, created, requeue, english] of [
+    ['ja-JP', `の Job ${job} を作成しました (スケジュール時刻の 6 m 後)。`, 'に再びキューに入ります', /Created job \S+ for the|requeues itself/],
+    ['ko-KR', `에 대한 잡 ${job}을 생성했습니다 (스케줄 시각 6 m 후).`, '에 다시 큐에 들어갑니다', /Created job \S+ for the|requeues itself/],
+  ]) {
+    for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+      const context = await env.browser.newContext({ viewport, locale });
+      const page = await openPage(context, env.server.base + '?editor=plain');
+      await ready(page);
+      await setManifest(page, seed);
+      await page.click(`[data-testid="job"][data-job="${job}"]`);
+      const { reasons, facts } = await inspector(page);
+      // The CronJob controller's decision that created the Job: the playground's sentence in
+      // the page's language around the values Kubernetes writes (names, RFC 3339 times).
+      const decision = reasons.find((r) => r.source === 'cronjob-controller' && r.code === 'created');
+      assert.ok(decision, JSON.stringify(reasons));
+      assert.ok(decision.text.includes(created) && decision.text.includes(requeue), decision.text);
+      assert.match(decision.text, /2023-03-22T13:10:00Z/);
+      assert.doesNotMatch(decision.text, english);
+      // Kubernetes' Event text (the Job controller's SuccessfulCreate) stays as the cluster
+      // writes it, marked verbatim.
+      const event = await page.$eval('[data-testid="reason"][data-code="SuccessfulCreate"] p', (p) => [p.textContent, p.className]);
+      assert.match(event[0], new RegExp(`^Created pod: ${job}-[a-z0-9]{5}$`));
+      assert.equal(event[1], 'verbatim');
+      // The Job's status is Kubernetes' condition and reason.
+      assert.equal(facts.Status, 'Complete');
+      const sentences = await page.$$eval('[data-testid="reason"] p:not(.verbatim)', (ps) => ps.map((p) => p.textContent));
+      const script = locale === 'ja-JP' ? /[\u3040-\u30ff]/ : /[\uac00-\ud7a3]/;
+      assert.ok(sentences.length >= 3, JSON.stringify(sentences));
+      for (const text of sentences) {
+        assert.match(text, script, `not in ${locale}: ${text}`);
+        assert.doesNotMatch(text, / (the|is|was|and|so) /, `English words in ${locale}: ${text}`);
+      }
+      await page.$eval('[data-testid="inspector"]', (e) => e.scrollIntoView());
+      await page.screenshot({ path: path.join(shots, `inspector-decisions-${locale}-${viewport.width}.png`), fullPage: viewport.width < 500 });
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    }
+  }
+});
+
+test('a page opened in Japanese shows Japanese once the engine has given the words', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP' });
+  const page = await openPage(context, env.server.base);
+  await ready(page);
+  await page.waitForFunction(() => document.documentElement.lang === 'ja', null, { timeout: 10000 });
+  assert.equal(await page.textContent('.timeline-head h2'), 'タイムライン');
+  assert.equal(await page.inputValue('[data-testid="language"]'), 'ja');
+  // Switching to Korean is at once: its words came with Japanese's.
+  await page.selectOption('[data-testid="language"]', 'ko');
+  assert.equal(await page.textContent('.timeline-head h2'), '타임라인');
+  assert.deepEqual(page.errors, []);
+  await context.close();
 });
 
 test('a lint finding\'s severity in the page\'s language', async () => {

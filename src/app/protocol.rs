@@ -21,6 +21,7 @@ use super::packed_scenario::{pack_cluster, pack_simulation, unpack_cluster, unpa
 use super::run::RunResult;
 pub use super::said::Said;
 use crate::api::KubernetesVersion;
+use crate::i18n::pack::Pack;
 use crate::i18n::Lang;
 use crate::sim::trace::{ObjectKind, Time};
 use crate::timeline::explain::{Inspection, Reason};
@@ -50,6 +51,9 @@ pub enum Request {
     Compare { id: u64, a: String, b: CompareWith },
     /// A file of run `run` to download (answered by `Download`).
     Export { run: u64, what: ExportKind },
+    /// The interface's words in language `lang` (its code), which the page's module does not
+    /// carry (answered by `Words`, at once, with or without a run).
+    Words { lang: String },
 }
 
 /// A [`LintReport`] as it crosses to the page: each finding's sentence already in words, in each of
@@ -203,6 +207,8 @@ pub enum Answer<R> {
     /// Run `id` (a `Run` or a `Compare`, still going) has simulated `fraction` (0..=1) of its
     /// horizon; the worker says so at most every 50 ms while it steps a run.
     Progress { id: u64, fraction: f64 },
+    /// The words of a language (see [`Pack`]).
+    Words(Pack),
 }
 
 /// A [`Comparison`](super::compare::Comparison) as it crosses to the page: the

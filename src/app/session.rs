@@ -7,6 +7,7 @@ use super::document::to_yaml;
 use super::protocol::{encode_ran, Answer, ExportKind, Request};
 use super::run::RunResult;
 use super::snapshot::state_at;
+use crate::i18n::pack::Pack;
 use crate::sim::trace::{format_time, Events, SyncRecord};
 use crate::timeline::explain::explain;
 use crate::timeline::kubectl::{events_at, log_lines};
@@ -58,8 +59,12 @@ impl Session {
         page
     }
 
-    /// Answers an inspector's question about the kept run (`None` for any other run, or a `Run`).
+    /// Answers an inspector's question about the kept run (`None` for any other run, or a `Run`),
+    /// or the page's request for a language's words (the engine carries every language's).
     pub fn answer<R>(&mut self, request: &Request) -> Option<Answer<R>> {
+        if let Request::Words { lang } = request {
+            return Some(Answer::Words(Pack::of(lang.parse().ok()?)));
+        }
         let kept = self.last.as_mut()?;
         let trace = kept.result.trace.as_ref()?;
         match request {

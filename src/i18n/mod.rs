@@ -4,6 +4,10 @@
 //! output (Event reasons and messages, controller explanations, `kubectl` columns, object kinds)
 //! is not translated: it is what the cluster prints.
 //!
+//! The page's module carries English only: Japanese and Korean come from the engine after its
+//! first paint, as [`pack::Pack`]s (builds with the `words` feature — native, the engine's worker,
+//! the JS API — compile them in).
+//!
 //! Messages may hold numbered placeholders (`{0}`, `{1}`) that [`Lang::format`] fills, so each
 //! language orders them as its grammar needs.
 //!
@@ -14,12 +18,16 @@
 //! assert_eq!(Lang::from_browser(["ko-KR", "en-US"]), Lang::Ko);
 //! ```
 
+pub mod decisions;
 pub mod dialects;
 mod en;
+#[cfg(feature = "words")]
 mod ja;
+#[cfg(feature = "words")]
 mod ko;
 mod msg;
 pub mod notices;
+pub mod pack;
 pub mod particle;
 pub mod probes;
 pub mod schedule;
@@ -80,12 +88,12 @@ impl Lang {
         preferred.into_iter().find_map(|tag| tag.as_ref().parse().ok()).unwrap_or_default()
     }
 
-    /// The message's text in this language.
+    /// The message's text in this language (in English while the page waits for the language's
+    /// [`pack`]).
     pub fn text(self, msg: Msg) -> &'static str {
         match self {
             Lang::En => en::text(msg),
-            Lang::Ja => ja::text(msg),
-            Lang::Ko => ko::text(msg),
+            other => compiled(other, msg).or_else(|| pack::installed(other, msg)).unwrap_or_else(|| en::text(msg)),
         }
     }
 
@@ -93,6 +101,22 @@ impl Lang {
     pub fn format(self, msg: Msg, args: &[&dyn fmt::Display]) -> String {
         fill(self.text(msg), args)
     }
+}
+
+/// The words of a language besides English that the build carries.
+#[cfg(feature = "words")]
+fn compiled(lang: Lang, msg: Msg) -> Option<&'static str> {
+    match lang {
+        Lang::En => None,
+        Lang::Ja => Some(ja::text(msg)),
+        Lang::Ko => Some(ko::text(msg)),
+    }
+}
+
+/// The page's module carries no words besides English ([`pack`] brings them).
+#[cfg(not(feature = "words"))]
+fn compiled(_: Lang, _: Msg) -> Option<&'static str> {
+    None
 }
 
 /// A language tag naming no language of the interface; [`fmt::Display`] quotes it.

@@ -40,11 +40,18 @@ pub enum SlotWords {
     SyncFailed,
     /// `{0}` the deadline in seconds.
     NoSyncWithin,
+    /// No argument, as the next five.
+    SuspendedNothingStarted,
+    DownAtSlot,
+    DownBeforeStart,
+    TooManyMissedLegacy,
+    HorizonEnded,
+    NotMostRecent,
 }
 
 impl SlotWords {
     /// Every sentence (the completeness test walks it).
-    pub const ALL: [SlotWords; 17] = {
+    pub const ALL: [SlotWords; 23] = {
         use SlotWords::*;
         [
             RanForbid,
@@ -64,6 +71,12 @@ impl SlotWords {
             PastDeadlineEdited,
             SyncFailed,
             NoSyncWithin,
+            SuspendedNothingStarted,
+            DownAtSlot,
+            DownBeforeStart,
+            TooManyMissedLegacy,
+            HorizonEnded,
+            NotMostRecent,
         ]
     };
 
@@ -158,6 +171,36 @@ impl SlotWords {
                 "No sync started this slot within startingDeadlineSeconds ({0}s), so it was skipped silently.",
                 "startingDeadlineSeconds ({0}s) 以内にこのスケジュール時刻を開始した同期がなかったため、何も記録されずにスキップされました。",
                 "startingDeadlineSeconds ({0}s) 안에 이 스케줄 시각을 시작한 동기화가 없었으므로 기록 없이 건너뛰어졌습니다.",
+            ],
+            SuspendedNothingStarted => [
+                "spec.suspend was true at this time, so the controller started nothing.",
+                "この時刻には spec.suspend が true だったため、コントローラーは何も開始しませんでした。",
+                "이 시각에 spec.suspend가 true였으므로 컨트롤러는 아무것도 시작하지 않았습니다.",
+            ],
+            DownAtSlot => [
+                "kube-controller-manager was down at this time; after it came back only the most recent unmet slot (if any, within startingDeadlineSeconds) was started.",
+                "この時刻には kube-controller-manager が停止していました。復帰後に開始されたのは、未実行の最新のスケジュール時刻 (あれば、startingDeadlineSeconds 以内のもの) だけです。",
+                "이 시각에 kube-controller-manager가 중단되어 있었습니다. 복구 후에는 실행되지 않은 가장 최근 스케줄 시각 (있다면, startingDeadlineSeconds 안의 것)만 시작되었습니다.",
+            ],
+            DownBeforeStart => [
+                "kube-controller-manager went down before it started this slot; after it came back only the most recent unmet slot (if any) was started.",
+                "kube-controller-manager はこのスケジュール時刻を開始する前に停止しました。復帰後に開始されたのは、未実行の最新のスケジュール時刻 (あれば) だけです。",
+                "kube-controller-manager가 이 스케줄 시각을 시작하기 전에 중단되었습니다. 복구 후에는 실행되지 않은 가장 최근 스케줄 시각 (있다면)만 시작되었습니다.",
+            ],
+            TooManyMissedLegacy => [
+                "The legacy controller counted more than 100 unmet start times and started nothing (FailedNeedsStart); it never recovers without startingDeadlineSeconds.",
+                "旧コントローラーは未実行の開始時刻を 100 個より多く数えたため、何も開始しませんでした (FailedNeedsStart)。startingDeadlineSeconds がなければ回復しません。",
+                "이전 컨트롤러는 실행되지 않은 시작 시각을 100개보다 많이 세어 아무것도 시작하지 않았습니다 (FailedNeedsStart). startingDeadlineSeconds가 없으면 회복되지 않습니다.",
+            ],
+            HorizonEnded => [
+                "The horizon ended before the controller acted on this slot.",
+                "コントローラーがこのスケジュール時刻を処理する前に期間が終わりました。",
+                "컨트롤러가 이 스케줄 시각을 처리하기 전에 기간이 끝났습니다.",
+            ],
+            NotMostRecent => [
+                "No sync found this slot as the most recent unmet time before the next slot was due.",
+                "次のスケジュール時刻が来るまでに、このスケジュール時刻を未実行の最新時刻として見つけた同期はありませんでした。",
+                "다음 스케줄 시각이 되기 전까지 이 스케줄 시각을 실행되지 않은 가장 최근 시각으로 찾은 동기화가 없었습니다.",
             ],
         };
         words[lang.index()]

@@ -11,6 +11,7 @@ use super::world::World;
 use crate::api::{ConcurrencyPolicy, CronJob, CronJobSpec};
 use crate::controller::cronjob::{format_schedule, Behaviour, BoundSchedule, DecisionCode};
 use crate::go::Tz;
+use crate::i18n::slot_why::SlotWords;
 use chrono::TimeDelta;
 use std::collections::BTreeMap;
 
@@ -218,12 +219,7 @@ impl Judge<'_> {
     fn missed(&self, at: Time) -> SlotRecord {
         let spec = self.spec_at(at);
         if spec.is_some_and(|s| s.suspend == Some(true)) {
-            return self.record(
-                at,
-                SlotFate::Suspended,
-                None,
-                "spec.suspend was true at this time, so the controller started nothing.".into(),
-            );
+            return self.record(at, SlotFate::Suspended, None, SlotWhy::Said(SlotWords::SuspendedNothingStarted));
         }
         if let Some(back) = self.history.outage_end(at) {
             // The first sync after the restart looks for the most recent missed slot; if this is
@@ -233,7 +229,7 @@ impl Judge<'_> {
             if latest && first.is_some_and(|f| f.code == DecisionCode::NotFoundBySearch) {
                 return self.record(at, SlotFate::NotFoundBySearch, None, SlotWhy::NotFoundAfterOutage { back });
             }
-            return self.record(at, SlotFate::ControllerDown, None, "kube-controller-manager was down at this time; after it came back only the most recent unmet slot (if any, within startingDeadlineSeconds) was started.".into());
+            return self.record(at, SlotFate::ControllerDown, None, SlotWhy::Said(SlotWords::DownAtSlot));
         }
         // A slot of an edited schedule from before the edit is acted on no earlier than the
         // first nominal slot after it (the edit requeues the CronJob there), whose sync then
@@ -268,14 +264,21 @@ impl Judge<'_> {
                     })
                 }
                 DecisionCode::Suspended => Some((SlotFate::Suspended, SlotWhy::SuspendedAt { at: s.at })),
-                DecisionCode::TooManyMissed => Some((SlotFate::TooManyMissed, "The legacy controller counted more than 100 unmet start times and started nothing (FailedNeedsStart); it never recovers without startingDeadlineSeconds.".into())),
+                DecisionCode::TooManyMissed => {
+                    Some((SlotFate::TooManyMissed, SlotWhy::Said(SlotWords::TooManyMissedLegacy)))
+                }
                 DecisionCode::NotFoundBySearch => Some((SlotFate::NotFoundBySearch, SlotWhy::NotFoundAt { at: s.at })),
                 DecisionCode::TooLate | DecisionCode::NotDue
                     if deadline.is_some_and(|d| s.at - at >= TimeDelta::seconds(d)) =>
                 {
                     Some((
                         SlotFate::MissedDeadline,
-                        SlotWhy::PastDeadline { edited, at: s.at, late: s.at - at, deadline: deadline.unwrap_or_default() },
+                        SlotWhy::PastDeadline {
+                            edited,
+                            at: s.at,
+                            late: s.at - at,
+                            deadline: deadline.unwrap_or_default(),
+                        },
                     ))
                 }
                 DecisionCode::CreateFailed
@@ -294,24 +297,14 @@ impl Judge<'_> {
             }
         }
         if self.history.down_between(at, window_end) {
-            return self.record(at, SlotFate::ControllerDown, None, "kube-controller-manager went down before it started this slot; after it came back only the most recent unmet slot (if any) was started.".into());
+            return self.record(at, SlotFate::ControllerDown, None, SlotWhy::Said(SlotWords::DownBeforeStart));
         }
         if window_end >= self.end && self.syncs(at, self.end).is_empty() {
-            return self.record(
-                at,
-                SlotFate::Pending,
-                None,
-                "The horizon ended before the controller acted on this slot.".into(),
-            );
+            return self.record(at, SlotFate::Pending, None, SlotWhy::Said(SlotWords::HorizonEnded));
         }
         match deadline {
             Some(d) => self.record(at, SlotFate::MissedDeadline, None, SlotWhy::NoSyncWithin { deadline: d }),
-            None => self.record(
-                at,
-                SlotFate::NotFoundBySearch,
-                None,
-                "No sync found this slot as the most recent unmet time before the next slot was due.".into(),
-            ),
+            None => self.record(at, SlotFate::NotFoundBySearch, None, SlotWhy::Said(SlotWords::NotMostRecent)),
         }
     }
 }

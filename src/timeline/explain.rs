@@ -1,8 +1,9 @@
 //! The inspector's texts: for anything on the timeline, its facts and the controller's own
 //! explanation — the slot fate and sync decision texts the trace recorded, with the Kubernetes
 //! version they were decided under. Values and sentences in the playground's own words are
-//! [`ExplainText`] data, so the page renders them in the reader's language; Kubernetes' texts
-//! (Event reasons and messages, the controllers' decision texts) are carried verbatim.
+//! [`ExplainText`] data, so the page renders them in the reader's language (the controllers'
+//! decisions too); Kubernetes' texts (Event reasons and messages, error texts) are carried
+//! verbatim.
 
 use super::explain_text::ExplainText;
 use super::item::ItemRef;
@@ -65,7 +66,7 @@ fn sync_reason(s: &SyncRecord) -> Reason {
         source: controller_label(s.controller).into(),
         code: s.decision.code.to_string(),
         at: Some(s.at),
-        text: format!("{:#}", s.decision.explanation).into(),
+        text: ExplainText::Decision(s.decision.explanation.clone()),
     }
 }
 
@@ -427,6 +428,32 @@ mod tests {
             ("kube-controller-manager down".into(), "kube-controller-manager 중단".into())
         );
         assert!(explain(&trace, &tl, ItemRef::Job(9)).is_none());
+    }
+
+    /// The CronJob controller's decision is the playground's sentence: English as the trace writes
+    /// it (`{:#}`), Japanese and Korean around the same names, times and schedule.
+    #[test]
+    fn the_controllers_decision_reads_in_the_readers_language() {
+        let text = include_str!("../../scenarios/retroactive-schedule-edit/scenario.yaml");
+        let trace = crate::sim::simulate(text, None).unwrap();
+        let job = trace.jobs.iter().position(|j| j.name == "cron-test-27991510").unwrap();
+        let e = explain(&trace, &Timeline::build(&trace), ItemRef::Job(job)).unwrap();
+        let created = &e.why.iter().find(|r| r.source == "cronjob-controller" && r.code == "created").unwrap().text;
+        assert!(!created.is_verbatim());
+        let sync = trace
+            .syncs
+            .iter()
+            .find(|s| s.decision.code == "created" && s.decision.explanation.contains("cron-test-27991510"))
+            .unwrap();
+        assert_eq!(created.render(Lang::En), format!("{:#}", sync.decision.explanation));
+        let (ja, ko) = (created.render(Lang::Ja), created.render(Lang::Ko));
+        for text in [&ja, &ko] {
+            assert!(text.contains("cron-test-27991510") && text.contains("2023-03-22T13:10:00Z"), "{text}");
+            assert!(!text.contains("Created job") && !text.contains("requeues"), "{text}");
+        }
+        assert!(ja.contains("の Job cron-test-27991510 を作成しました"), "{ja}");
+        assert!(ko.contains("잡 cron-test-27991510을 생성했습니다"), "{ko}");
+        crate::i18n::particle::assert_no_mechanical_particle(&ko);
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! The inspector's texts as data: a fact's value, a reason's sentence or a title is either
-//! verbatim (names, times, numbers, Kubernetes' own words and the controllers' decision texts) or
-//! one of the playground's own phrasings with its values, so the page says it in the reader's
+//! verbatim (names, times, numbers, Kubernetes' own words: Event messages, error texts, condition
+//! reasons) or one of the playground's own phrasings with its values (the controllers' decisions
+//! among them), so the page says it in the reader's
 //! language through the catalog ([`crate::i18n`]). English renders exactly as the inspector always
 //! read, from the same catalog.
 
 use super::lanes::fate_name;
 use crate::i18n::{Lang, Msg, Told};
-use crate::sim::trace::{DeletedBy, SlotFate, SlotWhy};
+use crate::sim::trace::{DeletedBy, Explanation, SlotFate, SlotWhy};
 use serde::{Deserialize, Serialize};
 
 /// One text of an explanation.
@@ -45,6 +46,8 @@ pub enum ExplainText {
     SuspendedTitle { cron_job: String },
     /// Why a slot met its fate, in the reader's language.
     Slot(SlotWhy),
+    /// A controller's decision on a sync, in the reader's language.
+    Decision(Explanation),
 }
 
 impl From<String> for ExplainText {
@@ -101,6 +104,7 @@ impl ExplainText {
             ExplainText::OutageTitle => l.text(Msg::TitleOutage).to_owned(),
             ExplainText::SuspendedTitle { cron_job } => l.format(Msg::TitleSuspended, &[cron_job]),
             ExplainText::Slot(why) => why.render(l),
+            ExplainText::Decision(why) => why.render(l),
         }
     }
 

@@ -9,7 +9,7 @@ use super::controls::Controls;
 use super::editor::Editor;
 use super::export::Export;
 use super::inspector::Inspector;
-use super::language::{apply_lang, chosen_lang, initial_lang, use_lang, LanguagePicker};
+use super::language::{apply_lang, chosen_lang, initial_lang, remember_lang, use_lang, LanguagePicker};
 use super::lint_view::LintView;
 use super::overview::Overview;
 use super::perf::{self, RunStages};
@@ -24,7 +24,7 @@ use crate::app::document::replace_simulation;
 use crate::app::protocol::{Answer, EventsShown, Explained, Logged, Request, Said};
 use crate::app::run::Diagnostic;
 use crate::app::share::SharePanel;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{pack, Lang, Msg};
 use gloo_timers::callback::{Interval, Timeout};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -144,18 +144,19 @@ pub fn app(props: &AppProps) -> Html {
     let saved_at_open = use_memo((), |_| saved(STORAGE_KEY).map(Rc::<str>::from));
     let latest = use_mut_ref(|| (*text).clone());
     *latest.borrow_mut() = (*text).clone();
-    let lang = use_state(|| {
-        let l = initial_lang();
-        apply_lang(l, false);
-        l
-    });
+    // The language asked for; the page speaks it once its words are here (`shown`, below).
+    let lang = use_state(initial_lang);
     let on_lang = {
         let lang = lang.clone();
         Callback::from(move |l: Lang| {
-            apply_lang(l, true);
+            remember_lang(l);
             lang.set(l);
         })
     };
+    // A language's words arriving from the engine (`i18n::pack`) redraw the page in it.
+    let words_arrived = use_force_update();
+    let shown = if pack::speaks(*lang) { *lang } else { Lang::En };
+    use_effect_with(shown, |l| apply_lang(*l));
     // The panels open now (for share links), and those a link just opened asks for.
     let panels = use_mut_ref(OpenPanels::default);
     let restore_panels = use_state(|| None::<Rc<Vec<SharePanel>>>);
@@ -164,7 +165,6 @@ pub fn app(props: &AppProps) -> Html {
         let (lang, restore_panels) = (lang.clone(), restore_panels.clone());
         Callback::from(move |opened: Opened| {
             if let Some(l) = opened.lang.filter(|_| chosen_lang().is_none()) {
-                apply_lang(l, false);
                 lang.set(l);
             }
             if !opened.panels.is_empty() {
@@ -183,6 +183,7 @@ pub fn app(props: &AppProps) -> Html {
             (diagnostics.clone(), explained.clone(), logged.clone(), events_shown.clone());
         let engine = props.engine;
         let pending = pending.clone();
+        let words_arrived = words_arrived.clone();
         use_mut_ref(move || {
             let generation = Rc::new(std::cell::Cell::new(0u64));
             let progress = watch.clone();
@@ -241,6 +242,12 @@ pub fn app(props: &AppProps) -> Html {
                         events_shown.set(Rc::new(Some((run, at, object, table))))
                     }
                     Answer::Download { name, mime, text } => super::export::download(&name, &mime, &text),
+                    // A pack of another build is refused: the page stays in English.
+                    Answer::Words(pack) => {
+                        if pack::install(pack).is_ok() {
+                            words_arrived.force_update();
+                        }
+                    }
                     // Lints and comparisons go to their views' own engines, progress to the run bar.
                     Answer::Linted { .. } | Answer::Compared { .. } | Answer::Progress { .. } => {}
                 }),
@@ -253,6 +260,18 @@ pub fn app(props: &AppProps) -> Html {
         let (runner, watch) = (runner.clone(), (*watch).clone());
         Rc::new(move |text: &str, at: f64| watch.started(runner.borrow_mut().request(text.to_string(), at)))
     };
+    // The words of the languages besides English, from the engine after the first paint (the
+    // page's module carries English only): the language asked for first, then the others, so
+    // that switching later is instant and works offline.
+    {
+        let (runner, first) = (runner.clone(), *lang);
+        use_effect_with((), move |_| {
+            let others = Lang::ALL.into_iter().filter(|l| *l != first);
+            for l in std::iter::once(first).chain(others).filter(|l| !pack::speaks(*l)) {
+                runner.borrow_mut().ask(Request::Words { lang: l.code().to_owned() });
+            }
+        });
+    }
     // The text last handed to the runner: an edit hands its text over at once, before the page
     // renders it, and the effect below runs only the texts that arrive otherwise.
     let requested = use_mut_ref(|| None::<Rc<str>>);
@@ -453,7 +472,7 @@ pub fn app(props: &AppProps) -> Html {
     // Opening a scenario keeps the user's own text (asking first), so it can come back.
     let open_scenario = {
         let (text, set_text, scenario, own_text) = (text.clone(), set_text.clone(), scenario.clone(), own_text.clone());
-        let lang = *lang;
+        let lang = shown;
         let library = (*library).clone();
         Callback::from(move |id: &'static str| {
             let Some(s) = scenario_menu::find(id) else { return };
@@ -475,7 +494,7 @@ pub fn app(props: &AppProps) -> Html {
     // Opening a lint finding's probe asks first too, and keeps the user's text the same way.
     let open_probe = {
         let (text, on_change, own_text) = (text.clone(), on_change.clone(), own_text.clone());
-        let lang = *lang;
+        let lang = shown;
         Callback::from(move |probe: String| {
             if is_own_text(&text) {
                 let question = lang.text(Msg::ProbeReplaceConfirm);
@@ -514,7 +533,7 @@ pub fn app(props: &AppProps) -> Html {
     let (simulation, workloads) =
         state.model.as_ref().map(|m| (m.result.simulation.clone(), m.result.workloads.clone())).unwrap_or_default();
 
-    let l = *lang;
+    let l = shown;
     html! {
         <ContextProvider<Lang> context={l}>
         <div class="app">
@@ -525,7 +544,7 @@ pub fn app(props: &AppProps) -> Html {
                     <ScenarioMenu on_open={open_scenario} ready={library.is_some()} />
                     <Share text={(*text).clone()} saved={(*saved_at_open).clone()} state={(*state).clone()} pending={pending.clone()}
                         on_text={on_change.clone()} on_release={on_release.clone()} panels={panels.clone()} {on_opened} />
-                    <LanguagePicker lang={l} on_change={on_lang} />
+                    <LanguagePicker lang={*lang} on_change={on_lang} />
                     <button type="button" onclick={toggle_help} aria-expanded={help.to_string()} data-testid="help-button" title={l.text(Msg::HelpButtonTitle)}>{ "?" }</button>
                     <button type="button" onclick={toggle_theme} data-testid="theme" aria-label={l.text(Msg::ThemeToggleLabel)}
                         title={l.text(Msg::ThemeToggleTitle)}>{ if *theme == "dark" { "☀" } else { "☾" } }</button>

@@ -26,16 +26,18 @@ pub fn initial_lang() -> Lang {
     })
 }
 
-/// Sets `<html lang>` (fonts and screen readers follow it) and remembers the choice.
-pub fn apply_lang(lang: Lang, remember: bool) {
-    let window = web_sys::window();
-    if let Some(root) = window.as_ref().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+/// Sets `<html lang>` to the language the page speaks (fonts and screen readers follow it): the
+/// one chosen once its words are here (`i18n::pack`), English until then.
+pub fn apply_lang(lang: Lang) {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         let _ = root.set_attribute("lang", lang.code());
     }
-    if remember {
-        if let Some(storage) = window.and_then(|w| w.local_storage().ok().flatten()) {
-            let _ = storage.set_item(LANG_KEY, lang.code());
-        }
+}
+
+/// Remembers the user's choice of language in this browser.
+pub fn remember_lang(lang: Lang) {
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.set_item(LANG_KEY, lang.code());
     }
 }
 

@@ -1,6 +1,8 @@
 //! The decision explanations: the facts a sync's decision rests on, and their wording — instants
 //! and durations as a person reads them — rendered only when asked.
 
+use crate::i18n::decisions::DecisionWords as W;
+use crate::i18n::Lang;
 use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Cow;
@@ -53,15 +55,32 @@ impl From<&'static str> for Reasoning {
     }
 }
 
-impl fmt::Display for Reasoning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Reasoning {
+    /// The explanation in `lang` (`readable`: durations as a person reads them, as `{:#}` does).
+    ///
+    /// ```
+    /// use cronjob_playground::controller::cronjob::Reasoning;
+    /// use cronjob_playground::i18n::Lang;
+    /// let why = Reasoning::text("spec.suspend is true.");
+    /// assert_eq!(why.render(Lang::Ja, true), "spec.suspend is true.");
+    /// ```
+    pub fn render(&self, lang: Lang, readable: bool) -> String {
+        let separator = W::SentenceSeparator.text(lang);
+        let mut text = String::new();
         for (i, sentence) in self.sentences.iter().enumerate() {
             if i > 0 {
-                f.write_str(" ")?;
+                text.push_str(separator);
             }
-            sentence.fmt(f)?;
+            text.push_str(&sentence.render(lang, readable));
         }
-        Ok(())
+        text
+    }
+}
+
+/// The trace's text: English (`{:#}`: durations as a person reads them).
+impl fmt::Display for Reasoning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(Lang::En, f.alternate()))
     }
 }
 
@@ -81,6 +100,8 @@ impl<'de> Deserialize<'de> for Reasoning {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Sentence {
     Text(Cow<'static, str>),
+    /// A sentence with no values.
+    Said(W),
     /// The requeue: when the controller looks again.
     Wake {
         at: DateTime<Utc>,
@@ -177,138 +198,87 @@ pub(crate) enum Note {
     HistoryDeleted { successful_limit: Option<i32>, failed_limit: Option<i32>, jobs: Vec<String> },
 }
 
-impl fmt::Display for Sentence {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Sentence {
+    /// The sentence in `lang`; `readable` (`{:#}`, the page's inspector) gives waits and delays
+    /// as a person reads them (`23 h 54 m`) rather than in seconds.
+    fn render(&self, lang: Lang, readable: bool) -> String {
+        let l = lang;
+        let duration = |d: TimeDelta| if readable { span(d) } else { secs(d) };
         match self {
-            Sentence::Text(text) => f.write_str(text),
-            // `{:#}` (the page's inspector) reads the wait as a person would: `23 h 54 m`.
-            Sentence::Wake { at: wake, after } => {
-                let after = if f.alternate() { span(*after) } else { secs(*after) };
-                write!(f, "It requeues itself for {} (in {after}).", at(*wake))
-            }
+            Sentence::Text(text) => text.to_string(),
+            Sentence::Said(words) => words.text(l).to_owned(),
+            Sentence::Wake { at: wake, after } => W::Wake.format(l, &[&at(*wake), &duration(*after)]),
             Sentence::NotDue { schedule, since, upcoming } => {
-                let when = upcoming.map_or_else(|| "never".to_owned(), at);
-                write!(f, "No slot is due: the first slot of {schedule:?} after {} is {when}.", at(*since))
+                let when = upcoming.map_or_else(|| W::Never.text(l).to_owned(), at);
+                W::NotDue.format(l, &[&format!("{schedule:?}"), &at(*since), &when])
             }
-            Sentence::NeverOnTime { slot } => write!(
-                f,
-                "startingDeadlineSeconds is 0: the controller always looks at a slot a little after it passes (here {} is already past), so this CronJob never starts a job.",
-                at(*slot)
-            ),
-            Sentence::SkippedSilently { slot, sds, search_from } => write!(
-                f,
-                "The most recent slot, {}, is more than {} old: the controller only looks for slots after {} and skips this one silently (no Event).",
-                at(*slot),
-                deadline(Some(*sds)),
-                at(*search_from)
-            ),
-            Sentence::NotFoundBySearch { schedule, since } => write!(
-                f,
-                "Slots of {schedule:?} were missed since {}, but the controller's approximate search (it steps back from now by the first gap after that time) found none of them, so nothing is started.",
-                at(*since)
-            ),
+            Sentence::NeverOnTime { slot } => W::NeverOnTime.format(l, &[&at(*slot)]),
+            Sentence::SkippedSilently { slot, sds, search_from } => {
+                W::SkippedSilently.format(l, &[&at(*slot), &deadline(Some(*sds)), &at(*search_from)])
+            }
+            Sentence::NotFoundBySearch { schedule, since } => {
+                W::NotFoundBySearch.format(l, &[&format!("{schedule:?}"), &at(*since)])
+            }
             Sentence::EveryBeyondDeadline { delay, sds, search_from, next } => {
-                write!(
-                    f,
-                    "An @every schedule counts its slots from where the controller's search starts, and with startingDeadlineSeconds ({sds} s) that is now − {sds} s ({}), so its first slot is {}, still ahead: nothing starts.",
-                    at(*search_from),
-                    at(*next)
-                )?;
+                let mut text = W::EveryBeyondDeadline.format(l, &[sds, &at(*search_from), &at(*next)]);
                 if *delay > TimeDelta::seconds(*sds) {
-                    write!(
-                        f,
-                        " Every sync starts the count later again, and the delay ({}) is longer than the deadline, so this CronJob never starts a job.",
-                        secs(*delay)
-                    )?;
+                    text.push_str(W::SentenceSeparator.text(l));
+                    text.push_str(&W::EveryNeverStarts.format(l, &[&secs(*delay)]));
                 }
-                Ok(())
+                text
             }
-            Sentence::MissSchedule { slot, sds } => {
-                write!(f, "The {} slot is more than {} old, so it is not started (MissSchedule).", at(*slot), deadline(Some(*sds)))
-            }
+            Sentence::MissSchedule { slot, sds } => W::MissSchedule.format(l, &[&at(*slot), &deadline(Some(*sds))]),
             Sentence::AlreadyProcessed { slot, active_job } => {
                 let how = match active_job {
-                    Some(name) => format!("job {name} is in status.active"),
-                    None => "status.lastScheduleTime equals it".to_owned(),
+                    Some(name) => W::HandledActive.format(l, &[name]),
+                    None => W::HandledLastScheduleTime.text(l).to_owned(),
                 };
-                write!(f, "The most recent slot, {}, was already handled ({how}); nothing to start.", at(*slot))
+                W::AlreadyProcessed.format(l, &[&at(*slot), &how])
             }
-            Sentence::ForbidActive { running, slot, sds } => write!(
-                f,
-                "Forbid: job {} is still active, so the {} slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), {}.",
-                running.join(", "),
-                at(*slot),
-                still_within(*sds)
-            ),
+            Sentence::ForbidActive { running, slot, sds } => {
+                W::ForbidActive.format(l, &[&running.join(", "), &at(*slot), &still_within(l, *sds)])
+            }
             Sentence::Created { job, slot, schedule, late } => {
-                let late = lateness(*late, f.alternate());
-                write!(f, "Created job {job} for the {} slot of {schedule:?}, {late}.", at(*slot))
+                W::Created.format(l, &[job, &at(*slot), &format!("{schedule:?}"), &lateness(l, *late, readable)])
             }
-            Sentence::Adopted { job, slot } => write!(
-                f,
-                "Job {job} for the {} slot already existed (an earlier sync created it but its status write was lost), so it is added back to status.active and lastScheduleTime moves to {}.",
-                at(*slot),
-                at(*slot)
-            ),
-            Sentence::Phantom { job, err, slot } => write!(
-                f,
-                "Creating job {job} failed because the namespace is being terminated ({err}), but before 1.28.3 the controller did not notice: it recorded SuccessfulCreate for an empty job name, added an empty reference to status.active and moved lastScheduleTime to {}.",
-                at(*slot)
-            ),
-            Sentence::NotASlot => f.write_str(
-                "That instant is not itself a slot of the schedule: before 1.28 the controller estimated the most recent slot as first-slot + n × first-gap, which is wrong for irregular schedules.",
-            ),
+            Sentence::Adopted { job, slot } => W::Adopted.format(l, &[job, &at(*slot)]),
+            Sentence::Phantom { job, err, slot } => W::Phantom.format(l, &[job, err, &at(*slot)]),
+            Sentence::NotASlot => W::NotASlot.text(l).to_owned(),
             Sentence::Every { delay, from, anchor } => {
                 let anchor = match anchor {
                     Anchor::LastScheduleTime => "status.lastScheduleTime".to_owned(),
                     Anchor::CreationTimestamp => "metadata.creationTimestamp".to_owned(),
-                    Anchor::Deadline(sds) => format!("now − startingDeadlineSeconds ({sds} s), which is later than the last schedule time"),
+                    Anchor::Deadline(sds) => W::AnchorDeadline.format(l, &[sds]),
                 };
-                write!(
-                    f,
-                    "An @every schedule has no fixed slots: robfig's ConstantDelaySchedule answers \"the instant asked about, rounded down to the second, plus {}\", and the controller counts from {anchor} ({}), so the slot is a whole number of {} steps after that.",
-                    secs(*delay),
-                    at(*from),
-                    secs(*delay)
-                )
+                W::Every.format(l, &[&secs(*delay), &anchor, &at(*from)])
             }
-            Sentence::Missed { since, many } => write!(
-                f,
-                "Earlier slots since {} were missed; only the most recent one is started{}.",
-                at(*since),
-                if *many { " (more than 100 missed: TooManyMissedTimes)" } else { "" }
-            ),
-            Sentence::Replaced(jobs) => write!(f, "Replace: the still-running job {} was deleted first.", jobs.join(", ")),
+            Sentence::Missed { since, many } => {
+                let words = if *many { W::MissedMany } else { W::Missed };
+                words.format(l, &[&at(*since)])
+            }
+            Sentence::Replaced(jobs) => W::Replaced.format(l, &[&jobs.join(", ")]),
             Sentence::Also(notes) => {
-                f.write_str("Also:")?;
+                let mut text = W::Also.text(l).to_owned();
                 for note in notes {
-                    write!(f, " {note}")?;
+                    text.push(' ');
+                    text.push_str(&note.render(l));
                 }
-                Ok(())
+                text
             }
-            Sentence::StatusWriteFailed(err) => write!(f, "But writing the status failed ({err}), so the sync is retried with back-off."),
+            Sentence::StatusWriteFailed(err) => W::StatusWriteFailed.format(l, &[err]),
         }
     }
 }
 
-impl fmt::Display for Note {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Note {
+    fn render(&self, l: Lang) -> String {
         match self {
-            Note::Unexpected(job) => write!(
-                f,
-                "job {job} names this CronJob as its controller but is not in status.active, so it is reported (UnexpectedJob) and not adopted."
-            ),
-            Note::Missing(job) => write!(f, "job {job} was in status.active but no longer exists, so it is dropped from it."),
-            Note::Completed { job, condition } => write!(f, "job {job} finished ({condition}) and left status.active."),
+            Note::Unexpected(job) => W::UnexpectedJob.format(l, &[job]),
+            Note::Missing(job) => W::MissingJob.format(l, &[job]),
+            Note::Completed { job, condition } => W::CompletedJob.format(l, &[job, condition]),
             Note::HistoryDeleted { successful_limit, failed_limit, jobs } => {
-                let limit = |l: Option<i32>| l.map_or_else(|| "unset".to_owned(), |n| n.to_string());
-                write!(
-                    f,
-                    "the history limits (successfulJobsHistoryLimit {}, failedJobsHistoryLimit {}) deleted the oldest finished job(s) {}.",
-                    limit(*successful_limit),
-                    limit(*failed_limit),
-                    jobs.join(", ")
-                )
+                let limit = |n: Option<i32>| n.map_or_else(|| W::LimitUnset.text(l).to_owned(), |n| n.to_string());
+                W::HistoryDeleted.format(l, &[&limit(*successful_limit), &limit(*failed_limit), &jobs.join(", ")])
             }
         }
     }
@@ -354,19 +324,19 @@ pub(crate) fn span(d: TimeDelta) -> String {
 
 /// How late a job starts relative to its slot: `on time` within a second, else `N s after the
 /// slot` (`readable`: in [`span`]'s units).
-pub(crate) fn lateness(d: TimeDelta, readable: bool) -> String {
+pub(crate) fn lateness(lang: Lang, d: TimeDelta, readable: bool) -> String {
     if d < TimeDelta::seconds(1) {
-        "on time".to_owned()
+        W::OnTime.text(lang).to_owned()
     } else {
-        format!("{} after the slot", if readable { span(d) } else { secs(d) })
+        W::AfterTheSlot.format(lang, &[&if readable { span(d) } else { secs(d) }])
     }
 }
 
 /// The tail of "the slot still runs when …": bounded by the deadline, or not at all.
-pub(crate) fn still_within(sds: Option<i64>) -> String {
+pub(crate) fn still_within(lang: Lang, sds: Option<i64>) -> String {
     match sds {
-        Some(s) => format!("if that is still within startingDeadlineSeconds ({s} s) of the slot"),
-        None => "however late that is, since there is no startingDeadlineSeconds".to_owned(),
+        Some(s) => W::StillWithin.format(lang, &[&s]),
+        None => W::StillAnyTime.text(lang).to_owned(),
     }
 }
 

@@ -17,6 +17,7 @@ use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
 use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
 use crate::go::Tz;
+use crate::i18n::Lang;
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// How often the legacy controller looks at every CronJob (`wait.Until(syncAll, 10s)`).
@@ -187,7 +188,7 @@ fn sync_slot(run: &mut Run<'_, '_>, cj: &mut Working<'_>, schedule: &BoundSchedu
         let running: Vec<&str> = cj.status.active.iter().map(|r| r.name.as_str()).collect();
         return decide(DecisionCode::ForbidActive, format!(
             "Forbid: job {} is still active, so the {} slot is not started (the legacy controller records no Event). lastScheduleTime is not advanced, so the slot starts at the first poll after the job is gone, {}.",
-            running.join(", "), at(scheduled), still_within(cj.object.spec.starting_deadline_seconds)
+            running.join(", "), at(scheduled), still_within(Lang::En, cj.object.spec.starting_deadline_seconds)
         ));
     }
     let mut replaced = Vec::new();
@@ -231,7 +232,7 @@ fn sync_slot(run: &mut Run<'_, '_>, cj: &mut Working<'_>, schedule: &BoundSchedu
         "Created job {name} for the {} slot of {:?}, {}.",
         at(scheduled),
         cj.object.spec.schedule,
-        lateness(now - scheduled, false)
+        lateness(Lang::En, now - scheduled, false)
     );
     if times.len() > 1 {
         text.push_str(&format!(" {} slots were unmet; only the most recent one is started.", times.len()));

@@ -20,6 +20,7 @@ use super::slots::{
 };
 use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job, ObjectReference, OwnerReference};
+use crate::i18n::decisions::DecisionWords;
 use chrono::{DateTime, TimeDelta, Utc};
 use std::borrow::Cow;
 
@@ -184,7 +185,7 @@ fn gate(input: &SyncInput<'_>, cj: &CronJob, effects: &mut Effects) -> Option<Ve
         }
     }
     if cj.spec.suspend == Some(true) {
-        return Some(verdict(None, DecisionCode::Suspended, "spec.suspend is true, so no job is started and the controller does not requeue. When it is resumed, the most recent slot missed meanwhile may still run (within startingDeadlineSeconds, if set)."));
+        return Some(verdict(None, DecisionCode::Suspended, Reasoning::of(Sentence::Said(DecisionWords::Suspended))));
     }
     None
 }

@@ -3,6 +3,8 @@
 //! reader looks at a handful, so the common decisions are not formatted per sync.
 
 use crate::api::JobConditionType;
+use crate::i18n::decisions::DecisionWords as W;
+use crate::i18n::Lang;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -27,6 +29,20 @@ pub enum Why {
     Complete { succeeded: i32, completions: i32 },
     /// The Job has its terminal condition already.
     Finished(JobConditionType),
+    /// A `SuccessCriteriaMet` condition set by an earlier sync; the pods are still finishing.
+    SuccessCriteriaMet,
+    /// A `FailureTarget` (with this reason) set by an earlier sync.
+    FailureTarget(String),
+    /// A `FailJob` rule of the pod failure policy matched (its message).
+    PodFailurePolicy(String),
+    /// `restartPolicy: OnFailure` restarts reached `backoffLimit`.
+    RestartsPastLimit { restarts: i64, limit: i32 },
+    /// Before 1.20: work-queue retries past `backoffLimit`.
+    RetriesPastLimit { retry: u32, limit: i32 },
+    /// Failed pods past `backoffLimit`.
+    FailedPastLimit { failed: i32, limit: i32 },
+    /// `activeDeadlineSeconds` passed since `startTime` (RFC 3339).
+    DeadlinePassed { seconds: i64, start: String },
 }
 
 impl Why {
@@ -56,29 +72,44 @@ impl From<String> for Why {
     }
 }
 
+impl Why {
+    /// The words in `lang` (the trace's text is the English, [`Display`](fmt::Display)).
+    ///
+    /// ```
+    /// use cronjob_playground::controller::job::Why;
+    /// use cronjob_playground::i18n::Lang;
+    /// assert_eq!(Why::Creating { active: 1, want: 1, created: 1 }.render(Lang::Ja), "実行中の Pod 0 個、必要数 1: 1 個作成します");
+    /// ```
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            Why::Text(text) => text.to_string(),
+            Why::Waiting { active, want, terminating: 0 } => W::JobWaiting.format(lang, &[active, want]),
+            Why::Waiting { active, want, terminating } => {
+                W::JobWaitingTerminating.format(lang, &[active, want, terminating])
+            }
+            Why::Creating { active, want, created } => {
+                W::JobCreating.format(lang, &[&(active - created), want, created])
+            }
+            Why::CompleteWorkQueue { succeeded } => W::JobCompleteWorkQueue.format(lang, &[succeeded]),
+            Why::Complete { succeeded, completions } => W::JobComplete.format(lang, &[succeeded, completions]),
+            Why::Finished(condition) => W::JobFinished.format(lang, &[&format!("{condition:?}")]),
+            Why::SuccessCriteriaMet => W::JobSuccessCriteriaMet.text(lang).to_owned(),
+            Why::FailureTarget(reason) => W::JobFailureTarget.format(lang, &[reason]),
+            Why::PodFailurePolicy(message) => W::JobPodFailurePolicy.format(lang, &[message]),
+            Why::RestartsPastLimit { restarts, limit: 0 } => W::JobRestartsPastZero.format(lang, &[restarts]),
+            Why::RestartsPastLimit { restarts, limit } => W::JobRestartsPastLimit.format(lang, &[restarts, limit]),
+            Why::RetriesPastLimit { retry, limit } => W::JobRetriesPastLimit.format(lang, &[retry, limit]),
+            Why::FailedPastLimit { failed, limit } => W::JobFailedPastLimit.format(lang, &[failed, limit]),
+            Why::DeadlinePassed { seconds, start } => W::JobDeadlinePassed.format(lang, &[seconds, start]),
+        }
+    }
+}
+
 impl fmt::Display for Why {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Why::Text(text) => f.write_str(text),
-            Why::Waiting { active, want, terminating } => {
-                write!(f, "{active} pod(s) active, {want} wanted")?;
-                if *terminating > 0 {
-                    write!(f, " ({terminating} terminating pod(s) still count until they fail)")?;
-                }
-                f.write_str(": nothing to create")
-            }
-            Why::Creating { active, want, created } => {
-                write!(f, "{} pod(s) active, {want} wanted: creating {created}", active - created)
-            }
-            Why::CompleteWorkQueue { succeeded } => {
-                write!(f, "work-queue Job: {succeeded} pod(s) succeeded and none is running, so the Job is complete")
-            }
-            Why::Complete { succeeded, completions } => {
-                write!(f, "{succeeded} of {completions} completions reached and no pod is running: the Job is complete")
-            }
-            Why::Finished(condition) => {
-                write!(f, "the Job already has {condition:?}=True, so the controller does nothing more")
-            }
+            other => f.write_str(&other.render(Lang::En)),
         }
     }
 }

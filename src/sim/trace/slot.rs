@@ -124,6 +124,8 @@ pub enum SlotWhy {
     SyncFailed { at: Time, code: DecisionCode },
     /// No sync started it within `startingDeadlineSeconds`.
     NoSyncWithin { deadline: i64 },
+    /// A sentence with no values (`spec.suspend was true…`, `The horizon ended…`).
+    Said(W),
 }
 
 impl SlotWhy {
@@ -183,6 +185,7 @@ impl SlotWhy {
             }
             SlotWhy::SyncFailed { at: t, code } => W::SyncFailed.format(lang, &[&at(t), &code.as_str()]),
             SlotWhy::NoSyncWithin { deadline } => W::NoSyncWithin.format(lang, &[deadline]),
+            SlotWhy::Said(words) => words.text(lang).to_owned(),
         }
     }
 }

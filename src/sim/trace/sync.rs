@@ -3,6 +3,8 @@
 
 use super::time::{js_number, rfc3339, Time};
 use super::Name;
+use crate::i18n::decisions::DecisionWords as W;
+use crate::i18n::Lang;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Cow;
 use std::fmt;
@@ -89,17 +91,38 @@ impl Explanation {
     }
 }
 
+impl Explanation {
+    /// The words in `lang`, durations as a person reads them (`23 h 54 m`), as the inspector shows
+    /// them; the trace's own text is the English ([`Display`](fmt::Display), `{:#}` for this).
+    ///
+    /// ```
+    /// use cronjob_playground::i18n::Lang;
+    /// use cronjob_playground::sim::trace::{ControllerName, Explanation};
+    /// let gone = Explanation::Gone(ControllerName::Ttl, "backup-1".into());
+    /// assert_eq!(gone.render(Lang::En), "Job backup-1 is already gone.");
+    /// assert_eq!(gone.render(Lang::Ja), "Job backup-1 はすでにありません。");
+    /// ```
+    pub fn render(&self, lang: Lang) -> String {
+        self.words(lang, true)
+    }
+
+    fn words(&self, lang: Lang, readable: bool) -> String {
+        match self {
+            Explanation::Text(t) => t.to_string(),
+            Explanation::CronJob(why) => why.render(lang, readable),
+            Explanation::Job(why) => why.render(lang),
+            Explanation::Gone(ControllerName::Cronjob, name) => W::GoneCronJob.format(lang, &[name]),
+            Explanation::Gone(ControllerName::Ttl, name) => W::GoneTtl.format(lang, &[name]),
+            Explanation::Gone(_, name) => W::GoneJob.format(lang, &[name]),
+        }
+    }
+}
+
 impl fmt::Display for Explanation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Explanation::Text(t) => f.write_str(t),
-            Explanation::CronJob(why) => why.fmt(f),
-            Explanation::Job(why) => why.fmt(f),
-            Explanation::Gone(ControllerName::Cronjob, name) => {
-                write!(f, "CronJob {name} is not in the informer cache (it was deleted), so the sync does nothing.")
-            }
-            Explanation::Gone(ControllerName::Ttl, name) => write!(f, "Job {name} is already gone."),
-            Explanation::Gone(_, name) => write!(f, "Job {name} is gone, so the controller forgets it."),
+            other => f.write_str(&other.words(Lang::En, f.alternate())),
         }
     }
 }

@@ -40,7 +40,7 @@ fn kill_active(
     shape: &Shape<'_>,
     tally: &mut Tally<'_>,
     cond: JobCondition,
-    why: String,
+    why: Why,
 ) -> Option<JobCondition> {
     let (deleted_ready, deleted) = delete_pods(ctx, &tally.active_pods, false);
     let keep = !((deleted != tally.active && shape.tracking) || !shape.satisfied);

@@ -63,7 +63,7 @@ impl<'a> IndexProgress<'a> {
                 .as_ref()
                 .and_then(|sp| match_success_policy(sp, completions, &progress.succeeded))
             {
-                verdict.why = format!("success policy: {msg}; the remaining pods are killed");
+                verdict.why = format!("success policy: {msg}; the remaining pods are killed").into();
                 verdict.finished = Some(new_condition(
                     JobConditionType::SuccessCriteriaMet,
                     ConditionStatus::True,
@@ -101,7 +101,8 @@ impl<'a> IndexProgress<'a> {
         if verdict.finished.is_none() {
             let max_failed = job.spec.max_failed_indexes;
             if max_failed.is_some_and(|m| fi.total() as i64 > m as i64) {
-                verdict.why = format!("{} failed index(es) > maxFailedIndexes {}", fi.total(), max_failed.unwrap_or(0));
+                verdict.why =
+                    format!("{} failed index(es) > maxFailedIndexes {}", fi.total(), max_failed.unwrap_or(0)).into();
                 verdict.finished = Some(failure_condition(
                     shape,
                     REASON_MAX_FAILED_INDEXES_EXCEEDED,
@@ -109,7 +110,7 @@ impl<'a> IndexProgress<'a> {
                     now,
                 ));
             } else if fi.total() > 0 && fi.total() + self.succeeded.total() >= completions {
-                verdict.why = format!("every index finished and {} of them failed", fi.total());
+                verdict.why = format!("every index finished and {} of them failed", fi.total()).into();
                 verdict.finished = Some(failure_condition(shape, REASON_FAILED_INDEXES, MESSAGE_FAILED_INDEXES, now));
             }
         }

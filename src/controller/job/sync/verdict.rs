@@ -8,18 +8,19 @@ use super::shape::Shape;
 use super::tally::Tally;
 use super::Ctx;
 use crate::api::{ConditionStatus, Job, JobCondition, JobConditionType, JobStatus, Pod, PodPhase, RestartPolicy};
+use crate::controller::job::Why;
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// The condition the Job finishes with (if any) and the sentence for the inspector.
 pub(super) struct Verdict {
     pub(super) finished: Option<JobCondition>,
-    pub(super) why: String,
+    pub(super) why: Why,
 }
 
 impl Verdict {
     pub(super) fn reach(ctx: &mut Ctx<'_>, shape: &Shape<'_>, tally: &Tally<'_>, job_has_new_failure: bool) -> Self {
         let f = shape.f;
-        let mut v = Verdict { finished: None, why: String::new() };
+        let mut v = Verdict { finished: None, why: Why::default() };
         if f.success_policy || f.delay_terminal_condition() {
             v.already_met(&tally.status);
         }
@@ -36,7 +37,7 @@ impl Verdict {
     fn already_met(&mut self, status: &JobStatus) {
         self.finished = has_true(&status.conditions, JobConditionType::SuccessCriteriaMet).cloned();
         if self.finished.is_some() {
-            self.why = "the Job already met its success criteria; waiting for its pods to finish".into();
+            self.why = Why::SuccessCriteriaMet;
         }
     }
 
@@ -44,8 +45,7 @@ impl Verdict {
     /// pod failure policy matches a failed pod.
     fn failure_target_or_policy(&mut self, shape: &Shape<'_>, status: &JobStatus, pods: &[&Pod], now: DateTime<Utc>) {
         if let Some(ft) = has_true(&status.conditions, JobConditionType::FailureTarget) {
-            self.why =
-                format!("the Job already has FailureTarget ({}); it becomes Failed once its pods are gone", ft.reason);
+            self.why = Why::FailureTarget(ft.reason.clone());
             self.finished =
                 Some(new_condition(JobConditionType::Failed, ConditionStatus::True, &ft.reason, &ft.message, now));
         } else if shape.pfp.is_some() {
@@ -55,7 +55,7 @@ impl Verdict {
                 .find_map(|p| shape.policy(p).fail_job_message);
             if let Some(msg) = msg {
                 let t = if shape.tracking { JobConditionType::FailureTarget } else { JobConditionType::Failed };
-                self.why = format!("pod failure policy: {msg}");
+                self.why = Why::PodFailurePolicy(msg.clone());
                 self.finished = Some(new_condition(t, ConditionStatus::True, REASON_POD_FAILURE_POLICY, &msg, now));
             }
         }
@@ -83,28 +83,20 @@ impl Verdict {
         };
         if exceeds || past_on_failure {
             self.why = if past_on_failure {
-                let r = restarts.unwrap_or(0);
-                format!(
-                    "restartPolicy OnFailure: the running pods' containers restarted {r} time(s), and {r} ≥ backoffLimit {limit}{}: the Job fails and its pods are killed",
-                    if limit == 0 { " (with backoffLimit 0 any restart counts)" } else { "" }
-                )
+                Why::RestartsPastLimit { restarts: restarts.unwrap_or(0), limit }
             } else if !f.count_failed_pods {
-                format!(
-                    "before 1.20 the limit counts work-queue retries: retry {} > backoffLimit {limit}",
-                    requeues + 1
-                )
+                Why::RetriesPastLimit { retry: requeues + 1, limit }
             } else {
-                format!("{failed} failed pod(s) > backoffLimit {limit}: the Job fails")
+                Why::FailedPastLimit { failed, limit }
             };
             self.finished =
                 Some(failure_condition(shape, REASON_BACKOFF_LIMIT_EXCEEDED, MESSAGE_BACKOFF_LIMIT_EXCEEDED, now));
         } else if let Some(remaining) = active_deadline_remaining(job, &tally.status, shape.suspended, now) {
             if remaining <= TimeDelta::zero() {
-                self.why = format!(
-                    "activeDeadlineSeconds {} has passed since startTime {}: the Job fails and its pods are killed",
-                    job.spec.active_deadline_seconds.unwrap_or(0),
-                    tally.status.start_time.map(|t| t.to_rfc3339()).unwrap_or_default()
-                );
+                self.why = Why::DeadlinePassed {
+                    seconds: job.spec.active_deadline_seconds.unwrap_or(0),
+                    start: tally.status.start_time.map(|t| t.to_rfc3339()).unwrap_or_default(),
+                };
                 self.finished =
                     Some(failure_condition(shape, REASON_DEADLINE_EXCEEDED, MESSAGE_DEADLINE_EXCEEDED, now));
             } else {
