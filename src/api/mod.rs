@@ -29,6 +29,7 @@ mod job;
 pub mod load;
 mod meta;
 mod pod;
+mod resources;
 mod validation;
 mod version;
 pub mod yaml;
@@ -54,6 +55,7 @@ pub use pod::{
     ContainerStateTerminated, ContainerStateWaiting, ContainerStatus, Pod, PodCondition, PodPhase, PodSpec, PodStatus,
     PodTemplateSpec, Probe, RestartPolicy, POD_DISRUPTION_TARGET, POD_READY,
 };
+pub use resources::{pod_requests, PodRequests, Quantity, ResourceRequirements, QUANTITY_FORMAT};
 pub use validation::{
     validate_cronjob_create, validate_cronjob_update, validate_job_as_stored, validate_job_create, validate_job_update,
     Outcome, CREATED_UID,

@@ -4,7 +4,7 @@
 //! Mirrors `k8s.io/api/core/v1/types.go`.
 //!
 //! The many PodSpec and Container fields that do not change what the controllers do (image pull
-//! policy, volumes, affinity, resources…) are not modelled: the loader accepts them, keeps them in
+//! policy, volumes, affinity…) are not modelled: the loader accepts them, keeps them in
 //! the document it echoes back, and nothing reads them.
 
 use super::meta::{null_as_default, zero, ConditionStatus, ObjectMeta};
@@ -61,6 +61,10 @@ pub struct Container {
     /// when its startup probe first succeeds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub startup_probe: Option<Probe>,
+    /// What it asks the scheduler for (`requests`) and may use (`limits`): read for the pod's
+    /// effective request ([`pod_requests`](super::pod_requests)), which the cluster view sums.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resources: Option<super::ResourceRequirements>,
 }
 
 impl Container {

@@ -144,7 +144,8 @@ pub fn unpack_simulation(r: &mut Reader) -> Result<Simulation, PackError> {
     })
 }
 
-/// Appends the cluster record to `out`.
+/// Appends the cluster record to `out` (without the CronJobs' labels and requests, which only the
+/// engine's cluster view reads).
 pub fn pack_cluster(c: &ClusterRecord, out: &mut Vec<u8>) {
     let mut w = Writer::new(out);
     w.len(c.cron_jobs.len());
@@ -193,6 +194,9 @@ pub fn unpack_cluster(r: &mut Reader) -> Result<ClusterRecord, PackError> {
                         suspend: r.u8()? == 1,
                         concurrency_policy: r.string()?,
                         starting_deadline_seconds: if r.flag()? { Some(r.i64()?) } else { None },
+                        // Not sent: only the engine's cluster view reads them.
+                        labels: Default::default(),
+                        requests: Default::default(),
                     })
                 })
                 .collect::<Result<_, PackError>>()?;

@@ -370,7 +370,7 @@ pub(crate) fn build_world(input: Input) -> Result<World, SimError> {
     let later = |t: Option<Time>| t.is_some_and(|t| t > start);
     for cj in objects.cron_jobs {
         let created = cj.metadata.creation_timestamp.unwrap_or(start);
-        world.recorder.cron_job_declared(&cj.metadata.name, created, &cj.spec);
+        world.recorder.cron_job_declared(&cj.metadata.name, created, &cj.spec, &cj.metadata.labels);
         match cj.metadata.creation_timestamp {
             Some(at) if later(Some(at)) => world.create_later(at, Later::CronJob(Box::new(cj))),
             _ => world.import_cron_job(cj),

@@ -9,10 +9,11 @@ use super::trace::{
     FinishedCondition, InitContainerRecord, JobRecord, Name, ObjectKind, Outage, PodRecord, RecordedPodPhase, Restart,
     Ruling, SyncRecord, SyncTrigger, Time,
 };
-use crate::api::{ConcurrencyPolicy, CronJobSpec};
+use crate::api::{pod_requests, ConcurrencyPolicy, CronJobSpec};
 use crate::controller::Message;
 use chrono::TimeDelta;
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 /// The growing trace of one run (everything but the horizon, slots and final CronJob states).
 #[derive(Debug, Default)]
@@ -73,11 +74,11 @@ impl Recorder {
         });
     }
 
-    /// A CronJob of the input, in manifest order, with the spec it is created with at `at`.
-    pub fn cron_job_declared(&mut self, name: &str, at: Time, spec: &CronJobSpec) {
+    /// A CronJob of the input, in manifest order, with the spec and labels it is created with at `at`.
+    pub fn cron_job_declared(&mut self, name: &str, at: Time, spec: &CronJobSpec, labels: &BTreeMap<String, String>) {
         self.cluster.cron_jobs.push(CronJobLife {
             name: name.to_string(),
-            specs: vec![spec_record(at, spec)],
+            specs: vec![spec_record(at, spec, labels.clone())],
             deleted_at: None,
         });
     }
@@ -85,7 +86,9 @@ impl Recorder {
     /// The API server accepted a patch of CronJob `name`: `spec` is in force from `at` on.
     pub fn cron_job_patched(&mut self, name: &str, at: Time, spec: &CronJobSpec) {
         if let Some(c) = self.cron_job_life(name) {
-            c.specs.push(spec_record(at, spec));
+            // A patch of the spec leaves the labels as they were.
+            let labels = c.specs.last().map(|s| s.labels.clone()).unwrap_or_default();
+            c.specs.push(spec_record(at, spec, labels));
         }
     }
 
@@ -249,7 +252,7 @@ impl Recorder {
 }
 
 /// The record of a CronJob's own spec fields in force from `at` on.
-fn spec_record(at: Time, spec: &CronJobSpec) -> CronJobSpecRecord {
+fn spec_record(at: Time, spec: &CronJobSpec, labels: BTreeMap<String, String>) -> CronJobSpecRecord {
     let policy = match spec.concurrency_policy.unwrap_or_default() {
         ConcurrencyPolicy::Allow => "Allow",
         ConcurrencyPolicy::Forbid => "Forbid",
@@ -262,6 +265,8 @@ fn spec_record(at: Time, spec: &CronJobSpec) -> CronJobSpecRecord {
         suspend: spec.suspend == Some(true),
         concurrency_policy: policy.into(),
         starting_deadline_seconds: spec.starting_deadline_seconds,
+        labels,
+        requests: pod_requests(&spec.job_template.spec.template.spec),
     }
 }
 

@@ -22,6 +22,7 @@ pub(crate) use time::{js_number, rfc3339};
 use crate::api::KubernetesVersion;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 /// What happened in one simulation, from `start` to `end`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -101,6 +102,13 @@ pub struct CronJobSpecRecord {
     pub concurrency_policy: String,
     /// `startingDeadlineSeconds`: how late a start may still be.
     pub starting_deadline_seconds: Option<i64>,
+    /// The CronJob's `metadata.labels` (the cluster view's search matches them).
+    #[serde(default)]
+    pub labels: BTreeMap<String, String>,
+    /// What each pod of its Jobs asks the scheduler for (`api::pod_requests` of the Job
+    /// template's pod spec; the cluster view's density strip sums it per minute).
+    #[serde(default)]
+    pub requests: crate::api::PodRequests,
 }
 
 /// A scenario event and what came of it.

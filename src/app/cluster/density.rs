@@ -23,6 +23,19 @@ pub struct Density {
     pub starts: Vec<u32>,
     /// Jobs active at some moment of each minute (created, not yet finished or deleted).
     pub running: Vec<u32>,
+    /// What the pods alive in each minute request, when a Job template gives requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requests: Option<Requested>,
+}
+
+/// The requests of the pods alive (created, not yet finished or deleted) at some moment of each
+/// minute, each pod counted with its CronJob's effective pod request (`api::pod_requests`) as
+/// the trace's spec record in force when its Job was created gives it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Requested {
+    pub cpu_millis: Vec<u64>,
+    pub memory_bytes: Vec<u64>,
 }
 
 /// The minute of `t` from `start`, when within `minutes`.
@@ -52,21 +65,53 @@ impl Density {
             change[first] += 1;
             change[last + 1] -= 1;
         }
-        let mut active = 0i64;
-        let running = change[..minutes]
-            .iter()
-            .map(|c| {
-                active += c;
-                active as u32
-            })
-            .collect();
-        Density { start, starts, running }
+        let running = summed(&change[..minutes]).map(|a| a as u32).collect();
+        Density { start, starts, running, requests: requested(parts, (start, end), minutes) }
     }
 
     /// The instant minute `i` begins.
     pub fn at(&self, i: usize) -> Time {
         self.start + TimeDelta::minutes(i as i64)
     }
+}
+
+/// The running sums of `change`.
+fn summed(change: &[i64]) -> impl Iterator<Item = i64> + '_ {
+    change.iter().scan(0i64, |active, c| {
+        *active += c;
+        Some(*active)
+    })
+}
+
+/// The pods' requests per minute (`None` when no CronJob's template requests anything).
+fn requested(parts: &[Part], (start, end): (Time, Time), minutes: usize) -> Option<Requested> {
+    let mut cpu = vec![0i64; minutes + 1];
+    let mut memory = vec![0i64; minutes + 1];
+    let mut any = false;
+    for p in parts {
+        let trace = &p.trace;
+        let lives: HashMap<&str, &crate::sim::trace::CronJobLife> =
+            trace.cluster.cron_jobs.iter().map(|l| (l.name.as_str(), l)).collect();
+        let jobs: HashMap<&str, &JobRecord> = trace.jobs.iter().map(|j| (j.name.as_str(), j)).collect();
+        for pod in &trace.pods {
+            let Some(job) = jobs.get(pod.job.as_str()) else { continue };
+            let Some(life) = job.cron_job.as_ref().and_then(|c| lives.get(c.as_str())) else { continue };
+            let Some(r) = life.spec_at(job.created_at).map(|s| s.requests).filter(|r| !r.is_empty()) else {
+                continue;
+            };
+            let Some(first) = minute(start, pod.created_at, minutes) else { continue };
+            any = true;
+            let stop = pod.finished_at.or(pod.deleted_at).unwrap_or(end).min(end);
+            let last = minute(start, stop - TimeDelta::nanoseconds(1), minutes).unwrap_or(minutes - 1).max(first);
+            for (series, amount) in [(&mut cpu, r.cpu_millis), (&mut memory, r.memory_bytes)] {
+                let amount = amount.unwrap_or(0) as i64;
+                series[first] += amount;
+                series[last + 1] -= amount;
+            }
+        }
+    }
+    let total = |change: &[i64]| summed(&change[..minutes]).map(|a| a.max(0) as u64).collect();
+    any.then(|| Requested { cpu_millis: total(&cpu), memory_bytes: total(&memory) })
 }
 
 /// One pile-up: the minutes, at one time of day in the zone the peaks are read in, where the same

@@ -5,10 +5,10 @@ use super::Part;
 use crate::sim::trace::{FinishedCondition, SlotFate, Time};
 use serde::Serialize;
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// A CronJob of the cluster and its window.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Row {
     pub namespace: String,
@@ -22,6 +22,8 @@ pub struct Row {
     pub concurrency_policy: String,
     pub suspend: bool,
     pub starting_deadline_seconds: Option<i64>,
+    /// Its `metadata.labels`.
+    pub labels: BTreeMap<String, String>,
     /// Slots that ran, on time or late.
     pub runs: u32,
     /// Slots that ran later than their first chance.
@@ -45,6 +47,24 @@ impl Row {
     /// Late, lost or skipped slots and failed Jobs: what "only CronJobs with problems" keeps.
     pub fn problems(&self) -> u32 {
         self.late + self.lost + self.skipped + self.failed_jobs
+    }
+
+    /// Whether `text` is part of its namespace, name or schedule, or of one of its labels
+    /// (`key=value`, the key or the value).
+    ///
+    /// ```
+    /// use cronjob_playground::app::cluster::Row;
+    /// let row = Row { namespace: "billing".into(), name: "digest-001".into(), schedule: "*/15 * * * *".into(),
+    ///     labels: [("team".to_string(), "billing".to_string())].into(), ..Row::default() };
+    /// assert!(row.matches("digest") && row.matches("team=billing") && row.matches("*/15"));
+    /// assert!(!row.matches("team=payments"));
+    /// ```
+    pub fn matches(&self, text: &str) -> bool {
+        [&self.namespace, &self.name, &self.schedule].iter().any(|f| f.contains(text))
+            || self
+                .labels
+                .iter()
+                .any(|(k, v)| k.contains(text) || v.contains(text) || format!("{k}={v}").contains(text))
     }
 
     /// `namespace/name` (the name alone without a namespace).
@@ -115,6 +135,7 @@ pub(super) fn rows(parts: &[Part]) -> Vec<Row> {
                     concurrency_policy: spec.concurrency_policy.clone(),
                     suspend: spec.suspend,
                     starting_deadline_seconds: spec.starting_deadline_seconds,
+                    labels: spec.labels.clone(),
                     runs: 0,
                     late: 0,
                     lost: 0,

@@ -159,3 +159,33 @@ fn too_many_cron_jobs_are_refused_before_anything_runs() {
         "501 CronJobs: a cluster run simulates at most 500 together; pick namespaces (`--namespace`) or split the dump"
     );
 }
+
+#[test]
+fn the_pods_requests_add_up_per_minute_and_the_search_reads_labels() {
+    // Two CronJobs at midnight whose pods ask for 250m + 64Mi and 1 CPU + 1Gi; their 10-second
+    // pods run in minute 0 only. A third asks nothing.
+    let with = |ns: &str, name: &str, labels: &str, requests: &str| {
+        format!(
+            "- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {{name: {name}, namespace: {ns}, labels: {{{labels}}}, \
+             creationTimestamp: '2026-11-22T23:59:00Z'}}\n  spec:\n    schedule: '0 0 * * *'\n    jobTemplate:\n      spec:\n        \
+             template:\n          spec:\n            restartPolicy: OnFailure\n            containers:\n            - name: c\n              \
+             image: busybox\n              command: [sleep, '10']\n              resources: {{requests: {{{requests}}}}}\n"
+        )
+    };
+    let text = format!(
+        "apiVersion: v1\nkind: List\nitems:\n{}{}{}---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\n\
+         spec: {{start: '2026-11-23T00:00:00Z', duration: 1h}}\n",
+        with("web", "backup", "team: web", "cpu: 250m, memory: 64Mi"),
+        with("billing", "backup", "team: billing, tier: gold", "cpu: 1, memory: 1Gi"),
+        cron_job("web", "plain", "0 0 * * *", ""),
+    );
+    let run = run(&text).unwrap();
+    let r = run.density.requests.as_ref().expect("two templates request");
+    assert_eq!((r.cpu_millis[0], r.memory_bytes[0]), (1250, 64 * 1024 * 1024 + 1024 * 1024 * 1024));
+    assert_eq!((r.cpu_millis[1], r.memory_bytes[1]), (0, 0));
+    let keys = |g: &str| run.rows.iter().filter(|r| r.matches(g)).map(Row::key).collect::<Vec<_>>();
+    assert_eq!(keys("tier=gold"), ["billing/backup"]);
+    assert_eq!(keys("team"), ["web/backup", "billing/backup"]);
+    // The dump of the first test requests nothing: no series.
+    assert_eq!(super::run(&dump()).unwrap().density.requests, None);
+}
