@@ -76,3 +76,35 @@ fn json_output_is_the_report() {
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["objects"][0]["errors"][0]["field"], "spec.schedule");
 }
+
+/// The newest releases are chosen like any other, on the command line and per JSONL request; one
+/// past the newest is refused with the range in the message.
+#[test]
+fn releases_1_36_and_1_37_are_accepted_and_1_38_is_refused() {
+    let good = BAD.replace("61 *", "0 *");
+    for version in ["1.36", "v1.36.1", "1.37", "1.37.0"] {
+        let (out, ok) = run_with_stdin(&["validate", "--output", "json", "--kubernetes-version", version], &good);
+        assert!(ok, "{version}: {out}");
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(report["objects"][0]["valid"], true, "{version}");
+    }
+    let out = binary().args(["validate", "--kubernetes-version", "1.38"]).stdin(Stdio::null()).output().unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains(r#"unsupported kubernetesVersion "1.38": expected "1.<minor>" from 1.13 to 1.37"#),
+        "{stderr}"
+    );
+    let requests = [
+        serde_json::json!({"manifest": good, "kubernetesVersion": "1.37"}).to_string(),
+        serde_json::json!({"manifest": good, "kubernetesVersion": "1.38"}).to_string(),
+    ];
+    let (out, ok) = run_with_stdin(&["validate", "--jsonl"], &(requests.join("\n") + "\n"));
+    assert!(ok);
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["objects"][0]["valid"], true);
+    assert_eq!(
+        lines[1]["error"].as_str().unwrap(),
+        r#"unsupported kubernetesVersion "1.38": expected "1.<minor>" from 1.13 to 1.37 at line 1 column 27"#
+    );
+}

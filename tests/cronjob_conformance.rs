@@ -7,8 +7,8 @@ use cronjob_playground::api::{CronJob, Job, KubernetesVersion};
 use cronjob_playground::controller::cronjob::wire::{answer, SyncRequest, SyncResponse};
 use cronjob_playground::controller::cronjob::{
     by_job_start_time, job_from_template, jobs_to_be_reconciled, most_recent_schedule_time, next_schedule_time,
-    next_schedule_time_duration, on_cron_job_updated, Behaviour, BoundSchedule, Enqueue, Missed, RequeueRule,
-    SlotInput, SlotSearch,
+    next_schedule_time_duration, on_cron_job_updated, Behaviour, BoundSchedule, Enqueue, Missed, ReconcileBy,
+    RequeueRule, SlotInput, SlotSearch,
 };
 use serde_json::{json, Value};
 
@@ -437,7 +437,9 @@ fn jobs_to_be_reconciled_table() {
             })
             .collect();
         let jobs: Vec<&Job> = jobs.iter().collect();
-        let names: Vec<&str> = jobs_to_be_reconciled(&cj, &jobs).iter().map(|j| j.metadata.name.as_str()).collect();
+        // The table is v1.28.7's: the controller reference's name alone.
+        let by = ReconcileBy::ControllerName;
+        let names: Vec<&str> = jobs_to_be_reconciled(&cj, &jobs, by).iter().map(|j| j.metadata.name.as_str()).collect();
         assert_eq!(json!(names), case["expected"]["reconciledJobNames"], "{}", case["id"]);
     }
 }

@@ -625,3 +625,36 @@ fn unexpected_job_needs_the_cronjob_read_from_the_api_server() {
     );
     assert_eq!(harness.error.as_deref(), Some("cronjobs.batch \"c\" not found"));
 }
+
+/// 1.37 (#133313, "Fixed the wrong cause of the UnexpectedJob event/warning by checking the owner
+/// reference of the job correctly"): `getJobsToBeReconciled` resolves the controller reference
+/// (kind `CronJob`, this CronJob's UID) instead of comparing its name alone. Jobs controlled by a
+/// custom resource that shares the CronJob's name (issue #120181: a `CustomController` named like
+/// the CronJob) are reported as `UnexpectedJob` and fall under the history limits up to 1.36, and
+/// are left alone from 1.37.
+#[test]
+fn jobs_of_another_controller_with_the_same_name_are_reconciled_until_1_36() {
+    let foreign = |name: &str, finished: Option<&str>| {
+        let mut j = job(name, finished, finished.map(|_| "2016-05-19T09:00:10Z"));
+        j["metadata"]["ownerReferences"] = json!([{"apiVersion": "example.com/v1", "kind": "CustomController", "name": "c", "uid": "cc-uid", "controller": true}]);
+        j
+    };
+    let cj = cron_job(json!({"failedJobsHistoryLimit": 0}), json!({"lastScheduleTime": "2016-05-19T10:00:00Z"}));
+    let jobs = json!([foreign("foo-with-diff-owner-ref", None), foreign("foo-failed", Some("Failed"))]);
+    let v36 = sync("1.36", "2016-05-19T10:30:00Z", cj.clone(), jobs.clone(), json!({}));
+    // History cleanup runs before the sync from 1.27 (#119776).
+    assert_eq!(reasons(&v36), ["SuccessfulDelete", "UnexpectedJob"]);
+    assert_eq!(v36.events[0].message, "Deleted job foo-failed");
+    assert_eq!(
+        v36.events[1].message,
+        "Saw a job that the controller did not create or forgot: foo-with-diff-owner-ref"
+    );
+    assert_eq!(v36.deleted_jobs, ["foo-failed"]);
+    let v37 = sync("1.37", "2016-05-19T10:30:00Z", cj.clone(), jobs, json!({}));
+    assert!(v37.events.is_empty(), "{:?}", reasons(&v37));
+    assert!(v37.deleted_jobs.is_empty());
+    // The CronJob's own Jobs are reconciled as before.
+    let own = json!([job("c-24394200", None, None)]);
+    let v37 = sync("1.37", "2016-05-19T10:30:00Z", cj, own, json!({}));
+    assert_eq!(reasons(&v37), ["UnexpectedJob"]);
+}

@@ -935,3 +935,41 @@ spec:
     );
     assert_eq!(trace.jobs.len(), 5, "the schedule stayed */10");
 }
+
+/// A Job controlled by a custom resource that shares the CronJob's name (issue #120181): up to 1.36
+/// the CronJob controller reconciles it by name and warns `UnexpectedJob` at every sync; 1.37
+/// (#133313) resolves the controller reference and leaves it alone. Without a version the run is
+/// 1.37's, the newest; a 1.36 patch is read as the latest 1.36 patch, with a notice.
+#[test]
+fn a_foreign_job_with_the_cronjobs_name_warns_until_1_36_and_not_from_1_37() {
+    let manifest = |version: Option<&str>| {
+        let sim = version.map_or(String::new(), |v| {
+            format!(
+                "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  kubernetesVersion: \"{v}\"\n  \
+                 start: \"2026-09-01T10:00:00Z\"\n  duration: 2h\n"
+            )
+        });
+        format!(
+            "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: report, uid: cj-uid, creationTimestamp: \"2026-09-01T09:00:00Z\"}}\n\
+             spec:\n  schedule: \"0 * * * *\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
+             restartPolicy: Never\n          containers: [{{name: c, image: busybox}}]\n---\n\
+             apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: report-export\n  uid: job-uid\n  \
+             creationTimestamp: \"2026-09-01T09:30:00Z\"\n  ownerReferences:\n  - {{apiVersion: example.com/v1, \
+             kind: ReportExport, name: report, uid: other-uid, controller: true}}\nspec:\n  suspend: true\n  template:\n    \
+             spec:\n      restartPolicy: Never\n      containers: [{{name: c, image: busybox}}]\n{sim}"
+        )
+    };
+    let unexpected = |trace: &Trace| events(trace, "UnexpectedJob");
+    let v36 = run(&manifest(Some("1.36.1")));
+    assert_eq!(v36.kubernetes_version.to_string(), "1.36");
+    assert!(!unexpected(&v36).is_empty(), "{:?}", v36.events);
+    assert!(unexpected(&v36)
+        .iter()
+        .all(|m| m == "Saw a job that the controller did not create or forgot: report-export"));
+    assert!(v36.notices.iter().any(|n| n.starts_with("kubernetesVersion 1.36.1: the model knows no difference")));
+    let v37 = run(&manifest(Some("1.37")));
+    assert!(unexpected(&v37).is_empty(), "{:?}", unexpected(&v37));
+    assert_eq!(fates(&v37, "report"), fates(&v36, "report"), "the CronJob's own runs are the same");
+    let newest = run(&manifest(None));
+    assert_eq!(newest.kubernetes_version.to_string(), "1.37");
+}

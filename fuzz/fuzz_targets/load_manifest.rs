@@ -2,7 +2,7 @@
 //! modelled release, as a create or as an update of itself: it must answer without panicking,
 //! and promptly (libFuzzer's `-timeout` catches hangs).
 //!
-//! The input's length picks the release (1.13 … 1.35) and create or update, so each input runs
+//! The input's length picks the release (1.13 … 1.37) and create or update, so each input runs
 //! the path once — a quarter of the cost of running it for two releases both ways — while the
 //! mutations, which change lengths all the time, still reach every release in both modes. The
 //! seeds keep their text intact (nothing is taken from the input's bytes to choose).

@@ -12,7 +12,7 @@ use super::validation::{
     Outcome,
 };
 use super::yaml::{Node, Pos};
-use super::{CronJob, Job, KubernetesVersion};
+use super::{CronJob, Job, KubernetesVersion, PodTemplateSpec};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -439,6 +439,14 @@ fn name_from_prefix(meta: &mut super::ObjectMeta, index: usize) {
 
 fn finish(mut report: ObjectReport, raw: &RawObject, admitted: Admitted, outcome: Outcome) -> AdmittedObject {
     report.warnings.extend(outcome.warnings);
+    let template = match &admitted {
+        Admitted::CronJob(cj) => Some((&cj.spec.job_template.spec.template, "spec.jobTemplate.spec.template.spec")),
+        Admitted::Job(job) => Some((&job.spec.template, "spec.template.spec")),
+        Admitted::Other { .. } => None,
+    };
+    if let Some((template, path)) = template {
+        report.warnings.extend(restart_all_containers_not_simulated(template, path));
+    }
     report.valid = outcome.errors.is_empty();
     if report.valid {
         return AdmittedObject { report, object: Some(admitted), existing: None };
@@ -447,6 +455,51 @@ fn finish(mut report: ObjectReport, raw: &RawObject, admitted: Admitted, outcome
     report.message = Some(invalid_message(kind, &report.name, &outcome.errors));
     report.errors = outcome.errors.iter().map(|e| field_error_report(&raw.node, e)).collect();
     AdmittedObject { report, object: None, existing: None }
+}
+
+/// A restart rule with the action `RestartAllContainers` (KEP-5532: beta, on by default, from
+/// 1.36) restarts the whole pod in place; the model does not simulate that (`docs/model.md`, "1.36
+/// and 1.37"), so it says so rather than draw a run the cluster would not have.
+///
+/// ```
+/// # use cronjob_playground::api::admit;
+/// # use cronjob_playground::api::KubernetesVersion;
+/// let text = r#"
+/// apiVersion: batch/v1
+/// kind: Job
+/// metadata: {name: j}
+/// spec:
+///   template:
+///     spec:
+///       restartPolicy: Never
+///       containers:
+///       - name: c
+///         image: busybox
+///         restartPolicy: Never
+///         restartPolicyRules: [{action: RestartAllContainers, exitCodes: {operator: In, values: [42]}}]
+/// "#;
+/// let report = admit(text, None, KubernetesVersion::NEWEST).report();
+/// let warnings = &report.objects[0].warnings;
+/// assert!(warnings.iter().any(|w| w.starts_with("spec.template.spec.containers[0].restartPolicyRules[0].action: \
+///     RestartAllContainers restarts the whole pod in place from 1.36")), "{warnings:?}");
+/// ```
+fn restart_all_containers_not_simulated(template: &PodTemplateSpec, path: &str) -> Vec<String> {
+    let lists = [("initContainers", &template.spec.init_containers), ("containers", &template.spec.containers)];
+    let mut notes = Vec::new();
+    for (list, containers) in lists {
+        for (i, container) in containers.iter().enumerate() {
+            for (r, rule) in container.restart_policy_rules.iter().enumerate() {
+                if rule.action == "RestartAllContainers" {
+                    notes.push(format!(
+                        "{path}.{list}[{i}].restartPolicyRules[{r}].action: RestartAllContainers restarts the whole pod in \
+                         place from 1.36 (RestartAllContainersOnContainerExits); the playground does not simulate it, so \
+                         here the rule never matches and the container's exit follows its restartPolicy"
+                    ));
+                }
+            }
+        }
+    }
+    notes
 }
 
 fn field_error_report(node: &Node, e: &FieldError) -> ErrorReport {

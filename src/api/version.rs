@@ -5,7 +5,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
-/// A Kubernetes minor release, `1.13` through `1.35`.
+/// A Kubernetes minor release, `1.13` through `1.37`.
 ///
 /// Parsing accepts a patch release and keeps only the minor; [`Release`] keeps the patch too, for
 /// the few rules that changed in a patch release.
@@ -27,7 +27,7 @@ impl KubernetesVersion {
     /// the legacy controller models (1.13).
     pub const OLDEST: KubernetesVersion = KubernetesVersion { minor: 13 };
     /// The newest release modelled, and the default.
-    pub const NEWEST: KubernetesVersion = KubernetesVersion { minor: 35 };
+    pub const NEWEST: KubernetesVersion = KubernetesVersion { minor: 37 };
 
     /// The release `1.<minor>`, if it is within the modelled range.
     pub fn new(minor: u8) -> Option<Self> {
@@ -184,18 +184,31 @@ mod tests {
 
     #[test]
     fn parses_minor_and_patch_forms() {
-        for (text, minor) in [("1.13", 13), ("1.35", 35), ("v1.21", 21), ("1.28.7", 28), ("v1.23.13", 23)] {
+        let cases = [
+            ("1.13", 13),
+            ("1.35", 35),
+            ("1.36", 36),
+            ("v1.36.1", 36),
+            ("1.37", 37),
+            ("1.37.0", 37),
+            ("v1.21", 21),
+            ("1.28.7", 28),
+            ("v1.23.13", 23),
+        ];
+        for (text, minor) in cases {
             assert_eq!(text.parse::<KubernetesVersion>().unwrap().minor(), minor, "{text}");
         }
     }
 
     #[test]
     fn rejects_out_of_range_and_malformed() {
-        for text in ["1.12", "1.36", "2.0", "1", "1.", "1.28.", "1.28.x", "1.28.1.2", "", "latest", "1.-1", "1.+2"] {
+        for text in
+            ["1.12", "1.38", "v1.38.0", "2.0", "1", "1.", "1.28.", "1.28.x", "1.28.1.2", "", "latest", "1.-1", "1.+2"]
+        {
             let err = text.parse::<KubernetesVersion>().unwrap_err();
             assert_eq!(
                 err.to_string(),
-                format!("unsupported kubernetesVersion {text:?}: expected \"1.<minor>\" from 1.13 to 1.35")
+                format!("unsupported kubernetesVersion {text:?}: expected \"1.<minor>\" from 1.13 to 1.37")
             );
         }
     }
@@ -205,5 +218,17 @@ mod tests {
         let v: KubernetesVersion = serde_json::from_str("\"v1.20.15\"").unwrap();
         assert_eq!(serde_json::to_string(&v).unwrap(), "\"1.20\"");
         assert_eq!(KubernetesVersion::default(), KubernetesVersion::NEWEST);
+    }
+
+    /// 1.36.0 (2026-04-22) and 1.37.0 (2026-08-26) are the newest releases; the default follows
+    /// the newest, and a patch of either is kept for the patch-level rules.
+    #[test]
+    fn newest_releases_are_1_36_and_1_37() {
+        assert_eq!(KubernetesVersion::default().to_string(), "1.37");
+        assert_eq!(KubernetesVersion::all_newest_first().take(3).map(|v| v.minor()).collect::<Vec<_>>(), [37, 36, 35]);
+        assert_eq!(KubernetesVersion::all_newest_first().count(), 25);
+        let r: Release = "v1.36.1".parse().unwrap();
+        assert_eq!((r.version.minor(), r.patch, r.to_string()), (36, Some(1), "1.36.1".to_string()));
+        assert_eq!(Release::default().to_string(), "1.37");
     }
 }

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 pub struct Args {
     /// Manifest files (a List, several documents, YAML or JSON); `-` or nothing reads stdin.
     files: Vec<String>,
-    /// The release whose controller runs the probes (1.13 … 1.35).
+    /// The release whose controller runs the probes (1.13 … 1.37).
     #[arg(long, default_value_t = KubernetesVersion::NEWEST)]
     kubernetes_version: KubernetesVersion,
     /// When the probes start (RFC 3339); default: now.

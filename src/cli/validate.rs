@@ -15,7 +15,7 @@ pub struct Args {
     /// A previous version of the objects: validate as an update of them, not a create.
     #[arg(long)]
     old: Option<String>,
-    /// The Kubernetes release whose API server to imitate (1.13 … 1.35).
+    /// The Kubernetes release whose API server to imitate (1.13 … 1.37).
     #[arg(long, default_value_t = KubernetesVersion::NEWEST)]
     kubernetes_version: KubernetesVersion,
     /// `text` (kubectl-like) or `json` (the report of docs/contracts.md §2).

@@ -102,7 +102,7 @@ pub const GATES: &[Gate] = &[
     gate(
         "JobPodReplacementPolicy",
         &[(28, A, false), (29, B, false), (34, B, true)],
-        None,
+        Some(37),
         "spec.podReplacementPolicy, status.terminating",
     ),
     gate("JobSuccessPolicy", &[(30, A, false), (31, B, false), (33, B, true)], Some(36), "spec.successPolicy"),
@@ -115,7 +115,7 @@ pub const GATES: &[Gate] = &[
     gate(
         "SidecarContainers",
         &[(28, A, false), (29, B, false), (33, B, true)],
-        None,
+        Some(37),
         "initContainers with restartPolicy: Always run as sidecars",
     ),
     gate(
@@ -284,6 +284,25 @@ mod tests {
             ("ReduceDefaultCrashLoopBackOffDecay", 35, Some((false, false))),
             ("CronJobControllerV2", 20, Some((false, false))),
             ("CronJobControllerV2", 24, None),
+            // 1.36 and 1.37: the release notes and KEP milestones. SidecarContainers is gone in
+            // 1.37 (#137755: "unconditionally enabled since 1.33, is removed"); the GA Job gates
+            // leave where the 1.35 source says ("remove in 1.36" for JobBackoffLimitPerIndex and
+            // JobSuccessPolicy, "remove in 1.37" for JobPodReplacementPolicy, "remove in 1.38" for
+            // JobManagedBy); ContainerRestartRules (KEP-5307, latest milestone 1.35) and
+            // KubeletCrashLoopBackOffMax (KEP-5593, 1.35) stay beta, ReduceDefaultCrashLoopBackOffDecay
+            // (KEP-4603, 1.33) alpha.
+            ("SidecarContainers", 36, Some((true, true))),
+            ("SidecarContainers", 37, None),
+            ("JobBackoffLimitPerIndex", 35, Some((true, true))),
+            ("JobBackoffLimitPerIndex", 36, None),
+            ("JobSuccessPolicy", 36, None),
+            ("JobPodReplacementPolicy", 36, Some((true, true))),
+            ("JobPodReplacementPolicy", 37, None),
+            ("JobManagedBy", 37, Some((true, true))),
+            ("ContainerRestartRules", 36, Some((true, false))),
+            ("ContainerRestartRules", 37, Some((true, false))),
+            ("KubeletCrashLoopBackOffMax", 37, Some((true, false))),
+            ("ReduceDefaultCrashLoopBackOffDecay", 37, Some((false, false))),
         ];
         for (name, minor, want) in cases {
             assert_eq!(Gate::named(name).unwrap().in_release(v(minor)), want, "{name} 1.{minor}");
@@ -314,6 +333,29 @@ mod tests {
         );
         let (_, notices) = FeatureGates::resolve(v(34), &BTreeMap::from([("ContainerRestartRules".to_string(), true)]));
         assert!(notices.is_empty(), "restart rules are simulated with the gate switched on: {notices:?}");
+        let (gates, notices) =
+            FeatureGates::resolve(v(37), &BTreeMap::from([("SidecarContainers".to_string(), false)]));
+        assert!(gates.enabled("SidecarContainers"), "removed after GA: always on");
+        assert_eq!(
+            notices,
+            ["featureGates.SidecarContainers: Kubernetes 1.37 has no such gate (its components would refuse to start: \
+              unrecognized feature gate: SidecarContainers); it is ignored"]
+        );
+        let asked = BTreeMap::from([
+            ("RestartAllContainersOnContainerExits".to_string(), false),
+            ("MutablePodResourcesForSuspendedJobs".to_string(), true),
+            ("WorkloadWithJob".to_string(), true),
+        ]);
+        let (_, notices) = FeatureGates::resolve(v(36), &asked);
+        assert_eq!(
+            notices,
+            [
+                "featureGates.MutablePodResourcesForSuspendedJobs: the model does not know this feature gate; it is ignored",
+                "featureGates.RestartAllContainersOnContainerExits: the model does not know this feature gate; it is ignored",
+                "featureGates.WorkloadWithJob: the model does not know this feature gate; it is ignored",
+            ],
+            "the 1.36 gates of behaviour outside the model (docs/model.md) are named as such"
+        );
         let (_, notices) = FeatureGates::resolve(v(33), &BTreeMap::from([("SidecarContainers".to_string(), false)]));
         assert_eq!(
             notices,

@@ -57,7 +57,7 @@ test("nightly-report runs once every night of 2025 in Berlin and never overlaps"
     assert.equal(failure, undefined, failure);
     const facts = await page.evaluate(() => window.facts);
 
-    assert.equal(facts.kubernetesVersion, "1.35");
+    assert.equal(facts.kubernetesVersion, "1.37");
     assert.equal(facts.jobs, 365);
     assert.deepEqual(facts.fates, { "ran-on-time": 365 });
     assert.deepEqual(facts.nightsWithout, []);

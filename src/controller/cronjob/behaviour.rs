@@ -31,6 +31,16 @@ pub enum LastSuccessfulRule {
     Succeeded,
 }
 
+/// Which Jobs `getJobsToBeReconciled` hands to a CronJob's sync.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReconcileBy {
+    /// Those whose controller reference has the CronJob's name, whatever its kind and UID (≤1.36).
+    ControllerName,
+    /// Those whose controller reference resolves to this CronJob: kind `CronJob`, its name and
+    /// UID (1.37+, #133313).
+    ResolvedControllerRef,
+}
+
 /// The release-dependent switches of the CronJob controller.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Behaviour {
@@ -72,6 +82,8 @@ pub struct Behaviour {
     /// The Job lister is filtered by the template's labels (when it has any) before the
     /// controller-reference check, so relabelled Jobs are forgotten (1.21; ≈1.22 lists all Jobs).
     pub lists_by_template_labels: bool,
+    /// Which Jobs the sync reconciles (#133313 in 1.37).
+    pub reconcile_by: ReconcileBy,
     /// Group/version named in the Job's owner reference.
     pub owner_api_version: &'static str,
 }
@@ -144,6 +156,7 @@ impl Behaviour {
             writes_switched_object: !at(27),
             status_write_per_step: !at(24),
             lists_by_template_labels: !at(22),
+            reconcile_by: if at(37) { ReconcileBy::ResolvedControllerRef } else { ReconcileBy::ControllerName },
             owner_api_version: if at(21) { "batch/v1" } else { "batch/v1beta1" },
         }
     }

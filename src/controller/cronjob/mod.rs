@@ -4,7 +4,7 @@
 //! requeue delay, the error — plus the rule that decided, explained.
 //!
 //! Mirrors `pkg/controller/cronjob/` (v2 `cronjob_controllerv2.go` + `utils.go` as of v1.28.7,
-//! with each release's differences from 1.21 to 1.35 selected by [`Behaviour`]; the legacy
+//! with each release's differences from 1.21 to 1.37 selected by [`Behaviour`]; the legacy
 //! `cronjob_controller.go` for 1.13–1.20). What is exact and what is approximated: `docs/model.md`.
 //!
 //! ```
@@ -49,7 +49,7 @@ pub mod wire;
 mod working;
 
 pub use api_server::{ApiError, ApiServer, Fault, FaultReason, Faults, JobsView};
-pub use behaviour::{Algorithm, Behaviour, LastSuccessfulRule};
+pub use behaviour::{Algorithm, Behaviour, LastSuccessfulRule, ReconcileBy};
 pub use decision::{Decision, DecisionCode};
 pub use events::{CompletedWording, Event, EventType};
 pub use explain::Reasoning;

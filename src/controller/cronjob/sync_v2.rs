@@ -3,6 +3,7 @@
 //! (deleting, timeZone, suspend, schedule), the slot decision, Replace, create, requeue.
 
 use super::api_server::{namespace_of, ApiError, FaultReason};
+use super::behaviour::ReconcileBy;
 use super::decision::{Decision, DecisionCode};
 use super::effects::{Effects, ReplaceFailed};
 use super::events::Event;
@@ -18,18 +19,42 @@ use super::slots::{
     SlotInput, Slots,
 };
 use super::working::Working;
-use crate::api::{ConcurrencyPolicy, CronJob, Job, ObjectReference};
+use crate::api::{ConcurrencyPolicy, CronJob, Job, ObjectReference, OwnerReference};
 use crate::i18n::decisions::DecisionWords;
 use chrono::{DateTime, TimeDelta, Utc};
 use std::borrow::Cow;
 
-/// `getJobsToBeReconciled`: the Jobs in the CronJob's namespace whose controller reference has
-/// the CronJob's name (kind and UID are not checked here), in cache order.
-pub fn jobs_to_be_reconciled<'j, 'a>(cron_job: &CronJob, jobs: &'j [&'a Job]) -> Cow<'j, [&'a Job]> {
+/// `getJobsToBeReconciled`: the Jobs in the CronJob's namespace whose controller reference
+/// points at it, in cache order. Up to 1.36 the reference's name is all that is compared, so a
+/// Job controlled by another kind of object of the same name is reconciled too (an unfinished
+/// one reported `UnexpectedJob`, a finished one counted in the history); from 1.37 (#133313) the
+/// reference is resolved as the Job handlers do: kind `CronJob`, and the UID of this CronJob.
+///
+/// ```
+/// use cronjob_playground::api::{CronJob, Job};
+/// use cronjob_playground::controller::cronjob::{jobs_to_be_reconciled, ReconcileBy};
+/// use serde_json::json;
+/// let cj: CronJob = serde_json::from_value(json!({"apiVersion": "batch/v1", "kind": "CronJob",
+///     "metadata": {"name": "fooer", "uid": "cj-uid"}})).unwrap();
+/// let owned = |name: &str, kind: &str, uid: &str| -> Job { serde_json::from_value(json!({"apiVersion": "batch/v1",
+///     "kind": "Job", "metadata": {"name": name,
+///     "ownerReferences": [{"apiVersion": "v1", "kind": kind, "name": "fooer", "uid": uid, "controller": true}]}})).unwrap() };
+/// let jobs = [owned("ours", "CronJob", "cj-uid"), owned("custom", "CustomController", "other")];
+/// let jobs: Vec<&Job> = jobs.iter().collect();
+/// let names = |by| jobs_to_be_reconciled(&cj, &jobs, by).iter().map(|j| j.metadata.name.clone()).collect::<Vec<_>>();
+/// assert_eq!(names(ReconcileBy::ControllerName), ["ours", "custom"]);
+/// assert_eq!(names(ReconcileBy::ResolvedControllerRef), ["ours"]);
+/// ```
+pub fn jobs_to_be_reconciled<'j, 'a>(cron_job: &CronJob, jobs: &'j [&'a Job], by: ReconcileBy) -> Cow<'j, [&'a Job]> {
     let namespace = namespace_of(&cron_job.metadata.namespace);
+    let points_here = |r: &OwnerReference| match by {
+        ReconcileBy::ControllerName => r.name == cron_job.metadata.name,
+        ReconcileBy::ResolvedControllerRef => {
+            r.kind == "CronJob" && r.name == cron_job.metadata.name && r.uid == cron_job.metadata.uid
+        }
+    };
     let wanted = |j: &&Job| {
-        namespace_of(&j.metadata.namespace) == namespace
-            && j.metadata.controller_of().is_some_and(|r| r.name == cron_job.metadata.name)
+        namespace_of(&j.metadata.namespace) == namespace && j.metadata.controller_of().is_some_and(points_here)
     };
     // A runtime that keeps owner indexes hands over only these Jobs: no copy then.
     if jobs.iter().all(wanted) {
@@ -56,7 +81,7 @@ fn failure(err: impl ToString, code: DecisionCode, explanation: impl Into<Reason
 /// One v2 `sync(key)`.
 pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
     let b = input.behaviour;
-    let mut jobs = jobs_to_be_reconciled(input.cron_job, input.jobs);
+    let mut jobs = jobs_to_be_reconciled(input.cron_job, input.jobs, b.reconcile_by);
     if b.lists_by_template_labels {
         let wanted = &input.cron_job.spec.job_template.metadata.labels;
         jobs.to_mut().retain(|j| wanted.iter().all(|(k, v)| j.metadata.labels.get(k) == Some(v)));
