@@ -68,7 +68,7 @@ test('a 2 MB paste: the editor keeps it and the run comes', { timeout: 240_000 }
   const pasteIt = await preparePaste(page, big);
   await startMeasuring(page);
   await pasteIt();
-  await page.waitForFunction(() => /k8s 1\.35 · 151 slots/.test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), null, { timeout: 180_000 });
+  await page.waitForFunction(() => /k8s 1\.37 · 151 slots/.test(document.querySelector('[data-testid="run-info"]')?.textContent || ''), null, { timeout: 180_000 });
   assert.equal((await manifest(page)).length, big.length);
   // A dozen pod-behaviour forms and a screenful of lanes, not 2,000 of each.
   assert.equal((await page.$$('[data-testid="pod-behaviour"]')).length, 12);
