@@ -8,165 +8,108 @@
 use super::{fill, Lang};
 use std::fmt;
 
-/// One sentence or part of one; the placeholders are the values the sync's facts hold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DecisionWords {
-    /// Between two sentences of one explanation.
-    SentenceSeparator,
-    /// `{0}` when the controller looks again, `{1}` how long until then.
-    Wake,
-    /// `{0}` the schedule (quoted), `{1}` since when, `{2}` the first slot after it.
-    NotDue,
-    /// The first slot of [`DecisionWords::NotDue`] when there is none.
-    Never,
-    /// `{0}` the slot.
-    NeverOnTime,
-    /// `{0}` the slot, `{1}` the deadline, `{2}` where the search starts.
-    SkippedSilently,
-    /// `{0}` the schedule (quoted), `{1}` since when.
-    NotFoundBySearch,
-    /// `{0}` the deadline in seconds, `{1}` where the search starts, `{2}` the first slot.
-    EveryBeyondDeadline,
-    /// `{0}` the delay: the sentence that follows [`DecisionWords::EveryBeyondDeadline`].
-    EveryNeverStarts,
-    /// `{0}` the slot, `{1}` the deadline.
-    MissSchedule,
-    /// `{0}` the slot, `{1}` how it was handled (the next two).
-    AlreadyProcessed,
-    /// `{0}` the Job.
-    HandledActive,
-    HandledLastScheduleTime,
-    /// `{0}` the Jobs, `{1}` the slot, `{2}` when it would still start (the next two).
-    ForbidActive,
-    /// `{0}` the deadline in seconds.
-    StillWithin,
-    StillAnyTime,
-    /// `{0}` the Job, `{1}` the slot, `{2}` the schedule (quoted), `{3}` how late (the next two).
-    Created,
-    OnTime,
-    /// `{0}` a duration.
-    AfterTheSlot,
-    /// `{0}` the Job, `{1}` the slot.
-    Adopted,
-    /// `{0}` the Job, `{1}` the API error, `{2}` the slot.
-    Phantom,
-    NotASlot,
-    /// `{0}` the delay, `{1}` where the count starts (a field, or the next), `{2}` that instant.
-    Every,
-    /// `{0}` the deadline in seconds.
-    AnchorDeadline,
-    /// `{0}` since when.
-    Missed,
-    MissedMany,
-    /// `{0}` the Jobs.
-    Replaced,
-    /// Before the notes on other Jobs, each after a space.
-    Also,
-    /// `{0}` the Job.
-    UnexpectedJob,
-    MissingJob,
-    /// `{0}` the Job, `{1}` its condition.
-    CompletedJob,
-    /// `{0}` and `{1}` the history limits (a number or the next), `{2}` the Jobs.
-    HistoryDeleted,
-    LimitUnset,
-    /// `{0}` the API error.
-    StatusWriteFailed,
-    /// The v2 controller's suspended sync.
-    Suspended,
-    /// `{0}` the object.
-    GoneCronJob,
-    GoneTtl,
-    GoneJob,
-    /// `{0}` pods active, `{1}` wanted.
-    JobWaiting,
-    /// … `{2}` terminating pods.
-    JobWaitingTerminating,
-    /// `{0}` pods active, `{1}` wanted, `{2}` created.
-    JobCreating,
-    /// `{0}` pods succeeded.
-    JobCompleteWorkQueue,
-    /// `{0}` succeeded, `{1}` completions.
-    JobComplete,
-    /// `{0}` the condition.
-    JobFinished,
-    JobSuccessCriteriaMet,
-    /// `{0}` the condition's reason.
-    JobFailureTarget,
-    /// `{0}` the rule's message.
-    JobPodFailurePolicy,
-    /// `{0}` restarts, `{1}` backoffLimit.
-    JobRestartsPastLimit,
-    /// `{0}` restarts (backoffLimit 0).
-    JobRestartsPastZero,
-    /// `{0}` the retry, `{1}` backoffLimit.
-    JobRetriesPastLimit,
-    /// `{0}` failed pods, `{1}` backoffLimit.
-    JobFailedPastLimit,
-    /// `{0}` activeDeadlineSeconds, `{1}` startTime.
-    JobDeadlinePassed,
+super::catalog! {
+    /// One sentence or part of one; the placeholders are the values the sync's facts hold.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum DecisionWords {
+        /// Between two sentences of one explanation.
+        SentenceSeparator,
+        /// `{0}` when the controller looks again, `{1}` how long until then.
+        Wake,
+        /// `{0}` the schedule (quoted), `{1}` since when, `{2}` the first slot after it.
+        NotDue,
+        /// The first slot of [`DecisionWords::NotDue`] when there is none.
+        Never,
+        /// `{0}` the slot.
+        NeverOnTime,
+        /// `{0}` the slot, `{1}` the deadline, `{2}` where the search starts.
+        SkippedSilently,
+        /// `{0}` the schedule (quoted), `{1}` since when.
+        NotFoundBySearch,
+        /// `{0}` the deadline in seconds, `{1}` where the search starts, `{2}` the first slot.
+        EveryBeyondDeadline,
+        /// `{0}` the delay: the sentence that follows [`DecisionWords::EveryBeyondDeadline`].
+        EveryNeverStarts,
+        /// `{0}` the slot, `{1}` the deadline.
+        MissSchedule,
+        /// `{0}` the slot, `{1}` how it was handled (the next two).
+        AlreadyProcessed,
+        /// `{0}` the Job.
+        HandledActive,
+        HandledLastScheduleTime,
+        /// `{0}` the Jobs, `{1}` the slot, `{2}` when it would still start (the next two).
+        ForbidActive,
+        /// `{0}` the deadline in seconds.
+        StillWithin,
+        StillAnyTime,
+        /// `{0}` the Job, `{1}` the slot, `{2}` the schedule (quoted), `{3}` how late (the next two).
+        Created,
+        OnTime,
+        /// `{0}` a duration.
+        AfterTheSlot,
+        /// `{0}` the Job, `{1}` the slot.
+        Adopted,
+        /// `{0}` the Job, `{1}` the API error, `{2}` the slot.
+        Phantom,
+        NotASlot,
+        /// `{0}` the delay, `{1}` where the count starts (a field, or the next), `{2}` that instant.
+        Every,
+        /// `{0}` the deadline in seconds.
+        AnchorDeadline,
+        /// `{0}` since when.
+        Missed,
+        MissedMany,
+        /// `{0}` the Jobs.
+        Replaced,
+        /// Before the notes on other Jobs, each after a space.
+        Also,
+        /// `{0}` the Job.
+        UnexpectedJob,
+        MissingJob,
+        /// `{0}` the Job, `{1}` its condition.
+        CompletedJob,
+        /// `{0}` and `{1}` the history limits (a number or the next), `{2}` the Jobs.
+        HistoryDeleted,
+        LimitUnset,
+        /// `{0}` the API error.
+        StatusWriteFailed,
+        /// The v2 controller's suspended sync.
+        Suspended,
+        /// `{0}` the object.
+        GoneCronJob,
+        GoneTtl,
+        GoneJob,
+        /// `{0}` pods active, `{1}` wanted.
+        JobWaiting,
+        /// … `{2}` terminating pods.
+        JobWaitingTerminating,
+        /// `{0}` pods active, `{1}` wanted, `{2}` created.
+        JobCreating,
+        /// `{0}` pods succeeded.
+        JobCompleteWorkQueue,
+        /// `{0}` succeeded, `{1}` completions.
+        JobComplete,
+        /// `{0}` the condition.
+        JobFinished,
+        JobSuccessCriteriaMet,
+        /// `{0}` the condition's reason.
+        JobFailureTarget,
+        /// `{0}` the rule's message.
+        JobPodFailurePolicy,
+        /// `{0}` restarts, `{1}` backoffLimit.
+        JobRestartsPastLimit,
+        /// `{0}` restarts (backoffLimit 0).
+        JobRestartsPastZero,
+        /// `{0}` the retry, `{1}` backoffLimit.
+        JobRetriesPastLimit,
+        /// `{0}` failed pods, `{1}` backoffLimit.
+        JobFailedPastLimit,
+        /// `{0}` activeDeadlineSeconds, `{1}` startTime.
+        JobDeadlinePassed,
+    }
 }
 
 impl DecisionWords {
-    /// Every sentence (the completeness test walks it).
-    pub const ALL: [DecisionWords; 52] = {
-        use DecisionWords::*;
-        [
-            SentenceSeparator,
-            Wake,
-            NotDue,
-            Never,
-            NeverOnTime,
-            SkippedSilently,
-            NotFoundBySearch,
-            EveryBeyondDeadline,
-            EveryNeverStarts,
-            MissSchedule,
-            AlreadyProcessed,
-            HandledActive,
-            HandledLastScheduleTime,
-            ForbidActive,
-            StillWithin,
-            StillAnyTime,
-            Created,
-            OnTime,
-            AfterTheSlot,
-            Adopted,
-            Phantom,
-            NotASlot,
-            Every,
-            AnchorDeadline,
-            Missed,
-            MissedMany,
-            Replaced,
-            Also,
-            UnexpectedJob,
-            MissingJob,
-            CompletedJob,
-            HistoryDeleted,
-            LimitUnset,
-            StatusWriteFailed,
-            Suspended,
-            GoneCronJob,
-            GoneTtl,
-            GoneJob,
-            JobWaiting,
-            JobWaitingTerminating,
-            JobCreating,
-            JobCompleteWorkQueue,
-            JobComplete,
-            JobFinished,
-            JobSuccessCriteriaMet,
-            JobFailureTarget,
-            JobPodFailurePolicy,
-            JobRestartsPastLimit,
-            JobRestartsPastZero,
-            JobRetriesPastLimit,
-            JobFailedPastLimit,
-            JobDeadlinePassed,
-        ]
-    };
-
     /// The words in `lang` with the placeholders filled.
     ///
     /// ```
@@ -426,7 +369,7 @@ mod tests {
 
     #[test]
     fn every_sentence_has_words_in_every_language_with_the_same_placeholders() {
-        for w in DecisionWords::ALL {
+        for &w in DecisionWords::ALL {
             if w == DecisionWords::SentenceSeparator {
                 continue;
             }

@@ -6,77 +6,48 @@
 use super::{fill, Lang};
 use std::fmt;
 
-/// One sentence or name about a dialect.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DialectWords {
-    /// `{0}` kind, `{1}` name, `{2}` line, `{3}` the schedule, `{4}` the dialect's name.
-    LooksLike,
-    Quartz,
-    EventBridge,
-    Jenkins,
-    Vixie,
-    Extended,
-    /// `{0}` the field's text (for this and the features below, unless said otherwise).
-    Seconds,
-    Year,
-    WeekdayFromOne,
-    /// No argument.
-    NoSpecificValue,
-    LastDayOfMonth,
-    LastWeekday,
-    NthWeekday,
-    NearestWeekday,
-    Hashed,
-    Random,
-    /// No argument.
-    Reboot,
-    Sunday7,
-    /// `{0}` the runs, comma-separated.
-    RunsThere,
-    /// `{0}` the schedule.
-    SameRuns,
-    /// `{0}` the schedule, `{1}` its runs.
-    Nearest,
-    NoNearest,
-    /// `{0}` kind, `{1}` name, `{2}` line, `{3}` the schedule, `{4}` a day Kubernetes runs on and
-    /// crontab.guru does not.
-    VixieEither,
-    /// The same, `{4}` a day crontab.guru runs on and Kubernetes does not.
-    VixieBoth,
+super::catalog! {
+    /// One sentence or name about a dialect.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum DialectWords {
+        /// `{0}` kind, `{1}` name, `{2}` line, `{3}` the schedule, `{4}` the dialect's name.
+        LooksLike,
+        Quartz,
+        EventBridge,
+        Jenkins,
+        Vixie,
+        Extended,
+        /// `{0}` the field's text (for this and the features below, unless said otherwise).
+        Seconds,
+        Year,
+        WeekdayFromOne,
+        /// No argument.
+        NoSpecificValue,
+        LastDayOfMonth,
+        LastWeekday,
+        NthWeekday,
+        NearestWeekday,
+        Hashed,
+        Random,
+        /// No argument.
+        Reboot,
+        Sunday7,
+        /// `{0}` the runs, comma-separated.
+        RunsThere,
+        /// `{0}` the schedule.
+        SameRuns,
+        /// `{0}` the schedule, `{1}` its runs.
+        Nearest,
+        NoNearest,
+        /// `{0}` kind, `{1}` name, `{2}` line, `{3}` the schedule, `{4}` a day Kubernetes runs on and
+        /// crontab.guru does not.
+        VixieEither,
+        /// The same, `{4}` a day crontab.guru runs on and Kubernetes does not.
+        VixieBoth,
+    }
 }
 
 impl DialectWords {
-    /// Every sentence (the completeness test walks it).
-    pub const ALL: [DialectWords; 24] = {
-        use DialectWords::*;
-        [
-            LooksLike,
-            Quartz,
-            EventBridge,
-            Jenkins,
-            Vixie,
-            Extended,
-            Seconds,
-            Year,
-            WeekdayFromOne,
-            NoSpecificValue,
-            LastDayOfMonth,
-            LastWeekday,
-            NthWeekday,
-            NearestWeekday,
-            Hashed,
-            Random,
-            Reboot,
-            Sunday7,
-            RunsThere,
-            SameRuns,
-            Nearest,
-            NoNearest,
-            VixieEither,
-            VixieBoth,
-        ]
-    };
-
     /// The sentence in `lang` with its `{0}`, `{1}`… filled.
     ///
     /// ```
@@ -194,7 +165,7 @@ mod tests {
     #[test]
     fn every_language_fills_every_placeholder_it_is_given() {
         let args: [&dyn fmt::Display; 5] = [&"⟨0⟩", &"⟨1⟩", &"⟨2⟩", &"⟨3⟩", &"⟨4⟩"];
-        for w in DialectWords::ALL {
+        for &w in DialectWords::ALL {
             let en = w.format(Lang::En, &args);
             for l in Lang::ALL {
                 let text = w.format(l, &args);

@@ -18,6 +18,22 @@
 //! assert_eq!(Lang::from_browser(["ko-KR", "en-US"]), Lang::Ko);
 //! ```
 
+/// A catalog of words: the enum as written, and `ALL`, its values in declaration order, which
+/// the completeness tests walk (every value has words in every language) and the language packs
+/// follow. One list of the values, so adding one cannot leave it out of `ALL`.
+macro_rules! catalog {
+    ($(#[$attr:meta])* $vis:vis enum $name:ident { $($(#[$doc:meta])* $variant:ident),* $(,)? }) => {
+        $(#[$attr])*
+        $vis enum $name { $($(#[$doc])* $variant),* }
+
+        impl $name {
+            /// Every value, in declaration order (the completeness tests walk it).
+            pub const ALL: &'static [$name] = &[$($name::$variant),*];
+        }
+    };
+}
+pub(crate) use catalog;
+
 pub mod decisions;
 pub mod dialects;
 mod en;

@@ -3,14 +3,11 @@
 //! them.
 
 macro_rules! messages {
-    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {
-        /// A message of the interface (see each language's file for its words).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Msg { $($(#[$doc])* $name),* }
-
-        impl Msg {
-            /// Every message (the completeness tests walk it).
-            pub const ALL: &'static [Msg] = &[$(Msg::$name),*];
+    ($($body:tt)*) => {
+        super::catalog! {
+            /// A message of the interface (see each language's file for its words).
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Msg { $($body)* }
         }
     };
 }

@@ -6,49 +6,51 @@
 use super::{fill, Lang};
 use std::fmt;
 
-/// One piece of a schedule's sentence, or a sentence about a clock change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScheduleWords {
-    /// `{0}` the times of day (`02:00、14:00`).
-    AtTimes,
-    EveryMinute,
-    /// `{0}` the step in minutes.
-    EveryNMinutes,
-    /// `{0}` the minutes.
-    MinutesEveryHour,
-    /// `{0}` the minutes, `{1}` the hours.
-    MinutesOfHours,
-    EveryDay,
-    /// `{0}` the days of the week.
-    OnWeekdays,
-    /// `{0}` the days of the month.
-    OnDays,
-    /// `{0}` the days of the month, `{1}` the days of the week (robfig runs on either).
-    OnDaysOrWeekdays,
-    /// `{0}` the time part, `{1}` the day part.
-    Sentence,
-    /// `{0}` the time part, `{1}` the day part, `{2}` the months.
-    SentenceInMonths,
-    /// `{0}` a duration (`1h30m`).
-    EveryDuration,
-    /// `{0}`, `{1}` the first and last of a range.
-    Range,
-    /// Between the items of a list.
-    ListSeparator,
-    /// No time matches.
-    Never,
-    /// The axis's label of a spring change: `{0}`–`{1}` the wall-clock span that does not
-    /// exist, `{2}` the zone.
-    GapLabel,
-    /// An autumn change's: `{0}`–`{1}` the span that happens twice, `{2}` the zone.
-    OverlapLabel,
-    /// `{0}` the date, `{1}` the zone, `{2}` the skipped span (`02:00–03:00`), `{3}` the times.
-    GapSkips,
-    /// The same, `{3}` unused: none of the schedule's times is in the span.
-    GapNone,
-    /// `{0}` the date, `{1}` the zone, `{2}` the repeated span, `{3}` the times.
-    OverlapTwice,
-    OverlapNone,
+super::catalog! {
+    /// One piece of a schedule's sentence, or a sentence about a clock change.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum ScheduleWords {
+        /// `{0}` the times of day (`02:00、14:00`).
+        AtTimes,
+        EveryMinute,
+        /// `{0}` the step in minutes.
+        EveryNMinutes,
+        /// `{0}` the minutes.
+        MinutesEveryHour,
+        /// `{0}` the minutes, `{1}` the hours.
+        MinutesOfHours,
+        EveryDay,
+        /// `{0}` the days of the week.
+        OnWeekdays,
+        /// `{0}` the days of the month.
+        OnDays,
+        /// `{0}` the days of the month, `{1}` the days of the week (robfig runs on either).
+        OnDaysOrWeekdays,
+        /// `{0}` the time part, `{1}` the day part.
+        Sentence,
+        /// `{0}` the time part, `{1}` the day part, `{2}` the months.
+        SentenceInMonths,
+        /// `{0}` a duration (`1h30m`).
+        EveryDuration,
+        /// `{0}`, `{1}` the first and last of a range.
+        Range,
+        /// Between the items of a list.
+        ListSeparator,
+        /// No time matches.
+        Never,
+        /// The axis's label of a spring change: `{0}`–`{1}` the wall-clock span that does not
+        /// exist, `{2}` the zone.
+        GapLabel,
+        /// An autumn change's: `{0}`–`{1}` the span that happens twice, `{2}` the zone.
+        OverlapLabel,
+        /// `{0}` the date, `{1}` the zone, `{2}` the skipped span (`02:00–03:00`), `{3}` the times.
+        GapSkips,
+        /// The same, `{3}` unused: none of the schedule's times is in the span.
+        GapNone,
+        /// `{0}` the date, `{1}` the zone, `{2}` the repeated span, `{3}` the times.
+        OverlapTwice,
+        OverlapNone,
+    }
 }
 
 const WEEKDAYS: [[&str; 7]; 3] = [
@@ -86,34 +88,6 @@ pub fn month(lang: Lang, m: u32) -> String {
 }
 
 impl ScheduleWords {
-    /// Every piece (the completeness test walks it).
-    pub const ALL: [ScheduleWords; 21] = {
-        use ScheduleWords::*;
-        [
-            AtTimes,
-            EveryMinute,
-            EveryNMinutes,
-            MinutesEveryHour,
-            MinutesOfHours,
-            EveryDay,
-            OnWeekdays,
-            OnDays,
-            OnDaysOrWeekdays,
-            Sentence,
-            SentenceInMonths,
-            EveryDuration,
-            Range,
-            ListSeparator,
-            Never,
-            GapLabel,
-            OverlapLabel,
-            GapSkips,
-            GapNone,
-            OverlapTwice,
-            OverlapNone,
-        ]
-    };
-
     pub fn format(self, lang: Lang, args: &[&dyn fmt::Display]) -> String {
         fill(self.text(lang), args)
     }
@@ -177,7 +151,7 @@ mod tests {
 
     #[test]
     fn every_piece_has_words_in_every_language_with_the_same_placeholders() {
-        for w in ScheduleWords::ALL {
+        for &w in ScheduleWords::ALL {
             super::super::assert_complete(&w, |l| w.text(l));
         }
         assert_eq!(

@@ -6,80 +6,52 @@
 use super::{fill, Lang};
 use std::fmt;
 
-/// One sentence; the placeholders are the instants (RFC 3339), durations (`0.1s`), names and
-/// numbers the slot's record holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SlotWords {
-    /// `{0}` the Job, `{1}` when it was created, `{2}` how long after the slot.
-    RanForbid,
-    RanSuspend,
-    RanOutage,
-    RanScheduleEdit,
-    RanFirstSync,
-    /// … `{3}` how many earlier syncs did not start it.
-    RanSyncs,
-    /// `{0}` when the controller came back.
-    NotFoundAfterOutage,
-    /// `{0}` when the name was found taken.
-    NameTaken,
-    /// `{0}` the later slot, `{1}` when it was started.
-    Superseded,
-    /// `{0}` the sync that released it, `{1}` its age then, `{2}` the deadline in seconds.
-    ForbidPastDeadline,
-    /// `{0}` the policy, `{1}` when.
-    Forbidden,
-    /// `{0}` when.
-    SuspendedAt,
-    /// `{0}` when.
-    NotFoundAt,
-    /// `{0}` when the first sync to count it ran, `{1}` how late, `{2}` the deadline in seconds.
-    PastDeadline,
-    /// The same after a schedule edit.
-    PastDeadlineEdited,
-    /// `{0}` when, `{1}` the sync's error code.
-    SyncFailed,
-    /// `{0}` the deadline in seconds.
-    NoSyncWithin,
-    /// No argument, as the next five.
-    SuspendedNothingStarted,
-    DownAtSlot,
-    DownBeforeStart,
-    TooManyMissedLegacy,
-    HorizonEnded,
-    NotMostRecent,
+super::catalog! {
+    /// One sentence; the placeholders are the instants (RFC 3339), durations (`0.1s`), names and
+    /// numbers the slot's record holds.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum SlotWords {
+        /// `{0}` the Job, `{1}` when it was created, `{2}` how long after the slot.
+        RanForbid,
+        RanSuspend,
+        RanOutage,
+        RanScheduleEdit,
+        RanFirstSync,
+        /// … `{3}` how many earlier syncs did not start it.
+        RanSyncs,
+        /// `{0}` when the controller came back.
+        NotFoundAfterOutage,
+        /// `{0}` when the name was found taken.
+        NameTaken,
+        /// `{0}` the later slot, `{1}` when it was started.
+        Superseded,
+        /// `{0}` the sync that released it, `{1}` its age then, `{2}` the deadline in seconds.
+        ForbidPastDeadline,
+        /// `{0}` the policy, `{1}` when.
+        Forbidden,
+        /// `{0}` when.
+        SuspendedAt,
+        /// `{0}` when.
+        NotFoundAt,
+        /// `{0}` when the first sync to count it ran, `{1}` how late, `{2}` the deadline in seconds.
+        PastDeadline,
+        /// The same after a schedule edit.
+        PastDeadlineEdited,
+        /// `{0}` when, `{1}` the sync's error code.
+        SyncFailed,
+        /// `{0}` the deadline in seconds.
+        NoSyncWithin,
+        /// No argument, as the next five.
+        SuspendedNothingStarted,
+        DownAtSlot,
+        DownBeforeStart,
+        TooManyMissedLegacy,
+        HorizonEnded,
+        NotMostRecent,
+    }
 }
 
 impl SlotWords {
-    /// Every sentence (the completeness test walks it).
-    pub const ALL: [SlotWords; 23] = {
-        use SlotWords::*;
-        [
-            RanForbid,
-            RanSuspend,
-            RanOutage,
-            RanScheduleEdit,
-            RanFirstSync,
-            RanSyncs,
-            NotFoundAfterOutage,
-            NameTaken,
-            Superseded,
-            ForbidPastDeadline,
-            Forbidden,
-            SuspendedAt,
-            NotFoundAt,
-            PastDeadline,
-            PastDeadlineEdited,
-            SyncFailed,
-            NoSyncWithin,
-            SuspendedNothingStarted,
-            DownAtSlot,
-            DownBeforeStart,
-            TooManyMissedLegacy,
-            HorizonEnded,
-            NotMostRecent,
-        ]
-    };
-
     pub fn format(self, lang: Lang, args: &[&dyn fmt::Display]) -> String {
         fill(self.text(lang), args)
     }
@@ -213,7 +185,7 @@ mod tests {
 
     #[test]
     fn every_sentence_has_words_in_every_language_with_the_same_placeholders() {
-        for w in SlotWords::ALL {
+        for &w in SlotWords::ALL {
             super::super::assert_complete(&w, |l| w.text(l));
         }
         assert_eq!(
