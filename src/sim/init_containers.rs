@@ -12,7 +12,7 @@
 //! container is taken to finish at once.
 
 use super::scenario::{InitContainerRule, PodRule};
-use super::trace::{ControllerName, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger, Time};
+use super::trace::{ControllerName, Explanation, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{Pod, PodPhase, Probe, RestartPolicy};
 use crate::controller::kubelet::{
@@ -226,7 +226,7 @@ impl World {
         }
     }
 
-    fn kubelet_sync(&mut self, pod: &str, code: &str, explanation: String, requeue: Option<TimeDelta>) {
+    fn kubelet_sync(&mut self, pod: &str, code: &str, explanation: impl Into<Explanation>, requeue: Option<TimeDelta>) {
         let ruling = Ruling { code: code.to_string().into(), explanation: explanation.into() };
         self.recorder.sync(ControllerName::Kubelet, self.now, pod, SyncTrigger::Container, ruling, requeue);
     }

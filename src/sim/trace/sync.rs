@@ -3,7 +3,7 @@
 
 use super::time::{js_number, rfc3339, Time};
 use super::Name;
-use crate::i18n::decisions::DecisionWords as W;
+use crate::i18n::decisions::{DecisionWords as W, Worded};
 use crate::i18n::Lang;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Cow;
@@ -74,6 +74,14 @@ pub enum Explanation {
     Job(crate::controller::job::Why),
     /// The synced object was gone from the informer cache (deleted), so the sync did nothing.
     Gone(ControllerName, Name),
+    /// Words and their values (the TTL controller's and the kubelet's decisions).
+    Worded(Worded),
+}
+
+impl From<Worded> for Explanation {
+    fn from(words: Worded) -> Self {
+        Explanation::Worded(words)
+    }
 }
 
 impl Explanation {
@@ -114,6 +122,7 @@ impl Explanation {
             Explanation::Gone(ControllerName::Cronjob, name) => W::GoneCronJob.format(lang, &[name]),
             Explanation::Gone(ControllerName::Ttl, name) => W::GoneTtl.format(lang, &[name]),
             Explanation::Gone(_, name) => W::GoneJob.format(lang, &[name]),
+            Explanation::Worded(words) => words.render(lang),
         }
     }
 }
