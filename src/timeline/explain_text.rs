@@ -147,7 +147,8 @@ mod tests {
             (ExplainText::Fate(SlotFate::RanLate), "ran-late", vec!["ran-late"]),
             (ExplainText::NoJob, "none", vec![]),
             (ExplainText::JobActive, "Active", vec![]),
-            (ExplainText::CreatedAfter { at: s(t), delay: s("360s") }, "2023-03-22T13:16:00Z (360s after the scheduled time)", vec![t, "360s"]),
+            (ExplainText::CreatedAfter { at: s(t), delay: s("360s") }, "2023-03-22T13:16:00Z (360s after the scheduled \
+                time)", vec![t, "360s"]),
             (ExplainText::FinishedTook { at: s(t), took: s("8s") }, "2023-03-22T13:16:00Z (took 8s)", vec![t, "8s"]),
             (ExplainText::DeletedBy { at: s(t), by: DeletedBy::Ttl }, "2023-03-22T13:16:00Z by ttl", vec![t, "ttl-after-finished"]),
             (ExplainText::DeletedBy { at: s(t), by: DeletedBy::HistoryLimit }, "2023-03-22T13:16:00Z by history-limit", vec![t]),
@@ -158,10 +159,12 @@ mod tests {
                 "Container exited with code 1; restarted after a back-off of 20s (restart 3).",
                 vec!["1", "20", "3"],
             ),
-            (ExplainText::Restarted { exit_code: None, back_off_seconds: 0.5, restart: 1 }, "Container exited with code ?; restarted after a back-off of 0.5s (restart 1).", vec!["?", "0.5"]),
+            (ExplainText::Restarted { exit_code: None, back_off_seconds: 0.5, restart: 1 }, "Container exited with \
+                code ?; restarted after a back-off of 0.5s (restart 1).", vec!["?", "0.5"]),
             (
                 ExplainText::ControllerDownWhy,
-                "No controller syncs run while kube-controller-manager is down; schedule times that pass meanwhile are judged on the first sync after it returns.",
+                "No controller syncs run while kube-controller-manager is down; schedule times that pass meanwhile are \
+                judged on the first sync after it returns.",
                 vec!["kube-controller-manager"],
             ),
             (ExplainText::SuspendedWhy, "spec.suspend is true: the controller starts no new Jobs (running ones go on).", vec!["spec.suspend", "true", "Job"]),
