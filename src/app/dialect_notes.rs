@@ -10,6 +10,7 @@ use crate::cron::parse_standard;
 use crate::go::Tz;
 use crate::i18n::dialects::DialectWords as W;
 use crate::i18n::Lang;
+use crate::i18n::Sentences;
 use chrono::{DateTime, Utc};
 
 /// How many runs a reading shows in each dialect.

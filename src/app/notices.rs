@@ -10,6 +10,7 @@
 use super::said::Said;
 use crate::api::{Admission, PodTemplateSpec};
 use crate::i18n::notices::Notice;
+use crate::i18n::Sentences;
 use crate::sim::command;
 
 /// The notices of an admission, each with its kind (`duplicate-key`, `dropped-field`,

@@ -12,6 +12,7 @@ use crate::cron::{self, clock_changes, parse_standard, with_time_zone, ClockChan
 use crate::go::{Location, Tz, Zone};
 use crate::i18n::schedule::{month, weekday, ScheduleWords as W};
 use crate::i18n::Lang;
+use crate::i18n::Sentences;
 use crate::sim::trace::{CronJobSpecRecord, Time, Trace};
 use serde::{Deserialize, Serialize};
 

@@ -5,8 +5,7 @@
 //! schedules, field names, Event reasons — stay as Kubernetes writes them. Only the engine says
 //! them, so the page's module does not carry them.
 
-use super::{fill, Lang};
-use std::fmt;
+use super::{Lang, Sentences};
 
 super::catalog! {
     /// One sentence or part of one; the placeholders are the values the sync's facts hold.
@@ -109,22 +108,17 @@ super::catalog! {
     }
 }
 
-impl DecisionWords {
-    /// The words in `lang` with the placeholders filled.
+impl Sentences for DecisionWords {
+    /// The words in `lang`, placeholders as they are (`format` fills them).
     ///
     /// ```
-    /// use cronjob_playground::i18n::{decisions::DecisionWords, Lang};
+    /// use cronjob_playground::i18n::{decisions::DecisionWords, Lang, Sentences};
     /// let args: [&dyn std::fmt::Display; 2] = [&"job x", &"2025-01-15T11:00:00Z"];
     /// assert_eq!(DecisionWords::Replaced.format(Lang::En, &args[..1]), "Replace: the still-running job job x was \
     ///     deleted first.");
     /// assert!(DecisionWords::Replaced.format(Lang::Ja, &args[..1]).contains("job x"));
     /// ```
-    pub fn format(self, lang: Lang, args: &[&dyn fmt::Display]) -> String {
-        fill(self.text(lang), args)
-    }
-
-    /// The words in `lang`, placeholders as they are.
-    pub fn text(self, lang: Lang) -> &'static str {
+    fn text(self, lang: Lang) -> &'static str {
         use DecisionWords::*;
         let words: [&'static str; 3] = match self {
             SentenceSeparator => [" ", "", " "],
@@ -398,7 +392,7 @@ impl DecisionWords {
                 "startTime {1}부터 activeDeadlineSeconds {0}{이/가} 지났습니다: 잡은 실패하고 파드는 강제 종료됩니다",
             ],
         };
-        words[lang.index()]
+        lang.pick(words)
     }
 }
 

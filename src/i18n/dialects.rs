@@ -3,8 +3,7 @@
 //! schedule, and where crontab.guru reads a valid schedule differently. Like the notices, only
 //! the engine says them, so the page's module does not carry them.
 
-use super::{fill, Lang};
-use std::fmt;
+use super::{Lang, Sentences};
 
 super::catalog! {
     /// One sentence or name about a dialect.
@@ -47,19 +46,15 @@ super::catalog! {
     }
 }
 
-impl DialectWords {
-    /// The sentence in `lang` with its `{0}`, `{1}`… filled.
+impl Sentences for DialectWords {
+    /// The words in `lang`, placeholders as they are (`format` fills them).
     ///
     /// ```
-    /// use cronjob_playground::i18n::{dialects::DialectWords, Lang};
+    /// use cronjob_playground::i18n::{dialects::DialectWords, Lang, Sentences};
     /// assert_eq!(DialectWords::SameRuns.format(Lang::En, &[&"0 12 * * *"]), "Kubernetes runs the same with `0 12 * * \
     ///     *`.");
     /// assert_eq!(DialectWords::Jenkins.format(Lang::Ja, &[]), "Jenkins");
     /// ```
-    pub fn format(self, lang: Lang, args: &[&dyn fmt::Display]) -> String {
-        fill(self.text(lang), args)
-    }
-
     fn text(self, lang: Lang) -> &'static str {
         match lang {
             Lang::En => self.en(),
@@ -67,7 +62,9 @@ impl DialectWords {
             Lang::Ko => self.ko(),
         }
     }
+}
 
+impl DialectWords {
     fn en(self) -> &'static str {
         use DialectWords::*;
         match self {
@@ -203,7 +200,7 @@ mod tests {
 
     #[test]
     fn every_language_fills_every_placeholder_it_is_given() {
-        let args: [&dyn fmt::Display; 5] = [&"⟨0⟩", &"⟨1⟩", &"⟨2⟩", &"⟨3⟩", &"⟨4⟩"];
+        let args: [&dyn std::fmt::Display; 5] = [&"⟨0⟩", &"⟨1⟩", &"⟨2⟩", &"⟨3⟩", &"⟨4⟩"];
         for &w in DialectWords::ALL {
             let en = w.format(Lang::En, &args);
             for l in Lang::ALL {

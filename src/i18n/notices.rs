@@ -5,8 +5,7 @@
 //! probes' sentences they live outside [`Msg`](super::Msg): only the engine says them (they cross
 //! to the page already in words), so the page's module does not carry them.
 
-use super::{fill, Lang};
-use std::fmt;
+use super::{Lang, Sentences};
 
 /// A notice's sentence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,19 +43,17 @@ impl Notice {
         Notice::DroppedGateOff,
         Notice::DroppedAlpha,
     ];
+}
 
-    /// The sentence in `lang` with its `{0}`, `{1}`… filled.
+impl Sentences for Notice {
+    /// The words in `lang`, placeholders as they are (`format` fills them).
     ///
     /// ```
-    /// use cronjob_playground::i18n::{notices::Notice, Lang};
+    /// use cronjob_playground::i18n::{notices::Notice, Lang, Sentences};
     /// assert_eq!(Notice::Inferred.format(Lang::En, &[&"sleep 20 · exit 1"]), "From the command: sleep 20 · exit 1. \
     ///     Edit to override.");
     /// assert_eq!(Notice::Object.format(Lang::Ja, &[&"ConfigMap", &"settings", &7]), "ConfigMap settings (7 行目)");
     /// ```
-    pub fn format(self, lang: Lang, args: &[&dyn fmt::Display]) -> String {
-        fill(self.text(lang), args)
-    }
-
     fn text(self, lang: Lang) -> &'static str {
         use Notice::*;
         match (lang, self) {
@@ -116,7 +113,7 @@ mod tests {
             let en = n.text(Lang::En);
             let count = (0..4).filter(|i| en.contains(&format!("{{{i}}}"))).count();
             for l in Lang::ALL {
-                let args: [&dyn fmt::Display; 4] = [&"A", &"B", &"C", &"D"];
+                let args: [&dyn std::fmt::Display; 4] = [&"A", &"B", &"C", &"D"];
                 let filled = n.format(l, &args[..count]);
                 assert!(!filled.contains('{'), "{l:?} {n:?}: {filled}");
             }

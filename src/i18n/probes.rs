@@ -2,8 +2,7 @@
 //! live outside [`Msg`](super::Msg): only the engine says them (a finding crosses to the page
 //! already in words), so the page's module does not carry them.
 
-use super::{fill, Lang};
-use std::fmt;
+use super::{Lang, Sentences};
 
 /// A probe's sentence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,18 +27,16 @@ impl Probe {
         Probe::SameMinute,
         Probe::RetroactiveOthers,
     ];
+}
 
-    /// The sentence in `lang` with its `{0}`, `{1}`… filled.
+impl Sentences for Probe {
+    /// The words in `lang`, placeholders as they are (`format` fills them).
     ///
     /// ```
-    /// use cronjob_playground::i18n::{probes::Probe, Lang};
+    /// use cronjob_playground::i18n::{probes::Probe, Lang, Sentences};
     /// assert!(Probe::SameMinute.format(Lang::En, &[&"2025-01-16T00:00:00Z", &6, &"a, b"]).starts_with("6 CronJobs \
     ///     start together"));
     /// ```
-    pub fn format(self, lang: Lang, args: &[&dyn fmt::Display]) -> String {
-        fill(self.text(lang), args)
-    }
-
     fn text(self, lang: Lang) -> &'static str {
         use Probe::*;
         match (lang, self) {

@@ -3,8 +3,7 @@
 //! a zone's clock change does to it. Only the engine says them, so the page's module does not
 //! carry them.
 
-use super::{fill, Lang};
-use std::fmt;
+use super::{Lang, Sentences};
 
 super::catalog! {
     /// One piece of a schedule's sentence, or a sentence about a clock change.
@@ -87,12 +86,9 @@ pub fn month(lang: Lang, m: u32) -> String {
     }
 }
 
-impl ScheduleWords {
-    pub fn format(self, lang: Lang, args: &[&dyn fmt::Display]) -> String {
-        fill(self.text(lang), args)
-    }
-
-    pub fn text(self, lang: Lang) -> &'static str {
+impl Sentences for ScheduleWords {
+    /// The words in `lang`, placeholders as they are.
+    fn text(self, lang: Lang) -> &'static str {
         use ScheduleWords::*;
         let [en, ja, ko] = match self {
             AtTimes => ["at {0}", "{0} に", "{0}에"],
@@ -139,11 +135,7 @@ impl ScheduleWords {
                 "{0}에는 {1}의 시계가 {2}를 반복하지만 이 스케줄의 시각은 포함되지 않습니다.",
             ],
         };
-        match lang {
-            Lang::En => en,
-            Lang::Ja => ja,
-            Lang::Ko => ko,
-        }
+        lang.pick([en, ja, ko])
     }
 }
 

@@ -3,8 +3,7 @@
 //! the inspector shows the reader's language. Only the engine says them, so the page's module
 //! does not carry them.
 
-use super::{fill, Lang};
-use std::fmt;
+use super::{Lang, Sentences};
 
 super::catalog! {
     /// One sentence; the placeholders are the instants (RFC 3339), durations (`0.1s`), names and
@@ -51,12 +50,9 @@ super::catalog! {
     }
 }
 
-impl SlotWords {
-    pub fn format(self, lang: Lang, args: &[&dyn fmt::Display]) -> String {
-        fill(self.text(lang), args)
-    }
-
-    pub fn text(self, lang: Lang) -> &'static str {
+impl Sentences for SlotWords {
+    /// The words in `lang`, placeholders as they are.
+    fn text(self, lang: Lang) -> &'static str {
         use SlotWords::*;
         let words: [&'static str; 3] = match self {
             RanForbid => [
@@ -216,7 +212,7 @@ impl SlotWords {
                 "다음 스케줄 시각이 되기 전까지 이 스케줄 시각을 실행되지 않은 가장 최근 시각으로 찾은 동기화가 없었습니다.",
             ],
         };
-        words[lang.index()]
+        lang.pick(words)
     }
 }
 

@@ -4,8 +4,7 @@
 //! whose whole table the page's module carries, so the page does not pay for words it never prints
 //! itself.
 
-use super::{fill, Lang};
-use std::fmt;
+use super::{Lang, Sentences};
 
 /// An engine-only sentence (placeholders as in [`super::Msg`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,20 +35,15 @@ impl Told {
     ];
 }
 
-impl Lang {
-    /// The sentence in this language with its placeholders filled.
+impl Sentences for Told {
+    /// The sentence in `lang`, placeholders as they are (`format` fills them).
     ///
     /// ```
-    /// use cronjob_playground::i18n::{Lang, Told};
-    /// assert!(Lang::Ko.tell(Told::SidecarStopped, &[&"log-shipper", &143]).contains("log-shipper를 멈춥니다"));
+    /// use cronjob_playground::i18n::{Lang, Sentences, Told};
+    /// assert!(Told::SidecarStopped.format(Lang::Ko, &[&"log-shipper", &143]).contains("log-shipper를 멈춥니다"));
     /// ```
-    pub fn tell(self, told: Told, args: &[&dyn fmt::Display]) -> String {
-        let text = match self {
-            Lang::En => en(told),
-            Lang::Ja => ja(told),
-            Lang::Ko => ko(told),
-        };
-        fill(text, args)
+    fn text(self, lang: Lang) -> &'static str {
+        lang.pick([en(self), ja(self), ko(self)])
     }
 }
 

@@ -6,6 +6,7 @@
 //! read, from the same catalog.
 
 use super::lanes::fate_name;
+use crate::i18n::Sentences;
 use crate::i18n::{Lang, Msg, Told};
 use crate::sim::trace::{DeletedBy, Explanation, SlotFate, SlotWhy};
 use serde::{Deserialize, Serialize};
@@ -91,16 +92,16 @@ impl ExplainText {
             ExplainText::DeletedBy { at, by } => l.format(Msg::FactDeletedBy, &[at, &l.text(deleter(*by))]),
             ExplainText::Restarted { exit_code, back_off_seconds, restart } => {
                 let code = exit_code.map_or("?".into(), |c| c.to_string());
-                l.tell(Told::Restarted, &[&code, back_off_seconds, restart])
+                Told::Restarted.format(l, &[&code, back_off_seconds, restart])
             }
-            ExplainText::SidecarStarted { name, at } => l.tell(Told::SidecarStarted, &[name, at]),
+            ExplainText::SidecarStarted { name, at } => Told::SidecarStarted.format(l, &[name, at]),
             ExplainText::SidecarStopped { name, exit_code } => {
                 let code = exit_code.map_or("?".into(), |c| c.to_string());
-                l.tell(Told::SidecarStopped, &[name, &code])
+                Told::SidecarStopped.format(l, &[name, &code])
             }
-            ExplainText::InitWaiting { name } => l.tell(Told::InitWaiting, &[name]),
-            ExplainText::ControllerDownWhy => l.tell(Told::ControllerDown, &[]),
-            ExplainText::SuspendedWhy => l.tell(Told::Suspended, &[]),
+            ExplainText::InitWaiting { name } => Told::InitWaiting.format(l, &[name]),
+            ExplainText::ControllerDownWhy => Told::ControllerDown.format(l, &[]),
+            ExplainText::SuspendedWhy => Told::Suspended.format(l, &[]),
             ExplainText::OutageTitle => l.text(Msg::TitleOutage).to_owned(),
             ExplainText::SuspendedTitle { cron_job } => l.format(Msg::TitleSuspended, &[cron_job]),
             ExplainText::Slot(why) => why.render(l),

@@ -5,6 +5,7 @@
 //! the reader's language, from the same facts.
 
 use super::KubernetesVersion;
+use crate::i18n::Sentences;
 use crate::i18n::{notices::Notice, Lang};
 use std::fmt;
 
