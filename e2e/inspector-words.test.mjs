@@ -167,7 +167,20 @@ spec:
       restartPolicy: Never
       containers: [{name: main, image: busybox}]
 ---
-apiVersion: batch/v1
+apiVersion: playground.cronjob.dev/v1alpha1
+kind: Simulation
+spec:
+  kubernetesVersion: "1.31"
+  start: "2024-08-01T10:00:00Z"
+  duration: 15m
+  pods:
+  - selector: {job: crashy}
+    attempts: [{durationSeconds: 10, exitCode: 1}, {durationSeconds: 10, exitCode: 0}]
+  - selector: {job: shards}
+    attempts: [{durationSeconds: 10, exitCode: 1}]
+`;
+
+const taken = `apiVersion: batch/v1
 kind: CronJob
 metadata: {name: report, creationTimestamp: "2024-08-01T10:00:00Z"}
 spec:
@@ -190,16 +203,15 @@ spec:
 ---
 apiVersion: playground.cronjob.dev/v1alpha1
 kind: Simulation
-spec:
-  kubernetesVersion: "1.31"
-  start: "2024-08-01T10:00:00Z"
-  duration: 15m
-  pods:
-  - selector: {job: crashy}
-    attempts: [{durationSeconds: 10, exitCode: 1}, {durationSeconds: 10, exitCode: 0}]
-  - selector: {job: shards}
-    attempts: [{durationSeconds: 10, exitCode: 1}]
+spec: {kubernetesVersion: "1.31", start: "2024-08-01T10:00:00Z", duration: 15m}
 `;
+
+async function fresh(locale) {
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+  const page = await openPage(context, env.server.base + '?editor=plain');
+  await ready(page);
+  return { context, page };
+}
 
 test('the legacy controller, Indexed Jobs, TTL and rarer CronJob errors in Japanese and Korean', async () => {
   const words = {
@@ -217,9 +229,7 @@ test('the legacy controller, Indexed Jobs, TTL and rarer CronJob errors in Japan
     },
   };
   for (const [locale, w] of Object.entries(words)) {
-    const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
-    const page = await openPage(context, env.server.base + '?editor=plain');
-    await ready(page);
+    let { context, page } = await fresh(locale);
     const reasonOf = async (selector, source, code) => {
       await page.click(selector);
       const { reasons } = await inspector(page);
@@ -235,12 +245,18 @@ test('the legacy controller, Indexed Jobs, TTL and rarer CronJob errors in Japan
     const { reasons } = await inspector(page);
     assert.ok(reasons.some((r) => r.text === 'Job has exceeded the specified maximal number of failed indexes'), JSON.stringify(reasons));
     assert.match(await reasonOf('[data-testid="job"][data-job="crashy"]', 'ttl-after-finished-controller', 'deleted'), w.ttl);
+    await page.screenshot({ path: path.join(shots, `inspector-rare-words-${locale}.png`) });
+    assert.deepEqual(page.errors, []);
+    await context.close();
+    // The taken name, on a page of its own.
+    ({ context, page } = await fresh(locale));
+    await setManifest(page, taken);
     await page.click('[data-testid="slot"]');
     const slot = (await inspector(page)).reasons.find((r) => r.source === 'cronjob-controller');
     assert.ok(slot, 'the slot names the sync that could not create its Job');
     assert.match(slot.text, w.taken);
     await page.$eval('[data-testid="inspector"]', (e) => e.scrollIntoView());
-    await page.screenshot({ path: path.join(shots, `inspector-rare-words-${locale}.png`) });
+    await page.screenshot({ path: path.join(shots, `inspector-taken-name-${locale}.png`) });
     assert.deepEqual(page.errors, []);
     await context.close();
   }
