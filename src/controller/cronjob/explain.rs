@@ -20,8 +20,11 @@ use std::fmt;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reasoning {
-    /// Sentences, joined by a space.
-    sentences: Vec<Sentence>,
+    /// The sentences, joined by a space: the first two in place (a sync's explanation has one or
+    /// two, and every sync makes one), any more after them.
+    first: Sentence,
+    second: Option<Sentence>,
+    rest: Vec<Sentence>,
 }
 
 impl Reasoning {
@@ -31,15 +34,20 @@ impl Reasoning {
     }
 
     pub(crate) fn of(sentence: Sentence) -> Self {
-        let mut sentences = Vec::with_capacity(3);
-        sentences.push(sentence);
-        Reasoning { sentences }
+        Reasoning { first: sentence, second: None, rest: Vec::new() }
     }
 
     /// This explanation with one more sentence.
     pub(crate) fn and(mut self, sentence: Sentence) -> Self {
-        self.sentences.push(sentence);
+        match self.second {
+            None => self.second = Some(sentence),
+            Some(_) => self.rest.push(sentence),
+        }
         self
+    }
+
+    fn sentences(&self) -> impl Iterator<Item = &Sentence> {
+        std::iter::once(&self.first).chain(&self.second).chain(&self.rest)
     }
 }
 
@@ -67,7 +75,7 @@ impl Reasoning {
     pub fn render(&self, lang: Lang, readable: bool) -> String {
         let separator = W::SentenceSeparator.text(lang);
         let mut text = String::new();
-        for (i, sentence) in self.sentences.iter().enumerate() {
+        for (i, sentence) in self.sentences().enumerate() {
             if i > 0 {
                 text.push_str(separator);
             }
