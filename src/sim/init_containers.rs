@@ -11,64 +11,16 @@
 //! then) and the regular ones the Simulation document gives a behaviour. Any other regular init
 //! container is taken to finish at once.
 
-use super::scenario::{InitContainerRule, PodRule};
-use super::trace::{ControllerName, Name, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger, Time};
+use super::kubelet_memory::InitRuntime;
+use super::trace::{ControllerName, Name, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger};
 use super::world::{Happening, World};
-use crate::api::{Pod, PodPhase, Probe, RestartPolicy};
+use crate::api::{Pod, PodPhase, RestartPolicy};
 use crate::controller::kubelet::{
     backoff_event_message, init_container_exited, init_container_started, next_attempt_after_refusal, restart_attempt,
-    sidecar_stops, startup_probe, BackOffBounds, CrashLoopBackOff, RestartAttempt, StartupProbe,
-    DEFAULT_TERMINATION_GRACE_PERIOD,
+    sidecar_stops, startup_probe, RestartAttempt, StartupProbe, DEFAULT_TERMINATION_GRACE_PERIOD,
 };
 use crate::controller::EventType;
 use chrono::TimeDelta;
-
-/// One init container that runs, as the kubelet tracks it.
-#[derive(Debug)]
-pub(crate) struct InitRuntime {
-    name: String,
-    sidecar: bool,
-    rule: Option<InitContainerRule>,
-    probe: Option<Probe>,
-    backoff: CrashLoopBackOff,
-    /// How many instances have started (the running one's number, from 1).
-    starts: u32,
-    running: bool,
-    finished_at: Option<Time>,
-    /// Counted as started (sidecar) or completed (regular): the next container may start.
-    initialized: bool,
-    /// The kubelet is stopping it because the app container is done.
-    stopping: bool,
-}
-
-/// The init containers of `pod` that run in the model, in spec order (empty when none does).
-pub(crate) fn init_runtimes(pod: &Pod, rule: Option<&PodRule>, bounds: BackOffBounds) -> Vec<InitRuntime> {
-    let rule_for = |name: &str| rule.and_then(|r| r.init_containers.iter().find(|c| c.name == name)).cloned();
-    let runs = |c: &crate::api::Container| c.is_restartable() || rule_for(&c.name).is_some();
-    if !pod.spec.init_containers.iter().any(runs) {
-        return Vec::new();
-    }
-    pod.spec
-        .init_containers
-        .iter()
-        .map(|c| {
-            let rule = rule_for(&c.name);
-            InitRuntime {
-                name: c.name.clone(),
-                sidecar: c.is_restartable(),
-                // A regular init container without a behaviour finishes at once.
-                initialized: !c.is_restartable() && rule.is_none(),
-                probe: c.startup_probe.filter(|_| c.is_restartable()),
-                rule,
-                backoff: CrashLoopBackOff::with_bounds(bounds),
-                starts: 0,
-                running: false,
-                finished_at: None,
-                stopping: false,
-            }
-        })
-        .collect()
-}
 
 impl World {
     fn init_rt(&mut self, pod: &str, index: usize) -> &mut InitRuntime {

@@ -4,8 +4,8 @@
 //! release would, with the horizon's budget checked before anything runs.
 
 use super::budget::{Budget, SimError};
-use super::fates::count_slots;
 use super::input_error::InputError;
+use super::nominal_slots::count_slots;
 use super::scenario::{Simulation, SimulationError, KIND as SIMULATION_KIND};
 use super::trace::Time;
 use super::world::{Later, World};

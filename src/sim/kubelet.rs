@@ -11,74 +11,17 @@
 //! deleted (unless its pod rule says it ignores SIGTERM: then SIGKILL, exit 137, when the grace
 //! period is over); the kubelet retries a refused restart exactly when the back-off expires.
 
-use super::fast_hash::FastMap;
-use super::init_containers::{init_runtimes, InitRuntime};
+use super::kubelet_memory::{init_runtimes, PodRuntime};
 use super::scenario::{Attempt, DEFAULT_ATTEMPT};
 use super::trace::{ControllerName, Name, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{Job, Pod};
 use crate::controller::kubelet::{
     container_exited, killed, next_attempt_after_refusal, restart_crashed_container, start_container, termination,
-    BackOffBounds, ContainerExit, CrashLoopBackOff,
+    ContainerExit, CrashLoopBackOff,
 };
 use crate::controller::Message;
 use chrono::TimeDelta;
-
-/// The kubelet's memory: per pod its container's back-off, and per Job how many container
-/// attempts have started (which picks the scenario's next attempt).
-#[derive(Debug, Default)]
-pub struct Kubelet {
-    pub(super) pods: FastMap<Name, PodRuntime>,
-    attempts_per_job: FastMap<Name, usize>,
-    /// Per CronJob, how many Jobs it has had (the scenario's `jobs` list cycles over them).
-    jobs_per_cron_job: FastMap<String, usize>,
-    /// Per Job, its index among its CronJob's Jobs.
-    job_index: FastMap<String, usize>,
-    /// The back-off bounds the kubelet's gates and configuration set.
-    pub(crate) bounds: BackOffBounds,
-}
-
-#[derive(Debug)]
-pub(super) struct PodRuntime {
-    /// The names are the trace's shared copies: the happenings scheduled for the pod carry them
-    /// without copying the text.
-    pub(super) name: Name,
-    pub(super) uid: Name,
-    job: Name,
-    cron_job: Option<Name>,
-    backoff: CrashLoopBackOff,
-    /// When the current instance started and how it will end.
-    running: Option<(Time, Attempt)>,
-    /// When the last instance exited.
-    finished_at: Option<Time>,
-    /// The pod is being deleted while its container, which ignores SIGTERM, runs out the grace
-    /// period: why it is deleted.
-    terminating: Option<Message>,
-    /// Its init containers that run (sidecars, and regular ones the Simulation describes).
-    pub(super) init: Vec<InitRuntime>,
-    /// When its prober worker started: when its first container started.
-    pub(super) probe_worker_start: Option<Time>,
-    /// Whether the app container has been started.
-    pub(super) app_started: bool,
-    /// The phase the app container decided, held back while the sidecars stop.
-    pub(super) finishing: Option<RecordedPodPhase>,
-}
-
-impl Kubelet {
-    /// The runtime of a pod the kubelet runs (the caller has checked it is live).
-    pub(super) fn pod(&self, pod: &str) -> &PodRuntime {
-        &self.pods[pod]
-    }
-
-    pub(super) fn pod_mut(&mut self, pod: &str) -> &mut PodRuntime {
-        self.pods.get_mut(pod).expect("live pod")
-    }
-
-    /// The pod is done: the kubelet forgets it.
-    pub(super) fn forget_pod(&mut self, pod: &str) {
-        self.pods.remove(pod);
-    }
-}
 
 impl World {
     /// A Job appeared at `created` (now, or an imported Job's creationTimestamp): remember its

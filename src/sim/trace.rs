@@ -10,14 +10,13 @@ mod events;
 mod name;
 mod slot;
 mod sync;
-mod time;
 
+pub use super::time::{format_time, Time};
+pub(crate) use super::time::{js_number, rfc3339};
 pub use events::Events;
 pub use name::Name;
 pub use slot::{RanAfter, SlotFate, SlotRecord, SlotWhy};
 pub use sync::{ControllerName, Explanation, Ruling, SyncRecord, SyncTrigger};
-pub use time::{format_time, Time};
-pub(crate) use time::{js_number, rfc3339};
 
 use crate::api::KubernetesVersion;
 use serde::{Deserialize, Serialize};

@@ -122,7 +122,7 @@ pub struct World {
     pub(crate) store: Store,
     pub(crate) agenda: Agenda<Happening>,
     pub(crate) kcm: ControllerManager,
-    pub(crate) kubelet: super::kubelet::Kubelet,
+    pub(crate) kubelet: super::kubelet_memory::Kubelet,
     pub(crate) recorder: Recorder,
     pub(crate) history: History,
     pub(crate) budget: Budget,
@@ -411,7 +411,7 @@ impl World {
         self.history.spec(&name, created, &cron_job.spec);
         // Slots up to the pasted `status.lastScheduleTime` are the cluster's past, which the
         // status says was handled: they are not this run's to miss.
-        self.history.cron_job(&name).created = Some(super::fates::slots_after(&cron_job, self.start));
+        self.history.cron_job(&name).created = Some(super::nominal_slots::slots_after(&cron_job, self.start));
         self.store.import(cron_job, self.start);
     }
 

@@ -2,7 +2,7 @@
 //! (a spec patch, a deletion, a controller outage, a manual trigger), one action an event.
 
 use super::pods::PodSelector;
-use crate::sim::trace::{format_time, rfc3339, Time};
+use crate::sim::time::{format_time, rfc3339, Time};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -13,7 +13,7 @@ pub use events::{ClusterAction, ClusterEvent, ClusterEventError, ClusterEventPro
 pub use options::{KubeletConfigError, KubeletOptions, RetryTimingName, SyncDetail, TraceOptions};
 pub use pods::{Attempt, InitContainerRule, JobBehaviour, PodRule, PodSelector, DEFAULT_ATTEMPT};
 
-use super::trace::{rfc3339, Time};
+use super::time::{rfc3339, Time};
 use crate::api::decode::decode_json;
 use crate::api::{KubernetesVersion, Release};
 use crate::controller::{gates::FeatureGates, patches};

@@ -1,11 +1,11 @@
 //! The fate of every nominal schedule time, with the reason (put into words when read, in any of
 //! the page's languages).
 
-use super::time::{format_time, rfc3339, Time};
 use super::Name;
 use crate::controller::cronjob::DecisionCode;
 use crate::i18n::slot_why::SlotWords as W;
 use crate::i18n::Lang;
+use crate::sim::time::{format_time, rfc3339, Time};
 use chrono::TimeDelta;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Cow;

@@ -1,10 +1,10 @@
 //! The record of one controller sync: which controller, what triggered it, what it decided and why
 //! (the words written only when the trace is read or serialized).
 
-use super::time::{js_number, rfc3339, Time};
 use super::Name;
 use crate::i18n::decisions::DecisionWords as W;
 use crate::i18n::Lang;
+use crate::sim::time::{js_number, rfc3339, Time};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Cow;
 use std::fmt;

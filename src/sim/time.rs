@@ -1,6 +1,7 @@
-//! Instants and durations as the trace writes them: instants UTC in RFC 3339 with as many
-//! fractional digits as the virtual clock needs, durations in seconds the way JavaScript's
-//! `JSON.stringify` writes numbers (so the CLI's JSON and the JS API's objects are the same bytes).
+//! Instants and durations on the virtual clock, as the trace and the Simulation document write
+//! them: instants UTC in RFC 3339 with as many fractional digits as the virtual clock needs,
+//! durations in seconds the way JavaScript's `JSON.stringify` writes numbers (so the CLI's JSON
+//! and the JS API's objects are the same bytes).
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Deserializer, Serializer};
