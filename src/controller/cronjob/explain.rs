@@ -20,11 +20,8 @@ use std::fmt;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reasoning {
-    /// The sentences, joined by a space: the first two in place (a sync's explanation has one or
-    /// two, and every sync makes one), any more after them.
-    first: Sentence,
-    second: Option<Sentence>,
-    rest: Vec<Sentence>,
+    /// Sentences, joined by a space.
+    sentences: Vec<Sentence>,
 }
 
 impl Reasoning {
@@ -34,20 +31,15 @@ impl Reasoning {
     }
 
     pub(crate) fn of(sentence: Sentence) -> Self {
-        Reasoning { first: sentence, second: None, rest: Vec::new() }
+        let mut sentences = Vec::with_capacity(3);
+        sentences.push(sentence);
+        Reasoning { sentences }
     }
 
     /// This explanation with one more sentence.
     pub(crate) fn and(mut self, sentence: Sentence) -> Self {
-        match self.second {
-            None => self.second = Some(sentence),
-            Some(_) => self.rest.push(sentence),
-        }
+        self.sentences.push(sentence);
         self
-    }
-
-    fn sentences(&self) -> impl Iterator<Item = &Sentence> {
-        std::iter::once(&self.first).chain(&self.second).chain(&self.rest)
     }
 }
 
@@ -75,7 +67,7 @@ impl Reasoning {
     pub fn render(&self, lang: Lang, readable: bool) -> String {
         let separator = W::SentenceSeparator.text(lang);
         let mut text = String::new();
-        for (i, sentence) in self.sentences().enumerate() {
+        for (i, sentence) in self.sentences.iter().enumerate() {
             if i > 0 {
                 text.push_str(separator);
             }
