@@ -139,5 +139,8 @@ fn main() {
     let (next_median, next_best) = summary(next_ns);
     println!("cron_next: {} items, {ROUNDS} rounds in chunks of {CHUNK}", items.len());
     println!("  parse_standard: median {parse_median:>5.0} ns, best {parse_best:>5.0} ns per parse (target <= 1000)");
-    println!("  Schedule::next: median {next_median:>5.0} ns, best {next_best:>5.0} ns per call  (target <= 350; Go robfig ~3500)");
+    println!(
+        "  Schedule::next: median {next_median:>5.0} ns, best {next_best:>5.0} ns per call  (target <= 350; Go \
+        robfig ~3500)"
+    );
 }

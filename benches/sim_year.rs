@@ -155,7 +155,10 @@ fn page_engine(rounds: usize) {
         figures.push([admit, new, step, finish, total]);
     }
     let (jobs, pods, events, syncs) = shape;
-    println!("page engine, e2e/seeds/perf-30d-hourly.yaml: {jobs} jobs, {pods} pods, {events} events, {syncs} syncs; median of {rounds}");
+    println!(
+        "page engine, e2e/seeds/perf-30d-hourly.yaml: {jobs} jobs, {pods} pods, {events} events, {syncs} syncs; \
+        median of {rounds}"
+    );
     println!("{:<20} {:>10} {:>10} {:>12} {:>10}", "stage", "µs", "µs/job", "allocations", "alloc KB");
     for (i, name) in STAGES.iter().enumerate() {
         let median = |k: usize| {
@@ -183,13 +186,16 @@ fn many_cron_jobs(n: usize) -> String {
             _ => format!("*/{} * * * *", 5 + i % 26),
         };
         text.push_str(&format!(
-            "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: job-{i}, namespace: ns-{}, creationTimestamp: \"2025-01-01T00:00:00Z\"}}\n\
-             spec:\n  schedule: \"{schedule}\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n---\n",
+            "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: job-{i}, namespace: ns-{}, creationTimestamp: \
+            \"2025-01-01T00:00:00Z\"}}\nspec:\n  schedule: \"{schedule}\"\n  jobTemplate:\n    spec:\n      \
+            template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: \
+            busybox}}]\n---\n",
             i % 7
         ));
     }
     text.push_str(
-        "apiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  kubernetesVersion: \"1.28\"\n  duration: 1d\n  trace: {syncs: none}\n",
+        "apiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  kubernetesVersion: \"1.28\"\n  \
+        duration: 1d\n  trace: {syncs: none}\n",
     );
     text
 }
@@ -270,7 +276,8 @@ fn main() {
         serde_json::to_writer(&mut json, &trace).expect("serializes");
         let json_s = t1.elapsed().as_secs_f64();
         println!(
-            "{:>6} {:>9} {:>9} {:>9} {:>10} {:>9.3} {:>9.3} {:>9.3} {:>10.2} {:>9.1} {:>11.0} {:>11.0}   (json {:.3} s)",
+            "{:>6} {:>9} {:>9} {:>9} {:>10} {:>9.3} {:>9.3} {:>9.3} {:>10.2} {:>9.1} {:>11.0} {:>11.0}   (json {:.3} \
+            s)",
             d,
             trace.jobs.len(),
             trace.pods.len(),

@@ -15,7 +15,8 @@ fn newest(text: &str) -> ValidationReport {
 }
 
 const CRONJOB_HEAD: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: hello\nspec:\n";
-const TEMPLATE: &str = "  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers:\n          - name: c\n            image: busybox\n";
+const TEMPLATE: &str = "  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: \
+    OnFailure\n          containers:\n          - name: c\n            image: busybox\n";
 
 #[test]
 fn seed_manifests_load_and_validate() {
@@ -90,7 +91,10 @@ fn type_errors_are_json_decode_errors_with_positions() {
             r#"CronJob in version "v1" cannot be handled as a CronJob: json: cannot unmarshal number 1.5 into Go struct field CronJobSpec.spec.startingDeadlineSeconds of type int64"#
         )
     );
-    let manifest = format!("{CRONJOB_HEAD}  schedule: \"0 * * * *\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          containers: {{name: c}}\n");
+    let manifest = format!(
+        "{CRONJOB_HEAD}  schedule: \"0 * * * *\"\n  jobTemplate:\n    spec:\n      \
+        template:\n        spec:\n          containers: {{name: c}}\n"
+    );
     assert_eq!(
         newest(&manifest).objects[0].message.as_deref(),
         Some(
@@ -140,7 +144,8 @@ fn duplicate_keys_are_reported() {
     assert_eq!(cj.spec.schedule, "5 * * * *");
     assert_eq!(
         admission.objects[0].report.warnings,
-        ["spec.schedule: written twice (lines 6 and 7); kubectl's YAML reader keeps the last value and drops the one at line 6 without a word"]
+        ["spec.schedule: written twice (lines 6 and 7); kubectl's YAML reader keeps the last value and drops the one \
+            at line 6 without a word"]
     );
     // JSON is sent as written: strict field validation refuses the duplicate (1.25+).
     let json = r#"{"apiVersion": "batch/v1", "kind": "CronJob", "metadata": {"name": "hello"},
@@ -179,7 +184,12 @@ fn multiple_documents_json_and_lists() {
         vec![("CronJob", true, 1), ("Job", true, 16)]
     );
 
-    let list = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: batch/v1\n  kind: CronJob\n  metadata:\n    name: a\n    uid: 5ef034e0\n    creationTimestamp: \"2016-05-19T09:00:00Z\"\n  spec:\n    schedule: \"@hourly\"\n    concurrencyPolicy: Forbid\n    jobTemplate:\n      spec:\n        template:\n          spec:\n            restartPolicy: Never\n            containers: [{name: c, image: x}]\n  status:\n    lastScheduleTime: \"2016-05-19T10:00:00Z\"\n    active:\n    - {kind: Job, name: a-24393720, namespace: default}\nmetadata:\n  resourceVersion: \"\"\n";
+    let list = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: batch/v1\n  kind: CronJob\n  metadata:\n    name: \
+        a\n    uid: 5ef034e0\n    creationTimestamp: \"2016-05-19T09:00:00Z\"\n  spec:\n    schedule: \"@hourly\"\n    \
+        concurrencyPolicy: Forbid\n    jobTemplate:\n      spec:\n        template:\n          spec:\n            \
+        restartPolicy: Never\n            containers: [{name: c, image: x}]\n  status:\n    lastScheduleTime: \
+        \"2016-05-19T10:00:00Z\"\n    active:\n    - {kind: Job, name: a-24393720, namespace: \
+        default}\nmetadata:\n  resourceVersion: \"\"\n";
     let admission = admit(list, None, v(28));
     let Some(Admitted::CronJob(cj)) = &admission.objects[0].object else { panic!("{:?}", admission.objects[0].report) };
     assert_eq!(cj.spec.concurrency_policy, Some(ConcurrencyPolicy::Forbid));
@@ -217,7 +227,10 @@ fn api_versions_per_release() {
 
 #[test]
 fn documents_before_a_syntax_error_are_kept() {
-    let text = format!("{CRONJOB_HEAD}  schedule: \"0 * * * *\"\n{TEMPLATE}---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: [oops\n");
+    let text = format!(
+        "{CRONJOB_HEAD}  schedule: \"0 * * * *\"\n{TEMPLATE}---\napiVersion: batch/v1\nkind: \
+        Job\nmetadata:\n  name: [oops\n"
+    );
     let report = newest(&text);
     assert_eq!(report.objects.len(), 1);
     assert_eq!(report.parse_errors.len(), 1);

@@ -67,9 +67,12 @@ fn pathological_inputs_are_answered() {
     let deep_seq = "- ".repeat(500) + "x";
     let wide = (0..20000).map(|i| format!("k{i}: v\n")).collect::<String>();
     let many_docs = "---\n".repeat(20000);
-    let aliases = "a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e]\ng: [*f, *f, *f, *f, *f, *f, *f, *f]\n";
+    let aliases = "a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, \
+        *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, \
+        *e, *e, *e, *e, *e, *e]\ng: [*f, *f, *f, *f, *f, *f, *f, *f]\n";
     let tabs = "apiVersion: batch/v1\nkind: CronJob\nspec:\n\tschedule: x\n";
-    let huge_number = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec: {parallelism: 99999999999999999999999999999999999999999999}\n";
+    let huge_number = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec: {parallelism: \
+        99999999999999999999999999999999999999999999}\n";
     let list_of_junk =
         "apiVersion: v1\nkind: List\nitems: [1, [2], {kind: Job}, {apiVersion: batch/v1, kind: Job, spec: 5}]\n";
     for text in [
@@ -113,7 +116,10 @@ fn a_megabyte_of_labels_is_answered() {
 #[test]
 fn many_rules_unknown_fields_and_containers_stay_linear() {
     let rules = "    - {action: Nope, onExitCodes: {operator: In, values: [3, 2, 1, 1]}}\n".repeat(6000);
-    let text = format!("apiVersion: batch/v1\nkind: Job\nmetadata: {{name: j}}\nspec:\n  podFailurePolicy:\n    rules:\n{rules}  template:\n    spec:\n      restartPolicy: Never\n      containers: [{{name: c, image: x}}]\n");
+    let text = format!(
+        "apiVersion: batch/v1\nkind: Job\nmetadata: {{name: j}}\nspec:\n  podFailurePolicy:\n    \
+        rules:\n{rules}  template:\n    spec:\n      restartPolicy: Never\n      containers: [{{name: c, image: x}}]\n"
+    );
     let report = validate_manifest(&text, None, KubernetesVersion::NEWEST);
     assert!(report.objects[0].errors.len() > 6000);
     let unknown = (0..8000).map(|i| format!("  x{i}: 1\n")).collect::<String>();
@@ -121,7 +127,10 @@ fn many_rules_unknown_fields_and_containers_stay_linear() {
     let report = validate_manifest(&text, None, KubernetesVersion::NEWEST);
     assert_eq!(report.objects[0].errors.len(), 8000);
     let containers = (0..8000).map(|i| format!("      - {{name: c{}, image: x}}\n", i % 4000)).collect::<String>();
-    let text = format!("apiVersion: batch/v1\nkind: Job\nmetadata: {{name: j}}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n{containers}");
+    let text = format!(
+        "apiVersion: batch/v1\nkind: Job\nmetadata: {{name: j}}\nspec:\n  template:\n    spec:\n      \
+        restartPolicy: Never\n      containers:\n{containers}"
+    );
     let report = validate_manifest(&text, None, KubernetesVersion::NEWEST);
     assert_eq!(report.objects[0].errors.len(), 4000);
 }

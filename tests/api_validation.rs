@@ -26,7 +26,10 @@ fn cronjob(name: &str, spec: &[&str], job_spec: &[&str], pod_spec: &[&str]) -> S
     }
     out.push_str("      template:\n        spec:\n");
     if !pod_spec.iter().any(|l| l.starts_with("restartPolicy:") || l.starts_with("containers:")) {
-        out.push_str("          restartPolicy: OnFailure\n          containers:\n          - name: c\n            image: busybox\n");
+        out.push_str(
+            "          restartPolicy: OnFailure\n          containers:\n          - name: c\n            \
+            image: busybox\n",
+        );
     }
     for line in pod_spec {
         out.push_str(&format!("          {line}\n"));
@@ -75,7 +78,8 @@ fn check(
     assert_eq!(object.warnings, warnings, "case {name}");
 }
 
-const TZ_WARNING: &str = "CRON_TZ or TZ used in spec.spec.schedule is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details";
+const TZ_WARNING: &str = "CRON_TZ or TZ used in spec.spec.schedule is not officially supported, see \
+    https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details";
 
 #[test]
 fn cronjob_spec_rules() {
@@ -320,7 +324,8 @@ fn time_zone_field_by_release() {
         v(24),
         None,
         None,
-        &["spec.timeZone: dropped: the CronJobTimeZone feature is alpha in Kubernetes 1.24 (off by default), so the API server ignores the field"],
+        &["spec.timeZone: dropped: the CronJobTimeZone feature is alpha in Kubernetes 1.24 (off by default), so the \
+            API server ignores the field"],
     );
     check(
         "unknown before 1.24 (kubectl client-side validation)",
@@ -346,8 +351,20 @@ fn job_spec_rules() {
         ("valid", job("pi", &["backoffLimit: 4"], &[]), None),
         (
             "negative numbers in validateJobSpec order",
-            job("pi", &["parallelism: -1", "completions: -2", "activeDeadlineSeconds: -3", "backoffLimit: -4", "ttlSecondsAfterFinished: -5"], &[]),
-            Some(r#"Job.batch "pi" is invalid: [spec.parallelism: Invalid value: -1: must be greater than or equal to 0, spec.completions: Invalid value: -2: must be greater than or equal to 0, spec.activeDeadlineSeconds: Invalid value: -3: must be greater than or equal to 0, spec.backoffLimit: Invalid value: -4: must be greater than or equal to 0, spec.ttlSecondsAfterFinished: Invalid value: -5: must be greater than or equal to 0]"#),
+            job(
+                "pi",
+                &[
+                    "parallelism: -1",
+                    "completions: -2",
+                    "activeDeadlineSeconds: -3",
+                    "backoffLimit: -4",
+                    "ttlSecondsAfterFinished: -5",
+                ],
+                &[],
+            ),
+            Some(
+                r#"Job.batch "pi" is invalid: [spec.parallelism: Invalid value: -1: must be greater than or equal to 0, spec.completions: Invalid value: -2: must be greater than or equal to 0, spec.activeDeadlineSeconds: Invalid value: -3: must be greater than or equal to 0, spec.backoffLimit: Invalid value: -4: must be greater than or equal to 0, spec.ttlSecondsAfterFinished: Invalid value: -5: must be greater than or equal to 0]"#,
+            ),
         ),
         ("activeDeadlineSeconds 0 passes", job("pi", &["activeDeadlineSeconds: 0"], &[]), None),
         (
@@ -358,27 +375,41 @@ fn job_spec_rules() {
         (
             "unknown completion mode",
             job("pi", &["completionMode: Sometimes"], &[]),
-            Some(r#"Job.batch "pi" is invalid: spec.completionMode: Unsupported value: "Sometimes": supported values: "NonIndexed", "Indexed""#),
+            Some(
+                r#"Job.batch "pi" is invalid: spec.completionMode: Unsupported value: "Sometimes": supported values: "NonIndexed", "Indexed""#,
+            ),
         ),
         (
             "Indexed parallelism above 100000",
             job("pi", &["completionMode: Indexed", "completions: 5", "parallelism: 100001"], &[]),
-            Some(r#"Job.batch "pi" is invalid: spec.parallelism: Invalid value: 100001: must be less than or equal to 100000 when completion mode is Indexed"#),
+            Some(
+                r#"Job.batch "pi" is invalid: spec.parallelism: Invalid value: 100001: must be less than or equal to 100000 when completion mode is Indexed"#,
+            ),
         ),
         (
             "backoffLimitPerIndex needs Indexed; maxFailedIndexes needs backoffLimitPerIndex",
             job("pi", &["backoffLimitPerIndex: 1"], &[]),
-            Some(r#"Job.batch "pi" is invalid: spec.backoffLimitPerIndex: Invalid value: 1: requires indexed completion mode"#),
+            Some(
+                r#"Job.batch "pi" is invalid: spec.backoffLimitPerIndex: Invalid value: 1: requires indexed completion mode"#,
+            ),
         ),
         (
             "maxFailedIndexes alone",
             job("pi", &["completionMode: Indexed", "completions: 3", "maxFailedIndexes: 5"], &[]),
-            Some(r#"Job.batch "pi" is invalid: [spec.backoffLimitPerIndex: Required value: when maxFailedIndexes is specified, spec.maxFailedIndexes: Invalid value: 5: must be less than or equal to completions]"#),
+            Some(
+                r#"Job.batch "pi" is invalid: [spec.backoffLimitPerIndex: Required value: when maxFailedIndexes is specified, spec.maxFailedIndexes: Invalid value: 5: must be less than or equal to completions]"#,
+            ),
         ),
         (
             "podFailurePolicy needs restartPolicy Never",
-            job("pi", &["podFailurePolicy: {rules: [{action: FailJob, onExitCodes: {operator: In, values: [42]}}]}"], &["restartPolicy: OnFailure"]),
-            Some(r#"Job.batch "pi" is invalid: spec.template.spec.restartPolicy: Invalid value: "OnFailure": only "Never" is supported when podFailurePolicy is specified"#),
+            job(
+                "pi",
+                &["podFailurePolicy: {rules: [{action: FailJob, onExitCodes: {operator: In, values: [42]}}]}"],
+                &["restartPolicy: OnFailure"],
+            ),
+            Some(
+                r#"Job.batch "pi" is invalid: spec.template.spec.restartPolicy: Invalid value: "OnFailure": only "Never" is supported when podFailurePolicy is specified"#,
+            ),
         ),
         (
             "pod failure policy rule shapes",
@@ -396,46 +427,96 @@ fn job_spec_rules() {
                 ],
                 &[],
             ),
-            Some(r#"Job.batch "pi" is invalid: [spec.podFailurePolicy.rules[0]: Invalid value: specifying one of OnExitCodes and OnPodConditions is required, spec.podFailurePolicy.rules[1].onExitCodes.values[1]: Invalid value: 0: must not be 0 for the In operator, spec.podFailurePolicy.rules[1].onExitCodes.values[2]: Duplicate value: 3, spec.podFailurePolicy.rules[1].onExitCodes.values: Invalid value: []int32{3, 0, 3}: must be ordered, spec.podFailurePolicy.rules[1]: Invalid value: specifying both OnExitCodes and OnPodConditions is not supported, spec.podFailurePolicy.rules[2].onExitCodes.containerName: Invalid value: "other": must be one of the container or initContainer names in the pod template]"#),
+            Some(
+                r#"Job.batch "pi" is invalid: [spec.podFailurePolicy.rules[0]: Invalid value: specifying one of OnExitCodes and OnPodConditions is required, spec.podFailurePolicy.rules[1].onExitCodes.values[1]: Invalid value: 0: must not be 0 for the In operator, spec.podFailurePolicy.rules[1].onExitCodes.values[2]: Duplicate value: 3, spec.podFailurePolicy.rules[1].onExitCodes.values: Invalid value: []int32{3, 0, 3}: must be ordered, spec.podFailurePolicy.rules[1]: Invalid value: specifying both OnExitCodes and OnPodConditions is not supported, spec.podFailurePolicy.rules[2].onExitCodes.containerName: Invalid value: "other": must be one of the container or initContainer names in the pod template]"#,
+            ),
         ),
         (
             "FailIndex without backoffLimitPerIndex",
-            job("pi", &["podFailurePolicy: {rules: [{action: FailIndex, onExitCodes: {operator: In, values: [1]}}]}"], &[]),
-            Some(r#"Job.batch "pi" is invalid: spec.podFailurePolicy.rules[0].action: Invalid value: "FailIndex": requires the backoffLimitPerIndex to be set"#),
+            job(
+                "pi",
+                &["podFailurePolicy: {rules: [{action: FailIndex, onExitCodes: {operator: In, values: [1]}}]}"],
+                &[],
+            ),
+            Some(
+                r#"Job.batch "pi" is invalid: spec.podFailurePolicy.rules[0].action: Invalid value: "FailIndex": requires the backoffLimitPerIndex to be set"#,
+            ),
         ),
         (
             "unknown action and operator",
-            job("pi", &["podFailurePolicy: {rules: [{action: Retry, onExitCodes: {operator: Between, values: [1]}}]}"], &[]),
-            Some(r#"Job.batch "pi" is invalid: [spec.podFailurePolicy.rules[0].action: Unsupported value: "Retry": supported values: "Count", "FailIndex", "FailJob", "Ignore", spec.podFailurePolicy.rules[0].onExitCodes.operator: Unsupported value: "Between": supported values: "In", "NotIn"]"#),
+            job(
+                "pi",
+                &["podFailurePolicy: {rules: [{action: Retry, onExitCodes: {operator: Between, values: [1]}}]}"],
+                &[],
+            ),
+            Some(
+                r#"Job.batch "pi" is invalid: [spec.podFailurePolicy.rules[0].action: Unsupported value: "Retry": supported values: "Count", "FailIndex", "FailJob", "Ignore", spec.podFailurePolicy.rules[0].onExitCodes.operator: Unsupported value: "Between": supported values: "In", "NotIn"]"#,
+            ),
         ),
         (
             "podReplacementPolicy with a pod failure policy",
-            job("pi", &["podReplacementPolicy: TerminatingOrFailed", "podFailurePolicy: {rules: [{action: Ignore, onPodConditions: [{type: DisruptionTarget}]}]}"], &[]),
-            Some(r#"Job.batch "pi" is invalid: spec.podReplacementPolicy: Unsupported value: "TerminatingOrFailed": supported values: "Failed""#),
+            job(
+                "pi",
+                &[
+                    "podReplacementPolicy: TerminatingOrFailed",
+                    "podFailurePolicy: {rules: [{action: Ignore, \
+                    onPodConditions: [{type: DisruptionTarget}]}]}",
+                ],
+                &[],
+            ),
+            Some(
+                r#"Job.batch "pi" is invalid: spec.podReplacementPolicy: Unsupported value: "TerminatingOrFailed": supported values: "Failed""#,
+            ),
         ),
         (
             "successPolicy needs Indexed",
             job("pi", &["successPolicy: {rules: [{succeededCount: 1}]}"], &[]),
-            Some(r#"Job.batch "pi" is invalid: spec.successPolicy: Invalid value: batch.SuccessPolicy{Rules:[]batch.SuccessPolicyRule{batch.SuccessPolicyRule{SucceededIndexes:(*string)(nil), SucceededCount:1}}}: requires indexed completion mode"#),
+            Some(
+                r#"Job.batch "pi" is invalid: spec.successPolicy: Invalid value: batch.SuccessPolicy{Rules:[]batch.SuccessPolicyRule{batch.SuccessPolicyRule{SucceededIndexes:(*string)(nil), SucceededCount:1}}}: requires indexed completion mode"#,
+            ),
         ),
         (
             "successPolicy rules",
-            job("pi", &["completionMode: Indexed", "completions: 3", "successPolicy: {rules: [{succeededIndexes: \"2-1\"}, {succeededIndexes: \"0-1\", succeededCount: 4}, {}]}"], &[]),
-            Some(r#"Job.batch "pi" is invalid: [spec.successPolicy.rules[0].succeededIndexes: Invalid value: "2-1": error parsing succeededIndexes: non-increasing order, previous: 2, current: 1, spec.successPolicy.rules[1].succeededCount: Invalid value: 4: must be less than or equal to 3 (the number of specified completions), spec.successPolicy.rules[1].succeededCount: Invalid value: 4: must be less than or equal to 2 (the number of indexes in the specified succeededIndexes field), spec.successPolicy.rules[2]: Required value: at least one of succeededCount or succeededIndexes must be specified]"#),
+            job(
+                "pi",
+                &[
+                    "completionMode: Indexed",
+                    "completions: 3",
+                    "successPolicy: {rules: [{succeededIndexes: \
+                    \"2-1\"}, {succeededIndexes: \"0-1\", succeededCount: 4}, {}]}",
+                ],
+                &[],
+            ),
+            Some(
+                r#"Job.batch "pi" is invalid: [spec.successPolicy.rules[0].succeededIndexes: Invalid value: "2-1": error parsing succeededIndexes: non-increasing order, previous: 2, current: 1, spec.successPolicy.rules[1].succeededCount: Invalid value: 4: must be less than or equal to 3 (the number of specified completions), spec.successPolicy.rules[1].succeededCount: Invalid value: 4: must be less than or equal to 2 (the number of indexes in the specified succeededIndexes field), spec.successPolicy.rules[2]: Required value: at least one of succeededCount or succeededIndexes must be specified]"#,
+            ),
         ),
         (
             "Indexed pod hostname must be a DNS label",
             job(&"j".repeat(62), &["completionMode: Indexed", "completions: 10"], &[]),
-            Some(r#"Job.batch "jjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjj" is invalid: metadata.name: Invalid value: "jjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjj": will not able to create pod with invalid DNS label: jjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjj-9"#),
+            Some(
+                r#"Job.batch "jjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjj" is invalid: metadata.name: Invalid value: "jjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjj": will not able to create pod with invalid DNS label: jjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjj-9"#,
+            ),
         ),
         (
             "manual selector must match the template labels",
             job("pi", &["manualSelector: true", "selector: {matchLabels: {app: x}}"], &[]),
-            Some(r#"Job.batch "pi" is invalid: spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels`"#),
+            Some(
+                r#"Job.batch "pi" is invalid: spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels`"#,
+            ),
         ),
         (
             "too many pod failure policy rules",
-            job("pi", &[&format!("podFailurePolicy: {{rules: [{}]}}", ["{action: Ignore, onPodConditions: [{type: DisruptionTarget}]}"; 21].join(", "))], &[]),
+            job(
+                "pi",
+                &[&format!(
+                    "podFailurePolicy: {{rules: [{}]}}",
+                    ["{action: Ignore, onPodConditions: [{type: \
+                        DisruptionTarget}]}"; 21]
+                        .join(", ")
+                )],
+                &[],
+            ),
             Some(r#"Job.batch "pi" is invalid: spec.podFailurePolicy.rules: Too many: 21: must have at most 20 items"#),
         ),
     ];
@@ -485,7 +566,8 @@ fn job_rules_by_release() {
         v(25),
         None,
         None,
-        &["spec.podFailurePolicy: dropped: the JobPodFailurePolicy feature is alpha in Kubernetes 1.25 (off by default), so the API server ignores the field"],
+        &["spec.podFailurePolicy: dropped: the JobPodFailurePolicy feature is alpha in Kubernetes 1.25 (off by \
+            default), so the API server ignores the field"],
     );
     check("podFailurePolicy from 1.26", &pfp, v(26), None, None, &[]);
     let fail_index = job(
@@ -505,7 +587,8 @@ fn job_rules_by_release() {
         v(28),
         None,
         Some(r#"Job.batch "pi" is invalid: spec.podFailurePolicy.rules[0].action: Invalid value: "FailIndex": requires the backoffLimitPerIndex to be set"#),
-        &["spec.backoffLimitPerIndex: dropped: the JobBackoffLimitPerIndex feature is alpha in Kubernetes 1.28 (off by default), so the API server ignores the field"],
+        &["spec.backoffLimitPerIndex: dropped: the JobBackoffLimitPerIndex feature is alpha in Kubernetes 1.28 (off by \
+            default), so the API server ignores the field"],
     );
     check(
         "FailIndex before 1.28 is unsupported",
@@ -657,7 +740,8 @@ fn container_restart_policy_and_rules_by_release() {
         v(28),
         None,
         None,
-        &["spec.template.spec.initContainers[0].restartPolicy: dropped: the SidecarContainers feature is alpha in Kubernetes 1.28 (off by default), so the API server ignores the field"],
+        &["spec.template.spec.initContainers[0].restartPolicy: dropped: the SidecarContainers feature is alpha in \
+            Kubernetes 1.28 (off by default), so the API server ignores the field"],
     );
     check("1.29: a native sidecar", &sidecar, v(29), None, None, &[]);
     // The API server's gates, switched: kept in 1.28 with the gate on, dropped in 1.29 with it off.
@@ -672,7 +756,12 @@ fn container_restart_policy_and_rules_by_release() {
     assert_eq!(kept(28, true), (true, vec![]));
     assert_eq!(
         kept(29, false),
-        (false, vec!["spec.template.spec.initContainers[0].restartPolicy: dropped: the SidecarContainers feature gate is off in this run (featureGates), so the API server ignores the field".to_string()])
+        (
+            false,
+            vec!["spec.template.spec.initContainers[0].restartPolicy: dropped: the SidecarContainers feature gate \
+                is off in this run (featureGates), so the API server ignores the field"
+                .to_string()]
+        )
     );
     let never = job("pi", &[], &["initContainers:", "- {name: setup, image: busybox, restartPolicy: Never}"]);
     check(
@@ -714,7 +803,8 @@ fn container_restart_policy_and_rules_by_release() {
         v(34),
         None,
         None,
-        &["spec.template.spec.containers[0].restartPolicyRules: dropped: the ContainerRestartRules feature is alpha in Kubernetes 1.34 (off by default), so the API server ignores the field"],
+        &["spec.template.spec.containers[0].restartPolicyRules: dropped: the ContainerRestartRules feature is alpha in \
+            Kubernetes 1.34 (off by default), so the API server ignores the field"],
     );
     check("1.35: restart rules", &rules, v(35), None, None, &[]);
 }

@@ -73,7 +73,11 @@ fn text_filters_and_refusals() {
     assert!(!lines.is_empty() && lines.iter().all(|l| l.contains("Forbid")), "{out}");
     let (ok, _, err) = cluster(&["--window", "2-3"]);
     assert!(!ok);
-    assert_eq!(err, "cronjob-playground cluster: window \"2-3\": write HH:MM-HH:MM (each day, in the zone) or <RFC 3339>..<RFC 3339>\n");
+    assert_eq!(
+        err,
+        "cronjob-playground cluster: window \"2-3\": write HH:MM-HH:MM (each day, in the zone) or <RFC \
+        3339>..<RFC 3339>\n"
+    );
     let (ok, _, err) = cluster(&["--zone", "Mars/Olympus"]);
     assert!(!ok);
     assert_eq!(err, "cronjob-playground cluster: --zone: unknown time zone Mars/Olympus\n");

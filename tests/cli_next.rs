@@ -77,12 +77,12 @@ fn text_form_reads_a_refused_schedule_as_its_dialect() {
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
         "Reads as AWS EventBridge (a year last):\n\
-         \x20 Year `2027`: Kubernetes has no year; suspend or delete the CronJob when those years are over.\n\
-         \x20 `?` (no specific value): Kubernetes reads it as `*`.\n\
-         Its runs there (UTC):\n\
-         \x20 2027-01-01T12:00:00Z\n\
-         \x20 2027-01-04T12:00:00Z\n\
-         Nearest Kubernetes schedule: 0 12 * * MON-FRI\n"
+        \x20 Year `2027`: Kubernetes has no year; suspend or delete the CronJob when those years are over.\n\
+        \x20 `?` (no specific value): Kubernetes reads it as `*`.\n\
+        Its runs there (UTC):\n\
+        \x20 2027-01-01T12:00:00Z\n\
+        \x20 2027-01-04T12:00:00Z\n\
+        Nearest Kubernetes schedule: 0 12 * * MON-FRI\n"
     );
     let json = binary().args(args).args(["--output", "json", "--dialects"]).output().unwrap();
     let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();

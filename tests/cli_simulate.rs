@@ -25,12 +25,14 @@ fn simulate(manifest: &str, output: &str) -> String {
 fn cron_job(name: &str) -> String {
     format!(
         "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: {name}, creationTimestamp: '2025-01-15T09:00:00Z'}}\n\
-         spec:\n  schedule: '0 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n"
+        spec:\n  schedule: '0 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
+        restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n"
     )
 }
 
-const REFUSED_PATCH: &str = "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\n\
-    spec:\n  start: '2025-01-15T09:00:00Z'\n  duration: 6h\n  events:\n  - at: '2025-01-15T10:30:00Z'\n    patch: {cronJob: hourly, spec: {suspend: true, schedule: '61 * * * *'}}\n";
+const REFUSED_PATCH: &str = "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  start: \
+    '2025-01-15T09:00:00Z'\n  duration: 6h\n  events:\n  - at: '2025-01-15T10:30:00Z'\n    patch: {cronJob: hourly, \
+    spec: {suspend: true, schedule: '61 * * * *'}}\n";
 
 #[test]
 fn a_refused_patch_draws_no_suspension_and_leaves_the_cronjob_unsuspended() {
@@ -69,7 +71,8 @@ fn cronjobs_appear_in_manifest_order() {
 #[test]
 fn a_reader_that_stops_early_ends_the_command_quietly() {
     let manifest = cron_job("hourly").replace("'0 * * * *'", "'* * * * *'")
-        + "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2025-01-15T09:00:00Z', duration: 2d}\n";
+        + "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2025-01-15T09:00:00Z', \
+            duration: 2d}\n";
     let mut child = Command::new(env!("CARGO_BIN_EXE_cronjob-playground"))
         .args(["simulate", "--output", "json"])
         .stdin(Stdio::piped())

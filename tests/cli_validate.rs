@@ -17,7 +17,9 @@ fn run_with_stdin(args: &[&str], stdin: &str) -> (String, bool) {
     (String::from_utf8(out.stdout).unwrap(), out.status.success())
 }
 
-const BAD: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: x\nspec:\n  schedule: \"61 * * * *\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: c, image: busybox}]\n";
+const BAD: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: x\nspec:\n  schedule: \"61 * * * *\"\n  \
+    jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: \
+    [{name: c, image: busybox}]\n";
 
 #[test]
 fn jsonl_answers_each_request_in_order() {
@@ -60,7 +62,11 @@ fn jsonl_answers_each_request_in_order() {
 fn text_output_reads_like_kubectl_with_positions() {
     let (out, ok) = run_with_stdin(&["validate", "--kubernetes-version", "1.28"], BAD);
     assert!(!ok);
-    assert_eq!(out, "The CronJob \"x\" is invalid:\n* STDIN:6:13: spec.schedule: Invalid value: \"61 * * * *\": end of range (61) above maximum (59): 61\n");
+    assert_eq!(
+        out,
+        "The CronJob \"x\" is invalid:\n* STDIN:6:13: spec.schedule: Invalid value: \"61 * * * *\": end of \
+        range (61) above maximum (59): 61\n"
+    );
     let (out, ok) = run_with_stdin(&["validate", "-"], &BAD.replace("61 *", "0 *"));
     assert!(ok);
     assert_eq!(out, "cronjob.batch/x created (server dry run)\n");

@@ -71,12 +71,13 @@ fn a_bad_controller_zone_is_refused_with_its_reason() {
 /// ends reversed and panicked; the run now ends with its trace.
 #[test]
 fn a_run_in_the_year_1009_under_the_v1_controller_ends_with_its_trace() {
-    let text = "apiVersion: batch/v1beta1\nkind: CronJob\nmetadata:\n  name: hourly\nspec:\n  schedule: \"0 * * * *\"\n  \
-        concurrencyPolicy: Forbid\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          \
-        containers:\n          - name: main\n            image: busybox\n---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\n\
-        spec:\n  kubernetesVersion: \"1.13\"\n  start: \"1009-12-05T08:30:00Z\"\n  duration: 4h\n  pods:\n  - selector: {cronJob: hourly}\n    \
-        jobs:\n    - attempts: [{durationSeconds: 0900, exitCode: 0}]\n    - attempts: [{durationSeconds: 5400, exitCode: 0}]\n    \
-        - attempts: [{durationSeconds: 1800, exitCode: 0}]\n";
+    let text = "apiVersion: batch/v1beta1\nkind: CronJob\nmetadata:\n  name: hourly\nspec:\n  schedule: \"0 * * * \
+        *\"\n  concurrencyPolicy: Forbid\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
+        restartPolicy: OnFailure\n          containers:\n          - name: main\n            image: busybox\n---\n\
+        apiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  kubernetesVersion: \"1.13\"\n  start: \
+        \"1009-12-05T08:30:00Z\"\n  duration: 4h\n  pods:\n  - selector: {cronJob: hourly}\n    jobs:\n    - attempts: \
+        [{durationSeconds: 0900, exitCode: 0}]\n    - attempts: [{durationSeconds: 5400, exitCode: 0}]\n    - \
+        attempts: [{durationSeconds: 1800, exitCode: 0}]\n";
     let trace = cronjob_playground::sim::simulate(text, None).expect("the run is accepted");
     assert!(!trace.slots.is_empty());
     assert!(trace.slots.iter().all(|s| s.cron_job == "hourly"));

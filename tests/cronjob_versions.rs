@@ -68,7 +68,8 @@ fn more_than_100_missed_slots_block_v1_forever_but_v2_runs_the_latest() {
     assert!(v1.created_jobs.is_empty());
     assert_eq!(
         v1.events[0].message,
-        "Cannot determine if job needs to be started: Too many missed start time (> 100). Set or decrease .spec.startingDeadlineSeconds or check clock skew."
+        "Cannot determine if job needs to be started: Too many missed start time (> 100). Set or decrease \
+        .spec.startingDeadlineSeconds or check clock skew."
     );
     assert_eq!(v1.decision.code.as_str(), "too-many-missed");
     let v2 = sync("1.21", "2016-05-26T10:00:05Z", cj.clone(), json!([]), json!({}));
@@ -187,7 +188,8 @@ fn robfig_v1_error_texts_until_1_21() {
     let cj = cron_job(json!({"schedule": "61 * * * *"}), json!({}));
     assert_eq!(
         sync("1.20", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({})).events[0].message,
-        "Cannot determine if job needs to be started: Unparseable schedule: 61 * * * * : End of range (61) above maximum (59): 61"
+        "Cannot determine if job needs to be started: Unparseable schedule: 61 * * * * : End of range (61) above \
+        maximum (59): 61"
     );
     assert_eq!(
         sync("1.21", "2016-05-19T10:00:05Z", cj.clone(), json!([]), json!({})).events[0].message,
@@ -238,7 +240,8 @@ fn history_cleanup_moves_before_scheduling_in_1_27() {
         job("c-a", Some("Complete"), Some("2016-05-19T08:00:10Z")),
         job("c-b", Some("Complete"), Some("2016-05-19T09:00:10Z"))
     ]);
-    let quota = json!({"faults": {"createJob": {"reason": "Forbidden", "message": "jobs.batch \"c-24394200\" is forbidden: exceeded quota"}}});
+    let quota = json!({"faults": {"createJob": {"reason": "Forbidden", "message": "jobs.batch \"c-24394200\" is \
+        forbidden: exceeded quota"}}});
     let v26 = sync("1.26", "2016-05-19T10:00:05Z", cj.clone(), jobs.clone(), quota.clone());
     assert!(v26.deleted_jobs.is_empty());
     let v27 = sync("1.27", "2016-05-19T10:00:05Z", cj, jobs, quota);
@@ -285,7 +288,9 @@ fn a_slot_beyond_the_deadline_is_skipped_silently() {
     assert_eq!(r.decision.code.as_str(), "too-late");
     assert_eq!(
         r.decision.explanation.to_string(),
-        "The most recent slot, 2016-05-19T10:00:00Z, is more than startingDeadlineSeconds (60 s) old: the controller only looks for slots after 2016-05-19T10:04:00Z and skips this one silently (no Event). It requeues itself for 2016-05-19T11:00:00.100Z (in 3300.1 s)."
+        "The most recent slot, 2016-05-19T10:00:00Z, is more than startingDeadlineSeconds (60 s) old: the controller \
+        only looks for slots after 2016-05-19T10:04:00Z and skips this one silently (no Event). It requeues itself \
+        for 2016-05-19T11:00:00.100Z (in 3300.1 s)."
     );
 }
 
@@ -298,7 +303,10 @@ fn forbid_delays_the_slot_until_the_running_job_finishes() {
     assert_eq!(blocked.decision.code.as_str(), "forbid-active");
     assert_eq!(
         blocked.decision.explanation.to_string(),
-        "Forbid: job c-24394140 is still active, so the 2016-05-19T10:00:00Z slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), if that is still within startingDeadlineSeconds (3000 s) of the slot. It requeues itself for 2016-05-19T11:00:00.100Z (in 3600 s)."
+        "Forbid: job c-24394140 is still active, so the 2016-05-19T10:00:00Z slot is not started. lastScheduleTime is \
+        not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the \
+        controller), if that is still within startingDeadlineSeconds (3000 s) of the slot. It requeues itself \
+        for 2016-05-19T11:00:00.100Z (in 3600 s)."
     );
     // At 10:20 the job completes; the Job update triggers a sync that starts the 10:00 slot.
     let finished =
@@ -375,7 +383,10 @@ fn namespace_terminating_was_mistaken_for_success_until_1_28() {
     assert!(v28.events.is_empty() && v28.status_update.is_none());
     assert_eq!(
         v28.error.as_deref(),
-        Some("jobs.batch \"c-24394200\" is forbidden: unable to create new content in namespace ns because it is being terminated")
+        Some(
+            "jobs.batch \"c-24394200\" is forbidden: unable to create new content in namespace ns because it is being \
+            terminated"
+        )
     );
 }
 
@@ -470,7 +481,11 @@ fn every_schedules_count_their_slots_from_where_the_search_starts() {
         assert_eq!(first.decision.code.as_str(), "created", "{version}");
         assert_eq!(
             first.decision.explanation.to_string(),
-            "Created job c-24394229 for the 2016-05-19T10:29:00Z slot of \"@every 90m\", on time. An @every schedule has no fixed slots: robfig's ConstantDelaySchedule answers \"the instant asked about, rounded down to the second, plus 5400 s\", and the controller counts from metadata.creationTimestamp (2016-05-19T08:59:00Z), so the slot is a whole number of 5400 s steps after that. It requeues itself for 2016-05-19T11:59:00.100Z (in 5400 s).",
+            "Created job c-24394229 for the 2016-05-19T10:29:00Z slot of \"@every 90m\", on time. An @every schedule \
+            has no fixed slots: robfig's ConstantDelaySchedule answers \"the instant asked about, rounded down to \
+            the second, plus 5400 s\", and the controller counts from metadata.creationTimestamp \
+            (2016-05-19T08:59:00Z), so the slot is a whole number of 5400 s steps after that. It requeues \
+            itself for 2016-05-19T11:59:00.100Z (in 5400 s).",
             "{version}"
         );
         let next = sync(
@@ -495,7 +510,13 @@ fn every_schedules_count_their_slots_from_where_the_search_starts() {
         r.created_jobs[0].metadata.annotations["batch.kubernetes.io/cronjob-scheduled-timestamp"],
         "2016-05-19T13:45:30Z"
     );
-    assert!(text.contains("counts from now − startingDeadlineSeconds (600 s), which is later than the last schedule time (2016-05-19T13:35:30Z)"), "{text}");
+    assert!(
+        text.contains(
+            "counts from now − startingDeadlineSeconds (600 s), which is later than the last schedule \
+            time (2016-05-19T13:35:30Z)"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
@@ -522,7 +543,11 @@ fn an_every_schedule_longer_than_its_deadline_never_runs_again() {
     assert_eq!(r.decision.code.as_str(), "too-late");
     assert_eq!(
         r.decision.explanation.to_string(),
-        "An @every schedule counts its slots from where the controller's search starts, and with startingDeadlineSeconds (600 s) that is now − 600 s (2016-05-19T11:49:00.100Z), so its first slot is 2016-05-19T13:19:00Z, still ahead: nothing starts. Every sync starts the count later again, and the delay (5400 s) is longer than the deadline, so this CronJob never starts a job. It requeues itself for 2016-05-19T13:29:00.100Z (in 5400 s)."
+        "An @every schedule counts its slots from where the controller's search starts, and with \
+        startingDeadlineSeconds (600 s) that is now − 600 s (2016-05-19T11:49:00.100Z), so its first slot is \
+        2016-05-19T13:19:00Z, still ahead: nothing starts. Every sync starts the count later again, and the \
+        delay (5400 s) is longer than the deadline, so this CronJob never starts a job. It requeues itself \
+        for 2016-05-19T13:29:00.100Z (in 5400 s)."
     );
 }
 

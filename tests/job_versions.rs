@@ -1,5 +1,6 @@
 //! Each release boundary where the Job controller, the kubelet or the TTL controller changed,
-//! tested on both sides (the feature gates of `pkg/features/kube_features.go` and the back-off constants of `pkg/controller/job`).
+//! tested on both sides (the feature gates of `pkg/features/kube_features.go` and the back-off
+//! constants of `pkg/controller/job`).
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
 use cronjob_playground::api::*;

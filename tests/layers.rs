@@ -4,7 +4,8 @@
 //! Layers, bottom up (the table [`LAYERS`]): the ground (`go`: Go's standard library as
 //! Kubernetes shows it; `i18n`: the interface's words, usable by any layer that speaks), then
 //! `cron` → `api` → `controller` → `sim` → `timeline` → the application (`app`, `scenarios`) →
-//! the shells (`ui`, `cli`). Modules of one layer may use each other. Comments are not code: a doc comment may point anywhere.
+//! the shells (`ui`, `cli`). Modules of one layer may use each other. Comments are not code: a doc
+//! comment may point anywhere.
 //!
 //! A top-level module missing from the table fails the test, so a new module is placed on
 //! purpose. The controllers are also held to their purity: no clock, no I/O, no randomness.
@@ -191,7 +192,8 @@ fn the_controllers_read_no_clock_and_do_no_io() {
 #[test]
 fn the_scanner_sees_paths_groups_and_skips_comments() {
     let code = code_of(
-        "use crate::{api::Kind, cron,\n  sim::{self, Trace}};\n// crate::ui::x\n/* crate::cli */ let t = crate::timeline::lanes::f();\nlet o = other_crate::ui::x;",
+        "use crate::{api::Kind, cron,\n  sim::{self, Trace}};\n// crate::ui::x\n/* crate::cli */ let t = \
+        crate::timeline::lanes::f();\nlet o = other_crate::ui::x;",
     );
     assert_eq!(crate_paths(&code), ["api", "cron", "sim", "timeline"]);
     assert_eq!(crate_paths("use crate::{\n    self as c,\n    i18n::Lang,\n};"), ["i18n"]);

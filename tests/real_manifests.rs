@@ -101,7 +101,8 @@ fn a_job_dump_with_status_starts_from_its_status_and_is_refused_as_a_create() {
     );
     assert_eq!(
         object.errors[2].text,
-        "spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{\"batch.kubernetes.io/controller-uid\":\"0b9e2a51-6c1d-4f3e-8a77-2f5d9c3e1b40\"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` not auto-generated"
+        "spec.selector: Invalid value: \
+        v1.LabelSelector{MatchLabels:map[string]string{\"batch.kubernetes.io/controller-uid\":\"0b9e2a51-6c1d-4f3e-8a77-2f5d9c3e1b40\"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` not auto-generated"
     );
     assert_eq!((object.errors[2].line, object.errors[2].column), (25, 21));
     assert!(
@@ -188,13 +189,25 @@ fn fields_of_a_later_release_are_unknown_then_dropped_then_kept() {
     let path = "spec.jobTemplate.spec.template.spec.initContainers[0].restartPolicy";
     assert_eq!(
         at(27).message.as_deref(),
-        Some(format!("CronJob in version \"v1\" cannot be handled as a CronJob: strict decoding error: unknown field \"{path}\"").as_str())
+        Some(
+            format!(
+                "CronJob in version \"v1\" cannot be handled as a CronJob: strict decoding error: unknown field \
+                \"{path}\""
+            )
+            .as_str()
+        )
     );
     assert_eq!((at(27).errors[0].line, at(27).errors[0].column), (16, 13));
     assert!(at(24).message.unwrap().contains("unknown field \"restartPolicy\" in io.k8s.api.core.v1.Container"));
     let alpha = at(28);
     assert!(alpha.valid);
-    assert_eq!(alpha.warnings, [format!("{path}: dropped: the SidecarContainers feature is alpha in Kubernetes 1.28 (off by default), so the API server ignores the field")]);
+    assert_eq!(
+        alpha.warnings,
+        [format!(
+            "{path}: dropped: the SidecarContainers feature is alpha in Kubernetes 1.28 \
+            (off by default), so the API server ignores the field"
+        )]
+    );
     assert!(at(29).valid && at(29).warnings.is_empty());
 }
 
@@ -205,7 +218,11 @@ fn refusals_point_at_the_field_and_read_like_kubectl() {
     assert!(err.starts_with("37:13: CronJob.batch \"nightly-backup\" is invalid: spec.schedule"), "{err}");
     let tabbed = INSTALL.replace("  schedule: \"30 2 * * *\"", "\tschedule: \"30 2 * * *\"");
     let err = simulate(&tabbed, None).unwrap_err().to_string();
-    assert_eq!(err, "67:1: error converting YAML to JSON: yaml: line 67: found character that cannot start any token (a tab in the indentation: YAML indents with spaces only)");
+    assert_eq!(
+        err,
+        "67:1: error converting YAML to JSON: yaml: line 67: found character that cannot start any token \
+        (a tab in the indentation: YAML indents with spaces only)"
+    );
     let err = simulate(TYPED_LIST, None).unwrap_err().to_string();
     // A typed list item has no apiVersion of its own: the error points at the item.
     assert_eq!(err, "8:3: no matches for kind \"CronJob\" in version \"batch/v1beta1\"");

@@ -127,7 +127,8 @@ fn check(id: &str) {
             assert_eq!(warnings[1].0, t("2020-06-01T10:21:10Z"), "every 10 s poll");
             assert_eq!(
                 warnings[0].1,
-                "Cannot determine if job needs to be started: Too many missed start time (> 100). Set or decrease .spec.startingDeadlineSeconds or check clock skew."
+                "Cannot determine if job needs to be started: Too many missed start time (> 100). Set or decrease \
+                .spec.startingDeadlineSeconds or check clock skew."
             );
         }
         "too-many-missed-v2" => {
@@ -157,7 +158,9 @@ fn check(id: &str) {
                 events(&trace, "KubectlError"),
                 [(
                     t("2018-12-05T09:12:00Z"),
-                    "Error from server: CronJob.batch \"report\" is invalid: spec.schedule: Invalid value: \"0 25 * * *\": End of range (25) above maximum (23): 25".into()
+                    "Error from server: CronJob.batch \"report\" is invalid: spec.schedule: Invalid value: \"0 25 * * \
+                    *\": End of range (25) above maximum (23): 25"
+                        .into()
                 )]
             );
             let times: Vec<_> = created(&trace, "report").into_iter().map(|(_, at)| at).collect();
@@ -258,12 +261,28 @@ fn check(id: &str) {
                 ]
             );
             let warning = events(&trace, "UnsupportedSchedule");
-            assert_eq!(warning[0], (t("2025-01-15T00:30:00Z"), "CRON_TZ or TZ used in schedule \"TZ=Asia/Tokyo 0 9 * * *\" is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details".into()));
+            assert_eq!(
+                warning[0],
+                (
+                    t("2025-01-15T00:30:00Z"),
+                    "CRON_TZ or TZ used in schedule \"TZ=Asia/Tokyo 0 9 * * \
+                    *\" is not officially supported, see \
+                    https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details"
+                        .into()
+                )
+            );
             let error = |version: &str| match simulate(manifest(id), Some(json!({"kubernetesVersion": version}))) {
                 Err(SimError::Input(e)) => e.to_string(),
                 other => panic!("{version}: {other:?}"),
             };
-            assert!(error("1.29").ends_with("spec.schedule: Invalid value: \"TZ=Asia/Tokyo 0 9 * * *\": cannot use TZ or CRON_TZ in schedule, use timeZone field instead"), "{}", error("1.29"));
+            assert!(
+                error("1.29").ends_with(
+                    "spec.schedule: Invalid value: \"TZ=Asia/Tokyo 0 9 * * *\": cannot use TZ \
+                    or CRON_TZ in schedule, use timeZone field instead"
+                ),
+                "{}",
+                error("1.29")
+            );
             assert!(
                 error("1.21").ends_with("Expected exactly 5 fields, found 6: TZ=Asia/Tokyo 0 9 * * *"),
                 "{}",

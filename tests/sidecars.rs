@@ -15,8 +15,9 @@ const START: &str = "2026-03-02T09:00:00Z";
 fn job(init: &[&str]) -> String {
     let init: String = init.iter().map(|c| format!("      - {c}\n")).collect();
     format!(
-        "apiVersion: batch/v1\nkind: Job\nmetadata: {{name: export, creationTimestamp: \"{START}\"}}\nspec:\n  backoffLimit: 0\n  \
-         template:\n    spec:\n      restartPolicy: Never\n      initContainers:\n{init}      containers:\n      - {{name: main, image: busybox}}\n"
+        "apiVersion: batch/v1\nkind: Job\nmetadata: {{name: export, creationTimestamp: \"{START}\"}}\nspec:\n  \
+        backoffLimit: 0\n  template:\n    spec:\n      restartPolicy: Never\n      initContainers:\n{init}      \
+        containers:\n      - {{name: main, image: busybox}}\n"
     )
 }
 
@@ -150,7 +151,8 @@ fn a_crashing_sidecar_is_restarted_with_the_container_back_off() {
 #[test]
 fn a_startup_probe_delays_the_next_containers() {
     let manifest = job(&[
-        "{name: log-shipper, image: fluent-bit, restartPolicy: Always, startupProbe: {exec: {command: [true]}, initialDelaySeconds: 12, periodSeconds: 5}}",
+        "{name: log-shipper, image: fluent-bit, restartPolicy: Always, startupProbe: {exec: {command: [true]}, \
+        initialDelaySeconds: 12, periodSeconds: 5}}",
         "{name: migrate, image: flyway}",
     ]);
     let trace = run(
@@ -227,7 +229,10 @@ fn a_startup_probe_on_a_regular_init_container_is_forbidden() {
         job(&["{name: log-shipper, image: fluent-bit, restartPolicy: Always, startupProbe: {periodSeconds: 5}}"]);
     let err = simulate(&manifest, Some(json!({"kubernetesVersion": "1.28"}))).unwrap_err().to_string();
     assert!(
-        err.contains("spec.template.spec.initContainers[0].startupProbe: Forbidden: may not be set for init containers without restartPolicy=Always"),
+        err.contains(
+            "spec.template.spec.initContainers[0].startupProbe: Forbidden: may not be set for init containers \
+            without restartPolicy=Always"
+        ),
         "{err}"
     );
     assert!(simulate(
@@ -252,7 +257,7 @@ fn the_inspector_explains_the_sidecar() {
     assert_eq!(
         e.why[1].text.render(Lang::En),
         "The app container has finished, so the kubelet stops sidecar log-shipper (exit code 143). A sidecar does not \
-         keep a Job's pod running, and its exit code does not decide the pod's phase."
+        keep a Job's pod running, and its exit code does not decide the pod's phase."
     );
     assert!(e.why[1]
         .text

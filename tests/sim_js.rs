@@ -84,7 +84,7 @@ fn bad_input_throws_an_error_with_the_reason_and_validate_answers_like_the_cli()
     assert!(
         message.starts_with(
             "4:18: CronJob.batch \"x\" is invalid: [spec.schedule: Invalid value: \"61 * * * *\": \
-             end of range (61) above maximum (59): 61, "
+            end of range (61) above maximum (59): 61, "
         ),
         "{message}"
     );

@@ -131,7 +131,7 @@ fn patch_releases_and_feature_gates_change_the_job_timeline() {
         [
             "featureGates.Foo: the model does not know this feature gate; it is ignored",
             "featureGates.JobReadyPods: Kubernetes 1.29 locks it to true (cannot set feature gate JobReadyPods to \
-             false, feature is locked to true); it is ignored"
+            false, feature is locked to true); it is ignored"
         ]
     );
 }
@@ -232,10 +232,14 @@ fn crash_loop_back_off_tuning_gates() {
         spec.as_object_mut().unwrap().extend(sim.as_object().unwrap().clone());
         simulate(manifest, Some(spec)).unwrap_err().to_string()
     };
-    assert!(refused(json!({"kubernetesVersion": "1.34", "kubelet": {"maxContainerRestartPeriod": "15s"}}))
-        .ends_with("invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set"));
-    assert!(refused(json!({"kubernetesVersion": "1.35", "kubelet": {"maxContainerRestartPeriod": "400s"}}))
-        .ends_with("invalid configuration: CrashLoopBackOff.MaxContainerRestartPeriod (got: 400 seconds) must be set between 1s and 300s"));
+    assert!(refused(json!({"kubernetesVersion": "1.34", "kubelet": {"maxContainerRestartPeriod": "15s"}})).ends_with(
+        "invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, \
+        CrashLoopBackOff.MaxContainerRestartPeriod must not be set"
+    ));
+    assert!(refused(json!({"kubernetesVersion": "1.35", "kubelet": {"maxContainerRestartPeriod": "400s"}})).ends_with(
+        "invalid configuration: CrashLoopBackOff.MaxContainerRestartPeriod (got: 400 seconds) must be set \
+        between 1s and 300s"
+    ));
 }
 
 /// Gate overrides reach the API server's field dropping too: `spec.managedBy` is dropped in 1.31
@@ -243,8 +247,9 @@ fn crash_loop_back_off_tuning_gates() {
 /// switched off; a Job managed elsewhere gets no pods from the built-in controller.
 #[test]
 fn feature_gates_reach_the_api_servers_field_dropping() {
-    let manifest = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: queued, creationTimestamp: \"2025-01-15T10:00:00Z\"}\n\
-        spec:\n  managedBy: example.com/queue-controller\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
+    let manifest = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: queued, creationTimestamp: \
+        \"2025-01-15T10:00:00Z\"}\nspec:\n  managedBy: example.com/queue-controller\n  template:\n    spec:\n      \
+        restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
     let pods = |sim: serde_json::Value| {
         let mut spec = json!({"duration": "5m"});
         spec.as_object_mut().unwrap().extend(sim.as_object().unwrap().clone());
@@ -324,8 +329,9 @@ fn a_job_managed_elsewhere_is_shown_as_left_to_that_controller() {
     use cronjob_playground::timeline::explain::explain;
     use cronjob_playground::timeline::lanes::{JobOutcome, Timeline};
     use cronjob_playground::timeline::ItemRef;
-    let manifest = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: queued, creationTimestamp: \"2025-01-15T10:00:00Z\"}\n\
-        spec:\n  managedBy: example.com/queue-controller\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
+    let manifest = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: queued, creationTimestamp: \
+        \"2025-01-15T10:00:00Z\"}\nspec:\n  managedBy: example.com/queue-controller\n  template:\n    spec:\n      \
+        restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
     let trace = with_simulation(manifest, json!({"kubernetesVersion": "1.35", "duration": "5m"}));
     assert_eq!(trace.jobs[0].managed_by.as_deref(), Some("example.com/queue-controller"));
     assert_eq!((trace.pods.len(), trace.jobs[0].condition), (0, None));
@@ -407,7 +413,8 @@ fn seed_000_more_than_100_missed_slots_stop_the_legacy_controller_for_good() {
     assert_eq!(needs_start.len(), 180, "one warning per 10 s poll for the last 30 minutes");
     assert_eq!(
         needs_start[0],
-        "Cannot determine if job needs to be started: Too many missed start time (> 100). Set or decrease .spec.startingDeadlineSeconds or check clock skew."
+        "Cannot determine if job needs to be started: Too many missed start time (> 100). Set or decrease \
+        .spec.startingDeadlineSeconds or check clock skew."
     );
 }
 
@@ -493,7 +500,8 @@ fn an_hourly_to_half_hourly_edit_at_10_31_lists_10_30_as_superseded_by_11_00() {
     assert_eq!(job_created(&trace, "hourly-28949010"), t("2025-01-15T11:30:00.1Z"));
     assert_eq!(
         slot(&trace, "hourly", "2025-01-15T10:30:00Z").explanation.to_string(),
-        "A later slot (2025-01-15T11:00:00Z) was started instead at 2025-01-15T11:00:00.100Z: the controller only ever starts the most recent unmet time."
+        "A later slot (2025-01-15T11:00:00Z) was started instead at 2025-01-15T11:00:00.100Z: the controller only ever \
+        starts the most recent unmet time."
     );
 }
 
@@ -659,14 +667,17 @@ status:
 
 #[test]
 fn invalid_manifests_are_refused_with_the_api_servers_message_and_position() {
-    let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: bad}\nspec:\n  schedule: \"61 * * * *\"\n  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}\n";
+    let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: bad}\nspec:\n  schedule: \"61 * * * *\"\n  \
+        jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}\n";
     let err = simulate(manifest, None).unwrap_err();
     assert_eq!(
         err,
         SimError::Input(InputError::Refused {
             line: 5,
             column: 13,
-            message: "CronJob.batch \"bad\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": end of range (61) above maximum (59): 61".into()
+            message: "CronJob.batch \"bad\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": end of range \
+                (61) above maximum (59): 61"
+                .into()
         })
     );
     // Other kinds are left out, not refused (`sim::not_simulated` lists them).
@@ -676,14 +687,18 @@ fn invalid_manifests_are_refused_with_the_api_servers_message_and_position() {
 
 #[test]
 fn a_horizon_with_too_many_slots_is_refused_before_running() {
-    let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: busy, creationTimestamp: '2025-01-01T00:00:00Z'}\nspec:\n  schedule: '* * * * *'\n  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}\n";
+    let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: busy, creationTimestamp: \
+        '2025-01-01T00:00:00Z'}\nspec:\n  schedule: '* * * * *'\n  jobTemplate: {spec: {template: {spec: \
+        {restartPolicy: Never, containers: [{name: c, image: x}]}}}}\n";
     let err = simulate(manifest, Some(json!({"duration": "500d"}))).unwrap_err();
     assert!(matches!(&err, SimError::TooLarge(m) if m.contains("more than 600000 schedule slots")), "{err}");
 }
 
 #[test]
 fn runs_step_in_slices_report_progress_and_cancel() {
-    let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: busy, creationTimestamp: '2025-01-01T00:00:00Z'}\nspec:\n  schedule: '* * * * *'\n  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x}]}}}}\n";
+    let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: busy, creationTimestamp: \
+        '2025-01-01T00:00:00Z'}\nspec:\n  schedule: '* * * * *'\n  jobTemplate: {spec: {template: {spec: \
+        {restartPolicy: Never, containers: [{name: c, image: x}]}}}}\n";
     let mut run = cronjob_playground::sim::Run::new(manifest, Some(json!({"duration": "1d"}))).unwrap();
     let first = run.step(5_000).unwrap();
     let second = run.step(5_000).unwrap();
@@ -929,7 +944,8 @@ spec:
     assert_eq!(
         events(&trace, "KubectlError"),
         [
-            "Error from server: CronJob.batch \"a\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": end of range (61) above maximum (59): 61",
+            "Error from server: CronJob.batch \"a\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": end of \
+            range (61) above maximum (59): 61",
             "Error from server: cronjobs.batch \"missing\" not found",
         ]
     );
@@ -945,18 +961,18 @@ fn a_foreign_job_with_the_cronjobs_name_warns_until_1_36_and_not_from_1_37() {
     let manifest = |version: Option<&str>| {
         let sim = version.map_or(String::new(), |v| {
             format!(
-                "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  kubernetesVersion: \"{v}\"\n  \
-                 start: \"2026-09-01T10:00:00Z\"\n  duration: 2h\n"
+                "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  kubernetesVersion: \
+                \"{v}\"\n  start: \"2026-09-01T10:00:00Z\"\n  duration: 2h\n"
             )
         });
         format!(
-            "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: report, uid: cj-uid, creationTimestamp: \"2026-09-01T09:00:00Z\"}}\n\
-             spec:\n  schedule: \"0 * * * *\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
-             restartPolicy: Never\n          containers: [{{name: c, image: busybox}}]\n---\n\
-             apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: report-export\n  uid: job-uid\n  \
-             creationTimestamp: \"2026-09-01T09:30:00Z\"\n  ownerReferences:\n  - {{apiVersion: example.com/v1, \
-             kind: ReportExport, name: report, uid: other-uid, controller: true}}\nspec:\n  suspend: true\n  template:\n    \
-             spec:\n      restartPolicy: Never\n      containers: [{{name: c, image: busybox}}]\n{sim}"
+            "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: report, uid: cj-uid, creationTimestamp: \
+            \"2026-09-01T09:00:00Z\"}}\nspec:\n  schedule: \"0 * * * *\"\n  jobTemplate:\n    spec:\n      \
+            template:\n        spec:\n          restartPolicy: Never\n          containers: [{{name: c, image: \
+            busybox}}]\n---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: report-export\n  uid: job-uid\n  \
+            creationTimestamp: \"2026-09-01T09:30:00Z\"\n  ownerReferences:\n  - {{apiVersion: example.com/v1, kind: \
+            ReportExport, name: report, uid: other-uid, controller: true}}\nspec:\n  suspend: true\n  template:\n    \
+            spec:\n      restartPolicy: Never\n      containers: [{{name: c, image: busybox}}]\n{sim}"
         )
     };
     let unexpected = |trace: &Trace| events(trace, "UnexpectedJob");

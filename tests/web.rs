@@ -279,7 +279,9 @@ async fn a_lost_separator_and_a_dropped_field_are_said_in_the_readers_language()
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     let lost = include_str!("data/manifests/missing-separator.yaml");
     let sidecar = include_str!("data/manifests/sidecar-cronjob.yaml");
-    let alpha = "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {kubernetesVersion: '1.28', duration: 2h}\n";
+    let alpha =
+        "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {kubernetesVersion: '1.28', \
+        duration: 2h}\n";
     let root = mount(props(&format!("{lost}---\n{sidecar}{alpha}"))).await;
     wait_for(&root, "[data-testid=dropped-field]").await;
     let said = |id: &str| {
@@ -302,8 +304,8 @@ async fn a_lost_separator_and_a_dropped_field_are_said_in_the_readers_language()
     assert!(said("duplicate-key")[0].ends_with("API サーバーに届くのは 2 つ目だけです"), "{:?}", said("duplicate-key"));
     assert_eq!(
         said("dropped-field"),
-        ["spec.jobTemplate.spec.template.spec.initContainers[0].restartPolicy: 破棄: SidecarContainers 機能は Kubernetes 1.28 \
-          ではアルファ (既定でオフ) のため、API サーバーはこのフィールドを無視します"]
+        ["spec.jobTemplate.spec.template.spec.initContainers[0].restartPolicy: 破棄: SidecarContainers 機能は Kubernetes \
+            1.28 ではアルファ (既定でオフ) のため、API サーバーはこのフィールドを無視します"]
     );
     // Said once: the editor's diagnostics hold Kubernetes' own words only.
     let diagnostics = by_testid(&root, "diagnostics").text_content().unwrap();

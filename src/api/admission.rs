@@ -126,7 +126,9 @@ impl Admission {
 ///
 /// ```
 /// use cronjob_playground::api::{admit, KubernetesVersion};
-/// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: hello\nspec:\n  schedule: \"61 * * * *\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
+/// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: hello\nspec:\n  schedule: \"61 * * * *\"\n  \
+///     jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          \
+///     containers: [{name: c, image: busybox}]\n";
 /// let report = admit(text, None, KubernetesVersion::NEWEST).report();
 /// let object = &report.objects[0];
 /// assert_eq!(object.message.as_deref(), Some(r#"CronJob.batch "hello" is invalid: spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61"#));
@@ -142,7 +144,8 @@ pub fn admit(text: &str, old: Option<&str>, version: KubernetesVersion) -> Admis
 ///
 /// ```
 /// use cronjob_playground::api::{admit_gated, Admitted, KubernetesVersion};
-/// let text = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  managedBy: example.com/queue\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
+/// let text = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  managedBy: example.com/queue\n  \
+///     template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
 /// let v31 = KubernetesVersion::new(31).unwrap();
 /// let managed = |gates: &[(&str, bool)]| match &admit_gated(text, None, v31, gates).objects[0].object {
 ///     Some(Admitted::Job(j)) => j.spec.managed_by.clone(),
@@ -352,9 +355,10 @@ fn not_batch(raw: &RawObject, route: Route, mut report: ObjectReport) -> Result<
             if super::load::is_look_alike(&raw.api_version, &raw.kind) {
                 let group = raw.api_version.rsplit_once('/').map_or("", |(g, _)| g);
                 report.warnings.push(format!(
-                    "{} {:?} is of API group {group:?}, not \"batch\": a custom resource, served only once its CRD is installed \
-                     (until then kubectl answers: no matches for kind {:?} in version {:?}; ensure CRDs are installed first) \
-                     and run by its own controller, not Kubernetes' {} controller, so it is neither validated nor simulated here",
+                    "{} {:?} is of API group {group:?}, not \"batch\": a custom resource, served only once its CRD is \
+                    installed (until then kubectl answers: no matches for kind {:?} in version {:?}; ensure CRDs are \
+                    installed first) and run by its own controller, not Kubernetes' {} controller, so it is neither \
+                    validated nor simulated here",
                     raw.kind, raw.name, raw.kind, raw.api_version, raw.kind
                 ));
             }
@@ -491,9 +495,9 @@ fn restart_all_containers_not_simulated(template: &PodTemplateSpec, path: &str) 
             for (r, rule) in container.restart_policy_rules.iter().enumerate() {
                 if rule.action == "RestartAllContainers" {
                     notes.push(format!(
-                        "{path}.{list}[{i}].restartPolicyRules[{r}].action: RestartAllContainers restarts the whole pod in \
-                         place from 1.36 (RestartAllContainersOnContainerExits); the playground does not simulate it, so \
-                         here the rule never matches and the container's exit follows its restartPolicy"
+                        "{path}.{list}[{i}].restartPolicyRules[{r}].action: RestartAllContainers restarts the whole \
+                        pod in place from 1.36 (RestartAllContainersOnContainerExits); the playground does not \
+                        simulate it, so here the rule never matches and the container's exit follows its restartPolicy"
                     ));
                 }
             }

@@ -60,7 +60,8 @@ pub struct Manifest {
 ///
 /// ```
 /// use cronjob_playground::api::{load::{load_manifest, Route}, KubernetesVersion};
-/// let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: batch/v1\n  kind: Job\n  metadata: {name: a}\n---\n{\"apiVersion\": \"batch/v1beta1\", \"kind\": \"CronJob\", \"metadata\": {\"name\": \"b\"}}\n";
+/// let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: batch/v1\n  kind: Job\n  metadata: {name: \
+///     a}\n---\n{\"apiVersion\": \"batch/v1beta1\", \"kind\": \"CronJob\", \"metadata\": {\"name\": \"b\"}}\n";
 /// let m = load_manifest(text);
 /// let served_by = |minor| m.objects.iter().map(|o| (o.name.as_str(), o.route(KubernetesVersion::new(minor).unwrap()))).collect::<Vec<_>>();
 /// assert_eq!(served_by(28), [("a", Route::Job), ("b", Route::NotServed)]);
@@ -77,7 +78,9 @@ pub fn load_manifest(text: &str) -> Manifest {
         if !matches!(doc.kind, NodeKind::Map(_)) {
             manifest.errors.push(SyntaxError {
                 pos: doc.pos,
-                message: "error converting YAML to JSON: the document is not an object (expected apiVersion, kind, metadata, spec)".into(),
+                message: "error converting YAML to JSON: the document is not an object (expected apiVersion, kind, \
+                    metadata, spec)"
+                    .into(),
             });
             continue;
         }
@@ -189,6 +192,9 @@ pub fn strict_message(
             })
             .collect();
         let joined = if list.len() == 1 { list[0].clone() } else { format!("[{}]", list.join(", ")) };
-        format!("error validating data: {joined}; if you choose to ignore these errors, turn validation off with --validate=false")
+        format!(
+            "error validating data: {joined}; if you choose to ignore these errors, turn validation off with \
+            --validate=false"
+        )
     }
 }

@@ -14,7 +14,8 @@
 //!
 //! ```
 //! use cronjob_playground::api::{admit, Admitted, KubernetesVersion};
-//! let text = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: pi, image: perl}]\n";
+//! let text = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:\n    spec:\n      \
+//!     restartPolicy: Never\n      containers: [{name: pi, image: perl}]\n";
 //! let admission = admit(text, None, KubernetesVersion::NEWEST);
 //! let Some(Admitted::Job(job)) = &admission.objects[0].object else { panic!() };
 //! assert_eq!(job.spec.backoff_limit, Some(6));

@@ -209,7 +209,8 @@ fn indenting_tab(text: &str, line: u32) -> Option<SyntaxError> {
     Some(SyntaxError {
         pos: Pos { line, column },
         message: format!(
-            "error converting YAML to JSON: yaml: line {line}: found character that cannot start any token (a tab in the indentation: YAML indents with spaces only)"
+            "error converting YAML to JSON: yaml: line {line}: found character that cannot start any token (a tab in \
+            the indentation: YAML indents with spaces only)"
         ),
     })
 }

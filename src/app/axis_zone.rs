@@ -146,8 +146,10 @@ mod tests {
     fn cron_job(name: &str, schedule: &str, zone: Option<&str>) -> String {
         let zone = zone.map(|z| format!("  timeZone: {z}\n")).unwrap_or_default();
         format!(
-            "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: {name}, creationTimestamp: '2026-03-27T00:00:00Z'}}\n\
-             spec:\n  schedule: '{schedule}'\n{zone}  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n---\n"
+            "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: {name}, creationTimestamp: \
+            '2026-03-27T00:00:00Z'}}\nspec:\n  schedule: '{schedule}'\n{zone}  jobTemplate:\n    spec:\n      \
+            template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: \
+            busybox}}]\n---\n"
         )
     }
 
@@ -189,11 +191,15 @@ mod tests {
             [
                 (
                     "berlin-0230",
-                    "On 2026-03-29 the clock in Europe/Berlin skips 02:00–03:00: robfig/cron skips this schedule's 02:30 that day (it does not run it later).".to_string()
+                    "On 2026-03-29 the clock in Europe/Berlin skips 02:00–03:00: robfig/cron skips this schedule's \
+                    02:30 that day (it does not run it later)."
+                        .to_string()
                 ),
                 (
                     "berlin-hourly",
-                    "On 2026-03-29 the clock in Europe/Berlin skips 02:00–03:00: robfig/cron skips this schedule's 02:00 that day (it does not run it later).".to_string()
+                    "On 2026-03-29 the clock in Europe/Berlin skips 02:00–03:00: robfig/cron skips this schedule's \
+                    02:00 that day (it does not run it later)."
+                        .to_string()
                 ),
             ]
         );

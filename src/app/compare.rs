@@ -440,7 +440,8 @@ mod tests {
         // The v1 controller (1.13) polls every 10 s: Forbid held 11:00 until the 10:00 Job ended at 11:30.
         assert_eq!(texts[..2], [
             "hourly slot 2018-12-05T11:00:00Z: A ran-late (hourly-1544007600), B ran-on-time (hourly-1544007600)",
-            "Job hourly-1544007600: created 2018-12-05T11:30:10Z in A, 2018-12-05T11:00:00Z in B (-1810s); finished 2018-12-05T12:00:10Z in A, 2018-12-05T11:30:00Z in B (-1810s)",
+            "Job hourly-1544007600: created 2018-12-05T11:30:10Z in A, 2018-12-05T11:00:00Z in B (-1810s); finished \
+            2018-12-05T12:00:10Z in A, 2018-12-05T11:30:00Z in B (-1810s)",
         ]);
         assert_eq!(
             diff.differences.iter().map(|d| d.kind.name()).collect::<Vec<_>>(),
@@ -456,7 +457,7 @@ mod tests {
         assert_eq!(
             old,
             "{\"apiVersion\":\"batch/v1beta1\",\"kind\":\"CronJob\",\"metadata\":{\"name\":\"a\"},\"spec\":{\"schedule\":\"* * * * *\"}}\n---\n\
-             {\"apiVersion\":\"playground.cronjob.dev/v1alpha1\",\"kind\":\"Simulation\",\"spec\":{\"kubernetesVersion\":\"1.20\"}}\n"
+            {\"apiVersion\":\"playground.cronjob.dev/v1alpha1\",\"kind\":\"Simulation\",\"spec\":{\"kubernetesVersion\":\"1.20\"}}\n"
         );
         // 1.21–1.24 serve both: the manifest's choice stays.
         assert!(variant(text, &Variant::Version("1.22".parse().unwrap()))

@@ -10,6 +10,7 @@ use crate::cron::parse_standard;
 use crate::go::Tz;
 use crate::i18n::dialects::DialectWords as W;
 use crate::i18n::Lang;
+use crate::i18n::Sentences;
 use chrono::{DateTime, Utc};
 
 /// How many runs a reading shows in each dialect.
@@ -24,7 +25,8 @@ const RUNS: usize = 3;
 /// use cronjob_playground::api::{admit, KubernetesVersion};
 /// use cronjob_playground::app::dialect_notes::dialect_notices;
 /// use cronjob_playground::i18n::Lang;
-/// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: noon, creationTimestamp: '2026-11-26T00:00:00Z'}\n\
+/// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: noon, creationTimestamp: \
+///     '2026-11-26T00:00:00Z'}\n\
 ///     spec:\n  schedule: '0 0 12 ? * MON-FRI'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
 ///     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
 /// let said = dialect_notices(&admit(text, None, KubernetesVersion::NEWEST), chrono::Utc::now());
@@ -177,9 +179,10 @@ mod tests {
 
     fn cron_job(name: &str, schedule: &str, zone: &str) -> String {
         format!(
-            "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: {name}, creationTimestamp: '2026-11-26T00:00:00Z'}}\n\
-             spec:\n  schedule: '{schedule}'\n  timeZone: {zone}\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
-             restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n---\n"
+            "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: {name}, creationTimestamp: \
+            '2026-11-26T00:00:00Z'}}\nspec:\n  schedule: '{schedule}'\n  timeZone: {zone}\n  jobTemplate:\n    \
+            spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: \
+            c, image: busybox}}]\n---\n"
         )
     }
 
@@ -200,9 +203,9 @@ mod tests {
         assert_eq!(
             said[0].1.render(Lang::En),
             "CronJob quartz (line 5): `0 30 2 ? * 1` is not a Kubernetes schedule, but it reads as Quartz or Spring \
-             (seconds first). `?` (no specific value): Kubernetes reads it as `*`. Day-of-week `1` counts 1 = Sunday \
-             there (Spring counts 1 = Monday); Kubernetes counts 0 = Sunday. There it runs at 2026-11-29 02:30:00, \
-             2026-12-06 02:30:00, 2026-12-13 02:30:00 (Europe/Berlin). Kubernetes runs the same with `30 2 * * 0`."
+            (seconds first). `?` (no specific value): Kubernetes reads it as `*`. Day-of-week `1` counts 1 = Sunday \
+            there (Spring counts 1 = Monday); Kubernetes counts 0 = Sunday. There it runs at 2026-11-29 02:30:00, \
+            2026-12-06 02:30:00, 2026-12-13 02:30:00 (Europe/Berlin). Kubernetes runs the same with `30 2 * * 0`."
         );
         assert!(said[0].1.render(Lang::Ja).contains("Quartz または Spring (先頭が秒) の式として読めます"));
         assert!(said[0].1.render(Lang::Ko).contains("Kubernetes에서는 `30 2 * * 0`(으)로 똑같이 실행합니다."));

@@ -9,7 +9,8 @@ use serde_json::Value;
 /// ```
 /// use cronjob_playground::app::document::to_yaml;
 /// let v = serde_json::json!({"kind": "Simulation", "spec": {"duration": "24h", "pods": [{"attempts": [{"durationSeconds": 30.0, "exitCode": 1}]}]}});
-/// assert_eq!(to_yaml(&v), "kind: Simulation\nspec:\n  duration: 24h\n  pods:\n  - attempts:\n    - {durationSeconds: 30, exitCode: 1}\n");
+/// assert_eq!(to_yaml(&v), "kind: Simulation\nspec:\n  duration: 24h\n  pods:\n  - attempts:\n    - {durationSeconds: \
+///     30, exitCode: 1}\n");
 /// ```
 pub fn to_yaml(value: &Value) -> String {
     let mut out = String::new();
@@ -147,7 +148,8 @@ fn is_simulation(doc: &str) -> bool {
 /// let text = "kind: CronJob\n---\nkind: Simulation\nspec: {duration: 1h}\n";
 /// let sim = serde_json::json!({"kind": "Simulation", "spec": {"duration": "2h"}});
 /// assert_eq!(replace_simulation(text, &sim), "kind: CronJob\n---\nkind: Simulation\nspec:\n  duration: 2h\n");
-/// assert_eq!(replace_simulation("kind: CronJob", &sim), "kind: CronJob\n---\nkind: Simulation\nspec:\n  duration: 2h\n");
+/// assert_eq!(replace_simulation("kind: CronJob", &sim), "kind: CronJob\n---\nkind: Simulation\nspec:\n  duration: \
+///     2h\n");
 /// ```
 pub fn replace_simulation(text: &str, simulation: &Value) -> String {
     let yaml = to_yaml(simulation);
@@ -182,10 +184,11 @@ mod tests {
         assert_eq!(
             yaml,
             "apiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nmetadata:\n  name: example\nspec:\n  \
-             controllerTimeZone: Asia/Seoul\n  duration: 7d\n  events:\n  - at: \"2025-01-15T12:00:00Z\"\n    patch:\n      \
-             cronJob: backup\n      spec:\n        schedule: \"0 5 * * *\"\n        suspend: true\n  kubernetesVersion: \"1.28\"\n  \
-             pods:\n  - attempts:\n    - {durationSeconds: 30, exitCode: 1}\n    - {durationSeconds: 8, exitCode: 0}\n    \
-             selector:\n      cronJob: backup\n    startupSeconds: 2\n  start: \"2025-01-15T10:47:00Z\"\n"
+            controllerTimeZone: Asia/Seoul\n  duration: 7d\n  events:\n  - at: \"2025-01-15T12:00:00Z\"\n    \
+            patch:\n      cronJob: backup\n      spec:\n        schedule: \"0 5 * * *\"\n        suspend: true\n  \
+            kubernetesVersion: \"1.28\"\n  pods:\n  - attempts:\n    - {durationSeconds: 30, exitCode: 1}\n    - \
+            {durationSeconds: 8, exitCode: 0}\n    selector:\n      cronJob: backup\n    startupSeconds: 2\n  start: \
+            \"2025-01-15T10:47:00Z\"\n"
         );
         // The YAML parses (via saphyr) back to the same JSON.
         let parsed = saphyr_to_json(&yaml);
@@ -216,8 +219,14 @@ mod tests {
 
     #[test]
     fn only_the_simulation_document_changes() {
-        let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a}   # mine\n---\nkind: Simulation\nspec:\n  duration: 1h\n---\nkind: Job\n";
+        let text =
+            "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a}   # mine\n---\nkind: Simulation\nspec:\n  \
+            duration: 1h\n---\nkind: Job\n";
         let out = replace_simulation(text, &json!({"kind": "Simulation"}));
-        assert_eq!(out, "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a}   # mine\n---\nkind: Simulation\n---\nkind: Job\n");
+        assert_eq!(
+            out,
+            "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a}   # mine\n---\nkind: \
+            Simulation\n---\nkind: Job\n"
+        );
     }
 }

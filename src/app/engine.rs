@@ -125,9 +125,10 @@ mod tests {
         text.parse().ok()
     }
 
-    const HOURLY: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hourly, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
-        spec:\n  schedule: '0 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
-        ---\nkind: Simulation\napiVersion: playground.cronjob.dev/v1alpha1\nspec: {duration: 3h}\n";
+    const HOURLY: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hourly, creationTimestamp: \
+        '2025-01-15T10:00:00Z'}\nspec:\n  schedule: '0 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        \
+        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n---\nkind: \
+        Simulation\napiVersion: playground.cronjob.dev/v1alpha1\nspec: {duration: 3h}\n";
 
     /// The engine's answers, each checked to cross the page's wire unchanged.
     fn ask(engine: &mut InPage, request: Request) -> Vec<PageAnswer> {

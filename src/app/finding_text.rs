@@ -3,6 +3,7 @@
 //! ([`crate::i18n`]) while the CLI keeps the English `message`.
 
 use crate::i18n::probes::Probe;
+use crate::i18n::Sentences;
 use crate::i18n::{Lang, Msg};
 use serde::{Deserialize, Serialize};
 

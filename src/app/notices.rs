@@ -10,6 +10,7 @@
 use super::said::Said;
 use crate::api::{Admission, PodTemplateSpec};
 use crate::i18n::notices::Notice;
+use crate::i18n::Sentences;
 use crate::sim::command;
 
 /// The notices of an admission, each with its kind (`duplicate-key`, `dropped-field`,
@@ -23,7 +24,8 @@ use crate::sim::command;
 /// let text = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\n";
 /// let said = notices(&admit(text, None, KubernetesVersion::NEWEST));
 /// assert_eq!(said[0].0, "not-simulated");
-/// assert_eq!(said[0].1.render(Lang::En), "Not simulated (the playground runs CronJobs and Jobs): ConfigMap settings (line 1)");
+/// assert_eq!(said[0].1.render(Lang::En), "Not simulated (the playground runs CronJobs and Jobs): ConfigMap settings \
+///     (line 1)");
 /// ```
 pub fn notices(admission: &Admission) -> Vec<(String, Said)> {
     let left = crate::sim::not_simulated(admission);
@@ -94,9 +96,9 @@ mod tests {
         assert_eq!(said.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>(), ["not-simulated"]);
         assert_eq!(
             said[0].1.render(Lang::En),
-            "Not simulated (the playground runs CronJobs and Jobs): ServiceAccount report-exporter (line 3), \
-             Role report-exporter (line 9), RoleBinding report-exporter (line 19), ConfigMap report-settings (line 33), \
-             Deployment report-web (line 42)"
+            "Not simulated (the playground runs CronJobs and Jobs): ServiceAccount report-exporter (line 3), Role \
+            report-exporter (line 9), RoleBinding report-exporter (line 19), ConfigMap report-settings (line 33), \
+            Deployment report-web (line 42)"
         );
         assert!(said[0].1.render(Lang::Ja).starts_with(
             "シミュレーション対象外 (CronJob と Job のみ実行します): ServiceAccount report-exporter (3 行目)"
@@ -125,12 +127,13 @@ mod tests {
         assert_eq!(
             first.render(Lang::En),
             "apiVersion: written twice (lines 2 and 17); kubectl's YAML reader keeps the last value and drops the one \
-             at line 2 without a word: two objects without the \"---\" between them? Only the second one reaches the API server"
+            at line 2 without a word: two objects without the \"---\" between them? Only the second one reaches the \
+            API server"
         );
         assert_eq!(
             first.render(Lang::Ja),
             "apiVersion: 2 回書かれています (2 行目と 17 行目)。kubectl の YAML 読み込みは後の値を残し、2 行目の値を何も告げずに捨てます。\
-             2 つのオブジェクトの間の \"---\" が抜けていませんか? API サーバーに届くのは 2 つ目だけです"
+            2 つのオブジェクトの間の \"---\" が抜けていませんか? API サーバーに届くのは 2 つ目だけです"
         );
         assert!(first.render(Lang::Ko).starts_with("apiVersion: 두 번 작성됨 (2행과 17행)."));
         assert_eq!(
@@ -180,9 +183,9 @@ mod tests {
         assert_eq!(said.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>(), ["owner-not-in-input"]);
         assert_eq!(
             said[0].1.render(Lang::En),
-            "Job nightly-report-29110680: its CronJob nightly-report is not in the text. Simulated as if nightly-report \
-             exists in the cluster, so the garbage collector keeps the Job; where nightly-report does not exist, the \
-             garbage collector deletes the Job within seconds."
+            "Job nightly-report-29110680: its CronJob nightly-report is not in the text. Simulated as if \
+            nightly-report exists in the cluster, so the garbage collector keeps the Job; where nightly-report does \
+            not exist, the garbage collector deletes the Job within seconds."
         );
         assert!(said[0].1.render(Lang::Ko).contains("nightly-report가 클러스터에"));
     }

@@ -10,7 +10,9 @@
 //!
 //! ```
 //! use cronjob_playground::app::packed::{pack, unpack, Reader};
-//! let mut trace = cronjob_playground::sim::simulate("apiVersion: batch/v1\nkind: Job\nmetadata: {name: once}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n", None).unwrap();
+//! let mut trace = cronjob_playground::sim::simulate("apiVersion: batch/v1\nkind: Job\nmetadata: {name: \
+//!     once}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: \
+//!     busybox}]\n", None).unwrap();
 //! trace.syncs.clear();
 //! trace.events.clear();
 //! let mut bytes = Vec::new();

@@ -167,8 +167,8 @@ pub enum ExportKind {
 }
 
 /// The engine's answer (bincode bytes on the wire: [`encode_answer`]). Its instants are written and read as the trace's
-/// (`sim::trace::rfc3339`), so the page's module carries one time parser, not chrono's general one. `R` is the run's result: borrowed when the
-/// engine encodes it, owned when the page decodes it.
+/// (`sim::trace::rfc3339`), so the page's module carries one time parser, not chrono's general one.
+/// `R` is the run's result: borrowed when the engine encodes it, owned when the page decodes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Answer<R> {
     /// Run `id` finished in `ms` milliseconds of engine time; `result` has no `syncs`.
@@ -403,9 +403,10 @@ mod tests {
     use super::*;
     use crate::app::run::run;
 
-    const HOURLY: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hourly, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
-        spec:\n  schedule: '0 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
-        ---\nkind: Simulation\napiVersion: playground.cronjob.dev/v1alpha1\nspec: {duration: 3h}\n";
+    const HOURLY: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hourly, creationTimestamp: \
+        '2025-01-15T10:00:00Z'}\nspec:\n  schedule: '0 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        \
+        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n---\nkind: \
+        Simulation\napiVersion: playground.cronjob.dev/v1alpha1\nspec: {duration: 3h}\n";
 
     #[test]
     fn a_run_crosses_packed_and_arrives_whole_but_for_what_the_engine_keeps() {

@@ -85,8 +85,10 @@ impl RunResult {
 ///
 /// ```
 /// use cronjob_playground::app::run::run;
-/// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
-///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
+/// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: \
+///     '2025-01-15T10:00:00Z'}\n\
+///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
+///     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
 ///     ---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {duration: 2h}\n";
 /// let result = run(text);
 /// assert_eq!(result.trace.unwrap().jobs.len(), 3);
@@ -201,8 +203,9 @@ fn said(input: &Input) -> RunResult {
 mod tests {
     use super::*;
 
-    const CRON_JOB: &str = "apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: nightly, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
-        spec:\n  schedule: '0 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
+    const CRON_JOB: &str = "apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: nightly, creationTimestamp: \
+        '2025-01-15T10:00:00Z'}\nspec:\n  schedule: '0 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        \
+        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
 
     fn with_simulation(spec: &str) -> String {
         format!("{CRON_JOB}---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {spec}\n")
@@ -277,15 +280,20 @@ mod tests {
                     13,
                     1,
                     "warning",
-                    "kubernetesVersion 1.20.0: the model knows no difference between 1.20 patch releases; it simulates the latest 1.20 patch release"
+                    "kubernetesVersion 1.20.0: the model knows no difference between 1.20 patch releases; it simulates \
+                    the latest 1.20 patch release"
                 ),
                 // 1.20 validates schedules with robfig/cron v1, whose words start with a capital.
-                (5, 13, "error", "spec.schedule: Invalid value: \"61 * * * *\": End of range (61) above maximum (59): 61"),
+                (5, 13, "error", "spec.schedule: Invalid value: \"61 * * * *\": End of range (61) above maximum (59): \
+                    61"),
             ]
         );
         assert_eq!(
             result.error.as_deref(),
-            Some("5:13: CronJob.batch \"nightly\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": End of range (61) above maximum (59): 61")
+            Some(
+                "5:13: CronJob.batch \"nightly\" is invalid: spec.schedule: Invalid value: \"61 * * * *\": End of \
+                range (61) above maximum (59): 61"
+            )
         );
     }
 

@@ -12,6 +12,7 @@ use crate::cron::{self, clock_changes, parse_standard, with_time_zone, ClockChan
 use crate::go::{Location, Tz, Zone};
 use crate::i18n::schedule::{month, weekday, ScheduleWords as W};
 use crate::i18n::Lang;
+use crate::i18n::Sentences;
 use crate::sim::trace::{CronJobSpecRecord, Time, Trace};
 use serde::{Deserialize, Serialize};
 
@@ -93,8 +94,10 @@ pub struct ClockChangeView {
 ///
 /// ```
 /// use cronjob_playground::app::{run::run, schedule_card::cards};
-/// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: nightly, creationTimestamp: '2026-03-27T00:00:00Z'}\n\
-///     spec:\n  schedule: '0 2 * * *'\n  timeZone: Europe/Berlin\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
+/// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: nightly, creationTimestamp: \
+///     '2026-03-27T00:00:00Z'}\n\
+///     spec:\n  schedule: '0 2 * * *'\n  timeZone: Europe/Berlin\n  jobTemplate:\n    spec:\n      template:\n        \
+///     spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
 ///     ---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {duration: 3d}\n";
 /// let result = run(text);
 /// let card = &cards(result.trace.as_ref().unwrap(), None)[0];
@@ -367,9 +370,10 @@ mod tests {
         assert_eq!(say("0 0 , * 1")[0], "At 00:00 on Monday");
     }
 
-    const NIGHTLY: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: nightly, creationTimestamp: '2026-03-27T00:00:00Z'}\n\
-        spec:\n  schedule: '0 2 * * *'\n  timeZone: Europe/Berlin\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
-        ---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {duration: 3d}\n";
+    const NIGHTLY: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: nightly, creationTimestamp: \
+        '2026-03-27T00:00:00Z'}\nspec:\n  schedule: '0 2 * * *'\n  timeZone: Europe/Berlin\n  jobTemplate:\n    \
+        spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, \
+        image: busybox}]\n---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {duration: 3d}\n";
 
     #[test]
     fn a_berlin_nightly_skips_the_spring_day_and_the_card_says_why() {
@@ -394,7 +398,8 @@ mod tests {
         assert_eq!(change.label.render(Lang::En), "02:00→03:00 skipped (Europe/Berlin)");
         assert_eq!(
             change.note.render(Lang::En),
-            "On 2026-03-29 the clock in Europe/Berlin skips 02:00–03:00: robfig/cron skips this schedule's 02:00 that day (it does not run it later)."
+            "On 2026-03-29 the clock in Europe/Berlin skips 02:00–03:00: robfig/cron skips this schedule's 02:00 that \
+            day (it does not run it later)."
         );
         assert_eq!(change.label.render(Lang::Ja), "02:00→03:00 は存在しない (Europe/Berlin)");
         assert_eq!(change.label.render(Lang::Ko), "02:00→03:00 건너뜀 (Europe/Berlin)");

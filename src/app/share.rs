@@ -459,7 +459,8 @@ mod tests {
         assert_eq!(open("#s=2.abc").unwrap_err(), ShareError::UnknownFormat("2".into()));
         assert_eq!(
             open("#s=2.abc").unwrap_err().to_string(),
-            "This link was made by a different version of the playground (format \"2\"); this page reads format 1. Your own text is unchanged."
+            "This link was made by a different version of the playground (format \"2\"); this page reads format 1. \
+            Your own text is unchanged."
         );
         assert_eq!(open("#section-2").unwrap_err(), ShareError::NotAShareLink);
         assert_eq!(open("#s=1.").unwrap_err(), ShareError::Truncated);
@@ -530,11 +531,13 @@ mod tests {
         );
         let twice = r#"{"text":"x","view":{"from":1.0,"to":2.0,"cursor":1.5,"zone":"UTC","zone":"UTC"}}"#;
         assert!(
-            matches!(ShareState::from_json(twice), Err(ShareError::NotAState(m)) if m.starts_with("duplicate field `zone`"))
+            matches!(ShareState::from_json(twice), Err(ShareError::NotAState(m)) if m.starts_with("duplicate field \
+                `zone`"))
         );
         let number = r#"{"text":"x","view":{"from":1.0,"to":2.0,"cursor":1.5,"zone":3}}"#;
         assert!(
-            matches!(ShareState::from_json(number), Err(ShareError::NotAState(m)) if m.starts_with("invalid type: integer `3`, expected a string"))
+            matches!(ShareState::from_json(number), Err(ShareError::NotAState(m)) if m.starts_with("invalid type: \
+                integer `3`, expected a string"))
         );
     }
 

@@ -13,8 +13,10 @@ use serde_json::{json, Value};
 ///
 /// ```
 /// use cronjob_playground::app::snapshot::state_at;
-/// let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
-///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
+/// let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: \
+///     '2025-01-15T10:00:00Z'}\n\
+///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
+///     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
 /// let trace = cronjob_playground::sim::simulate(manifest, Some(serde_json::json!({"duration": "1h"}))).unwrap();
 /// let list = state_at(&trace, "2025-01-15T10:30:05Z".parse().unwrap());
 /// assert_eq!(list["items"][0]["spec"]["schedule"], "*/30 * * * *");
@@ -100,9 +102,18 @@ mod tests {
     fn seed_002_after_the_edit_and_the_deletion() {
         let trace = crate::timeline::fixture::retroactive();
         let yaml = to_yaml(&state_at(&trace, "2023-03-22T13:20:00Z".parse().unwrap()));
-        let head = "apiVersion: v1\nitems:\n- apiVersion: batch/v1\n  kind: CronJob\n  metadata:\n    name: cron-test\n  spec:\n    schedule: \"10 13 * * *\"\n    suspend: false\n  status:\n    lastScheduleTime: \"2023-03-22T13:10:00Z\"\n- apiVersion: batch/v1\n  kind: Job\n  metadata:\n    creationTimestamp: \"2023-03-22T13:16:00Z\"\n    name: cron-test-27991510\n";
+        let head = "apiVersion: v1\nitems:\n- apiVersion: batch/v1\n  kind: CronJob\n  metadata:\n    name: \
+            cron-test\n  spec:\n    schedule: \"10 13 * * *\"\n    suspend: false\n  status:\n    lastScheduleTime: \
+            \"2023-03-22T13:10:00Z\"\n- apiVersion: batch/v1\n  kind: Job\n  metadata:\n    creationTimestamp: \
+            \"2023-03-22T13:16:00Z\"\n    name: cron-test-27991510\n";
         assert!(yaml.starts_with(head), "{yaml}");
-        assert!(yaml.contains("    conditions:\n    - {lastTransitionTime: \"2023-03-22T13:16:12Z\", status: \"True\", type: Complete}\n"), "{yaml}");
+        assert!(
+            yaml.contains(
+                "    conditions:\n    - {lastTransitionTime: \"2023-03-22T13:16:12Z\", status: \"True\", \
+                type: Complete}\n"
+            ),
+            "{yaml}"
+        );
         assert!(!yaml.contains("cron-test-27991505"), "the deleted Job is gone: {yaml}");
         assert!(yaml.contains("  kind: Pod\n"), "{yaml}");
         assert!(

@@ -37,7 +37,8 @@ enum Command {
     Simulate(simulate::Args),
     /// Risks of many CronJobs at once (e.g. `kubectl get cronjobs -A -o yaml`), found by probing simulations.
     Lint(lint::Args),
-    /// Every CronJob of a cluster dump on one window: a row each, the pile-ups, a time-window question, staggered schedules.
+    /// Every CronJob of a cluster dump on one window: a row each, the pile-ups, a time-window
+    /// question, staggered schedules.
     Cluster(cluster::Args),
     /// A link that opens manifests in the playground page (or, with --open, what a link holds).
     Share(share::Args),

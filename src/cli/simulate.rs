@@ -144,7 +144,10 @@ fn render_timeline(trace: &Trace, width: usize) -> String {
         format_time(&trace.end),
         crate::timeline::kubectl::human_duration(per_column)
     );
-    out.push_str("legend: ✓ ran on time  ◆ ran late  ☓ did not run  ○ pending   ├──┤ Job (✓ complete ☓ failed ✂ deleted → running)\n");
+    out.push_str(
+        "legend: ✓ ran on time  ◆ ran late  ☓ did not run  ○ pending   ├──┤ Job (✓ complete ☓ failed ✂ \
+        deleted → running)\n",
+    );
     let label_width = 8;
     for (outage_from, outage_to) in trace_outages(&timeline) {
         out.push_str(&format!(

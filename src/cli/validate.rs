@@ -130,7 +130,8 @@ fn render_text(source: &str, report: &ValidationReport) -> String {
                 let namespace =
                     object.defaulted.as_ref().and_then(|d| d["metadata"]["namespace"].as_str()).unwrap_or("");
                 out.push_str(&format!(
-                    "error: resource mapping not found for name: {:?} namespace: {namespace:?} from {name:?}: {message}\nensure CRDs are installed first\n",
+                    "error: resource mapping not found for name: {:?} namespace: {namespace:?} from {name:?}: \
+                    {message}\nensure CRDs are installed first\n",
                     object.name
                 ));
                 for e in &object.errors {

@@ -216,7 +216,7 @@ pub fn notes(schedule: &Schedule, after: DateTime<Tz>) -> Vec<String> {
     let spec = match schedule {
         Schedule::Every(_) => {
             return vec!["@every counts absolute time from the previous run (or from the start time); \
-                         DST changes do not move it, and any time zone prefix is ignored"
+                DST changes do not move it, and any time zone prefix is ignored"
                 .to_owned()]
         }
         Schedule::Spec(spec) => spec,
@@ -227,7 +227,7 @@ pub fn notes(schedule: &Schedule, after: DateTime<Tz>) -> Vec<String> {
     if dom_restricted && dow_restricted && !values(m.dom, &DOM).is_empty() && !values(m.dow, &DOW).is_empty() {
         notes.push(
             "Neither day-of-month nor day-of-week is `*`, so robfig/cron runs on days matching EITHER \
-             (not both); write `*` or `?` in one of them to restrict by the other alone"
+            (not both); write `*` or `?` in one of them to restrict by the other alone"
                 .to_owned(),
         );
     }
@@ -258,7 +258,11 @@ fn calendar_note(m: &Masks) -> Option<String> {
     const LONGEST: [u32; 13] = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
     let fits = |limit: &dyn Fn(u32) -> u32| months.iter().any(|&mo| days.iter().any(|&d| d <= limit(mo)));
     if !fits(&|mo| LONGEST[mo as usize]) {
-        Some("No chosen month has any chosen day-of-month: robfig/cron finds no time (its search gives up after five years) and Kubernetes never runs the job".to_owned())
+        Some(
+            "No chosen month has any chosen day-of-month: robfig/cron finds no time (its search gives up after five \
+            years) and Kubernetes never runs the job"
+                .to_owned(),
+        )
     } else if !fits(&|mo| if mo == 2 { 28 } else { LONGEST[mo as usize] }) {
         Some("The only date that fits is 29 February: it runs in leap years only".to_owned())
     } else {
@@ -279,9 +283,15 @@ fn uneven_step_note(mask: u64, unit: &Unit, period: &str) -> Option<String> {
     }
     let word = unit.word;
     Some(if period == "month" {
-        format!("The {word} step restarts every month: after day {last} comes day {first} of the next month, so the last gap depends on the month's length")
+        format!(
+            "The {word} step restarts every month: after day {last} comes day {first} of the next month, so the \
+            last gap depends on the month's length"
+        )
     } else {
-        format!("The {word} step restarts every {period}: after {word} {last} comes {word} {first}, {wrap_gap} apart rather than {step}")
+        format!(
+            "The {word} step restarts every {period}: after {word} {last} comes {word} {first}, {wrap_gap} apart \
+            rather than {step}"
+        )
     })
 }
 
@@ -392,7 +402,7 @@ fn dst_notes(m: &Masks, tz: Tz, from: i64) -> Vec<String> {
         };
         if odd {
             note += "; because this change is not a whole hour or touches midnight, robfig/cron's day search \
-                     can also lose (or, east of UTC, misplace) a whole day's run around it";
+                can also lose (or, east of UTC, misplace) a whole day's run around it";
         }
         notes.push(note);
     }
@@ -434,7 +444,8 @@ mod tests {
         assert!(n[0].contains("EITHER"), "{n:?}");
         assert_eq!(
             n[1],
-            "On 2025-11-02 the clock in America/New_York repeats 01:00–02:00: none of this schedule's times fall in the repeated span"
+            "On 2025-11-02 the clock in America/New_York repeats 01:00–02:00: none of this schedule's times fall in \
+            the repeated span"
         );
         let n = notes(&parse_standard("30 1 * * *").unwrap(), after);
         assert!(n[0].ends_with("runs this schedule's 01:30 twice, once at each UTC offset"), "{n:?}");
@@ -455,7 +466,11 @@ mod tests {
         assert_eq!(note("0 0 29 2 *"), ["The only date that fits is 29 February: it runs in leap years only"]);
         assert!(note("0 0 31 1-12 *").is_empty());
         assert!(note("0-20/5 * * * *").is_empty());
-        assert_eq!(note("0 0 */2 * *"), ["The day-of-month step restarts every month: after day 31 comes day 1 of the next month, so the last gap depends on the month's length"]);
+        assert_eq!(
+            note("0 0 */2 * *"),
+            ["The day-of-month step restarts every month: after day 31 comes day 1 of the \
+                next month, so the last gap depends on the month's length"]
+        );
         // With a non-star day-of-week the weekday side still fires (OR rule), so no calendar note.
         assert!(!note("0 0 30 2 1").iter().any(|n| n.starts_with("No chosen month")));
     }

@@ -51,7 +51,7 @@ impl fmt::Display for ParseError {
             Self::MissingSpaceAfterTimeZone { spec } => write!(
                 f,
                 "time zone prefix needs a space before the schedule: {spec} (robfig/cron panics on this: \
-                 runtime error: slice bounds out of range [:-1])"
+                runtime error: slice bounds out of range [:-1])"
             ),
             Self::BadLocation { name, source } => write!(f, "provided bad location {name}: {source}"),
             Self::UnrecognizedDescriptor { spec } => write!(f, "unrecognized descriptor: {spec}"),

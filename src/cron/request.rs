@@ -125,7 +125,13 @@ pub fn answer_next(request: NextRequest, now: DateTime<Utc>) -> NextResponse {
     let mut notes = notes(&schedule, after);
     if let Some(zone) = &request.time_zone {
         if let Err(e) = load_location(zone) {
-            notes.insert(0, format!("timeZone {zone:?} does not load ({e}): the controller leaves the schedule as is and does not run the CronJob (UnknownTimeZone)"));
+            notes.insert(
+                0,
+                format!(
+                    "timeZone {zone:?} does not load ({e}): the controller leaves the schedule as is \
+                    and does not run the CronJob (UnknownTimeZone)"
+                ),
+            );
         }
     }
     let mut times = Vec::with_capacity(count);

@@ -60,7 +60,7 @@ impl fmt::Display for EndlessSearch {
         write!(
             f,
             "robfig/cron would search forever for the next time: in {} the day after {} does not exist, \
-             and its day-by-day search cannot step past it",
+            and its day-by-day search cannot step past it",
             self.zone.name(),
             self.stuck_at.format("%Y-%m-%d")
         )

@@ -5,8 +5,7 @@
 //! schedules, field names, Event reasons — stay as Kubernetes writes them. Only the engine says
 //! them, so the page's module does not carry them.
 
-use super::{fill, Lang};
-use std::fmt;
+use super::{Lang, Sentences};
 
 super::catalog! {
     /// One sentence or part of one; the placeholders are the values the sync's facts hold.
@@ -109,21 +108,17 @@ super::catalog! {
     }
 }
 
-impl DecisionWords {
-    /// The words in `lang` with the placeholders filled.
+impl Sentences for DecisionWords {
+    /// The words in `lang`, placeholders as they are (`format` fills them).
     ///
     /// ```
-    /// use cronjob_playground::i18n::{decisions::DecisionWords, Lang};
+    /// use cronjob_playground::i18n::{decisions::DecisionWords, Lang, Sentences};
     /// let args: [&dyn std::fmt::Display; 2] = [&"job x", &"2025-01-15T11:00:00Z"];
-    /// assert_eq!(DecisionWords::Replaced.format(Lang::En, &args[..1]), "Replace: the still-running job job x was deleted first.");
+    /// assert_eq!(DecisionWords::Replaced.format(Lang::En, &args[..1]), "Replace: the still-running job job x was \
+    ///     deleted first.");
     /// assert!(DecisionWords::Replaced.format(Lang::Ja, &args[..1]).contains("job x"));
     /// ```
-    pub fn format(self, lang: Lang, args: &[&dyn fmt::Display]) -> String {
-        fill(self.text(lang), args)
-    }
-
-    /// The words in `lang`, placeholders as they are.
-    pub fn text(self, lang: Lang) -> &'static str {
+    fn text(self, lang: Lang) -> &'static str {
         use DecisionWords::*;
         let words: [&'static str; 3] = match self {
             SentenceSeparator => [" ", "", " "],
@@ -139,27 +134,37 @@ impl DecisionWords {
             ],
             Never => ["never", "なし", "없음"],
             NeverOnTime => [
-                "startingDeadlineSeconds is 0: the controller always looks at a slot a little after it passes (here {0} is already past), so this CronJob never starts a job.",
-                "startingDeadlineSeconds が 0 です: コントローラーがスケジュール時刻を見るのは常にそれが過ぎた少し後なので (ここでは {0} はすでに過去)、この CronJob が Job を開始することはありません。",
-                "startingDeadlineSeconds가 0입니다: 컨트롤러는 항상 스케줄 시각이 지난 뒤 조금 늦게 확인하므로 (여기서는 {0}{이/가} 이미 지남) 이 크론잡은 잡을 시작하지 않습니다.",
+                "startingDeadlineSeconds is 0: the controller always looks at a slot a little after it passes (here \
+                {0} is already past), so this CronJob never starts a job.",
+                "startingDeadlineSeconds が 0 です: コントローラーがスケジュール時刻を見るのは常にそれが過ぎた少し後なので (ここでは {0} はすでに過去)、この CronJob が \
+                Job を開始することはありません。",
+                "startingDeadlineSeconds가 0입니다: 컨트롤러는 항상 스케줄 시각이 지난 뒤 조금 늦게 확인하므로 (여기서는 {0}{이/가} 이미 지남) 이 크론잡은 잡을 시작하지 \
+                않습니다.",
             ],
             SkippedSilently => [
-                "The most recent slot, {0}, is more than {1} old: the controller only looks for slots after {2} and skips this one silently (no Event).",
+                "The most recent slot, {0}, is more than {1} old: the controller only looks for slots after {2} and \
+                skips this one silently (no Event).",
                 "最新のスケジュール時刻 {0} は {1} より古いため、コントローラーは {2} より後のスケジュール時刻だけを探し、これは何も記録せずにスキップします (イベントなし)。",
                 "가장 최근 스케줄 시각 {0}{은/는} {1}보다 오래되었습니다: 컨트롤러는 {2} 이후의 스케줄 시각만 찾으므로 이것은 기록 없이 건너뜁니다 (이벤트 없음).",
             ],
             NotFoundBySearch => [
-                "Slots of {0} were missed since {1}, but the controller's approximate search (it steps back from now by the first gap after that time) found none of them, so nothing is started.",
+                "Slots of {0} were missed since {1}, but the controller's approximate search (it steps back from now \
+                by the first gap after that time) found none of them, so nothing is started.",
                 "{1} 以降 {0} のスケジュール時刻が見送られましたが、コントローラーの概算探索 (その時刻の後の最初の間隔ずつ現在からさかのぼる) はどれも見つけられなかったため、何も開始しません。",
                 "{1} 이후 {0}의 스케줄 시각을 놓쳤지만, 컨트롤러의 근사 탐색 (그 시각 이후 첫 간격만큼씩 지금부터 거슬러 올라감)이 하나도 찾지 못해 아무것도 시작하지 않습니다.",
             ],
             EveryBeyondDeadline => [
-                "An @every schedule counts its slots from where the controller's search starts, and with startingDeadlineSeconds ({0} s) that is now − {0} s ({1}), so its first slot is {2}, still ahead: nothing starts.",
-                "@every スケジュールはコントローラーの探索の開始点からスケジュール時刻を数えます。startingDeadlineSeconds ({0} s) があるとそれは現在 − {0} s ({1}) なので、最初のスケジュール時刻は {2} でまだ先です: 何も開始しません。",
-                "@every 스케줄은 컨트롤러의 탐색 시작점부터 스케줄 시각을 셉니다. startingDeadlineSeconds ({0} s)가 있으면 그 시작점은 지금 − {0} s ({1})이므로 첫 스케줄 시각은 {2}, 아직 앞입니다: 아무것도 시작하지 않습니다.",
+                "An @every schedule counts its slots from where the controller's search starts, and with \
+                startingDeadlineSeconds ({0} s) that is now − {0} s ({1}), so its first slot is {2}, still ahead: \
+                nothing starts.",
+                "@every スケジュールはコントローラーの探索の開始点からスケジュール時刻を数えます。startingDeadlineSeconds ({0} s) があるとそれは現在 − {0} s ({1}) なの\
+                で、最初のスケジュール時刻は {2} でまだ先です: 何も開始しません。",
+                "@every 스케줄은 컨트롤러의 탐색 시작점부터 스케줄 시각을 셉니다. startingDeadlineSeconds ({0} s)가 있으면 그 시작점은 지금 − {0} s ({1})이므\
+                로 첫 스케줄 시각은 {2}, 아직 앞입니다: 아무것도 시작하지 않습니다.",
             ],
             EveryNeverStarts => [
-                "Every sync starts the count later again, and the delay ({0}) is longer than the deadline, so this CronJob never starts a job.",
+                "Every sync starts the count later again, and the delay ({0}) is longer than the deadline, so this \
+                CronJob never starts a job.",
                 "同期のたびに数え始めがまた遅れ、間隔 ({0}) が期限より長いため、この CronJob が Job を開始することはありません。",
                 "동기화할 때마다 세기 시작점이 다시 늦어지고 간격 ({0})이 기한보다 길기 때문에 이 크론잡은 잡을 시작하지 않습니다.",
             ],
@@ -184,9 +189,12 @@ impl DecisionWords {
                 "status.lastScheduleTime이 이 시각과 같음",
             ],
             ForbidActive => [
-                "Forbid: job {0} is still active, so the {1} slot is not started. lastScheduleTime is not advanced, so the slot stays unmet and starts when the job finishes (the Job update wakes the controller), {2}.",
-                "Forbid: Job {0} がまだ実行中のため、スケジュール時刻 {1} は開始されません。lastScheduleTime は進まないので、このスケジュール時刻は未実行のまま残り、Job が終了したときに開始されます (Job の更新がコントローラーを起こします)。ただし{2}。",
-                "Forbid: 잡 {0}{이/가} 아직 실행 중이므로 스케줄 시각 {1}{은/는} 시작되지 않습니다. lastScheduleTime이 진행되지 않아 이 스케줄 시각은 실행되지 않은 채로 남고, 잡이 끝나면 시작됩니다 (잡 업데이트가 컨트롤러를 깨움). 단, {2}.",
+                "Forbid: job {0} is still active, so the {1} slot is not started. lastScheduleTime is not advanced, so \
+                the slot stays unmet and starts when the job finishes (the Job update wakes the controller), {2}.",
+                "Forbid: Job {0} がまだ実行中のため、スケジュール時刻 {1} は開始されません。lastScheduleTime は進まないので、このスケジュール時刻は未実行のまま残り、Job が終了した\
+                ときに開始されます (Job の更新がコントローラーを起こします)。ただし{2}。",
+                "Forbid: 잡 {0}{이/가} 아직 실행 중이므로 스케줄 시각 {1}{은/는} 시작되지 않습니다. lastScheduleTime이 진행되지 않아 이 스케줄 시각은 실행되지 않은 채\
+                로 남고, 잡이 끝나면 시작됩니다 (잡 업데이트가 컨트롤러를 깨움). 단, {2}.",
             ],
             StillWithin => [
                 "if that is still within startingDeadlineSeconds ({0} s) of the slot",
@@ -206,24 +214,38 @@ impl DecisionWords {
             OnTime => ["on time", "定刻", "정시"],
             AfterTheSlot => ["{0} after the slot", "スケジュール時刻の {0} 後", "스케줄 시각 {0} 후"],
             Adopted => [
-                "Job {0} for the {1} slot already existed (an earlier sync created it but its status write was lost), so it is added back to status.active and lastScheduleTime moves to {1}.",
-                "スケジュール時刻 {1} の Job {0} はすでに存在していた (前の同期が作成したが、そのステータスの書き込みが失われた) ため、status.active に戻され、lastScheduleTime は {1} に進みます。",
-                "스케줄 시각 {1}의 잡 {0}{은/는} 이미 있었으므로 (이전 동기화가 만들었지만 상태 쓰기가 유실됨) status.active에 다시 추가되고 lastScheduleTime은 {1}{으로/로} 이동합니다.",
+                "Job {0} for the {1} slot already existed (an earlier sync created it but its status write was lost), \
+                so it is added back to status.active and lastScheduleTime moves to {1}.",
+                "スケジュール時刻 {1} の Job {0} はすでに存在していた (前の同期が作成したが、そのステータスの書き込みが失われた) ため、status.active に戻され\
+                、lastScheduleTime は {1} に進みます。",
+                "스케줄 시각 {1}의 잡 {0}{은/는} 이미 있었으므로 (이전 동기화가 만들었지만 상태 쓰기가 유실됨) status.active에 다시 추가되고 lastScheduleTime은 \
+                {1}{으로/로} 이동합니다.",
             ],
             Phantom => [
-                "Creating job {0} failed because the namespace is being terminated ({1}), but before 1.28.3 the controller did not notice: it recorded SuccessfulCreate for an empty job name, added an empty reference to status.active and moved lastScheduleTime to {2}.",
-                "Namespace が終了処理中のため Job {0} の作成は失敗しました ({1}) が、1.28.3 より前のコントローラーはそれに気づきません: 空の Job 名で SuccessfulCreate を記録し、status.active に空の参照を加え、lastScheduleTime を {2} に進めました。",
-                "네임스페이스가 종료 중이어서 잡 {0} 생성이 실패했지만 ({1}), 1.28.3 이전의 컨트롤러는 이를 알아채지 못했습니다: 빈 잡 이름으로 SuccessfulCreate를 기록하고, status.active에 빈 참조를 추가하고, lastScheduleTime을 {2}{으로/로} 옮겼습니다.",
+                "Creating job {0} failed because the namespace is being terminated ({1}), but before 1.28.3 the \
+                controller did not notice: it recorded SuccessfulCreate for an empty job name, added an empty \
+                reference to status.active and moved lastScheduleTime to {2}.",
+                "Namespace が終了処理中のため Job {0} の作成は失敗しました ({1}) が、1.28.3 より前のコントローラーはそれに気づきません: 空の Job 名で \
+                SuccessfulCreate を記録し、status.active に空の参照を加え、lastScheduleTime を {2} に進めました。",
+                "네임스페이스가 종료 중이어서 잡 {0} 생성이 실패했지만 ({1}), 1.28.3 이전의 컨트롤러는 이를 알아채지 못했습니다: 빈 잡 이름으로 SuccessfulCreate를 기록하\
+                고, status.active에 빈 참조를 추가하고, lastScheduleTime을 {2}{으로/로} 옮겼습니다.",
             ],
             NotASlot => [
-                "That instant is not itself a slot of the schedule: before 1.28 the controller estimated the most recent slot as first-slot + n × first-gap, which is wrong for irregular schedules.",
-                "その時刻自体はスケジュールのスケジュール時刻ではありません: 1.28 より前のコントローラーは最新のスケジュール時刻を「最初のスケジュール時刻 + n × 最初の間隔」と見積もっており、不規則なスケジュールでは誤ります。",
-                "그 시각 자체는 스케줄의 스케줄 시각이 아닙니다: 1.28 이전의 컨트롤러는 가장 최근 스케줄 시각을 '첫 스케줄 시각 + n × 첫 간격'으로 추정했는데, 불규칙한 스케줄에서는 틀립니다.",
+                "That instant is not itself a slot of the schedule: before 1.28 the controller estimated the most \
+                recent slot as first-slot + n × first-gap, which is wrong for irregular schedules.",
+                "その時刻自体はスケジュールのスケジュール時刻ではありません: 1.28 より前のコントローラーは最新のスケジュール時刻を「最初のスケジュール時刻 + n × 最初の間隔」と見積もっており、不規則なスケジュ\
+                ールでは誤ります。",
+                "그 시각 자체는 스케줄의 스케줄 시각이 아닙니다: 1.28 이전의 컨트롤러는 가장 최근 스케줄 시각을 '첫 스케줄 시각 + n × 첫 간격'으로 추정했는데, 불규칙한 스케줄에서는 틀립\
+                니다.",
             ],
             Every => [
-                "An @every schedule has no fixed slots: robfig's ConstantDelaySchedule answers \"the instant asked about, rounded down to the second, plus {0}\", and the controller counts from {1} ({2}), so the slot is a whole number of {0} steps after that.",
-                "@every スケジュールには決まったスケジュール時刻がありません: robfig の ConstantDelaySchedule は「問われた時刻を秒単位に切り捨てて {0} を足した時刻」を答え、コントローラーは {1} ({2}) から数えるので、スケジュール時刻はそこから {0} の整数倍後になります。",
-                "@every 스케줄에는 정해진 스케줄 시각이 없습니다: robfig의 ConstantDelaySchedule은 '물은 시각을 초 단위로 내림하고 {0}{을/를} 더한 시각'을 답하고, 컨트롤러는 {1} ({2})부터 세므로 스케줄 시각은 거기서 {0}의 정수 배만큼 뒤입니다.",
+                "An @every schedule has no fixed slots: robfig's ConstantDelaySchedule answers \"the instant asked \
+                about, rounded down to the second, plus {0}\", and the controller counts from {1} ({2}), so the \
+                slot is a whole number of {0} steps after that.",
+                "@every スケジュールには決まったスケジュール時刻がありません: robfig の ConstantDelaySchedule は「問われた時刻を秒単位に切り捨てて {0} を足した時刻」を答え、コン\
+                トローラーは {1} ({2}) から数えるので、スケジュール時刻はそこから {0} の整数倍後になります。",
+                "@every 스케줄에는 정해진 스케줄 시각이 없습니다: robfig의 ConstantDelaySchedule은 '물은 시각을 초 단위로 내림하고 {0}{을/를} 더한 시각'을 답하\
+                고, 컨트롤러는 {1} ({2})부터 세므로 스케줄 시각은 거기서 {0}의 정수 배만큼 뒤입니다.",
             ],
             AnchorDeadline => [
                 "now − startingDeadlineSeconds ({0} s), which is later than the last schedule time",
@@ -236,7 +258,8 @@ impl DecisionWords {
                 "{0} 이후의 이전 스케줄 시각은 놓쳤습니다. 가장 최근 것만 시작됩니다.",
             ],
             MissedMany => [
-                "Earlier slots since {0} were missed; only the most recent one is started (more than 100 missed: TooManyMissedTimes).",
+                "Earlier slots since {0} were missed; only the most recent one is started (more than 100 missed: \
+                TooManyMissedTimes).",
                 "{0} 以降の前のスケジュール時刻は見送られました。開始されるのは最新のものだけです (100 個より多く見送り: TooManyMissedTimes)。",
                 "{0} 이후의 이전 스케줄 시각은 놓쳤습니다. 가장 최근 것만 시작됩니다 (100개 넘게 놓침: TooManyMissedTimes).",
             ],
@@ -247,7 +270,8 @@ impl DecisionWords {
             ],
             Also => ["Also:", "あわせて:", "또한:"],
             UnexpectedJob => [
-                "job {0} names this CronJob as its controller but is not in status.active, so it is reported (UnexpectedJob) and not adopted.",
+                "job {0} names this CronJob as its controller but is not in status.active, so it is reported \
+                (UnexpectedJob) and not adopted.",
                 "Job {0} はこの CronJob をコントローラーとしていますが status.active にないため、報告され (UnexpectedJob)、引き継がれません。",
                 "잡 {0}{은/는} 이 크론잡을 컨트롤러로 지정하지만 status.active에 없으므로 보고되고 (UnexpectedJob) 넘겨받지 않습니다.",
             ],
@@ -262,7 +286,8 @@ impl DecisionWords {
                 "잡 {0}{이/가} 끝나 ({1}) status.active에서 빠졌습니다.",
             ],
             HistoryDeleted => [
-                "the history limits (successfulJobsHistoryLimit {0}, failedJobsHistoryLimit {1}) deleted the oldest finished job(s) {2}.",
+                "the history limits (successfulJobsHistoryLimit {0}, failedJobsHistoryLimit {1}) deleted the oldest \
+                finished job(s) {2}.",
                 "履歴の上限 (successfulJobsHistoryLimit {0}、failedJobsHistoryLimit {1}) により、終了した最も古い Job {2} を削除しました。",
                 "기록 한도 (successfulJobsHistoryLimit {0}, failedJobsHistoryLimit {1})에 따라 끝난 가장 오래된 잡 {2}{을/를} 삭제했습니다.",
             ],
@@ -273,9 +298,12 @@ impl DecisionWords {
                 "하지만 상태 쓰기가 실패했으므로 ({0}) 동기화는 백오프를 두고 재시도됩니다.",
             ],
             Suspended => [
-                "spec.suspend is true, so no job is started and the controller does not requeue. When it is resumed, the most recent slot missed meanwhile may still run (within startingDeadlineSeconds, if set).",
-                "spec.suspend が true のため、Job は開始されず、コントローラーは再キューもしません。再開されると、その間に見送られた最新のスケジュール時刻がまだ実行されることがあります (startingDeadlineSeconds があればその範囲内)。",
-                "spec.suspend가 true이므로 잡은 시작되지 않고 컨트롤러도 다시 큐에 넣지 않습니다. 재개되면 그동안 놓친 가장 최근 스케줄 시각이 여전히 실행될 수 있습니다 (startingDeadlineSeconds가 있으면 그 안에서).",
+                "spec.suspend is true, so no job is started and the controller does not requeue. When it is resumed, \
+                the most recent slot missed meanwhile may still run (within startingDeadlineSeconds, if set).",
+                "spec.suspend が true のため、Job は開始されず、コントローラーは再キューもしません。再開されると、その間に見送られた最新のスケジュール時刻がまだ実行されることがあります \
+                (startingDeadlineSeconds があればその範囲内)。",
+                "spec.suspend가 true이므로 잡은 시작되지 않고 컨트롤러도 다시 큐에 넣지 않습니다. 재개되면 그동안 놓친 가장 최근 스케줄 시각이 여전히 실행될 수 있습니다 \
+                (startingDeadlineSeconds가 있으면 그 안에서).",
             ],
             GoneCronJob => [
                 "CronJob {0} is not in the informer cache (it was deleted), so the sync does nothing.",
@@ -334,14 +362,19 @@ impl DecisionWords {
                 "파드 실패 정책: {0}",
             ],
             JobRestartsPastLimit => [
-                "restartPolicy OnFailure: the running pods' containers restarted {0} time(s), and {0} ≥ backoffLimit {1}: the Job fails and its pods are killed",
-                "restartPolicy OnFailure: 実行中の Pod のコンテナが {0} 回再起動し、{0} ≥ backoffLimit {1} なので、Job は失敗し、その Pod は強制終了されます",
+                "restartPolicy OnFailure: the running pods' containers restarted {0} time(s), and {0} ≥ backoffLimit \
+                {1}: the Job fails and its pods are killed",
+                "restartPolicy OnFailure: 実行中の Pod のコンテナが {0} 回再起動し、{0} ≥ backoffLimit {1} なので、Job は失敗し、その Pod は強制終了されま\
+                す",
                 "restartPolicy OnFailure: 실행 중인 파드의 컨테이너가 {0}번 재시작했고 {0} ≥ backoffLimit {1}이므로 잡은 실패하고 파드는 강제 종료됩니다",
             ],
             JobRestartsPastZero => [
-                "restartPolicy OnFailure: the running pods' containers restarted {0} time(s), and {0} ≥ backoffLimit 0 (with backoffLimit 0 any restart counts): the Job fails and its pods are killed",
-                "restartPolicy OnFailure: 実行中の Pod のコンテナが {0} 回再起動し、{0} ≥ backoffLimit 0 (backoffLimit 0 ではどの再起動も数えます) なので、Job は失敗し、その Pod は強制終了されます",
-                "restartPolicy OnFailure: 실행 중인 파드의 컨테이너가 {0}번 재시작했고 {0} ≥ backoffLimit 0 (backoffLimit 0에서는 어떤 재시작도 셉니다)이므로 잡은 실패하고 파드는 강제 종료됩니다",
+                "restartPolicy OnFailure: the running pods' containers restarted {0} time(s), and {0} ≥ backoffLimit 0 \
+                (with backoffLimit 0 any restart counts): the Job fails and its pods are killed",
+                "restartPolicy OnFailure: 実行中の Pod のコンテナが {0} 回再起動し、{0} ≥ backoffLimit 0 (backoffLimit 0 ではどの再起動も数えます) \
+                なので、Job は失敗し、その Pod は強制終了されます",
+                "restartPolicy OnFailure: 실행 중인 파드의 컨테이너가 {0}번 재시작했고 {0} ≥ backoffLimit 0 (backoffLimit 0에서는 어떤 재시작도 셉니\
+                다)이므로 잡은 실패하고 파드는 강제 종료됩니다",
             ],
             JobRetriesPastLimit => [
                 "before 1.20 the limit counts work-queue retries: retry {0} > backoffLimit {1}",
@@ -359,7 +392,7 @@ impl DecisionWords {
                 "startTime {1}부터 activeDeadlineSeconds {0}{이/가} 지났습니다: 잡은 실패하고 파드는 강제 종료됩니다",
             ],
         };
-        words[lang.index()]
+        lang.pick(words)
     }
 }
 

@@ -216,8 +216,14 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioMenuLabel => "Open a built-in scenario",
         ScenarioLookAt => "What to look at",
         ScenarioWhy => "Why Kubernetes does it",
-        ScenarioReplaceConfirm => "Open the scenario “{0}”? It replaces your text in the editor; your text is kept, and “Back to my own text” brings it back.",
-        ProbeReplaceConfirm => "Open this probe? It replaces your text in the editor; your text is kept, and “Back to my own text” brings it back.",
+        ScenarioReplaceConfirm => {
+            "Open the scenario “{0}”? It replaces your text in the editor; your text is kept, \
+            and “Back to my own text” brings it back."
+        }
+        ProbeReplaceConfirm => {
+            "Open this probe? It replaces your text in the editor; your text is kept, and “Back to \
+            my own text” brings it back."
+        }
         ScenarioClose => "Close the scenario notes",
         ScenarioShowNotes => "Scenario notes",
         ShareButton => "Share",
@@ -225,14 +231,26 @@ pub fn text(msg: Msg) -> &'static str {
         ShareLinkLabel => "Link to this manifest and view (copied):",
         ShareSize => "{0} characters; the manifest stays in the link's #fragment and is never sent to a server.",
         Close => "Close",
-        ShareAsk => "This link holds a different manifest ({0} lines) from the one saved in this browser. Open it and replace your saved text?",
+        ShareAsk => {
+            "This link holds a different manifest ({0} lines) from the one saved in this browser. Open it and \
+            replace your saved text?"
+        }
         ShareOpen => "Open the link",
         ShareKeep => "Keep my text",
         Dismiss => "Dismiss",
         ShareErrNotALink => "This address does not hold a shared playground state.",
-        ShareErrTooLong => "This link is too long to open: {0} characters, the limit is {1}. Share a shorter manifest or horizon.",
-        ShareErrBadCharacter => "This link is damaged: {0} at position {1} of its data is not a base64url character. It was probably altered while being copied; ask for the link again.",
-        ShareErrTruncated => "This link is damaged: its data ends in the middle of a character. It was probably cut while being copied; ask for the whole link again.",
+        ShareErrTooLong => {
+            "This link is too long to open: {0} characters, the limit is {1}. Share a shorter manifest \
+            or horizon."
+        }
+        ShareErrBadCharacter => {
+            "This link is damaged: {0} at position {1} of its data is not a base64url character. \
+            It was probably altered while being copied; ask for the link again."
+        }
+        ShareErrTruncated => {
+            "This link is damaged: its data ends in the middle of a character. It was probably cut \
+            while being copied; ask for the whole link again."
+        }
         ShareErrCorrupt => "This link is damaged: its compressed data cannot be read ({0}). Ask for the link again.",
         ShareErrTooLarge => "This link is refused: it unpacks to more than {0} KiB, the limit for a shared state.",
         ShareErrNotAState => "This link is damaged: it does not hold a playground state ({0}).",
@@ -280,7 +298,12 @@ pub fn text(msg: Msg) -> &'static str {
         LintOpen => "Lint many CronJobs…",
         LintClose => "Close the lint view",
         LintRegion => "Lint many CronJobs",
-        LintIntro => "Paste `kubectl get cronjobs -A -o yaml` (or any CronJobs). Each CronJob is probed with short simulations: a schedule edit, a long controller outage, long Jobs under Forbid, its startingDeadlineSeconds against the controller's reaction, and the daylight-saving changes of the next year.",
+        LintIntro => {
+            "Paste `kubectl get cronjobs -A -o yaml` (or any CronJobs). Each CronJob is probed with short \
+            simulations: a schedule edit, a long controller outage, long Jobs under Forbid, its \
+            startingDeadlineSeconds against the controller's reaction, and the daylight-saving changes of the next \
+            year."
+        }
         LintInputLabel => "CronJobs to lint",
         LintUseEditor => "Use the editor's text",
         LintStart => "Probes start",
@@ -289,28 +312,66 @@ pub fn text(msg: Msg) -> &'static str {
         LintSummary => "{0} CronJobs probed with Kubernetes {1} from {2}: {3} findings.",
         LintNoRisks => "No risks found by the probes.",
         LintOpenProbe => "Open this probe in the editor",
-        LintOpenProbeTitle => "Replace the editor's text with this probe (CronJob + Simulation) to see it on the timeline",
+        LintOpenProbeTitle => {
+            "Replace the editor's text with this probe (CronJob + Simulation) to see it on the \
+            timeline"
+        }
         LintBadZone => "unknown time zone {0}",
         LintProgress => "{0} of {1} CronJobs probed…",
         LintCancel => "Stop",
         LintStopped => "Stopped after {0} of {1} CronJobs; their findings are below.",
-        LintTooMany => "{0} CronJobs: the lint probes at most {1} at once (each takes about a second). Split the list, by namespace for example.",
-        LintRetroactiveEdit => "A schedule edit starts a run for a time already past: after the run at {0}, editing the schedule to \"{1}\" at {2} created {3} at {4} for {5} — nothing resets lastScheduleTime on an edit, so the new schedule's most recent time since the last run is due at once; {6}.",
+        LintTooMany => {
+            "{0} CronJobs: the lint probes at most {1} at once (each takes about a second). Split the list, \
+            by namespace for example."
+        }
+        LintRetroactiveEdit => {
+            "A schedule edit starts a run for a time already past: after the run at {0}, editing \
+            the schedule to \"{1}\" at {2} created {3} at {4} for {5} — nothing resets lastScheduleTime on an edit, so \
+            the new schedule's most recent time since the last run is due at once; {6}."
+        }
         LintFixDeadlineLonger => "startingDeadlineSeconds ({0}) is longer than that; a shorter one drops such runs",
-        LintFixSetDeadline => "set startingDeadlineSeconds (e.g. 300) so that an edit never starts a run later than that",
-        LintTooManyMissed => "A controller outage of {0} (from {1} to {2}) misses more than 100 start times: {3} {4} at {5} — {6}.{7}",
-        LintRefusedAfterOutage => "the controller then refuses to start it at all — no Job after {0} up to {1} ({2} start times marked too-many-missed) — until startingDeadlineSeconds is set or lastScheduleTime is fixed",
-        LintLatestOnlyAfterOutage => "the controller warns and starts only the latest missed time ({0} for {1}); the {2} before it never run",
+        LintFixSetDeadline => {
+            "set startingDeadlineSeconds (e.g. 300) so that an edit never starts a run later than \
+            that"
+        }
+        LintTooManyMissed => {
+            "A controller outage of {0} (from {1} to {2}) misses more than 100 start times: {3} {4} \
+            at {5} — {6}.{7}"
+        }
+        LintRefusedAfterOutage => {
+            "the controller then refuses to start it at all — no Job after {0} up to {1} ({2} \
+            start times marked too-many-missed) — until startingDeadlineSeconds is set or lastScheduleTime is fixed"
+        }
+        LintLatestOnlyAfterOutage => {
+            "the controller warns and starts only the latest missed time ({0} for {1}); the \
+            {2} before it never run"
+        }
         LintRemedyDeadline => " A startingDeadlineSeconds bounds how far back the controller looks.",
-        LintForbidStarves => "concurrencyPolicy Forbid skips runs while a Job is still active: with Jobs of {0} ({1}) against a {2} interval, {3} of {4} start times were skipped and {5} ran late, the first skipped {6}: {7}",
+        LintForbidStarves => {
+            "concurrencyPolicy Forbid skips runs while a Job is still active: with Jobs of {0} ({1}) \
+            against a {2} interval, {3} of {4} start times were skipped and {5} ran late, the first skipped {6}: {7}"
+        }
         LintJobsBoundedBy => "activeDeadlineSeconds {0} lets a Job run that long",
         LintJobsUnbounded => "no activeDeadlineSeconds bounds a Job; probed at 1.5 intervals",
-        LintDeadlineMissed => "startingDeadlineSeconds {0} is shorter than the controller's reaction ({1}): {2} of {3} start times were missed, the first {4}: {5}",
-        LintDeadlineTight => "startingDeadlineSeconds {0} leaves little room: here every run started (at most {1} late; {2}), but a busy or restarting controller that reacts later than {0} s drops the run without an event. The Kubernetes docs warn against deadlines under 10 s.",
+        LintDeadlineMissed => {
+            "startingDeadlineSeconds {0} is shorter than the controller's reaction ({1}): {2} of {3} \
+            start times were missed, the first {4}: {5}"
+        }
+        LintDeadlineTight => {
+            "startingDeadlineSeconds {0} leaves little room: here every run started (at most {1} \
+            late; {2}), but a busy or restarting controller that reacts later than {0} s drops the run without an \
+            event. The Kubernetes docs warn against deadlines under 10 s."
+        }
         LintReactionV1 => "the v1 controller polls every 10 s",
         LintReactionV2 => "the v2 controller wakes 100 ms after a start time",
-        LintDstDoubleRun => "The daylight-saving change in {0} repeats a local time, and the schedule runs at both: {1} and {2} are one hour apart — runs: {3}.",
-        LintDstSkippedRun => "The daylight-saving change in {0} skips local times, and a run with them: nothing between {1} and {2} ({3} apart) — runs: {4}.",
+        LintDstDoubleRun => {
+            "The daylight-saving change in {0} repeats a local time, and the schedule runs at both: \
+            {1} and {2} are one hour apart — runs: {3}."
+        }
+        LintDstSkippedRun => {
+            "The daylight-saving change in {0} skips local times, and a run with them: nothing \
+            between {1} and {2} ({3} apart) — runs: {4}."
+        }
         LintRunAt => "{0} at {1}",
         LintListSeparator => ", ",
         DiffSlotFate => "{0} slot {1}: A {2}, B {3}",
@@ -343,6 +404,9 @@ pub fn text(msg: Msg) -> &'static str {
         ScenarioGroupPains => "Common pitfalls",
         ScenarioRestore => "Back to my own text",
         ShareDialog => "Share link",
-        ShareErrUnknownFormat => "This link was made by a different version of the playground (format {0}); this page reads format {1}. Your own text is unchanged.",
+        ShareErrUnknownFormat => {
+            "This link was made by a different version of the playground (format {0}); this page \
+            reads format {1}. Your own text is unchanged."
+        }
     }
 }

@@ -263,7 +263,8 @@ pub fn text(msg: Msg) -> &'static str {
         Dismiss => "閉じる",
         ShareErrNotALink => "このアドレスには共有されたプレイグラウンドの状態がありません。",
         ShareErrTooLong => "このリンクは長すぎて開けません: {0} 文字 (上限 {1})。短いマニフェストや期間で共有してください。",
-        ShareErrBadCharacter => "このリンクは壊れています: データの {1} 文字目の {0} は base64url の文字ではありません。コピー時に変わった可能性があります。リンクをもう一度もらってください。",
+        ShareErrBadCharacter => "このリンクは壊れています: データの {1} 文字目の {0} は base64url の文字ではありません。コピー時に変わった可能性があります。リンクをもう一度もらってく\
+            ださい。",
         ShareErrTruncated => "このリンクは壊れています: データが文字の途中で終わっています。コピー時に切れた可能性があります。リンク全体をもう一度もらってください。",
         ShareErrCorrupt => "このリンクは壊れています: 圧縮データを読めません ({0})。リンクをもう一度もらってください。",
         ShareErrTooLarge => "このリンクは拒否されました: 展開すると共有状態の上限 {0} KiB を超えます。",
@@ -312,7 +313,8 @@ pub fn text(msg: Msg) -> &'static str {
         LintOpen => "多数の CronJob を検査…",
         LintClose => "検査ビューを閉じる",
         LintRegion => "多数の CronJob を検査",
-        LintIntro => "`kubectl get cronjobs -A -o yaml` の出力 (または任意の CronJob) を貼り付けてください。各 CronJob を短いシミュレーションで調べます: スケジュール変更、長いコントローラー停止、Forbid での長い Job、startingDeadlineSeconds とコントローラーの反応時間、翌年の夏時間の切り替え。",
+        LintIntro => "`kubectl get cronjobs -A -o yaml` の出力 (または任意の CronJob) を貼り付けてください。各 CronJob を短いシミュレーションで調べます: スケジ\
+            ュール変更、長いコントローラー停止、Forbid での長い Job、startingDeadlineSeconds とコントローラーの反応時間、翌年の夏時間の切り替え。",
         LintInputLabel => "検査する CronJob",
         LintUseEditor => "エディターのテキストを使う",
         LintStart => "調査の開始時刻",
@@ -327,18 +329,23 @@ pub fn text(msg: Msg) -> &'static str {
         LintCancel => "中止",
         LintStopped => "{1} 個中 {0} 個の CronJob を調べたところで停止しました。見つかったものを下に示します。",
         LintTooMany => "CronJob が {0} 個あります: 一度に調べられるのは {1} 個までです (1 個に約 1 秒かかります)。Namespace ごとなどに分けてください。",
-        LintRetroactiveEdit => "スケジュールを編集すると、すでに過ぎた時刻の実行が始まります: {0} の実行の後、{2} にスケジュールを \"{1}\" に編集すると、{5} の分として {4} に {3} が作成されました。編集しても lastScheduleTime はリセットされないため、前回の実行以降で新しいスケジュールの最も新しい時刻がすぐに実行されます。{6}。",
+        LintRetroactiveEdit => "スケジュールを編集すると、すでに過ぎた時刻の実行が始まります: {0} の実行の後、{2} にスケジュールを \"{1}\" に編集すると、{5} の分として {4} に \
+            {3} が作成されました。編集しても lastScheduleTime はリセットされないため、前回の実行以降で新しいスケジュールの最も新しい時刻がすぐに実行されます。{6}。",
         LintFixDeadlineLonger => "startingDeadlineSeconds ({0}) はそれより長く、短くすればこうした実行は行われなくなります",
         LintFixSetDeadline => "startingDeadlineSeconds を設定すれば (例: 300)、編集でそれ以上遅れた実行が始まることはなくなります",
         LintTooManyMissed => "{1} から {2} まで {0} のコントローラー停止で、100 を超えるスケジュール時刻を逃します: {5} に {3} {4} — {6}。{7}",
-        LintRefusedAfterOutage => "その後コントローラーは Job を一切開始しません — {0} から {1} まで Job はなく ({2} 個のスケジュール時刻が too-many-missed) — startingDeadlineSeconds を設定するか lastScheduleTime を直すまで続きます",
+        LintRefusedAfterOutage => "その後コントローラーは Job を一切開始しません — {0} から {1} まで Job はなく ({2} 個のスケジュール時刻が too-many-missed) \
+            — startingDeadlineSeconds を設定するか lastScheduleTime を直すまで続きます",
         LintLatestOnlyAfterOutage => "コントローラーは警告を出し、逃した時刻のうち最新のものだけを開始します ({1} の分の {0})。それより前の {2} 回は実行されません",
         LintRemedyDeadline => "startingDeadlineSeconds を設定すると、コントローラーがさかのぼる範囲を制限できます。",
-        LintForbidStarves => "同時実行ポリシー Forbid では、Job が実行中の間は実行がスキップされます: {2} 間隔に対して Job が {0} かかると ({1})、スケジュール時刻 {4} 個のうち {3} 個がスキップされ、{5} 個が遅れて実行されました。最初のスキップは {6}: {7}",
+        LintForbidStarves => "同時実行ポリシー Forbid では、Job が実行中の間は実行がスキップされます: {2} 間隔に対して Job が {0} かかると ({1})、スケジュール時刻 {4} 個\
+            のうち {3} 個がスキップされ、{5} 個が遅れて実行されました。最初のスキップは {6}: {7}",
         LintJobsBoundedBy => "activeDeadlineSeconds {0} により Job はそれだけ実行できます",
         LintJobsUnbounded => "Job の長さを制限する activeDeadlineSeconds がないため、間隔の 1.5 倍で調べました",
-        LintDeadlineMissed => "startingDeadlineSeconds {0} はコントローラーの反応時間 ({1}) より短いです: スケジュール時刻 {3} 個のうち {2} 個を逃しました。最初は {4}: {5}",
-        LintDeadlineTight => "startingDeadlineSeconds {0} には余裕がほとんどありません: ここではすべての実行が開始しました (遅れは最大 {1}、{2}) が、混雑や再起動でコントローラーの反応が {0} 秒より遅れると、イベントもなく実行が取りやめになります。Kubernetes のドキュメントは 10 秒未満の期限を勧めていません。",
+        LintDeadlineMissed => "startingDeadlineSeconds {0} はコントローラーの反応時間 ({1}) より短いです: スケジュール時刻 {3} 個のうち {2} 個を逃しました。最初\
+            は {4}: {5}",
+        LintDeadlineTight => "startingDeadlineSeconds {0} には余裕がほとんどありません: ここではすべての実行が開始しました (遅れは最大 {1}、{2}) が、混雑や再起動でコン\
+            トローラーの反応が {0} 秒より遅れると、イベントもなく実行が取りやめになります。Kubernetes のドキュメントは 10 秒未満の期限を勧めていません。",
         LintReactionV1 => "v1 コントローラーは 10 秒ごとにポーリングします",
         LintReactionV2 => "v2 コントローラーはスケジュール時刻の 100 ミリ秒後に動きます",
         LintDstDoubleRun => "{0} の夏時間の切り替えで同じ現地時刻が繰り返され、スケジュールは両方で実行されます: {1} と {2} は 1 時間しか離れていません — 実行: {3}。",

@@ -264,7 +264,8 @@ pub fn text(msg: Msg) -> &'static str {
         Dismiss => "닫기",
         ShareErrNotALink => "이 주소에는 공유된 플레이그라운드 상태가 없습니다.",
         ShareErrTooLong => "이 링크는 너무 길어서 열 수 없습니다: {0}자, 한도는 {1}자입니다. 더 짧은 매니페스트나 기간으로 공유하세요.",
-        ShareErrBadCharacter => "이 링크는 손상되었습니다: 데이터의 {1}번째 위치에 base64url이 아닌 문자 {0}{이/가} 있습니다. 복사 중에 바뀐 것 같습니다. 링크를 다시 받으세요.",
+        ShareErrBadCharacter => "이 링크는 손상되었습니다: 데이터의 {1}번째 위치에 base64url이 아닌 문자 {0}{이/가} 있습니다. 복사 중에 바뀐 것 같습니다. 링크를 다시 \
+            받으세요.",
         ShareErrTruncated => "이 링크는 손상되었습니다: 데이터가 문자 중간에서 끝납니다. 복사 중에 잘린 것 같습니다. 전체 링크를 다시 받으세요.",
         ShareErrCorrupt => "이 링크는 손상되었습니다: 압축된 데이터를 읽을 수 없습니다({0}). 링크를 다시 받으세요.",
         ShareErrTooLarge => "이 링크는 거부되었습니다: 풀면 공유 상태의 한도인 {0} KiB를 넘습니다.",
@@ -313,7 +314,8 @@ pub fn text(msg: Msg) -> &'static str {
         LintOpen => "여러 크론잡 점검…",
         LintClose => "점검 화면 닫기",
         LintRegion => "여러 크론잡 점검",
-        LintIntro => "`kubectl get cronjobs -A -o yaml` 출력(또는 아무 크론잡)을 붙여 넣으세요. 크론잡마다 짧은 시뮬레이션으로 검사합니다: 스케줄 변경, 긴 컨트롤러 중단, Forbid에서 긴 잡, startingDeadlineSeconds와 컨트롤러 반응 시간, 앞으로 1년의 서머타임 전환.",
+        LintIntro => "`kubectl get cronjobs -A -o yaml` 출력(또는 아무 크론잡)을 붙여 넣으세요. 크론잡마다 짧은 시뮬레이션으로 검사합니다: 스케줄 변경, 긴 컨트롤러 \
+            중단, Forbid에서 긴 잡, startingDeadlineSeconds와 컨트롤러 반응 시간, 앞으로 1년의 서머타임 전환.",
         LintInputLabel => "점검할 크론잡",
         LintUseEditor => "편집기의 텍스트 사용",
         LintStart => "검사 시작 시각",
@@ -328,18 +330,23 @@ pub fn text(msg: Msg) -> &'static str {
         LintCancel => "중지",
         LintStopped => "크론잡 {1}개 중 {0}개를 검사한 뒤 멈췄습니다. 찾은 결과는 아래와 같습니다.",
         LintTooMany => "크론잡이 {0}개입니다: 한 번에 {1}개까지 검사합니다(하나에 약 1초). 네임스페이스별 등으로 나누어 주세요.",
-        LintRetroactiveEdit => "스케줄을 편집하면 이미 지난 시각의 실행이 시작됩니다: {0}의 실행 뒤 {2}에 스케줄을 \"{1}\"{으로/로} 편집하자 {5}의 몫으로 {4}에 {3}{이/가} 생성되었습니다. 편집해도 lastScheduleTime은 초기화되지 않으므로, 마지막 실행 이후 새 스케줄의 가장 최근 시각이 곧바로 실행됩니다. {6}.",
+        LintRetroactiveEdit => "스케줄을 편집하면 이미 지난 시각의 실행이 시작됩니다: {0}의 실행 뒤 {2}에 스케줄을 \"{1}\"{으로/로} 편집하자 {5}의 몫으로 {4}에 \
+            {3}{이/가} 생성되었습니다. 편집해도 lastScheduleTime은 초기화되지 않으므로, 마지막 실행 이후 새 스케줄의 가장 최근 시각이 곧바로 실행됩니다. {6}.",
         LintFixDeadlineLonger => "startingDeadlineSeconds({0})가 그보다 길며, 더 짧게 하면 이런 실행은 건너뜁니다",
         LintFixSetDeadline => "startingDeadlineSeconds를 설정하면(예: 300) 편집 때문에 그보다 늦은 실행이 시작되는 일은 없습니다",
         LintTooManyMissed => "{1}부터 {2}까지 {0} 동안 컨트롤러가 멈추면 100개가 넘는 스케줄 시각을 놓칩니다: {5}에 {3} {4} — {6}.{7}",
-        LintRefusedAfterOutage => "그 뒤 컨트롤러는 잡을 전혀 시작하지 않습니다 — {0}부터 {1}까지 잡이 없으며({2}개의 스케줄 시각이 too-many-missed), startingDeadlineSeconds를 설정하거나 lastScheduleTime을 고칠 때까지 계속됩니다",
+        LintRefusedAfterOutage => "그 뒤 컨트롤러는 잡을 전혀 시작하지 않습니다 — {0}부터 {1}까지 잡이 없으며({2}개의 스케줄 시각이 too-many-missed), \
+            startingDeadlineSeconds를 설정하거나 lastScheduleTime을 고칠 때까지 계속됩니다",
         LintLatestOnlyAfterOutage => "컨트롤러는 경고를 남기고 놓친 시각 중 가장 최근 것만 시작합니다({1}의 몫인 {0}). 그 전의 {2}번은 실행되지 않습니다",
         LintRemedyDeadline => " startingDeadlineSeconds를 설정하면 컨트롤러가 거슬러 올라가는 범위를 제한할 수 있습니다.",
-        LintForbidStarves => "동시 실행 정책 Forbid에서는 잡이 아직 실행 중이면 실행을 건너뜁니다: {2} 간격에 잡이 {0} 걸리면({1}), 스케줄 시각 {4}개 중 {3}개를 건너뛰고 {5}개는 늦게 실행되었습니다. 처음 건너뛴 시각은 {6}: {7}",
+        LintForbidStarves => "동시 실행 정책 Forbid에서는 잡이 아직 실행 중이면 실행을 건너뜁니다: {2} 간격에 잡이 {0} 걸리면({1}), 스케줄 시각 {4}개 중 {3}개를 건\
+            너뛰고 {5}개는 늦게 실행되었습니다. 처음 건너뛴 시각은 {6}: {7}",
         LintJobsBoundedBy => "activeDeadlineSeconds {0} 때문에 잡이 그만큼 실행될 수 있습니다",
         LintJobsUnbounded => "잡의 길이를 제한하는 activeDeadlineSeconds가 없어 간격의 1.5배로 검사했습니다",
-        LintDeadlineMissed => "startingDeadlineSeconds {0}{이/가} 컨트롤러의 반응 시간({1})보다 짧습니다: 스케줄 시각 {3}개 중 {2}개를 놓쳤으며, 처음은 {4}: {5}",
-        LintDeadlineTight => "startingDeadlineSeconds {0}{은/는} 여유가 거의 없습니다: 여기서는 모든 실행이 시작되었지만(최대 {1} 지연, {2}), 바쁘거나 재시작 중인 컨트롤러가 {0}초보다 늦게 반응하면 이벤트 없이 실행이 버려집니다. 쿠버네티스 문서는 10초 미만의 기한을 권하지 않습니다.",
+        LintDeadlineMissed => "startingDeadlineSeconds {0}{이/가} 컨트롤러의 반응 시간({1})보다 짧습니다: 스케줄 시각 {3}개 중 {2}개를 놓쳤으며, 처음은 \
+            {4}: {5}",
+        LintDeadlineTight => "startingDeadlineSeconds {0}{은/는} 여유가 거의 없습니다: 여기서는 모든 실행이 시작되었지만(최대 {1} 지연, {2}), 바쁘거나 재시\
+            작 중인 컨트롤러가 {0}초보다 늦게 반응하면 이벤트 없이 실행이 버려집니다. 쿠버네티스 문서는 10초 미만의 기한을 권하지 않습니다.",
         LintReactionV1 => "v1 컨트롤러는 10초마다 폴링합니다",
         LintReactionV2 => "v2 컨트롤러는 스케줄 시각 100밀리초 뒤에 동작합니다",
         LintDstDoubleRun => "{0}의 서머타임 전환으로 같은 현지 시각이 반복되고, 스케줄은 두 번 모두 실행됩니다: {1}{과/와} {2}{은/는} 한 시간 차이입니다 — 실행: {3}.",

@@ -80,6 +80,21 @@ impl Lang {
         Lang::ALL.iter().position(|l| *l == self).unwrap_or(0)
     }
 
+    /// This language's entry of per-language words, given in [`Lang::ALL`]'s order.
+    ///
+    /// ```
+    /// use cronjob_playground::i18n::Lang;
+    /// assert_eq!(Lang::Ja.pick(["every minute", "毎分", "매분"]), "毎分");
+    /// ```
+    pub fn pick<T>(self, words: [T; 3]) -> T {
+        let [en, ja, ko] = words;
+        match self {
+            Lang::En => en,
+            Lang::Ja => ja,
+            Lang::Ko => ko,
+        }
+    }
+
     /// The BCP 47 code (`<html lang>`, the stored choice).
     pub fn code(self) -> &'static str {
         match self {
@@ -116,6 +131,19 @@ impl Lang {
     /// The message with its placeholders `{0}`, `{1}`, … replaced by `args`.
     pub fn format(self, msg: Msg, args: &[&dyn fmt::Display]) -> String {
         fill(self.text(msg), args)
+    }
+}
+
+/// A catalog of sentences the playground says in every language, with placeholders `{0}`, `{1}`…
+/// filled in order: the engine's words besides [`Msg`] (decisions, slot reasons, notices, probes,
+/// schedule and dialect words, what only the engine tells).
+pub trait Sentences: Copy {
+    /// The words in `lang`, placeholders as they are.
+    fn text(self, lang: Lang) -> &'static str;
+
+    /// The words in `lang` with the placeholders filled (a placeholder without an argument stays).
+    fn format(self, lang: Lang, args: &[&dyn fmt::Display]) -> String {
+        fill(self.text(lang), args)
     }
 }
 
@@ -334,7 +362,7 @@ mod tests {
         }
         for told in Told::ALL {
             for args in samples {
-                particle::assert_no_mechanical_particle(&Lang::Ko.tell(told, args));
+                particle::assert_no_mechanical_particle(&told.format(Lang::Ko, args));
             }
         }
         let scenarios = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");

@@ -3,8 +3,7 @@
 //! a zone's clock change does to it. Only the engine says them, so the page's module does not
 //! carry them.
 
-use super::{fill, Lang};
-use std::fmt;
+use super::{Lang, Sentences};
 
 super::catalog! {
     /// One piece of a schedule's sentence, or a sentence about a clock change.
@@ -87,12 +86,9 @@ pub fn month(lang: Lang, m: u32) -> String {
     }
 }
 
-impl ScheduleWords {
-    pub fn format(self, lang: Lang, args: &[&dyn fmt::Display]) -> String {
-        fill(self.text(lang), args)
-    }
-
-    pub fn text(self, lang: Lang) -> &'static str {
+impl Sentences for ScheduleWords {
+    /// The words in `lang`, placeholders as they are.
+    fn text(self, lang: Lang) -> &'static str {
         use ScheduleWords::*;
         let [en, ja, ko] = match self {
             AtTimes => ["at {0}", "{0} に", "{0}에"],
@@ -117,7 +113,8 @@ impl ScheduleWords {
             GapLabel => ["{0}→{1} skipped ({2})", "{0}→{1} は存在しない ({2})", "{0}→{1} 건너뜀 ({2})"],
             OverlapLabel => ["{0}–{1} twice ({2})", "{0}–{1} が 2 回 ({2})", "{0}–{1} 두 번 ({2})"],
             GapSkips => [
-                "On {0} the clock in {1} skips {2}: robfig/cron skips this schedule's {3} that day (it does not run it later).",
+                "On {0} the clock in {1} skips {2}: robfig/cron skips this schedule's {3} that day (it does not run it \
+                later).",
                 "{0} は {1} の時計が {2} を飛ばすため、robfig/cron はその日の {3} の実行を飛ばします (後にずらしません)。",
                 "{0}에는 {1}의 시계가 {2}를 건너뛰므로 robfig/cron은 그날 {3} 실행을 건너뜁니다 (나중으로 미루지 않습니다).",
             ],
@@ -127,7 +124,8 @@ impl ScheduleWords {
                 "{0}에는 {1}의 시계가 {2}를 건너뛰지만 이 스케줄의 시각은 포함되지 않습니다.",
             ],
             OverlapTwice => [
-                "On {0} the clock in {1} repeats {2}: robfig/cron runs this schedule's {3} twice, once at each UTC offset.",
+                "On {0} the clock in {1} repeats {2}: robfig/cron runs this schedule's {3} twice, once at each UTC \
+                offset.",
                 "{0} は {1} の時計が {2} を繰り返すため、robfig/cron は {3} の実行を UTC オフセットごとに 1 回ずつ、計 2 回行います。",
                 "{0}에는 {1}의 시계가 {2}를 반복하므로 robfig/cron은 {3} 실행을 UTC 오프셋마다 한 번씩, 모두 두 번 합니다.",
             ],
@@ -137,11 +135,7 @@ impl ScheduleWords {
                 "{0}에는 {1}의 시계가 {2}를 반복하지만 이 스케줄의 시각은 포함되지 않습니다.",
             ],
         };
-        match lang {
-            Lang::En => en,
-            Lang::Ja => ja,
-            Lang::Ko => ko,
-        }
+        lang.pick([en, ja, ko])
     }
 }
 

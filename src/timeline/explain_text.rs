@@ -6,6 +6,7 @@
 //! read, from the same catalog.
 
 use super::lanes::fate_name;
+use crate::i18n::Sentences;
 use crate::i18n::{Lang, Msg, Told};
 use crate::sim::trace::{DeletedBy, Explanation, SlotFate, SlotWhy};
 use serde::{Deserialize, Serialize};
@@ -91,16 +92,16 @@ impl ExplainText {
             ExplainText::DeletedBy { at, by } => l.format(Msg::FactDeletedBy, &[at, &l.text(deleter(*by))]),
             ExplainText::Restarted { exit_code, back_off_seconds, restart } => {
                 let code = exit_code.map_or("?".into(), |c| c.to_string());
-                l.tell(Told::Restarted, &[&code, back_off_seconds, restart])
+                Told::Restarted.format(l, &[&code, back_off_seconds, restart])
             }
-            ExplainText::SidecarStarted { name, at } => l.tell(Told::SidecarStarted, &[name, at]),
+            ExplainText::SidecarStarted { name, at } => Told::SidecarStarted.format(l, &[name, at]),
             ExplainText::SidecarStopped { name, exit_code } => {
                 let code = exit_code.map_or("?".into(), |c| c.to_string());
-                l.tell(Told::SidecarStopped, &[name, &code])
+                Told::SidecarStopped.format(l, &[name, &code])
             }
-            ExplainText::InitWaiting { name } => l.tell(Told::InitWaiting, &[name]),
-            ExplainText::ControllerDownWhy => l.tell(Told::ControllerDown, &[]),
-            ExplainText::SuspendedWhy => l.tell(Told::Suspended, &[]),
+            ExplainText::InitWaiting { name } => Told::InitWaiting.format(l, &[name]),
+            ExplainText::ControllerDownWhy => Told::ControllerDown.format(l, &[]),
+            ExplainText::SuspendedWhy => Told::Suspended.format(l, &[]),
             ExplainText::OutageTitle => l.text(Msg::TitleOutage).to_owned(),
             ExplainText::SuspendedTitle { cron_job } => l.format(Msg::TitleSuspended, &[cron_job]),
             ExplainText::Slot(why) => why.render(l),
@@ -147,7 +148,8 @@ mod tests {
             (ExplainText::Fate(SlotFate::RanLate), "ran-late", vec!["ran-late"]),
             (ExplainText::NoJob, "none", vec![]),
             (ExplainText::JobActive, "Active", vec![]),
-            (ExplainText::CreatedAfter { at: s(t), delay: s("360s") }, "2023-03-22T13:16:00Z (360s after the scheduled time)", vec![t, "360s"]),
+            (ExplainText::CreatedAfter { at: s(t), delay: s("360s") }, "2023-03-22T13:16:00Z (360s after the scheduled \
+                time)", vec![t, "360s"]),
             (ExplainText::FinishedTook { at: s(t), took: s("8s") }, "2023-03-22T13:16:00Z (took 8s)", vec![t, "8s"]),
             (ExplainText::DeletedBy { at: s(t), by: DeletedBy::Ttl }, "2023-03-22T13:16:00Z by ttl", vec![t, "ttl-after-finished"]),
             (ExplainText::DeletedBy { at: s(t), by: DeletedBy::HistoryLimit }, "2023-03-22T13:16:00Z by history-limit", vec![t]),
@@ -158,10 +160,12 @@ mod tests {
                 "Container exited with code 1; restarted after a back-off of 20s (restart 3).",
                 vec!["1", "20", "3"],
             ),
-            (ExplainText::Restarted { exit_code: None, back_off_seconds: 0.5, restart: 1 }, "Container exited with code ?; restarted after a back-off of 0.5s (restart 1).", vec!["?", "0.5"]),
+            (ExplainText::Restarted { exit_code: None, back_off_seconds: 0.5, restart: 1 }, "Container exited with \
+                code ?; restarted after a back-off of 0.5s (restart 1).", vec!["?", "0.5"]),
             (
                 ExplainText::ControllerDownWhy,
-                "No controller syncs run while kube-controller-manager is down; schedule times that pass meanwhile are judged on the first sync after it returns.",
+                "No controller syncs run while kube-controller-manager is down; schedule times that pass meanwhile are \
+                judged on the first sync after it returns.",
                 vec!["kube-controller-manager"],
             ),
             (ExplainText::SuspendedWhy, "spec.suspend is true: the controller starts no new Jobs (running ones go on).", vec!["spec.suspend", "true", "Job"]),

@@ -39,9 +39,11 @@ pub fn retroactive() -> Trace {
         ],
         "syncs": [
             {"controller": "cronjob", "at": "2023-03-22T13:05:00Z", "object": "cron-test", "trigger": "requeue",
-             "decision": {"code": "created", "explanation": "13:05:00 is the most recent unmet schedule time; created cron-test-27991505."}, "requeueAfterSeconds": 86400.0},
+             "decision": {"code": "created", "explanation": "13:05:00 is the most recent unmet schedule time; created \
+                 cron-test-27991505."}, "requeueAfterSeconds": 86400.0},
             {"controller": "cronjob", "at": "2023-03-22T13:16:00Z", "object": "cron-test", "trigger": "job-event",
-             "decision": {"code": "created", "explanation": "lastScheduleTime is 13:05:00; the new schedule's 13:10:00 is after it and unmet, so it starts now."}, "requeueAfterSeconds": 86040.0}
+             "decision": {"code": "created", "explanation": "lastScheduleTime is 13:05:00; the new schedule's 13:10:00 \
+                 is after it and unmet, so it starts now."}, "requeueAfterSeconds": 86040.0}
         ],
         "slots": [
             {"cronJob": "cron-test", "scheduledTime": "2023-03-22T13:05:00Z", "fate": "ran-on-time", "job": "cron-test-27991505", "explanation": "Created on the first sync after it was due."},
@@ -78,9 +80,11 @@ pub fn crash_loop() -> Trace {
             {"time": "2024-08-01T00:00:00Z", "object": {"kind": "Job", "name": "job-example"}, "type": "Normal",
              "reason": "SuccessfulCreate", "message": "Created pod: job-example-njt5c", "source": "job-controller"},
             {"time": "2024-08-01T00:01:00Z", "object": {"kind": "Pod", "name": "job-example-njt5c"}, "type": "Warning",
-             "reason": "BackOff", "message": "Back-off restarting failed container main in pod job-example-njt5c_default(uid)", "source": "kubelet"},
+             "reason": "BackOff", "message": "Back-off restarting failed container main in pod \
+                 job-example-njt5c_default(uid)", "source": "kubelet"},
             {"time": "2024-08-01T00:01:50Z", "object": {"kind": "Pod", "name": "job-example-njt5c"}, "type": "Warning",
-             "reason": "BackOff", "message": "Back-off restarting failed container main in pod job-example-njt5c_default(uid)", "source": "kubelet"},
+             "reason": "BackOff", "message": "Back-off restarting failed container main in pod \
+                 job-example-njt5c_default(uid)", "source": "kubelet"},
             {"time": "2024-08-01T00:02:50Z", "object": {"kind": "Job", "name": "job-example"}, "type": "Warning",
              "reason": "BackoffLimitExceeded", "message": "Job has reached the specified backoff limit", "source": "job-controller"}
         ],
@@ -94,11 +98,13 @@ pub fn crash_loop() -> Trace {
              "restarts": [{"at": "2024-08-01T00:00:33Z", "afterBackoffSeconds": 0.0},
                           {"at": "2024-08-01T00:01:13Z", "afterBackoffSeconds": 10.0},
                           {"at": "2024-08-01T00:02:03Z", "afterBackoffSeconds": 20.0}],
-             "exitCodes": [1, 1, 1], "deletedAt": "2024-08-01T00:02:50Z", "deletedBecause": "Job has reached the specified backoff limit"}
+             "exitCodes": [1, 1, 1], "deletedAt": "2024-08-01T00:02:50Z", "deletedBecause": "Job has reached the \
+                 specified backoff limit"}
         ],
         "syncs": [
             {"controller": "job", "at": "2024-08-01T00:02:50Z", "object": "job-example", "trigger": "pod-event",
-             "decision": {"code": "backoff-limit-exceeded", "explanation": "3 container restarts reached backoffLimit 3 (restartPolicy OnFailure counts restarts)."}, "requeueAfterSeconds": null}
+             "decision": {"code": "backoff-limit-exceeded", "explanation": "3 container restarts reached backoffLimit \
+                 3 (restartPolicy OnFailure counts restarts)."}, "requeueAfterSeconds": null}
         ],
         "slots": [],
         "cronJobs": []

@@ -454,19 +454,19 @@ mod tests {
         assert_eq!(
             cron_jobs_at(&trace, at).render(),
             "NAME        SCHEDULE      SUSPEND   ACTIVE   LAST SCHEDULE   AGE\n\
-             cron-test   10 13 * * *   False     0        10m             13m\n"
+            cron-test   10 13 * * *   False     0        10m             13m\n"
         );
         assert_eq!(
             jobs_at(&trace, at).render(),
             "NAME                 STATUS     COMPLETIONS   DURATION   AGE\n\
-             cron-test-27991505   Complete   1/1           8s         10m\n"
+            cron-test-27991505   Complete   1/1           8s         10m\n"
         );
         // 13:16:02: the old Job is gone, the retroactive one runs.
         let at = t("2023-03-22T13:16:02Z");
         assert_eq!(
             pods_at(&trace, at).render(),
             "NAME                       READY   STATUS    RESTARTS   AGE\n\
-             cron-test-27991510-rnwvs   1/1     Running   0          2s\n"
+            cron-test-27991510-rnwvs   1/1     Running   0          2s\n"
         );
         assert_eq!(jobs_at(&trace, at).rows[0].0, Some(ItemRef::Job(1)));
         // Suspended by the 13:45 patch; before the 13:15 edit, the schedule as created.

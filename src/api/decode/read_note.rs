@@ -5,6 +5,7 @@
 //! the reader's language, from the same facts.
 
 use super::KubernetesVersion;
+use crate::i18n::Sentences;
 use crate::i18n::{notices::Notice, Lang};
 use std::fmt;
 
@@ -14,7 +15,8 @@ use std::fmt;
 /// use cronjob_playground::api::decode::ReadNote;
 /// use cronjob_playground::i18n::Lang;
 /// let note = ReadNote::DuplicateKey { path: "spec.schedule".into(), earlier_line: 6, line: 9 };
-/// assert_eq!(note.to_string(), "spec.schedule: written twice (lines 6 and 9); kubectl's YAML reader keeps the last value and drops the one at line 6 without a word");
+/// assert_eq!(note.to_string(), "spec.schedule: written twice (lines 6 and 9); kubectl's YAML reader keeps the last \
+///     value and drops the one at line 6 without a word");
 /// assert!(note.say(Lang::Ja).starts_with("spec.schedule: 2 回書かれています (6 行目と 9 行目)"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -15,7 +15,8 @@ const MAX_CRONJOB_NAME: usize = 52;
 
 /// The API warning of 1.23–1.28 for a schedule that mentions `TZ` (the doubled `spec.spec` is
 /// the API server's).
-pub const TZ_WARNING: &str = "CRON_TZ or TZ used in spec.spec.schedule is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details";
+pub const TZ_WARNING: &str = "CRON_TZ or TZ used in spec.spec.schedule is not officially supported, see \
+    https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details";
 
 /// Validates a CronJob being created, after defaulting.
 ///

@@ -366,7 +366,8 @@ fn managed_by_path(c: &mut Checker, value: &str, path: &str) {
                 c.push(FieldError::invalid(
                     path,
                     BadValue::str(rest),
-                    "Invalid path: must only contain characters: a-z, A-Z, 0-9, /, -, ., _, ~, %, !, $, &, ', (, ), *, +, ,, ;, =, :",
+                    "Invalid path: must only contain characters: a-z, A-Z, 0-9, /, -, ., _, ~, %, !, $, &, ', (, ), *, \
+                    +, ,, ;, =, :",
                 ));
             }
         }

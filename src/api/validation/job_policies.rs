@@ -207,7 +207,10 @@ pub(super) fn success_policy(c: &mut Checker, spec: &JobSpec, policy: &SuccessPo
                 c.push(FieldError::invalid(
                     &count_path,
                     BadValue::Int(count.into()),
-                    format!("must be less than or equal to {total} (the number of indexes in the specified succeededIndexes field)"),
+                    format!(
+                        "must be less than or equal to {total} (the number of indexes in the specified \
+                        succeededIndexes field)"
+                    ),
                 ));
             }
         }
@@ -236,7 +239,8 @@ fn parse_interval(interval: &str, completions: i32) -> Result<(i64, i64), String
     let limits: Vec<&str> = interval.split('-').collect();
     if limits.len() > 2 {
         return Err(format!(
-            "the fragment {} violates the requirement that an index interval can have at most two parts separated by '-'",
+            "the fragment {} violates the requirement that an index interval can have at most two parts separated by \
+            '-'",
             Quoted(interval)
         ));
     }

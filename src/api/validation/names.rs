@@ -6,10 +6,14 @@ const QUALIFIED_NAME_FMT: &str = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
 const QUALIFIED_NAME_ERR: &str =
     "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 const LABEL_VALUE_FMT: &str = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?";
-const LABEL_VALUE_ERR: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const LABEL_VALUE_ERR: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' \
+    or '.', and must start and end with an alphanumeric character";
 const DNS1123_LABEL_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
-const DNS1123_LABEL_ERR: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
-const DNS1123_SUBDOMAIN_ERR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+const DNS1123_LABEL_ERR: &str =
+    "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', \
+    and must start and end with an alphanumeric character";
+const DNS1123_SUBDOMAIN_ERR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric \
+    characters, '-' or '.', and must start and end with an alphanumeric character";
 
 /// `validation.RegexError`: the message, examples and the pattern.
 fn regex_error(msg: &str, fmt: &str, examples: &[&str]) -> String {
@@ -134,16 +138,31 @@ mod tests {
 
     #[test]
     fn messages_match_apimachinery() {
-        assert_eq!(dns1123_subdomain("Hello_World"), vec![
-            "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')".to_string()
-        ]);
+        assert_eq!(
+            dns1123_subdomain("Hello_World"),
+            vec![
+            "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must \
+            start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is \
+            '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')".to_string()
+        ]
+        );
         assert_eq!(dns1123_label("a.b"), vec!["must not contain dots".to_string()]);
-        assert_eq!(dns1123_label("Main"), vec![
-            "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')".to_string()
-        ]);
-        assert_eq!(label_value("-x"), vec![
-            "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')".to_string()
-        ]);
+        assert_eq!(
+            dns1123_label("Main"),
+            vec![
+            "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and \
+            end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is \
+            '[a-z0-9]([-a-z0-9]*[a-z0-9])?')".to_string()
+        ]
+        );
+        assert_eq!(
+            label_value("-x"),
+            vec![
+            "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must \
+            start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used \
+            for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')".to_string()
+        ]
+        );
         assert_eq!(qualified_name("/x"), vec!["prefix part must be non-empty".to_string()]);
         assert!(qualified_name("example.com/my-app_1").is_empty());
         assert!(label_value("").is_empty());

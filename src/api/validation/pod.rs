@@ -29,8 +29,8 @@ pub fn pod_template(c: &mut Checker, template: &PodTemplateSpec, path: &str, res
 }
 
 /// A container's own `restartPolicy`: an init container may only say `Always` (a sidecar,
-/// 1.28+), and only a sidecar may have a `startupProbe`; an app container may set one only from 1.34, with ContainerRestartRules
-/// (`validateInitContainers`/`validateContainers`).
+/// 1.28+), and only a sidecar may have a `startupProbe`; an app container may set one only from
+/// 1.34, with ContainerRestartRules (`validateInitContainers`/`validateContainers`).
 fn container_restart_policies(c: &mut Checker, template: &PodTemplateSpec, spec: &str) {
     for (i, init) in template.spec.init_containers.iter().enumerate() {
         let path = format!("{spec}.initContainers[{i}].restartPolicy");

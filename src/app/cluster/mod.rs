@@ -87,7 +87,7 @@ impl fmt::Display for ClusterError {
             ClusterError::TooMany { cron_jobs } => write!(
                 f,
                 "{cron_jobs} CronJobs: a cluster run simulates at most {MAX_CRON_JOBS} together; \
-                 pick namespaces (`--namespace`) or split the dump"
+                pick namespaces (`--namespace`) or split the dump"
             ),
             ClusterError::NoCronJobs => {
                 f.write_str("no CronJob to simulate (a cluster run reads CronJobs of batch/v1 or batch/v1beta1)")

@@ -8,9 +8,10 @@ use crate::sim::trace::format_time;
 
 fn cron_job(namespace: &str, name: &str, schedule: &str, extra: &str) -> String {
     format!(
-        "- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {{name: {name}, namespace: {namespace}, creationTimestamp: '2026-11-22T23:59:00Z'}}\n  \
-         spec:\n    schedule: '{schedule}'\n{extra}    jobTemplate:\n      spec:\n        template:\n          spec:\n            \
-         restartPolicy: OnFailure\n            containers: [{{name: c, image: busybox, command: [sleep, '{}']}}]\n",
+        "- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {{name: {name}, namespace: {namespace}, \
+        creationTimestamp: '2026-11-22T23:59:00Z'}}\n  spec:\n    schedule: '{schedule}'\n{extra}    \
+        jobTemplate:\n      spec:\n        template:\n          spec:\n            restartPolicy: \
+        OnFailure\n            containers: [{{name: c, image: busybox, command: [sleep, '{}']}}]\n",
         if name == "reindex" { 1200 } else { 10 }
     )
 }
@@ -28,7 +29,8 @@ fn dump() -> String {
     ] {
         text += &cron_job(ns, name, schedule, "");
     }
-    text + "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 2d}\n"
+    text + "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', \
+        duration: 2d}\n"
 }
 
 #[test]
@@ -138,7 +140,9 @@ fn a_deadline_bounds_how_far_a_cron_job_moves() {
     for i in 0..6 {
         text += &cron_job("ops", &format!("task-{i}"), "0 3 * * *", "    startingDeadlineSeconds: 120\n");
     }
-    text += "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 7d}\n";
+    text +=
+        "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', \
+        duration: 7d}\n";
     let suggestions = run(&text).unwrap().stagger();
     assert_eq!(
         suggestions.iter().map(|s| (s.to.as_str(), s.tolerance_minutes)).collect::<Vec<_>>(),
@@ -166,15 +170,16 @@ fn the_pods_requests_add_up_per_minute_and_the_search_reads_labels() {
     // pods run in minute 0 only. A third asks nothing.
     let with = |ns: &str, name: &str, labels: &str, requests: &str| {
         format!(
-            "- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {{name: {name}, namespace: {ns}, labels: {{{labels}}}, \
-             creationTimestamp: '2026-11-22T23:59:00Z'}}\n  spec:\n    schedule: '0 0 * * *'\n    jobTemplate:\n      spec:\n        \
-             template:\n          spec:\n            restartPolicy: OnFailure\n            containers:\n            - name: c\n              \
-             image: busybox\n              command: [sleep, '10']\n              resources: {{requests: {{{requests}}}}}\n"
+            "- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {{name: {name}, namespace: {ns}, labels: \
+            {{{labels}}}, creationTimestamp: '2026-11-22T23:59:00Z'}}\n  spec:\n    schedule: '0 0 * * *'\n    \
+            jobTemplate:\n      spec:\n        template:\n          spec:\n            restartPolicy: \
+            OnFailure\n            containers:\n            - name: c\n              image: busybox\n              \
+            command: [sleep, '10']\n              resources: {{requests: {{{requests}}}}}\n"
         )
     };
     let text = format!(
         "apiVersion: v1\nkind: List\nitems:\n{}{}{}---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\n\
-         spec: {{start: '2026-11-23T00:00:00Z', duration: 1h}}\n",
+        spec: {{start: '2026-11-23T00:00:00Z', duration: 1h}}\n",
         with("web", "backup", "team: web", "cpu: 250m, memory: 64Mi"),
         with("billing", "backup", "team: billing, tier: gold", "cpu: 1, memory: 1Gi"),
         cron_job("web", "plain", "0 0 * * *", ""),

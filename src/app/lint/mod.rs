@@ -236,7 +236,8 @@ pub fn lint(text: &str, options: &LintOptions) -> Result<LintReport, TooManyCron
 ///
 /// ```
 /// use cronjob_playground::app::lint::{Linting, LintOptions};
-/// let cj = |name: &str| format!("apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: {name}}}\nspec:\n  schedule: '0 3 * * *'\n  \
+/// let cj = |name: &str| format!("apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: {name}}}\nspec:\n  schedule: \
+///     '0 3 * * *'\n  \
 ///     jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          \
 ///     containers: [{{name: c, image: busybox}}]\n");
 /// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::go::Tz::UTC };

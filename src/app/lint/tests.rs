@@ -4,7 +4,9 @@ use super::*;
 
 fn cronjob(name: &str, schedule: &str, extra: &str) -> String {
     format!(
-        "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: {name}\n  namespace: default\nspec:\n  schedule: \"{schedule}\"\n{extra}  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n"
+        "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: {name}\n  namespace: default\nspec:\n  schedule: \
+        \"{schedule}\"\n{extra}  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: \
+        OnFailure\n          containers: [{{name: c, image: busybox}}]\n"
     )
 }
 
@@ -24,7 +26,15 @@ fn a_minutely_cronjob_stops_for_good_after_an_outage_on_1_20_and_not_on_1_28() {
     assert_eq!(f.severity, Severity::Error);
     // Down from 30 s after the 08:30 run until 30 s after the 101st start time after it.
     assert_eq!(f.times[..2], ["2020-06-01T08:30:30Z", "2020-06-01T10:11:30Z"]);
-    assert!(f.message.starts_with("A controller outage of 1h41m (from 2020-06-01T08:30:30Z to 2020-06-01T10:11:30Z) misses more than 100 start times: FailedNeedsStart \"Cannot determine if job needs to be started: Too many missed start time (> 100). Set or decrease .spec.startingDeadlineSeconds or check clock skew.\""), "{}", f.message);
+    assert!(
+        f.message.starts_with(
+            "A controller outage of 1h41m (from 2020-06-01T08:30:30Z to 2020-06-01T10:11:30Z) \
+            misses more than 100 start times: FailedNeedsStart \"Cannot determine if job needs to be started: Too many \
+            missed start time (> 100). Set or decrease .spec.startingDeadlineSeconds or check clock skew.\""
+        ),
+        "{}",
+        f.message
+    );
     assert!(f.message.contains("no Job after 2020-06-01T10:11:30Z"), "{}", f.message);
 
     // From 1.21 the v2 controller runs the latest missed time after any outage: passing 100
@@ -59,7 +69,14 @@ fn a_daily_schedule_edit_runs_retroactively_unless_a_deadline_forbids_it() {
         f.times,
         ["2023-03-22T13:05:00Z", "2023-03-23T01:05:00Z", "2023-03-22T19:05:00Z", "2023-03-23T13:05:00.100Z"]
     );
-    assert!(f.message.contains("editing the schedule to \"5 19 * * *\" at 2023-03-23T01:05:00Z created cron-test-27991865 at 2023-03-23T13:05:00.100Z for 2023-03-22T19:05:00Z"), "{}", f.message);
+    assert!(
+        f.message.contains(
+            "editing the schedule to \"5 19 * * *\" at 2023-03-23T01:05:00Z created \
+            cron-test-27991865 at 2023-03-23T13:05:00.100Z for 2023-03-22T19:05:00Z"
+        ),
+        "{}",
+        f.message
+    );
     // The v1 controller's poll sees it within 10 s of the edit.
     let old = lint(&text.replace("batch/v1", "batch/v1beta1"), &options("1.20", "2023-03-22T13:01:51Z")).unwrap();
     let f = finding(&old, "retroactive-edit").unwrap();
@@ -94,7 +111,14 @@ fn forbid_with_long_jobs_skips_start_times() {
     // Jobs allowed to run 15 minutes against a 10-minute interval: the ones that use it skip.
     let report = lint(&deadline(900), &at).unwrap();
     let f = finding(&report, "forbid-starves").unwrap();
-    assert!(f.message.starts_with("concurrencyPolicy Forbid skips runs while a Job is still active: with Jobs of 15m (activeDeadlineSeconds 900 lets a Job run that long) against a 10m interval, "), "{}", f.message);
+    assert!(
+        f.message.starts_with(
+            "concurrencyPolicy Forbid skips runs while a Job is still active: with Jobs of 15m \
+            (activeDeadlineSeconds 900 lets a Job run that long) against a 10m interval, "
+        ),
+        "{}",
+        f.message
+    );
     assert_eq!(f.times[0], "2025-01-15T10:30:00Z");
     // A deadline shorter than the interval rules it out.
     assert_eq!(finding(&lint(&deadline(300), &at).unwrap(), "forbid-starves"), None);
@@ -103,7 +127,15 @@ fn forbid_with_long_jobs_skips_start_times() {
     let report = lint(&text, &at).unwrap();
     assert_eq!(finding(&report, "forbid-starves"), None);
     let f = finding(&report, "forbid-no-deadline").unwrap();
-    assert!(f.message.starts_with("concurrencyPolicy Forbid and no activeDeadlineSeconds: if one Job hangs, nothing ends it and every later start time is skipped. In the probe report-28948930 (for 2025-01-15T10:10:00Z) never finishes, and 9 of 10 start times until 2025-01-15T11:50:00Z were skipped: concurrencyPolicy is Forbid"), "{}", f.message);
+    assert!(
+        f.message.starts_with(
+            "concurrencyPolicy Forbid and no activeDeadlineSeconds: if one Job hangs, nothing ends it and every later \
+            start time is skipped. In the probe report-28948930 (for 2025-01-15T10:10:00Z) never finishes, and 9 of 10 \
+            start times until 2025-01-15T11:50:00Z were skipped: concurrencyPolicy is Forbid"
+        ),
+        "{}",
+        f.message
+    );
     assert_eq!(f.times[0], "2025-01-15T10:20:00Z");
 }
 
@@ -112,7 +144,14 @@ fn every_minute_of_hour_nine() {
     let report = lint(&cronjob("morning", "* 9 * * *", ""), &options("1.28", "2025-01-15T10:01:00Z")).unwrap();
     let f = finding(&report, "every-minute-of-hour").unwrap();
     assert_eq!(f.times, ["2025-01-16T09:00:00Z"]);
-    assert!(f.message.starts_with("\"* 9 * * *\" runs every minute of hour 9, not once: the probe created 60 Jobs in the hour from 2025-01-16T09:00:00Z. For once at the top of the hour, write \"0 9 * * *\"."), "{}", f.message);
+    assert!(
+        f.message.starts_with(
+            "\"* 9 * * *\" runs every minute of hour 9, not once: the probe created 60 Jobs in \
+            the hour from 2025-01-16T09:00:00Z. For once at the top of the hour, write \"0 9 * * *\"."
+        ),
+        "{}",
+        f.message
+    );
     for fine in ["0 9 * * *", "* * * * *", "*/5 9 * * *", "* 9-17 * * *"] {
         let report = lint(&cronjob("fine", fine, ""), &options("1.28", "2025-01-15T10:01:00Z")).unwrap();
         assert_eq!(finding(&report, "every-minute-of-hour"), None, "{fine}");
@@ -124,7 +163,15 @@ fn day_of_month_and_weekday_together_run_on_either() {
     // "On Friday the 13th" runs every Friday and every 13th.
     let report = lint(&cronjob("friday13", "0 0 13 * 5", ""), &options("1.28", "2025-01-01T00:00:00Z")).unwrap();
     let f = finding(&report, "day-or-weekday").unwrap();
-    assert!(f.message.starts_with("Day-of-month 13 and day-of-week 5 are both restricted, so cron runs on days matching either (OR, not AND): in eight weeks the probe ran 10 Jobs, only 0 of them on days matching both; e.g. 2025-01-03T00:00:00Z (Friday)."), "{}", f.message);
+    assert!(
+        f.message.starts_with(
+            "Day-of-month 13 and day-of-week 5 are both restricted, so cron runs on days \
+            matching either (OR, not AND): in eight weeks the probe ran 10 Jobs, only 0 of them on days matching both; \
+            e.g. 2025-01-03T00:00:00Z (Friday)."
+        ),
+        "{}",
+        f.message
+    );
     let report = lint(&cronjob("monthly", "0 0 13 * *", ""), &options("1.28", "2025-01-01T00:00:00Z")).unwrap();
     assert_eq!(finding(&report, "day-or-weekday"), None);
 }
@@ -180,7 +227,14 @@ fn a_deadline_under_the_v1_poll_misses_runs() {
     let old = lint(&text, &options("1.20", "2025-01-15T10:01:03Z")).unwrap();
     let f = finding(&old, "deadline-shorter-than-latency").unwrap();
     assert_eq!(f.severity, Severity::Error);
-    assert!(f.message.starts_with("startingDeadlineSeconds 5 is shorter than the controller's reaction (the v1 controller polls every 10 s): "), "{}", f.message);
+    assert!(
+        f.message.starts_with(
+            "startingDeadlineSeconds 5 is shorter than the controller's reaction (the v1 \
+            controller polls every 10 s): "
+        ),
+        "{}",
+        f.message
+    );
     // v2 reacts in 100 ms: nothing lost, but the margin is worth a note.
     let new = lint(&text, &options("1.28", "2025-01-15T10:01:03Z")).unwrap();
     let f = finding(&new, "deadline-shorter-than-latency").unwrap();
@@ -198,7 +252,14 @@ fn dst_repeats_and_skips_a_daily_run_in_berlin_but_not_an_hourly_one() {
     let double = finding(&report, "dst-double-run").unwrap();
     // 2024-10-27 02:30 happens twice: CEST (00:30Z) and CET (01:30Z), and both run.
     assert_eq!(double.times, ["2024-10-27T00:30:00Z", "2024-10-27T01:30:00Z"]);
-    assert!(double.message.contains("2024-10-27T00:30:00Z (2024-10-27 02:30 +02:00) and 2024-10-27T01:30:00Z (2024-10-27 02:30 +01:00) are one hour apart"), "{}", double.message);
+    assert!(
+        double.message.contains(
+            "2024-10-27T00:30:00Z (2024-10-27 02:30 +02:00) and 2024-10-27T01:30:00Z \
+            (2024-10-27 02:30 +01:00) are one hour apart"
+        ),
+        "{}",
+        double.message
+    );
     assert!(
         double
             .message
@@ -350,7 +411,12 @@ fn a_whole_cluster_dump_gives_its_real_mistakes_and_nothing_imagined() {
     assert_eq!(alone[0], "kube-system/etcd-backup");
     assert_eq!(alone[1..], group);
     let by_name = |name: &str| report.cron_jobs.iter().find(|c| c.name == name).unwrap();
-    assert_eq!(by_name("cert-check").findings[0].message, "\"* 9 * * *\" runs every minute of hour 9, not once: the probe created 60 Jobs in the hour from 2025-05-13T09:00:00Z. For once at the top of the hour, write \"0 9 * * *\".");
+    assert_eq!(
+        by_name("cert-check").findings[0].message,
+        "\"* 9 * * *\" runs every minute of hour 9, not once: the \
+        probe created 60 Jobs in the hour from 2025-05-13T09:00:00Z. For once at the top of the hour, write \"0 9 * * \
+        *\"."
+    );
     assert!(by_name("disk-report").findings[0]
         .message
         .contains("in eight weeks the probe ran 10 Jobs, only 0 of them on days matching both"));

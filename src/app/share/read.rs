@@ -214,8 +214,8 @@ impl Json<'_> {
 
     /// A JSON number. Up to 19 significant digits are kept; digits of at most 2⁵³ with a power
     /// of ten up to 10²² read exactly (one correctly rounded multiplication or division, both
-    /// factors exact), any other number within a rounding or two — the state's numbers that would not read back as themselves are
-    /// rounded (`ShareState::from_json`).
+    /// factors exact), any other number within a rounding or two — the state's numbers that would
+    /// not read back as themselves are rounded (`ShareState::from_json`).
     fn number(&mut self) -> Read<f64> {
         self.skip_space();
         let start = self.at;

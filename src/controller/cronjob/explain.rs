@@ -3,6 +3,7 @@
 
 use crate::i18n::decisions::DecisionWords as W;
 use crate::i18n::Lang;
+use crate::i18n::Sentences;
 use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Cow;

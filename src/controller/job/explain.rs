@@ -5,6 +5,7 @@
 use crate::api::JobConditionType;
 use crate::i18n::decisions::DecisionWords as W;
 use crate::i18n::Lang;
+use crate::i18n::Sentences;
 use std::borrow::Cow;
 use std::fmt;
 

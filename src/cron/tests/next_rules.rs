@@ -1,5 +1,6 @@
-//! `Next` rules (robfig/cron v3.0.1 `spec.go`; the defects not copied: `docs/model.md`): the day-of-month / day-of-week rule, the five-year
-//! limit, whole seconds, `@every`, and robfig's DST behaviour in each kind of zone.
+//! `Next` rules (robfig/cron v3.0.1 `spec.go`; the defects not copied: `docs/model.md`): the
+//! day-of-month / day-of-week rule, the five-year limit, whole seconds, `@every`, and robfig's DST
+//! behaviour in each kind of zone.
 
 use super::{chain, schedule};
 use crate::go::Tz;

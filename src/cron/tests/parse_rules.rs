@@ -57,7 +57,11 @@ fn time_zone_prefixes() {
     );
     // The zone name runs to the first ASCII space, tabs and NBSP included.
     assert_eq!(error("TZ=UTC\t0 5 * * *"), "provided bad location UTC\t0: unknown time zone UTC\t0");
-    assert_eq!(error("TZ=UTC\t0\t5\t*\t*\t*"), "time zone prefix needs a space before the schedule: TZ=UTC\t0\t5\t*\t*\t* (robfig/cron panics on this: runtime error: slice bounds out of range [:-1])");
+    assert_eq!(
+        error("TZ=UTC\t0\t5\t*\t*\t*"),
+        "time zone prefix needs a space before the schedule: \
+        TZ=UTC\t0\t5\t*\t*\t* (robfig/cron panics on this: runtime error: slice bounds out of range [:-1])"
+    );
     assert_eq!(error("TZ=UTC\u{a0}0 5 * * * x"), "provided bad location UTC\u{a0}0: unknown time zone UTC\u{a0}0");
     assert!(matches!(parse_standard("CRON_TZ=UTC"), Err(ParseError::MissingSpaceAfterTimeZone { .. })));
     // Case-sensitive and only at the very start.

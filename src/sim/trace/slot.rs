@@ -5,6 +5,7 @@ use super::Name;
 use crate::controller::cronjob::DecisionCode;
 use crate::i18n::slot_why::SlotWords as W;
 use crate::i18n::Lang;
+use crate::i18n::Sentences;
 use crate::sim::time::{format_time, rfc3339, Time};
 use chrono::TimeDelta;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

@@ -4,6 +4,7 @@
 use super::Name;
 use crate::i18n::decisions::DecisionWords as W;
 use crate::i18n::Lang;
+use crate::i18n::Sentences;
 use crate::sim::time::{js_number, rfc3339, Time};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Cow;
