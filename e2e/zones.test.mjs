@@ -249,6 +249,10 @@ test('the zone menu stays on the clock\'s line at 1440 px, with a long zone name
       // One line: the menu's middle level with the clock's time, the controls one row high.
       assert.ok(Math.abs((menu.top + menu.bottom) / 2 - (time.top + time.bottom) / 2) < 4, JSON.stringify({ zone, menu, time }));
       assert.ok(clockBox.height < 40, JSON.stringify({ zone, clockBox }));
+      // Nothing of the clock runs under the export buttons beside it.
+      const exp = await page.$eval('.timeline-head .export', (e) => e.getBoundingClientRect().toJSON());
+      const apart = exp.left >= menu.right || exp.top >= clockBox.bottom || exp.bottom <= clockBox.top;
+      assert.ok(apart, JSON.stringify({ zone, exp, menu, clockBox }));
     }
     await page.screenshot({ path: path.join(shots, `zones-long-name-1440-${scheme}.png`) });
     assert.deepEqual(page.errors, []);
