@@ -258,7 +258,8 @@ fn against_menu(l: Lang, selected: &str, choose: Callback<Event>) -> Html {
     html! {
         <select onchange={choose} data-testid="compare-against" aria-label={l.text(Msg::CompareAgainstLabel)}>
             <optgroup label={l.text(Msg::CompareVersionGroup)}>
-                { for KubernetesVersion::all_newest_first().map(|v| option(Against::Version(v).value(), version_label(l, v))) }
+                { for KubernetesVersion::all_newest_first()
+                    .map(|v| option(Against::Version(v).value(), version_label(l, v))) }
             </optgroup>
             <optgroup label="concurrencyPolicy">
                 { for POLICIES.iter().map(|p| {

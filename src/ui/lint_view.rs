@@ -306,7 +306,9 @@ fn results(lint: &LintRun, l: Lang, on_open: &Callback<String>) -> Html {
                     <p class="hint">
                         { l.format(Msg::LintSummary, &[&r.cron_jobs.len(), &r.kubernetes_version, &r.at, &findings]) }
                     </p>
-                    { for r.errors.iter().map(|e| html! { <p class="error" data-testid="lint-input-error">{ e.clone() }</p> }) }
+                    { for r.errors.iter().map(|e| html! {
+                        <p class="error" data-testid="lint-input-error">{ e.clone() }</p>
+                    }) }
                     { for r.cron_jobs.iter().map(card) }
                 </div>
             }
