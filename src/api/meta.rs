@@ -79,8 +79,14 @@ const MAX_GENERATED_PREFIX: usize = 63 - 5;
 pub fn generated_name(prefix: &str, seed: u64) -> String {
     const SPACE: u64 = 27 * 27 * 27 * 27 * 27;
     let mut n = (seed % SPACE * 7_777_777 + 1_234_567) % SPACE;
-    let cut = prefix.char_indices().nth(MAX_GENERATED_PREFIX).map_or(prefix.len(), |(i, _)| i);
-    let mut name = prefix[..cut].to_string();
+    // A prefix of at most that many bytes has at most that many characters: no walk needed.
+    let cut = if prefix.len() <= MAX_GENERATED_PREFIX {
+        prefix.len()
+    } else {
+        prefix.char_indices().nth(MAX_GENERATED_PREFIX).map_or(prefix.len(), |(i, _)| i)
+    };
+    let mut name = String::with_capacity(cut + 5);
+    name.push_str(&prefix[..cut]);
     for _ in 0..5 {
         name.push(NAME_ALPHABET[(n % 27) as usize] as char);
         n /= 27;

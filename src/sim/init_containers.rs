@@ -12,7 +12,7 @@
 //! container is taken to finish at once.
 
 use super::kubelet_memory::InitRuntime;
-use super::trace::{ControllerName, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger};
+use super::trace::{ControllerName, Name, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger};
 use super::world::{Happening, World};
 use crate::api::{Pod, PodPhase, RestartPolicy};
 use crate::controller::kubelet::{
@@ -86,7 +86,7 @@ impl World {
                 r.initialized_at.get_or_insert(now);
             }
         }
-        let (pod_s, uid_s) = (pod.to_string(), uid.to_string());
+        let (pod_s, uid_s) = (Name::from(pod), Name::from(uid));
         if let Some(a) = attempt {
             let exit =
                 Happening::InitExit { pod: pod_s.clone(), uid: uid_s.clone(), index, instance, exit_code: a.exit_code };
@@ -172,8 +172,7 @@ impl World {
                 self.kubelet_sync(pod, "crash-loop-back-off", explanation, Some(allowed_at - now));
                 let timing = self.scenario.spec.kubelet.retry_timing();
                 let retry = next_attempt_after_refusal(self.version, timing, now, allowed_at);
-                self.agenda
-                    .schedule(retry, Happening::InitRestart { pod: pod.to_string(), uid: uid.to_string(), index });
+                self.agenda.schedule(retry, Happening::InitRestart { pod: pod.into(), uid: uid.into(), index });
             }
         }
     }
@@ -236,8 +235,7 @@ impl World {
             if let Some(r) = self.recorder.init_container(pod, &name, true) {
                 r.stopping_at = Some(now);
             }
-            let stop =
-                Happening::SidecarStop { pod: pod.to_string(), uid: uid.to_string(), index: i, instance, exit_code };
+            let stop = Happening::SidecarStop { pod: pod.into(), uid: uid.into(), index: i, instance, exit_code };
             self.agenda.schedule(at, stop);
             names.push(name);
         }

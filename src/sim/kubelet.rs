@@ -13,7 +13,7 @@
 
 use super::kubelet_memory::{init_runtimes, PodRuntime};
 use super::scenario::{Attempt, DEFAULT_ATTEMPT};
-use super::trace::{ControllerName, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger, Time};
+use super::trace::{ControllerName, Name, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{Job, Pod};
 use crate::controller::kubelet::{
@@ -44,17 +44,17 @@ impl World {
 
     /// A pod appeared: its container starts after the scenario's startup time.
     pub(crate) fn pod_added(&mut self, pod: &Pod) {
-        let name = pod.metadata.name.clone();
-        let job = pod.metadata.controller_of().map(|r| r.name.clone()).unwrap_or_default();
-        let cron_job = self.store.get::<Job>(&job).and_then(cron_job_of);
-        self.recorder.pod_created(&name, &job, self.now);
+        let job = pod.metadata.controller_of().map_or("", |r| r.name.as_str());
+        let cron_job = self.store.get::<Job>(job).and_then(cron_job_of).map(Name::from);
+        let (name, job) = self.recorder.pod_created(&pod.metadata.name, job, self.now);
         let rule = self.scenario.pod_rule(&job, cron_job.as_deref());
         let startup = rule.map_or(TimeDelta::zero(), |r| r.startup());
         let init = init_runtimes(pod, rule, self.kubelet.bounds);
-        let uid = pod.metadata.uid.clone();
+        let uid = Name::from(&pod.metadata.uid);
         self.kubelet.pods.insert(
             name.clone(),
             PodRuntime {
+                name: name.clone(),
                 uid: uid.clone(),
                 job,
                 cron_job,
@@ -73,11 +73,14 @@ impl World {
 
     /// The next scenario attempt for a container of `job`: the Simulation's pod rule, else
     /// what the pod's command says (`command::infer`), else the default.
-    fn next_attempt(&mut self, job: &str, cron_job: Option<&str>, pod: &str) -> Attempt {
-        let n = self.kubelet.attempts_per_job.entry(job.to_string()).or_default();
+    fn next_attempt(&mut self, job: &Name, cron_job: Option<&str>, pod: &str) -> Attempt {
+        let n = match self.kubelet.attempts_per_job.get_mut(&**job) {
+            Some(n) => n,
+            None => self.kubelet.attempts_per_job.entry(job.clone()).or_default(),
+        };
         let attempt = *n;
         *n += 1;
-        let job_index = self.kubelet.job_index.get(job).copied().unwrap_or(0);
+        let job_index = self.kubelet.job_index.get(&**job).copied().unwrap_or(0);
         match self.scenario.pod_rule(job, cron_job).filter(|r| r.sets_attempts()) {
             Some(rule) => rule.attempt(job_index, attempt),
             None => self
@@ -116,13 +119,14 @@ impl World {
     fn begin_attempt(&mut self, pod: &str, uid: &str, restart: Option<TimeDelta>) {
         let now = self.now;
         let rt = &self.kubelet.pods[pod];
-        let (job, cron_job) = (rt.job.clone(), rt.cron_job.clone());
+        debug_assert_eq!(*rt.uid, *uid);
+        let (name, uid, job, cron_job) = (rt.name.clone(), rt.uid.clone(), rt.job.clone(), rt.cron_job.clone());
         let attempt = self.next_attempt(&job, cron_job.as_deref(), pod);
         self.kubelet.pods.get_mut(pod).expect("live pod").running = Some((now, attempt));
         self.recorder.container_started(pod, now, restart);
         self.agenda.schedule(
             now + attempt.duration(),
-            Happening::ContainerExit { pod: pod.to_string(), uid: uid.to_string(), exit_code: attempt.exit_code },
+            Happening::ContainerExit { pod: name, uid, exit_code: attempt.exit_code },
         );
     }
 
@@ -177,7 +181,7 @@ impl World {
     pub(crate) fn terminate_gracefully(&mut self, pod: &str, because: Message) {
         let Some(current) = self.store.get::<Pod>(pod) else { return };
         let (at, _) = termination(current, self.now, false);
-        let uid = current.metadata.uid.clone();
+        let uid = Name::from(&current.metadata.uid);
         let now = self.now;
         let _ = self.store.update::<Pod>(pod, |p| {
             p.metadata.deletion_timestamp.get_or_insert(now);
@@ -185,7 +189,7 @@ impl World {
         if let Some(rt) = self.kubelet.pods.get_mut(pod) {
             rt.terminating = Some(because);
         }
-        self.agenda.schedule(at, Happening::GraceExpired { pod: pod.to_string(), uid });
+        self.agenda.schedule(at, Happening::GraceExpired { pod: pod.into(), uid });
     }
 
     /// The grace period of a terminating pod is over: a container still running is killed (137).
@@ -249,7 +253,9 @@ impl World {
                 );
                 let timing = self.scenario.spec.kubelet.retry_timing();
                 let retry = next_attempt_after_refusal(self.version, timing, now, at);
-                self.agenda.schedule(retry, Happening::RestartRetry { pod: pod.to_string(), uid: uid.to_string() });
+                let rt = &self.kubelet.pods[pod];
+                let (pod, uid) = (rt.name.clone(), rt.uid.clone());
+                self.agenda.schedule(retry, Happening::RestartRetry { pod, uid });
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use super::fast_hash::FastMap;
 use super::scenario::{Attempt, InitContainerRule, PodRule};
-use super::trace::{RecordedPodPhase, Time};
+use super::trace::{Name, RecordedPodPhase, Time};
 use crate::api::{Pod, Probe};
 use crate::controller::kubelet::{BackOffBounds, CrashLoopBackOff};
 use crate::controller::Message;
@@ -13,8 +13,8 @@ use crate::controller::Message;
 /// attempts have started (which picks the scenario's next attempt).
 #[derive(Debug, Default)]
 pub struct Kubelet {
-    pub(super) pods: FastMap<String, PodRuntime>,
-    pub(super) attempts_per_job: FastMap<String, usize>,
+    pub(super) pods: FastMap<Name, PodRuntime>,
+    pub(super) attempts_per_job: FastMap<Name, usize>,
     /// Per CronJob, how many Jobs it has had (the scenario's `jobs` list cycles over them).
     pub(super) jobs_per_cron_job: FastMap<String, usize>,
     /// Per Job, its index among its CronJob's Jobs.
@@ -25,9 +25,12 @@ pub struct Kubelet {
 
 #[derive(Debug)]
 pub(super) struct PodRuntime {
-    pub(super) uid: String,
-    pub(super) job: String,
-    pub(super) cron_job: Option<String>,
+    /// The names are the trace's shared copies: the happenings scheduled for the pod carry them
+    /// without copying the text.
+    pub(super) name: Name,
+    pub(super) uid: Name,
+    pub(super) job: Name,
+    pub(super) cron_job: Option<Name>,
     pub(super) backoff: CrashLoopBackOff,
     /// When the current instance started and how it will end.
     pub(super) running: Option<(Time, Attempt)>,

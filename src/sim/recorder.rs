@@ -158,13 +158,15 @@ impl Recorder {
         }
     }
 
-    /// A Pod appeared.
-    pub fn pod_created(&mut self, name: &str, job: &str, at: Time) {
+    /// A Pod appeared. Returns the shared copies of its name and its Job's, for the kubelet to
+    /// keep.
+    pub fn pod_created(&mut self, name: &str, job: &str, at: Time) -> (Name, Name) {
         let name = self.events.intern(name).1;
+        let job = self.events.intern(job).1;
         self.live_pods.insert(name.clone(), self.pods.len());
         self.pods.push(PodRecord {
-            name,
-            job: self.events.intern(job).1,
+            name: name.clone(),
+            job: job.clone(),
             created_at: at,
             started_at: None,
             finished_at: None,
@@ -175,6 +177,7 @@ impl Recorder {
             deleted_because: None,
             init_containers: Vec::new(),
         });
+        (name, job)
     }
 
     /// The live Pod's record, for the kubelet to fill in.

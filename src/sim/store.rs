@@ -105,7 +105,9 @@ pub trait Stored: Clone + PartialEq + Sized + 'static {
 /// `metav1.Time` keeps whole seconds on the wire (JSON and protobuf alike), so every time an
 /// object carries after a write has second precision, whatever the writer's clock said.
 fn second(t: &mut Option<Time>) {
-    if let Some(v) = t {
+    use chrono::Timelike;
+    // Most times are whole seconds already (the virtual clock mostly ticks in them).
+    if let Some(v) = t.as_mut().filter(|v| v.nanosecond() % 1_000_000_000 != 0) {
         *v = v.trunc_subsecs(0);
     }
 }
@@ -225,9 +227,18 @@ pub struct Store {
     changes: Vec<Change>,
 }
 
-/// The UID of the `n`-th object: a fixed-form UUID, so runs are reproducible.
+/// The UID of the `n`-th object: a fixed-form UUID, so runs are reproducible. Written digit by
+/// digit (one is made per object created; the formatter costs several times more).
 fn uid(n: u64) -> String {
-    format!("00000000-0000-4000-8000-{n:012x}")
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut text = String::with_capacity(36 + 4);
+    text.push_str("00000000-0000-4000-8000-");
+    // `{n:012x}`: twelve digits at least, more when the number needs them.
+    let digits = (64 - n.leading_zeros()).div_ceil(4).max(12);
+    for i in (0..digits).rev() {
+        text.push(HEX[(n >> (4 * i) & 0xf) as usize] as char);
+    }
+    text
 }
 
 impl Store {
@@ -483,7 +494,12 @@ fn reindex<T: Stored>(index: &mut OwnerIndex, watch: &Watch<T>, owner: fn(&T) ->
         }
     }
     if let (Some(key), Some(n)) = (new_key, new) {
-        index.entry(key.to_string()).or_default().insert(n.meta().name.clone());
+        // The key is copied only for an owner the index does not hold yet.
+        let names = match index.get_mut(key) {
+            Some(names) => names,
+            None => index.entry(key.to_owned()).or_default(),
+        };
+        names.insert(n.meta().name.clone());
     }
 }
 
@@ -593,6 +609,17 @@ mod tests {
             matches!(&s.take_changes()[..], [Change::Pod(Watch::Updated { old, new })] if old.metadata.finalizers == ["other"] && new.metadata.finalizers.is_empty())
         );
         assert!(s.remove_finalizer::<Pod>("zz", "other").is_err());
+    }
+
+    #[test]
+    fn uids_have_twelve_hex_digits_at_least() {
+        assert_eq!(uid(1), "00000000-0000-4000-8000-000000000001");
+        assert_eq!(uid(0xabc_def0_1234), "00000000-0000-4000-8000-0abcdef01234");
+        assert_eq!(uid(0x1_0000_0000_0000), "00000000-0000-4000-8000-1000000000000");
+        assert_eq!(uid(u64::MAX), format!("00000000-0000-4000-8000-{:012x}", u64::MAX));
+        for n in [0, 15, 16, 255, 1 << 40, (1 << 48) - 1] {
+            assert_eq!(uid(n), format!("00000000-0000-4000-8000-{n:012x}"));
+        }
     }
 
     #[test]

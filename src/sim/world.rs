@@ -39,23 +39,23 @@ pub(crate) enum Happening {
     /// (a poll left over from before an outage is ignored).
     Poll { epoch: u32 },
     /// A pod's container (re)starts (after startup, or when its restart back-off allows).
-    ContainerStart { pod: String, uid: String },
+    ContainerStart { pod: Name, uid: Name },
     /// An input object whose creationTimestamp lies after the start is created (`later[i]`).
     Create(usize),
     /// A running container exits.
-    ContainerExit { pod: String, uid: String, exit_code: i32 },
+    ContainerExit { pod: Name, uid: Name, exit_code: i32 },
     /// The kubelet retries a restart it refused (CrashLoopBackOff).
-    RestartRetry { pod: String, uid: String },
+    RestartRetry { pod: Name, uid: Name },
     /// A terminating pod's grace period is over.
-    GraceExpired { pod: String, uid: String },
+    GraceExpired { pod: Name, uid: Name },
     /// Instance `instance` of init container `index` exits on its own.
-    InitExit { pod: String, uid: String, index: usize, instance: u32, exit_code: i32 },
+    InitExit { pod: Name, uid: Name, index: usize, instance: u32, exit_code: i32 },
     /// The startup probe of a sidecar's instance decides.
-    StartupProbe { pod: String, uid: String, index: usize, instance: u32, succeeded: bool },
+    StartupProbe { pod: Name, uid: Name, index: usize, instance: u32, succeeded: bool },
     /// The kubelet retries a restart of init container `index` it refused (CrashLoopBackOff).
-    InitRestart { pod: String, uid: String, index: usize },
+    InitRestart { pod: Name, uid: Name, index: usize },
     /// A sidecar the kubelet is stopping exits (143 on SIGTERM, 137 on SIGKILL).
-    SidecarStop { pod: String, uid: String, index: usize, instance: u32, exit_code: i32 },
+    SidecarStop { pod: Name, uid: Name, index: usize, instance: u32, exit_code: i32 },
 }
 
 /// kube-controller-manager: whether it runs, and its controllers' work queues.

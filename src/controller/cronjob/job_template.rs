@@ -20,11 +20,31 @@ pub const SCHEDULED_TIMESTAMP_ANNOTATION: &str = "batch.kubernetes.io/cronjob-sc
 /// ```
 pub fn job_name(cron_job: &str, scheduled: DateTime<Utc>, algorithm: Algorithm) -> String {
     let seconds = scheduled.timestamp();
-    match algorithm {
-        // Go's integer division truncates toward zero.
-        Algorithm::V2 => format!("{cron_job}-{}", seconds / 60),
-        Algorithm::LegacyV1 => format!("{cron_job}-{seconds}"),
+    let suffix = match algorithm {
+        // Go's integer division truncates toward zero, as Rust's does.
+        Algorithm::V2 => seconds / 60,
+        Algorithm::LegacyV1 => seconds,
+    };
+    // Written by hand: every slot names its Job twice (to look for it, then to create it).
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut rest = suffix.unsigned_abs();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
     }
+    let mut name = String::with_capacity(cron_job.len() + 2 + digits.len() - start);
+    name.push_str(cron_job);
+    name.push('-');
+    if suffix < 0 {
+        name.push('-');
+    }
+    name.extend(digits[start..].iter().map(|&d| char::from(d)));
+    name
 }
 
 /// The Job the controller sends to `CreateJob` for `scheduled`: template labels and annotations,
@@ -68,5 +88,28 @@ pub fn job_reference(job: &Job, namespace: &str) -> ObjectReference {
         name: job.metadata.name.clone(),
         uid: job.metadata.uid.clone(),
         api_version: "batch/v1".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn job_names_print_the_slot_as_go_does() {
+        for (seconds, v2, legacy) in [
+            (0, "c-0", "c-0"),
+            (59, "c-0", "c-59"),
+            (1_463_652_000, "c-24394200", "c-1463652000"),
+            // Before 1970 Go's division truncates toward zero: -61 s is minute -1.
+            (-61, "c--1", "c--61"),
+            (-59, "c-0", "c--59"),
+        ] {
+            let t = Utc.timestamp_opt(seconds, 0).unwrap();
+            assert_eq!(job_name("c", t, Algorithm::V2), v2);
+            assert_eq!(job_name("c", t, Algorithm::LegacyV1), legacy);
+            assert_eq!(job_name("c", t, Algorithm::LegacyV1), format!("c-{seconds}"));
+        }
     }
 }

@@ -67,7 +67,12 @@ pub(crate) fn pods_for_removal(job: &Job, active: &[&Pod], rm_at_least: usize) -
 
 /// `podGenerateNameWithIndex`: `<job>-<index>-`, shortened to fit `MaxGeneratedNameLength` (58).
 pub fn pod_generate_name(job_name: &str, index: Option<u32>) -> String {
-    let Some(ix) = index else { return format!("{job_name}-") };
+    let Some(ix) = index else {
+        let mut prefix = String::with_capacity(job_name.len() + 1);
+        prefix.push_str(job_name);
+        prefix.push('-');
+        return prefix;
+    };
     let suffix = format!("-{ix}-");
     let prefix = format!("{job_name}{suffix}");
     if prefix.len() > 58 {

@@ -10,6 +10,7 @@ use super::pod_failure_policy::match_pod_failure_policy;
 use super::pods::{self, completion_index, has_tracking_finalizer, is_pod_failed};
 use crate::api::{ConditionStatus, JobCondition, JobConditionType, JobStatus, Pod, PodPhase, UncountedTerminatedPods};
 use chrono::{DateTime, Utc};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// At most this many pods enter `uncountedTerminatedPods` per sync (`MaxUncountedPods`).
@@ -33,10 +34,14 @@ pub(super) struct Tracking<'a> {
 pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStatus, t: Tracking<'_>) {
     let job = ctx.input.job;
     let mut needs_flush = t.needs_flush;
-    let mut pods: Vec<&Pod> = t.pods.to_vec();
-    if is_indexed(job) {
-        pods.sort_by_key(|p| completion_index(p).map_or(-1, i64::from));
-    }
+    // Indexed Jobs' pods are handled in index order; the others' as listed, without a copy.
+    let pods: Cow<'_, [&Pod]> = if is_indexed(job) {
+        let mut sorted = t.pods.to_vec();
+        sorted.sort_by_key(|p| completion_index(p).map_or(-1, i64::from));
+        Cow::Owned(sorted)
+    } else {
+        Cow::Borrowed(t.pods)
+    };
     let with_finalizer: BTreeSet<&str> =
         pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.as_str()).collect();
     let mut unc = status.uncounted_terminated_pods.clone().unwrap_or_default();
