@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
-import { ready, setManifest, manifest, waitForRun, generation } from './playground.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
+import { setManifest, manifest, waitForRun, generation } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seed = (id) => fs.readFileSync(path.join(here, '..', 'scenarios', id, 'scenario.yaml'), 'utf8');
@@ -29,9 +28,7 @@ async function axis(page) {
 
 for (const [name, viewport] of [['laptop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
   test(`axis on a ${name}: seconds to ten years, in order, never repeated or cut off`, async () => {
-    const context = await env.browser.newContext({ viewport });
-    const page = await openPage(context, env.server.base);
-    await ready(page);
+    const { context, page } = await openPlayground(env, { viewport });
     for (const h of ['1m', '30m', '1d', '7d', '365d', '3650d']) {
       await setManifest(page, withHorizon(h));
       const labels = await axis(page);
@@ -65,9 +62,7 @@ for (const [name, viewport] of [['laptop', { width: 1440, height: 900 }], ['phon
 }
 
 test('axis labels in Japanese', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP' });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 }, locale: 'ja-JP' });
   await setManifest(page, withHorizon('365d'));
   const labels = (await axis(page)).map((l) => l.text);
   assert.ok(labels.includes('2024年'), labels.join());
@@ -78,9 +73,7 @@ test('axis labels in Japanese', async () => {
 });
 
 test('the horizon field takes the Simulation document\'s units and says what is wrong otherwise', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
   await setManifest(page, seed('retroactive-schedule-edit'));
   const text = await manifest(page);
   for (const [typed, said] of [

@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
-import { ready, setManifest, manifest, waitForRun, generation } from './playground.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
+import { setManifest, manifest, waitForRun, generation } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seed = (id) => fs.readFileSync(path.join(here, '..', 'scenarios', id, 'scenario.yaml'), 'utf8');
@@ -17,18 +16,14 @@ const env = useBrowser();
 const viewport = { width: 1440, height: 900 };
 
 test('a share link put into the address of an open tab is opened', async () => {
-  const a = await env.browser.newContext({ viewport });
-  const maker = await openPage(a, env.server.base);
-  await ready(maker);
+  const { context: a, page: maker } = await openPlayground(env, { viewport });
   await setManifest(maker, seed('forbid-catch-up'));
   await maker.click('[data-testid="share"]');
   await maker.waitForSelector('[data-testid="share-link"]');
   const link = await maker.inputValue('[data-testid="share-link"]');
   await a.close();
 
-  const b = await env.browser.newContext({ viewport });
-  const page = await openPage(b, env.server.base);
-  await ready(page);
+  const { context: b, page } = await openPlayground(env, { viewport });
   const mine = seed('retroactive-schedule-edit').replace('name: cron-test', 'name: mine');
   await setManifest(page, mine);
   // The tab's text differs: it asks, and declining keeps the text.
@@ -50,9 +45,7 @@ test('a share link put into the address of an open tab is opened', async () => {
 });
 
 test('opening a lint probe asks before replacing the user\'s own text, and keeps it', async () => {
-  const context = await env.browser.newContext({ viewport });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport });
   // A Berlin nightly job at 02:30: the lint finds its DST-skipped and doubled runs, each with a probe.
   const mine = 'apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: nightly}\nspec:\n  schedule: "30 2 * * *"\n  timeZone: Europe/Berlin\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n';
   await setManifest(page, mine);
@@ -81,9 +74,7 @@ test('opening a lint probe asks before replacing the user\'s own text, and keeps
 });
 
 test('the page has its own icon, from its own files', async () => {
-  const context = await env.browser.newContext({ viewport });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport });
   const href = await page.$eval('link[rel="icon"]', (l) => l.href);
   assert.ok(href.startsWith(env.server.base), href);
   const res = await page.request.get(href);
@@ -95,9 +86,7 @@ test('the page has its own icon, from its own files', async () => {
 });
 
 test('an input error is said once, where the editor lists it; waits read in hours and minutes', async () => {
-  const context = await env.browser.newContext({ viewport });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport });
   await setManifest(page, seed('retroactive-schedule-edit').replace('duration: 30m', 'duration: soon'));
   const [diag] = await page.$$eval('[data-testid="diagnostic"]', (els) => els.map((e) => ({ ...e.dataset, text: e.textContent })));
   assert.match(diag.text, /Simulation: invalid duration "soon"/);

@@ -7,9 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
-import { ready, setManifest } from './playground.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
+import { setManifest } from './playground.mjs';
 
 const env = useBrowser();
 
@@ -33,10 +32,7 @@ spec: {duration: 3d}
 `;
 
 async function open(viewport, theme = 'light') {
-  const context = await env.browser.newContext({ viewport, colorScheme: theme });
-  const page = await openPage(context, env.server.base + '?editor=plain');
-  await ready(page);
-  return { context, page };
+  return openPlayground(env, { viewport, colorScheme: theme }, '?editor=plain');
 }
 
 test('a Quartz schedule keeps the API server\'s error and is read as Quartz, with its runs and the Kubernetes schedule', async () => {

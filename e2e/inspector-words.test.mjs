@@ -10,9 +10,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
-import { ready, setManifest, inspector } from './playground.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
+import { setManifest, inspector } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = useBrowser();
@@ -25,9 +24,7 @@ test('the slot fate\'s reason in the page\'s language; Kubernetes\' words stay',
     ['ko-KR', 'light', '잡 cron-test-27991510은 2023-03-22T13:16:00Z에 생성되었습니다 (스케줄 시각 360s 후): 소급 실행입니다. 이 시각 이후에 스케줄이 편집되었고, 컨트롤러가 status.lastScheduleTime부터 새 스케줄을 평가해 실행되지 않은 가장 최근 스케줄 시각을 시작했습니다 (막으려면 startingDeadlineSeconds를 설정합니다).'],
   ]) {
     for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
-      const context = await env.browser.newContext({ viewport, locale, colorScheme: scheme });
-      const page = await openPage(context, env.server.base + '?editor=plain');
-      await ready(page);
+      const { context, page } = await openPlayground(env, { viewport, locale, colorScheme: scheme }, '?editor=plain');
       await setManifest(page, seed);
       await page.click('[data-testid="job"][data-job="cron-test-27991510"]');
       const { reasons } = await inspector(page);
@@ -51,9 +48,7 @@ test('the controllers\' decisions in Japanese and Korean, Kubernetes\' Event tex
     ['ko-KR', `에 대한 잡 ${job}을 생성했습니다 (스케줄 시각 6 m 후).`, '에 다시 큐에 들어갑니다', /Created job \S+ for the|requeues itself/],
   ]) {
     for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
-      const context = await env.browser.newContext({ viewport, locale });
-      const page = await openPage(context, env.server.base + '?editor=plain');
-      await ready(page);
+      const { context, page } = await openPlayground(env, { viewport, locale }, '?editor=plain');
       await setManifest(page, seed);
       await page.click(`[data-testid="job"][data-job="${job}"]`);
       const { reasons, facts } = await inspector(page);
@@ -87,9 +82,7 @@ test('the controllers\' decisions in Japanese and Korean, Kubernetes\' Event tex
 });
 
 test('a page opened in Japanese shows Japanese once the engine has given the words', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP' });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 }, locale: 'ja-JP' });
   await page.waitForFunction(() => document.documentElement.lang === 'ja', null, { timeout: 10000 });
   assert.equal(await page.textContent('.timeline-head h2'), 'タイムライン');
   assert.equal(await page.inputValue('[data-testid="language"]'), 'ja');
@@ -103,9 +96,7 @@ test('a page opened in Japanese shows Japanese once the engine has given the wor
 test('a lint finding\'s severity in the page\'s language', async () => {
   const nightly = 'apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: nightly, namespace: ops}\nspec:\n  schedule: "30 2 * * *"\n  timeZone: Europe/Berlin\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n';
   for (const [locale, words] of [['en-US', ['warning', 'warning', 'warning', 'info']], ['ja-JP', ['警告', '警告', '警告', '情報']], ['ko-KR', ['경고', '경고', '경고', '정보']]]) {
-    const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
-    const page = await openPage(context, env.server.base + '?editor=plain');
-    await ready(page);
+    const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 }, locale }, '?editor=plain');
     await page.click('[data-testid="lint-toggle"]');
     await page.fill('[data-testid="lint-at"]', '2024-01-10T00:00:00Z');
     await page.selectOption('[data-testid="lint-version"]', '1.28');

@@ -6,9 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
-import { ready, generation, waitForRun, manifest, inspector } from './playground.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
+import { generation, waitForRun, manifest, inspector } from './playground.mjs';
 
 const env = useBrowser();
 
@@ -57,9 +56,7 @@ async function tabToTimeline(page) {
 for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
   test(`keyboard only (${name}): Tab to the timeline, arrows to seed 002's 13:10 slot, Enter explains it`, async () => {
     for (const colorScheme of ['light', 'dark']) {
-      const context = await env.browser.newContext({ viewport, colorScheme });
-      const page = await openPage(context, env.server.base);
-      await ready(page);
+      const { context, page } = await openPlayground(env, { viewport, colorScheme });
       await openSeed(page, 'retroactive-schedule-edit');
       assert.equal(await tabToTimeline(page), true, 'the editor was on the way and was left');
       // The timeline is one tab stop: the drawing itself while nothing is focused or selected.
@@ -119,9 +116,7 @@ for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['pho
 }
 
 test('items are named in the page\'s language, and the help documents the keys and the editor\'s escape', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
   await openSeed(page, 'retroactive-schedule-edit');
   const name = (item) => page.getAttribute(`[data-item="${item}"]`, 'aria-label');
   const lane = (testid) => page.getAttribute(`[data-testid="${testid}"]`, 'aria-label');

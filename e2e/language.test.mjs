@@ -5,17 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
 import { ready, inspector, generation, waitForRun } from './playground.mjs';
 
 const env = useBrowser();
 
 async function open(locale) {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
-  return { context, page };
+  return openPlayground(env, { viewport: { width: 1440, height: 900 }, locale });
 }
 
 /** The words the tests read: tagline, pane title, a tab, a legend entry, the notes' heading. */

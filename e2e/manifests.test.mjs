@@ -10,9 +10,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
-import { ready, setManifest, jobs, waitForRun, generation } from './playground.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
+import { setManifest, jobs, waitForRun, generation } from './playground.mjs';
 
 const env = useBrowser();
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'data', 'manifests');
@@ -21,10 +20,7 @@ const sizes = [[{ width: 1440, height: 900 }, 'light'], [{ width: 1440, height: 
   [{ width: 390, height: 844 }, 'light'], [{ width: 390, height: 844 }, 'dark']];
 
 async function open(viewport, theme) {
-  const context = await env.browser.newContext({ viewport, colorScheme: theme });
-  const page = await openPage(context, env.server.base + '?editor=plain');
-  await ready(page);
-  return { context, page };
+  return openPlayground(env, { viewport, colorScheme: theme }, '?editor=plain');
 }
 
 const errors = (page) => page.$$eval('[data-testid="diagnostic"].error', (els) => els.length);

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dist, serveDist } from './server.mjs';
 import { launch, openPage } from './browser.mjs';
-import { shots } from './harness.mjs';
+import { shots, openPlayground } from './harness.mjs';
 import { ready, setManifest, manifest, data, generation, waitForRun } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -67,9 +67,7 @@ async function installed(page, dir) {
 const isBuildB = (page) => page.evaluate(() => !!document.querySelector('meta[name="build"]'));
 
 test('offline after one visit: reload, simulate, open a scenario and a share link with no network', async () => {
-  const context = await env.browser.newContext({ viewport });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport });
   const cache = await installed(page, env.a);
   const files = filesOf(env.a);
   assert.deepEqual(await caches(page), { [cache]: [...files].sort() }, 'one cache holding every file of the build');
@@ -124,9 +122,7 @@ test('offline after one visit: reload, simulate, open a scenario and a share lin
 
 test('a new build installs in full in the background, and takes over as a whole when the page reloads into it', async () => {
   Object.assign(env.server.site, { root: env.a, down: false });
-  const context = await env.browser.newContext({ viewport });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport });
   const cacheA = await installed(page, env.a);
   await page.reload();
   await ready(page);
@@ -190,9 +186,7 @@ test('the update notice speaks the page\'s language', async () => {
   // A page of build A whose service worker then sees build B, in Japanese and in Korean.
   for (const [locale, words] of [['ja-JP', /新しいバージョン.*再読み込み/], ['ko-KR', /새 버전이 준비되었습니다.*새로 고침/]]) {
     Object.assign(env.server.site, { root: env.a, down: false, refuse: () => false });
-    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, locale });
-    const page = await openPage(context, env.server.base);
-    await ready(page);
+    const { context, page } = await openPlayground(env, { viewport: { width: 390, height: 844 }, locale });
     await installed(page, env.a);
     await page.reload();
     await ready(page);

@@ -9,8 +9,8 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { dist } from './server.mjs';
 import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
-import { ready, setManifest } from './playground.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
+import { setManifest } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = useBrowser();
@@ -52,9 +52,7 @@ async function typeAndTime(page, samples) {
 }
 
 test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
   await setManifest(page, fs.readFileSync(path.join(here, 'seeds', 'perf-30d-hourly.yaml'), 'utf8'));
   assert.equal((await page.$$('[data-testid="slot-lane"] [data-testid="slot-cluster"], [data-testid="slot-lane"] [data-testid="slot"]')).length > 0, true);
   await page.screenshot({ path: path.join(shots, 'perf-30d-hourly.png') });
@@ -118,9 +116,7 @@ test('keystroke-to-redraw for a 30-day hourly CronJob', async () => {
 });
 
 test('panning 10k items: frame time', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
   // 10 080 slots (every minute for 7 days) plus their Jobs and Pods.
   const manifest = fs.readFileSync(path.join(here, 'seeds', 'perf-30d-hourly.yaml'), 'utf8')
     .replace('schedule: "0 * * * *"', 'schedule: "* * * * *"').replace('duration: 30d', 'duration: 7d')

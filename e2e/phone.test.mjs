@@ -8,9 +8,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
-import { ready, setManifest } from './playground.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
+import { setManifest } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seed = (id) => fs.readFileSync(path.join(here, '..', 'scenarios', id, 'scenario.yaml'), 'utf8');
@@ -31,9 +30,7 @@ async function onScreen(page, selector) {
 for (const scheme of ['light', 'dark']) {
   for (const locale of ['en-US', 'ja-JP', 'ko-KR']) {
     test(`a phone, ${scheme}, ${locale}: one column, nothing off-screen, every header control works`, async () => {
-      const context = await env.browser.newContext({ viewport: phone, colorScheme: scheme, locale, hasTouch: true, isMobile: true });
-      const page = await openPage(context, env.server.base);
-      await ready(page);
+      const { context, page } = await openPlayground(env, { viewport: phone, colorScheme: scheme, locale, hasTouch: true, isMobile: true });
       await page.waitForTimeout(300);
       // Nothing is wider than the screen: the document does not scroll sideways.
       const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
@@ -89,9 +86,7 @@ for (const scheme of ['light', 'dark']) {
 }
 
 test('a phone: tapping a Job opens its why in the inspector, on screen', async () => {
-  const context = await env.browser.newContext({ viewport: phone, hasTouch: true, isMobile: true });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport: phone, hasTouch: true, isMobile: true });
   await setManifest(page, seed('retroactive-schedule-edit'));
   await page.tap('[data-testid="job"][data-job="cron-test-27991510"]');
   await page.waitForSelector('[data-testid="explanation"][aria-busy="false"]');
@@ -103,9 +98,7 @@ test('a phone: tapping a Job opens its why in the inspector, on screen', async (
 });
 
 test('the clock opens at the start of the horizon at a speed that plays it in about 20 s', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
   await setManifest(page, seed('retroactive-schedule-edit'));
   const clock = () => page.getAttribute('[data-testid="clock-time"]', 'data-time');
   // Seed 002's horizon: 13:01:51 to 13:31:51, 30 minutes at 2 min/s (15 s).

@@ -7,9 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
-import { ready, generation, waitForRun } from './playground.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
+import { generation, waitForRun } from './playground.mjs';
 
 const env = useBrowser();
 
@@ -59,9 +58,7 @@ const geometry = (page, job) => page.evaluate((job) => {
 for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
   test(`a failing Job's retries (${name}): click zooms to it with its Pods open and labelled; +/- keep it in view`, async () => {
     for (const colorScheme of ['light', 'dark']) {
-      const context = await env.browser.newContext({ viewport, colorScheme });
-      const page = await openPage(context, env.server.base);
-      await ready(page);
+      const { context, page } = await openPlayground(env, { viewport, colorScheme });
       const before = await generation(page);
       await page.selectOption('[data-testid="scenario-menu"]', 'onfailure-vs-never');
       await waitForRun(page, before);

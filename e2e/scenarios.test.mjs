@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
 import { ready, setManifest, manifest, data, generation, waitForRun } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -106,10 +105,7 @@ const SCENARIOS = {
 };
 
 async function open(options = {}) {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
-  return { context, page };
+  return openPlayground(env, { viewport: { width: 1440, height: 900 }, ...options });
 }
 
 /** Chooses a scenario in the header menu and waits for its run to be drawn. */

@@ -8,9 +8,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
-import { ready, setManifest } from './playground.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
+import { setManifest } from './playground.mjs';
 
 const env = useBrowser();
 
@@ -33,10 +32,7 @@ spec: {duration: ${duration}}
 `;
 
 async function open(viewport, colorScheme, locale = 'en-US') {
-  const context = await env.browser.newContext({ viewport, colorScheme, locale, timezoneId: 'America/New_York' });
-  const page = await openPage(context, env.server.base + '?editor=plain');
-  await ready(page);
-  return { context, page };
+  return openPlayground(env, { viewport, colorScheme, locale, timezoneId: 'America/New_York' }, '?editor=plain');
 }
 
 const card = (page) => page.$eval('[data-testid="schedule-card"]', (c) => ({

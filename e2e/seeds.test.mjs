@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
-import { ready, setManifest, slots, jobs, pods, data, inspector, manifest, waitForRun, generation } from './playground.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
+import { setManifest, slots, jobs, pods, data, inspector, manifest, waitForRun, generation } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The seeds' stories are built-in scenarios: one home for them, ../scenarios/<id>/scenario.yaml.
@@ -17,10 +16,7 @@ const seed = (id) => fs.readFileSync(path.join(here, '..', 'scenarios', id, 'sce
 const env = useBrowser();
 
 async function open() {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
-  return { context, page };
+  return openPlayground(env, { viewport: { width: 1440, height: 900 } });
 }
 
 const pick = (list, ...keys) => list.map((o) => keys.map((k) => o[k]));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
 import { ready, setManifest, manifest, inspector } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,9 +47,7 @@ async function makeLink(page) {
 }
 
 test('a shared link reproduces the exact view in a fresh browser', async () => {
-  const a = await env.browser.newContext({ viewport });
-  const page = await openPage(a, env.server.base);
-  await ready(page);
+  const { context: a, page } = await openPlayground(env, { viewport });
   await setManifest(page, seed('retroactive-schedule-edit'));
   // Select the retroactive Job, zoom in twice, step the clock and pick a speed.
   await page.click('[data-testid="job"][data-job="cron-test-27991510"]');
@@ -83,16 +81,12 @@ test('a shared link reproduces the exact view in a fresh browser', async () => {
 });
 
 test('opening a link never replaces a different saved text without asking', async () => {
-  const a = await env.browser.newContext({ viewport });
-  const maker = await openPage(a, env.server.base);
-  await ready(maker);
+  const { context: a, page: maker } = await openPlayground(env, { viewport });
   await setManifest(maker, seed('forbid-catch-up'));
   const link = await makeLink(maker);
   await a.close();
 
-  const b = await env.browser.newContext({ viewport });
-  const page = await openPage(b, env.server.base);
-  await ready(page);
+  const { context: b, page } = await openPlayground(env, { viewport });
   const mine = seed('retroactive-schedule-edit').replace('name: cron-test', 'name: mine');
   await setManifest(page, mine);
   const saved = () => page.evaluate(() => localStorage.getItem('cronjob-playground.manifest'));
@@ -125,9 +119,7 @@ test('opening a link never replaces a different saved text without asking', asyn
 });
 
 test('damaged and oversized links get a clear message and leave the saved text alone', async () => {
-  const context = await env.browser.newContext({ viewport });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport });
   const mine = await manifest(page);
   const cases = [
     ['#s=1.abc!def', 'This link is damaged: \'!\' at position 3 of its data is not a base64url character. It was probably altered while being copied; ask for the link again.'],
@@ -168,9 +160,7 @@ test('a link made by the CLI opens in the browser', async () => {
 });
 
 test('a link carries the language and the open compare and lint panels; a receiver who chose a language keeps it', async () => {
-  const a = await env.browser.newContext({ viewport, locale: 'en-US' });
-  const page = await openPage(a, env.server.base);
-  await ready(page);
+  const { context: a, page } = await openPlayground(env, { viewport, locale: 'en-US' });
   await setManifest(page, seed('forbid-catch-up'));
   await page.selectOption('[data-testid="language"]', 'ja');
   await page.click('[data-testid="compare-toggle"]');
@@ -195,9 +185,7 @@ test('a link carries the language and the open compare and lint panels; a receiv
   await b.close();
 
   // A browser whose user chose Korean keeps Korean; the panels still open.
-  const c = await env.browser.newContext({ viewport, locale: 'en-US' });
-  const chooser = await openPage(c, env.server.base);
-  await ready(chooser);
+  const { context: c, page: chooser } = await openPlayground(env, { viewport, locale: 'en-US' });
   await chooser.selectOption('[data-testid="language"]', 'ko');
   await chooser.goto('about:blank');
   await chooser.goto(link);

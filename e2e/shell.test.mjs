@@ -4,16 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
 import { ready, setManifest, manifest, data } from './playground.mjs';
 
 const env = useBrowser();
 
 test('the page shows its title, CodeMirror editor with the example, and the timeline', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
   assert.equal(await page.textContent('[data-testid="title"]'), 'CronJob Playground');
   assert.equal(await page.title(), 'CronJob Playground');
   assert.ok(await page.$('.cm-editor'), 'CodeMirror is bundled and loaded');
@@ -26,9 +23,7 @@ test('the page shows its title, CodeMirror editor with the example, and the time
 });
 
 test('the editor text survives a reload', async () => {
-  const context = await env.browser.newContext();
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, {});
   const text = 'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: kept\n';
   await setManifest(page, text);
   assert.match(await page.textContent('[data-testid="editor-status"]'), /^4 lines · saved in this browser/);
@@ -40,9 +35,7 @@ test('the editor text survives a reload', async () => {
 });
 
 test('the textarea fallback works and diagnostics point at line and column', async () => {
-  const context = await env.browser.newContext();
-  const page = await openPage(context, env.server.base + '?editor=plain');
-  await ready(page);
+  const { context, page } = await openPlayground(env, {}, '?editor=plain');
   assert.equal(await page.$('.cm-editor'), null);
   const bad = 'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: hello\nspec:\n  schedule: "61 * * * *"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n';
   await setManifest(page, bad);
@@ -56,9 +49,7 @@ test('the textarea fallback works and diagnostics point at line and column', asy
 });
 
 test('CodeMirror marks the error inline, and the theme toggles and persists', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
   const bad = 'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: hello\nspec:\n  schedule: "61 * * * *"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n';
   await setManifest(page, bad);
   await page.waitForSelector('.cm-lintRange-error');

@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { openPage } from './browser.mjs';
-import { useBrowser, shots } from './harness.mjs';
-import { ready, setManifest, slots, waitForRun, generation, manifest } from './playground.mjs';
+import { useBrowser, shots, openPlayground } from './harness.mjs';
+import { setManifest, slots, waitForRun, generation, manifest } from './playground.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The seeds' stories live with the built-in scenarios.
@@ -19,10 +18,7 @@ const env = useBrowser();
 const viewport = { width: 1440, height: 1000 };
 
 async function open() {
-  const context = await env.browser.newContext({ viewport, acceptDownloads: true });
-  const page = await openPage(context, env.server.base);
-  await ready(page);
-  return { context, page };
+  return openPlayground(env, { viewport, acceptDownloads: true });
 }
 
 async function download(page, testid) {

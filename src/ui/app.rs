@@ -18,6 +18,7 @@ use super::runner::{Engine, Report, Runner};
 use super::scenario_menu::{self, is_own_text, ScenarioMenu, ScenarioNotes, OWN_TEXT_KEY, SCENARIO_KEY};
 use super::schedule_card::ScheduleCards;
 use super::share::{OpenPanels, Opened, Pending, Share};
+use super::shortcuts::{use_playback, use_shortcuts};
 use super::state::{Action, Model, ViewState};
 use super::timeline_view::{Legend, TimelineView};
 use crate::app::document::replace_simulation;
@@ -25,11 +26,8 @@ use crate::app::protocol::{Answer, EventsShown, Explained, Logged, Request, Said
 use crate::app::run::Diagnostic;
 use crate::app::share::SharePanel;
 use crate::i18n::{pack, Lang, Msg};
-use gloo_timers::callback::{Interval, Timeout};
+use gloo_timers::callback::Timeout;
 use std::rc::Rc;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
-use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 /// `localStorage` key under which the editor text is kept.
@@ -362,118 +360,24 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |doc: serde_json::Value| set_text.emit(replace_simulation(&text, &doc)))
     };
 
-    // Playback.
-    {
-        let dispatch = state.dispatcher();
-        use_effect_with(state.playing, move |playing| {
-            let interval = playing.then(|| {
-                let mut last = perf::now();
-                Interval::new(40, move || {
-                    let now = perf::now();
-                    dispatch.dispatch(Action::Tick(now - last));
-                    last = now;
-                })
-            });
-            move || drop(interval)
-        });
-    }
-
-    // Keyboard shortcuts, unless typing in a field or the editor.
-    {
-        let dispatch = state.dispatcher();
-        let (theme, help) = (theme.clone(), help.clone());
-        let playing = state.playing;
-        let width = state.view.width;
-        use_effect_with((playing, width, (*theme).clone(), *help), move |_| {
-            let handler = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
-                let typing = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| {
-                    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                        || el.closest(".cm-editor").ok().flatten().is_some()
-                });
-                // A key the timeline's items took (an arrow moving between them) is theirs.
-                if typing || e.default_prevented() || e.ctrl_key() || e.meta_key() || e.alt_key() {
-                    return;
-                }
-                let handled = match e.key().as_str() {
-                    " " | "k" => {
-                        dispatch.dispatch(Action::Play(!playing));
-                        true
-                    }
-                    "." | "l" => {
-                        dispatch.dispatch(Action::StepNext);
-                        true
-                    }
-                    "," | "j" => {
-                        dispatch.dispatch(Action::StepPrevious);
-                        true
-                    }
-                    "+" | "=" => {
-                        dispatch.dispatch(Action::ZoomStep(0.5));
-                        true
-                    }
-                    "-" | "_" => {
-                        dispatch.dispatch(Action::ZoomStep(2.0));
-                        true
-                    }
-                    "ArrowLeft" => {
-                        dispatch.dispatch(Action::Pan(width / 4.0));
-                        true
-                    }
-                    "ArrowRight" => {
-                        dispatch.dispatch(Action::Pan(-width / 4.0));
-                        true
-                    }
-                    "Home" => {
-                        dispatch.dispatch(Action::Seek(f64::MIN));
-                        true
-                    }
-                    "End" => {
-                        dispatch.dispatch(Action::Seek(f64::MAX));
-                        true
-                    }
-                    "0" | "f" => {
-                        dispatch.dispatch(Action::Fit);
-                        true
-                    }
-                    "Escape" => {
-                        dispatch.dispatch(Action::Select(None));
-                        help.set(false);
-                        true
-                    }
-                    "d" => {
-                        let next = if *theme == "dark" { "light" } else { "dark" };
-                        apply_theme(next);
-                        save(THEME_KEY, next);
-                        theme.set(next.to_string());
-                        true
-                    }
-                    "?" => {
-                        help.set(!*help);
-                        true
-                    }
-                    _ => false,
-                };
-                if handled {
-                    e.prevent_default();
-                }
-            });
-            let window = web_sys::window().expect("window");
-            let _ = window.add_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
-            move || {
-                let _ = window.remove_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
-            }
-        });
-    }
-
-    let toggle_theme = {
+    let switch_theme = {
         let theme = theme.clone();
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |()| {
             let next = if *theme == "dark" { "light" } else { "dark" };
             apply_theme(next);
             save(THEME_KEY, next);
             theme.set(next.to_string());
         })
     };
+    use_playback(state.dispatcher(), state.playing);
+    use_shortcuts(
+        state.dispatcher(),
+        (state.playing, state.view.width, (*theme).clone()),
+        help.clone(),
+        switch_theme.clone(),
+    );
+
+    let toggle_theme = switch_theme.reform(|_: MouseEvent| ());
     let toggle_help = {
         let help = help.clone();
         Callback::from(move |_: MouseEvent| help.set(!*help))

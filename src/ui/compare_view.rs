@@ -14,6 +14,7 @@ use crate::app::protocol::{Answer, CompareWith, ComparisonView};
 use crate::app::share::{SharePanel, ShareView};
 use crate::i18n::{Lang, Msg};
 use crate::timeline::viewport::ms;
+use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -95,26 +96,7 @@ pub fn compare_view(props: &CompareProps) -> Html {
     let b_error = use_state(|| None::<String>);
     // The engine's comparison of run B with run A, with run B's id.
     let compared = use_state(|| None::<(u64, Rc<ComparisonView>)>);
-    let runner = {
-        let (dispatch, b_error, compared) = (b_state.dispatcher(), b_error.clone(), compared.clone());
-        let engine = props.engine;
-        use_mut_ref(move || {
-            let generation = std::cell::Cell::new(0u64);
-            Runner::new(
-                engine,
-                Callback::from(move |(answer, _stages): super::runner::Report| match answer {
-                    // B is only drawn; the inspector's questions go to run A's engine.
-                    Answer::Ran { id, ms, result } => {
-                        generation.set(generation.get() + 1);
-                        b_error.set(result.error.clone());
-                        dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), ms, id))));
-                    }
-                    Answer::Compared { id, comparison } => compared.set(Some((id, Rc::new(comparison)))),
-                    _ => {}
-                }),
-            )
-        })
-    };
+    let runner = use_b_runner(props.engine, b_state.dispatcher(), b_error.clone(), compared.clone());
 
     // Runs this runner was asked for; its answers carry the same ids (1, 2, …), so a comparison is
     // only shown for the newest, never for a B that no longer matches the choice. B follows A's
@@ -179,12 +161,75 @@ pub fn compare_view(props: &CompareProps) -> Html {
     let current = b_state.model.as_ref().is_some_and(|m| m.run == *requested);
     let diff = compared.as_ref().filter(|(id, _)| *on && current && *id == *requested).map(|(_, d)| d.clone());
     let selected = against.value();
-    // Share links carry compare mode and its choice, and open them.
+    use_share_panels(props, &on, &against);
+    let a_version = a_trace.map(|t| t.kubernetes_version.to_string()).unwrap_or_default();
+
+    html! {
+        <section class="compare" data-testid="compare" aria-label={l.text(Msg::CompareRegion)}>
+            <div class="compare-head">
+                <button type="button" onclick={toggle} aria-pressed={on.to_string()} data-testid="compare-toggle">
+                    { l.text(if *on { Msg::CompareStop } else { Msg::CompareStart }) }</button>
+                if *on {
+                    <label>{ "B: " }
+                        { against_menu(l, &selected, choose) }
+                    </label>
+                    <button type="button" onclick={keep} data-testid="compare-keep" title={l.text(Msg::CompareKeepTitle)}>{ l.text(Msg::CompareKeep) }</button>
+                }
+            </div>
+            if *on {
+                if let Some(e) = &*b_error {
+                    <p class="error" role="alert" data-testid="compare-error">{ l.format(Msg::CompareCannotRun, &[e]) }</p>
+                }
+                if let Some(d) = &diff {
+                    { summary(l, d, &a_version, &against) }
+                    <DiffStrip state={props.state.clone()} diff={d.clone()} dispatch={props.dispatch.clone()} />
+                }
+                <div class="compare-b" data-testid="compare-b">
+                    <h3 class="pane-title">{ format!("B — {}", against.label(l)) }</h3>
+                    <TimelineView state={(*b_state).clone()} dispatch={b_state.dispatcher()} />
+                </div>
+                if let Some(d) = &diff {
+                    { diff_list(l, d, &props.dispatch) }
+                }
+            }
+        </section>
+    }
+}
+
+/// Runs B and compares it with A in B's own worker; B is only drawn (the inspector's questions go
+/// to run A's engine).
+#[hook]
+fn use_b_runner(
+    engine: Engine,
+    dispatch: UseReducerDispatcher<ViewState>,
+    b_error: UseStateHandle<Option<String>>,
+    compared: UseStateHandle<Option<(u64, Rc<ComparisonView>)>>,
+) -> Rc<RefCell<Runner>> {
+    use_mut_ref(move || {
+        let generation = std::cell::Cell::new(0u64);
+        Runner::new(
+            engine,
+            Callback::from(move |(answer, _stages): super::runner::Report| match answer {
+                Answer::Ran { id, ms, result } => {
+                    generation.set(generation.get() + 1);
+                    b_error.set(result.error.clone());
+                    dispatch.dispatch(Action::Loaded(Rc::new(Model::new(result, generation.get(), ms, id))));
+                }
+                Answer::Compared { id, comparison } => compared.set(Some((id, Rc::new(comparison)))),
+                _ => {}
+            }),
+        )
+    })
+}
+
+/// Share links carry compare mode and its choice, and open them.
+#[hook]
+fn use_share_panels(props: &CompareProps, on: &UseStateHandle<bool>, against: &UseStateHandle<Against>) {
     {
         let panels = props.panels.clone();
-        let open = (*on).then(|| SharePanel::Compare {
+        let open = (**on).then(|| SharePanel::Compare {
             against: against.value(),
-            kept: if let Against::Snapshot(t) = &*against { Some(t.to_string()) } else { None },
+            kept: if let Against::Snapshot(t) = &**against { Some(t.to_string()) } else { None },
         });
         use_effect_with(open, move |open| panels.borrow_mut().compare = open.clone());
     }
@@ -203,68 +248,66 @@ pub fn compare_view(props: &CompareProps) -> Html {
             }
         });
     }
-    let a_version = a_trace.map(|t| t.kubernetes_version.to_string()).unwrap_or_default();
+}
 
+/// The menu of what B is: another release, another concurrency policy, or the kept text.
+fn against_menu(l: Lang, selected: &str, choose: Callback<Event>) -> Html {
+    let option = |value: String, label: String| {
+        html! { <option value={value.clone()} selected={value == selected}>{ label }</option> }
+    };
     html! {
-        <section class="compare" data-testid="compare" aria-label={l.text(Msg::CompareRegion)}>
-            <div class="compare-head">
-                <button type="button" onclick={toggle} aria-pressed={on.to_string()} data-testid="compare-toggle">
-                    { l.text(if *on { Msg::CompareStop } else { Msg::CompareStart }) }</button>
-                if *on {
-                    <label>{ "B: " }
-                        <select onchange={choose} data-testid="compare-against" aria-label={l.text(Msg::CompareAgainstLabel)}>
-                            <optgroup label={l.text(Msg::CompareVersionGroup)}>
-                                { for KubernetesVersion::all_newest_first().map(|v| {
-                                    let value = Against::Version(v).value();
-                                    html! { <option value={value.clone()} selected={value == selected}>{ version_label(l, v) }</option> }
-                                }) }
-                            </optgroup>
-                            <optgroup label="concurrencyPolicy">
-                                { for POLICIES.iter().map(|p| {
-                                    let value = Against::Policy(*p).value();
-                                    html! { <option value={value.clone()} selected={value == selected}>{ l.format(Msg::CompareEveryPolicy, &[&format!("{p:?}")]) }</option> }
-                                }) }
-                            </optgroup>
-                            <option value="snapshot" selected={selected == "snapshot"}>{ l.text(Msg::CompareSnapshot) }</option>
-                        </select>
-                    </label>
-                    <button type="button" onclick={keep} data-testid="compare-keep" title={l.text(Msg::CompareKeepTitle)}>{ l.text(Msg::CompareKeep) }</button>
+        <select onchange={choose} data-testid="compare-against" aria-label={l.text(Msg::CompareAgainstLabel)}>
+            <optgroup label={l.text(Msg::CompareVersionGroup)}>
+                { for KubernetesVersion::all_newest_first()
+                    .map(|v| option(Against::Version(v).value(), version_label(l, v))) }
+            </optgroup>
+            <optgroup label="concurrencyPolicy">
+                { for POLICIES.iter().map(|p| {
+                    option(Against::Policy(*p).value(), l.format(Msg::CompareEveryPolicy, &[&format!("{p:?}")]))
+                }) }
+            </optgroup>
+            <option value="snapshot" selected={selected == "snapshot"}>{ l.text(Msg::CompareSnapshot) }</option>
+        </select>
+    }
+}
+
+/// Runs A and B in figures, and how many differences.
+fn summary(l: Lang, d: &ComparisonView, a_version: &str, against: &Against) -> Html {
+    let differences = if d.differences.len() == 1 {
+        l.text(Msg::CompareOneDifference).to_string()
+    } else {
+        l.format(Msg::CompareDifferences, &[&d.differences.len()])
+    };
+    html! {
+        <p class="compare-summary" data-testid="compare-summary" data-differences={d.differences.len().to_string()}>
+            <span class="run-a">{ l.format(Msg::CompareRunA, &[&a_version, &d.a.jobs, &d.a.ran, &d.a.not_run]) }</span>
+            { " · " }
+            <span class="run-b">
+                { l.format(Msg::CompareRunB, &[&against.label(l), &d.b.jobs, &d.b.ran, &d.b.not_run]) }</span>
+            { " · " }
+            { differences }
+        </p>
+    }
+}
+
+/// The differences (the first 200), each moving A's clock to its instant when clicked.
+fn diff_list(l: Lang, d: &ComparisonView, dispatch: &UseReducerDispatcher<ViewState>) -> Html {
+    html! {
+        <ol class="diff-list" data-testid="diff-list">
+            { for d.differences.iter().take(200).map(|x| {
+                let (dispatch, at) = (dispatch.clone(), ms(x.at));
+                html! {
+                    <li class={format!("diff {}", x.kind.name())} data-testid="diff" data-kind={x.kind.name()}
+                        data-time={crate::sim::trace::format_time(&x.at)}
+                        onclick={Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Seek(at)))}>
+                        { x.said.render(l) }
+                    </li>
                 }
-            </div>
-            if *on {
-                if let Some(e) = &*b_error {
-                    <p class="error" role="alert" data-testid="compare-error">{ l.format(Msg::CompareCannotRun, &[e]) }</p>
-                }
-                if let Some(d) = &diff {
-                    <p class="compare-summary" data-testid="compare-summary" data-differences={d.differences.len().to_string()}>
-                        <span class="run-a">{ l.format(Msg::CompareRunA, &[&a_version, &d.a.jobs, &d.a.ran, &d.a.not_run]) }</span>
-                        { " · " }
-                        <span class="run-b">{ l.format(Msg::CompareRunB, &[&against.label(l), &d.b.jobs, &d.b.ran, &d.b.not_run]) }</span>
-                        { " · " }
-                        { if d.differences.len() == 1 { l.text(Msg::CompareOneDifference).to_string() } else { l.format(Msg::CompareDifferences, &[&d.differences.len()]) } }
-                    </p>
-                    <DiffStrip state={props.state.clone()} diff={d.clone()} dispatch={props.dispatch.clone()} />
-                }
-                <div class="compare-b" data-testid="compare-b">
-                    <h3 class="pane-title">{ format!("B — {}", against.label(l)) }</h3>
-                    <TimelineView state={(*b_state).clone()} dispatch={b_state.dispatcher()} />
-                </div>
-                if let Some(d) = &diff {
-                    <ol class="diff-list" data-testid="diff-list">
-                        { for d.differences.iter().take(200).map(|x| {
-                            let (dispatch, at) = (props.dispatch.clone(), ms(x.at));
-                            html! {
-                                <li class={format!("diff {}", x.kind.name())} data-testid="diff" data-kind={x.kind.name()}
-                                    data-time={crate::sim::trace::format_time(&x.at)} onclick={Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Seek(at)))}>
-                                    { x.said.render(l) }
-                                </li>
-                            }
-                        }) }
-                        if d.differences.len() > 200 { <li class="more">{ l.format(Msg::MoreDiagnostics, &[&(d.differences.len() - 200)]) }</li> }
-                    </ol>
-                }
+            }) }
+            if d.differences.len() > 200 {
+                <li class="more">{ l.format(Msg::MoreDiagnostics, &[&(d.differences.len() - 200)]) }</li>
             }
-        </section>
+        </ol>
     }
 }
 

@@ -9,8 +9,8 @@ use super::language::use_lang;
 use super::state::{Action, ViewState};
 use crate::app::axis_zone::AxisZone;
 use crate::app::protocol::Said;
-use crate::app::protocol::{EventsShown, Explained, Logged, Request, TableView};
-use crate::i18n::Msg;
+use crate::app::protocol::{EventsShown, Explained, InspectionView, Logged, Request, TableView};
+use crate::i18n::{Lang, Msg};
 use crate::sim::trace::{format_time, ObjectKind, Time};
 use crate::timeline::kubectl::{cron_jobs_at, jobs_at, pods_at, resource};
 use crate::timeline::viewport::ms;
@@ -111,29 +111,7 @@ pub fn inspector(props: &InspectorProps) -> Html {
         (true, None | Some((_, _, None))) => {
             html! { <div class="explanation" data-testid="explanation" aria-busy="true" /> }
         }
-        (true, Some((_, _, Some(e)))) => html! {
-            <div class="explanation" data-testid="explanation" data-kind={e.kind.clone()} aria-busy={(!fresh).to_string()}>
-                <h3 data-testid="inspector-title"><span class="kind" data-kind={e.kind.clone()}>{ Msg::kind(&e.kind).map_or(e.kind.as_str(), |m| l.text(m)) }</span>{ " " }
-                    <span class={verbatim(&e.title)}>{ e.title.render(l) }</span></h3>
-                <dl class="facts">
-                    { for e.facts.iter().map(|(k, v)| html! {
-                        <><dt>{ Msg::field(k).map_or(k.as_str(), |m| l.text(m)) }</dt>
-                        <dd data-testid="fact" data-field={k.clone()} class={verbatim(v)}>{ instant_in_zone(s, v).unwrap_or_else(|| v.render(l)) }</dd></>
-                    }) }
-                </dl>
-                <h4>{ l.text(Msg::Why) }</h4>
-                <ol class="why">
-                    { for e.why.iter().map(|r| html! {
-                        <li data-testid="reason" data-code={r.code.clone()} data-source={r.source.clone()}>
-                            <span class="src">{ Msg::source(&r.source).map_or(r.source.as_str(), |m| l.text(m)) }</span>
-                            <code class="code">{ r.code.clone() }</code>
-                            if let Some(t) = r.at { <time datetime={format_time(&t)}>{ shown_time(s, t) }</time> }
-                            <p class={verbatim(&r.text)}>{ r.text.render(l) }</p>
-                        </li>
-                    }) }
-                </ol>
-            </div>
-        },
+        (true, Some((_, _, Some(e)))) => explanation(l, s, e, fresh),
     };
     let body = match *tab {
         Tab::Details => details,
@@ -145,33 +123,8 @@ pub fn inspector(props: &InspectorProps) -> Html {
                 { table(&pods_at(trace, at).into(), "kubectl-pods", &select) }
             </div>
         },
-        Tab::Events => {
-            let object = object_of(s);
-            let shown = props.events.as_ref().as_ref();
-            let fresh = shown.is_some_and(|(run, t, o, _)| *run == model.run && *t == at && *o == object);
-            html! {
-                <div class="events">
-                    <p class="cmd">{ match &object {
-                        Some((k, n)) => format!("$ kubectl describe {} {n}   {}", resource(*k), l.format(Msg::DescribeAt, &[&shown_time(s, at)])),
-                        None => format!("$ kubectl get events   {}", l.format(Msg::EventsAt, &[&shown_time(s, at)])),
-                    } }</p>
-                    <div aria-busy={(!fresh).to_string()}>
-                        { shown.map(|(_, _, _, t)| table(t, if fresh { "events" } else { "events-pending" }, &select)).unwrap_or_default() }
-                    </div>
-                </div>
-            }
-        }
-        Tab::Logs => {
-            let shown = props.logged.as_ref().as_ref();
-            let fresh = shown.is_some_and(|(run, t, _)| *run == model.run && *t == at);
-            html! {
-                <div class="logs">
-                    <p class="cmd">{ l.format(Msg::LogUpTo, &[&shown_time(s, at)]) }</p>
-                    <pre data-testid={if fresh { "logs" } else { "logs-pending" }} aria-busy={(!fresh).to_string()}>
-                        { shown.map(|(_, _, lines)| lines.join("\n")).unwrap_or_default() }</pre>
-                </div>
-            }
-        }
+        Tab::Events => events(l, props, model.run, at, &select),
+        Tab::Logs => logs(l, props, model.run, at),
     };
     html! {
         <section class="inspector" data-testid="inspector" aria-label={l.text(Msg::Inspector)}>
@@ -185,6 +138,68 @@ pub fn inspector(props: &InspectorProps) -> Html {
             </div>
             <div class="tab-body">{ body }</div>
         </section>
+    }
+}
+
+/// The selected item's explanation: its kind and name, its facts, and the reasons, each with
+/// its source, code and instant.
+fn explanation(l: Lang, s: &ViewState, e: &InspectionView, fresh: bool) -> Html {
+    html! {
+        <div class="explanation" data-testid="explanation" data-kind={e.kind.clone()} aria-busy={(!fresh).to_string()}>
+            <h3 data-testid="inspector-title"><span class="kind" data-kind={e.kind.clone()}>{ Msg::kind(&e.kind).map_or(e.kind.as_str(), |m| l.text(m)) }</span>{ " " }
+                <span class={verbatim(&e.title)}>{ e.title.render(l) }</span></h3>
+            <dl class="facts">
+                { for e.facts.iter().map(|(k, v)| html! {
+                    <><dt>{ Msg::field(k).map_or(k.as_str(), |m| l.text(m)) }</dt>
+                    <dd data-testid="fact" data-field={k.clone()} class={verbatim(v)}>{ instant_in_zone(s, v).unwrap_or_else(|| v.render(l)) }</dd></>
+                }) }
+            </dl>
+            <h4>{ l.text(Msg::Why) }</h4>
+            <ol class="why">
+                { for e.why.iter().map(|r| html! {
+                    <li data-testid="reason" data-code={r.code.clone()} data-source={r.source.clone()}>
+                        <span class="src">{ Msg::source(&r.source).map_or(r.source.as_str(), |m| l.text(m)) }</span>
+                        <code class="code">{ r.code.clone() }</code>
+                        if let Some(t) = r.at { <time datetime={format_time(&t)}>{ shown_time(s, t) }</time> }
+                        <p class={verbatim(&r.text)}>{ r.text.render(l) }</p>
+                    </li>
+                }) }
+            </ol>
+        </div>
+    }
+}
+
+/// The Events tab: the selected object's Events (`kubectl describe`), else all of them, at the
+/// cursor.
+fn events(l: Lang, props: &InspectorProps, run: u64, at: Time, select: &Callback<MouseEvent>) -> Html {
+    let s = &props.state;
+    let object = object_of(s);
+    let shown = props.events.as_ref().as_ref();
+    let fresh = shown.is_some_and(|(r, t, o, _)| *r == run && *t == at && *o == object);
+    html! {
+        <div class="events">
+            <p class="cmd">{ match &object {
+                Some((k, n)) => format!("$ kubectl describe {} {n}   {}", resource(*k), l.format(Msg::DescribeAt, &[&shown_time(s, at)])),
+                None => format!("$ kubectl get events   {}", l.format(Msg::EventsAt, &[&shown_time(s, at)])),
+            } }</p>
+            <div aria-busy={(!fresh).to_string()}>
+                { shown.map(|(_, _, _, t)| table(t, if fresh { "events" } else { "events-pending" }, select)).unwrap_or_default() }
+            </div>
+        </div>
+    }
+}
+
+/// The Logs tab: the controllers' log lines up to the cursor.
+fn logs(l: Lang, props: &InspectorProps, run: u64, at: Time) -> Html {
+    let s = &props.state;
+    let shown = props.logged.as_ref().as_ref();
+    let fresh = shown.is_some_and(|(r, t, _)| *r == run && *t == at);
+    html! {
+        <div class="logs">
+            <p class="cmd">{ l.format(Msg::LogUpTo, &[&shown_time(s, at)]) }</p>
+            <pre data-testid={if fresh { "logs" } else { "logs-pending" }} aria-busy={(!fresh).to_string()}>
+                { shown.map(|(_, _, lines)| lines.join("\n")).unwrap_or_default() }</pre>
+        </div>
     }
 }
 

@@ -11,13 +11,13 @@ use super::share::PanelsHandle;
 use crate::api::KubernetesVersion;
 use crate::app::finding_text::Part;
 use crate::app::lint::{Severity, TooManyCronJobs};
-use crate::app::protocol::{Answer, LintAsk, LintRefused, Request};
+use crate::app::protocol::{Answer, LintAsk, LintRefused, PageAnswer, Request};
 use crate::app::protocol::{CronJobLintView, FindingView, LintReportView};
 use crate::app::share::SharePanel;
 use crate::i18n::Lang;
 use crate::i18n::Msg;
 use chrono::{DateTime, SubsecRound, Utc};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -80,6 +80,85 @@ fn severity_words(s: Severity) -> Msg {
     }
 }
 
+/// One lint's state: what it came to, whether it runs and how far, which answers count, and the
+/// CronJobs probed so far.
+#[derive(Clone)]
+struct LintRun {
+    report: UseStateHandle<Option<Outcome>>,
+    busy: UseStateHandle<bool>,
+    /// CronJobs probed of all, while busy.
+    progress: UseStateHandle<Option<(usize, usize)>>,
+    /// The lint whose answers count (0: none).
+    current: Rc<Cell<u64>>,
+    /// The CronJobs of the current (or stopped) lint probed so far, shown as they come; each
+    /// progress message re-renders.
+    probed: Rc<RefCell<Vec<CronJobLintView>>>,
+}
+
+#[hook]
+fn use_lint_run() -> LintRun {
+    LintRun {
+        report: use_state(|| None::<Outcome>),
+        busy: use_state(|| false),
+        progress: use_state(|| None::<(usize, usize)>),
+        current: use_memo((), |_| Cell::new(0)),
+        probed: use_mut_ref(Vec::<CronJobLintView>::new),
+    }
+}
+
+impl LintRun {
+    /// An answer of the view's engine: progress or the end of the current lint.
+    fn answered(&self, answer: PageAnswer) {
+        match answer {
+            Answer::Linted { id, done, total, probed: latest, outcome } if id == self.current.get() => match outcome {
+                None => {
+                    self.probed.borrow_mut().extend(latest);
+                    self.progress.set(Some((done, total)));
+                }
+                Some(Ok(r)) => self.finish(Outcome::Report(Rc::new(r))),
+                Some(Err(LintRefused::TooMany(too_many))) => self.finish(Outcome::TooMany(too_many)),
+                Some(Err(LintRefused::UnknownZone(zone))) => self.finish(Outcome::UnknownZone(zone)),
+            },
+            // Only a worker that cannot start or a garbled reply answers a lint with a run.
+            Answer::Ran { id, result, .. } if id == self.current.get() => {
+                self.finish(Outcome::Error(result.error.unwrap_or_default()))
+            }
+            _ => {}
+        }
+    }
+
+    /// The current lint is over: its answers no longer count.
+    fn finish(&self, outcome: Outcome) {
+        self.current.set(0);
+        self.report.set(Some(outcome));
+        self.busy.set(false);
+        self.progress.set(None);
+    }
+
+    /// Asks the engine for a lint of `input`, unless the options are bad.
+    fn start(&self, runner: &RefCell<Runner>, input: String, options: Result<LintAsk, String>) {
+        match options {
+            Err(e) => self.report.set(Some(Outcome::Error(e))),
+            Ok(options) => {
+                self.busy.set(true);
+                self.progress.set(None);
+                self.report.set(None);
+                self.probed.borrow_mut().clear();
+                let id = runner.borrow_mut().lint(input, options);
+                self.current.set(id);
+            }
+        }
+    }
+
+    /// Stops the current lint, keeping the CronJobs probed so far.
+    fn cancel(&self, runner: &RefCell<Runner>) {
+        let id = self.current.get();
+        runner.borrow_mut().ask(Request::CancelLint { id });
+        let total = self.progress.map_or(0, |(_, total)| total);
+        self.finish(Outcome::Stopped { done: self.probed.borrow().len(), total });
+    }
+}
+
 #[function_component(LintView)]
 pub fn lint_view(props: &LintProps) -> Html {
     let l = use_lang();
@@ -88,51 +167,11 @@ pub fn lint_view(props: &LintProps) -> Html {
     let version = use_state(|| KubernetesVersion::NEWEST);
     let zone = use_state(|| "UTC".to_string());
     let at = use_state(|| crate::sim::trace::format_time(&now()));
-    let report = use_state(|| None::<Outcome>);
-    let busy = use_state(|| false);
-    // CronJobs probed of all, while busy.
-    let progress = use_state(|| None::<(usize, usize)>);
-    // The lint whose answers count (0: none).
-    let current: Rc<Cell<u64>> = use_memo((), |_| Cell::new(0));
-    // The CronJobs of the current (or stopped) lint probed so far, shown as they come; each
-    // progress message re-renders.
-    let probed = use_mut_ref(Vec::<CronJobLintView>::new);
+    let lint = use_lint_run();
     let runner = {
-        let (report, busy, progress, current, probed) =
-            (report.clone(), busy.clone(), progress.clone(), current.clone(), probed.clone());
+        let lint = lint.clone();
         let engine = props.engine;
-        use_mut_ref(move || {
-            Runner::new(
-                engine,
-                Callback::from(move |(answer, _): Report| match answer {
-                    Answer::Linted { id, done, total, probed: latest, outcome } if id == current.get() => match outcome
-                    {
-                        None => {
-                            probed.borrow_mut().extend(latest);
-                            progress.set(Some((done, total)));
-                        }
-                        Some(outcome) => {
-                            current.set(0);
-                            report.set(Some(match outcome {
-                                Ok(r) => Outcome::Report(Rc::new(r)),
-                                Err(LintRefused::TooMany(too_many)) => Outcome::TooMany(too_many),
-                                Err(LintRefused::UnknownZone(zone)) => Outcome::UnknownZone(zone),
-                            }));
-                            busy.set(false);
-                            progress.set(None);
-                        }
-                    },
-                    // Only a worker that cannot start or a garbled reply answers a lint with a run.
-                    Answer::Ran { id, result, .. } if id == current.get() => {
-                        current.set(0);
-                        report.set(Some(Outcome::Error(result.error.unwrap_or_default())));
-                        busy.set(false);
-                        progress.set(None);
-                    }
-                    _ => {}
-                }),
-            )
-        })
+        use_mut_ref(move || Runner::new(engine, Callback::from(move |(answer, _): Report| lint.answered(answer))))
     };
 
     {
@@ -176,64 +215,83 @@ pub fn lint_view(props: &LintProps) -> Html {
         Callback::from(move |e: InputEvent| at.set(e.target_unchecked_into::<HtmlInputElement>().value()))
     };
     let run = {
-        let (input, version, zone, at, report, busy, progress, runner, current, probed) = (
-            input.clone(),
-            version.clone(),
-            zone.clone(),
-            at.clone(),
-            report.clone(),
-            busy.clone(),
-            progress.clone(),
-            runner.clone(),
-            current.clone(),
-            probed.clone(),
-        );
+        let (input, version, zone, at, lint, runner) =
+            (input.clone(), version.clone(), zone.clone(), at.clone(), lint.clone(), runner.clone());
         Callback::from(move |_: MouseEvent| {
             // The engine looks the zone up (the page has no zone table).
             let options = crate::go::parse_rfc3339(at.trim())
                 .ok_or_else(|| format!("start {:?}: not an RFC 3339 time", *at))
                 .map(|at| LintAsk { version: *version, at, controller_time_zone: (*zone).clone() });
-            match options {
-                Err(e) => report.set(Some(Outcome::Error(e))),
-                Ok(options) => {
-                    busy.set(true);
-                    progress.set(None);
-                    report.set(None);
-                    probed.borrow_mut().clear();
-                    let id = runner.borrow_mut().lint((*input).clone(), options);
-                    current.set(id);
-                }
-            }
+            lint.start(&runner, (*input).clone(), options);
         })
     };
     let cancel = {
-        let (busy, progress, runner, current, report, probed) =
-            (busy.clone(), progress.clone(), runner.clone(), current.clone(), report.clone(), probed.clone());
-        Callback::from(move |_: MouseEvent| {
-            let id = current.replace(0);
-            runner.borrow_mut().ask(Request::CancelLint { id });
-            let total = progress.map_or(0, |(_, total)| total);
-            report.set(Some(Outcome::Stopped { done: probed.borrow().len(), total }));
-            busy.set(false);
-            progress.set(None);
-        })
+        let (lint, runner) = (lint.clone(), runner.clone());
+        Callback::from(move |_: MouseEvent| lint.cancel(&runner))
     };
-    let card = |c: &CronJobLintView| cron_job_card(c, l, &props.on_open);
-    let so_far = || {
-        let probed = probed.borrow();
-        html! { <div class="lint-results" data-testid="lint-partial" data-cronjobs={probed.len().to_string()}>{ for probed.iter().map(card) }</div> }
-    };
+    let busy = *lint.busy;
 
-    let results = match &*report {
-        None if *busy => so_far(),
-        None => html! {},
-        Some(Outcome::Error(e)) => html! { <p class="error" role="alert" data-testid="lint-error">{ e.clone() }</p> },
-        Some(Outcome::UnknownZone(zone)) => {
-            html! { <p class="error" role="alert" data-testid="lint-error">{ l.format(Msg::LintBadZone, &[&format!("{zone:?}")]) }</p> }
+    html! {
+        <section class="lint" data-testid="lint" aria-label={l.text(Msg::LintRegion)}>
+            <button type="button" onclick={toggle} aria-expanded={open.to_string()} data-testid="lint-toggle">
+                { l.text(if *open { Msg::LintClose } else { Msg::LintOpen }) }</button>
+            if *open && props.can_restore {
+                <button type="button" data-testid="lint-restore-own-text" onclick={props.on_restore.clone()}>
+                    { l.text(Msg::ScenarioRestore) }</button>
+            }
+            if *open {
+                <p class="hint">{ l.text(Msg::LintIntro) }</p>
+                <textarea class="lint-input" data-testid="lint-input" aria-label={l.text(Msg::LintInputLabel)}
+                    spellcheck="false" wrap="off" placeholder="apiVersion: v1\nkind: List\nitems: …"
+                    value={(*input).clone()} oninput={on_input} />
+                <div class="controls lint-options">
+                    <button type="button" onclick={use_editor} data-testid="lint-use-editor">
+                        { l.text(Msg::LintUseEditor) }</button>
+                    <label>{ l.text(Msg::Kubernetes) }
+                        <select onchange={on_version} data-testid="lint-version">
+                            { for KubernetesVersion::all_newest_first().map(|v| html! {
+                                <option value={v.to_string()} selected={v == *version}>{ v.to_string() }</option>
+                            }) }
+                        </select>
+                    </label>
+                    <label>{ l.text(Msg::ControllerTz) }
+                        <input type="text" value={(*zone).clone()} oninput={on_zone} data-testid="lint-zone" /></label>
+                    <label>{ l.text(Msg::LintStart) }
+                        <input type="text" value={(*at).clone()} oninput={on_at} data-testid="lint-at" /></label>
+                    <button type="button" class="primary" onclick={run} disabled={busy || input.trim().is_empty()}
+                        data-testid="lint-run">
+                        { l.text(if busy { Msg::LintBusy } else { Msg::LintRun }) }</button>
+                    if busy {
+                        <button type="button" onclick={cancel} data-testid="lint-cancel">
+                            { l.text(Msg::LintCancel) }</button>
+                        <span class="hint" role="status" data-testid="lint-progress">
+                            { lint.progress.map(|(done, total)| l.format(Msg::LintProgress, &[&done, &total]))
+                                .unwrap_or_default() }</span>
+                    }
+                </div>
+                { results(&lint, l, &props.on_open) }
+            }
+        </section>
+    }
+}
+
+/// What the lint came to, or the CronJobs probed so far while it runs or after it was stopped.
+fn results(lint: &LintRun, l: Lang, on_open: &Callback<String>) -> Html {
+    let card = |c: &CronJobLintView| cron_job_card(c, l, on_open);
+    let so_far = || {
+        let probed = lint.probed.borrow();
+        html! {
+            <div class="lint-results" data-testid="lint-partial" data-cronjobs={probed.len().to_string()}>
+                { for probed.iter().map(card) }</div>
         }
-        Some(Outcome::TooMany(t)) => html! {
-            <p class="error" role="alert" data-testid="lint-error">{ l.format(Msg::LintTooMany, &[&t.count, &t.cap]) }</p>
-        },
+    };
+    let error = |text: String| html! { <p class="error" role="alert" data-testid="lint-error">{ text }</p> };
+    match &*lint.report {
+        None if *lint.busy => so_far(),
+        None => html! {},
+        Some(Outcome::Error(e)) => error(e.clone()),
+        Some(Outcome::UnknownZone(zone)) => error(l.format(Msg::LintBadZone, &[&format!("{zone:?}")])),
+        Some(Outcome::TooMany(t)) => error(l.format(Msg::LintTooMany, &[&t.count, &t.cap])),
         Some(Outcome::Stopped { done, total }) => html! {
             <>
                 <p class="hint" data-testid="lint-stopped">{ l.format(Msg::LintStopped, &[done, total]) }</p>
@@ -243,48 +301,18 @@ pub fn lint_view(props: &LintProps) -> Html {
         Some(Outcome::Report(r)) => {
             let findings: usize = r.cron_jobs.iter().map(|c| c.findings.len()).sum();
             html! {
-                <div class="lint-results" data-testid="lint-results" data-cronjobs={r.cron_jobs.len().to_string()} data-findings={findings.to_string()}>
-                    <p class="hint">{ l.format(Msg::LintSummary, &[&r.cron_jobs.len(), &r.kubernetes_version, &r.at, &findings]) }</p>
-                    { for r.errors.iter().map(|e| html! { <p class="error" data-testid="lint-input-error">{ e.clone() }</p> }) }
+                <div class="lint-results" data-testid="lint-results" data-cronjobs={r.cron_jobs.len().to_string()}
+                    data-findings={findings.to_string()}>
+                    <p class="hint">
+                        { l.format(Msg::LintSummary, &[&r.cron_jobs.len(), &r.kubernetes_version, &r.at, &findings]) }
+                    </p>
+                    { for r.errors.iter().map(|e| html! {
+                        <p class="error" data-testid="lint-input-error">{ e.clone() }</p>
+                    }) }
                     { for r.cron_jobs.iter().map(card) }
                 </div>
             }
         }
-    };
-
-    html! {
-        <section class="lint" data-testid="lint" aria-label={l.text(Msg::LintRegion)}>
-            <button type="button" onclick={toggle} aria-expanded={open.to_string()} data-testid="lint-toggle">
-                { l.text(if *open { Msg::LintClose } else { Msg::LintOpen }) }</button>
-            if *open && props.can_restore {
-                <button type="button" data-testid="lint-restore-own-text" onclick={props.on_restore.clone()}>{ l.text(Msg::ScenarioRestore) }</button>
-            }
-            if *open {
-                <p class="hint">{ l.text(Msg::LintIntro) }</p>
-                <textarea class="lint-input" data-testid="lint-input" aria-label={l.text(Msg::LintInputLabel)} spellcheck="false" wrap="off"
-                    placeholder="apiVersion: v1\nkind: List\nitems: …" value={(*input).clone()} oninput={on_input} />
-                <div class="controls lint-options">
-                    <button type="button" onclick={use_editor} data-testid="lint-use-editor">{ l.text(Msg::LintUseEditor) }</button>
-                    <label>{ l.text(Msg::Kubernetes) }
-                        <select onchange={on_version} data-testid="lint-version">
-                            { for KubernetesVersion::all_newest_first().map(|v| html! {
-                                <option value={v.to_string()} selected={v == *version}>{ v.to_string() }</option>
-                            }) }
-                        </select>
-                    </label>
-                    <label>{ l.text(Msg::ControllerTz) }<input type="text" value={(*zone).clone()} oninput={on_zone} data-testid="lint-zone" /></label>
-                    <label>{ l.text(Msg::LintStart) }<input type="text" value={(*at).clone()} oninput={on_at} data-testid="lint-at" /></label>
-                    <button type="button" class="primary" onclick={run} disabled={*busy || input.trim().is_empty()} data-testid="lint-run">
-                        { l.text(if *busy { Msg::LintBusy } else { Msg::LintRun }) }</button>
-                    if *busy {
-                        <button type="button" onclick={cancel} data-testid="lint-cancel">{ l.text(Msg::LintCancel) }</button>
-                        <span class="hint" role="status" data-testid="lint-progress">
-                            { progress.map(|(done, total)| l.format(Msg::LintProgress, &[&done, &total])).unwrap_or_default() }</span>
-                    }
-                </div>
-                { results }
-            }
-        </section>
     }
 }
 

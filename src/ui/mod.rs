@@ -19,6 +19,7 @@ mod runner;
 mod scenario_menu;
 mod schedule_card;
 mod share;
+mod shortcuts;
 mod state;
 mod timeline_view;
 pub mod worker;

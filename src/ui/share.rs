@@ -188,8 +188,52 @@ pub fn share(props: &ShareProps) -> Html {
     let opening = use_state(|| Opening::Idle);
     let made = use_state(|| None::<Result<String, Option<ShareError>>>);
 
-    // Open the address's link, and any link put into the address of this tab later (a
-    // `hashchange`): against the saved text first, then against the editor's text of the moment.
+    use_open_links(props, &opening);
+
+    let on_share = {
+        let (made, text, view, panels) =
+            (made.clone(), props.text.clone(), share_view(&props.state), props.panels.clone());
+        Callback::from(move |_: MouseEvent| {
+            let state = ShareState {
+                lang: Some(l.code().into()),
+                panels: panels.borrow().list(),
+                ..ShareState::new(text.to_string(), view.clone())
+            };
+            let made = made.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let link = make_link(&state).await;
+                if let Ok(l) = &link {
+                    copy(l);
+                }
+                made.set(Some(link));
+            });
+        })
+    };
+    let close = {
+        let made = made.clone();
+        Callback::from(move |_: MouseEvent| made.set(None))
+    };
+
+    html! {
+        <>
+            <button type="button" onclick={on_share} data-testid="share" title={l.text(Msg::ShareTitle)}>
+                { l.text(Msg::ShareButton) }</button>
+            if let Some(result) = &*made {
+                <div class="popover share-popover" role="dialog" aria-label={l.text(Msg::ShareDialog)}
+                    data-testid="share-popover">
+                    { made_link(l, result) }
+                    <button type="button" onclick={close}>{ l.text(Msg::Close) }</button>
+                </div>
+            }
+            { opening_banner(l, &opening, props) }
+        </>
+    }
+}
+
+/// Open the address's link, and any link put into the address of this tab later (a
+/// `hashchange`): against the saved text first, then against the editor's text of the moment.
+#[hook]
+fn use_open_links(props: &ShareProps, opening: &UseStateHandle<Opening>) {
     let latest_text = use_mut_ref(|| props.text.clone());
     *latest_text.borrow_mut() = props.text.clone();
     {
@@ -245,32 +289,11 @@ pub fn share(props: &ShareProps) -> Html {
             }
         });
     }
+}
 
-    let on_share = {
-        let (made, text, view, panels) =
-            (made.clone(), props.text.clone(), share_view(&props.state), props.panels.clone());
-        Callback::from(move |_: MouseEvent| {
-            let state = ShareState {
-                lang: Some(l.code().into()),
-                panels: panels.borrow().list(),
-                ..ShareState::new(text.to_string(), view.clone())
-            };
-            let made = made.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let link = make_link(&state).await;
-                if let Ok(l) = &link {
-                    copy(l);
-                }
-                made.set(Some(link));
-            });
-        })
-    };
-    let close = {
-        let made = made.clone();
-        Callback::from(move |_: MouseEvent| made.set(None))
-    };
-
-    let banner = match &*opening {
+/// The banner of a link being opened: why it cannot be, or whether to replace the saved text.
+fn opening_banner(l: Lang, opening: &UseStateHandle<Opening>, props: &ShareProps) -> Html {
+    match &**opening {
         Opening::Idle => html! {},
         Opening::Failed(error) => {
             let dismiss = {
@@ -316,32 +339,24 @@ pub fn share(props: &ShareProps) -> Html {
                 </div>
             }
         }
-    };
+    }
+}
 
-    html! {
-        <>
-            <button type="button" onclick={on_share} data-testid="share" title={l.text(Msg::ShareTitle)}>{ l.text(Msg::ShareButton) }</button>
-            if let Some(result) = &*made {
-                <div class="popover share-popover" role="dialog" aria-label={l.text(Msg::ShareDialog)} data-testid="share-popover">
-                    { match result {
-                        Ok(link) => html! {
-                            <>
-                                <label for="share-link">{ l.text(Msg::ShareLinkLabel) }</label>
-                                <input id="share-link" readonly=true value={link.clone()} data-testid="share-link"
-                                    onfocus={Callback::from(|e: FocusEvent| e.target_unchecked_into::<web_sys::HtmlInputElement>().select())} />
-                                <p class="hint" data-testid="share-size" data-chars={link.len().to_string()}>
-                                    { l.format(Msg::ShareSize, &[&link.len()]) }
-                                </p>
-                            </>
-                        },
-                        Err(why) => html! { <p class="error" role="alert" data-testid="share-too-long">
-                            { why.as_ref().map_or_else(|| "CompressionStream(\"deflate-raw\") is not available in this browser".to_string(), |e| e.message(l)) }</p> },
-                    } }
-                    <button type="button" onclick={close}>{ l.text(Msg::Close) }</button>
-                </div>
-            }
-            { banner }
-        </>
+/// The link made, or why none could be.
+fn made_link(l: Lang, result: &Result<String, Option<ShareError>>) -> Html {
+    match result {
+        Ok(link) => html! {
+            <>
+                <label for="share-link">{ l.text(Msg::ShareLinkLabel) }</label>
+                <input id="share-link" readonly=true value={link.clone()} data-testid="share-link"
+                    onfocus={Callback::from(|e: FocusEvent| e.target_unchecked_into::<web_sys::HtmlInputElement>().select())} />
+                <p class="hint" data-testid="share-size" data-chars={link.len().to_string()}>
+                    { l.format(Msg::ShareSize, &[&link.len()]) }
+                </p>
+            </>
+        },
+        Err(why) => html! { <p class="error" role="alert" data-testid="share-too-long">
+        { why.as_ref().map_or_else(|| "CompressionStream(\"deflate-raw\") is not available in this browser".to_string(), |e| e.message(l)) }</p> },
     }
 }
 

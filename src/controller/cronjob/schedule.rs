@@ -165,6 +165,15 @@ pub struct ParsedSchedule {
     parsed: Result<BoundSchedule, ScheduleError>,
 }
 
+/// The parse a sync wants: of a CronJob's schedule ([`ParsedSchedule::of`], the v2 controller,
+/// which formats the `timeZone` in) or of a schedule text as it stands ([`ParsedSchedule::parse`],
+/// the legacy controller).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum ScheduleOf<'a> {
+    CronJob(&'a CronJob),
+    Text(&'a str),
+}
+
 impl ParsedSchedule {
     /// Parses `text` as this release's controller does.
     pub fn parse(text: &str, behaviour: &Behaviour, controller_zone: Tz) -> Self {
@@ -185,18 +194,26 @@ impl ParsedSchedule {
         parsed
     }
 
-    /// `cached` when it is the parse of the CronJob's schedule by this release in this zone
-    /// (see [`Self::is_of`]), else a parse made now and kept in `fresh`.
-    pub(crate) fn reuse_or_parse_of<'p>(
+    /// `cached` when it is the parse `wanted` by this release in this zone (see [`Self::is_of`]
+    /// and [`Self::is_for`]), else a parse made now and kept in `fresh`.
+    #[inline]
+    pub(crate) fn reuse_or_parse<'p>(
         cached: Option<&'p ParsedSchedule>,
-        cron_job: &CronJob,
+        wanted: ScheduleOf<'_>,
         behaviour: &Behaviour,
         controller_zone: Tz,
         fresh: &'p mut Option<ParsedSchedule>,
     ) -> &'p ParsedSchedule {
-        match cached.filter(|p| p.is_of(cron_job, behaviour, controller_zone)) {
+        let fits = |p: &&ParsedSchedule| match wanted {
+            ScheduleOf::CronJob(cron_job) => p.is_of(cron_job, behaviour, controller_zone),
+            ScheduleOf::Text(text) => p.is_for(text, behaviour, controller_zone),
+        };
+        match cached.filter(fits) {
             Some(parsed) => parsed,
-            None => fresh.insert(Self::of(cron_job, behaviour, controller_zone)),
+            None => fresh.insert(match wanted {
+                ScheduleOf::CronJob(cron_job) => Self::of(cron_job, behaviour, controller_zone),
+                ScheduleOf::Text(text) => Self::parse(text, behaviour, controller_zone),
+            }),
         }
     }
 
@@ -209,21 +226,6 @@ impl ParsedSchedule {
             && self.source.as_ref().is_some_and(|(schedule, zone)| {
                 *schedule == cron_job.spec.schedule && zone.as_deref() == effective_time_zone(cron_job, behaviour)
             })
-    }
-
-    /// `cached` when it is the parse of `text` by this release in this zone, else a parse made
-    /// now and kept in `fresh`.
-    pub(crate) fn reuse_or_parse<'p>(
-        cached: Option<&'p ParsedSchedule>,
-        text: &str,
-        behaviour: &Behaviour,
-        controller_zone: Tz,
-        fresh: &'p mut Option<ParsedSchedule>,
-    ) -> &'p ParsedSchedule {
-        match cached.filter(|p| p.is_for(text, behaviour, controller_zone)) {
-            Some(parsed) => parsed,
-            None => fresh.insert(Self::parse(text, behaviour, controller_zone)),
-        }
     }
 
     /// Whether this is the parse of `text` by this release in this zone.

@@ -12,7 +12,7 @@ use super::events::Event;
 use super::explain::{at, deadline, lateness_words, secs, still_within_words, Reasoning, Sentence};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
-use super::schedule::{BoundSchedule, ParsedSchedule};
+use super::schedule::{BoundSchedule, ParsedSchedule, ScheduleOf};
 use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
 use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
@@ -101,8 +101,13 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
     }
     // The legacy controller parses `spec.schedule` as is (no timeZone reaches it).
     let mut fresh = None;
-    let parsed =
-        ParsedSchedule::reuse_or_parse(input.schedule, &cj.object.spec.schedule, &b, input.controller_zone, &mut fresh);
+    let parsed = ParsedSchedule::reuse_or_parse(
+        input.schedule,
+        ScheduleOf::Text(&cj.object.spec.schedule),
+        &b,
+        input.controller_zone,
+        &mut fresh,
+    );
     let schedule = match parsed.bound() {
         Ok(s) => s,
         Err(err) => {

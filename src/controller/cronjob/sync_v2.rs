@@ -12,7 +12,7 @@ use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::reconcile::{reconcile_jobs, Target};
 use super::schedule::{
-    annotation_zone, check_time_zone, effective_time_zone, schedule_warning, BoundSchedule, ParsedSchedule,
+    annotation_zone, check_time_zone, effective_time_zone, schedule_warning, BoundSchedule, ParsedSchedule, ScheduleOf,
 };
 use super::slots::{
     most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, Missed, MostRecent, SlotError,
@@ -160,7 +160,13 @@ fn sync_cron_job<'a>(
     }
     effects.events.extend(schedule_warning(cj.object, &b));
     let mut fresh = None;
-    let parsed = ParsedSchedule::reuse_or_parse_of(input.schedule, cj.object, &b, input.controller_zone, &mut fresh);
+    let parsed = ParsedSchedule::reuse_or_parse(
+        input.schedule,
+        ScheduleOf::CronJob(cj.object),
+        &b,
+        input.controller_zone,
+        &mut fresh,
+    );
     match parsed.bound() {
         Ok(schedule) => sync_slot(input, target, schedule, effects, update_status),
         Err(err) => {

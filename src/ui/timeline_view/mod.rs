@@ -5,9 +5,10 @@
 //! virtual clock's cursor.
 //!
 //! Its parts: `axis` (the time axis, outage bands, the clock's cursor), `input` (wheel, drag and
-//! click), `keys` (the keyboard's one tab stop and its moves), `legend` (every glyph drawn), `group` (one CronJob's rows, suspensions and markers), `rows` (one row of each kind),
-//! `pods` (a pod lane's attempts), `items` (what a slot or Job lane draws, compared to skip
-//! unchanged lanes) and `glyphs` (one slot, Job or cluster).
+//! click), `keys` (the keyboard's one tab stop and its moves), `legend` (every glyph drawn),
+//! `group` (one CronJob's rows, suspensions and markers), `rows` (one row of each kind), `pods` (a
+//! pod lane's attempts), `items` (what a slot or Job lane draws, compared to skip unchanged lanes)
+//! and `glyphs` (one slot, Job or cluster).
 
 mod axis;
 mod glyphs;

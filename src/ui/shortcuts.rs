@@ -1,0 +1,99 @@
+//! The page's clock and keys: playback advances the view's clock 25 times a second, and the
+//! keyboard shortcuts (the help dialog lists them) drive the view unless the reader is typing in
+//! a field or the editor.
+
+use super::perf;
+use super::state::{Action, ViewState};
+use gloo_timers::callback::Interval;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
+use yew::prelude::*;
+
+/// While `playing`, ticks the view's clock by the time that really passed, every 40 ms.
+#[hook]
+pub fn use_playback(dispatch: UseReducerDispatcher<ViewState>, playing: bool) {
+    use_effect_with(playing, move |playing| {
+        let interval = playing.then(|| {
+            let mut last = perf::now();
+            Interval::new(40, move || {
+                let now = perf::now();
+                dispatch.dispatch(Action::Tick(now - last));
+                last = now;
+            })
+        });
+        move || drop(interval)
+    });
+}
+
+/// The view action a shortcut key asks for, given whether it plays and the timeline's width.
+fn key_action(key: &str, playing: bool, width: f64) -> Option<Action> {
+    Some(match key {
+        " " | "k" => Action::Play(!playing),
+        "." | "l" => Action::StepNext,
+        "," | "j" => Action::StepPrevious,
+        "+" | "=" => Action::ZoomStep(0.5),
+        "-" | "_" => Action::ZoomStep(2.0),
+        "ArrowLeft" => Action::Pan(width / 4.0),
+        "ArrowRight" => Action::Pan(-width / 4.0),
+        "Home" => Action::Seek(f64::MIN),
+        "End" => Action::Seek(f64::MAX),
+        "0" | "f" => Action::Fit,
+        "Escape" => Action::Select(None),
+        _ => return None,
+    })
+}
+
+/// Listens for the shortcut keys on the window: the view's actions, `Escape` (also closes the
+/// help), `d` (the theme) and `?` (the help). `view` is whether it plays, the timeline's width
+/// and the theme: the listener is made again when they change.
+#[hook]
+pub fn use_shortcuts(
+    dispatch: UseReducerDispatcher<ViewState>,
+    view: (bool, f64, String),
+    help: UseStateHandle<bool>,
+    switch_theme: Callback<()>,
+) {
+    use_effect_with((view, *help), move |((playing, width, _), _)| {
+        let (playing, width) = (*playing, *width);
+        let handler = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+            let typing = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| {
+                matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                    || el.closest(".cm-editor").ok().flatten().is_some()
+            });
+            // A key the timeline's items took (an arrow moving between them) is theirs.
+            if typing || e.default_prevented() || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            let key = e.key();
+            let handled = match key.as_str() {
+                "d" => {
+                    switch_theme.emit(());
+                    true
+                }
+                "?" => {
+                    help.set(!*help);
+                    true
+                }
+                key => match key_action(key, playing, width) {
+                    Some(action) => {
+                        dispatch.dispatch(action);
+                        if key == "Escape" {
+                            help.set(false);
+                        }
+                        true
+                    }
+                    None => false,
+                },
+            };
+            if handled {
+                e.prevent_default();
+            }
+        });
+        let window = web_sys::window().expect("window");
+        let _ = window.add_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
+        move || {
+            let _ = window.remove_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
+        }
+    });
+}
