@@ -197,12 +197,7 @@ kind: Simulation
 spec: {kubernetesVersion: "1.31", start: "2024-08-01T10:00:00Z", duration: 15m}
 `;
 
-async function fresh(locale) {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
-  const page = await openPage(context, env.server.base + '?editor=plain');
-  await ready(page);
-  return { context, page };
-}
+const fresh = (locale) => openPlayground(env, { viewport: { width: 1440, height: 900 }, locale }, '?editor=plain');
 
 test('the legacy controller, Indexed Jobs, TTL and rarer CronJob errors in Japanese and Korean', async () => {
   const words = {
