@@ -169,10 +169,15 @@ fn sync_slot(run: &mut Run<'_, '_>, cj: &mut Working<'_>, schedule: &BoundSchedu
         Ok(times) => times,
         Err(err @ UnmetError::TooMany) => {
             run.effects.events.push(Event::failed_needs_start(&err.to_string()));
-            return decide(DecisionCode::TooManyMissed, format!(
-                "More than 100 slots of {:?} are unmet since {}: the legacy controller (≤1.20) gives up and starts nothing — at every poll, forever — until startingDeadlineSeconds is set or lowered, or lastScheduleTime changes.",
+            return decide(
+                DecisionCode::TooManyMissed,
+                format!(
+                "More than 100 slots of {:?} are unmet since {}: the legacy controller (≤1.20) gives up and starts \
+                nothing — at every poll, forever — until startingDeadlineSeconds is set or lowered, or \
+                lastScheduleTime changes.",
                 cj.object.spec.schedule, at(slots.earliest(now, true))
-            ));
+            ),
+            );
         }
         Err(UnmetError::Hang(h)) => {
             return decide(DecisionCode::ScheduleHangs, format!("{h} The real controller would hang here."))
@@ -191,10 +196,14 @@ fn sync_slot(run: &mut Run<'_, '_>, cj: &mut Working<'_>, schedule: &BoundSchedu
     let policy = cj.object.spec.concurrency_policy.unwrap_or_default();
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
         let running: Vec<&str> = cj.status.active.iter().map(|r| r.name.as_str()).collect();
-        return decide(DecisionCode::ForbidActive, format!(
-            "Forbid: job {} is still active, so the {} slot is not started (the legacy controller records no Event). lastScheduleTime is not advanced, so the slot starts at the first poll after the job is gone, {}.",
+        return decide(
+            DecisionCode::ForbidActive,
+            format!(
+            "Forbid: job {} is still active, so the {} slot is not started (the legacy controller records no Event). \
+            lastScheduleTime is not advanced, so the slot starts at the first poll after the job is gone, {}.",
             running.join(", "), at(scheduled), still_within(Lang::En, cj.object.spec.starting_deadline_seconds)
-        ));
+        ),
+        );
     }
     let mut replaced = Vec::new();
     if policy == ConcurrencyPolicy::Replace {

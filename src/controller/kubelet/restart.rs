@@ -70,7 +70,7 @@ pub fn restart_attempt(
                 delay,
                 explanation: format!(
                     "kubelet back-off: the container crashed at {} and its current back-off is {}, so it may \
-                     restart at {} (delays double from 10s to 300s after each restart)",
+                    restart at {} (delays double from 10s to 300s after each restart)",
                     finished_at.to_rfc3339(),
                     duration_string(delay),
                     allowed_at.to_rfc3339()
@@ -83,7 +83,7 @@ pub fn restart_attempt(
             let why = match live {
                 None if backoff.current().is_some() => {
                     "the last restart was more than 10 minutes before the crash, so the back-off was reset and the \
-                     container restarts at once"
+                    container restarts at once"
                 }
                 None => "first crash: the kubelet has no back-off entry yet, so it restarts the container at once",
                 Some(_) => "the back-off has expired",

@@ -54,7 +54,10 @@ pub fn ttl_controller_enabled(version: KubernetesVersion) -> bool {
 pub fn ttl_after_finished(job: &Job, now: DateTime<Utc>, version: KubernetesVersion) -> TtlDecision {
     let ignore = |why: String| TtlDecision { action: TtlAction::Ignore, explanation: why };
     if !ttl_controller_enabled(version) {
-        return ignore(format!("Kubernetes {version}: the TTLAfterFinished feature is off by default before 1.21, so finished Jobs are kept"));
+        return ignore(format!(
+            "Kubernetes {version}: the TTLAfterFinished feature is off by default before 1.21, so \
+            finished Jobs are kept"
+        ));
     }
     let Some(ttl) = job.spec.ttl_seconds_after_finished else {
         return ignore("no ttlSecondsAfterFinished: the Job is kept until something else deletes it".into());
@@ -86,7 +89,8 @@ pub fn ttl_after_finished(job: &Job, now: DateTime<Utc>, version: KubernetesVers
         TtlDecision {
             action: TtlAction::Delete { expired_at: expire_at },
             explanation: format!(
-                "ttlSecondsAfterFinished {ttl}: the Job became {:?} at {}, so it expired at {}; it is deleted with its pods (foreground)",
+                "ttlSecondsAfterFinished {ttl}: the Job became {:?} at {}, so it expired at {}; it is deleted with its \
+                pods (foreground)",
                 cond.condition_type,
                 finished_at.to_rfc3339(),
                 expire_at.to_rfc3339()
