@@ -114,3 +114,141 @@ test('a lint finding\'s severity in the page\'s language', async () => {
     await context.close();
   }
 });
+
+// The rarer decisions: the legacy (v1) CronJob controller's, an Indexed Job's failed indexes, the
+// TTL-after-finished controller's deletion and a CronJob v2 error (a Job of the slot's name that
+// the CronJob does not own). Names, instants, schedules and Kubernetes' Event texts stay verbatim.
+const legacy = `apiVersion: batch/v1beta1
+kind: CronJob
+metadata: {name: legacy, creationTimestamp: "2020-06-01T08:00:00Z"}
+spec:
+  schedule: "*/10 * * * *"
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: OnFailure
+          containers: [{name: main, image: busybox}]
+---
+apiVersion: playground.cronjob.dev/v1alpha1
+kind: Simulation
+spec: {kubernetesVersion: "1.19", start: "2020-06-01T08:00:00Z", duration: 25m}
+`;
+const jobs = `apiVersion: batch/v1
+kind: Job
+metadata: {name: crashy, creationTimestamp: "2024-08-01T10:00:00Z"}
+spec:
+  ttlSecondsAfterFinished: 120
+  template:
+    spec:
+      restartPolicy: OnFailure
+      containers: [{name: main, image: busybox}]
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: shards, creationTimestamp: "2024-08-01T10:00:00Z"}
+spec:
+  completionMode: Indexed
+  completions: 2
+  parallelism: 2
+  backoffLimitPerIndex: 0
+  maxFailedIndexes: 0
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: main, image: busybox}]
+---
+apiVersion: playground.cronjob.dev/v1alpha1
+kind: Simulation
+spec:
+  kubernetesVersion: "1.31"
+  start: "2024-08-01T10:00:00Z"
+  duration: 15m
+  pods:
+  - selector: {job: crashy}
+    attempts: [{durationSeconds: 10, exitCode: 1}, {durationSeconds: 10, exitCode: 0}]
+  - selector: {job: shards}
+    attempts: [{durationSeconds: 10, exitCode: 1}]
+`;
+
+const taken = `apiVersion: batch/v1
+kind: CronJob
+metadata: {name: report, creationTimestamp: "2024-08-01T10:00:00Z"}
+spec:
+  schedule: "*/10 * * * *"
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: OnFailure
+          containers: [{name: main, image: busybox}]
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: report-28708450, creationTimestamp: "2024-08-01T10:00:00Z"}
+spec:
+  template:
+    spec:
+      restartPolicy: OnFailure
+      containers: [{name: main, image: busybox}]
+---
+apiVersion: playground.cronjob.dev/v1alpha1
+kind: Simulation
+spec: {kubernetesVersion: "1.31", start: "2024-08-01T10:00:00Z", duration: 15m}
+`;
+
+async function fresh(locale) {
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+  const page = await openPage(context, env.server.base + '?editor=plain');
+  await ready(page);
+  return { context, page };
+}
+
+test('the legacy controller, Indexed Jobs, TTL and rarer CronJob errors in Japanese and Korean', async () => {
+  const words = {
+    'ja-JP': {
+      v1: '"*/10 * * * *" のスケジュール時刻 2020-06-01T08:10:00Z の Job legacy-1590999000 を作成しました (定刻)。旧コントローラーは次のポーリング (10 s 以内) で再び確認します。',
+      indexes: '失敗したインデックス 2 個 > maxFailedIndexes 0',
+      ttl: /^ttlSecondsAfterFinished 120: Job は 2024-08-01T10:00:\d\d\+00:00 に Complete になったので 2024-08-01T10:02:\d\d\+00:00 に期限切れとなり、その Pod とともに削除されます \(foreground\)$/,
+      taken: /^report-28708450 という名前の Job はすでに存在しますが、この CronJob はそれを制御していません。|^スケジュール時刻 2024-08-01T10:10:00Z の Job report-28708450 はすでに存在します。/,
+    },
+    'ko-KR': {
+      v1: '"*/10 * * * *"의 스케줄 시각 2020-06-01T08:10:00Z에 대한 잡 legacy-1590999000을 생성했습니다 (정시). 기존 컨트롤러는 다음 폴링 때 (10 s 이내) 다시 확인합니다.',
+      indexes: '실패한 인덱스 2개 > maxFailedIndexes 0',
+      ttl: /^ttlSecondsAfterFinished 120: 잡이 2024-08-01T10:00:\d\d\+00:00에 Complete가 되었으므로 2024-08-01T10:02:\d\d\+00:00에 만료되어 파드와 함께 삭제됩니다 \(foreground\)$/,
+      taken: /^이름이 report-28708450인 잡이 이미 있지만 이 크론잡이 제어하지 않습니다\.|^스케줄 시각 2024-08-01T10:10:00Z의 잡 report-28708450은 이미 있습니다\./,
+    },
+  };
+  for (const [locale, w] of Object.entries(words)) {
+    let { context, page } = await fresh(locale);
+    const reasonOf = async (selector, source, code) => {
+      await page.click(selector);
+      const { reasons } = await inspector(page);
+      const r = reasons.find((r) => r.source === source && r.code === code);
+      assert.ok(r, `${selector}: no ${source} ${code} in ${JSON.stringify(reasons)}`);
+      return r.text;
+    };
+    await setManifest(page, legacy);
+    assert.equal(await reasonOf('[data-testid="job"][data-job="legacy-1590999000"]', 'cronjob-controller', 'created'), w.v1);
+    await setManifest(page, jobs);
+    assert.equal(await reasonOf('[data-testid="job"][data-job="shards"]', 'job-controller', 'max-failed-indexes'), w.indexes);
+    // Kubernetes' condition message stays verbatim beside it.
+    const { reasons } = await inspector(page);
+    assert.ok(reasons.some((r) => r.text === 'Job has exceeded the specified maximal number of failed indexes'), JSON.stringify(reasons));
+    assert.match(await reasonOf('[data-testid="job"][data-job="crashy"]', 'ttl-after-finished-controller', 'deleted'), w.ttl);
+    await page.screenshot({ path: path.join(shots, `inspector-rare-words-${locale}.png`) });
+    assert.deepEqual(page.errors, []);
+    await context.close();
+    // The taken name, on a page of its own.
+    ({ context, page } = await fresh(locale));
+    await setManifest(page, taken);
+    await page.click('[data-testid="slot"]');
+    const slot = (await inspector(page)).reasons.find((r) => r.source === 'cronjob-controller');
+    assert.ok(slot, 'the slot names the sync that could not create its Job');
+    assert.match(slot.text, w.taken);
+    await page.$eval('[data-testid="inspector"]', (e) => e.scrollIntoView());
+    await page.screenshot({ path: path.join(shots, `inspector-taken-name-${locale}.png`) });
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});

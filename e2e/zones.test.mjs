@@ -77,6 +77,17 @@ test('the axis marks the spring gap and the autumn double of the CronJob\'s zone
     const flag = await page.$eval('[data-testid="clock-change"] rect.flag', (r) => r.getBoundingClientRect().toJSON());
     const svg = await page.$eval('.timeline-svg', (s) => s.getBoundingClientRect().toJSON());
     assert.ok(flag.right <= svg.right + 0.5 && flag.left >= svg.left, JSON.stringify({ flag, svg }));
+    // On 3½ days the flag has its own row under the axis: no tick label is under it, every one
+    // is above it, and the first lane starts below it.
+    const labels = await page.$$eval('[data-testid="axis"] .tick-label', (els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+    assert.ok(labels.length >= 1, JSON.stringify(labels));
+    for (const t of labels) {
+      assert.ok(t.bottom <= flag.top, JSON.stringify({ t, flag }));
+    }
+    const axis = await page.$eval('[data-testid="axis"] .axis-bg', (r) => r.getBoundingClientRect().toJSON());
+    assert.equal(Math.round(flag.top - axis.bottom), 1);
+    const firstRow = await page.$eval('[data-testid="group"] rect', (r) => r.getBoundingClientRect().toJSON());
+    assert.ok(firstRow.top >= flag.bottom, JSON.stringify({ firstRow, flag }));
     await showTimeline(page);
     await page.screenshot({ path: path.join(shots, `zones-spring-${viewport.width}-${scheme}.png`) });
 
@@ -221,6 +232,29 @@ test('a patched schedule: the card and the lane label say the schedule in force 
     assert.equal(end.next[0], '2023-03-23T13:10:00.000Z');
     await showTimeline(page);
     await page.screenshot({ path: path.join(shots, `schedule-patched-end-${viewport.width}-${scheme}.png`) });
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
+test('the zone menu stays on the clock\'s line at 1440 px, with a long zone name chosen', async () => {
+  const long = halfPastTwo('2026-03-27T00:00:00Z', '3d12h').replace('Europe/Berlin', 'America/Argentina/ComodRivadavia');
+  for (const scheme of ['light', 'dark']) {
+    const { context, page } = await open({ width: 1440, height: 900 }, scheme);
+    await setManifest(page, long);
+    for (const zone of ['UTC', 'America/Argentina/ComodRivadavia', 'viewer']) {
+      await choose(page, zone);
+      const [menu, time, clockBox] = await Promise.all(['[data-testid="zone-menu"]', '[data-testid="clock-time"]', '[data-testid="clock"]']
+        .map((s) => page.$eval(s, (e) => e.getBoundingClientRect().toJSON())));
+      // One line: the menu's middle level with the clock's time, the controls one row high.
+      assert.ok(Math.abs((menu.top + menu.bottom) / 2 - (time.top + time.bottom) / 2) < 4, JSON.stringify({ zone, menu, time }));
+      assert.ok(clockBox.height < 40, JSON.stringify({ zone, clockBox }));
+      // Nothing of the clock runs under the export buttons beside it.
+      const exp = await page.$eval('.timeline-head .export', (e) => e.getBoundingClientRect().toJSON());
+      const apart = exp.left >= menu.right || exp.top >= clockBox.bottom || exp.bottom <= clockBox.top;
+      assert.ok(apart, JSON.stringify({ zone, exp, menu, clockBox }));
+    }
+    await page.screenshot({ path: path.join(shots, `zones-long-name-1440-${scheme}.png`) });
     assert.deepEqual(page.errors, []);
     await context.close();
   }

@@ -180,7 +180,12 @@ impl<'a> Reader<'a> {
         Reader { bytes, at: 0 }
     }
 
-    /// The position of the next byte to read (for errors).
+    /// A reader of `bytes` from byte `at` on (where an earlier reader of them stopped).
+    pub fn resume(bytes: &'a [u8], at: usize) -> Reader<'a> {
+        Reader { bytes, at: at.min(bytes.len()) }
+    }
+
+    /// The position of the next byte to read (for errors, and to [`Reader::resume`] at).
     pub fn offset(&self) -> usize {
         self.at
     }
@@ -516,94 +521,185 @@ fn read_why(r: &mut Reader, scheduled: Time, job: Option<&Name>) -> Result<SlotW
 
 /// Reads what [`pack`] wrote: the trace without syncs, Events or cluster record.
 pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
-    let at = r.at;
-    let kubernetes_version = KubernetesVersion::new(r.u8()?).ok_or(PackError { what: "release", at })?;
-    let notices = (0..r.len()?).map(|_| r.string()).collect::<Result<_, _>>()?;
-    let (start, end) = (r.time()?, r.time()?);
-    let cron_jobs = (0..r.len()?)
-        .map(|_| {
-            let name = r.string()?;
-            Ok(CronJobRecord { name, status: r.value()? })
-        })
-        .collect::<Result<_, PackError>>()?;
-    let mut trace = Trace {
-        kubernetes_version,
-        notices,
-        start,
-        end,
-        events: Events::default(),
-        jobs: Vec::new(),
-        pods: Vec::new(),
-        syncs: Vec::new(),
-        slots: Vec::new(),
-        cron_jobs,
-        cluster: ClusterRecord::default(),
-    };
-    let n = r.len()?;
-    trace.jobs = Vec::with_capacity(n);
-    for _ in 0..n {
-        trace.jobs.push(JobRecord {
-            name: r.string()?.into(),
-            cron_job: r.opt_string()?.map(Name::from),
-            scheduled_time: r.opt_time()?,
-            created_at: r.time()?,
-            finished_at: r.opt_time()?,
-            condition: r.opt_pick(&CONDITIONS, "condition")?,
-            reason: r.opt_string()?,
-            deleted_at: r.opt_time()?,
-            deleted_by: r.opt_pick(&DELETERS, "deleter")?,
-            managed_by: r.opt_string()?,
-        });
-    }
-    let n = r.len()?;
-    trace.pods = Vec::with_capacity(n);
-    for _ in 0..n {
-        let (name, job, created_at, started_at, finished_at) =
-            (r.string()?, r.string()?, r.time()?, r.opt_time()?, r.opt_time()?);
-        let phase = r.pick(&PHASES, "phase")?;
-        let (restarts, exit_codes) = read_runs(r)?;
-        let (deleted_at, deleted_because) = (r.opt_time()?, r.opt_string()?);
-        let init_containers = (0..r.len()?)
+    let mut unpacking = Unpacking::start(r)?;
+    while !unpacking.step(r, usize::MAX)? {}
+    Ok(unpacking.finish())
+}
+
+/// What [`pack`] wrote, read a number of records at a time: the page reads a large run's answer
+/// in slices with the event loop free between them (two years of an hourly CronJob are 52,000
+/// Jobs, Pods and slots, too many for one short task), and [`unpack`] reads it in one go.
+///
+/// ```
+/// use cronjob_playground::app::packed::{pack, unpack, Reader, Unpacking};
+/// let trace = cronjob_playground::sim::simulate(include_str!("../../e2e/seeds/perf-30d-hourly.yaml"), None).unwrap();
+/// let mut bytes = Vec::new();
+/// pack(&trace, &mut bytes);
+/// let mut r = Reader::new(&bytes);
+/// let mut unpacking = Unpacking::start(&mut r).unwrap();
+/// let mut slices = 1;
+/// while !unpacking.step(&mut r, 500).unwrap() {
+///     slices += 1;
+/// }
+/// // 719 Jobs, 719 Pods and 719 slots, 500 at a time.
+/// assert_eq!(slices, 5);
+/// assert_eq!(unpacking.finish().slots, unpack(&mut Reader::new(&bytes)).unwrap().slots);
+/// ```
+#[derive(Debug)]
+pub struct Unpacking {
+    trace: Trace,
+    /// The records still to read in the current part (Jobs, then Pods, then slots).
+    part: Part,
+    left: usize,
+}
+
+/// The part of a packed trace being read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    Jobs,
+    Pods,
+    Slots,
+    Done,
+}
+
+impl Unpacking {
+    /// Reads the trace's head (release, notices, horizon, CronJobs) and the count of its Jobs.
+    pub fn start(r: &mut Reader) -> Result<Unpacking, PackError> {
+        let at = r.at;
+        let kubernetes_version = KubernetesVersion::new(r.u8()?).ok_or(PackError { what: "release", at })?;
+        let notices = (0..r.len()?).map(|_| r.string()).collect::<Result<_, _>>()?;
+        let (start, end) = (r.time()?, r.time()?);
+        let cron_jobs = (0..r.len()?)
             .map(|_| {
-                let (name, sidecar, started_at, initialized_at) =
-                    (r.string()?, r.u8()? != 0, r.opt_time()?, r.opt_time()?);
-                let (restarts, exit_codes) = read_runs(r)?;
-                let (stopping_at, finished_at) = (r.opt_time()?, r.opt_time()?);
-                Ok(InitContainerRecord {
-                    name,
-                    sidecar,
-                    started_at,
-                    initialized_at,
-                    restarts,
-                    exit_codes,
-                    stopping_at,
-                    finished_at,
-                })
+                let name = r.string()?;
+                Ok(CronJobRecord { name, status: r.value()? })
             })
             .collect::<Result<_, PackError>>()?;
-        trace.pods.push(PodRecord {
-            name: name.into(),
-            job: job.into(),
-            created_at,
-            started_at,
-            finished_at,
-            phase,
-            restarts,
-            exit_codes,
-            deleted_at,
-            deleted_because: deleted_because.map(Message::from),
-            init_containers,
-        });
+        let left = r.len()?;
+        let trace = Trace {
+            kubernetes_version,
+            notices,
+            start,
+            end,
+            events: Events::default(),
+            jobs: Vec::with_capacity(left),
+            pods: Vec::new(),
+            syncs: Vec::new(),
+            slots: Vec::new(),
+            cron_jobs,
+            cluster: ClusterRecord::default(),
+        };
+        Ok(Unpacking { trace, part: Part::Jobs, left })
     }
-    let n = r.len()?;
-    trace.slots = Vec::with_capacity(n);
-    for _ in 0..n {
-        let (cron_job, scheduled_time) = (r.string()?.into(), r.time()?);
-        let (fate, job) = (r.pick(&FATES, "fate")?, r.opt_string()?.map(Name::from));
-        let explanation = read_why(r, scheduled_time, job.as_ref())?;
-        trace.slots.push(SlotRecord { cron_job, scheduled_time, fate, job, explanation });
+
+    /// Reads up to `records` more Jobs, Pods or slots from `r` (positioned where the last step
+    /// stopped); true once the whole trace is read.
+    pub fn step(&mut self, r: &mut Reader, records: usize) -> Result<bool, PackError> {
+        let mut budget = records.max(1);
+        while self.part != Part::Done && budget > 0 {
+            let n = self.left.min(budget);
+            match self.part {
+                Part::Jobs => {
+                    for _ in 0..n {
+                        self.trace.jobs.push(read_job(r)?);
+                    }
+                }
+                Part::Pods => {
+                    for _ in 0..n {
+                        self.trace.pods.push(read_pod(r)?);
+                    }
+                }
+                Part::Slots => {
+                    for _ in 0..n {
+                        self.trace.slots.push(read_slot(r)?);
+                    }
+                }
+                Part::Done => unreachable!("the loop stops at Done"),
+            }
+            (self.left, budget) = (self.left - n, budget - n);
+            if self.left == 0 {
+                self.part = match self.part {
+                    Part::Jobs => Part::Pods,
+                    Part::Pods => Part::Slots,
+                    _ => Part::Done,
+                };
+                if self.part != Part::Done {
+                    self.left = r.len()?;
+                }
+                match self.part {
+                    Part::Pods => self.trace.pods.reserve_exact(self.left),
+                    Part::Slots => self.trace.slots.reserve_exact(self.left),
+                    _ => {}
+                }
+            }
+        }
+        Ok(self.part == Part::Done)
     }
-    Ok(trace)
+
+    /// The trace read (whole once [`Unpacking::step`] has said so).
+    pub fn finish(self) -> Trace {
+        self.trace
+    }
+}
+
+fn read_job(r: &mut Reader) -> Result<JobRecord, PackError> {
+    Ok(JobRecord {
+        name: r.string()?.into(),
+        cron_job: r.opt_string()?.map(Name::from),
+        scheduled_time: r.opt_time()?,
+        created_at: r.time()?,
+        finished_at: r.opt_time()?,
+        condition: r.opt_pick(&CONDITIONS, "condition")?,
+        reason: r.opt_string()?,
+        deleted_at: r.opt_time()?,
+        deleted_by: r.opt_pick(&DELETERS, "deleter")?,
+        managed_by: r.opt_string()?,
+    })
+}
+
+fn read_pod(r: &mut Reader) -> Result<PodRecord, PackError> {
+    let (name, job, created_at, started_at, finished_at) =
+        (r.string()?, r.string()?, r.time()?, r.opt_time()?, r.opt_time()?);
+    let phase = r.pick(&PHASES, "phase")?;
+    let (restarts, exit_codes) = read_runs(r)?;
+    let (deleted_at, deleted_because) = (r.opt_time()?, r.opt_string()?);
+    let init_containers = (0..r.len()?)
+        .map(|_| {
+            let (name, sidecar, started_at, initialized_at) = (r.string()?, r.u8()? != 0, r.opt_time()?, r.opt_time()?);
+            let (restarts, exit_codes) = read_runs(r)?;
+            let (stopping_at, finished_at) = (r.opt_time()?, r.opt_time()?);
+            Ok(InitContainerRecord {
+                name,
+                sidecar,
+                started_at,
+                initialized_at,
+                restarts,
+                exit_codes,
+                stopping_at,
+                finished_at,
+            })
+        })
+        .collect::<Result<_, PackError>>()?;
+    Ok(PodRecord {
+        name: name.into(),
+        job: job.into(),
+        created_at,
+        started_at,
+        finished_at,
+        phase,
+        restarts,
+        exit_codes,
+        deleted_at,
+        deleted_because: deleted_because.map(Message::from),
+        init_containers,
+    })
+}
+
+fn read_slot(r: &mut Reader) -> Result<SlotRecord, PackError> {
+    let (cron_job, scheduled_time) = (r.string()?.into(), r.time()?);
+    let (fate, job) = (r.pick(&FATES, "fate")?, r.opt_string()?.map(Name::from));
+    let explanation = read_why(r, scheduled_time, job.as_ref())?;
+    Ok(SlotRecord { cron_job, scheduled_time, fate, job, explanation })
 }
 
 #[cfg(test)]
@@ -661,6 +757,43 @@ mod tests {
         pack(&trace, &mut bytes);
         let json = serde_json::to_vec(&(&trace.jobs, &trace.pods, &trace.slots)).unwrap().len();
         assert!(bytes.len() * 5 < json * 3, "{} bytes packed, {json} as JSON", bytes.len());
+    }
+
+    #[test]
+    fn read_in_slices_of_any_size_it_is_the_same_trace() {
+        let mut trace = crate::sim::simulate(include_str!("../../e2e/seeds/perf-30d-hourly.yaml"), None).unwrap();
+        trace.syncs.clear();
+        trace.events.clear();
+        let mut bytes = Vec::new();
+        pack(&trace, &mut bytes);
+        let whole = unpack(&mut Reader::new(&bytes)).unwrap();
+        // 2,157 records: a slice of 1, 7 (not dividing any part), 719 (one part) and all of them.
+        for (records, slices) in [(1, 2157), (7, 309), (719, 3), (100_000, 1)] {
+            let mut r = Reader::new(&bytes);
+            let mut unpacking = Unpacking::start(&mut r).unwrap();
+            let mut n = 1;
+            // Each slice resumes where the last one stopped, with a fresh reader (as the page's
+            // tasks do).
+            let mut at = r.offset();
+            loop {
+                let mut r = Reader::resume(&bytes, at);
+                let done = unpacking.step(&mut r, records).unwrap();
+                at = r.offset();
+                if done {
+                    break;
+                }
+                n += 1;
+            }
+            assert_eq!((records, n), (records, slices));
+            assert_eq!(at, bytes.len());
+            assert_eq!(unpacking.finish(), whole);
+        }
+        // A buffer cut within a part fails at the slice that reaches the cut.
+        let cut = &bytes[..bytes.len() * 2 / 3];
+        let mut r = Reader::new(cut);
+        let mut unpacking = Unpacking::start(&mut r).unwrap();
+        assert_eq!(unpacking.step(&mut r, 1000), Ok(false));
+        assert!((0..3).any(|_| unpacking.step(&mut r, 1000).is_err()));
     }
 
     #[test]

@@ -16,7 +16,7 @@
 use super::compare::{DiffKind, RunSummary, Variant};
 use super::finding_text::Part;
 use super::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
-use super::packed::{pack, unpack, PackError, Reader, Writer};
+use super::packed::{pack, PackError, Reader, Unpacking, Writer};
 use super::packed_scenario::{pack_cluster, pack_simulation, unpack_cluster, unpack_simulation};
 use super::run::RunResult;
 pub use super::said::Said;
@@ -335,26 +335,89 @@ fn answer(bytes: &[u8]) -> Result<PageAnswer, GarbledAnswer> {
 
 /// Decodes an answer: a run's (see [`encode_ran`]) or any other ([`encode_answer`]).
 pub fn decode(bytes: &[u8]) -> Result<PageAnswer, GarbledAnswer> {
+    match start_decoding(bytes.to_vec())? {
+        Decoding::Whole(answer) => Ok(*answer),
+        Decoding::Run(mut run) => {
+            while !run.step(usize::MAX)? {}
+            Ok(run.finish())
+        }
+    }
+}
+
+/// An answer as it starts to read: whole, or a run's whose trace reads in slices.
+#[derive(Debug)]
+pub enum Decoding {
+    Whole(Box<PageAnswer>),
+    Run(Box<RunDecoding>),
+}
+
+/// A run's answer whose trace is being read, a number of records at a time
+/// ([`Unpacking`]): the page reads a long run's answer over several short tasks.
+#[derive(Debug)]
+pub struct RunDecoding {
+    bytes: Vec<u8>,
+    /// Where the next step reads, counted from the byte after the answer's tag.
+    at: usize,
+    answer: PageAnswer,
+    trace: Option<Unpacking>,
+}
+
+/// Starts decoding an answer: all of any other answer, and of a run's all but its trace's Jobs,
+/// Pods and slots (which [`RunDecoding::step`] reads).
+pub fn start_decoding(bytes: Vec<u8>) -> Result<Decoding, GarbledAnswer> {
     match bytes.first() {
-        Some(&OTHER) => return answer(&bytes[1..]),
+        Some(&OTHER) => return answer(&bytes[1..]).map(|a| Decoding::Whole(Box::new(a))),
         Some(&RAN) => {}
         _ => return Err(GarbledAnswer::Encoded("not an answer".into())),
     }
-    let read = || -> Result<PageAnswer, PackError> {
-        let mut r = Reader::new(&bytes[1..]);
+    let head = |bytes: &[u8]| -> Result<(PageAnswer, Option<Unpacking>, usize), PackError> {
+        let mut r = Reader::new(bytes);
         let Ok(mut answer) = answer(r.bytes()?) else { return Err(PackError { what: "answer", at: 1 }) };
+        let mut trace = None;
         if let Answer::Ran { result, .. } = &mut answer {
             result.simulation = unpack_simulation(&mut r)?;
             result.event_times = (0..r.len()?).map(|_| r.i64()).collect::<Result<_, _>>()?;
             if r.u8()? == 1 {
-                let mut t = unpack(&mut r)?;
-                t.cluster = unpack_cluster(&mut r)?;
-                result.trace = Some(t);
+                trace = Some(Unpacking::start(&mut r)?);
             }
         }
-        Ok(answer)
+        Ok((answer, trace, r.offset()))
     };
-    read().map_err(GarbledAnswer::Packed)
+    let (answer, trace, at) = head(&bytes[1..]).map_err(GarbledAnswer::Packed)?;
+    Ok(Decoding::Run(Box::new(RunDecoding { bytes, at, answer, trace })))
+}
+
+impl RunDecoding {
+    /// The run's id.
+    pub fn id(&self) -> u64 {
+        match self.answer {
+            Answer::Ran { id, .. } => id,
+            _ => 0,
+        }
+    }
+
+    /// Reads up to `records` more of the trace's Jobs, Pods and slots (and, after the last, its
+    /// cluster record); true once the answer is whole.
+    pub fn step(&mut self, records: usize) -> Result<bool, GarbledAnswer> {
+        let Some(unpacking) = &mut self.trace else { return Ok(true) };
+        let mut r = Reader::resume(&self.bytes[1..], self.at);
+        let done = unpacking.step(&mut r, records).map_err(GarbledAnswer::Packed)?;
+        if done {
+            let cluster = unpack_cluster(&mut r).map_err(GarbledAnswer::Packed)?;
+            if let (Some(unpacking), Answer::Ran { result, .. }) = (self.trace.take(), &mut self.answer) {
+                let mut trace = unpacking.finish();
+                trace.cluster = cluster;
+                result.trace = Some(trace);
+            }
+        }
+        self.at = r.offset();
+        Ok(done)
+    }
+
+    /// The answer (whole once [`RunDecoding::step`] has said so).
+    pub fn finish(self) -> PageAnswer {
+        self.answer
+    }
 }
 
 /// An explanation the page was given: run, item, explanation.
@@ -432,6 +495,33 @@ mod tests {
             (got.kubernetes_version, got.notices, got.cron_jobs),
             (sent.kubernetes_version, sent.notices, sent.cron_jobs)
         );
+    }
+
+    #[test]
+    fn a_run_read_in_slices_is_the_run_read_whole() {
+        let result = run(HOURLY);
+        let mut bytes = vec![];
+        encode_ran(9, 2.0, &result, &mut bytes);
+        let whole = decode(&bytes).unwrap();
+        let Ok(Decoding::Run(mut run)) = start_decoding(bytes.clone()) else { panic!("a run's answer") };
+        assert_eq!(run.id(), 9);
+        // 3 hours of an hourly CronJob: 2 Jobs, 2 Pods and 2 slots, one at a time.
+        let Answer::Ran { result: r, .. } = &whole else { panic!("a run's answer") };
+        let t = r.trace.as_ref().unwrap();
+        assert_eq!((t.jobs.len(), t.pods.len(), t.slots.len()), (2, 2, 2));
+        let mut steps = 1;
+        while !run.step(1).unwrap() {
+            steps += 1;
+        }
+        assert_eq!(steps, 6);
+        assert_eq!(run.finish(), whole);
+        // Any other answer is whole at once; a cut run fails at the step that reaches the cut.
+        let progress = encode_answer::<RunResult>(&Answer::Progress { id: 9, fraction: 0.5 });
+        assert!(
+            matches!(start_decoding(progress), Ok(Decoding::Whole(a)) if matches!(*a, Answer::Progress { id: 9, .. }))
+        );
+        let Ok(Decoding::Run(mut cut)) = start_decoding(bytes[..bytes.len() - 40].to_vec()) else { panic!("a run") };
+        assert!((0..8).map(|_| cut.step(1)).any(|r| r.is_err()));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! them, so the page's module does not carry them.
 
 use super::{Lang, Sentences};
+use std::fmt;
 
 super::catalog! {
     /// One sentence or part of one; the placeholders are the values the sync's facts hold.
@@ -105,6 +106,81 @@ super::catalog! {
         JobFailedPastLimit,
         /// `{0}` activeDeadlineSeconds, `{1}` startTime.
         JobDeadlinePassed,
+        /// `{0}` the poll interval.
+        V1Poll,
+        V1StatusWriteFailed,
+        V1Deleting,
+        V1Suspended,
+        /// `{0}` the schedule (quoted), `{1}` robfig's error.
+        V1Unparseable,
+        /// `{0}` the schedule (quoted), `{1}` since when.
+        V1TooManyMissed,
+        /// `{0}` why robfig's search never ends.
+        V1Hangs,
+        /// `{0}` the slot, `{1}` the deadline.
+        V1TooLate,
+        /// `{0}` the Jobs, `{1}` the slot, `{2}` when it would still start.
+        V1ForbidActive,
+        /// `{0}` the Job, `{1}` the API error.
+        V1ReplaceGetFailed,
+        /// `{0}` the Job.
+        V1ReplaceDeleteFailed,
+        /// `{0}` the Job, `{1}` the slot, `{2}` the API error.
+        V1CreateFailed,
+        /// `{0}` how many slots were unmet.
+        V1Unmet,
+        /// `{0}` the schedule (quoted), `{1}` since when, `{2}` the first slot after it, `{3}` the deadline.
+        V1NotDueClamped,
+        /// `{0}` the API error.
+        V2ApiError,
+        /// `{0}` the schedule (quoted), `{1}` robfig's error.
+        V2Unparseable,
+        V2Deleting,
+        /// `{0}` the zone (quoted), `{1}` the error.
+        V2UnknownZone,
+        /// `{0}` why robfig's search never ends.
+        V2Hangs,
+        /// `{0}` the schedule (quoted), `{1}` the error.
+        V2NeverFires,
+        /// `{0}` the Job, `{1}` the API error, `{2}` the slot.
+        V2ReplaceGetFailed,
+        /// `{0}` the Job, `{1}` the slot.
+        V2ReplaceDeleteFailed,
+        /// `{0}` the Job, `{1}` the API error.
+        V2NamespaceTerminating,
+        /// `{0}` the Job, `{1}` the API error.
+        V2ExistsUnreadable,
+        /// `{0}` the Job.
+        V2ExistsNotOurs,
+        /// `{0}` the Job, `{1}` the slot.
+        V2ExistsActive,
+        /// `{0}` the Job, `{1}` the slot.
+        V2ExistsBefore128,
+        /// `{0}` the Job, `{1}` the slot, `{2}` the API error.
+        V2CreateFailed,
+        /// `{0}` the release.
+        TtlOff,
+        TtlUnset,
+        TtlDeleting,
+        TtlNotFinished,
+        TtlNoTransition,
+        /// `{0}` ttlSecondsAfterFinished, `{1}` the condition, `{2}` when it was set, `{3}` when it expired.
+        TtlExpired,
+        /// `{0}` ttlSecondsAfterFinished, `{1}` the condition, `{2}` when it was set, `{3}` when the Job expires.
+        TtlWaiting,
+        /// `{0}` when the container crashed, `{1}` the back-off, `{2}` when it may restart.
+        KubeletBackOff,
+        /// `{0}` the restart's number, `{1}` why at once (the next three), `{2}` the next back-off.
+        KubeletRestart,
+        KubeletBackOffReset,
+        KubeletFirstCrash,
+        KubeletBackOffExpired,
+        /// `{0}` failed indexes, `{1}` maxFailedIndexes.
+        JobFailedIndexesPastMax,
+        /// `{0}` failed indexes.
+        JobIndexesFailed,
+        /// `{0}` the condition's message (Kubernetes' words).
+        JobSuccessPolicy,
     }
 }
 
@@ -391,8 +467,280 @@ impl Sentences for DecisionWords {
                 "startTime {1} から activeDeadlineSeconds {0} が過ぎました: Job は失敗し、その Pod は強制終了されます",
                 "startTime {1}부터 activeDeadlineSeconds {0}{이/가} 지났습니다: 잡은 실패하고 파드는 강제 종료됩니다",
             ],
+            V1Poll => [
+                "The legacy controller looks again at its next poll, within {0}.",
+                "旧コントローラーは次のポーリング ({0} 以内) で再び確認します。",
+                "기존 컨트롤러는 다음 폴링 때 ({0} 이내) 다시 확인합니다.",
+            ],
+            V1StatusWriteFailed => [
+                "Writing the reconciled status failed, so this CronJob is skipped until the next poll.",
+                "照合したステータスの書き込みが失敗したため、この CronJob は次のポーリングまでスキップされます。",
+                "조정한 상태 쓰기가 실패했으므로 이 크론잡은 다음 폴링까지 건너뜁니다.",
+            ],
+            V1Deleting => [
+                "The CronJob is being deleted (it has a deletionTimestamp): only its status is reconciled.",
+                "CronJob は削除中です (deletionTimestamp があります): ステータスの照合だけが行われます。",
+                "크론잡이 삭제 중입니다 (deletionTimestamp가 있음): 상태만 조정됩니다.",
+            ],
+            V1Suspended => [
+                "spec.suspend is true, so no job is started.",
+                "spec.suspend が true のため、Job は開始されません。",
+                "spec.suspend가 true이므로 잡은 시작되지 않습니다.",
+            ],
+            V1Unparseable => [
+                "The schedule {0} does not parse ({1}); FailedNeedsStart is recorded at every poll.",
+                "スケジュール {0} は解析できません ({1})。ポーリングのたびに FailedNeedsStart が記録されます。",
+                "스케줄 {0}{은/는} 해석되지 않습니다 ({1}). 폴링할 때마다 FailedNeedsStart가 기록됩니다.",
+            ],
+            V1TooManyMissed => [
+                "More than 100 slots of {0} are unmet since {1}: the legacy controller (≤1.20) gives up and starts nothing — at every poll, forever — until startingDeadlineSeconds is set or lowered, or lastScheduleTime changes.",
+                "{1} 以降 {0} の未実行のスケジュール時刻が 100 個を超えています: 旧コントローラー (≤1.20) はあきらめて何も開始しません。startingDeadlineSeconds が設定されるか短くされるか、lastScheduleTime が変わるまで、ポーリングのたびに永遠にそうします。",
+                "{1} 이후 {0}의 실행되지 않은 스케줄 시각이 100개를 넘습니다: 기존 컨트롤러 (≤1.20)는 포기하고 아무것도 시작하지 않습니다. startingDeadlineSeconds를 설정하거나 줄이거나 lastScheduleTime이 바뀔 때까지 폴링할 때마다 영원히 그렇습니다.",
+            ],
+            V1Hangs => [
+                "{0} The real controller would hang here.",
+                "{0} 実際のコントローラーはここで止まったままになります。",
+                "{0} 실제 컨트롤러는 여기서 멈춘 채로 있게 됩니다.",
+            ],
+            V1TooLate => [
+                "The {0} slot is more than {1} old, so it is not started.",
+                "スケジュール時刻 {0} は {1} より古いため、開始されません。",
+                "스케줄 시각 {0}{은/는} {1}보다 오래되었으므로 시작되지 않습니다.",
+            ],
+            V1ForbidActive => [
+                "Forbid: job {0} is still active, so the {1} slot is not started (the legacy controller records no Event). lastScheduleTime is not advanced, so the slot starts at the first poll after the job is gone, {2}.",
+                "Forbid: Job {0} がまだ実行中のため、スケジュール時刻 {1} は開始されません (旧コントローラーはイベントを記録しません)。lastScheduleTime は進まないので、このスケジュール時刻は Job がなくなった後の最初のポーリングで開始されます。ただし{2}。",
+                "Forbid: 잡 {0}{이/가} 아직 실행 중이므로 스케줄 시각 {1}{은/는} 시작되지 않습니다 (기존 컨트롤러는 이벤트를 기록하지 않음). lastScheduleTime이 진행되지 않아 이 스케줄 시각은 잡이 없어진 뒤 첫 폴링 때 시작됩니다. 단, {2}.",
+            ],
+            V1ReplaceGetFailed => [
+                "Replace: reading the running job {0} failed ({1}); nothing is started.",
+                "Replace: 実行中の Job {0} の読み取りが失敗しました ({1})。何も開始しません。",
+                "Replace: 실행 중인 잡 {0}{을/를} 읽지 못했습니다 ({1}). 아무것도 시작하지 않습니다.",
+            ],
+            V1ReplaceDeleteFailed => [
+                "Replace: deleting the running job {0} failed; nothing is started.",
+                "Replace: 実行中の Job {0} の削除が失敗しました。何も開始しません。",
+                "Replace: 실행 중인 잡 {0}{을/를} 삭제하지 못했습니다. 아무것도 시작하지 않습니다.",
+            ],
+            V1CreateFailed => [
+                "Creating job {0} for the {1} slot failed ({2}).",
+                "スケジュール時刻 {1} の Job {0} の作成が失敗しました ({2})。",
+                "스케줄 시각 {1}의 잡 {0}{을/를} 만들지 못했습니다 ({2}).",
+            ],
+            V1Unmet => [
+                "{0} slots were unmet; only the most recent one is started.",
+                "未実行のスケジュール時刻が {0} 個ありました。開始されるのは最新のものだけです。",
+                "실행되지 않은 스케줄 시각이 {0}개 있었습니다. 가장 최근 것만 시작됩니다.",
+            ],
+            V1NotDueClamped => [
+                "No slot is due: the first slot of {0} after {1} (the search starts at now − {3}) is {2}.",
+                "実行すべきスケジュール時刻はありません: {1} (探索は現在 − {3} から始まります) より後の {0} の最初のスケジュール時刻は {2} です。",
+                "실행할 스케줄 시각이 없습니다: {1} (탐색은 지금 − {3}부터 시작) 이후 {0}의 첫 스케줄 시각은 {2}입니다.",
+            ],
+            V2ApiError => [
+                "Reading from the API server failed ({0}) while reconciling the CronJob's jobs; the sync is retried with back-off.",
+                "CronJob の Job を照合している間に API サーバーからの読み取りが失敗しました ({0})。同期はバックオフ付きで再試行されます。",
+                "크론잡의 잡을 조정하는 동안 API 서버에서 읽기가 실패했습니다 ({0}). 동기화는 백오프를 두고 재시도됩니다.",
+            ],
+            V2Unparseable => [
+                "The schedule {0} does not parse ({1}); the controller records UnparseableSchedule and does not requeue until the schedule is edited.",
+                "スケジュール {0} は解析できません ({1})。コントローラーは UnparseableSchedule を記録し、スケジュールが編集されるまで再キューしません。",
+                "스케줄 {0}{은/는} 해석되지 않습니다 ({1}). 컨트롤러는 UnparseableSchedule을 기록하고 스케줄이 편집될 때까지 다시 큐에 넣지 않습니다.",
+            ],
+            V2Deleting => [
+                "The CronJob is being deleted (it has a deletionTimestamp): the controller only reconciles its status and starts nothing.",
+                "CronJob は削除中です (deletionTimestamp があります): コントローラーはステータスを照合するだけで、何も開始しません。",
+                "크론잡이 삭제 중입니다 (deletionTimestamp가 있음): 컨트롤러는 상태만 조정하고 아무것도 시작하지 않습니다.",
+            ],
+            V2UnknownZone => [
+                "spec.timeZone {0} cannot be loaded ({1}). This is checked before suspend and the schedule, so nothing runs and the controller does not requeue until the CronJob is edited.",
+                "spec.timeZone {0} を読み込めません ({1})。これは suspend とスケジュールより前に確認されるため、何も実行されず、CronJob が編集されるまでコントローラーは再キューしません。",
+                "spec.timeZone {0}{을/를} 불러올 수 없습니다 ({1}). 이것은 suspend와 스케줄보다 먼저 확인되므로 아무것도 실행되지 않고, 크론잡이 편집될 때까지 컨트롤러는 다시 큐에 넣지 않습니다.",
+            ],
+            V2Hangs => [
+                "{0} The real controller's worker would never return from this sync.",
+                "{0} 実際のコントローラーのワーカーはこの同期から戻りません。",
+                "{0} 실제 컨트롤러의 워커는 이 동기화에서 돌아오지 않습니다.",
+            ],
+            V2NeverFires => [
+                "The schedule {0} parses but never fires (robfig finds no slot within five years, so two \"consecutive\" slots are both the zero time: {1}). The controller records InvalidSchedule and does not requeue.",
+                "スケジュール {0} は解析できますが一度も実行されません (robfig は 5 年以内にスケジュール時刻を見つけられず、「連続する」2 つのスケジュール時刻がどちらもゼロ時刻になります: {1})。コントローラーは InvalidSchedule を記録し、再キューしません。",
+                "스케줄 {0}{은/는} 해석되지만 한 번도 실행되지 않습니다 (robfig가 5년 안에서 스케줄 시각을 찾지 못해 '연속된' 두 스케줄 시각이 모두 제로 시각입니다: {1}). 컨트롤러는 InvalidSchedule을 기록하고 다시 큐에 넣지 않습니다.",
+            ],
+            V2ReplaceGetFailed => [
+                "Replace: reading the running job {0} failed ({1}), so the {2} slot is not started; the sync is retried with back-off.",
+                "Replace: 実行中の Job {0} の読み取りが失敗した ({1}) ため、スケジュール時刻 {2} は開始されません。同期はバックオフ付きで再試行されます。",
+                "Replace: 실행 중인 잡 {0}{을/를} 읽지 못했으므로 ({1}) 스케줄 시각 {2}{은/는} 시작되지 않습니다. 동기화는 백오프를 두고 재시도됩니다.",
+            ],
+            V2ReplaceDeleteFailed => [
+                "Replace: deleting the running job {0} failed, so the {1} slot is not started; the sync is retried with back-off.",
+                "Replace: 実行中の Job {0} の削除が失敗したため、スケジュール時刻 {1} は開始されません。同期はバックオフ付きで再試行されます。",
+                "Replace: 실행 중인 잡 {0}{을/를} 삭제하지 못했으므로 스케줄 시각 {1}{은/는} 시작되지 않습니다. 동기화는 백오프를 두고 재시도됩니다.",
+            ],
+            V2NamespaceTerminating => [
+                "Creating job {0} failed because the namespace is being terminated ({1}); no Event is recorded and nothing more happens.",
+                "Namespace が終了処理中のため Job {0} の作成が失敗しました ({1})。イベントは記録されず、それ以上何も起きません。",
+                "네임스페이스가 종료 중이어서 잡 {0}{을/를} 만들지 못했습니다 ({1}). 이벤트는 기록되지 않고 더 이상 아무 일도 일어나지 않습니다.",
+            ],
+            V2ExistsUnreadable => [
+                "Job {0} already exists, but reading it failed ({1}); the sync is retried with back-off.",
+                "Job {0} はすでに存在しますが、その読み取りが失敗しました ({1})。同期はバックオフ付きで再試行されます。",
+                "잡 {0}{은/는} 이미 있지만 읽지 못했습니다 ({1}). 동기화는 백오프를 두고 재시도됩니다.",
+            ],
+            V2ExistsNotOurs => [
+                "A job named {0} already exists but this CronJob does not control it; the controller assumes whoever created it keeps the status and does not requeue.",
+                "{0} という名前の Job はすでに存在しますが、この CronJob はそれを制御していません。コントローラーは作成した側がステータスを管理するとみなし、再キューしません。",
+                "이름이 {0}인 잡이 이미 있지만 이 크론잡이 제어하지 않습니다. 컨트롤러는 그것을 만든 쪽이 상태를 관리한다고 보고 다시 큐에 넣지 않습니다.",
+            ],
+            V2ExistsActive => [
+                "Job {0} for the {1} slot already exists and is already in status.active; nothing to do and no requeue.",
+                "スケジュール時刻 {1} の Job {0} はすでに存在し、status.active にもあります。することはなく、再キューもしません。",
+                "스케줄 시각 {1}의 잡 {0}{은/는} 이미 있고 status.active에도 있습니다. 할 일이 없고 다시 큐에 넣지도 않습니다.",
+            ],
+            V2ExistsBefore128 => [
+                "Job {0} for the {1} slot already exists; before 1.28 the controller just returns the error and retries with back-off.",
+                "スケジュール時刻 {1} の Job {0} はすでに存在します。1.28 より前のコントローラーはエラーを返し、バックオフ付きで再試行するだけです。",
+                "스케줄 시각 {1}의 잡 {0}{은/는} 이미 있습니다. 1.28 이전의 컨트롤러는 오류를 반환하고 백오프를 두고 재시도할 뿐입니다.",
+            ],
+            V2CreateFailed => [
+                "Creating job {0} for the {1} slot failed ({2}); the sync is retried with back-off.",
+                "スケジュール時刻 {1} の Job {0} の作成が失敗しました ({2})。同期はバックオフ付きで再試行されます。",
+                "스케줄 시각 {1}의 잡 {0}{을/를} 만들지 못했습니다 ({2}). 동기화는 백오프를 두고 재시도됩니다.",
+            ],
+            TtlOff => [
+                "Kubernetes {0}: the TTLAfterFinished feature is off by default before 1.21, so finished Jobs are kept",
+                "Kubernetes {0}: TTLAfterFinished 機能は 1.21 より前は既定で無効なので、終了した Job は残ります",
+                "Kubernetes {0}: TTLAfterFinished 기능은 1.21 이전에 기본으로 꺼져 있으므로 끝난 잡은 남습니다",
+            ],
+            TtlUnset => [
+                "no ttlSecondsAfterFinished: the Job is kept until something else deletes it",
+                "ttlSecondsAfterFinished がありません: Job はほかの何かが削除するまで残ります",
+                "ttlSecondsAfterFinished가 없습니다: 잡은 다른 무언가가 삭제할 때까지 남습니다",
+            ],
+            TtlDeleting => [
+                "the Job is already being deleted",
+                "Job はすでに削除中です",
+                "잡이 이미 삭제 중입니다",
+            ],
+            TtlNotFinished => [
+                "the Job has not finished (no Complete or Failed condition): the TTL clock has not started",
+                "Job は終了していません (Complete も Failed の条件もありません): TTL の時計はまだ動き始めていません",
+                "잡이 끝나지 않았습니다 (Complete나 Failed 조건이 없음): TTL 시계가 아직 시작되지 않았습니다",
+            ],
+            TtlNoTransition => [
+                "the terminal condition has no lastTransitionTime",
+                "終了の条件に lastTransitionTime がありません",
+                "종료 조건에 lastTransitionTime이 없습니다",
+            ],
+            TtlExpired => [
+                "ttlSecondsAfterFinished {0}: the Job became {1} at {2}, so it expired at {3}; it is deleted with its pods (foreground)",
+                "ttlSecondsAfterFinished {0}: Job は {2} に {1} になったので {3} に期限切れとなり、その Pod とともに削除されます (foreground)",
+                "ttlSecondsAfterFinished {0}: 잡이 {2}에 {1}{이/가} 되었으므로 {3}에 만료되어 파드와 함께 삭제됩니다 (foreground)",
+            ],
+            TtlWaiting => [
+                "ttlSecondsAfterFinished {0}: the Job became {1} at {2}; it will be deleted at {3}",
+                "ttlSecondsAfterFinished {0}: Job は {2} に {1} になりました。{3} に削除されます",
+                "ttlSecondsAfterFinished {0}: 잡이 {2}에 {1}{이/가} 되었습니다. {3}에 삭제됩니다",
+            ],
+            KubeletBackOff => [
+                "kubelet back-off: the container crashed at {0} and its current back-off is {1}, so it may restart at {2} (delays double from 10s to 300s after each restart)",
+                "kubelet のバックオフ: コンテナは {0} にクラッシュし、現在のバックオフは {1} なので、再起動できるのは {2} です (待ち時間は再起動のたびに 10s から 300s まで倍になります)",
+                "kubelet 백오프: 컨테이너가 {0}에 비정상 종료했고 현재 백오프가 {1}이므로 {2}에 재시작할 수 있습니다 (대기 시간은 재시작할 때마다 10s에서 300s까지 두 배가 됩니다)",
+            ],
+            KubeletRestart => [
+                "kubelet restart #{0}: {1}; the next crash waits {2}",
+                "kubelet の再起動 #{0}: {1}。次のクラッシュは {2} 待ちます",
+                "kubelet 재시작 #{0}: {1}. 다음 비정상 종료는 {2} 기다립니다",
+            ],
+            KubeletBackOffReset => [
+                "the last restart was more than 10 minutes before the crash, so the back-off was reset and the container restarts at once",
+                "最後の再起動がクラッシュの 10 分より前だったので、バックオフはリセットされ、コンテナはすぐに再起動します",
+                "마지막 재시작이 비정상 종료보다 10분 넘게 전이었으므로 백오프가 초기화되어 컨테이너가 바로 재시작합니다",
+            ],
+            KubeletFirstCrash => [
+                "first crash: the kubelet has no back-off entry yet, so it restarts the container at once",
+                "最初のクラッシュ: kubelet にはまだバックオフの記録がないので、コンテナをすぐに再起動します",
+                "첫 비정상 종료: kubelet에 아직 백오프 기록이 없으므로 컨테이너를 바로 재시작합니다",
+            ],
+            KubeletBackOffExpired => [
+                "the back-off has expired",
+                "バックオフが切れました",
+                "백오프가 끝났습니다",
+            ],
+            JobFailedIndexesPastMax => [
+                "{0} failed index(es) > maxFailedIndexes {1}",
+                "失敗したインデックス {0} 個 > maxFailedIndexes {1}",
+                "실패한 인덱스 {0}개 > maxFailedIndexes {1}",
+            ],
+            JobIndexesFailed => [
+                "every index finished and {0} of them failed",
+                "すべてのインデックスが終了し、そのうち {0} 個が失敗しました",
+                "모든 인덱스가 끝났고 그중 {0}개가 실패했습니다",
+            ],
+            JobSuccessPolicy => [
+                "success policy: {0}; the remaining pods are killed",
+                "成功ポリシー: {0}。残りの Pod は強制終了されます",
+                "성공 정책: {0}. 남은 파드는 강제 종료됩니다",
+            ],
         };
         lang.pick(words)
+    }
+}
+
+/// Decision words with their values: the names, instants, errors and numbers written once (they
+/// read the same in every language), and any part that is words itself as [`Arg::Words`]. What a
+/// rarer decision keeps instead of its English text, so the inspector can say it in the reader's
+/// language; its [`Display`](fmt::Display) is the English, the trace's own text.
+///
+/// ```
+/// use cronjob_playground::i18n::decisions::{Arg, DecisionWords as W, Worded};
+/// use cronjob_playground::i18n::Lang;
+/// let why = Worded::new(W::KubeletRestart, [Arg::from(1), Arg::Words(Worded::new(W::KubeletFirstCrash, [])), Arg::from("10s")]);
+/// assert_eq!(why.to_string(), "kubelet restart #1: first crash: the kubelet has no back-off entry yet, so it restarts the container at once; the next crash waits 10s");
+/// assert_eq!(why.render(Lang::Ko), "kubelet 재시작 #1: 첫 비정상 종료: kubelet에 아직 백오프 기록이 없으므로 컨테이너를 바로 재시작합니다. 다음 비정상 종료는 10s 기다립니다");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Worded {
+    pub words: DecisionWords,
+    pub args: Vec<Arg>,
+}
+
+/// A value of [`Worded`]: as written, or words in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    Value(String),
+    Words(Worded),
+}
+
+impl<T: fmt::Display> From<T> for Arg {
+    fn from(value: T) -> Self {
+        Arg::Value(value.to_string())
+    }
+}
+
+impl Worded {
+    pub fn new(words: DecisionWords, args: impl IntoIterator<Item = Arg>) -> Worded {
+        Worded { words, args: args.into_iter().collect() }
+    }
+
+    /// The words in `lang` with their values.
+    pub fn render(&self, lang: Lang) -> String {
+        let args: Vec<String> = self
+            .args
+            .iter()
+            .map(|a| match a {
+                Arg::Value(v) => v.clone(),
+                Arg::Words(w) => w.render(lang),
+            })
+            .collect();
+        let args: Vec<&dyn fmt::Display> = args.iter().map(|a| a as &dyn fmt::Display).collect();
+        self.words.format(lang, &args)
+    }
+}
+
+impl fmt::Display for Worded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(Lang::En))
     }
 }
 

@@ -12,7 +12,7 @@
 //! container is taken to finish at once.
 
 use super::kubelet_memory::InitRuntime;
-use super::trace::{ControllerName, Name, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger};
+use super::trace::{ControllerName, Explanation, Name, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger};
 use super::world::{Happening, World};
 use crate::api::{Pod, PodPhase, RestartPolicy};
 use crate::controller::kubelet::{
@@ -177,7 +177,7 @@ impl World {
         }
     }
 
-    fn kubelet_sync(&mut self, pod: &str, code: &str, explanation: String, requeue: Option<TimeDelta>) {
+    fn kubelet_sync(&mut self, pod: &str, code: &str, explanation: impl Into<Explanation>, requeue: Option<TimeDelta>) {
         let ruling = Ruling { code: code.to_string().into(), explanation: explanation.into() };
         self.recorder.sync(ControllerName::Kubelet, self.now, pod, SyncTrigger::Container, ruling, requeue);
     }

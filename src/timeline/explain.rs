@@ -10,7 +10,7 @@ use super::item::ItemRef;
 use super::kubectl::human_duration;
 use super::lanes::{fate_name, Marker, MarkerKind, Span, Timeline};
 use crate::sim::trace::{
-    format_time, ControllerName, JobRecord, ObjectKind, PodRecord, SlotRecord, SyncRecord, Time, Trace,
+    format_time, ControllerName, JobRecord, ObjectKind, PodRecord, SlotFate, SlotRecord, SyncRecord, Time, Trace,
 };
 
 /// What the inspector shows for one item.
@@ -151,6 +151,13 @@ fn slot(trace: &Trace, slot: &SlotRecord, version: String) -> Inspection {
         at: None,
         text: ExplainText::Slot(slot.explanation.clone()),
     }];
+    if slot.fate == SlotFate::CreateFailed {
+        // The sync that tried to create the slot's Job: the first after the slot.
+        let tried = trace.syncs.iter().find(|s| {
+            s.controller == ControllerName::Cronjob && s.object == slot.cron_job && s.at >= slot.scheduled_time
+        });
+        why.extend(tried.map(sync_reason));
+    }
     if let Some(job) = slot.job.as_deref().and_then(|n| trace.jobs.iter().find(|j| j.name == n)) {
         let (at, delay) = (format_time(&job.created_at), delay(slot.scheduled_time, job.created_at));
         facts.push(("Job created", ExplainText::CreatedAfter { at, delay }));
@@ -225,7 +232,12 @@ fn job_reasons(trace: &Trace, job: &JobRecord) -> Vec<Reason> {
         why.extend(job_syncs_near(trace, &job.name, job.created_at));
     }
     if let Some(d) = job.deleted_at {
-        let deleting = trace.syncs.iter().filter(|s| s.at == d && s.decision.explanation.contains(job.name.as_str()));
+        // The sync that deleted it: one that names it, or the TTL-after-finished controller's own.
+        let deleting = trace.syncs.iter().filter(|s| {
+            s.at == d
+                && (s.decision.explanation.contains(job.name.as_str())
+                    || (s.controller == ControllerName::Ttl && s.object == job.name))
+        });
         why.extend(deleting.map(sync_reason));
     }
     why.extend(events_about(trace, ObjectKind::Job, &job.name));

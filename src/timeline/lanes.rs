@@ -223,16 +223,39 @@ impl Timeline {
     /// Arranges `trace` into lanes: its CronJobs in manifest order (then any only its slots or
     /// Jobs name), the Jobs nobody owns last.
     pub fn build(trace: &Trace) -> Timeline {
-        let mut timeline = Timeline {
+        let mut timeline = Timeline::lanes(trace);
+        timeline.add_trace_instants(trace, []);
+        timeline
+    }
+
+    /// [`Timeline::build`] without the clock's instants, which [`Timeline::add_trace_instants`]
+    /// adds: the page builds a long run's timeline in several tasks.
+    ///
+    /// ```
+    /// use cronjob_playground::timeline::Timeline;
+    /// let trace = cronjob_playground::sim::simulate(include_str!("../../e2e/seeds/perf-30d-hourly.yaml"), None).unwrap();
+    /// let mut timeline = Timeline::lanes(&trace);
+    /// assert!(timeline.instants.is_empty());
+    /// timeline.add_trace_instants(&trace, []);
+    /// assert_eq!(timeline, Timeline::build(&trace));
+    /// ```
+    pub fn lanes(trace: &Trace) -> Timeline {
+        Timeline {
             start: trace.start,
             end: trace.end,
             groups: groups(trace),
             markers: markers(trace),
             outages: outages(trace),
             instants: Vec::new(),
-        };
-        timeline.add_instants(instants(trace));
-        timeline
+        }
+    }
+
+    /// Adds the instants at which something `trace` draws changes, and `more` (the trace's Event
+    /// times, which the page gets on their own), sorted once.
+    pub fn add_trace_instants(&mut self, trace: &Trace, more: impl IntoIterator<Item = Time>) {
+        let mut all = instants(trace);
+        all.extend(more);
+        self.add_instants(all);
     }
 
     /// Adds instants for the clock to step to: those within the horizon join [`Timeline::instants`]

@@ -6,6 +6,9 @@ use std::collections::HashSet;
 
 /// Height of the time axis at the top.
 pub const AXIS_HEIGHT: f64 = 26.0;
+/// Height of the row under the axis that holds the clock changes' labels (only when there are
+/// any): on the axis itself they would cover the tick labels.
+pub const CLOCK_CHANGE_ROW: f64 = 20.0;
 /// Row heights.
 pub const TITLE_HEIGHT: f64 = 22.0;
 pub const SLOT_HEIGHT: f64 = 24.0;
@@ -39,8 +42,13 @@ pub struct Row {
 
 /// The rows of `timeline`, with the pods of the Jobs named in `expanded` shown.
 pub fn rows(timeline: &Timeline, expanded: &HashSet<String>) -> Vec<Row> {
+    rows_below(timeline, expanded, AXIS_HEIGHT)
+}
+
+/// [`rows`] starting at `top` (below the axis and, when there are clock changes, their row).
+pub fn rows_below(timeline: &Timeline, expanded: &HashSet<String>, top: f64) -> Vec<Row> {
     let mut out = Vec::new();
-    let mut y = AXIS_HEIGHT;
+    let mut y = top;
     let mut push = |out: &mut Vec<Row>, group, kind, height| {
         out.push(Row { group, kind, y, height });
         y += height;
@@ -103,6 +111,13 @@ mod tests {
         let open = rows(&tl, &HashSet::from(["cron-test-27991510".to_string()]));
         assert_eq!(open.last().unwrap().kind, RowKind::Pods { job: 1, row: 0 });
         assert_eq!(height(&open), 114.0);
+        // Under the axis and the clock changes' row every row moves down by that row.
+        let below = rows_below(&tl, &HashSet::new(), AXIS_HEIGHT + CLOCK_CHANGE_ROW);
+        assert_eq!(
+            below.iter().map(|r| r.y - 20.0).collect::<Vec<_>>(),
+            collapsed.iter().map(|r| r.y).collect::<Vec<_>>()
+        );
+        assert_eq!(height(&below), 110.0);
     }
 
     #[test]

@@ -37,9 +37,10 @@ pub const STORAGE_KEY: &str = "cronjob-playground.manifest";
 /// paste of megabytes would otherwise be one long task.
 const SAVED_LATER: usize = 500_000;
 const THEME_KEY: &str = "cronjob-playground.theme";
-/// A run with more Jobs, Pods and slots than this has its model built in two tasks (lanes, then
-/// instants and index): an extra turn of the event loop is worth it only when the model is long to
-/// build (a 30-day hourly run, 2,157 items, takes about 10 ms; two years of it, 52,000, ten times that).
+/// A run with more Jobs, Pods and slots than this has its model built in three tasks (lanes, the
+/// clock's instants, the index): an extra turn of the event loop is worth it only when the model is
+/// long to build (a 30-day hourly run, 2,157 items, takes about 10 ms; two years of it, 52,000, ten
+/// times that).
 const MODEL_IN_ONE_TASK: usize = 20_000;
 
 /// The first text a newcomer sees (with its scenario's notes): seed 002's CronJob and a
@@ -193,11 +194,12 @@ pub fn app(props: &AppProps) -> Html {
                         let (g, latest) = (generation.get(), generation.clone());
                         let (dispatch, diagnostics, pending) = (dispatch.clone(), diagnostics.clone(), pending.clone());
                         let watch = watch.clone();
-                        // The answer's decoding was this task; the model is the next and its
-                        // drawing (a state change renders the page) the one after — a large run's
-                        // model in two (its lanes, then the rest) — so that a large run's arrival
-                        // is several shorter tasks, not one long one. An answer that a newer one
-                        // overtook by then is not drawn.
+                        // The answer's decoding was this task (a large run's, the last of a few);
+                        // the model is the next and its drawing (a state change renders the page)
+                        // the one after — a large run's model in three (its lanes, the clock's
+                        // instants, the index) — so that a large run's arrival is several shorter
+                        // tasks, not one long one. An answer that a newer one overtook by then is
+                        // not drawn.
                         let drawn = latest.clone();
                         let draw = move |model: Model, stages: RunStages| {
                             if drawn.get() == g {
@@ -221,14 +223,20 @@ pub fn app(props: &AppProps) -> Html {
                                 stages.model = perf::mark("model");
                                 return later(move || draw(model, stages));
                             }
-                            let lanes = Model::lanes(&result);
+                            let mut lanes = Model::lanes(&result);
                             later(move || {
                                 if !current() {
                                     return;
                                 }
-                                let model = Model::with_lanes(result, lanes, g, ms, id);
-                                stages.model = perf::mark("model");
-                                later(move || draw(model, stages));
+                                Model::add_instants(&result, &mut lanes);
+                                later(move || {
+                                    if !current() {
+                                        return;
+                                    }
+                                    let model = Model::with_lanes(result, lanes, g, ms, id);
+                                    stages.model = perf::mark("model");
+                                    later(move || draw(model, stages));
+                                });
                             });
                         });
                     }

@@ -32,27 +32,28 @@ pub struct Model {
 
 impl Model {
     pub fn new(result: RunResult, generation: u64, run_ms: f64, run: u64) -> Model {
-        let lanes = Model::lanes(&result);
+        let mut lanes = Model::lanes(&result);
+        Model::add_instants(&result, &mut lanes);
         Model::with_lanes(result, lanes, generation, run_ms, run)
     }
 
-    /// The first half of [`Model::new`]: the timeline's lanes (the page builds a long run's model
-    /// in two tasks, this one and [`Model::with_lanes`]).
+    /// The first step of [`Model::new`]: the timeline's lanes (the page builds a long run's model
+    /// in three tasks: this, [`Model::add_instants`] and [`Model::with_lanes`]).
     pub fn lanes(result: &RunResult) -> Option<Timeline> {
-        result.trace.as_ref().map(Timeline::build)
+        result.trace.as_ref().map(Timeline::lanes)
     }
 
-    /// The second half of [`Model::new`]: the Event times for the clock and the lanes' index.
-    pub fn with_lanes(
-        result: RunResult,
-        mut timeline: Option<Timeline>,
-        generation: u64,
-        run_ms: f64,
-        run: u64,
-    ) -> Model {
-        if let Some(t) = &mut timeline {
-            t.add_instants(result.event_times.iter().map(|&ns| chrono::DateTime::from_timestamp_nanos(ns)));
+    /// The second step of [`Model::new`]: the instants the clock steps to, the trace's and its
+    /// Event times.
+    pub fn add_instants(result: &RunResult, timeline: &mut Option<Timeline>) {
+        if let (Some(t), Some(trace)) = (timeline, &result.trace) {
+            let events = result.event_times.iter().map(|&ns| chrono::DateTime::from_timestamp_nanos(ns));
+            t.add_trace_instants(trace, events);
         }
+    }
+
+    /// The last step of [`Model::new`]: the lanes' index.
+    pub fn with_lanes(result: RunResult, timeline: Option<Timeline>, generation: u64, run_ms: f64, run: u64) -> Model {
         let index = timeline.as_ref().map(index).unwrap_or_default();
         Model { result, timeline, index, generation, run_ms, run }
     }

@@ -1,7 +1,7 @@
 //! The decision explanations: the facts a sync's decision rests on, and their wording — instants
 //! and durations as a person reads them — rendered only when asked.
 
-use crate::i18n::decisions::DecisionWords as W;
+use crate::i18n::decisions::{Arg, DecisionWords as W, Worded};
 use crate::i18n::Lang;
 use crate::i18n::Sentences;
 use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
@@ -47,6 +47,12 @@ impl Reasoning {
 impl From<String> for Reasoning {
     fn from(text: String) -> Self {
         Reasoning::text(text)
+    }
+}
+
+impl From<Worded> for Reasoning {
+    fn from(words: Worded) -> Self {
+        Reasoning::of(Sentence::Worded(words))
     }
 }
 
@@ -101,6 +107,8 @@ impl<'de> Deserialize<'de> for Reasoning {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Sentence {
     Text(Cow<'static, str>),
+    /// Words and their values (the legacy controller's decisions, the rarer errors).
+    Worded(Worded),
     /// A sentence with no values.
     Said(W),
     /// The requeue: when the controller looks again.
@@ -207,6 +215,7 @@ impl Sentence {
         let duration = |d: TimeDelta| if readable { span(d) } else { secs(d) };
         match self {
             Sentence::Text(text) => text.to_string(),
+            Sentence::Worded(words) => words.render(l),
             Sentence::Said(words) => words.text(l).to_owned(),
             Sentence::Wake { at: wake, after } => W::Wake.format(l, &[&at(*wake), &duration(*after)]),
             Sentence::NotDue { schedule, since, upcoming } => {
@@ -331,6 +340,23 @@ pub(crate) fn lateness(lang: Lang, d: TimeDelta, readable: bool) -> String {
     } else {
         W::AfterTheSlot.format(lang, &[&if readable { span(d) } else { secs(d) }])
     }
+}
+
+/// [`lateness`] as words with their value, in seconds.
+pub(crate) fn lateness_words(d: TimeDelta) -> Arg {
+    Arg::Words(if d < TimeDelta::seconds(1) {
+        Worded::new(W::OnTime, [])
+    } else {
+        Worded::new(W::AfterTheSlot, [Arg::from(secs(d))])
+    })
+}
+
+/// [`still_within`] as words with their value.
+pub(crate) fn still_within_words(sds: Option<i64>) -> Arg {
+    Arg::Words(match sds {
+        Some(s) => Worded::new(W::StillWithin, [Arg::from(s)]),
+        None => Worded::new(W::StillAnyTime, []),
+    })
 }
 
 /// The tail of "the slot still runs when …": bounded by the deadline, or not at all.

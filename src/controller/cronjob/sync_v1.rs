@@ -9,7 +9,7 @@ use super::api_server::{namespace_of, FaultReason};
 use super::decision::{Decision, DecisionCode};
 use super::effects::{condition_name, Effects, ReplaceFailed};
 use super::events::Event;
-use super::explain::{at, deadline, lateness, secs, still_within, Sentence};
+use super::explain::{at, deadline, lateness_words, secs, still_within_words, Reasoning, Sentence};
 use super::job_template::{job_from_template, job_name, job_reference};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::schedule::{BoundSchedule, ParsedSchedule, ScheduleOf};
@@ -17,7 +17,7 @@ use super::slots::{recent_unmet_schedule_times, SlotInput, UnmetError};
 use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job};
 use crate::go::Tz;
-use crate::i18n::Lang;
+use crate::i18n::decisions::{Arg, DecisionWords as W, Worded};
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// How often the legacy controller looks at every CronJob (`wait.Until(syncAll, 10s)`).
@@ -70,14 +70,18 @@ pub(crate) fn sync(input: &SyncInput<'_>) -> SyncOutcome {
         run.effects.cleanup_finished_jobs(input, &mut cj, &jobs);
         run.update_status(&cj);
     }
-    let poll = format!("The legacy controller looks again at its next poll, within {}.", secs(POLL_INTERVAL));
-    let decision =
-        run.effects.annotate(Decision::because(decision.code, decision.explanation.and(Sentence::Text(poll.into()))));
+    let poll = Sentence::Worded(Worded::new(W::V1Poll, [Arg::from(secs(POLL_INTERVAL))]));
+    let decision = run.effects.annotate(Decision::because(decision.code, decision.explanation.and(poll)));
     run.finish(decision)
 }
 
-fn decide(code: DecisionCode, explanation: String) -> Decision {
-    Decision::new(code, explanation)
+fn decide(code: DecisionCode, explanation: impl Into<Reasoning>) -> Decision {
+    Decision::because(code, explanation.into())
+}
+
+/// Words with their values.
+fn words<const N: usize>(words: W, args: [Arg; N]) -> Worded {
+    Worded::new(words, args)
 }
 
 /// `syncOne`: reconcile `status.active` with the Jobs, write it, then the gates (deleting,
@@ -87,19 +91,13 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
     let b = input.behaviour;
     reconcile_active(run, cj, jobs);
     if !run.update_status(cj) {
-        return decide(
-            DecisionCode::StatusUpdateFailed,
-            "Writing the reconciled status failed, so this CronJob is skipped until the next poll.".into(),
-        );
+        return decide(DecisionCode::StatusUpdateFailed, words(W::V1StatusWriteFailed, []));
     }
     if cj.object.metadata.deletion_timestamp.is_some() {
-        return decide(
-            DecisionCode::Deleting,
-            "The CronJob is being deleted (it has a deletionTimestamp): only its status is reconciled.".into(),
-        );
+        return decide(DecisionCode::Deleting, words(W::V1Deleting, []));
     }
     if cj.object.spec.suspend == Some(true) {
-        return decide(DecisionCode::Suspended, "spec.suspend is true, so no job is started.".into());
+        return decide(DecisionCode::Suspended, words(W::V1Suspended, []));
     }
     // The legacy controller parses `spec.schedule` as is (no timeZone reaches it).
     let mut fresh = None;
@@ -117,10 +115,7 @@ fn sync_one(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) -> Decis
             run.effects.events.push(Event::failed_needs_start(&text));
             return decide(
                 DecisionCode::InvalidSchedule,
-                format!(
-                    "The schedule {:?} does not parse ({err}); FailedNeedsStart is recorded at every poll.",
-                    cj.object.spec.schedule
-                ),
+                words(W::V1Unparseable, [format!("{:?}", cj.object.spec.schedule).into(), err.into()]),
             );
         }
     };
@@ -171,38 +166,34 @@ fn sync_slot(run: &mut Run<'_, '_>, cj: &mut Working<'_>, schedule: &BoundSchedu
             run.effects.events.push(Event::failed_needs_start(&err.to_string()));
             return decide(
                 DecisionCode::TooManyMissed,
-                format!(
-                "More than 100 slots of {:?} are unmet since {}: the legacy controller (≤1.20) gives up and starts \
-                nothing — at every poll, forever — until startingDeadlineSeconds is set or lowered, or \
-                lastScheduleTime changes.",
-                cj.object.spec.schedule, at(slots.earliest(now, true))
-            ),
+                words(
+                    W::V1TooManyMissed,
+                    [format!("{:?}", cj.object.spec.schedule).into(), at(slots.earliest(now, true)).into()],
+                ),
             );
         }
-        Err(UnmetError::Hang(h)) => {
-            return decide(DecisionCode::ScheduleHangs, format!("{h} The real controller would hang here."))
-        }
+        Err(UnmetError::Hang(h)) => return decide(DecisionCode::ScheduleHangs, words(W::V1Hangs, [h.into()])),
     };
     let Some(&scheduled) = times.last() else {
         return not_due(cj.object, &slots, now, schedule);
     };
     if let Some(sds) = cj.object.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
         run.effects.events.push(Event::miss_schedule(scheduled));
-        return decide(
-            DecisionCode::TooLate,
-            format!("The {} slot is more than {} old, so it is not started.", at(scheduled), deadline(Some(sds))),
-        );
+        return decide(DecisionCode::TooLate, words(W::V1TooLate, [at(scheduled).into(), deadline(Some(sds)).into()]));
     }
     let policy = cj.object.spec.concurrency_policy.unwrap_or_default();
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
         let running: Vec<&str> = cj.status.active.iter().map(|r| r.name.as_str()).collect();
         return decide(
             DecisionCode::ForbidActive,
-            format!(
-            "Forbid: job {} is still active, so the {} slot is not started (the legacy controller records no Event). \
-            lastScheduleTime is not advanced, so the slot starts at the first poll after the job is gone, {}.",
-            running.join(", "), at(scheduled), still_within(Lang::En, cj.object.spec.starting_deadline_seconds)
-        ),
+            words(
+                W::V1ForbidActive,
+                [
+                    running.join(", ").into(),
+                    at(scheduled).into(),
+                    still_within_words(cj.object.spec.starting_deadline_seconds),
+                ],
+            ),
         );
     }
     let mut replaced = Vec::new();
@@ -210,16 +201,10 @@ fn sync_slot(run: &mut Run<'_, '_>, cj: &mut Working<'_>, schedule: &BoundSchedu
         match run.effects.replace_active_jobs(input, cj, &mut replaced) {
             Ok(()) => {}
             Err(ReplaceFailed::Get { name, err }) => {
-                return decide(
-                    DecisionCode::ReplaceFailed,
-                    format!("Replace: reading the running job {name} failed ({err}); nothing is started."),
-                );
+                return decide(DecisionCode::ReplaceFailed, words(W::V1ReplaceGetFailed, [name.into(), err.into()]));
             }
             Err(ReplaceFailed::Delete { name, .. }) => {
-                return decide(
-                    DecisionCode::ReplaceFailed,
-                    format!("Replace: deleting the running job {name} failed; nothing is started."),
-                );
+                return decide(DecisionCode::ReplaceFailed, words(W::V1ReplaceDeleteFailed, [name.into()]));
             }
         }
     }
@@ -232,7 +217,7 @@ fn sync_slot(run: &mut Run<'_, '_>, cj: &mut Working<'_>, schedule: &BoundSchedu
         }
         return decide(
             DecisionCode::CreateFailed,
-            format!("Creating job {name} for the {} slot failed ({err}).", at(scheduled)),
+            words(W::V1CreateFailed, [Arg::from(&name), at(scheduled).into(), err.into()]),
         );
     }
     run.effects.events.push(Event::successful_create(&name));
@@ -242,33 +227,37 @@ fn sync_slot(run: &mut Run<'_, '_>, cj: &mut Working<'_>, schedule: &BoundSchedu
     run.effects.created.push(job);
     cj.status.to_mut().last_schedule_time = Some(scheduled);
     run.update_status(cj);
-    let mut text = format!(
-        "Created job {name} for the {} slot of {:?}, {}.",
-        at(scheduled),
-        cj.object.spec.schedule,
-        lateness(Lang::En, now - scheduled, false)
-    );
+    let mut why = Reasoning::from(words(
+        W::Created,
+        [
+            Arg::from(&name),
+            at(scheduled).into(),
+            format!("{:?}", cj.object.spec.schedule).into(),
+            lateness_words(now - scheduled),
+        ],
+    ));
     if times.len() > 1 {
-        text.push_str(&format!(" {} slots were unmet; only the most recent one is started.", times.len()));
+        why = why.and(Sentence::Worded(words(W::V1Unmet, [times.len().into()])));
     }
     if !replaced.is_empty() {
-        text.push_str(&format!(" Replace: the still-running job {} was deleted first.", replaced.join(", ")));
+        why = why.and(Sentence::Worded(words(W::Replaced, [replaced.join(", ").into()])));
     }
-    decide(DecisionCode::Created, text)
+    decide(DecisionCode::Created, why)
 }
 
 /// No unmet slot: when the next one is, and where the search started.
 fn not_due(cj: &CronJob, slots: &SlotInput, now: DateTime<Utc>, schedule: &BoundSchedule) -> Decision {
     let since = slots.earliest(now, true);
-    let upcoming =
-        schedule.next(since).ok().filter(|t| *t != crate::go::zero_time()).map_or_else(|| "never".to_owned(), at);
-    let clamp = if since > slots.earliest(now, false) {
-        format!(" (the search starts at now − {})", deadline(cj.spec.starting_deadline_seconds))
+    let upcoming = schedule
+        .next(since)
+        .ok()
+        .filter(|t| *t != crate::go::zero_time())
+        .map_or_else(|| Arg::Words(words(W::Never, [])), |t| at(t).into());
+    let (schedule, since) = (format!("{:?}", cj.spec.schedule).into(), at(since).into());
+    let why = if slots.earliest(now, true) > slots.earliest(now, false) {
+        words(W::V1NotDueClamped, [schedule, since, upcoming, deadline(cj.spec.starting_deadline_seconds).into()])
     } else {
-        String::new()
+        words(W::NotDue, [schedule, since, upcoming])
     };
-    decide(
-        DecisionCode::NotDue,
-        format!("No slot is due: the first slot of {:?} after {}{clamp} is {upcoming}.", cj.spec.schedule, at(since)),
-    )
+    decide(DecisionCode::NotDue, why)
 }

@@ -20,7 +20,7 @@ use super::slots::{
 };
 use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job, ObjectReference, OwnerReference};
-use crate::i18n::decisions::DecisionWords;
+use crate::i18n::decisions::{Arg, DecisionWords, DecisionWords as W, Worded};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::borrow::Cow;
 
@@ -151,14 +151,8 @@ fn sync_cron_job<'a>(
 ) -> Verdict {
     let b = input.behaviour;
     if let Err(err) = reconcile_jobs(input, target, jobs, effects, update_status) {
-        return failure(
-            &err,
-            DecisionCode::ApiError,
-            format!(
-                "Reading from the API server failed ({err}) while \
-                reconciling the CronJob's jobs; the sync is retried with back-off."
-            ),
-        );
+        let why = Worded::new(W::V2ApiError, [Arg::from(&err)]);
+        return failure(&err, DecisionCode::ApiError, why);
     }
     let cj = target.get();
     if let Some(stopped) = gate(input, cj.object, effects) {
@@ -177,14 +171,8 @@ fn sync_cron_job<'a>(
         Ok(schedule) => sync_slot(input, target, schedule, effects, update_status),
         Err(err) => {
             effects.events.push(Event::unparseable_schedule(&cj.object.spec.schedule, err));
-            verdict(
-                None,
-                DecisionCode::InvalidSchedule,
-                format!(
-                "The schedule {:?} does not parse ({err}); the controller records UnparseableSchedule and does not \
-                requeue until the schedule is edited.", cj.object.spec.schedule
-            ),
-            )
+            let why = Worded::new(W::V2Unparseable, [format!("{:?}", cj.object.spec.schedule).into(), err.into()]);
+            verdict(None, DecisionCode::InvalidSchedule, why)
         }
     }
 }
@@ -192,24 +180,13 @@ fn sync_cron_job<'a>(
 /// The gates before the schedule: a CronJob being deleted, an unknown `timeZone`, `suspend`.
 fn gate(input: &SyncInput<'_>, cj: &CronJob, effects: &mut Effects) -> Option<Verdict> {
     if cj.metadata.deletion_timestamp.is_some() {
-        return Some(verdict(
-            None,
-            DecisionCode::Deleting,
-            "The CronJob is being deleted (it has a deletionTimestamp): \
-            the controller only reconciles its status and starts nothing.",
-        ));
+        return Some(verdict(None, DecisionCode::Deleting, Worded::new(W::V2Deleting, [])));
     }
     if let Some(zone) = effective_time_zone(cj, &input.behaviour) {
         if let Err(err) = check_time_zone(zone) {
             effects.events.push(Event::unknown_time_zone(zone, &err));
-            return Some(verdict(
-                None,
-                DecisionCode::UnknownTimeZone,
-                format!(
-                "spec.timeZone {zone:?} cannot be loaded ({err}). This is checked before suspend and the schedule, so \
-                nothing runs and the controller does not requeue until the CronJob is edited."
-            ),
-            ));
+            let why = Worded::new(W::V2UnknownZone, [format!("{zone:?}").into(), err.into()]);
+            return Some(verdict(None, DecisionCode::UnknownTimeZone, why));
         }
     }
     if cj.spec.suspend == Some(true) {
@@ -236,24 +213,12 @@ fn sync_slot<'a>(
     let found = match next_schedule_time(b.slot_search, &slots, now, schedule) {
         Ok(found) => found,
         Err(SlotError::Hang(h)) => {
-            return failure(
-                &h,
-                DecisionCode::ScheduleHangs,
-                format!("{h} The real controller's worker would never return from this sync."),
-            );
+            return failure(&h, DecisionCode::ScheduleHangs, Worded::new(W::V2Hangs, [Arg::from(&h)]));
         }
         Err(SlotError::TooClose(err)) => {
             effects.events.push(Event::invalid_schedule(&cj.object.spec.schedule, err));
-            return verdict(
-                None,
-                DecisionCode::InvalidSchedule,
-                format!(
-                    "The schedule {:?} parses but never fires (robfig finds no slot within five years, so two \
-                    \"consecutive\" slots are both the zero time: {err}). The controller records InvalidSchedule and \
-                    does not requeue.",
-                    cj.object.spec.schedule
-                ),
-            );
+            let why = Worded::new(W::V2NeverFires, [format!("{:?}", cj.object.spec.schedule).into(), err.into()]);
+            return verdict(None, DecisionCode::InvalidSchedule, why);
         }
     };
     let requeue = match requeue_of(cj) {
@@ -334,25 +299,14 @@ fn wake(now: DateTime<Utc>, requeue: TimeDelta) -> Sentence {
 /// Replace could not delete the running Jobs: the slot is not started and the sync is retried.
 fn replace_failed(stopped: ReplaceFailed<'_>, scheduled: DateTime<Utc>) -> Verdict {
     match stopped {
-        ReplaceFailed::Get { name, err } => failure(
-            &err,
-            DecisionCode::ReplaceFailed,
-            format!(
-                "Replace: reading the running job {name} failed ({err}), so the {} slot is not started; the sync is \
-                retried with back-off.",
-                at(scheduled)
-            ),
-        ),
+        ReplaceFailed::Get { name, err } => {
+            let why = Worded::new(W::V2ReplaceGetFailed, [name.into(), Arg::from(&err), at(scheduled).into()]);
+            failure(&err, DecisionCode::ReplaceFailed, why)
+        }
         ReplaceFailed::Delete { job, .. } => {
             let text = format!("could not replace job {}/{}", job.metadata.namespace, job.metadata.name);
-            failure(
-                &text,
-                DecisionCode::ReplaceFailed,
-                format!(
-                "Replace: deleting the running job {} failed, so the {} slot is not started; the sync is retried with \
-                back-off.", job.metadata.name, at(scheduled)
-            ),
-            )
+            let why = Worded::new(W::V2ReplaceDeleteFailed, [Arg::from(&job.metadata.name), at(scheduled).into()]);
+            failure(&text, DecisionCode::ReplaceFailed, why)
         }
     }
 }
@@ -389,65 +343,33 @@ fn start_job(
             let empty = Job { api_version: String::new(), kind: String::new(), ..Job::default() };
             Ok((Start::Phantom(err), job_reference(&empty, "")))
         }
-        Err(err) if err.reason == FaultReason::NamespaceTerminating => Err(failure(
-            &err,
-            DecisionCode::CreateFailed,
-            format!(
-            "Creating job {name} failed because the namespace is being terminated ({err}); no Event is recorded and \
-            nothing more happens."
-        ),
-        )),
+        Err(err) if err.reason == FaultReason::NamespaceTerminating => {
+            let why = Worded::new(W::V2NamespaceTerminating, [name.into(), Arg::from(&err)]);
+            Err(failure(&err, DecisionCode::CreateFailed, why))
+        }
         Err(err) if err.reason == FaultReason::AlreadyExists && b.already_exists_adopts => {
             let existing = input.api.get_job(namespace, name).map_err(|err| {
-                failure(
-                    &err,
-                    DecisionCode::ApiError,
-                    format!(
-                        "Job {name} already exists, but reading it failed ({err}); the sync is retried with back-off."
-                    ),
-                )
+                let why = Worded::new(W::V2ExistsUnreadable, [name.into(), Arg::from(&err)]);
+                failure(&err, DecisionCode::ApiError, why)
             })?;
             let ours = existing.metadata.controller_of().is_some_and(|r| r.uid == cj.object.metadata.uid);
             if !ours {
-                return Err(verdict(
-                    None,
-                    DecisionCode::AlreadyExists,
-                    format!(
-                    "A job named {name} already exists but this CronJob does not control it; the controller assumes \
-                    whoever created it keeps the status and does not requeue."
-                ),
-                ));
+                return Err(verdict(None, DecisionCode::AlreadyExists, Worded::new(W::V2ExistsNotOurs, [name.into()])));
             }
             if cj.status.active.iter().any(|r| r.uid == existing.metadata.uid) {
-                return Err(verdict(
-                    None,
-                    DecisionCode::AlreadyExists,
-                    format!(
-                    "Job {name} for the {} slot already exists and is already in status.active; nothing to do and no \
-                    requeue.", at(scheduled)
-                ),
-                ));
+                let why = Worded::new(W::V2ExistsActive, [name.into(), at(scheduled).into()]);
+                return Err(verdict(None, DecisionCode::AlreadyExists, why));
             }
             Ok((Start::Adopted, job_reference(existing, namespace_of(&existing.metadata.namespace))))
         }
-        Err(err) if err.reason == FaultReason::AlreadyExists => Err(failure(
-            &err,
-            DecisionCode::AlreadyExists,
-            format!(
-            "Job {name} for the {} slot already exists; before 1.28 the controller just returns the error and retries \
-            with back-off.", at(scheduled)
-        ),
-        )),
+        Err(err) if err.reason == FaultReason::AlreadyExists => {
+            let why = Worded::new(W::V2ExistsBefore128, [name.into(), at(scheduled).into()]);
+            Err(failure(&err, DecisionCode::AlreadyExists, why))
+        }
         Err(err) => {
             effects.events.push(Event::failed_create(&err.message));
-            Err(failure(
-                &err,
-                DecisionCode::CreateFailed,
-                format!(
-                    "Creating job {name} for the {} slot failed ({err}); the sync is retried with back-off.",
-                    at(scheduled)
-                ),
-            ))
+            let why = Worded::new(W::V2CreateFailed, [name.into(), at(scheduled).into(), Arg::from(&err)]);
+            Err(failure(&err, DecisionCode::CreateFailed, why))
         }
     }
 }

@@ -3,7 +3,7 @@
 //! reader looks at a handful, so the common decisions are not formatted per sync.
 
 use crate::api::JobConditionType;
-use crate::i18n::decisions::DecisionWords as W;
+use crate::i18n::decisions::{DecisionWords as W, Worded};
 use crate::i18n::Lang;
 use crate::i18n::Sentences;
 use std::borrow::Cow;
@@ -44,6 +44,14 @@ pub enum Why {
     FailedPastLimit { failed: i32, limit: i32 },
     /// `activeDeadlineSeconds` passed since `startTime` (RFC 3339).
     DeadlinePassed { seconds: i64, start: String },
+    /// Words and their values (an Indexed Job's failed indexes, a success policy).
+    Worded(Worded),
+}
+
+impl From<Worded> for Why {
+    fn from(words: Worded) -> Self {
+        Why::Worded(words)
+    }
 }
 
 impl Why {
@@ -84,6 +92,7 @@ impl Why {
     pub fn render(&self, lang: Lang) -> String {
         match self {
             Why::Text(text) => text.to_string(),
+            Why::Worded(words) => words.render(lang),
             Why::Waiting { active, want, terminating: 0 } => W::JobWaiting.format(lang, &[active, want]),
             Why::Waiting { active, want, terminating } => {
                 W::JobWaitingTerminating.format(lang, &[active, want, terminating])

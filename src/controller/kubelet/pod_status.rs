@@ -9,6 +9,7 @@ use crate::api::{
     ContainerStatus, Pod, PodCondition, PodPhase, PodStatus, RestartPolicy, POD_READY,
 };
 use crate::controller::Event;
+use crate::i18n::decisions::Worded;
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// Default `terminationGracePeriodSeconds`.
@@ -138,7 +139,7 @@ pub struct KubeletRestart {
     /// `None`: the container started; otherwise when the kubelet may try again.
     pub retry_at: Option<DateTime<Utc>>,
     pub events: Vec<Event>,
-    pub explanation: String,
+    pub explanation: Worded,
 }
 
 /// Tries to restart the crashed container of an `OnFailure` pod at `now` (`doBackOff`).

@@ -5,6 +5,7 @@
 use super::CrashLoopBackOff;
 use crate::api::KubernetesVersion;
 use crate::go::duration_string;
+use crate::i18n::decisions::{Arg, DecisionWords as W, Worded};
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// What a container exit means for its pod, by the pod's `restartPolicy`.
@@ -39,9 +40,9 @@ pub fn after_container_exit(restart_on_failure: bool, exit_code: i32) -> Contain
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RestartAttempt {
     /// The container starts now; `restartCount` becomes `restart_count`.
-    Started { restart_count: u32, backoff: CrashLoopBackOff, explanation: String },
+    Started { restart_count: u32, backoff: CrashLoopBackOff, explanation: Worded },
     /// Refused: the container stays `Waiting{reason: CrashLoopBackOff}` until `allowed_at`.
-    BackOff { allowed_at: DateTime<Utc>, delay: TimeDelta, explanation: String },
+    BackOff { allowed_at: DateTime<Utc>, delay: TimeDelta, explanation: Worded },
 }
 
 /// One restart attempt at `now` for a container that exited at `finished_at` after
@@ -68,12 +69,9 @@ pub fn restart_attempt(
             RestartAttempt::BackOff {
                 allowed_at,
                 delay,
-                explanation: format!(
-                    "kubelet back-off: the container crashed at {} and its current back-off is {}, so it may \
-                    restart at {} (delays double from 10s to 300s after each restart)",
-                    finished_at.to_rfc3339(),
-                    duration_string(delay),
-                    allowed_at.to_rfc3339()
+                explanation: Worded::new(
+                    W::KubeletBackOff,
+                    [finished_at.to_rfc3339().into(), duration_string(delay).into(), allowed_at.to_rfc3339().into()],
                 ),
             }
         }
@@ -81,20 +79,20 @@ pub fn restart_attempt(
             let mut next = *backoff;
             next.record_restart(finished_at, now);
             let why = match live {
-                None if backoff.current().is_some() => {
-                    "the last restart was more than 10 minutes before the crash, so the back-off was reset and the \
-                    container restarts at once"
-                }
-                None => "first crash: the kubelet has no back-off entry yet, so it restarts the container at once",
-                Some(_) => "the back-off has expired",
+                None if backoff.current().is_some() => W::KubeletBackOffReset,
+                None => W::KubeletFirstCrash,
+                Some(_) => W::KubeletBackOffExpired,
             };
             RestartAttempt::Started {
                 restart_count: restart_count + 1,
                 backoff: next,
-                explanation: format!(
-                    "kubelet restart #{}: {why}; the next crash waits {}",
-                    restart_count + 1,
-                    duration_string(next.current().unwrap_or_default())
+                explanation: Worded::new(
+                    W::KubeletRestart,
+                    [
+                        (restart_count + 1).into(),
+                        Arg::Words(Worded::new(why, [])),
+                        duration_string(next.current().unwrap_or_default()).into(),
+                    ],
                 ),
             }
         }
@@ -161,4 +159,36 @@ pub fn crash_loop_waiting_message(delay: TimeDelta, container: &str, pod: &str, 
 /// The kubelet's `Warning BackOff` event message.
 pub fn backoff_event_message(container: &str, pod: &str, namespace: &str, uid: &str) -> String {
     format!("Back-off restarting failed container {container} in pod {}", pod_ref(pod, namespace, uid))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use chrono::TimeZone;
+
+    #[test]
+    fn the_kubelet_says_why_it_restarts_or_waits_in_every_language() {
+        let t = |s| Utc.timestamp_opt(s, 0).unwrap();
+        let RestartAttempt::Started { backoff, explanation, .. } =
+            restart_attempt(&CrashLoopBackOff::default(), 0, t(30), t(30))
+        else {
+            panic!("the first crash restarts at once")
+        };
+        assert_eq!(
+            explanation.to_string(),
+            "kubelet restart #1: first crash: the kubelet has no back-off entry yet, so it restarts the container at once; the next crash waits 10s"
+        );
+        assert_eq!(
+            explanation.render(Lang::Ja),
+            "kubelet の再起動 #1: 最初のクラッシュ: kubelet にはまだバックオフの記録がないので、コンテナをすぐに再起動します。次のクラッシュは 10s 待ちます"
+        );
+        let RestartAttempt::BackOff { explanation, .. } = restart_attempt(&backoff, 1, t(60), t(60)) else {
+            panic!("the second crash waits")
+        };
+        assert_eq!(
+            explanation.render(Lang::Ko),
+            "kubelet 백오프: 컨테이너가 1970-01-01T00:01:00+00:00에 비정상 종료했고 현재 백오프가 10s이므로 1970-01-01T00:01:10+00:00에 재시작할 수 있습니다 (대기 시간은 재시작할 때마다 10s에서 300s까지 두 배가 됩니다)"
+        );
+    }
 }

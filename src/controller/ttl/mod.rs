@@ -8,6 +8,7 @@
 //! deleted.
 
 use crate::api::{ConditionStatus, Job, JobConditionType, KubernetesVersion};
+use crate::i18n::decisions::{Arg, DecisionWords as W, Worded};
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// What one TTL sync of a Job decided.
@@ -28,7 +29,7 @@ pub enum TtlAction {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TtlDecision {
     pub action: TtlAction,
-    pub explanation: String,
+    pub explanation: Worded,
 }
 
 /// Whether the TTL-after-finished controller runs by default in `version`.
@@ -52,26 +53,22 @@ pub fn ttl_controller_enabled(version: KubernetesVersion) -> bool {
 /// assert_eq!(ttl_after_finished(&job, t(150), v).action, TtlAction::Delete { expired_at: t(150) });
 /// ```
 pub fn ttl_after_finished(job: &Job, now: DateTime<Utc>, version: KubernetesVersion) -> TtlDecision {
-    let ignore = |why: String| TtlDecision { action: TtlAction::Ignore, explanation: why };
+    let ignore = |why: Worded| TtlDecision { action: TtlAction::Ignore, explanation: why };
+    let said = |words| Worded::new(words, []);
     if !ttl_controller_enabled(version) {
-        return ignore(format!(
-            "Kubernetes {version}: the TTLAfterFinished feature is off by default before 1.21, so \
-            finished Jobs are kept"
-        ));
+        return ignore(Worded::new(W::TtlOff, [Arg::from(version)]));
     }
     let Some(ttl) = job.spec.ttl_seconds_after_finished else {
-        return ignore("no ttlSecondsAfterFinished: the Job is kept until something else deletes it".into());
+        return ignore(said(W::TtlUnset));
     };
     if job.metadata.deletion_timestamp.is_some() {
-        return ignore("the Job is already being deleted".into());
+        return ignore(said(W::TtlDeleting));
     }
     let Some(cond) = job.status.conditions.iter().find(|c| {
         matches!(c.condition_type, JobConditionType::Complete | JobConditionType::Failed)
             && c.status == ConditionStatus::True
     }) else {
-        return ignore(
-            "the Job has not finished (no Complete or Failed condition): the TTL clock has not started".into(),
-        );
+        return ignore(said(W::TtlNotFinished));
     };
     let Some(finished_at) = cond.last_transition_time else {
         let ns = if job.metadata.namespace.is_empty() { "default" } else { &job.metadata.namespace };
@@ -80,7 +77,7 @@ pub fn ttl_after_finished(job: &Job, now: DateTime<Utc>, version: KubernetesVers
                 "unable to find the time when the Job {ns}/{} finished",
                 job.metadata.name
             )),
-            explanation: "the terminal condition has no lastTransitionTime".into(),
+            explanation: said(W::TtlNoTransition),
         };
     };
     let expire_at = finished_at + TimeDelta::seconds(ttl.into());
@@ -88,22 +85,27 @@ pub fn ttl_after_finished(job: &Job, now: DateTime<Utc>, version: KubernetesVers
     if remaining <= TimeDelta::zero() {
         TtlDecision {
             action: TtlAction::Delete { expired_at: expire_at },
-            explanation: format!(
-                "ttlSecondsAfterFinished {ttl}: the Job became {:?} at {}, so it expired at {}; it is deleted with its \
-                pods (foreground)",
-                cond.condition_type,
-                finished_at.to_rfc3339(),
-                expire_at.to_rfc3339()
+            explanation: Worded::new(
+                W::TtlExpired,
+                [
+                    ttl.into(),
+                    format!("{:?}", cond.condition_type).into(),
+                    finished_at.to_rfc3339().into(),
+                    expire_at.to_rfc3339().into(),
+                ],
             ),
         }
     } else {
         TtlDecision {
             action: TtlAction::RequeueAt { expire_at, after: remaining },
-            explanation: format!(
-                "ttlSecondsAfterFinished {ttl}: the Job became {:?} at {}; it will be deleted at {}",
-                cond.condition_type,
-                finished_at.to_rfc3339(),
-                expire_at.to_rfc3339()
+            explanation: Worded::new(
+                W::TtlWaiting,
+                [
+                    ttl.into(),
+                    format!("{:?}", cond.condition_type).into(),
+                    finished_at.to_rfc3339().into(),
+                    expire_at.to_rfc3339().into(),
+                ],
             ),
         }
     }
@@ -174,6 +176,32 @@ mod tests {
         assert_eq!(
             ttl_after_finished(&finished(JobConditionType::Complete, None, Some(5)), t(100), v).action,
             TtlAction::Error("unable to find the time when the Job default/pi finished".into())
+        );
+    }
+
+    #[test]
+    fn the_decisions_read_in_every_language_with_kubernetes_values_as_they_are() {
+        use crate::i18n::Lang;
+        let v = KubernetesVersion::new(28).unwrap();
+        let job = finished(JobConditionType::Complete, Some(t(10)), Some(100));
+        let waiting = ttl_after_finished(&job, t(60), v).explanation;
+        assert_eq!(
+            waiting.to_string(),
+            "ttlSecondsAfterFinished 100: the Job became Complete at 1970-01-01T00:00:10+00:00; it will be deleted at 1970-01-01T00:01:50+00:00"
+        );
+        assert_eq!(
+            waiting.render(Lang::Ja),
+            "ttlSecondsAfterFinished 100: Job は 1970-01-01T00:00:10+00:00 に Complete になりました。1970-01-01T00:01:50+00:00 に削除されます"
+        );
+        let expired = ttl_after_finished(&job, t(200), v).explanation;
+        assert_eq!(
+            expired.render(Lang::Ko),
+            "ttlSecondsAfterFinished 100: 잡이 1970-01-01T00:00:10+00:00에 Complete가 되었으므로 1970-01-01T00:01:50+00:00에 만료되어 파드와 함께 삭제됩니다 (foreground)"
+        );
+        let off = ttl_after_finished(&job, t(200), KubernetesVersion::new(20).unwrap()).explanation;
+        assert_eq!(
+            off.render(Lang::Ja),
+            "Kubernetes 1.20: TTLAfterFinished 機能は 1.21 より前は既定で無効なので、終了した Job は残ります"
         );
     }
 }

@@ -2,7 +2,7 @@
 //! (the words written only when the trace is read or serialized).
 
 use super::Name;
-use crate::i18n::decisions::DecisionWords as W;
+use crate::i18n::decisions::{DecisionWords as W, Worded};
 use crate::i18n::Lang;
 use crate::i18n::Sentences;
 use crate::sim::time::{js_number, rfc3339, Time};
@@ -75,6 +75,14 @@ pub enum Explanation {
     Job(crate::controller::job::Why),
     /// The synced object was gone from the informer cache (deleted), so the sync did nothing.
     Gone(ControllerName, Name),
+    /// Words and their values (the TTL controller's and the kubelet's decisions).
+    Worded(Worded),
+}
+
+impl From<Worded> for Explanation {
+    fn from(words: Worded) -> Self {
+        Explanation::Worded(words)
+    }
 }
 
 impl Explanation {
@@ -115,6 +123,7 @@ impl Explanation {
             Explanation::Gone(ControllerName::Cronjob, name) => W::GoneCronJob.format(lang, &[name]),
             Explanation::Gone(ControllerName::Ttl, name) => W::GoneTtl.format(lang, &[name]),
             Explanation::Gone(_, name) => W::GoneJob.format(lang, &[name]),
+            Explanation::Worded(words) => words.render(lang),
         }
     }
 }

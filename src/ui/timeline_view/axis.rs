@@ -32,8 +32,8 @@ pub(super) fn axis(l: Lang, frame: &Frame, zone: &str, offset: impl Fn(f64) -> i
     }
 }
 
-/// The clock changes: a line down through every lane at the instant, and a flag on the axis
-/// with its label (`02:00→03:00 skipped (Europe/Berlin)`), right of the line unless it would
+/// The clock changes: a line down through every lane at the instant, and a flag in their row
+/// under the axis (clear of the tick labels) with its label (`02:00→03:00 skipped (Europe/Berlin)`), right of the line unless it would
 /// run past the lanes' edge; its title says what it does to each CronJob's schedule.
 pub(super) fn clock_changes(l: Lang, frame: &Frame, marks: &[ClockMark]) -> Html {
     html! {
@@ -52,8 +52,8 @@ pub(super) fn clock_changes(l: Lang, frame: &Frame, marks: &[ClockMark]) -> Html
                         data-at={m.at.to_string()} data-gap={m.gap.to_string()}>
                         <title>{ title.join("\n") }</title>
                         <line x1={x.to_string()} x2={x.to_string()} y1="0" y2={frame.height.to_string()} />
-                        <rect class="flag" x={left.to_string()} y="2" width={w.to_string()} height="18" rx="3" />
-                        <text data-testid="clock-change-label" x={(left + 4.0).to_string()} y="15">{ label }</text>
+                        <rect class="flag" x={left.to_string()} y={(AXIS_HEIGHT + 1.0).to_string()} width={w.to_string()} height="18" rx="3" />
+                        <text data-testid="clock-change-label" x={(left + 4.0).to_string()} y={(AXIS_HEIGHT + 14.0).to_string()}>{ label }</text>
                     </g>
                 })
             }) }

@@ -24,7 +24,7 @@ use super::language::use_lang;
 use super::state::{Model, ViewState};
 use crate::app::axis_zone::clock_marks;
 use crate::i18n::{Lang, Msg};
-use crate::timeline::rows::{groups_between, height, rows};
+use crate::timeline::rows::{groups_between, height, rows_below, AXIS_HEIGHT, CLOCK_CHANGE_ROW};
 use crate::timeline::viewport::Viewport;
 use crate::timeline::ItemRef;
 use group::Lanes;
@@ -86,7 +86,10 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
     let Pointer { onmousedown, onmousemove, onmouseup, onclick } =
         Pointer::new(&drag, &props.dispatch, &container, view, label);
     let expanded = Rc::new(props.state.expanded());
-    let rows = rows(timeline, &expanded);
+    let marks = clock_marks(&model.result.schedules);
+    // The clock changes' labels get a row of their own under the axis.
+    let top = if marks.is_empty() { AXIS_HEIGHT } else { AXIS_HEIGHT + CLOCK_CHANGE_ROW };
+    let rows = rows_below(timeline, &expanded, top);
     let onkeydown = key_handler(&props.state, expanded.clone(), &props.dispatch);
     let frame = Frame { view, label, width: label + view.width, height: height(&rows) + 4.0 };
     let (top, seen) = *scrolled;
@@ -117,7 +120,7 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
                 </defs>
                 { axis::axis(l, &frame, &props.state.zone_name(), |at| props.state.offset(at)) }
                 { axis::bands(l, timeline, &frame) }
-                { axis::clock_changes(l, &frame, &clock_marks(&model.result.schedules)) }
+                { axis::clock_changes(l, &frame, &marks) }
                 { for groups_between(&rows, top - OVERSCAN, top + seen + SCROLL_STEP + OVERSCAN)
                     .flat_map(|(g, group_rows)| lanes.group(g, &timeline.groups[g], group_rows)) }
                 { axis::cursor(&frame, props.state.cursor, props.state.cursor_time()) }

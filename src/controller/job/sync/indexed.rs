@@ -13,6 +13,7 @@ use super::shape::Shape;
 use super::tally::Tally;
 use super::verdict::{failure_condition, Verdict};
 use crate::api::{ConditionStatus, JobConditionType, Pod, PodFailurePolicyAction, PodPhase};
+use crate::i18n::decisions::{Arg, DecisionWords as W, Worded};
 use chrono::{DateTime, Utc};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -63,7 +64,7 @@ impl<'a> IndexProgress<'a> {
                 .as_ref()
                 .and_then(|sp| match_success_policy(sp, completions, &progress.succeeded))
             {
-                verdict.why = format!("success policy: {msg}; the remaining pods are killed").into();
+                verdict.why = Worded::new(W::JobSuccessPolicy, [Arg::from(&msg)]).into();
                 verdict.finished = Some(new_condition(
                     JobConditionType::SuccessCriteriaMet,
                     ConditionStatus::True,
@@ -101,8 +102,8 @@ impl<'a> IndexProgress<'a> {
         if verdict.finished.is_none() {
             let max_failed = job.spec.max_failed_indexes;
             if max_failed.is_some_and(|m| fi.total() as i64 > m as i64) {
-                verdict.why =
-                    format!("{} failed index(es) > maxFailedIndexes {}", fi.total(), max_failed.unwrap_or(0)).into();
+                let why = Worded::new(W::JobFailedIndexesPastMax, [fi.total().into(), max_failed.unwrap_or(0).into()]);
+                verdict.why = why.into();
                 verdict.finished = Some(failure_condition(
                     shape,
                     REASON_MAX_FAILED_INDEXES_EXCEEDED,
@@ -110,7 +111,7 @@ impl<'a> IndexProgress<'a> {
                     now,
                 ));
             } else if fi.total() > 0 && fi.total() + self.succeeded.total() >= completions {
-                verdict.why = format!("every index finished and {} of them failed", fi.total()).into();
+                verdict.why = Worded::new(W::JobIndexesFailed, [fi.total().into()]).into();
                 verdict.finished = Some(failure_condition(shape, REASON_FAILED_INDEXES, MESSAGE_FAILED_INDEXES, now));
             }
         }
