@@ -207,11 +207,11 @@ impl FeatureGates {
             match gate.in_release(version) {
                 None => notices.push(format!(
                     "featureGates.{name}: Kubernetes {version} has no such gate (its components would refuse to start: \
-                     unrecognized feature gate: {name}); it is ignored"
+                    unrecognized feature gate: {name}); it is ignored"
                 )),
                 Some((default, true)) if on != default => notices.push(format!(
-                    "featureGates.{name}: Kubernetes {version} locks it to {default} (cannot set feature gate {name} to \
-                     {on}, feature is locked to {default}); it is ignored"
+                    "featureGates.{name}: Kubernetes {version} locks it to {default} (cannot set feature gate {name} \
+                    to {on}, feature is locked to {default}); it is ignored"
                 )),
                 Some(_) => {
                     gates.overrides.insert(gate.name, on);
@@ -325,10 +325,10 @@ mod tests {
         assert_eq!(
             notices,
             [
-                "featureGates.ContainerRestartRules: Kubernetes 1.30 has no such gate (its components would refuse to start: \
-                 unrecognized feature gate: ContainerRestartRules); it is ignored",
+                "featureGates.ContainerRestartRules: Kubernetes 1.30 has no such gate (its components would refuse to \
+                start: unrecognized feature gate: ContainerRestartRules); it is ignored",
                 "featureGates.JobReadyPods: Kubernetes 1.30 locks it to true (cannot set feature gate JobReadyPods to \
-                 false, feature is locked to true); it is ignored",
+                false, feature is locked to true); it is ignored",
             ]
         );
         let (_, notices) = FeatureGates::resolve(v(34), &BTreeMap::from([("ContainerRestartRules".to_string(), true)]));
@@ -339,7 +339,7 @@ mod tests {
         assert_eq!(
             notices,
             ["featureGates.SidecarContainers: Kubernetes 1.37 has no such gate (its components would refuse to start: \
-              unrecognized feature gate: SidecarContainers); it is ignored"]
+                unrecognized feature gate: SidecarContainers); it is ignored"]
         );
         let asked = BTreeMap::from([
             ("RestartAllContainersOnContainerExits".to_string(), false),
@@ -350,8 +350,10 @@ mod tests {
         assert_eq!(
             notices,
             [
-                "featureGates.MutablePodResourcesForSuspendedJobs: the model does not know this feature gate; it is ignored",
-                "featureGates.RestartAllContainersOnContainerExits: the model does not know this feature gate; it is ignored",
+                "featureGates.MutablePodResourcesForSuspendedJobs: the model does not know this feature gate; it is \
+                ignored",
+                "featureGates.RestartAllContainersOnContainerExits: the model does not know this feature gate; it is \
+                ignored",
                 "featureGates.WorkloadWithJob: the model does not know this feature gate; it is ignored",
             ],
             "the 1.36 gates of behaviour outside the model (docs/model.md) are named as such"
@@ -359,8 +361,8 @@ mod tests {
         let (_, notices) = FeatureGates::resolve(v(33), &BTreeMap::from([("SidecarContainers".to_string(), false)]));
         assert_eq!(
             notices,
-            ["featureGates.SidecarContainers: Kubernetes 1.33 locks it to true (cannot set feature gate SidecarContainers \
-              to false, feature is locked to true); it is ignored"]
+            ["featureGates.SidecarContainers: Kubernetes 1.33 locks it to true (cannot set feature gate \
+                SidecarContainers to false, feature is locked to true); it is ignored"]
         );
     }
 }

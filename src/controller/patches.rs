@@ -30,7 +30,7 @@ impl PatchFix {
 
 const BACKOFF_RESET: &str =
     "the Job controller's work-queue back-off is reset on every sync with finalizer tracking, so failed \
-                             pods are replaced without delay (issue #114391, fixed by PR #114516)";
+    pods are replaced without delay (issue #114391, fixed by PR #114516)";
 
 /// PR #114516 in 1.25.6 and 1.26.1.
 pub const JOB_BACKOFF_RESET: [PatchFix; 2] =
@@ -43,7 +43,7 @@ pub const CRONJOB_CREATE_FAILURES: PatchFix = PatchFix {
     patch: 3,
     what:
         "the CronJob controller treats a create failing with NamespaceTerminating as a success and does not re-adopt \
-           its own AlreadyExists Job (fixed by PR #120649)",
+        its own AlreadyExists Job (fixed by PR #120649)",
 };
 
 /// What a patch release in the input means for the run: one notice, when a patch is given.
@@ -64,7 +64,7 @@ pub fn notice(release: Release) -> Option<String> {
     if fixes.is_empty() {
         return Some(format!(
             "kubernetesVersion {release}: the model knows no difference between 1.{minor} patch releases; it simulates \
-             the latest 1.{minor} patch release"
+            the latest 1.{minor} patch release"
         ));
     }
     let parts: Vec<String> = fixes

@@ -38,8 +38,8 @@ impl Budget {
     pub(crate) fn exceeded(&self, now: Time, steps: u64) -> SimError {
         SimError::BudgetExceeded(format!(
             "simulation stopped at {}: {steps} steps exceed the budget of {} for this horizon; \
-             the controllers kept working without the clock advancing, or the scenario is too busy — \
-             shorten the horizon",
+            the controllers kept working without the clock advancing, or the scenario is too busy — \
+            shorten the horizon",
             format_time(&now),
             self.max_steps
         ))

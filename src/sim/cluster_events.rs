@@ -167,8 +167,9 @@ mod tests {
     use crate::api::{admit, Admitted};
     use serde_json::json;
 
-    const MINIMAL: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a, namespace: ns, uid: u1, creationTimestamp: \"2025-01-01T00:00:00Z\"}\n\
-        spec:\n  schedule: \"*/10 * * * *\"\n  jobTemplate: {spec: {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: x}]}}}}\n";
+    const MINIMAL: &str = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a, namespace: ns, uid: u1, \
+        creationTimestamp: \"2025-01-01T00:00:00Z\"}\nspec:\n  schedule: \"*/10 * * * *\"\n  jobTemplate: {spec: \
+        {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: x}]}}}}\n";
 
     /// The CronJob of `manifest` as admitted by `version`.
     fn admitted(manifest: &str, version: KubernetesVersion) -> CronJob {
@@ -198,16 +199,19 @@ mod tests {
             let zone = if version.at_least(25) { "  timeZone: Europe/Berlin\n" } else { "" };
             let ttl = if version.at_least(21) { "ttlSecondsAfterFinished: 60, " } else { "" };
             let pfp = if version.at_least(26) {
-                "podFailurePolicy: {rules: [{action: Ignore, onPodConditions: [{type: DisruptionTarget, status: \"True\"}]}]}, "
+                "podFailurePolicy: {rules: [{action: Ignore, onPodConditions: [{type: DisruptionTarget, status: \
+                \"True\"}]}]}, "
             } else {
                 ""
             };
             let manifest = format!(
-                "apiVersion: {api}\nkind: CronJob\nmetadata: {{name: a, labels: {{app: a}}, creationTimestamp: \"2025-01-01T00:00:00Z\"}}\n\
-                 spec:\n  schedule: \"*/10 * * * *\"\n{zone}  startingDeadlineSeconds: 30\n  concurrencyPolicy: Forbid\n  suspend: false\n\
-                 \x20 successfulJobsHistoryLimit: 5\n  failedJobsHistoryLimit: 2\n  jobTemplate:\n    metadata: {{labels: {{team: x}}, annotations: {{note: hello}}}}\n\
-                 \x20   spec: {{backoffLimit: 2, activeDeadlineSeconds: 600, {ttl}{pfp}template: {{metadata: {{labels: {{app: a}}}}, \
-                 spec: {{restartPolicy: Never, containers: [{{name: c, image: x, command: [sh, -c, 'exit 1']}}]}}}}}}\n"
+                "apiVersion: {api}\nkind: CronJob\nmetadata: {{name: a, labels: {{app: a}}, creationTimestamp: \
+                \"2025-01-01T00:00:00Z\"}}\nspec:\n  schedule: \"*/10 * * * *\"\n{zone}  startingDeadlineSeconds: \
+                30\n  concurrencyPolicy: Forbid\n  suspend: false\n\x20 successfulJobsHistoryLimit: 5\n  \
+                failedJobsHistoryLimit: 2\n  jobTemplate:\n    metadata: {{labels: {{team: x}}, annotations: {{note: \
+                hello}}}}\n\x20   spec: {{backoffLimit: 2, activeDeadlineSeconds: 600, {ttl}{pfp}template: {{metadata: \
+                {{labels: {{app: a}}}}, spec: {{restartPolicy: Never, containers: [{{name: c, image: x, command: [sh, \
+                -c, 'exit 1']}}]}}}}}}\n"
             );
             let cj = admitted(&manifest, version);
             assert_eq!(patched_spec(&cj, &json!({}), version), Ok(cj.spec.clone()), "1.{minor}");
@@ -231,7 +235,11 @@ mod tests {
             ),
         ];
         for (patch, line) in cases {
-            let decoder_text = loader_says(&format!("{MINIMAL}{line}").replace("  jobTemplate: {spec: {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: x}]}}}}\n  jobTemplate", "  jobTemplate"));
+            let decoder_text = loader_says(&format!("{MINIMAL}{line}").replace(
+                "  jobTemplate: {spec: {template: \
+                {spec: {restartPolicy: OnFailure, containers: [{name: c, image: x}]}}}}\n  jobTemplate",
+                "  jobTemplate",
+            ));
             assert!(decoder_text.starts_with("json: cannot unmarshal "), "{decoder_text}");
             let refused = patched_spec(&cj, &patch, version).unwrap_err();
             assert!(

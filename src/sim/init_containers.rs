@@ -243,8 +243,8 @@ impl World {
             if ordered { "one by one in reverse order, each after the later ones have exited" } else { "all at once" };
         let explanation = format!(
             "the app container has finished, so the kubelet stops the sidecars ({}) {order}, with SIGTERM within the \
-             pod's {}s grace period; the pod stays Running until they have exited, then its phase is {phase:?}, \
-             decided by the app container alone",
+            pod's {}s grace period; the pod stays Running until they have exited, then its phase is {phase:?}, \
+            decided by the app container alone",
             names.join(", "),
             grace.num_seconds()
         );

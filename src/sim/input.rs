@@ -65,7 +65,9 @@ pub struct SimulationDocument {
 ///
 /// ```
 /// use cronjob_playground::sim::Input;
-/// let text = "apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: old}\nspec:\n  schedule: '@hourly'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
+/// let text = "apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: old}\nspec:\n  schedule: '@hourly'\n  \
+///     jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          \
+///     containers: [{name: c, image: busybox}]\n\
 ///     ---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {kubernetesVersion: '1.20'}\n";
 /// let input = Input::read(text);
 /// assert_eq!(input.version().to_string(), "1.20");
@@ -220,7 +222,7 @@ fn left_out(kind: &str, name: &str, (namespace, line): (&str, u32), first: (&str
     } else {
         format!(
             "a run models one namespace and the {kind} of that name in {} (line {}) came first; \
-             `cronjob-playground cluster` simulates each namespace apart",
+            `cronjob-playground cluster` simulates each namespace apart",
             ns(first.0),
             first.1
         )
@@ -285,7 +287,8 @@ pub fn not_simulated(admission: &Admission) -> Vec<NotSimulated> {
 /// ```
 /// use cronjob_playground::api::{admit, KubernetesVersion};
 /// use cronjob_playground::sim::owners_not_in_input;
-/// let job = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: report-29110680\n  ownerReferences:\n  - {apiVersion: batch/v1, kind: CronJob, name: report, uid: u1, controller: true}\n\
+/// let job = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: report-29110680\n  ownerReferences:\n  - \
+///     {apiVersion: batch/v1, kind: CronJob, name: report, uid: u1, controller: true}\n\
 ///     spec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
 /// assert_eq!(owners_not_in_input(&admit(job, None, KubernetesVersion::NEWEST)), [("report-29110680".to_string(), "report".to_string())]);
 /// ```
@@ -332,7 +335,7 @@ fn slots_within(
     if slots > budget.max_slots {
         return Err(SimError::TooLarge(format!(
             "the horizon {} .. {} holds more than {} schedule slots; the limit is {} (a year of a minutely CronJob): \
-             shorten the horizon or make the schedule less frequent",
+            shorten the horizon or make the schedule less frequent",
             super::trace::format_time(&start),
             super::trace::format_time(&end),
             budget.max_slots,

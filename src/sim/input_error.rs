@@ -9,11 +9,13 @@ use std::fmt;
 ///
 /// ```
 /// use cronjob_playground::sim::{simulate, InputError, SimError};
-/// let text = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:\n    spec:\n      restartPolicy: Always\n      containers: [{name: pi, image: perl}]\n";
+/// let text = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:\n    spec:\n      \
+///     restartPolicy: Always\n      containers: [{name: pi, image: perl}]\n";
 /// let Err(SimError::Input(e)) = simulate(text, None) else { panic!() };
 /// assert!(matches!(e, InputError::Refused { .. }));
 /// assert_eq!(e.position(), Some((7, 22)));
-/// assert!(e.to_string().starts_with("7:22: Job.batch \"pi\" is invalid: spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\""));
+/// assert!(e.to_string().starts_with("7:22: Job.batch \"pi\" is invalid: spec.template.spec.restartPolicy: Required \
+///     value: valid values: \"OnFailure\", \"Never\""));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InputError {

@@ -17,8 +17,10 @@ const SLICE: u64 = 50_000;
 ///
 /// ```
 /// use cronjob_playground::sim::Run;
-/// let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
-///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
+/// let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: \
+///     '2025-01-15T10:00:00Z'}\n\
+///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
+///     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
 /// let mut run = Run::new(manifest, Some(serde_json::json!({"duration": "2h"}))).unwrap();
 /// while !run.step(1_000).unwrap().done {}
 /// let trace = run.finish();
@@ -50,9 +52,12 @@ impl Run {
     ///
     /// ```
     /// use cronjob_playground::sim::{Input, Run};
-    /// let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: '2025-01-15T10:00:00Z'}\n\
-    ///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
-    ///     ---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {kubernetesVersion: '1.30', duration: 2h}\n";
+    /// let manifest = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: hello, creationTimestamp: \
+    ///     '2025-01-15T10:00:00Z'}\n\
+    ///     spec:\n  schedule: '*/30 * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
+    ///     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n\
+    ///     ---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {kubernetesVersion: '1.30', \
+    ///     duration: 2h}\n";
     /// let mut run = Run::from_input(Input::read(manifest)).unwrap();
     /// while !run.step(1_000).unwrap().done {}
     /// assert_eq!(run.finish(), Run::new(manifest, None).map(|mut r| { while !r.step(1_000).unwrap().done {} r.finish() }).unwrap());

@@ -81,13 +81,15 @@ impl Fault {
         let message = self.message.clone().unwrap_or_else(|| match reason {
             FaultReason::AlreadyExists => format!("{resource} {name:?} already exists"),
             FaultReason::NamespaceTerminating => format!(
-                "{resource} {name:?} is forbidden: unable to create new content in namespace {namespace} because it is being terminated"
+                "{resource} {name:?} is forbidden: unable to create new content in namespace {namespace} because it is \
+                being terminated"
             ),
             FaultReason::InternalError => "Internal error occurred: injected fault".to_owned(),
             FaultReason::BadRequest => "the server rejected our request for an unknown reason".to_owned(),
             FaultReason::NotFound => format!("{resource} {name:?} not found"),
             FaultReason::Conflict => format!(
-                "Operation cannot be fulfilled on {resource} {name:?}: the object has been modified; please apply your changes to the latest version and try again"
+                "Operation cannot be fulfilled on {resource} {name:?}: the object has been modified; please apply your \
+                changes to the latest version and try again"
             ),
             FaultReason::Forbidden => format!("{resource} {name:?} is forbidden: injected fault"),
             FaultReason::Timeout => "Timeout: request did not complete within requested timeout".to_owned(),

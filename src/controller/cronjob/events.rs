@@ -71,7 +71,8 @@ impl Event {
             EventType::Warning,
             "UnsupportedSchedule",
             format!(
-                "CRON_TZ or TZ used in schedule {} is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details",
+                "CRON_TZ or TZ used in schedule {} is not officially supported, see \
+                https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details",
                 Quoted(schedule)
             ),
         )
@@ -168,8 +169,14 @@ mod tests {
             "invalid timeZone: \"bad timezone\": unknown time zone bad timezone"
         );
         assert_eq!(
-            Event::unparseable_schedule("obvious error schedule", &"expected exactly 5 fields, found 3: [obvious error schedule]").message,
-            "unparseable schedule: \"obvious error schedule\" : expected exactly 5 fields, found 3: [obvious error schedule]"
+            Event::unparseable_schedule(
+                "obvious error schedule",
+                &"expected exactly 5 fields, found 3: [obvious error \
+                    schedule]"
+            )
+            .message,
+            "unparseable schedule: \"obvious error schedule\" : expected exactly 5 fields, found 3: [obvious error \
+            schedule]"
         );
         assert_eq!(
             Event::invalid_schedule("59 23 31 2 *", "time difference between two schedules is less than 1 second")

@@ -309,9 +309,10 @@ pub enum UnmetError {
 impl fmt::Display for UnmetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UnmetError::TooMany => {
-                f.write_str("Too many missed start time (> 100). Set or decrease .spec.startingDeadlineSeconds or check clock skew.")
-            }
+            UnmetError::TooMany => f.write_str(
+                "Too many missed start time (> 100). Set or decrease .spec.startingDeadlineSeconds or \
+                check clock skew.",
+            ),
             UnmetError::Hang(h) => h.fmt(f),
         }
     }

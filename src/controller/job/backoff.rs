@@ -149,7 +149,8 @@ mod tests {
 
     #[test]
     fn modern_delays_from_finish_time() {
-        // Reference timeline (v1.28.7, `restartPolicy: Never`, 30 s containers): failures at 30, 70, 120 → replacements at 40, 90, 160.
+        // Reference timeline (v1.28.7, `restartPolicy: Never`, 30 s containers): failures at 30,
+        // 70, 120 → replacements at 40, 90, 160.
         for (n, last, created) in [(1, 30, 40), (2, 70, 90), (3, 120, 160)] {
             let r = BackoffRecord { failures_after_last_success: n, last_failure_time: Some(t(last)) };
             assert_eq!(r.remaining(t(last + 1)), TimeDelta::seconds(created - last - 1));

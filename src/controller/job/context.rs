@@ -160,7 +160,8 @@ impl Ctx<'_> {
         if self.f.rejects_more_ready_than_active && status.ready.is_some_and(|r| r > status.active) {
             let name = &self.input.job.metadata.name;
             let err = format!(
-                "Job.batch {name:?} is invalid: status.ready: Invalid value: {}: cannot set more ready pods than active",
+                "Job.batch {name:?} is invalid: status.ready: Invalid value: {}: cannot set more ready pods than \
+                active",
                 status.ready.unwrap_or(0)
             );
             self.out.error.get_or_insert(err);

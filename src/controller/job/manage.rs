@@ -261,7 +261,11 @@ pub(super) fn manage_job(ctx: &mut Ctx<'_>, st: &ManageState<'_>) -> Managed {
     let (created, failed_creates, not_started) = create_pods(ctx, st, &indexes);
     let active = active + wanted - not_started;
     let why = if failed_creates > 0 {
-        format!("{wanted} pod(s) to create: {created} created, {failed_creates} failed (creation stops after a failing batch)").into()
+        format!(
+            "{wanted} pod(s) to create: {created} created, {failed_creates} failed (creation stops after a failing \
+            batch)"
+        )
+        .into()
     } else if st.new_backoff.failures_after_last_success > 0 && f.pod_failure_backoff_record {
         format!(
             "the back-off after {} failure(s) has passed: creating {created} replacement pod(s)",
@@ -315,7 +319,8 @@ fn wait_for_backoff(ctx: &mut Ctx<'_>, st: &ManageState<'_>, active: i32) -> Opt
     ctx.requeue(remaining.max(TimeDelta::seconds(1)));
     let n = st.new_backoff.failures_after_last_success;
     let why = format!(
-        "{n} consecutive pod failure(s): the replacement waits {}s from the last failure at {} (10s doubling, max 600s), {}s left",
+        "{n} consecutive pod failure(s): the replacement waits {}s from the last failure at {} (10s doubling, max \
+        600s), {}s left",
         backoff_for_failures(n, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF).num_seconds(),
         st.new_backoff.last_failure_time.map(|t| t.to_rfc3339()).unwrap_or_default(),
         remaining.num_milliseconds() as f64 / 1000.0

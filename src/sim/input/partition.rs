@@ -19,7 +19,9 @@ impl Input {
     ///
     /// ```
     /// use cronjob_playground::sim::Input;
-    /// let cj = |ns: &str| format!("apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: backup, namespace: {ns}}}\nspec:\n  schedule: '@hourly'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n");
+    /// let cj = |ns: &str| format!("apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: backup, namespace: \
+    ///     {ns}}}\nspec:\n  schedule: '@hourly'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
+    ///     restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n");
     /// let input = Input::read(&format!("{}---\n{}---\n{}", cj("web"), cj("billing"), cj("web")));
     /// assert_eq!(input.namespaces(), ["web", "billing"]);
     /// ```
@@ -136,10 +138,15 @@ mod tests {
     use super::*;
     use crate::sim::Run;
 
-    const NS: &str = "apiVersion: v1\nkind: List\nitems:\n\
-        - apiVersion: batch/v1\n  kind: CronJob\n  metadata: {name: backup, namespace: a}\n  status: {lastScheduleTime: '2026-01-01T00:00:00Z'}\n  spec:\n    schedule: '0 * * * *'\n    jobTemplate: {spec: {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: busybox}]}}}}\n\
-        - apiVersion: batch/v1\n  kind: CronJob\n  metadata: {name: backup, namespace: b}\n  status: {lastScheduleTime: '2026-01-01T01:30:00Z'}\n  spec:\n    schedule: '30 * * * *'\n    jobTemplate: {spec: {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: busybox}]}}}}\n\
-        ---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  duration: 3h\n  events:\n  - {at: '2026-01-01T02:10:00Z', delete: {job: backup-29453910}}\n  - {at: '2026-01-01T02:20:00Z', controllerDown: {until: '2026-01-01T02:40:00Z'}}\n";
+    const NS: &str = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {name: \
+        backup, namespace: a}\n  status: {lastScheduleTime: '2026-01-01T00:00:00Z'}\n  spec:\n    schedule: '0 * * * \
+        *'\n    jobTemplate: {spec: {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: \
+        busybox}]}}}}\n- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {name: backup, namespace: b}\n  status: \
+        {lastScheduleTime: '2026-01-01T01:30:00Z'}\n  spec:\n    schedule: '30 * * * *'\n    jobTemplate: {spec: \
+        {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: busybox}]}}}}\n---\napiVersion: \
+        playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec:\n  duration: 3h\n  events:\n  - {at: \
+        '2026-01-01T02:10:00Z', delete: {job: backup-29453910}}\n  - {at: '2026-01-01T02:20:00Z', controllerDown: \
+        {until: '2026-01-01T02:40:00Z'}}\n";
 
     #[test]
     fn each_namespace_runs_over_the_whole_dumps_horizon() {

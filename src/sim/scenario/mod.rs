@@ -234,16 +234,47 @@ mod tests {
     #[test]
     fn rejects_bad_documents_with_the_reason() {
         let cases = [
-            (json!({"duration": "5x"}), "Simulation: invalid duration \"5x\": unknown unit \"x\" (use ms, s, m, h or d)"),
+            (
+                json!({"duration": "5x"}),
+                "Simulation: invalid duration \"5x\": unknown unit \"x\" (use ms, s, m, h or \
+                d)",
+            ),
             (json!({"duration": "10"}), "Simulation: invalid duration \"10\": missing unit (use ms, s, m, h or d)"),
-            (json!({"end": "2025-01-16T00:00:00Z", "duration": "1h"}), "Simulation: spec.end and spec.duration are mutually exclusive"),
+            (
+                json!({"end": "2025-01-16T00:00:00Z", "duration": "1h"}),
+                "Simulation: spec.end and spec.duration are \
+                mutually exclusive",
+            ),
             (json!({"kind": "Job", "spec": {}}), "Simulation: kind \"Job\" is not \"Simulation\""),
-            (json!({"events": [{"at": "2025-01-15T12:00:00Z"}]}), "Simulation: event at 2025-01-15T12:00:00Z: needs exactly one of patch, delete, controllerDown, trigger"),
-            (json!({"events": [{"at": "2025-01-15T12:00:00Z", "controllerDown": {"until": "2025-01-15T11:00:00Z"}}]}), "Simulation: event at 2025-01-15T12:00:00Z: controllerDown.until must be after at"),
-            (json!({"pods": [{"attempts": [{"durationSeconds": -1}]}]}), "Simulation: spec.pods[0]: startupSeconds and durationSeconds must be between 0 and 1e9"),
-            (json!({"events": [{"at": "2025-01-15T12:00:00Z", "patch": {"cronJob": "a", "spec": 1}}]}), "Simulation: event at 2025-01-15T12:00:00Z: patch.spec must be an object"),
-            (json!({"events": [{"at": "2025-01-15T12:00:00Z", "delete": {}}]}), "Simulation: event at 2025-01-15T12:00:00Z: delete needs exactly one of job or cronJob"),
-            (json!({"duration": "0s"}), "Simulation: invalid duration \"0s\": must be positive and at most a few thousand years"),
+            (
+                json!({"events": [{"at": "2025-01-15T12:00:00Z"}]}),
+                "Simulation: event at 2025-01-15T12:00:00Z: needs \
+                exactly one of patch, delete, controllerDown, trigger",
+            ),
+            (
+                json!({"events": [{"at": "2025-01-15T12:00:00Z", "controllerDown": {"until": "2025-01-15T11:00:00Z"}}]}),
+                "Simulation: event at 2025-01-15T12:00:00Z: controllerDown.until must be after at",
+            ),
+            (
+                json!({"pods": [{"attempts": [{"durationSeconds": -1}]}]}),
+                "Simulation: spec.pods[0]: startupSeconds and \
+                durationSeconds must be between 0 and 1e9",
+            ),
+            (
+                json!({"events": [{"at": "2025-01-15T12:00:00Z", "patch": {"cronJob": "a", "spec": 1}}]}),
+                "Simulation: \
+                event at 2025-01-15T12:00:00Z: patch.spec must be an object",
+            ),
+            (
+                json!({"events": [{"at": "2025-01-15T12:00:00Z", "delete": {}}]}),
+                "Simulation: event at \
+                2025-01-15T12:00:00Z: delete needs exactly one of job or cronJob",
+            ),
+            (
+                json!({"duration": "0s"}),
+                "Simulation: invalid duration \"0s\": must be positive and at most a few \
+                thousand years",
+            ),
             (json!({"duration": "h"}), "Simulation: invalid duration \"h\": expected a number"),
         ];
         for (doc, want) in cases {
@@ -256,18 +287,45 @@ mod tests {
     fn decodes_as_the_api_server_decodes_with_gos_texts() {
         let cases = [
             (json!({"horizon": 3}), r#"Simulation: unknown field "spec.horizon""#),
-            (json!({"spec": {"pods": [{"selector": {"cronjob": "a"}}]}}), r#"Simulation: unknown field "spec.pods[0].selector.cronjob""#),
-            (json!({"duration": 10}), "Simulation: json: cannot unmarshal number into Go struct field SimulationSpec.spec.duration of type string"),
-            (json!({"pods": {"a": 1}}), "Simulation: json: cannot unmarshal object into Go struct field SimulationSpec.spec.pods of type []v1alpha1.PodRule"),
+            (
+                json!({"spec": {"pods": [{"selector": {"cronjob": "a"}}]}}),
+                r#"Simulation: unknown field "spec.pods[0].selector.cronjob""#,
+            ),
+            (
+                json!({"duration": 10}),
+                "Simulation: json: cannot unmarshal number into Go struct field \
+                SimulationSpec.spec.duration of type string",
+            ),
+            (
+                json!({"pods": {"a": 1}}),
+                "Simulation: json: cannot unmarshal object into Go struct field \
+                SimulationSpec.spec.pods of type []v1alpha1.PodRule",
+            ),
             (
                 json!({"pods": [{"attempts": [{"durationSeconds": "30"}]}]}),
-                "Simulation: json: cannot unmarshal string into Go struct field Attempt.spec.pods.attempts.durationSeconds of type float64",
+                "Simulation: json: cannot unmarshal string into Go struct field \
+                Attempt.spec.pods.attempts.durationSeconds of type float64",
             ),
-            (json!({"trace": "all"}), "Simulation: json: cannot unmarshal string into Go struct field SimulationSpec.spec.trace of type v1alpha1.TraceOptions"),
+            (
+                json!({"trace": "all"}),
+                "Simulation: json: cannot unmarshal string into Go struct field \
+                SimulationSpec.spec.trace of type v1alpha1.TraceOptions",
+            ),
             (json!({"trace": {"syncs": "some"}}), "Simulation: unknown variant `some`, expected `all` or `none`"),
-            (json!({"kubelet": {"retryTiming": "often"}}), "Simulation: unknown variant `often`, expected `backOffExpiry` or `podWorker`"),
-            (json!({"events": [{"at": "noon", "trigger": {"cronJob": "a"}}]}), r#"Simulation: invalid time "noon": premature end of input"#),
-            (json!({"kubernetesVersion": 1.28}), "Simulation: json: cannot unmarshal number into Go struct field SimulationSpec.spec.kubernetesVersion of type string"),
+            (
+                json!({"kubelet": {"retryTiming": "often"}}),
+                "Simulation: unknown variant `often`, expected \
+                `backOffExpiry` or `podWorker`",
+            ),
+            (
+                json!({"events": [{"at": "noon", "trigger": {"cronJob": "a"}}]}),
+                r#"Simulation: invalid time "noon": premature end of input"#,
+            ),
+            (
+                json!({"kubernetesVersion": 1.28}),
+                "Simulation: json: cannot unmarshal number into Go struct field \
+                SimulationSpec.spec.kubernetesVersion of type string",
+            ),
         ];
         for (doc, want) in cases {
             assert_eq!(Simulation::from_value(doc.clone()).unwrap_err().0, want, "{doc}");

@@ -52,7 +52,8 @@ impl KubeletOptions {
     /// k.max_container_restart_period = Some(HorizonDuration(TimeDelta::seconds(30)));
     /// assert_eq!(k.backoff_bounds(&v35).unwrap().max, TimeDelta::seconds(30));
     /// let v34 = FeatureGates::defaults(KubernetesVersion::new(34).unwrap());
-    /// assert_eq!(k.backoff_bounds(&v34).unwrap_err().to_string(), "invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set");
+    /// assert_eq!(k.backoff_bounds(&v34).unwrap_err().to_string(), "invalid configuration: FeatureGate \
+    ///     KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set");
     /// ```
     pub fn backoff_bounds(&self, gates: &FeatureGates) -> Result<BackOffBounds, KubeletConfigError> {
         let configurable = gates.enabled("KubeletCrashLoopBackOffMax");
@@ -91,12 +92,12 @@ impl fmt::Display for KubeletConfigError {
         match self {
             Self::MaxRestartPeriodWithoutGate => f.write_str(
                 "invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, \
-                 CrashLoopBackOff.MaxContainerRestartPeriod must not be set",
+                CrashLoopBackOff.MaxContainerRestartPeriod must not be set",
             ),
             Self::MaxRestartPeriodOutOfRange(d) => write!(
                 f,
                 "invalid configuration: CrashLoopBackOff.MaxContainerRestartPeriod (got: {} seconds) must be set \
-                 between 1s and 300s",
+                between 1s and 300s",
                 d.num_milliseconds() as f64 / 1000.0
             ),
         }

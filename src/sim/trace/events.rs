@@ -37,7 +37,8 @@ struct Packed {
 /// let about = Message::About(Words::CreatedJob, "backup-29014860".to_string());
 /// events.record(at, (ObjectKind::CronJob, "backup"), EventType::Normal, "SuccessfulCreate", about, "cronjob-controller");
 /// let e = events.iter().next().unwrap();
-/// assert_eq!((&*e.object.name, &*e.reason, e.message.to_string()), ("backup", "SuccessfulCreate", "Created job backup-29014860".into()));
+/// assert_eq!((&*e.object.name, &*e.reason, e.message.to_string()), ("backup", "SuccessfulCreate", "Created job \
+///     backup-29014860".into()));
 /// assert!(serde_json::to_string(&events).unwrap().contains(r#""message":"Created job backup-29014860""#));
 /// ```
 #[derive(Clone, Default)]
