@@ -132,3 +132,42 @@ for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['pho
     }
   });
 }
+
+// Japanese and Korean labels are drawn a full em per character: on a phone each label keeps to
+// its own stretch of the Pod's lane, written in full, short or not at all, never over the next.
+test('attempt labels in ja and ko on a phone never run into each other', async () => {
+  for (const locale of ['ja-JP', 'ko-KR']) {
+    const { context, page } = await openPlayground(env, { viewport: { width: 390, height: 844 }, locale });
+    const before = await generation(page);
+    await page.selectOption('[data-testid="scenario-menu"]', 'onfailure-vs-never');
+    await waitForRun(page, before);
+    const seen = [];
+    for (const job of ['never', 'on-failure']) {
+      await page.click(`[data-testid="job"][data-job="${job}"]`);
+      await page.waitForSelector(`[data-testid="pod"][data-job="${job}"]`);
+      for (let zoom = 0; zoom < 3; zoom++) {
+        const rows = await page.$$eval(`[data-testid="pod"][data-job="${job}"]`, (pods) => pods.map((pod) =>
+          [...pod.querySelectorAll('[data-testid="attempt-label"]')].map((l) => {
+            const r = l.getBoundingClientRect();
+            return { text: l.textContent, left: r.left, right: r.right, top: Math.round(r.top) };
+          })));
+        for (const row of rows) {
+          for (const a of row) {
+            for (const b of row) {
+              if (a === b || a.top !== b.top) continue;
+              assert.ok(a.right <= b.left + 0.5 || b.right <= a.left + 0.5,
+                `${locale} ${job} zoom ${zoom}: "${a.text}" and "${b.text}" overlap: ${JSON.stringify(row)}`);
+            }
+          }
+        }
+        seen.push(...rows.flat().map((l) => l.text));
+        await page.keyboard.press('+');
+      }
+    }
+    // Zoomed in, labels are written in the page's language.
+    assert.ok(seen.some((t) => !/^[\x20-\x7e]*$/.test(t)), `a label in ${locale}: ${JSON.stringify(seen)}`);
+    await page.screenshot({ path: path.join(shots, `retries-${locale}-phone.png`) });
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});

@@ -30,6 +30,34 @@ pub fn label_width(total: f64) -> f64 {
     (total * 0.3).round().clamp(96.0, 176.0)
 }
 
+/// The width in pixels of a 10 px label's `text`: about 5.8 px per Latin letter or digit (a
+/// little over the average, so a label that fits never touches its ends) and a full em per
+/// Japanese or Korean character, which is drawn square. Labels are written in the page's
+/// language, so a Korean `종료 코드 1` needs half as much room again as `exit 1`.
+///
+/// ```
+/// use cronjob_playground::timeline::viewport::label_text_width;
+/// assert_eq!(label_text_width("exit 1"), 6.0 * 5.8);
+/// assert_eq!(label_text_width("종료 코드 1"), 4.0 * 10.0 + 3.0 * 5.8);
+/// assert_eq!(label_text_width("終了コード 1"), 5.0 * 10.0 + 2.0 * 5.8);
+/// ```
+pub fn label_text_width(text: &str) -> f64 {
+    let wide = text.chars().filter(|&c| is_wide(c)).count();
+    wide as f64 * 10.0 + (text.chars().count() - wide) as f64 * 5.8
+}
+
+/// Whether `c` is East Asian wide (Hangul, kana, CJK ideographs and symbols, full-width forms).
+fn is_wide(c: char) -> bool {
+    matches!(c,
+        '\u{1100}'..='\u{115F}'
+            | '\u{2E80}'..='\u{A4CF}'
+            | '\u{AC00}'..='\u{D7A3}'
+            | '\u{F900}'..='\u{FAFF}'
+            | '\u{FE30}'..='\u{FE4F}'
+            | '\u{FF00}'..='\u{FF60}'
+            | '\u{FFE0}'..='\u{FFE6}')
+}
+
 /// The shortest window one may zoom to.
 pub const MIN_SPAN_MS: f64 = 1_000.0;
 

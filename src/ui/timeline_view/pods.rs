@@ -10,7 +10,7 @@ use crate::timeline::lanes::JobBar;
 use crate::timeline::names;
 use crate::timeline::pod_lanes::{Attempt, AttemptLabel, PodBar, PodEnd, SegmentKind};
 use crate::timeline::rows::Row;
-use crate::timeline::viewport::ms;
+use crate::timeline::viewport::{label_text_width, ms};
 use crate::timeline::ItemRef;
 use yew::prelude::*;
 
@@ -92,7 +92,7 @@ impl Lanes<'_> {
         let (x0, x1) = if killed { (x1 + 6.0, self.frame.width) } else { (x0, x1) };
         let (x0, x1) = (x0.max(self.frame.label), x1.min(self.frame.width));
         let room = x1 - x0 - 4.0;
-        let fits = |t: &String| t.chars().count() as f64 * CHAR_WIDTH <= room;
+        let fits = |t: &String| label_text_width(t) <= room;
         let text = Some(a.label.text(self.l)).filter(fits).or_else(|| Some(a.label.short(self.l)).filter(fits))?;
         let wait = matches!(a.label, AttemptLabel::KubeletBackOff(_) | AttemptLabel::JobBackOff(_));
         let (class, y) = match (wait, killed) {
@@ -107,10 +107,6 @@ impl Lanes<'_> {
         })
     }
 }
-
-/// The width of a label's character at the labels' 10 px size, in pixels (a little over the
-/// average, so a label that fits never touches its stretch's ends).
-const CHAR_WIDTH: f64 = 5.8;
 
 /// A Job's name in a label column `label` px wide: its end, where Jobs of one CronJob differ.
 fn short(name: &str, label: f64) -> String {
