@@ -82,33 +82,20 @@ pub fn ttl_after_finished(job: &Job, now: DateTime<Utc>, version: KubernetesVers
     };
     let expire_at = finished_at + TimeDelta::seconds(ttl.into());
     let remaining = expire_at - now;
-    if remaining <= TimeDelta::zero() {
-        TtlDecision {
-            action: TtlAction::Delete { expired_at: expire_at },
-            explanation: Worded::new(
-                W::TtlExpired,
-                [
-                    ttl.into(),
-                    format!("{:?}", cond.condition_type).into(),
-                    finished_at.to_rfc3339().into(),
-                    expire_at.to_rfc3339().into(),
-                ],
-            ),
-        }
+    let (word, action) = if remaining <= TimeDelta::zero() {
+        (W::TtlExpired, TtlAction::Delete { expired_at: expire_at })
     } else {
-        TtlDecision {
-            action: TtlAction::RequeueAt { expire_at, after: remaining },
-            explanation: Worded::new(
-                W::TtlWaiting,
-                [
-                    ttl.into(),
-                    format!("{:?}", cond.condition_type).into(),
-                    finished_at.to_rfc3339().into(),
-                    expire_at.to_rfc3339().into(),
-                ],
-            ),
-        }
-    }
+        (W::TtlWaiting, TtlAction::RequeueAt { expire_at, after: remaining })
+    };
+    // Both sentences name the same four facts: the TTL, the finishing condition, when it
+    // finished and when it expires.
+    let facts = [
+        ttl.into(),
+        format!("{:?}", cond.condition_type).into(),
+        finished_at.to_rfc3339().into(),
+        expire_at.to_rfc3339().into(),
+    ];
+    TtlDecision { action, explanation: Worded::new(word, facts) }
 }
 
 #[cfg(test)]
