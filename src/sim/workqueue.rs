@@ -12,10 +12,11 @@
 //! Each key carries the cause of the first `add` that made it ready, so a sync can say what
 //! triggered it. Ties (same ready time) are broken by the order of the calls.
 
-use super::fast_hash::{FastMap, FastSet};
+use super::fast_hash::FastMap;
 use super::trace::Time;
 use chrono::TimeDelta;
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::hash_map::Entry;
+use std::collections::{BinaryHeap, VecDeque};
 use std::hash::Hash;
 
 /// client-go `DefaultControllerRateLimiter`'s per-item part: 5 ms · 2^failures, capped at 1000 s.
@@ -100,31 +101,88 @@ impl<K: Hash + Eq + Clone> RateLimiter<K> {
 
 /// A rate-limited delaying work queue. `C` is the cause recorded with a key when it becomes ready.
 ///
-/// Only `ready` and `waiting_order` are ever walked in order; the sets looked up by key are hash
-/// sets, which keep their memory as keys come and go (an ordered map frees its last node each
-/// time it empties, and a controller's queue empties after nearly every sync).
+/// What the queue knows of a key (client-go's `dirty` and `processing` sets and the delaying
+/// queue's one waiting entry) is one entry per key, so each operation finds it with one hash of
+/// the key. Only `ready` and `waiting_order` are ever walked in order; the entries are a hash
+/// map, which keeps its memory as keys come and go (an ordered map frees its last node each time
+/// it empties, and a controller's queue empties after nearly every sync).
 #[derive(Clone, Debug)]
 pub struct WorkQueue<K, C> {
     ready: VecDeque<K>,
-    /// Keys that need processing, with the cause of the first `add` (client-go `dirty`).
-    dirty: FastMap<K, C>,
-    processing: FastSet<K>,
-    /// The one waiting entry per key: ready time, call order and cause.
-    waiting: FastMap<K, (Time, u64, C)>,
-    waiting_order: BTreeSet<(Time, u64, K)>,
+    /// Every key the queue holds in any way; a key left with nothing is removed.
+    keys: FastMap<K, KeyState<C>>,
+    /// The waiting entries in ready-time order, earliest on top. An entry replaced by an earlier
+    /// one stays in the heap until it surfaces and is dropped (its call no longer the key's), so
+    /// replacing costs no search; the heap's vector keeps its memory when the queue empties.
+    waiting_order: BinaryHeap<Waiting<K>>,
     calls: u64,
     limiter: RateLimiter<K>,
 }
 
-impl<K: Ord + Hash + Clone, C: Copy> WorkQueue<K, C> {
+/// What the queue holds for one key.
+#[derive(Clone, Copy, Debug)]
+struct KeyState<C> {
+    /// The key needs processing, with the cause of the first `add` (client-go `dirty`).
+    dirty: Option<C>,
+    /// The key is being processed (client-go `processing`).
+    processing: bool,
+    /// The one waiting entry: ready time, call order and cause.
+    waiting: Option<(Time, u64, C)>,
+}
+
+/// A waiting entry in the heap: ordered by ready time, then call order (unique per entry, so the
+/// order never compares keys), the earliest the greatest.
+#[derive(Clone, Debug)]
+struct Waiting<K> {
+    at: Time,
+    call: u64,
+    key: K,
+}
+
+impl<K> PartialEq for Waiting<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.call == other.call
+    }
+}
+
+impl<K> Eq for Waiting<K> {}
+
+impl<K> PartialOrd for Waiting<K> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<K> Ord for Waiting<K> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (other.at, other.call).cmp(&(self.at, self.call))
+    }
+}
+
+impl<C> KeyState<C> {
+    const EMPTY: KeyState<C> = KeyState { dirty: None, processing: false, waiting: None };
+
+    fn is_empty(&self) -> bool {
+        self.dirty.is_none() && !self.processing && self.waiting.is_none()
+    }
+
+    /// `Add` on this key: whether the key joins the ready keys now.
+    fn add(&mut self, cause: C) -> bool {
+        if self.dirty.is_some() {
+            return false;
+        }
+        self.dirty = Some(cause);
+        !self.processing
+    }
+}
+
+impl<K: Hash + Eq + Clone, C: Copy> WorkQueue<K, C> {
     /// An empty queue with the given rate limiter.
     pub fn new(limiter: RateLimiter<K>) -> Self {
         WorkQueue {
             ready: VecDeque::new(),
-            dirty: FastMap::default(),
-            processing: FastSet::default(),
-            waiting: FastMap::default(),
-            waiting_order: BTreeSet::new(),
+            keys: FastMap::default(),
+            waiting_order: BinaryHeap::new(),
             calls: 0,
             limiter,
         }
@@ -132,12 +190,16 @@ impl<K: Ord + Hash + Clone, C: Copy> WorkQueue<K, C> {
 
     /// `Add`: ready now, deduplicated; re-queued after `done` if added during processing.
     pub fn add(&mut self, key: K, cause: C) {
-        if self.dirty.contains_key(&key) {
-            return;
-        }
-        self.dirty.insert(key.clone(), cause);
-        if !self.processing.contains(&key) {
-            self.ready.push_back(key);
+        match self.keys.entry(key) {
+            Entry::Occupied(mut held) => {
+                if held.get_mut().add(cause) {
+                    self.ready.push_back(held.key().clone());
+                }
+            }
+            Entry::Vacant(new) => {
+                self.ready.push_back(new.key().clone());
+                new.insert(KeyState { dirty: Some(cause), ..KeyState::EMPTY });
+            }
         }
     }
 
@@ -147,15 +209,19 @@ impl<K: Ord + Hash + Clone, C: Copy> WorkQueue<K, C> {
             return self.add(key, cause);
         }
         let at = now + delay;
-        if let Some(&(old_at, old_call, _)) = self.waiting.get(&key) {
-            if old_at <= at {
-                return;
+        let state = match self.keys.entry(key.clone()) {
+            Entry::Occupied(held) => {
+                let state = held.into_mut();
+                if state.waiting.is_some_and(|(old_at, _, _)| old_at <= at) {
+                    return;
+                }
+                state
             }
-            self.waiting_order.remove(&(old_at, old_call, key.clone()));
-        }
+            Entry::Vacant(new) => new.insert(KeyState::EMPTY),
+        };
         self.calls += 1;
-        self.waiting.insert(key.clone(), (at, self.calls, cause));
-        self.waiting_order.insert((at, self.calls, key));
+        state.waiting = Some((at, self.calls, cause));
+        self.waiting_order.push(Waiting { at, call: self.calls, key });
     }
 
     /// `AddRateLimited`: `add_after` by the rate limiter's delay for this key.
@@ -176,34 +242,54 @@ impl<K: Ord + Hash + Clone, C: Copy> WorkQueue<K, C> {
 
     /// The earliest waiting entry's ready time.
     pub fn next_wake(&self) -> Option<Time> {
-        self.waiting_order.first().map(|(at, _, _)| *at)
+        self.waiting_order.peek().map(|w| w.at)
     }
 
     /// Moves every waiting entry due at or before `now` into the queue, in ready-time order.
     pub fn promote_due(&mut self, now: Time) {
-        while let Some((at, _, _)) = self.waiting_order.first() {
-            if *at > now {
+        if self.waiting_order.peek().is_none_or(|w| w.at > now) {
+            return;
+        }
+        while self.waiting_order.peek().is_some_and(|w| w.at <= now) {
+            let Waiting { call, key, .. } = self.waiting_order.pop().expect("checked non-empty");
+            let Some(state) = self.keys.get_mut(&key) else { continue };
+            let Some((_, _, cause)) = state.waiting.filter(|&(_, c, _)| c == call) else { continue };
+            state.waiting = None;
+            if state.add(cause) {
+                self.ready.push_back(key);
+            }
+        }
+        self.drop_replaced();
+    }
+
+    /// Pops the heap's replaced entries off its top, so that [`Self::next_wake`] reads a live one.
+    fn drop_replaced(&mut self) {
+        while let Some(w) = self.waiting_order.peek() {
+            if self.keys.get(&w.key).and_then(|s| s.waiting).is_some_and(|(_, call, _)| call == w.call) {
                 break;
             }
-            let (_, _, key) = self.waiting_order.pop_first().expect("checked non-empty");
-            let (_, _, cause) = self.waiting.remove(&key).expect("waiting entries mirror waiting_order");
-            self.add(key, cause);
+            self.waiting_order.pop();
         }
     }
 
     /// `Get`: the next ready key and the cause it was added with; it is now being processed.
     pub fn get(&mut self) -> Option<(K, C)> {
         let key = self.ready.pop_front()?;
-        let cause = self.dirty.remove(&key).expect("ready keys are dirty");
-        self.processing.insert(key.clone());
+        let state = self.keys.get_mut(&key).expect("ready keys are held");
+        let cause = state.dirty.take().expect("ready keys are dirty");
+        state.processing = true;
         Some((key, cause))
     }
 
     /// `Done`: processing of `key` ended; re-queues it if it was added meanwhile.
     pub fn done(&mut self, key: &K) {
-        self.processing.remove(key);
-        if self.dirty.contains_key(key) {
+        let Entry::Occupied(mut held) = self.keys.entry(key.clone()) else { return };
+        let state = held.get_mut();
+        state.processing = false;
+        if state.dirty.is_some() {
             self.ready.push_back(key.clone());
+        } else if state.is_empty() {
+            held.remove();
         }
     }
 
@@ -215,9 +301,7 @@ impl<K: Ord + Hash + Clone, C: Copy> WorkQueue<K, C> {
     /// Forgets everything (the controller process stopped): ready, waiting and failures.
     pub fn clear(&mut self) {
         self.ready.clear();
-        self.dirty.clear();
-        self.processing.clear();
-        self.waiting.clear();
+        self.keys.clear();
         self.waiting_order.clear();
         self.limiter.failures.clear();
         if let Some(b) = self.limiter.bucket.as_mut() {
@@ -293,6 +377,22 @@ mod tests {
             assert_eq!(drain(&mut q, t(fire)), [("a", 'r')], "{delays:?}");
             assert_eq!(q.next_wake(), None, "{delays:?}: only one entry per key");
         }
+    }
+
+    #[test]
+    fn a_replaced_waiting_entry_never_fires_nor_wakes() {
+        let mut q = queue();
+        q.add_after("a", 'r', t(0.0), secs(10.0));
+        q.add_after("b", 'r', t(0.0), secs(12.0));
+        q.add_after("a", 'e', t(0.0), secs(5.0));
+        assert_eq!(drain(&mut q, t(5.0)), [("a", 'e')]);
+        assert_eq!(q.next_wake(), Some(t(12.0)), "a's replaced entry at 10 s is gone");
+        q.add_after("a", 'x', t(5.0), secs(10.0));
+        assert_eq!(drain(&mut q, t(10.0)), []);
+        assert_eq!(drain(&mut q, t(12.0)), [("b", 'r')]);
+        assert_eq!(q.next_wake(), Some(t(15.0)));
+        assert_eq!(drain(&mut q, t(15.0)), [("a", 'x')]);
+        assert_eq!(q.next_wake(), None);
     }
 
     #[test]
