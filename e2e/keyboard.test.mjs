@@ -141,3 +141,79 @@ test('items are named in the page\'s language, and the help documents the keys a
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('keyboard only: the header\'s and the clock\'s controls in order, Share and help close with Escape back to their button, the menus change with the arrows', async () => {
+  for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+    const { context, page } = await openPlayground(env, { viewport, timezoneId: 'America/New_York' });
+    await page.evaluate(() => document.activeElement?.blur());
+    const testid = () => page.evaluate(() => document.activeElement.getAttribute('data-testid'));
+    // From the top: the header's controls, then the editor.
+    const order = [];
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await testid());
+    }
+    assert.deepEqual(order, ['scenario-menu', 'share', 'language', 'help-button', 'theme', 'editor-content'], name);
+
+    // Share: Enter makes the link, Escape closes it and the focus stays on Share; so does the
+    // popover's Close button, reached by Tab.
+    await page.focus('[data-testid="share"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="share-popover"]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="share-popover"]', { state: 'detached' });
+    assert.equal(await testid(), 'share');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="share-popover"]');
+    await page.keyboard.press('Tab');
+    assert.equal(await testid(), 'share-link');
+    await page.keyboard.press('Tab');
+    assert.equal(await testid(), 'share-close');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="share-popover"]', { state: 'detached' });
+    assert.equal(await testid(), 'share');
+
+    // Language: the arrows on the focused menu switch the page's language, and back.
+    await page.keyboard.press('Tab');
+    assert.equal(await testid(), 'language');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.documentElement.lang === 'ja');
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+
+    // Help: Enter opens it, Escape closes it, the focus stays on its button.
+    await page.keyboard.press('Tab');
+    assert.equal(await testid(), 'help-button');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="help"]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="help"]', { state: 'detached' });
+    assert.equal(await testid(), 'help-button');
+
+    // The zone menu, after the clock's controls: Down reads the clock in the viewer's zone, its
+    // whole label shown.
+    await page.focus('[data-testid="scrub"]');
+    await page.keyboard.press('Tab');
+    assert.equal(await testid(), 'zone-menu');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.querySelector('[data-testid="zone-menu"]').value === 'viewer');
+    assert.match(await page.textContent('[data-testid="clock-time"]'), /UTC-04:00$/);
+    // The menu is as wide as its whole label: a copy of it free of the line's constraints is no wider.
+    const menu = await page.$eval('[data-testid="zone-menu"]', (e) => {
+      const free = e.cloneNode(true);
+      free.style.cssText = 'position: absolute; max-width: none; min-width: 0; width: max-content';
+      free.value = e.value;
+      e.parentElement.append(free);
+      const need = free.getBoundingClientRect().width;
+      free.remove();
+      return { text: e.selectedOptions[0].textContent, width: e.getBoundingClientRect().width, need };
+    });
+    assert.equal(menu.text, 'America/New_York (yours)');
+    assert.ok(menu.width >= menu.need - 0.5, JSON.stringify(menu));
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), viewport.width);
+    await page.$eval('[data-testid="zone-menu"]', (e) => e.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: path.join(shots, `keyboard-zone-menu-${name}.png`) });
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});

@@ -23,6 +23,7 @@ mod share;
 mod shortcuts;
 mod state;
 mod timeline_view;
+mod viewer_zone;
 pub mod worker;
 mod zone_menu;
 

@@ -6,7 +6,7 @@
 
 use super::language::use_lang;
 use super::state::ViewState;
-use super::zone_menu::viewer_zone;
+use super::viewer_zone::viewer_zone;
 use crate::app::axis_zone::wall_clock;
 use crate::app::schedule_card::{offset_at, ScheduleCard};
 use crate::i18n::Msg;

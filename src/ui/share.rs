@@ -209,20 +209,38 @@ pub fn share(props: &ShareProps) -> Html {
             });
         })
     };
+    // Closing (its button, or Escape in it or on the Share button, where the focus stays when it
+    // opens) gives the focus back to the Share button: a keyboard user goes on from there instead
+    // of from the top of the page.
+    let button = use_node_ref();
     let close = {
-        let made = made.clone();
-        Callback::from(move |_: MouseEvent| made.set(None))
+        let (made, button) = (made.clone(), button.clone());
+        Callback::from(move |()| {
+            made.set(None);
+            if let Some(button) = button.cast::<web_sys::HtmlElement>() {
+                let _ = button.focus();
+            }
+        })
+    };
+    let on_key = {
+        let close = close.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                close.emit(());
+            }
+        })
     };
 
     html! {
         <>
-            <button type="button" onclick={on_share} data-testid="share" title={l.text(Msg::ShareTitle)}>
+            <button type="button" ref={button} onclick={on_share} onkeydown={on_key.clone()} data-testid="share" title={l.text(Msg::ShareTitle)}>
                 { l.text(Msg::ShareButton) }</button>
             if let Some(result) = &*made {
                 <div class="popover share-popover" role="dialog" aria-label={l.text(Msg::ShareDialog)}
-                    data-testid="share-popover">
+                    data-testid="share-popover" onkeydown={on_key}>
                     { made_link(l, result) }
-                    <button type="button" onclick={close}>{ l.text(Msg::Close) }</button>
+                    <button type="button" onclick={close.reform(|_: MouseEvent| ())}
+                        data-testid="share-close">{ l.text(Msg::Close) }</button>
                 </div>
             }
             { opening_banner(l, &opening, props) }

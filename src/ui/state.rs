@@ -2,6 +2,7 @@
 //! cursor, the selection — and the actions that change it (a Yew reducer, so event handlers
 //! never see stale state).
 
+use super::viewer_zone::{viewer_offset, viewer_zone};
 use crate::app::axis_zone::{named_offset, wall_clock, AxisZone};
 use crate::app::run::RunResult;
 use crate::app::share::ShareView;
@@ -131,12 +132,25 @@ impl ViewState {
         place(self.model.as_ref()?.timeline.as_ref()?, item)
     }
 
+    /// The name of the zone instants are shown in: a CronJob's zone that no CronJob of the run has
+    /// any more reads as UTC (its offsets are gone with it).
+    pub fn zone_name(&self) -> String {
+        match &self.zone {
+            AxisZone::Utc => "UTC".into(),
+            AxisZone::Viewer => viewer_zone(),
+            named => match self.model.as_ref().and_then(|m| named.offsets(&m.result.schedules)) {
+                Some(_) => named.to_string(),
+                None => "UTC".into(),
+            },
+        }
+    }
+
     /// The offset (seconds east of UTC) of the page's zone at `at` (ms): 0 in UTC, and in a
     /// CronJob's zone no CronJob of the run is in any more.
     pub fn offset(&self, at: f64) -> i32 {
         match &self.zone {
             AxisZone::Utc => 0,
-            AxisZone::Viewer => super::zone_menu::viewer_offset(at),
+            AxisZone::Viewer => viewer_offset(at),
             named => named_offset(self.model.as_ref().and_then(|m| named.offsets(&m.result.schedules)), at),
         }
     }

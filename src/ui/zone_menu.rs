@@ -1,45 +1,13 @@
 //! The zone menu beside the clock: read the axis, the clock and the inspector's times in UTC, in
-//! a CronJob's zone or in the viewer's own (`app::axis_zone`). The viewer's zone and its offsets
-//! come from the browser (`Intl`, `Date`) through js-sys: the page's module has no zone table.
+//! a CronJob's zone or in the viewer's own (`app::axis_zone`; the viewer's from `viewer_zone`).
 
 use super::language::use_lang;
 use super::state::{Action, ViewState};
+use super::viewer_zone::viewer_zone;
 use crate::app::axis_zone::{cron_job_zones, AxisZone};
 use crate::i18n::Msg;
-use wasm_bindgen::JsValue;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
-
-/// The browser's zone (`Europe/Berlin`), or `UTC` when it names none.
-pub fn viewer_zone() -> String {
-    let format = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &js_sys::Object::new());
-    js_sys::Reflect::get(&format.resolved_options(), &"timeZone".into())
-        .ok()
-        .and_then(|zone| zone.as_string())
-        .filter(|zone| !zone.is_empty())
-        .unwrap_or_else(|| "UTC".to_owned())
-}
-
-/// The browser's offset at `at` (ms), in seconds east of UTC.
-pub fn viewer_offset(at: f64) -> i32 {
-    // `getTimezoneOffset` is minutes *behind* UTC.
-    -(js_sys::Date::new(&JsValue::from_f64(at)).get_timezone_offset() * 60.0) as i32
-}
-
-impl ViewState {
-    /// The name of the zone instants are shown in: a CronJob's zone that no CronJob of the run has
-    /// any more reads as UTC (its offsets are gone with it).
-    pub fn zone_name(&self) -> String {
-        match &self.zone {
-            AxisZone::Utc => "UTC".into(),
-            AxisZone::Viewer => viewer_zone(),
-            named => match self.model.as_ref().and_then(|m| named.offsets(&m.result.schedules)) {
-                Some(_) => named.to_string(),
-                None => "UTC".into(),
-            },
-        }
-    }
-}
 
 #[derive(Properties, PartialEq)]
 pub struct ZoneMenuProps {

@@ -1,19 +1,39 @@
 //! The elements of a lane's items: a slot's glyph, a Job's bar, a cluster of either. Every item
 //! carries its `data-item` (what a click selects) or `data-zoom` (a cluster), a `<title>` and a
-//! hit area.
+//! hit area. `LaneItems` draws a lane's items (`items`) with them.
 
 use super::item_attr;
-use super::items::{JobItem, SlotItem};
+use super::items::{Items, JobItem, SlotItem};
 use crate::i18n::{Lang, Msg};
 use crate::sim::trace::format_time;
 use crate::timeline::lanes::Glyph;
 use crate::timeline::ItemRef;
 use yew::prelude::*;
 
+#[derive(Properties, PartialEq)]
+pub(super) struct LaneItemsProps {
+    pub l: Lang,
+    /// The lane's top and height.
+    pub y: f64,
+    pub h: f64,
+    /// The label column's width.
+    pub label: f64,
+    pub items: Items,
+}
+
+/// A lane's items (one component for both kinds: each kind of component adds code to the page).
+#[function_component(LaneItems)]
+pub(super) fn lane_items(props: &LaneItemsProps) -> Html {
+    match &props.items {
+        Items::Slots(items) => slot_items(props.l, props.y, props.h, props.label, items),
+        Items::Jobs(items) => job_items(props.l, props.y, props.h, props.label, items),
+    }
+}
+
 /// A slot lane's items, on a lane whose top is `y` and height `h`, right of a label column
 /// `label` wide: each slot's glyph; for slots too close to draw apart, a rounded box (a click
 /// zooms into it) with a strip for the share skipped.
-pub(super) fn slot_items(l: Lang, y: f64, h: f64, label: f64, items: &[SlotItem]) -> Html {
+fn slot_items(l: Lang, y: f64, h: f64, label: f64, items: &[SlotItem]) -> Html {
     let cy = y + h / 2.0;
     items.iter().map(|d| match d {
         SlotItem::One { item, x, glyph, fate, at, job, explanation, selected, name, stop } => {
@@ -67,7 +87,7 @@ fn glyph_shape(glyph: Glyph, x: f64, cy: f64) -> Html {
 /// A row of a Job lane's items (see [`slot_items`]): each Job's bar from its creation to its
 /// end, its name inside when it fits, `↶` before it when it ran late; for Jobs too close to
 /// draw apart, one bar with a strip for the share that failed.
-pub(super) fn job_items(l: Lang, y: f64, h: f64, label: f64, items: &[JobItem]) -> Html {
+fn job_items(l: Lang, y: f64, h: f64, label: f64, items: &[JobItem]) -> Html {
     items.iter().map(|d| match d {
         JobItem::One { item, name, outcome, late, from, to, scheduled, x0, x1, selected, expanded, label: aria, stop } => {
             let (a, b) = (label + x0.max(-10.0), label + x1.min(1e6));

@@ -1,8 +1,9 @@
 //! One row of a group: its title (the CronJob's name and schedule), its slot lane, or one row of
-//! its Job lane — each turned into the items `items::LaneItems` draws.
+//! its Job lane — each turned into the items `glyphs::LaneItems` draws.
 
+use super::glyphs::LaneItems;
 use super::group::Lanes;
-use super::items::{Items, JobItem, LaneItems, SlotItem};
+use super::items::{Items, JobItem, SlotItem};
 use super::MIN_GAP;
 use crate::i18n::Msg;
 use crate::timeline::lanes::{Glyph, Group, JobOutcome};
