@@ -21,393 +21,21 @@
 //! assert_eq!(back, cronjob_playground::sim::trace::Trace { cluster: Default::default(), ..trace });
 //! ```
 
+mod bytes;
+mod codes;
+
+pub use bytes::{PackError, Reader, Writer};
+
 use crate::api::KubernetesVersion;
 use crate::controller::Message;
 use crate::sim::trace::{
-    ClusterRecord, CronJobRecord, DeletedBy, Events, FinishedCondition, InitContainerRecord, JobRecord, Name,
-    PodRecord, RanAfter, RecordedPodPhase, Restart, SlotFate, SlotRecord, SlotWhy, Time, Trace,
+    ClusterRecord, CronJobRecord, Events, InitContainerRecord, JobRecord, Name, PodRecord, RanAfter, SlotRecord,
+    SlotWhy, Time, Trace,
 };
-use chrono::DateTime;
-use serde_json::Value;
-
-/// Appends little-endian numbers, instants and strings to a buffer.
-pub struct Writer<'a> {
-    out: &'a mut Vec<u8>,
-}
-
-impl<'a> Writer<'a> {
-    pub fn new(out: &'a mut Vec<u8>) -> Writer<'a> {
-        Writer { out }
-    }
-
-    pub fn u8(&mut self, v: u8) {
-        self.out.push(v);
-    }
-
-    pub fn u32(&mut self, v: u32) {
-        self.out.extend_from_slice(&v.to_le_bytes());
-    }
-
-    /// A length or count (lengths beyond `u32` cannot occur in a run the page can hold).
-    pub fn len(&mut self, n: usize) {
-        self.u32(u32::try_from(n).unwrap_or(u32::MAX));
-    }
-
-    pub fn u64(&mut self, v: u64) {
-        self.out.extend_from_slice(&v.to_le_bytes());
-    }
-
-    pub fn i64(&mut self, v: i64) {
-        self.out.extend_from_slice(&v.to_le_bytes());
-    }
-
-    pub fn f64(&mut self, v: f64) {
-        self.out.extend_from_slice(&v.to_le_bytes());
-    }
-
-    /// Length-prefixed bytes.
-    pub fn bytes(&mut self, b: &[u8]) {
-        self.len(b.len());
-        self.out.extend_from_slice(b);
-    }
-
-    pub fn str(&mut self, s: &str) {
-        self.bytes(s.as_bytes());
-    }
-
-    pub fn opt_str(&mut self, s: Option<&str>) {
-        match s {
-            Some(s) => {
-                self.u8(1);
-                self.str(s);
-            }
-            None => self.u8(0),
-        }
-    }
-
-    /// An instant exactly: seconds since the epoch and the nanoseconds within the second.
-    pub fn time(&mut self, t: Time) {
-        self.i64(t.timestamp());
-        self.u32(t.timestamp_subsec_nanos());
-    }
-
-    pub fn opt_time(&mut self, t: Option<Time>) {
-        match t {
-            Some(t) => {
-                self.u8(1);
-                self.time(t);
-            }
-            None => self.u8(0),
-        }
-    }
-
-    /// A JSON value (an object's API form: a status, a patch, metadata) as tagged bytes, not
-    /// JSON text: reading text back would bring a JSON parser into the page's module.
-    pub fn value(&mut self, v: &Value) {
-        match v {
-            Value::Null => self.u8(0),
-            Value::Bool(b) => self.u8(1 + u8::from(*b)),
-            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
-                (Some(u), ..) => {
-                    self.u8(3);
-                    self.u64(u);
-                }
-                (None, Some(i), _) => {
-                    self.u8(4);
-                    self.i64(i);
-                }
-                (.., f) => {
-                    self.u8(5);
-                    self.f64(f.unwrap_or_default());
-                }
-            },
-            Value::String(text) => {
-                self.u8(6);
-                self.str(text);
-            }
-            Value::Array(items) => {
-                self.u8(7);
-                self.len(items.len());
-                items.iter().for_each(|v| self.value(v));
-            }
-            Value::Object(map) => {
-                self.u8(8);
-                self.len(map.len());
-                for (k, v) in map {
-                    self.str(k);
-                    self.value(v);
-                }
-            }
-        }
-    }
-
-    pub fn opt_value(&mut self, v: Option<&Value>) {
-        match v {
-            Some(v) => {
-                self.u8(1);
-                self.value(v);
-            }
-            None => self.u8(0),
-        }
-    }
-}
-
-/// How deep a packed JSON value may nest (serde_json's own limit when it reads text).
-const MAX_DEPTH: usize = 128;
-
-/// What went wrong reading packed bytes (only a mismatched or damaged buffer does that): what
-/// could not be read, and at which byte.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PackError {
-    pub what: &'static str,
-    pub at: usize,
-}
-
-impl std::fmt::Display for PackError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "packed run: bad {} at byte {}", self.what, self.at)
-    }
-}
-
-/// Reads what a [`Writer`] wrote, in the same order.
-pub struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    pub fn new(bytes: &'a [u8]) -> Reader<'a> {
-        Reader { bytes, at: 0 }
-    }
-
-    /// A reader of `bytes` from byte `at` on (where an earlier reader of them stopped).
-    pub fn resume(bytes: &'a [u8], at: usize) -> Reader<'a> {
-        Reader { bytes, at: at.min(bytes.len()) }
-    }
-
-    /// The position of the next byte to read (for errors, and to [`Reader::resume`] at).
-    pub fn offset(&self) -> usize {
-        self.at
-    }
-
-    /// Whether every byte has been read.
-    pub fn is_empty(&self) -> bool {
-        self.at == self.bytes.len()
-    }
-
-    fn take(&mut self, n: usize) -> Result<&'a [u8], PackError> {
-        let end = self.at.checked_add(n).filter(|e| *e <= self.bytes.len()).ok_or(self.error("length"))?;
-        let slice = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(slice)
-    }
-
-    fn error(&self, what: &'static str) -> PackError {
-        PackError { what, at: self.at }
-    }
-
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], PackError> {
-        let mut a = [0; N];
-        a.copy_from_slice(self.take(N)?);
-        Ok(a)
-    }
-
-    pub fn u8(&mut self) -> Result<u8, PackError> {
-        Ok(self.take(1)?[0])
-    }
-
-    pub fn u32(&mut self) -> Result<u32, PackError> {
-        self.array().map(u32::from_le_bytes)
-    }
-
-    /// A length or count; never more than the bytes left could hold (so a damaged buffer
-    /// cannot make its reader reserve unbounded memory).
-    pub fn len(&mut self) -> Result<usize, PackError> {
-        let n = self.u32()? as usize;
-        if n > self.bytes.len() - self.at {
-            return Err(self.error("count"));
-        }
-        Ok(n)
-    }
-
-    pub fn u64(&mut self) -> Result<u64, PackError> {
-        self.array().map(u64::from_le_bytes)
-    }
-
-    pub fn i64(&mut self) -> Result<i64, PackError> {
-        self.array().map(i64::from_le_bytes)
-    }
-
-    pub fn f64(&mut self) -> Result<f64, PackError> {
-        self.array().map(f64::from_le_bytes)
-    }
-
-    pub fn bytes(&mut self) -> Result<&'a [u8], PackError> {
-        let n = self.len()?;
-        self.take(n)
-    }
-
-    pub fn str(&mut self) -> Result<&'a str, PackError> {
-        let at = self.at;
-        std::str::from_utf8(self.bytes()?).map_err(|_| PackError { what: "UTF-8", at })
-    }
-
-    pub fn string(&mut self) -> Result<String, PackError> {
-        self.str().map(str::to_owned)
-    }
-
-    pub fn opt_string(&mut self) -> Result<Option<String>, PackError> {
-        Ok(if self.flag()? { Some(self.string()?) } else { None })
-    }
-
-    pub fn flag(&mut self) -> Result<bool, PackError> {
-        match self.u8()? {
-            0 => Ok(false),
-            1 => Ok(true),
-            _ => Err(PackError { what: "flag", at: self.at - 1 }),
-        }
-    }
-
-    pub fn time(&mut self) -> Result<Time, PackError> {
-        let (secs, nanos) = (self.i64()?, self.u32()?);
-        DateTime::from_timestamp(secs, nanos).ok_or(PackError { what: "instant", at: self.at - 12 })
-    }
-
-    pub fn opt_time(&mut self) -> Result<Option<Time>, PackError> {
-        Ok(if self.flag()? { Some(self.time()?) } else { None })
-    }
-
-    /// A JSON value as [`Writer::value`] wrote it.
-    pub fn value(&mut self) -> Result<Value, PackError> {
-        self.value_within(MAX_DEPTH)
-    }
-
-    fn value_within(&mut self, depth: usize) -> Result<Value, PackError> {
-        let at = self.at;
-        let nested = depth.checked_sub(1).ok_or(PackError { what: "depth", at });
-        Ok(match self.u8()? {
-            0 => Value::Null,
-            1 => Value::Bool(false),
-            2 => Value::Bool(true),
-            3 => Value::from(self.u64()?),
-            4 => Value::from(self.i64()?),
-            5 => {
-                serde_json::Number::from_f64(self.f64()?).map(Value::Number).ok_or(PackError { what: "number", at })?
-            }
-            6 => Value::String(self.string()?),
-            7 => {
-                let depth = nested?;
-                Value::Array((0..self.len()?).map(|_| self.value_within(depth)).collect::<Result<_, _>>()?)
-            }
-            8 => {
-                let depth = nested?;
-                let n = self.len()?;
-                let mut map = serde_json::Map::new();
-                for _ in 0..n {
-                    let key = self.string()?;
-                    map.insert(key, self.value_within(depth)?);
-                }
-                Value::Object(map)
-            }
-            _ => return Err(PackError { what: "value", at }),
-        })
-    }
-
-    pub fn opt_value(&mut self) -> Result<Option<Value>, PackError> {
-        Ok(if self.flag()? { Some(self.value()?) } else { None })
-    }
-
-    /// One of `table`'s values by its position.
-    pub fn pick<T: Copy>(&mut self, table: &[T], what: &'static str) -> Result<T, PackError> {
-        let i = self.u8()?;
-        table.get(i as usize).copied().ok_or(PackError { what, at: self.at - 1 })
-    }
-
-    fn opt_pick<T: Copy>(&mut self, table: &[T], what: &'static str) -> Result<Option<T>, PackError> {
-        Ok(if self.flag()? { Some(self.pick(table, what)?) } else { None })
-    }
-}
-
-// Each enum's byte is its position in its table; the `*_code` functions are exhaustive matches, so
-// a new variant does not compile until it has a byte (and the tests check that every byte comes
-// back as its variant).
-const FATES: [SlotFate; 11] = SlotFate::ALL;
-const CONDITIONS: [FinishedCondition; 2] = [FinishedCondition::Complete, FinishedCondition::Failed];
-const DELETERS: [DeletedBy; 4] = [DeletedBy::HistoryLimit, DeletedBy::Ttl, DeletedBy::Replace, DeletedBy::User];
-const PHASES: [RecordedPodPhase; 4] =
-    [RecordedPodPhase::Pending, RecordedPodPhase::Running, RecordedPodPhase::Succeeded, RecordedPodPhase::Failed];
-
-fn fate_code(f: SlotFate) -> u8 {
-    match f {
-        SlotFate::RanOnTime => 0,
-        SlotFate::RanLate => 1,
-        SlotFate::SkippedForbid => 2,
-        SlotFate::MissedDeadline => 3,
-        SlotFate::Superseded => 4,
-        SlotFate::Suspended => 5,
-        SlotFate::ControllerDown => 6,
-        SlotFate::NotFoundBySearch => 7,
-        SlotFate::TooManyMissed => 8,
-        SlotFate::CreateFailed => 9,
-        SlotFate::Pending => 10,
-    }
-}
-
-fn condition_code(c: FinishedCondition) -> u8 {
-    match c {
-        FinishedCondition::Complete => 0,
-        FinishedCondition::Failed => 1,
-    }
-}
-
-fn deleter_code(d: DeletedBy) -> u8 {
-    match d {
-        DeletedBy::HistoryLimit => 0,
-        DeletedBy::Ttl => 1,
-        DeletedBy::Replace => 2,
-        DeletedBy::User => 3,
-    }
-}
-
-fn phase_code(p: RecordedPodPhase) -> u8 {
-    match p {
-        RecordedPodPhase::Pending => 0,
-        RecordedPodPhase::Running => 1,
-        RecordedPodPhase::Succeeded => 2,
-        RecordedPodPhase::Failed => 3,
-    }
-}
-
-fn opt_code<T>(w: &mut Writer, v: Option<T>, code: fn(T) -> u8) {
-    match v {
-        Some(v) => {
-            w.u8(1);
-            w.u8(code(v));
-        }
-        None => w.u8(0),
-    }
-}
-
-/// A container's restarts and exit codes.
-fn write_runs(w: &mut Writer<'_>, restarts: &[Restart], exit_codes: &[i32]) {
-    w.len(restarts.len());
-    for r in restarts {
-        w.time(r.at);
-        w.f64(r.after_backoff_seconds);
-    }
-    w.len(exit_codes.len());
-    for c in exit_codes {
-        w.u32(*c as u32);
-    }
-}
-
-fn read_runs(r: &mut Reader<'_>) -> Result<(Vec<Restart>, Vec<i32>), PackError> {
-    let restarts = (0..r.len()?)
-        .map(|_| Ok(Restart { at: r.time()?, after_backoff_seconds: r.f64()? }))
-        .collect::<Result<_, PackError>>()?;
-    let exit_codes = (0..r.len()?).map(|_| Ok(r.u32()? as i32)).collect::<Result<_, PackError>>()?;
-    Ok((restarts, exit_codes))
-}
+use codes::{
+    condition_code, deleter_code, fate_code, opt_code, phase_code, read_runs, write_runs, CONDITIONS, DELETERS, FATES,
+    PHASES,
+};
 
 /// Appends `trace` to `out`: its release, notices, horizon and CronJobs' final status, then its
 /// Jobs, Pods and slots. Its syncs, Events and cluster record are not packed (the page keeps no
@@ -501,7 +129,7 @@ fn write_why(w: &mut Writer, s: &SlotRecord) {
 
 /// Reads what [`write_why`] wrote for a slot scheduled at `scheduled` whose Job is `job`.
 fn read_why(r: &mut Reader, scheduled: Time, job: Option<&Name>) -> Result<SlotWhy, PackError> {
-    let at = r.at;
+    let at = r.offset();
     if r.u8()? == 0 {
         return Ok(r.string()?.into());
     }
@@ -532,7 +160,7 @@ pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
 ///
 /// ```
 /// use cronjob_playground::app::packed::{pack, unpack, Reader, Unpacking};
-/// let trace = cronjob_playground::sim::simulate(include_str!("../../e2e/seeds/perf-30d-hourly.yaml"), None).unwrap();
+/// let trace = cronjob_playground::sim::simulate(include_str!("../../../e2e/seeds/perf-30d-hourly.yaml"), None).unwrap();
 /// let mut bytes = Vec::new();
 /// pack(&trace, &mut bytes);
 /// let mut r = Reader::new(&bytes);
@@ -565,7 +193,7 @@ enum Part {
 impl Unpacking {
     /// Reads the trace's head (release, notices, horizon, CronJobs) and the count of its Jobs.
     pub fn start(r: &mut Reader) -> Result<Unpacking, PackError> {
-        let at = r.at;
+        let at = r.offset();
         let kubernetes_version = KubernetesVersion::new(r.u8()?).ok_or(PackError { what: "release", at })?;
         let notices = (0..r.len()?).map(|_| r.string()).collect::<Result<_, _>>()?;
         let (start, end) = (r.time()?, r.time()?);
@@ -731,8 +359,9 @@ mod tests {
     #[test]
     fn a_run_keeps_how_it_came_about() {
         // The engine's retroactive 13:10 run of seed 002: the page names it "retroactive".
-        let trace = crate::sim::simulate(include_str!("../../scenarios/retroactive-schedule-edit/scenario.yaml"), None)
-            .unwrap();
+        let trace =
+            crate::sim::simulate(include_str!("../../../scenarios/retroactive-schedule-edit/scenario.yaml"), None)
+                .unwrap();
         let back = round_trip(&trace);
         let afters: Vec<_> = back
             .slots
@@ -748,7 +377,7 @@ mod tests {
 
     #[test]
     fn a_month_of_hourly_runs_comes_back_exactly_in_less_than_three_fifths_of_its_json() {
-        let mut trace = crate::sim::simulate(include_str!("../../e2e/seeds/perf-30d-hourly.yaml"), None).unwrap();
+        let mut trace = crate::sim::simulate(include_str!("../../../e2e/seeds/perf-30d-hourly.yaml"), None).unwrap();
         trace.syncs.clear();
         trace.events.clear();
         assert_eq!((trace.slots.len(), trace.jobs.len(), trace.pods.len()), (719, 719, 719));
@@ -761,7 +390,7 @@ mod tests {
 
     #[test]
     fn read_in_slices_of_any_size_it_is_the_same_trace() {
-        let mut trace = crate::sim::simulate(include_str!("../../e2e/seeds/perf-30d-hourly.yaml"), None).unwrap();
+        let mut trace = crate::sim::simulate(include_str!("../../../e2e/seeds/perf-30d-hourly.yaml"), None).unwrap();
         trace.syncs.clear();
         trace.events.clear();
         let mut bytes = Vec::new();
