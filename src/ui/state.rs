@@ -132,6 +132,113 @@ impl ViewState {
         place(self.model.as_ref()?.timeline.as_ref()?, item)
     }
 
+    /// A run's result arrives: the view, the clock and the selection kept where they still apply.
+    fn load(&mut self, model: Rc<Model>, bounds: Option<(f64, f64)>) {
+        let new_bounds = model.bounds();
+        if let Some((start, end)) = new_bounds {
+            // A new horizon opens whole, with the clock at its start and a speed that
+            // plays it in about 20 s.
+            if bounds != new_bounds {
+                self.view = Viewport { from: start, to: end, width: self.view.width };
+                self.cursor = start;
+                self.speed = speed_for(end - start);
+            } else {
+                self.view = self.view.zoom(0.0, 1.0, start, end);
+            }
+            self.cursor = self.cursor.clamp(start, end);
+        }
+        self.selected = self.selected.filter(|sel| selectable(&model, sel));
+        self.focused = self.focused.filter(|sel| selectable(&model, sel));
+        if let Some(old) = self.model.replace(model) {
+            retire(old);
+        }
+    }
+
+    /// The clock to the next or the previous instant something happens.
+    fn step(&mut self, forward: bool, bounds: Option<(f64, f64)>) {
+        if let (Some(tl), Some((a, b))) = (self.model.as_ref().and_then(|m| m.timeline.as_ref()), bounds) {
+            let now = self.cursor_time();
+            let to = if forward { tl.next_instant(now) } else { tl.previous_instant(now) };
+            if let Some(to) = to {
+                self.cursor = ms(to);
+                self.view = self.view.follow(self.cursor, a, b);
+            }
+        }
+    }
+
+    /// Playback on or off; playing from the end starts again at the start.
+    fn play(&mut self, on: bool, bounds: Option<(f64, f64)>) {
+        self.playing = on;
+        if let (true, Some((a, b))) = (on, bounds) {
+            if self.cursor >= b {
+                self.cursor = a;
+            }
+        }
+    }
+
+    /// Playback advances the clock by `real_ms` of the viewer's time.
+    fn tick(&mut self, real_ms: f64, bounds: Option<(f64, f64)>) {
+        if let (true, Some((a, b))) = (self.playing, bounds) {
+            self.cursor = (self.cursor + real_ms * self.speed).clamp(a, b);
+            if self.cursor >= b {
+                self.playing = false;
+            }
+            self.view = self.view.follow(self.cursor, a, b);
+        }
+    }
+
+    /// An item opened (a click, Enter): selected and focused; a Job zoomed to.
+    fn open(&mut self, item: ItemRef, bounds: Option<(f64, f64)>) {
+        self.selected = Some(item);
+        self.focused = Some(item);
+        if let (ItemRef::Job(_), Some(place), Some((a, b))) = (item, self.place(item), bounds) {
+            // The Job with a margin before it and a wider one after (where a killed
+            // Pod's label goes).
+            let length = (place.to - place.from).max(10_000.0);
+            let (from, to) = (place.from - length * 0.06, place.to + length * 0.2);
+            self.view = Viewport { from, to, width: self.view.width }.zoom(0.0, 1.0, a, b);
+        }
+    }
+
+    /// `+`/`-`: zoom around the selection, or the middle with none.
+    fn zoom_step(&mut self, factor: f64, bounds: Option<(f64, f64)>) {
+        if let Some((a, b)) = bounds {
+            let place = self.selected.and_then(|item| self.place(item));
+            let anchor_x = match place {
+                Some(p) => {
+                    // The selection's middle (its part in view) stays where it is drawn;
+                    // one out of view is centred first.
+                    let mid = (p.from.max(self.view.from) + p.to.min(self.view.to)) / 2.0;
+                    if p.to < self.view.from || p.from > self.view.to {
+                        self.view = self.view.centred((p.from + p.to) / 2.0, a, b);
+                        self.view.x((p.from + p.to) / 2.0)
+                    } else {
+                        self.view.x(mid)
+                    }
+                }
+                None => self.view.width / 2.0,
+            };
+            self.view = self.view.zoom(anchor_x, factor, a, b);
+        }
+    }
+
+    /// A share link's view.
+    fn restore(&mut self, v: ShareView, bounds: Option<(f64, f64)>) {
+        if let (Some(model), Some((a, b))) = (self.model.clone(), bounds) {
+            self.view = Viewport { from: v.from, to: v.to, width: self.view.width }.zoom(0.0, 1.0, a, b);
+            self.cursor = v.cursor.clamp(a, b);
+            self.selected = v.selected.as_deref().and_then(|t| t.parse().ok()).filter(|sel| selectable(&model, sel));
+            self.pinned = v.pinned.into_iter().collect();
+            self.speed = v.speed.unwrap_or(self.speed);
+            self.playing = false;
+            // A link names its zone; one without (made before links carried it, or a
+            // view that follows another's window) leaves the zone as it is.
+            if let Some(zone) = v.zone.as_deref().and_then(|z| AxisZone::parse(z).ok()) {
+                self.zone = zone;
+            }
+        }
+    }
+
     /// The name of the zone instants are shown in: a CronJob's zone that no CronJob of the run has
     /// any more reads as UTC (its offsets are gone with it).
     pub fn zone_name(&self) -> String {
@@ -275,26 +382,7 @@ impl Reducible for ViewState {
         let mut s = (*self).clone();
         let bounds = s.model.as_ref().and_then(|m| m.bounds());
         match action {
-            Action::Loaded(model) => {
-                let new_bounds = model.bounds();
-                if let Some((start, end)) = new_bounds {
-                    // A new horizon opens whole, with the clock at its start and a speed that
-                    // plays it in about 20 s.
-                    if bounds != new_bounds {
-                        s.view = Viewport { from: start, to: end, width: s.view.width };
-                        s.cursor = start;
-                        s.speed = speed_for(end - start);
-                    } else {
-                        s.view = s.view.zoom(0.0, 1.0, start, end);
-                    }
-                    s.cursor = s.cursor.clamp(start, end);
-                }
-                s.selected = s.selected.filter(|sel| selectable(&model, sel));
-                s.focused = s.focused.filter(|sel| selectable(&model, sel));
-                if let Some(old) = s.model.replace(model) {
-                    retire(old);
-                }
-            }
+            Action::Loaded(model) => s.load(model, bounds),
             Action::Width(w) => {
                 s.label = label_width(w);
                 s.view = s.view.with_width((w - s.label).max(150.0));
@@ -325,95 +413,27 @@ impl Reducible for ViewState {
                     s.view = s.view.follow(s.cursor, a, b);
                 }
             }
-            Action::StepNext | Action::StepPrevious => {
-                let forward = matches!(action, Action::StepNext);
-                if let (Some(tl), Some((a, b))) = (s.model.as_ref().and_then(|m| m.timeline.as_ref()), bounds) {
-                    let now = s.cursor_time();
-                    let to = if forward { tl.next_instant(now) } else { tl.previous_instant(now) };
-                    if let Some(to) = to {
-                        s.cursor = ms(to);
-                        s.view = s.view.follow(s.cursor, a, b);
-                    }
-                }
-            }
-            Action::Play(on) => {
-                s.playing = on;
-                if let (true, Some((a, b))) = (on, bounds) {
-                    if s.cursor >= b {
-                        s.cursor = a;
-                    }
-                }
-            }
+            Action::StepNext => s.step(true, bounds),
+            Action::StepPrevious => s.step(false, bounds),
+            Action::Play(on) => s.play(on, bounds),
             Action::Speed(v) => s.speed = v,
-            Action::Tick(real_ms) => {
-                if let (true, Some((a, b))) = (s.playing, bounds) {
-                    s.cursor = (s.cursor + real_ms * s.speed).clamp(a, b);
-                    if s.cursor >= b {
-                        s.playing = false;
-                    }
-                    s.view = s.view.follow(s.cursor, a, b);
-                }
-            }
+            Action::Tick(real_ms) => s.tick(real_ms, bounds),
             Action::Select(sel) => s.selected = sel,
-            Action::Open(item) => {
-                s.selected = Some(item);
-                s.focused = Some(item);
-                if let (ItemRef::Job(_), Some(place), Some((a, b))) = (item, s.place(item), bounds) {
-                    // The Job with a margin before it and a wider one after (where a killed
-                    // Pod's label goes).
-                    let length = (place.to - place.from).max(10_000.0);
-                    let (from, to) = (place.from - length * 0.06, place.to + length * 0.2);
-                    s.view = Viewport { from, to, width: s.view.width }.zoom(0.0, 1.0, a, b);
-                }
-            }
+            Action::Open(item) => s.open(item, bounds),
             Action::Focus(item) => {
                 s.focused = Some(item);
                 if let (Some(place), Some((a, b))) = (s.place(item), bounds) {
                     s.view = reveal(s.view, place, a, b);
                 }
             }
-            Action::ZoomStep(factor) => {
-                if let Some((a, b)) = bounds {
-                    let place = s.selected.and_then(|item| s.place(item));
-                    let anchor_x = match place {
-                        Some(p) => {
-                            // The selection's middle (its part in view) stays where it is drawn;
-                            // one out of view is centred first.
-                            let mid = (p.from.max(s.view.from) + p.to.min(s.view.to)) / 2.0;
-                            if p.to < s.view.from || p.from > s.view.to {
-                                s.view = s.view.centred((p.from + p.to) / 2.0, a, b);
-                                s.view.x((p.from + p.to) / 2.0)
-                            } else {
-                                s.view.x(mid)
-                            }
-                        }
-                        None => s.view.width / 2.0,
-                    };
-                    s.view = s.view.zoom(anchor_x, factor, a, b);
-                }
-            }
+            Action::ZoomStep(factor) => s.zoom_step(factor, bounds),
             Action::Zone(zone) => s.zone = zone,
             Action::TogglePin(name) => {
                 if !s.pinned.remove(&name) {
                     s.pinned.insert(name);
                 }
             }
-            Action::Restore(v) => {
-                if let (Some(model), Some((a, b))) = (s.model.clone(), bounds) {
-                    s.view = Viewport { from: v.from, to: v.to, width: s.view.width }.zoom(0.0, 1.0, a, b);
-                    s.cursor = v.cursor.clamp(a, b);
-                    s.selected =
-                        v.selected.as_deref().and_then(|t| t.parse().ok()).filter(|sel| selectable(&model, sel));
-                    s.pinned = v.pinned.into_iter().collect();
-                    s.speed = v.speed.unwrap_or(s.speed);
-                    s.playing = false;
-                    // A link names its zone; one without (made before links carried it, or a
-                    // view that follows another's window) leaves the zone as it is.
-                    if let Some(zone) = v.zone.as_deref().and_then(|z| AxisZone::parse(z).ok()) {
-                        s.zone = zone;
-                    }
-                }
-            }
+            Action::Restore(v) => s.restore(v, bounds),
         }
         Rc::new(s)
     }
