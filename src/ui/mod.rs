@@ -4,7 +4,6 @@
 
 mod app;
 mod clock;
-mod cluster_view;
 mod compare_view;
 mod controls;
 mod editor;
