@@ -13,6 +13,7 @@
 //! names and skips unknown values; a bincode one reads fields in order, a fraction of the code).
 //! This is not the JS API: `simulate` there still returns the whole trace.
 
+use super::cluster::view::{ClusterRefused, ClusterView};
 use super::compare::{DiffKind, RunSummary, Variant};
 use super::finding_text::Part;
 use super::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
@@ -54,6 +55,8 @@ pub enum Request {
     /// The interface's words in language `lang` (its code), which the page's module does not
     /// carry (answered by `Words`, at once, with or without a run).
     Words { lang: String },
+    /// Simulate every CronJob of `text` together (`app::cluster`), answered by `Clustered`.
+    Cluster { id: u64, text: String },
 }
 
 /// A [`LintReport`] as it crosses to the page: each finding's sentence already in words, in each of
@@ -209,6 +212,8 @@ pub enum Answer<R> {
     Progress { id: u64, fraction: f64 },
     /// The words of a language (see [`Pack`]).
     Words(Pack),
+    /// Cluster run `id` has simulated `done` of `total` namespaces; `outcome` comes last.
+    Clustered { id: u64, done: usize, total: usize, outcome: Option<Result<ClusterView, ClusterRefused>> },
 }
 
 /// A [`Comparison`](super::compare::Comparison) as it crosses to the page: the

@@ -4,6 +4,7 @@
 //! while a run is pending, and a run's result is dropped if newer text exists.
 
 use super::clock::Clock;
+use super::cluster_view::ClusterPanel;
 use super::compare_view::CompareView;
 use super::controls::Controls;
 use super::editor::Editor;
@@ -255,7 +256,10 @@ pub fn app(props: &AppProps) -> Html {
                         }
                     }
                     // Lints and comparisons go to their views' own engines, progress to the run bar.
-                    Answer::Linted { .. } | Answer::Compared { .. } | Answer::Progress { .. } => {}
+                    Answer::Linted { .. }
+                    | Answer::Clustered { .. }
+                    | Answer::Compared { .. }
+                    | Answer::Progress { .. } => {}
                 }),
             )
             .on_progress(Callback::from(move |(id, fraction)| progress.progress(id, fraction)))
@@ -496,6 +500,7 @@ pub fn app(props: &AppProps) -> Html {
                         <ScenarioNotes scenario={s} library={(*library).clone()} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text.clone()} />
                     }
                     <RunStatus watch={(*watch).clone()} {on_cancel} on_again={on_release.clone()} />
+                    <ClusterPanel text={(*text).clone()} engine={props.engine} />
                     <ScheduleCards state={view_state.clone()} />
                     <div class="timeline-head">
                         <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>

@@ -14,6 +14,8 @@
 //! listens.
 
 use super::perf::{self, epoch_now, WorkerStages};
+use crate::app::cluster;
+use crate::app::cluster::view::{ClusterRefused, ClusterView};
 use crate::app::engine::{compare_text, lint_options, Comparer};
 use crate::app::lint::{CronJobLint, LintOptions, LintReport, Linting};
 use crate::app::protocol::{decode_request, encode_answer, Answer, LintRefused, Request, READY};
@@ -171,6 +173,26 @@ impl State {
         drop(retired);
     }
 
+    /// Runs every CronJob of `text` together, saying after each namespace's slices how far it is
+    /// (at most every [`PROGRESS_MS`]), then posts the view or why there is none.
+    fn cluster(&self, id: u64, text: &str) {
+        let mut told = perf::now();
+        let input = crate::sim::Input::read(text);
+        let outcome = cluster::run_with(&input, &cluster::Scope::default(), |done, total| {
+            let now = perf::now();
+            if now - told >= PROGRESS_MS {
+                told = now;
+                self.post_answer(&Answer::Clustered { id, done, total, outcome: None });
+            }
+            false
+        });
+        let outcome: Result<ClusterView, ClusterRefused> = match outcome {
+            Ok(c) => Ok(ClusterView::from(&c)),
+            Err(e) => Err(e.into()),
+        };
+        self.post_answer(&Answer::Clustered { id, done: 1, total: 1, outcome: Some(outcome) });
+    }
+
     /// Posts an answer that is not a run's.
     fn post_answer(&self, answer: &Answer<&RunResult>) {
         self.post(&encode_answer(answer), None);
@@ -208,6 +230,7 @@ impl State {
                 self.queued = self.queued.take().filter(|(queued, ..)| *queued != id);
                 self.busy = self.busy.take().filter(|busy| busy.id != id);
             }
+            Request::Cluster { id, text } => self.cluster(id, &text),
             Request::CancelLint { id } => {
                 self.lint_queued = self.lint_queued.take().filter(|(queued, ..)| *queued != id);
                 self.linting = self.linting.take().filter(|(current, _)| *current != id);

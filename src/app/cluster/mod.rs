@@ -29,6 +29,7 @@ pub mod density;
 pub mod query;
 pub mod rows;
 pub mod stagger;
+pub mod view;
 
 use crate::api::Admitted;
 use crate::sim::scenario::HorizonDuration;

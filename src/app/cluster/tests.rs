@@ -194,3 +194,20 @@ fn the_pods_requests_add_up_per_minute_and_the_search_reads_labels() {
     // The dump of the first test requests nothing: no series.
     assert_eq!(super::run(&dump()).unwrap().density.requests, None);
 }
+
+#[test]
+fn the_page_s_view_has_the_rows_half_hour_bars_and_peak_sentences() {
+    let run = run(&dump()).unwrap();
+    let view = view::ClusterView::from(&run);
+    assert_eq!((view.start.as_str(), view.end.as_str()), ("2026-11-23T00:00:00Z", "2026-11-25T00:00:00Z"));
+    let sync = view.rows.iter().find(|r| (r.namespace.as_str(), r.name.as_str()) == ("web", "sync")).unwrap();
+    assert_eq!((sync.runs, sync.problems, sync.next_run.as_deref()), (96, 0, Some("2026-11-23T00:00:00Z")));
+    assert_eq!(view.rows.len(), 7);
+    // Two days in half hours; midnight's six starts (five backups and reports, the sync) fill the first bar.
+    assert_eq!(view.bars.len(), 96);
+    assert_eq!((view.bars[0], view.bars[1], view.bars[48]), (6, 1, 6));
+    assert_eq!(view.peaks, run.peaks(crate::go::Tz::UTC).into_iter().map(|p| p.text).collect::<Vec<_>>());
+    assert_eq!(view.peaks.len(), 1);
+    let too_many = view::ClusterRefused::from(ClusterError::TooMany { cron_jobs: 1000 });
+    assert_eq!(too_many, view::ClusterRefused::TooMany { cron_jobs: 1000, max: MAX_CRON_JOBS });
+}
