@@ -20,16 +20,17 @@ export const month = hourly.replace('schedule: "0 * * * *"', 'schedule: "* * * *
   .replace('kubernetesVersion: "1.30"', 'kubernetesVersion: "1.30"\n  trace: {syncs: none}')
   .trimEnd();
 
-/** `count` CronJobs as `kubectl get cronjobs -o yaml` lists them, about `bytes` long in all. */
-export function bigList(count, bytes) {
+/** `count` CronJobs as `kubectl get cronjobs -o yaml` lists them, about `bytes` long in all (a
+ * cluster dump, which the page shows in its cluster view); with `kind` 'Job', as many Jobs (which
+ * it runs on its timeline). */
+export function bigList(count, bytes, kind = 'CronJob') {
   const pad = '#'.repeat(Math.max(0, Math.floor(bytes / count) - 330));
-  const items = Array.from({ length: count }, (_, i) => `- apiVersion: batch/v1
-  kind: CronJob
-  metadata:
-    name: report-${i}
-    creationTimestamp: "2025-01-01T00:00:00Z"
-    annotations: {note: "${pad}"}
-  spec:
+  const spec = (i) => (kind === 'Job' ? `  spec:
+    template:
+      spec:
+        restartPolicy: Never
+        containers: [{name: c, image: busybox}]
+` : `  spec:
     schedule: "${i % 60} ${i % 24} * * *"
     jobTemplate:
       spec:
@@ -38,6 +39,13 @@ export function bigList(count, bytes) {
             restartPolicy: Never
             containers: [{name: c, image: busybox}]
 `);
+  const items = Array.from({ length: count }, (_, i) => `- apiVersion: batch/v1
+  kind: ${kind}
+  metadata:
+    name: report-${i}
+    creationTimestamp: "2025-01-01T00:00:00Z"
+    annotations: {note: "${pad}"}
+${spec(i)}`);
   return `apiVersion: v1\nkind: List\nitems:\n${items.join('')}---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: "2025-01-01T00:00:00Z", duration: 2h}\n`;
 }
 

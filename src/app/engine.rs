@@ -107,6 +107,15 @@ impl InPage {
                     }
                 }
             }
+            Request::Cluster { id, text } => {
+                let input = crate::sim::Input::read(&text);
+                let outcome = match super::cluster::run_with(&input, &super::cluster::view::page_scope(), |_, _| false)
+                {
+                    Ok(c) => Ok((&c).into()),
+                    Err(e) => Err(e.into()),
+                };
+                vec![Answer::Clustered { id, done: 1, total: 1, outcome: Some(outcome) }]
+            }
             // Answered at once, nothing here is ever still going.
             Request::CancelLint { .. } | Request::Cancel { .. } => vec![],
             question => self.session.answer(&question).into_iter().collect(),

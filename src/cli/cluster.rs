@@ -67,7 +67,7 @@ fn answer(args: &Args) -> Result<String, String> {
     let window = args.window.as_deref().map(|w| Window::parse(w, zone)).transpose()?;
     let sort: Sort = args.sort.parse()?;
     let input = Input::read(&text);
-    let scope = Scope { namespaces: args.namespace.clone(), duration: args.duration };
+    let scope = Scope { namespaces: args.namespace.clone(), duration: args.duration, ..Scope::default() };
     let run = cluster::run_with(&input, &scope, |_, _| false).map_err(|e| e.to_string())?;
     let rows: Vec<&Row> = run.sorted(sort).into_iter().filter(|r| keep(args, r)).collect();
     let peaks = run.peaks(zone);

@@ -4,7 +4,7 @@
 //! while a run is pending, and a run's result is dropped if newer text exists.
 
 use super::clock::Clock;
-use super::cluster_view::ClusterPanel;
+use super::cluster_view::{is_cluster_dump, ClusterAction, ClusterPanel, ClusterState};
 use super::compare_view::CompareView;
 use super::controls::Controls;
 use super::editor::Editor;
@@ -175,6 +175,8 @@ pub fn app(props: &AppProps) -> Html {
 
     // The latest run's progress bar (`run_status.rs`).
     let watch = use_memo((), |_| Rc::new(RunWatch::default()));
+    // The cluster view's runs, asked for instead of a run when the text is a cluster dump.
+    let cluster = use_reducer(ClusterState::default);
     // The runner simulates off the main thread when it can; results for stale text are dropped.
     let runner = {
         let watch = (*watch).clone();
@@ -184,6 +186,7 @@ pub fn app(props: &AppProps) -> Html {
         let engine = props.engine;
         let pending = pending.clone();
         let words_arrived = words_arrived.clone();
+        let cluster = cluster.dispatcher();
         use_mut_ref(move || {
             let generation = Rc::new(std::cell::Cell::new(0u64));
             let progress = watch.clone();
@@ -255,20 +258,31 @@ pub fn app(props: &AppProps) -> Html {
                             words_arrived.force_update();
                         }
                     }
+                    Answer::Clustered { id, done, total, outcome } => {
+                        cluster.dispatch(ClusterAction::Answered { id, done, total, outcome })
+                    }
                     // Lints and comparisons go to their views' own engines, progress to the run bar.
-                    Answer::Linted { .. }
-                    | Answer::Clustered { .. }
-                    | Answer::Compared { .. }
-                    | Answer::Progress { .. } => {}
+                    Answer::Linted { .. } | Answer::Compared { .. } | Answer::Progress { .. } => {}
                 }),
             )
             .on_progress(Callback::from(move |(id, fraction)| progress.progress(id, fraction)))
         })
     };
-    // Asks for a run of a text (edited at the instant given) and watches it.
+    // Asks for a run of a text (edited at the instant given) and watches it, or, for a cluster
+    // dump, for the cluster view's run alone.
     let simulate = {
-        let (runner, watch) = (runner.clone(), (*watch).clone());
-        Rc::new(move |text: &str, at: f64| watch.started(runner.borrow_mut().request(text.to_string(), at)))
+        let (runner, watch, cluster) = (runner.clone(), (*watch).clone(), cluster.dispatcher());
+        Rc::new(move |text: &str, at: f64| {
+            if is_cluster_dump(text) {
+                let id = runner.borrow_mut().cluster(text.to_string());
+                // No run of the text is waited for: the bar goes (the cluster view has its own).
+                watch.drawn(id);
+                cluster.dispatch(ClusterAction::Asked(id));
+            } else {
+                cluster.dispatch(ClusterAction::Off);
+                watch.started(runner.borrow_mut().request(text.to_string(), at));
+            }
+        })
     };
     // The words of the languages besides English, from the engine after the first paint (the
     // page's module carries English only): the language asked for first, then the others, so
@@ -500,20 +514,25 @@ pub fn app(props: &AppProps) -> Html {
                         <ScenarioNotes scenario={s} library={(*library).clone()} can_restore={own_text.is_some()} on_close={close_notes} on_restore={restore_own_text.clone()} />
                     }
                     <RunStatus watch={(*watch).clone()} {on_cancel} on_again={on_release.clone()} />
-                    <ClusterPanel text={(*text).clone()} engine={props.engine} />
-                    <ScheduleCards state={view_state.clone()} />
-                    <div class="timeline-head">
-                        <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
-                        <Clock state={view_state.clone()} dispatch={dispatch.clone()} />
-                        <Export state={view_state.clone()} ask={ask.clone()} />
-                    </div>
-                    <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
-                    <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
+                    if cluster.asked != 0 {
+                        <ClusterPanel state={cluster.clone()} />
+                    } else {
+                        <ScheduleCards state={view_state.clone()} />
+                        <div class="timeline-head">
+                            <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
+                            <Clock state={view_state.clone()} dispatch={dispatch.clone()} />
+                            <Export state={view_state.clone()} ask={ask.clone()} />
+                        </div>
+                        <Overview state={view_state.clone()} dispatch={dispatch.clone()} />
+                        <TimelineView state={view_state.clone()} dispatch={dispatch.clone()} />
+                    }
                     <CompareView text={(*text).clone()} state={view_state.clone()} dispatch={dispatch.clone()} engine={props.engine}
                         panels={panels.clone()} restore={(*restore_panels).clone()} />
                     <LintView text={(*text).clone()} on_open={open_probe} can_restore={own_text.is_some()} on_restore={restore_own_text.clone()} engine={props.engine} panels={panels.clone()} restore={(*restore_panels).clone()} />
-                    <Legend state={view_state.clone()} />
-                    <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
+                    if cluster.asked == 0 {
+                        <Legend state={view_state.clone()} />
+                        <Inspector state={view_state} {dispatch} explained={(*explained).clone()} logged={(*logged).clone()} events={(*events_shown).clone()} ask={ask} />
+                    }
                 </section>
             </main>
         </div>

@@ -72,9 +72,9 @@ struct Inner {
 impl Inner {
     fn queue(&mut self, request: Request) {
         match &request {
-            Request::Run { .. } | Request::Compare { .. } => {
-                self.outbox.retain(|r| !matches!(r, Request::Run { .. } | Request::Compare { .. }))
-            }
+            Request::Run { .. } | Request::Compare { .. } | Request::Cluster { .. } => self
+                .outbox
+                .retain(|r| !matches!(r, Request::Run { .. } | Request::Compare { .. } | Request::Cluster { .. })),
             Request::Lint { .. } => self.outbox.retain(|r| !matches!(r, Request::Lint { .. })),
             Request::CancelLint { id } => {
                 let id = *id;
@@ -155,6 +155,20 @@ impl Runner {
         i.next_id += 1;
         let id = i.next_id;
         i.stages.push((id, RunStages { edit: edited, ..RunStages::default() }));
+        id
+    }
+
+    /// Asks for a cluster run of `text` (`app::cluster`) instead of a run: it supersedes any
+    /// earlier run, whose answer, should one be on its way, is not reported. Returns its id.
+    pub fn cluster(&mut self, text: String) -> u64 {
+        let id = {
+            let mut i = self.inner.borrow_mut();
+            i.cancelled = i.next_id;
+            i.decoding = i.next_id + 1;
+            i.next_id += 1;
+            i.next_id
+        };
+        self.send(Request::Cluster { id, text });
         id
     }
 

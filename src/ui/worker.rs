@@ -10,12 +10,14 @@
 //! Compare mode's run B is a run like any other, followed by its comparison with run A (whose
 //! run this worker keeps while A's text stays the same). While a run steps, it says how far it
 //! is at most every [`PROGRESS_MS`] (`Answer::Progress`: the run's id and the fraction of the
-//! horizon simulated), and a `Cancel` drops the run at its next slice. It says `ready` once it
-//! listens.
+//! horizon simulated), and a `Cancel` drops the run at its next slice. A cluster run
+//! (`app::cluster`, for a cluster dump, which the page does not run otherwise) steps the same way,
+//! a slice at a time, saying how many namespaces are done; a newer run or cluster run drops it.
+//! It says `ready` once it listens.
 
 use super::perf::{self, epoch_now, WorkerStages};
-use crate::app::cluster;
-use crate::app::cluster::view::{ClusterRefused, ClusterView};
+use crate::app::cluster::view::{page_scope, ClusterView};
+use crate::app::cluster::{Cluster, ClusterError, Clustering};
 use crate::app::engine::{compare_text, lint_options, Comparer};
 use crate::app::lint::{CronJobLint, LintOptions, LintReport, Linting};
 use crate::app::protocol::{decode_request, encode_answer, Answer, LintRefused, Request, READY};
@@ -59,6 +61,8 @@ struct State {
     lint_queued: Option<(u64, String, LintOptions)>,
     /// The lint in progress.
     linting: Option<(u64, Linting)>,
+    /// The cluster run in progress, with when its progress was last posted (this thread's ms).
+    clustering: Option<(u64, Clustering, f64)>,
     /// Posting here wakes the worker for its next slice, after the messages that wait.
     wake: MessagePort,
     woken: bool,
@@ -102,6 +106,8 @@ impl State {
         let running = self.queued.is_some() || self.busy.is_some();
         if running {
             self.run_slice();
+        } else if self.clustering.is_some() {
+            self.cluster_slice();
         } else if let Some((id, mut linting)) = self.linting.take() {
             let finished = linting.step();
             let (done, total) = (linting.done(), linting.total());
@@ -112,7 +118,7 @@ impl State {
                 self.linting = Some((id, linting));
             }
         }
-        if self.busy.is_some() || self.linting.is_some() {
+        if self.busy.is_some() || self.linting.is_some() || self.clustering.is_some() {
             self.schedule();
         }
     }
@@ -173,20 +179,50 @@ impl State {
         drop(retired);
     }
 
-    /// Runs every CronJob of `text` together, saying after each namespace's slices how far it is
-    /// (at most every [`PROGRESS_MS`]), then posts the view or why there is none.
-    fn cluster(&self, id: u64, text: &str) {
-        let mut told = perf::now();
-        let input = crate::sim::Input::read(text);
-        let outcome = cluster::run_with(&input, &cluster::Scope::default(), |done, total| {
-            let now = perf::now();
-            if now - told >= PROGRESS_MS {
-                told = now;
-                self.post_answer(&Answer::Clustered { id, done, total, outcome: None });
+    /// Starts cluster run `id` of `text` (dropping any run or cluster run going), or says at once
+    /// why it cannot run.
+    fn cluster(&mut self, id: u64, text: &str) {
+        (self.queued, self.busy, self.clustering) = (None, None, None);
+        match Clustering::new(&crate::sim::Input::read(text), &page_scope()) {
+            Ok(clustering) => {
+                self.post_answer(&Answer::Clustered { id, done: 0, total: clustering.total(), outcome: None });
+                self.clustering = Some((id, clustering, perf::now()));
+                self.schedule();
             }
-            false
-        });
-        let outcome: Result<ClusterView, ClusterRefused> = match outcome {
+            Err(e) => self.post_cluster(id, Err(e)),
+        }
+    }
+
+    /// Steps the cluster run for up to [`SLICE_MS`], saying how far it is (at most every
+    /// [`PROGRESS_MS`]), then posts its view or why there is none.
+    fn cluster_slice(&mut self) {
+        let Some((id, mut clustering, mut told)) = self.clustering.take() else { return };
+        let t0 = perf::now();
+        let finished = loop {
+            match clustering.step(STEPS) {
+                Ok(false) if perf::now() - t0 <= SLICE_MS => {}
+                Ok(false) => break None,
+                Ok(true) => break Some(Ok(())),
+                Err(e) => break Some(Err(e)),
+            }
+        };
+        match finished {
+            None => {
+                let now = perf::now();
+                if now - told >= PROGRESS_MS {
+                    told = now;
+                    let (done, total) = (clustering.done(), clustering.total());
+                    self.post_answer(&Answer::Clustered { id, done, total, outcome: None });
+                }
+                self.clustering = Some((id, clustering, told));
+            }
+            Some(Ok(())) => self.post_cluster(id, clustering.finish()),
+            Some(Err(e)) => self.post_cluster(id, Err(e)),
+        }
+    }
+
+    fn post_cluster(&self, id: u64, outcome: Result<Cluster, ClusterError>) {
+        let outcome = match outcome {
             Ok(c) => Ok(ClusterView::from(&c)),
             Err(e) => Err(e.into()),
         };
@@ -201,11 +237,13 @@ impl State {
     fn on_request(&mut self, request: Request) {
         match request {
             Request::Run { id, text } => {
+                self.clustering = None;
                 self.queued = Some((id, text, epoch_now(), None));
                 self.schedule();
             }
             Request::Compare { id, a, b } => match compare_text(&a, &b) {
                 Ok(text) => {
+                    self.clustering = None;
                     self.queued = Some((id, text, epoch_now(), Some(a)));
                     self.schedule();
                 }
@@ -229,6 +267,7 @@ impl State {
             Request::Cancel { id } => {
                 self.queued = self.queued.take().filter(|(queued, ..)| *queued != id);
                 self.busy = self.busy.take().filter(|busy| busy.id != id);
+                self.clustering = self.clustering.take().filter(|(current, ..)| *current != id);
             }
             Request::Cluster { id, text } => self.cluster(id, &text),
             Request::CancelLint { id } => {
@@ -257,6 +296,7 @@ pub fn start() {
         busy: None,
         lint_queued: None,
         linting: None,
+        clustering: None,
         wake: channel.port2(),
         woken: false,
     }));

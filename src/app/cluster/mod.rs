@@ -112,6 +112,9 @@ pub struct Scope {
     pub namespaces: Vec<String>,
     /// The window's length from its start, over the Simulation document's end or duration.
     pub duration: Option<HorizonDuration>,
+    /// The window's length when the Simulation document gives none ([`DEFAULT_WINDOW`] if none
+    /// here either).
+    pub default_window: Option<HorizonDuration>,
 }
 
 /// Runs every CronJob of `text` together (see the module's doc).
@@ -126,43 +129,93 @@ pub fn run_with(
     scope: &Scope,
     mut cancelled: impl FnMut(usize, usize) -> bool,
 ) -> Result<Cluster, ClusterError> {
-    let namespaces = &scope.namespaces;
-    let picked: Vec<String> =
-        input.namespaces().into_iter().filter(|n| namespaces.is_empty() || namespaces.contains(n)).collect();
-    let cron_jobs = input
-        .admission()
-        .objects
-        .iter()
-        .filter(|o| match &o.object {
-            Some(Admitted::CronJob(cj)) => picked.contains(&cj.metadata.namespace),
-            _ => false,
-        })
-        .count();
-    if cron_jobs > MAX_CRON_JOBS {
-        return Err(ClusterError::TooMany { cron_jobs });
+    let mut clustering = Clustering::new(input, scope)?;
+    while !clustering.step(SLICE)? {
+        if cancelled(clustering.done(), clustering.total()) {
+            return Err(SimError::Cancelled.into());
+        }
     }
-    let mut horizon = input.horizon(HorizonDuration(DEFAULT_WINDOW))?;
-    if let Some(d) = &scope.duration {
-        horizon.1 = horizon.0 + d.0;
+    clustering.finish()
+}
+
+/// A cluster run in progress, stepped a slice at a time by its owner (the page's worker, which
+/// looks at its messages between slices, so that a newer text drops it): the namespaces' parts
+/// one after another.
+pub struct Clustering {
+    /// The input of each namespace still to run, in order (the next one last).
+    waiting: Vec<(String, Input)>,
+    /// The namespace running now.
+    current: Option<(String, Run)>,
+    parts: Vec<Part>,
+    total: usize,
+    horizon: (Time, Time),
+}
+
+impl Clustering {
+    /// Reads what `input` asks within `scope` and prepares one part per namespace, or says why
+    /// it cannot run (too many CronJobs, the input's error) before any simulation.
+    pub fn new(input: &Input, scope: &Scope) -> Result<Clustering, ClusterError> {
+        let namespaces = &scope.namespaces;
+        let picked: Vec<String> =
+            input.namespaces().into_iter().filter(|n| namespaces.is_empty() || namespaces.contains(n)).collect();
+        let cron_jobs = input
+            .admission()
+            .objects
+            .iter()
+            .filter(|o| match &o.object {
+                Some(Admitted::CronJob(cj)) => picked.contains(&cj.metadata.namespace),
+                _ => false,
+            })
+            .count();
+        if cron_jobs > MAX_CRON_JOBS {
+            return Err(ClusterError::TooMany { cron_jobs });
+        }
+        let mut horizon = input.horizon(scope.default_window.unwrap_or(HorizonDuration(DEFAULT_WINDOW)))?;
+        if let Some(d) = &scope.duration {
+            horizon.1 = horizon.0 + d.0;
+        }
+        input.slots(horizon)?;
+        let total = picked.len();
+        let waiting = picked.into_iter().rev().map(|n| (n.clone(), input.in_namespace(&n, horizon))).collect();
+        Ok(Clustering { waiting, current: None, parts: Vec::with_capacity(total), total, horizon })
     }
-    input.slots(horizon)?;
-    let total = picked.len();
-    let mut parts = Vec::with_capacity(total);
-    for (i, namespace) in picked.into_iter().enumerate() {
-        let mut run = Run::from_input(input.in_namespace(&namespace, horizon))?;
-        while !run.step(SLICE)?.done {
-            if cancelled(i, total) {
-                return Err(SimError::Cancelled.into());
+
+    /// Runs at most `max_steps` more steps of the current namespace (starting the next one when
+    /// none runs); true once every namespace has run.
+    pub fn step(&mut self, max_steps: u64) -> Result<bool, ClusterError> {
+        if self.current.is_none() {
+            let Some((namespace, input)) = self.waiting.pop() else { return Ok(true) };
+            self.current = Some((namespace, Run::from_input(input)?));
+        }
+        if let Some((namespace, mut run)) = self.current.take() {
+            if run.step(max_steps)?.done {
+                self.parts.push(Part { namespace, trace: run.finish() });
+            } else {
+                self.current = Some((namespace, run));
             }
         }
-        parts.push(Part { namespace, trace: run.finish() });
+        Ok(self.current.is_none() && self.waiting.is_empty())
     }
-    let rows = rows::rows(&parts);
-    if rows.is_empty() {
-        return Err(ClusterError::NoCronJobs);
+
+    /// Namespaces run so far.
+    pub fn done(&self) -> usize {
+        self.parts.len()
     }
-    let density = Density::of(&parts, horizon);
-    Ok(Cluster { start: horizon.0, end: horizon.1, parts, rows, density })
+
+    /// Namespaces in all.
+    pub fn total(&self) -> usize {
+        self.total
+    }
+
+    /// The rows and density of the parts run (every namespace once [`Clustering::step`] said so).
+    pub fn finish(self) -> Result<Cluster, ClusterError> {
+        let rows = rows::rows(&self.parts);
+        if rows.is_empty() {
+            return Err(ClusterError::NoCronJobs);
+        }
+        let density = Density::of(&self.parts, self.horizon);
+        Ok(Cluster { start: self.horizon.0, end: self.horizon.1, parts: self.parts, rows, density })
+    }
 }
 
 impl Cluster {

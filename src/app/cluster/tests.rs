@@ -201,13 +201,36 @@ fn the_page_s_view_has_the_rows_half_hour_bars_and_peak_sentences() {
     let view = view::ClusterView::from(&run);
     assert_eq!((view.start.as_str(), view.end.as_str()), ("2026-11-23T00:00:00Z", "2026-11-25T00:00:00Z"));
     let sync = view.rows.iter().find(|r| (r.namespace.as_str(), r.name.as_str()) == ("web", "sync")).unwrap();
-    assert_eq!((sync.runs, sync.problems, sync.next_run.as_deref()), (96, 0, Some("2026-11-23T00:00:00Z")));
+    assert_eq!(sync.cells, ["sync", "*/30 * * * *", "Allow", "96", "0 / 0", "2026-11-23T00:00:00Z"]);
     assert_eq!(view.rows.len(), 7);
+    // By runs: the sync (96) first, then the dailies (2 each) by namespace and name.
+    let names = |order: &[u32]| order.iter().map(|&i| view.rows[i as usize].name.as_str()).collect::<Vec<_>>();
+    assert_eq!(view.orders.len(), 3);
+    assert_eq!(names(&view.orders[1]), ["sync", "backup", "invoice", "backup", "reindex", "backup", "report"]);
     // Two days in half hours; midnight's six starts (five backups and reports, the sync) fill the first bar.
-    assert_eq!(view.bars.len(), 96);
-    assert_eq!((view.bars[0], view.bars[1], view.bars[48]), (6, 1, 6));
+    let bars = view::bars(&run);
+    assert_eq!((bars.len(), view.bars_width), (96, 96));
+    assert_eq!((bars[0], bars[1], bars[48]), (6, 1, 6));
+    // The highest bar (6) is 40 high, a bar of 1 a sixth of it.
+    assert!(view.bars_path.starts_with("M0 40V0.0M1 40V33.3M2 40V"), "{}", view.bars_path);
     assert_eq!(view.peaks, run.peaks(crate::go::Tz::UTC).into_iter().map(|p| p.text).collect::<Vec<_>>());
     assert_eq!(view.peaks.len(), 1);
     let too_many = view::ClusterRefused::from(ClusterError::TooMany { cron_jobs: 1000 });
     assert_eq!(too_many, view::ClusterRefused::TooMany { cron_jobs: 1000, max: MAX_CRON_JOBS });
+}
+
+#[test]
+fn a_cluster_run_stepped_in_slices_is_the_run_in_one_go() {
+    let input = crate::sim::Input::read(&dump());
+    let mut clustering = Clustering::new(&input, &Scope::default()).unwrap();
+    assert_eq!((clustering.done(), clustering.total()), (0, 3));
+    let mut slices = 0;
+    while !clustering.step(50).unwrap() {
+        slices += 1;
+    }
+    assert!(slices > 2, "{slices} slices");
+    assert_eq!(clustering.done(), 3);
+    let sliced = clustering.finish().unwrap();
+    let whole = run(&dump()).unwrap();
+    assert_eq!((sliced.rows, sliced.density), (whole.rows, whole.density));
 }
