@@ -316,10 +316,17 @@ mod tests {
         v.to_owned()
     }
 
+    const T1: &str = "2023-03-22T13:00:00Z";
+    const T2: &str = "2023-03-23T01:05:00Z";
+
     /// One of each kind, with values that must come through in every language.
     fn every_kind() -> Vec<(FindingText, Vec<&'static str>)> {
-        let t1 = "2023-03-22T13:00:00Z";
-        let t2 = "2023-03-23T01:05:00Z";
+        [edits_and_outages(), policies_and_zones()].concat()
+    }
+
+    /// The findings on a schedule edited or a controller down: retroactive runs, too many missed.
+    fn edits_and_outages() -> Vec<(FindingText, Vec<&'static str>)> {
+        let (t1, t2) = (T1, T2);
         vec![
             (
                 FindingText::RetroactiveEdit {
@@ -395,6 +402,13 @@ mod tests {
                 },
                 vec!["TooManyMissedTimes \"too many\"", "every-minute-1", "2020-06-01T10:11:00Z", "100"],
             ),
+        ]
+    }
+
+    /// The findings on the concurrency policy, the starting deadline and zone changes.
+    fn policies_and_zones() -> Vec<(FindingText, Vec<&'static str>)> {
+        let (t1, t2) = (T1, T2);
+        vec![
             (
                 FindingText::ForbidStarves {
                     job_length: s("15m"),

@@ -52,7 +52,14 @@ pub fn retroactive() -> Trace {
         "cronJobs": [{"name": "cron-test", "status": {"lastScheduleTime": "2023-03-22T13:10:00Z"}}]
     }))
     .unwrap();
-    trace.cluster = serde_json::from_value::<ClusterRecord>(serde_json::json!({
+    trace.cluster = retroactive_cluster();
+    trace
+}
+
+/// Seed 002's cluster: the CronJob's specs over time, the edit, the deletion, the outage and the
+/// suspension.
+fn retroactive_cluster() -> ClusterRecord {
+    serde_json::from_value(serde_json::json!({
         "cronJobs": [{"name": "cron-test", "deletedAt": null, "specs": [
             {"at": "2023-03-22T13:01:51Z", "schedule": "5 13 * * *", "timeZone": null, "suspend": false, "concurrencyPolicy": "Allow"},
             {"at": "2023-03-22T13:15:00Z", "schedule": "10 13 * * *", "timeZone": null, "suspend": false, "concurrencyPolicy": "Allow"},
@@ -66,8 +73,7 @@ pub fn retroactive() -> Trace {
         ],
         "outages": [{"from": "2023-03-22T13:30:00Z", "to": "2023-03-22T13:40:00Z"}]
     }))
-    .unwrap();
-    trace
+    .unwrap()
 }
 
 /// Seed 003: a Job with `restartPolicy: OnFailure`, `backoffLimit: 3`; each container runs 30 s
