@@ -19,11 +19,13 @@ pub fn retroactive() -> Trace {
             {"time": "2023-03-22T13:05:00Z", "object": {"kind": "CronJob", "name": "cron-test"}, "type": "Normal",
              "reason": "SuccessfulCreate", "message": "Created job cron-test-27991505", "source": "cronjob-controller"},
             {"time": "2023-03-22T13:05:08Z", "object": {"kind": "CronJob", "name": "cron-test"}, "type": "Normal",
-             "reason": "SawCompletedJob", "message": "Saw completed job: cron-test-27991505, status: Complete", "source": "cronjob-controller"},
+             "reason": "SawCompletedJob", "message": "Saw completed job: cron-test-27991505, status: \
+             Complete", "source": "cronjob-controller"},
             {"time": "2023-03-22T13:16:00Z", "object": {"kind": "CronJob", "name": "cron-test"}, "type": "Normal",
              "reason": "SuccessfulCreate", "message": "Created job cron-test-27991510", "source": "cronjob-controller"},
             {"time": "2023-03-22T13:16:12Z", "object": {"kind": "CronJob", "name": "cron-test"}, "type": "Normal",
-             "reason": "SawCompletedJob", "message": "Saw completed job: cron-test-27991510, status: Complete", "source": "cronjob-controller"}
+             "reason": "SawCompletedJob", "message": "Saw completed job: cron-test-27991510, status: \
+             Complete", "source": "cronjob-controller"}
         ],
         "jobs": [
             {"name": "cron-test-27991505", "cronJob": "cron-test", "scheduledTime": "2023-03-22T13:05:00Z", "createdAt": "2023-03-22T13:05:00Z",
@@ -92,7 +94,8 @@ pub fn crash_loop() -> Trace {
              "reason": "BackOff", "message": "Back-off restarting failed container main in pod \
                  job-example-njt5c_default(uid)", "source": "kubelet"},
             {"time": "2024-08-01T00:02:50Z", "object": {"kind": "Job", "name": "job-example"}, "type": "Warning",
-             "reason": "BackoffLimitExceeded", "message": "Job has reached the specified backoff limit", "source": "job-controller"}
+             "reason": "BackoffLimitExceeded", "message": "Job has reached the specified backoff \
+             limit", "source": "job-controller"}
         ],
         "jobs": [
             {"name": "job-example", "cronJob": null, "scheduledTime": null, "createdAt": "2024-08-01T00:00:00Z",
