@@ -28,16 +28,24 @@ pub fn retroactive() -> Trace {
              Complete", "source": "cronjob-controller"}
         ],
         "jobs": [
-            {"name": "cron-test-27991505", "cronJob": "cron-test", "scheduledTime": "2023-03-22T13:05:00Z", "createdAt": "2023-03-22T13:05:00Z",
-             "finishedAt": "2023-03-22T13:05:08Z", "condition": "Complete", "reason": null, "deletedAt": "2023-03-22T13:16:00Z", "deletedBy": "user"},
-            {"name": "cron-test-27991510", "cronJob": "cron-test", "scheduledTime": "2023-03-22T13:10:00Z", "createdAt": "2023-03-22T13:16:00Z",
-             "finishedAt": "2023-03-22T13:16:12Z", "condition": "Complete", "reason": null, "deletedAt": null, "deletedBy": null}
+            {"name": "cron-test-27991505", "cronJob": "cron-test", "scheduledTime": "2023-03-22T13:05:00Z",
+             "createdAt": "2023-03-22T13:05:00Z",
+             "finishedAt": "2023-03-22T13:05:08Z", "condition": "Complete", "reason": null,
+             "deletedAt": "2023-03-22T13:16:00Z", "deletedBy": "user"},
+            {"name": "cron-test-27991510", "cronJob": "cron-test", "scheduledTime": "2023-03-22T13:10:00Z",
+             "createdAt": "2023-03-22T13:16:00Z",
+             "finishedAt": "2023-03-22T13:16:12Z", "condition": "Complete", "reason": null, "deletedAt": null,
+             "deletedBy": null}
         ],
         "pods": [
-            {"name": "cron-test-27991505-56v87", "job": "cron-test-27991505", "createdAt": "2023-03-22T13:05:00Z", "startedAt": "2023-03-22T13:05:00Z",
-             "finishedAt": "2023-03-22T13:05:08Z", "phase": "Succeeded", "restarts": [], "exitCodes": [0], "deletedAt": "2023-03-22T13:16:00Z", "deletedBecause": "garbage collected with its Job"},
-            {"name": "cron-test-27991510-rnwvs", "job": "cron-test-27991510", "createdAt": "2023-03-22T13:16:00Z", "startedAt": "2023-03-22T13:16:00Z",
-             "finishedAt": "2023-03-22T13:16:12Z", "phase": "Succeeded", "restarts": [], "exitCodes": [0], "deletedAt": null, "deletedBecause": null}
+            {"name": "cron-test-27991505-56v87", "job": "cron-test-27991505", "createdAt": "2023-03-22T13:05:00Z",
+             "startedAt": "2023-03-22T13:05:00Z",
+             "finishedAt": "2023-03-22T13:05:08Z", "phase": "Succeeded", "restarts": [], "exitCodes": [0],
+             "deletedAt": "2023-03-22T13:16:00Z", "deletedBecause": "garbage collected with its Job"},
+            {"name": "cron-test-27991510-rnwvs", "job": "cron-test-27991510", "createdAt": "2023-03-22T13:16:00Z",
+             "startedAt": "2023-03-22T13:16:00Z",
+             "finishedAt": "2023-03-22T13:16:12Z", "phase": "Succeeded", "restarts": [], "exitCodes": [0],
+             "deletedAt": null, "deletedBecause": null}
         ],
         "syncs": [
             {"controller": "cronjob", "at": "2023-03-22T13:05:00Z", "object": "cron-test", "trigger": "requeue",
@@ -48,8 +56,11 @@ pub fn retroactive() -> Trace {
                  is after it and unmet, so it starts now."}, "requeueAfterSeconds": 86040.0}
         ],
         "slots": [
-            {"cronJob": "cron-test", "scheduledTime": "2023-03-22T13:05:00Z", "fate": "ran-on-time", "job": "cron-test-27991505", "explanation": "Created on the first sync after it was due."},
-            {"cronJob": "cron-test", "scheduledTime": "2023-03-22T13:10:00Z", "fate": "ran-late", "job": "cron-test-27991510", "explanation": "Retroactive: the schedule edit made 13:10 an unmet time after lastScheduleTime."}
+            {"cronJob": "cron-test", "scheduledTime": "2023-03-22T13:05:00Z", "fate": "ran-on-time",
+             "job": "cron-test-27991505", "explanation": "Created on the first sync after it was due."},
+            {"cronJob": "cron-test", "scheduledTime": "2023-03-22T13:10:00Z", "fate": "ran-late",
+             "job": "cron-test-27991510",
+             "explanation": "Retroactive: the schedule edit made 13:10 an unmet time after lastScheduleTime."}
         ],
         "cronJobs": [{"name": "cron-test", "status": {"lastScheduleTime": "2023-03-22T13:10:00Z"}}]
     }))
@@ -63,15 +74,21 @@ pub fn retroactive() -> Trace {
 fn retroactive_cluster() -> ClusterRecord {
     serde_json::from_value(serde_json::json!({
         "cronJobs": [{"name": "cron-test", "deletedAt": null, "specs": [
-            {"at": "2023-03-22T13:01:51Z", "schedule": "5 13 * * *", "timeZone": null, "suspend": false, "concurrencyPolicy": "Allow"},
-            {"at": "2023-03-22T13:15:00Z", "schedule": "10 13 * * *", "timeZone": null, "suspend": false, "concurrencyPolicy": "Allow"},
-            {"at": "2023-03-22T13:45:00Z", "schedule": "10 13 * * *", "timeZone": null, "suspend": true, "concurrencyPolicy": "Allow"}
+            {"at": "2023-03-22T13:01:51Z", "schedule": "5 13 * * *", "timeZone": null, "suspend": false,
+             "concurrencyPolicy": "Allow"},
+            {"at": "2023-03-22T13:15:00Z", "schedule": "10 13 * * *", "timeZone": null, "suspend": false,
+             "concurrencyPolicy": "Allow"},
+            {"at": "2023-03-22T13:45:00Z", "schedule": "10 13 * * *", "timeZone": null, "suspend": true,
+             "concurrencyPolicy": "Allow"}
         ]}],
         "events": [
-            {"event": {"at": "2023-03-22T13:15:00Z", "patch": {"cronJob": "cron-test", "spec": {"schedule": "10 13 * * *"}}}, "refused": null},
+            {"event": {"at": "2023-03-22T13:15:00Z", "patch": {"cronJob": "cron-test",
+             "spec": {"schedule": "10 13 * * *"}}}, "refused": null},
             {"event": {"at": "2023-03-22T13:16:00Z", "delete": {"job": "cron-test-27991505"}}, "refused": null},
-            {"event": {"at": "2023-03-22T13:30:00Z", "controllerDown": {"until": "2023-03-22T13:40:00Z"}}, "refused": null},
-            {"event": {"at": "2023-03-22T13:45:00Z", "patch": {"cronJob": "cron-test", "spec": {"suspend": true}}}, "refused": null}
+            {"event": {"at": "2023-03-22T13:30:00Z", "controllerDown": {"until": "2023-03-22T13:40:00Z"}},
+             "refused": null},
+            {"event": {"at": "2023-03-22T13:45:00Z", "patch": {"cronJob": "cron-test", "spec": {"suspend": true}}},
+             "refused": null}
         ],
         "outages": [{"from": "2023-03-22T13:30:00Z", "to": "2023-03-22T13:40:00Z"}]
     }))
@@ -99,10 +116,12 @@ pub fn crash_loop() -> Trace {
         ],
         "jobs": [
             {"name": "job-example", "cronJob": null, "scheduledTime": null, "createdAt": "2024-08-01T00:00:00Z",
-             "finishedAt": "2024-08-01T00:02:50Z", "condition": "Failed", "reason": "BackoffLimitExceeded", "deletedAt": null, "deletedBy": null}
+             "finishedAt": "2024-08-01T00:02:50Z", "condition": "Failed", "reason": "BackoffLimitExceeded",
+             "deletedAt": null, "deletedBy": null}
         ],
         "pods": [
-            {"name": "job-example-njt5c", "job": "job-example", "createdAt": "2024-08-01T00:00:00Z", "startedAt": "2024-08-01T00:00:03Z",
+            {"name": "job-example-njt5c", "job": "job-example", "createdAt": "2024-08-01T00:00:00Z",
+             "startedAt": "2024-08-01T00:00:03Z",
              "finishedAt": null, "phase": "Running",
              "restarts": [{"at": "2024-08-01T00:00:33Z", "afterBackoffSeconds": 0.0},
                           {"at": "2024-08-01T00:01:13Z", "afterBackoffSeconds": 10.0},
