@@ -6,6 +6,11 @@ use super::DecisionWords::{self, *};
 
 /// The words of a decision on slots in English, Japanese and Korean (`None`: not one of these).
 pub(super) fn words(words: DecisionWords) -> Option<[&'static str; 3]> {
+    due(words).or_else(|| counted(words))
+}
+
+/// Whether a slot is due, skipped or already handled.
+fn due(words: DecisionWords) -> Option<[&'static str; 3]> {
     Some(match words {
         Wake => [
             "It requeues itself for {0} (in {1}).",
@@ -73,6 +78,13 @@ pub(super) fn words(words: DecisionWords) -> Option<[&'static str; 3]> {
             "status.lastScheduleTime がこの時刻です",
             "status.lastScheduleTime이 이 시각과 같음",
         ],
+        _ => return None,
+    })
+}
+
+/// How the slots were counted: `@every`'s anchor, the estimate before 1.28, the missed ones.
+fn counted(words: DecisionWords) -> Option<[&'static str; 3]> {
+    Some(match words {
         NotASlot => [
             "That instant is not itself a slot of the schedule: before 1.28 the controller estimated the most \
             recent slot as first-slot + n × first-gap, which is wrong for irregular schedules.",

@@ -32,9 +32,12 @@ pub(super) fn words(words: DecisionWords) -> Option<[&'static str; 3]> {
             "스케줄 {0}{은/는} 해석되지 않습니다 ({1}). 폴링할 때마다 FailedNeedsStart가 기록됩니다.",
         ],
         V1TooManyMissed => [
-            "More than 100 slots of {0} are unmet since {1}: the legacy controller (≤1.20) gives up and starts nothing — at every poll, forever — until startingDeadlineSeconds is set or lowered, or lastScheduleTime changes.",
-            "{1} 以降 {0} の未実行のスケジュール時刻が 100 個を超えています: 旧コントローラー (≤1.20) はあきらめて何も開始しません。startingDeadlineSeconds が設定されるか短くされるか、lastScheduleTime が変わるまで、ポーリングのたびに永遠にそうします。",
-            "{1} 이후 {0}의 실행되지 않은 스케줄 시각이 100개를 넘습니다: 기존 컨트롤러 (≤1.20)는 포기하고 아무것도 시작하지 않습니다. startingDeadlineSeconds를 설정하거나 줄이거나 lastScheduleTime이 바뀔 때까지 폴링할 때마다 영원히 그렇습니다.",
+            "More than 100 slots of {0} are unmet since {1}: the legacy controller (≤1.20) gives up and starts nothing \
+            — at every poll, forever — until startingDeadlineSeconds is set or lowered, or lastScheduleTime changes.",
+            "{1} 以降 {0} の未実行のスケジュール時刻が 100 個を超えています: 旧コントローラー (≤1.20) はあきらめて何も開始しません。startingDeadlineSeconds \
+            が設定されるか短くされるか、lastScheduleTime が変わるまで、ポーリングのたびに永遠にそうします。",
+            "{1} 이후 {0}의 실행되지 않은 스케줄 시각이 100개를 넘습니다: 기존 컨트롤러 (≤1.20)는 포기하고 아무것도 시작하지 않습니다. startingDeadlineSeconds를 \
+            설정하거나 줄이거나 lastScheduleTime이 바뀔 때까지 폴링할 때마다 영원히 그렇습니다.",
         ],
         V1Hangs => [
             "{0} The real controller would hang here.",
@@ -47,9 +50,12 @@ pub(super) fn words(words: DecisionWords) -> Option<[&'static str; 3]> {
             "스케줄 시각 {0}{은/는} {1}보다 오래되었으므로 시작되지 않습니다.",
         ],
         V1ForbidActive => [
-            "Forbid: job {0} is still active, so the {1} slot is not started (the legacy controller records no Event). lastScheduleTime is not advanced, so the slot starts at the first poll after the job is gone, {2}.",
-            "Forbid: Job {0} がまだ実行中のため、スケジュール時刻 {1} は開始されません (旧コントローラーはイベントを記録しません)。lastScheduleTime は進まないので、このスケジュール時刻は Job がなくなった後の最初のポーリングで開始されます。ただし{2}。",
-            "Forbid: 잡 {0}{이/가} 아직 실행 중이므로 스케줄 시각 {1}{은/는} 시작되지 않습니다 (기존 컨트롤러는 이벤트를 기록하지 않음). lastScheduleTime이 진행되지 않아 이 스케줄 시각은 잡이 없어진 뒤 첫 폴링 때 시작됩니다. 단, {2}.",
+            "Forbid: job {0} is still active, so the {1} slot is not started (the legacy controller records no Event). \
+            lastScheduleTime is not advanced, so the slot starts at the first poll after the job is gone, {2}.",
+            "Forbid: Job {0} がまだ実行中のため、スケジュール時刻 {1} は開始されません (旧コントローラーはイベントを記録しません)。lastScheduleTime \
+            は進まないので、このスケジュール時刻は Job がなくなった後の最初のポーリングで開始されます。ただし{2}。",
+            "Forbid: 잡 {0}{이/가} 아직 실행 중이므로 스케줄 시각 {1}{은/는} 시작되지 않습니다 (기존 컨트롤러는 이벤트를 기록하지 않음). lastScheduleTime이 진행되지 \
+            않아 이 스케줄 시각은 잡이 없어진 뒤 첫 폴링 때 시작됩니다. 단, {2}.",
         ],
         V1ReplaceGetFailed => [
             "Replace: reading the running job {0} failed ({1}); nothing is started.",

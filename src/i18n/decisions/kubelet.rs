@@ -7,7 +7,8 @@ use super::DecisionWords::{self, *};
 pub(super) fn words(words: DecisionWords) -> Option<[&'static str; 3]> {
     Some(match words {
         KubeletBackOff => [
-            "kubelet back-off: the container crashed at {0} and its current back-off is {1}, so it may restart at {2} (delays double from 10s to 300s after each restart)",
+            "kubelet back-off: the container crashed at {0} and its current back-off is {1}, so it may restart at {2} \
+            (delays double from 10s to 300s after each restart)",
             "kubelet のバックオフ: コンテナは {0} にクラッシュし、現在のバックオフは {1} なので、再起動できるのは {2} です (待ち時間は再起動のたびに 10s から 300s まで倍になります)",
             "kubelet 백오프: 컨테이너가 {0}에 비정상 종료했고 현재 백오프가 {1}이므로 {2}에 재시작할 수 있습니다 (대기 시간은 재시작할 때마다 10s에서 300s까지 두 배가 됩니다)",
         ],
@@ -17,7 +18,8 @@ pub(super) fn words(words: DecisionWords) -> Option<[&'static str; 3]> {
             "kubelet 재시작 #{0}: {1}. 다음 비정상 종료는 {2} 기다립니다",
         ],
         KubeletBackOffReset => [
-            "the last restart was more than 10 minutes before the crash, so the back-off was reset and the container restarts at once",
+            "the last restart was more than 10 minutes before the crash, so the back-off was reset and the container \
+            restarts at once",
             "最後の再起動がクラッシュの 10 分より前だったので、バックオフはリセットされ、コンテナはすぐに再起動します",
             "마지막 재시작이 비정상 종료보다 10분 넘게 전이었으므로 백오프가 초기화되어 컨테이너가 바로 재시작합니다",
         ],

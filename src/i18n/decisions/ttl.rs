@@ -33,7 +33,8 @@ pub(super) fn words(words: DecisionWords) -> Option<[&'static str; 3]> {
             "종료 조건에 lastTransitionTime이 없습니다",
         ],
         TtlExpired => [
-            "ttlSecondsAfterFinished {0}: the Job became {1} at {2}, so it expired at {3}; it is deleted with its pods (foreground)",
+            "ttlSecondsAfterFinished {0}: the Job became {1} at {2}, so it expired at {3}; it is deleted with its pods \
+            (foreground)",
             "ttlSecondsAfterFinished {0}: Job は {2} に {1} になったので {3} に期限切れとなり、その Pod とともに削除されます (foreground)",
             "ttlSecondsAfterFinished {0}: 잡이 {2}에 {1}{이/가} 되었으므로 {3}에 만료되어 파드와 함께 삭제됩니다 (foreground)",
         ],
