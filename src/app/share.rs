@@ -175,7 +175,7 @@ impl ShareState {
         if json.len() > MAX_STATE {
             return Err(ShareError::TooLarge);
         }
-        let mut state = read::state(json).map_err(ShareError::NotAState)?;
+        let mut state = read::state(json).map_err(|e| ShareError::NotAState(e.to_string()))?;
         if let Some(v) = &mut state.view {
             // Instants lie in the years 1 to 9999 (what RFC 3339 writes), the speed in (0, 10⁹]. A
             // number that would not read back as itself from its own JSON (the reader takes floats
@@ -202,7 +202,7 @@ impl ShareState {
                 sel.parse::<ItemRef>().map_err(|e| ShareError::NotAState(e.to_string()))?;
             }
             if let Some(zone) = &v.zone {
-                AxisZone::parse(zone).map_err(ShareError::NotAState)?;
+                AxisZone::parse(zone).map_err(|e| ShareError::NotAState(e.to_string()))?;
             }
         }
         Ok(state)
@@ -401,9 +401,8 @@ mod tests {
             ShareState::from_json(compare).unwrap().panels,
             [SharePanel::Compare { against: "version:1.20".into(), kept: None }]
         );
-        assert!(
-            matches!(ShareState::from_json(r#"{"text":"x","panels":["timeline"]}"#), Err(ShareError::NotAState(m)) if m.contains("unknown variant `timeline`"))
-        );
+        assert!(matches!(ShareState::from_json(r#"{"text":"x","panels":["timeline"]}"#),
+                Err(ShareError::NotAState(m)) if m.contains("unknown variant `timeline`")));
     }
 
     /// Found by the `share_link` fuzz target: `"to": 1.7370555555e101` read as one float and,
@@ -417,9 +416,8 @@ mod tests {
                 r#"{{"text":"x","view":{{"from":{from},"to":{to},"cursor":{from},"speed":{speed}}}}}"#
             ))
         };
-        assert!(
-            matches!(with("1736935200000.0", "1.7370555555e101", "60.0"), Err(ShareError::NotAState(m)) if m == "the view's window is not a time range")
-        );
+        assert!(matches!(with("1736935200000.0", "1.7370555555e101", "60.0"),
+                Err(ShareError::NotAState(m)) if m == "the view's window is not a time range"));
         assert!(matches!(with("-62135596800000.0", "253402300800000.0", "60.0"), Err(ShareError::NotAState(_))));
         assert!(matches!(with("-62135596800001.0", "0.0", "60.0"), Err(ShareError::NotAState(_))));
         assert!(matches!(with("0", "1", "0"), Err(ShareError::NotAState(m)) if m.contains("speed")));

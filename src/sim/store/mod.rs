@@ -16,196 +16,25 @@
 //!
 //! Objects are found by name through a hash map; listing every object of a kind (rare: a
 //! controller starting) sorts them by name, as the API server lists them.
+//!
+//! The parts: `watch` (the watch events and refusals), `stored` (the kinds held and the
+//! seconds every write truncates to), `owners` (the owner indexes), `uid` (the UIDs handed out).
+
+mod owners;
+mod stored;
+mod uid;
+mod watch;
 
 use super::fast_hash::FastMap;
-use super::trace::{ObjectKind, Time};
-use crate::api::{CronJob, CronJobStatus, Job, JobStatus, ObjectMeta, Pod, PodStatus};
-use chrono::SubsecRound;
-use std::collections::BTreeSet;
+use super::trace::Time;
+use crate::api::{CronJob, Job, Pod};
 use std::rc::Rc;
+
+pub use stored::Stored;
+pub use watch::{Change, StoreError, Watch};
 
 /// The objects of one kind by name, found by hash; listed in name order when asked for all.
 type Objects<T> = FastMap<String, Rc<T>>;
-
-/// Object names by the key of their controller, in name order (as a list of the kind returns
-/// them): the controllers' "objects I own" answered without scanning every object.
-type OwnerIndex = FastMap<String, BTreeSet<String>>;
-
-/// An informer notification, carrying the stored versions of the object.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Watch<T: Stored> {
-    Added(Rc<T>),
-    Updated {
-        old: Rc<T>,
-        new: Rc<T>,
-    },
-    /// An update that changed only the status: the old version is `new` with status `old`.
-    StatusUpdated {
-        old: T::Status,
-        new: Rc<T>,
-    },
-    /// An update that changed only metadata no informer handler compares (a finalizer removed),
-    /// made in place: the old version is `new` with that finalizer still listed.
-    MetadataUpdated(Rc<T>),
-    Deleted(Rc<T>),
-}
-
-/// A watch event of any kind, in the order the store applied the writes.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Change {
-    CronJob(Watch<CronJob>),
-    Job(Watch<Job>),
-    Pod(Watch<Pod>),
-}
-
-/// Why a write was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StoreError {
-    /// `<kind>.<group> "<name>" already exists`.
-    AlreadyExists(String),
-    /// `<kind>.<group> "<name>" not found`.
-    NotFound(String),
-}
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StoreError::AlreadyExists(m) | StoreError::NotFound(m) => f.write_str(m),
-        }
-    }
-}
-
-/// An object kind the store holds.
-pub trait Stored: Clone + PartialEq + Sized + 'static {
-    /// The status subresource's type.
-    type Status: Clone + std::fmt::Debug + PartialEq;
-    /// The kind, for traces and error texts.
-    const KIND: ObjectKind;
-    /// The resource as the API server names it in errors (`jobs.batch`).
-    const RESOURCE: &'static str;
-    fn meta(&self) -> &ObjectMeta;
-    fn meta_mut(&mut self) -> &mut ObjectMeta;
-    /// Whether the spec (not metadata or status) differs, which bumps `generation`.
-    fn spec_differs(&self, other: &Self) -> bool;
-    /// Whether the status differs.
-    fn status_differs(&self, other: &Self) -> bool;
-    fn status(&self) -> &Self::Status;
-    fn status_mut(&mut self) -> &mut Self::Status;
-    /// A copy with another status (the status is not copied only to be replaced).
-    fn with_status(&self, status: Self::Status) -> Self;
-    fn map(store: &Store) -> &Objects<Self>;
-    fn map_mut(store: &mut Store) -> &mut Objects<Self>;
-    fn change(watch: Watch<Self>) -> Change;
-    /// Truncates every `metav1.Time` to whole seconds, as a round trip through the API does.
-    fn truncate_times(&mut self);
-    /// The same for a status.
-    fn truncate_status_times(status: &mut Self::Status);
-}
-
-/// `metav1.Time` keeps whole seconds on the wire (JSON and protobuf alike), so every time an
-/// object carries after a write has second precision, whatever the writer's clock said.
-fn second(t: &mut Option<Time>) {
-    use chrono::Timelike;
-    // Most times are whole seconds already (the virtual clock mostly ticks in them).
-    if let Some(v) = t.as_mut().filter(|v| v.nanosecond() % 1_000_000_000 != 0) {
-        *v = v.trunc_subsecs(0);
-    }
-}
-
-fn meta_seconds(m: &mut ObjectMeta) {
-    second(&mut m.creation_timestamp);
-    second(&mut m.deletion_timestamp);
-}
-
-fn cron_job_seconds(s: &mut CronJobStatus) {
-    second(&mut s.last_schedule_time);
-    second(&mut s.last_successful_time);
-}
-
-fn job_seconds(s: &mut JobStatus) {
-    second(&mut s.start_time);
-    second(&mut s.completion_time);
-    for c in &mut s.conditions {
-        second(&mut c.last_probe_time);
-        second(&mut c.last_transition_time);
-    }
-}
-
-fn pod_seconds(s: &mut PodStatus) {
-    second(&mut s.start_time);
-    for c in &mut s.conditions {
-        second(&mut c.last_probe_time);
-        second(&mut c.last_transition_time);
-    }
-    for c in s.container_statuses.iter_mut().chain(s.init_container_statuses.iter_mut()) {
-        for state in [&mut c.state, &mut c.last_state] {
-            if let Some(r) = &mut state.running {
-                second(&mut r.started_at);
-            }
-            if let Some(t) = &mut state.terminated {
-                second(&mut t.started_at);
-                second(&mut t.finished_at);
-            }
-        }
-    }
-}
-
-macro_rules! stored {
-    ($t:ident, $status:ty, $kind:ident, $resource:literal, $field:ident, $seconds:ident) => {
-        impl Stored for $t {
-            type Status = $status;
-            const KIND: ObjectKind = ObjectKind::$kind;
-            const RESOURCE: &'static str = $resource;
-            fn meta(&self) -> &ObjectMeta {
-                &self.metadata
-            }
-            fn meta_mut(&mut self) -> &mut ObjectMeta {
-                &mut self.metadata
-            }
-            fn spec_differs(&self, other: &Self) -> bool {
-                self.spec != other.spec
-            }
-            fn status_differs(&self, other: &Self) -> bool {
-                self.status != other.status
-            }
-            fn status(&self) -> &$status {
-                &self.status
-            }
-            fn status_mut(&mut self) -> &mut $status {
-                &mut self.status
-            }
-            fn with_status(&self, status: $status) -> Self {
-                $t {
-                    api_version: self.api_version.clone(),
-                    kind: self.kind.clone(),
-                    metadata: self.metadata.clone(),
-                    spec: self.spec.clone(),
-                    status,
-                }
-            }
-            fn map(store: &Store) -> &Objects<Self> {
-                &store.$field
-            }
-            fn map_mut(store: &mut Store) -> &mut Objects<Self> {
-                &mut store.$field
-            }
-            fn change(watch: Watch<Self>) -> Change {
-                Change::$kind(watch)
-            }
-            fn truncate_times(&mut self) {
-                meta_seconds(&mut self.metadata);
-                $seconds(&mut self.status)
-            }
-            fn truncate_status_times(status: &mut $status) {
-                $seconds(status)
-            }
-        }
-    };
-}
-
-stored!(CronJob, CronJobStatus, CronJob, "cronjobs.batch", cron_jobs, cron_job_seconds);
-stored!(Job, JobStatus, Job, "jobs.batch", jobs, job_seconds);
-stored!(Pod, PodStatus, Pod, "pods", pods, pod_seconds);
 
 /// The objects of the simulated cluster.
 #[derive(Clone, Debug, Default)]
@@ -213,32 +42,10 @@ pub struct Store {
     cron_jobs: Objects<CronJob>,
     jobs: Objects<Job>,
     pods: Objects<Pod>,
-    /// Jobs by the name of their controller (the v2 CronJob controller matches owners by name).
-    jobs_by_owner: OwnerIndex,
-    /// Jobs by the UID of their controller (the legacy CronJob controller matches owners by UID).
-    jobs_by_owner_uid: OwnerIndex,
-    /// Pods by the UID of their controller (the Job controller matches owners by UID).
-    pods_by_owner: OwnerIndex,
-    uids: u64,
-    /// The UID the next created object gets (empty before the first): every CronJob sync is
-    /// handed it and most create nothing, so it is written out once per object, not per sync.
-    next_uid: String,
+    owners: owners::OwnerIndexes,
+    uids: uid::Uids,
     generated_names: u64,
     changes: Vec<Change>,
-}
-
-/// The UID of the `n`-th object: a fixed-form UUID, so runs are reproducible. Written digit by
-/// digit (one is made per object created; the formatter costs several times more).
-fn uid(n: u64) -> String {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut text = String::with_capacity(36 + 4);
-    text.push_str("00000000-0000-4000-8000-");
-    // `{n:012x}`: twelve digits at least, more when the number needs them.
-    let digits = (64 - n.leading_zeros()).div_ceil(4).max(12);
-    for i in (0..digits).rev() {
-        text.push(HEX[(n >> (4 * i) & 0xf) as usize] as char);
-    }
-    text
 }
 
 impl Store {
@@ -284,7 +91,7 @@ impl Store {
         if T::map(self).contains_key(&name) {
             return Err(StoreError::AlreadyExists(format!("{} \"{name}\" already exists", T::RESOURCE)));
         }
-        let uid = self.take_uid();
+        let uid = self.uids.take();
         let meta = object.meta_mut();
         meta.uid = uid;
         meta.creation_timestamp = Some(now);
@@ -299,7 +106,7 @@ impl Store {
     /// Puts an object in the store exactly as given (the world's initial state: imported
     /// objects keep their UID, timestamps and status). Produces no watch event.
     pub fn import<T: Stored>(&mut self, mut object: T, now: Time) {
-        let uid = self.take_uid();
+        let uid = self.uids.take();
         let meta = object.meta_mut();
         if meta.uid.is_empty() {
             meta.uid = uid;
@@ -309,7 +116,7 @@ impl Store {
         object.truncate_times();
         let object = Rc::new(object);
         T::map_mut(self).insert(object.meta().name.clone(), object.clone());
-        self.index(&T::change(Watch::Added(object)));
+        self.owners.index(&T::change(Watch::Added(object)));
     }
 
     /// Applies `edit` to the named object; records an update (bumping `generation` when the spec
@@ -392,22 +199,7 @@ impl Store {
 
     /// The UID the next created object will get.
     pub fn next_uid(&self) -> std::borrow::Cow<'_, str> {
-        if self.next_uid.is_empty() {
-            uid(self.uids + 1).into()
-        } else {
-            self.next_uid.as_str().into()
-        }
-    }
-
-    /// A UID for a new object.
-    fn take_uid(&mut self) -> String {
-        self.uids += 1;
-        let current = std::mem::replace(&mut self.next_uid, uid(self.uids + 1));
-        if current.is_empty() {
-            uid(self.uids)
-        } else {
-            current
-        }
+        self.uids.next()
     }
 
     /// The watch events of the writes since the last call, in order.
@@ -423,83 +215,10 @@ impl Store {
         std::mem::swap(&mut self.changes, into);
     }
 
-    /// Pods whose controller ownerReference is the Job with this UID.
-    pub fn pods_of_job<'a>(&'a self, job_uid: &'a str) -> impl Iterator<Item = &'a Pod> + 'a {
-        let names = self.pods_by_owner.get(job_uid).into_iter().flatten();
-        let pods = names.filter_map(|name| self.pods.get(name)).map(|p| &**p);
-        pods.filter(move |p| p.metadata.controller_of().is_some_and(|r| r.uid == job_uid))
-    }
-
-    /// The Jobs whose controller ownerReference names `owner` (any kind, any UID), in name order.
-    pub fn jobs_controlled_by_name<'a>(&'a self, owner: &'a str) -> impl Iterator<Item = &'a Job> + 'a {
-        let names = self.jobs_by_owner.get(owner).into_iter().flatten();
-        let jobs = names.filter_map(|name| self.jobs.get(name)).map(|j| &**j);
-        jobs.filter(move |j| j.metadata.controller_of().is_some_and(|r| r.name == owner))
-    }
-
-    /// The Jobs whose controller ownerReference has the UID `owner` (any kind, any name), in name
-    /// order.
-    pub fn jobs_controlled_by_uid<'a>(&'a self, owner: &'a str) -> impl Iterator<Item = &'a Job> + 'a {
-        let names = self.jobs_by_owner_uid.get(owner).into_iter().flatten();
-        let jobs = names.filter_map(|name| self.jobs.get(name)).map(|j| &**j);
-        jobs.filter(move |j| j.metadata.controller_of().is_some_and(|r| r.uid == owner))
-    }
-
     /// Records a watch event for the informers, keeping the owner indexes up to date.
     fn push(&mut self, change: Change) {
-        self.index(&change);
+        self.owners.index(&change);
         self.changes.push(change);
-    }
-
-    /// Updates the owner indexes for a write.
-    fn index(&mut self, change: &Change) {
-        fn job_owner(j: &Job) -> Option<&str> {
-            j.metadata.controller_of().map(|r| r.name.as_str())
-        }
-        fn job_owner_uid(j: &Job) -> Option<&str> {
-            j.metadata.controller_of().map(|r| r.uid.as_str())
-        }
-        fn pod_owner(p: &Pod) -> Option<&str> {
-            p.metadata.controller_of().map(|r| r.uid.as_str())
-        }
-        match change {
-            Change::Job(watch) => {
-                reindex(&mut self.jobs_by_owner, watch, job_owner);
-                reindex(&mut self.jobs_by_owner_uid, watch, job_owner_uid);
-            }
-            Change::Pod(watch) => reindex(&mut self.pods_by_owner, watch, pod_owner),
-            Change::CronJob(_) => {}
-        }
-    }
-}
-
-/// Moves the object of `watch` between the owner keys `owner` gives its old and new versions.
-fn reindex<T: Stored>(index: &mut OwnerIndex, watch: &Watch<T>, owner: fn(&T) -> Option<&str>) {
-    let (old, new) = match watch {
-        Watch::Added(o) => (None, Some(&**o)),
-        Watch::Updated { old, new } => (Some(&**old), Some(&**new)),
-        Watch::StatusUpdated { .. } | Watch::MetadataUpdated(_) => return,
-        Watch::Deleted(o) => (Some(&**o), None),
-    };
-    let (old_key, new_key) = (old.and_then(owner), new.and_then(owner));
-    if old_key == new_key && old.is_some() && new.is_some() {
-        return;
-    }
-    if let (Some(key), Some(o)) = (old_key, old) {
-        if let Some(names) = index.get_mut(key) {
-            names.remove(&o.meta().name);
-            if names.is_empty() {
-                index.remove(key);
-            }
-        }
-    }
-    if let (Some(key), Some(n)) = (new_key, new) {
-        // The key is copied only for an owner the index does not hold yet.
-        let names = match index.get_mut(key) {
-            Some(names) => names,
-            None => index.entry(key.to_owned()).or_default(),
-        };
-        names.insert(n.meta().name.clone());
     }
 }
 
@@ -609,17 +328,6 @@ mod tests {
             matches!(&s.take_changes()[..], [Change::Pod(Watch::Updated { old, new })] if old.metadata.finalizers == ["other"] && new.metadata.finalizers.is_empty())
         );
         assert!(s.remove_finalizer::<Pod>("zz", "other").is_err());
-    }
-
-    #[test]
-    fn uids_have_twelve_hex_digits_at_least() {
-        assert_eq!(uid(1), "00000000-0000-4000-8000-000000000001");
-        assert_eq!(uid(0xabc_def0_1234), "00000000-0000-4000-8000-0abcdef01234");
-        assert_eq!(uid(0x1_0000_0000_0000), "00000000-0000-4000-8000-1000000000000");
-        assert_eq!(uid(u64::MAX), format!("00000000-0000-4000-8000-{:012x}", u64::MAX));
-        for n in [0, 15, 16, 255, 1 << 40, (1 << 48) - 1] {
-            assert_eq!(uid(n), format!("00000000-0000-4000-8000-{n:012x}"));
-        }
     }
 
     #[test]
