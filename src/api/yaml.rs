@@ -124,6 +124,8 @@ impl fmt::Display for SyntaxError {
     }
 }
 
+impl std::error::Error for SyntaxError {}
+
 #[cfg(test)]
 thread_local! {
     /// How many texts this thread has parsed (the tests that show a text is read once).

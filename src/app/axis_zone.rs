@@ -38,7 +38,7 @@ impl AxisZone {
     /// assert_eq!(AxisZone::parse("viewer").unwrap().to_string(), "viewer");
     /// assert!(AxisZone::parse("Europe/Berlin\"; x").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<AxisZone, String> {
+    pub fn parse(text: &str) -> Result<AxisZone, NotAZone> {
         match text {
             "UTC" => Ok(AxisZone::Utc),
             "viewer" => Ok(AxisZone::Viewer),
@@ -48,7 +48,7 @@ impl AxisZone {
             {
                 Ok(AxisZone::Named(name.to_string()))
             }
-            _ => Err(format!("the view's zone {text:?} is not `UTC`, `viewer` or a zone's name")),
+            _ => Err(NotAZone { text: text.to_string() }),
         }
     }
 
@@ -69,6 +69,22 @@ impl fmt::Display for AxisZone {
         })
     }
 }
+
+/// A text that names no zone choice: not `UTC`, `viewer` or a zone's name (a share link's `zone`
+/// carries it; the link is then refused with this reason).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotAZone {
+    /// The text as given.
+    pub text: String,
+}
+
+impl fmt::Display for NotAZone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the view's zone {:?} is not `UTC`, `viewer` or a zone's name", self.text)
+    }
+}
+
+impl std::error::Error for NotAZone {}
 
 /// The CronJobs' zones other than UTC, each once, in the order of the cards.
 pub fn cron_job_zones(cards: &[ScheduleCard]) -> Vec<&str> {

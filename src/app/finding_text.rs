@@ -2,7 +2,7 @@
 //! Kubernetes' own texts), so the page can say it in the reader's language through the catalog
 //! ([`crate::i18n`]) while the CLI keeps the English `message`.
 
-use crate::i18n::probes::Probe;
+use crate::i18n::probes::ProbeWords;
 use crate::i18n::Sentences;
 use crate::i18n::{Lang, Msg};
 use serde::{Deserialize, Serialize};
@@ -218,7 +218,7 @@ impl FindingText {
                 );
                 if !others.is_empty() {
                     text.push(' ');
-                    text.push_str(&Probe::RetroactiveOthers.format(l, &[&others.len(), &others.join(", ")]));
+                    text.push_str(&ProbeWords::RetroactiveOthers.format(l, &[&others.len(), &others.join(", ")]));
                 }
                 (text, vec![])
             }
@@ -280,28 +280,28 @@ impl FindingText {
         })
     }
 
-    /// The sentence of a finding of the real-world probes ([`Probe`]), as
+    /// The sentence of a finding of the real-world probes ([`ProbeWords`]), as
     /// [`catalog_sentence`](Self::catalog_sentence) gives the others.
     fn probe_sentence(&self, lang: Lang) -> Option<(String, Vec<&str>)> {
         let (l, k) = (lang, MARK);
         Some(match self {
             FindingText::ForbidHung { job, scheduled, skipped, total, end, explanation } => {
-                (Probe::ForbidHung.format(l, &[job, scheduled, skipped, total, end, &k]), vec![explanation])
+                (ProbeWords::ForbidHung.format(l, &[job, scheduled, skipped, total, end, &k]), vec![explanation])
             }
             FindingText::EveryMinuteOfHour { schedule, from, runs, meant, hour } => {
-                (Probe::EveryMinuteOfHour.format(l, &[schedule, from, runs, meant, hour]), vec![])
+                (ProbeWords::EveryMinuteOfHour.format(l, &[schedule, from, runs, meant, hour]), vec![])
             }
             FindingText::DayOrWeekday { day_of_month, day_of_week, runs, both, example, weekday } => {
-                (Probe::DayOrWeekday.format(l, &[day_of_month, day_of_week, runs, both, example, weekday]), vec![])
+                (ProbeWords::DayOrWeekday.format(l, &[day_of_month, day_of_week, runs, both, example, weekday]), vec![])
             }
             FindingText::FailedHistoryZero { job, failed, deleted } => {
-                (Probe::FailedHistoryZero.format(l, &[job, failed, deleted]), vec![])
+                (ProbeWords::FailedHistoryZero.format(l, &[job, failed, deleted]), vec![])
             }
             FindingText::OnFailureLogsLost { backoff_limit, pod, attempts, deleted, reason } => {
-                (Probe::OnFailureLogsLost.format(l, &[backoff_limit, pod, attempts, deleted, &k]), vec![reason])
+                (ProbeWords::OnFailureLogsLost.format(l, &[backoff_limit, pod, attempts, deleted, &k]), vec![reason])
             }
             FindingText::SameMinute { at, count, others } => {
-                (Probe::SameMinute.format(l, &[at, count, others]), vec![])
+                (ProbeWords::SameMinute.format(l, &[at, count, others]), vec![])
             }
             _ => return None,
         })
@@ -316,10 +316,17 @@ mod tests {
         v.to_owned()
     }
 
+    const T1: &str = "2023-03-22T13:00:00Z";
+    const T2: &str = "2023-03-23T01:05:00Z";
+
     /// One of each kind, with values that must come through in every language.
     fn every_kind() -> Vec<(FindingText, Vec<&'static str>)> {
-        let t1 = "2023-03-22T13:00:00Z";
-        let t2 = "2023-03-23T01:05:00Z";
+        [edits_and_outages(), policies_and_zones()].concat()
+    }
+
+    /// The findings on a schedule edited or a controller down: retroactive runs, too many missed.
+    fn edits_and_outages() -> Vec<(FindingText, Vec<&'static str>)> {
+        let (t1, t2) = (T1, T2);
         vec![
             (
                 FindingText::RetroactiveEdit {
@@ -395,6 +402,13 @@ mod tests {
                 },
                 vec!["TooManyMissedTimes \"too many\"", "every-minute-1", "2020-06-01T10:11:00Z", "100"],
             ),
+        ]
+    }
+
+    /// The findings on the concurrency policy, the starting deadline and zone changes.
+    fn policies_and_zones() -> Vec<(FindingText, Vec<&'static str>)> {
+        let (t1, t2) = (T1, T2);
+        vec![
             (
                 FindingText::ForbidStarves {
                     job_length: s("15m"),

@@ -175,7 +175,7 @@ impl ShareState {
         if json.len() > MAX_STATE {
             return Err(ShareError::TooLarge);
         }
-        let mut state = read::state(json).map_err(ShareError::NotAState)?;
+        let mut state = read::state(json).map_err(|e| ShareError::NotAState(e.to_string()))?;
         if let Some(v) = &mut state.view {
             // Instants lie in the years 1 to 9999 (what RFC 3339 writes), the speed in (0, 10⁹]. A
             // number that would not read back as itself from its own JSON (the reader takes floats
@@ -202,7 +202,7 @@ impl ShareState {
                 sel.parse::<ItemRef>().map_err(|e| ShareError::NotAState(e.to_string()))?;
             }
             if let Some(zone) = &v.zone {
-                AxisZone::parse(zone).map_err(ShareError::NotAState)?;
+                AxisZone::parse(zone).map_err(|e| ShareError::NotAState(e.to_string()))?;
             }
         }
         Ok(state)

@@ -61,21 +61,22 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn answer(args: &Args) -> Result<String, String> {
+/// The answer's text; `Err` is what the command says on stderr before it fails.
+fn answer(args: &Args) -> Result<String, Box<dyn std::error::Error>> {
     let text = super::read_manifests(&args.files)?;
     let zone: Tz = args.zone.parse().map_err(|_| format!("--zone: unknown time zone {}", args.zone))?;
     let window = args.window.as_deref().map(|w| Window::parse(w, zone)).transpose()?;
     let sort: Sort = args.sort.parse()?;
     let input = Input::read(&text);
     let scope = Scope { namespaces: args.namespace.clone(), duration: args.duration };
-    let run = cluster::run_with(&input, &scope, |_, _| false).map_err(|e| e.to_string())?;
+    let run = cluster::run_with(&input, &scope, |_, _| false)?;
     let rows: Vec<&Row> = run.sorted(sort).into_iter().filter(|r| keep(args, r)).collect();
     let peaks = run.peaks(zone);
     let hits = window.as_ref().map(|w| run.query(w));
     let staggered = if args.stagger {
         let suggestions = run.stagger();
-        let text = apply(&text, &suggestions, (run.start, run.end)).map_err(|e| e.to_string())?;
-        let after = cluster::run_with(&Input::read(&text), &scope, |_, _| false).map_err(|e| e.to_string())?;
+        let text = apply(&text, &suggestions, (run.start, run.end))?;
+        let after = cluster::run_with(&Input::read(&text), &scope, |_, _| false)?;
         Some((suggestions, after))
     } else {
         None

@@ -32,7 +32,7 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let text = match super::read_manifests(&args.files) {
         Ok(text) => text,
-        Err(why) => return fail(&why),
+        Err(why) => return fail(&why.to_string()),
     };
     let Ok(zone) = args.controller_time_zone.parse::<Tz>() else {
         return fail(&format!("--controller-time-zone: unknown time zone {}", args.controller_time_zone));

@@ -44,22 +44,41 @@ enum Command {
     Share(share::Args),
 }
 
-/// Writes an answer to stdout. A reader that stops early (`… | head`) only drops the rest: the
-/// command ends as it would have, where `print!` would panic on the broken pipe. Any other write
-/// error is said on stderr and makes the answer `false`.
+/// A file (or standard input, `-`) a command could not read: `Display` names it and says why.
+#[derive(Debug)]
+struct ReadError {
+    source: String,
+    error: std::io::Error,
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.source, self.error)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// The text of `source`: a file, or standard input for `-`.
+fn read_source(source: &str) -> Result<String, ReadError> {
+    use std::io::Read;
+    let mut text = String::new();
+    let read = if source == "-" {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::File::open(source).and_then(|mut f| f.read_to_string(&mut text)).map(|_| ())
+    };
+    read.map_err(|error| ReadError { source: source.to_string(), error })?;
+    Ok(text)
+}
+
 /// The manifests of `files` (standard input for none, or for `-`) as one stream, each file ended by
 /// a newline and a `---`; `Err` names the file that could not be read, and why.
-fn read_manifests(files: &[String]) -> Result<String, String> {
-    use std::io::Read;
+fn read_manifests(files: &[String]) -> Result<String, ReadError> {
     let stdin = ["-".to_string()];
     let mut text = String::new();
     for source in if files.is_empty() { &stdin[..] } else { files } {
-        let read = if source == "-" {
-            std::io::stdin().read_to_string(&mut text).map(|_| ())
-        } else {
-            std::fs::read_to_string(source).map(|t| text.push_str(&t))
-        };
-        read.map_err(|e| format!("{source}: {e}"))?;
+        text.push_str(&read_source(source)?);
         if !text.ends_with('\n') {
             text.push('\n');
         }
@@ -68,6 +87,9 @@ fn read_manifests(files: &[String]) -> Result<String, String> {
     Ok(text)
 }
 
+/// Writes an answer to stdout. A reader that stops early (`… | head`) only drops the rest: the
+/// command ends as it would have, where `print!` would panic on the broken pipe. Any other write
+/// error is said on stderr and makes the answer `false`.
 fn emit(text: &str) -> bool {
     use std::io::Write;
     let mut out = std::io::stdout().lock();

@@ -55,7 +55,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     let text = match super::read_manifests(&args.files) {
         Ok(text) => text,
-        Err(why) => return fail(&why),
+        Err(why) => return fail(&why.to_string()),
     };
     let trace = match crate::sim::simulate(&text, None) {
         Ok(trace) => trace,

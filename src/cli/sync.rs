@@ -4,7 +4,6 @@
 
 use super::jsonl::serve_stdio;
 use crate::controller::cronjob::wire::{answer, answer_line, SyncRequest, SyncResponse};
-use std::io::Read;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -23,10 +22,11 @@ pub fn run(args: Args) -> ExitCode {
     if args.jsonl {
         return serve_stdio(answer_line);
     }
-    let text = match read_request(args.request.as_deref()) {
+    let text = match super::read_source(args.request.as_deref().unwrap_or("-")) {
         Ok(text) => text,
         Err(err) => {
-            eprintln!("cronjob-playground sync: {err}");
+            let source = if err.source == "-" { "stdin" } else { &err.source };
+            eprintln!("cronjob-playground sync: reading {source}: {}", err.error);
             return ExitCode::from(2);
         }
     };
@@ -48,17 +48,6 @@ pub fn run(args: Args) -> ExitCode {
         },
         (Ok(response), _) if super::emit(&describe(&response)) => ExitCode::SUCCESS,
         (Ok(_), _) => ExitCode::FAILURE,
-    }
-}
-
-fn read_request(path: Option<&str>) -> Result<String, String> {
-    match path {
-        None | Some("-") => {
-            let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).map_err(|e| format!("reading stdin: {e}"))?;
-            Ok(text)
-        }
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}")),
     }
 }
 

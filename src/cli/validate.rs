@@ -5,7 +5,6 @@
 
 use crate::api::{validate_manifest, KubernetesVersion, ValidationReport};
 use serde::Deserialize;
-use std::io::Read;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -43,17 +42,17 @@ pub fn run(args: Args) -> ExitCode {
             validate_manifest(&r.manifest, r.old.as_deref(), r.kubernetes_version.unwrap_or_default())
         });
     }
-    let old = match args.old.as_deref().map(read_source).transpose() {
+    let old = match args.old.as_deref().map(super::read_source).transpose() {
         Ok(old) => old,
-        Err(err) => return fail(&err),
+        Err(err) => return fail(&format!("cannot read {err}")),
     };
     let sources = if args.files.is_empty() { vec!["-".to_string()] } else { args.files.clone() };
     let mut ok = true;
     let mut reports = Vec::new();
     for source in &sources {
-        let text = match read_source(source) {
+        let text = match super::read_source(source) {
             Ok(text) => text,
-            Err(err) => return fail(&err),
+            Err(err) => return fail(&format!("cannot read {err}")),
         };
         let report = validate_manifest(&text, old.as_deref(), args.kubernetes_version);
         ok &= report.parse_errors.is_empty() && report.objects.iter().all(|o| o.valid);
@@ -85,17 +84,6 @@ pub fn run(args: Args) -> ExitCode {
 fn fail(message: &str) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(2)
-}
-
-fn read_source(source: &str) -> Result<String, String> {
-    let mut text = String::new();
-    let result = if source == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::File::open(source).and_then(|mut f| f.read_to_string(&mut text)).map(|_| ())
-    };
-    result.map_err(|e| format!("cannot read {source}: {e}"))?;
-    Ok(text)
 }
 
 /// The kubectl-like text: one paragraph per object, warnings first as kubectl prints them.

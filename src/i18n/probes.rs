@@ -6,7 +6,7 @@ use super::{Lang, Sentences};
 
 /// A probe's sentence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Probe {
+pub enum ProbeWords {
     ForbidHung,
     EveryMinuteOfHour,
     DayOrWeekday,
@@ -16,29 +16,29 @@ pub enum Probe {
     RetroactiveOthers,
 }
 
-impl Probe {
+impl ProbeWords {
     /// Every sentence (the completeness test walks it).
-    pub const ALL: [Probe; 7] = [
-        Probe::ForbidHung,
-        Probe::EveryMinuteOfHour,
-        Probe::DayOrWeekday,
-        Probe::FailedHistoryZero,
-        Probe::OnFailureLogsLost,
-        Probe::SameMinute,
-        Probe::RetroactiveOthers,
+    pub const ALL: [ProbeWords; 7] = [
+        ProbeWords::ForbidHung,
+        ProbeWords::EveryMinuteOfHour,
+        ProbeWords::DayOrWeekday,
+        ProbeWords::FailedHistoryZero,
+        ProbeWords::OnFailureLogsLost,
+        ProbeWords::SameMinute,
+        ProbeWords::RetroactiveOthers,
     ];
 }
 
-impl Sentences for Probe {
+impl Sentences for ProbeWords {
     /// The words in `lang`, placeholders as they are (`format` fills them).
     ///
     /// ```
-    /// use cronjob_playground::i18n::{probes::Probe, Lang, Sentences};
-    /// assert!(Probe::SameMinute.format(Lang::En, &[&"2025-01-16T00:00:00Z", &6, &"a, b"]).starts_with("6 CronJobs \
+    /// use cronjob_playground::i18n::{probes::ProbeWords, Lang, Sentences};
+    /// assert!(ProbeWords::SameMinute.format(Lang::En, &[&"2025-01-16T00:00:00Z", &6, &"a, b"]).starts_with("6 CronJobs \
     ///     start together"));
     /// ```
     fn text(self, lang: Lang) -> &'static str {
-        use Probe::*;
+        use ProbeWords::*;
         match (lang, self) {
             (Lang::En, ForbidHung) => "concurrencyPolicy Forbid and no activeDeadlineSeconds: if one Job hangs, \
                 nothing ends it and every later start time is skipped. In the probe {0} (for {1}) never finishes, and \
@@ -99,7 +99,7 @@ mod tests {
 
     #[test]
     fn every_sentence_in_every_language_has_the_same_placeholders() {
-        for p in Probe::ALL {
+        for p in ProbeWords::ALL {
             let holes = |l: Lang| (0..8).filter(|i| p.text(l).contains(&format!("{{{i}}}"))).collect::<Vec<_>>();
             assert_eq!(holes(Lang::Ja), holes(Lang::En), "{p:?}");
             assert_eq!(holes(Lang::Ko), holes(Lang::En), "{p:?}");

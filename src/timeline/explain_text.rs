@@ -151,9 +151,12 @@ mod tests {
             (ExplainText::CreatedAfter { at: s(t), delay: s("360s") }, "2023-03-22T13:16:00Z (360s after the scheduled \
                 time)", vec![t, "360s"]),
             (ExplainText::FinishedTook { at: s(t), took: s("8s") }, "2023-03-22T13:16:00Z (took 8s)", vec![t, "8s"]),
-            (ExplainText::DeletedBy { at: s(t), by: DeletedBy::Ttl }, "2023-03-22T13:16:00Z by ttl", vec![t, "ttl-after-finished"]),
-            (ExplainText::DeletedBy { at: s(t), by: DeletedBy::HistoryLimit }, "2023-03-22T13:16:00Z by history-limit", vec![t]),
-            (ExplainText::DeletedBy { at: s(t), by: DeletedBy::Replace }, "2023-03-22T13:16:00Z by replace", vec![t, "Replace"]),
+            (ExplainText::DeletedBy { at: s(t), by: DeletedBy::Ttl }, "2023-03-22T13:16:00Z by \
+                ttl", vec![t, "ttl-after-finished"]),
+            (ExplainText::DeletedBy { at: s(t), by: DeletedBy::HistoryLimit }, "2023-03-22T13:16:00Z by \
+                history-limit", vec![t]),
+            (ExplainText::DeletedBy { at: s(t), by: DeletedBy::Replace }, "2023-03-22T13:16:00Z by \
+                replace", vec![t, "Replace"]),
             (ExplainText::DeletedBy { at: s(t), by: DeletedBy::User }, "2023-03-22T13:16:00Z by user", vec![t]),
             (
                 ExplainText::Restarted { exit_code: Some(1), back_off_seconds: 20.0, restart: 3 },
@@ -168,7 +171,8 @@ mod tests {
                 judged on the first sync after it returns.",
                 vec!["kube-controller-manager"],
             ),
-            (ExplainText::SuspendedWhy, "spec.suspend is true: the controller starts no new Jobs (running ones go on).", vec!["spec.suspend", "true", "Job"]),
+            (ExplainText::SuspendedWhy, "spec.suspend is true: the controller starts no new Jobs (running ones go \
+                on).", vec!["spec.suspend", "true", "Job"]),
             (ExplainText::OutageTitle, "kube-controller-manager down", vec!["kube-controller-manager"]),
             (ExplainText::SuspendedTitle { cron_job: s("hourly") }, "hourly suspended", vec!["hourly"]),
         ]

@@ -117,27 +117,7 @@ pub fn compare_view(props: &CompareProps) -> Html {
             }
         });
     }
-    // B shares A's window and clock.
-    let a_view = (props.state.view.from, props.state.view.to, props.state.cursor);
-    {
-        let dispatch = b_state.dispatcher();
-        // Off, nothing is drawn: don't follow A (playback moves the clock 25 times a second).
-        let generation = b_state.model.as_ref().filter(|_| *on).map(|m| m.generation);
-        // B reads times in A's zone too.
-        let zone = props.state.zone.to_string();
-        let follow = generation.map(|g| (a_view.0.to_bits(), a_view.1.to_bits(), a_view.2.to_bits(), g, zone));
-        use_effect_with(follow, move |follow| {
-            if let Some((.., zone)) = follow.as_ref().filter(|_| a_view.0 < a_view.1) {
-                dispatch.dispatch(Action::Restore(ShareView {
-                    from: a_view.0,
-                    to: a_view.1,
-                    cursor: a_view.2,
-                    zone: Some(zone.clone()),
-                    ..ShareView::default()
-                }));
-            }
-        });
-    }
+    use_follow_a(&props.state, &b_state, *on);
 
     let toggle = {
         let on = on.clone();
@@ -194,6 +174,28 @@ pub fn compare_view(props: &CompareProps) -> Html {
             }
         </section>
     }
+}
+
+/// B shares A's window and clock (`a`'s), and reads times in A's zone too, while it is `on`.
+#[hook]
+fn use_follow_a(a: &ViewState, b_state: &UseReducerHandle<ViewState>, on: bool) {
+    let a_view = (a.view.from, a.view.to, a.cursor);
+    let dispatch = b_state.dispatcher();
+    // Off, nothing is drawn: don't follow A (playback moves the clock 25 times a second).
+    let generation = b_state.model.as_ref().filter(|_| on).map(|m| m.generation);
+    let zone = a.zone.to_string();
+    let follow = generation.map(|g| (a_view.0.to_bits(), a_view.1.to_bits(), a_view.2.to_bits(), g, zone));
+    use_effect_with(follow, move |follow| {
+        if let Some((.., zone)) = follow.as_ref().filter(|_| a_view.0 < a_view.1) {
+            dispatch.dispatch(Action::Restore(ShareView {
+                from: a_view.0,
+                to: a_view.1,
+                cursor: a_view.2,
+                zone: Some(zone.clone()),
+                ..ShareView::default()
+            }));
+        }
+    });
 }
 
 /// Runs B and compares it with A in B's own worker; B is only drawn (the inspector's questions go

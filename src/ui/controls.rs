@@ -116,29 +116,7 @@ pub fn controls(props: &ControlsProps) -> Html {
     };
     // A horizon the field cannot take stays in the field, with what is wrong under it.
     let horizon_error = use_state(|| None::<HorizonDurationError>);
-    let on_horizon = {
-        let (sim, emit, horizon_error) = (sim.clone(), emit.clone(), horizon_error.clone());
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlInputElement>().value();
-            let mut s = sim.clone();
-            if v.trim().is_empty() {
-                s.spec.duration = None;
-            } else {
-                match v.trim().parse::<HorizonDuration>() {
-                    Ok(d) => {
-                        s.spec.duration = Some(d);
-                        s.spec.end = None;
-                    }
-                    Err(e) => {
-                        horizon_error.set(Some(e));
-                        return;
-                    }
-                }
-            }
-            horizon_error.set(None);
-            emit(s);
-        })
-    };
+    let on_horizon = horizon_change(sim.clone(), emit.clone(), horizon_error.clone());
     let on_zone = {
         let (sim, emit) = (sim.clone(), emit.clone());
         Callback::from(move |e: Event| {
@@ -203,6 +181,35 @@ pub fn controls(props: &ControlsProps) -> Html {
     }
 }
 
+/// The horizon field's change: a duration (which replaces an end), blank for the default, or
+/// text the field cannot take, which is said in `horizon_error` and changes nothing.
+fn horizon_change(
+    sim: Simulation,
+    emit: impl Fn(Simulation) + 'static,
+    horizon_error: UseStateHandle<Option<HorizonDurationError>>,
+) -> Callback<Event> {
+    Callback::from(move |e: Event| {
+        let v = e.target_unchecked_into::<HtmlInputElement>().value();
+        let mut s = sim.clone();
+        if v.trim().is_empty() {
+            s.spec.duration = None;
+        } else {
+            match v.trim().parse::<HorizonDuration>() {
+                Ok(d) => {
+                    s.spec.duration = Some(d);
+                    s.spec.end = None;
+                }
+                Err(e) => {
+                    horizon_error.set(Some(e));
+                    return;
+                }
+            }
+        }
+        horizon_error.set(None);
+        emit(s);
+    })
+}
+
 /// A horizon as a person writes it (`36h`, `7d`, `90m`).
 fn human_horizon(d: chrono::TimeDelta) -> String {
     let s = d.num_seconds();
@@ -217,18 +224,24 @@ fn human_horizon(d: chrono::TimeDelta) -> String {
     }
 }
 
-fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulation) + Clone + 'static) -> Html {
+/// The rule of `w`'s Pods and its place among the Simulation's rules (`None`: it has none of its
+/// own). Without a rule of its own, the workload shows the catch-all rule that applies to it (an
+/// edit then gives it its own rule, starting from those values).
+fn rule_of(sim: &Simulation, w: &Workload) -> (Option<usize>, PodRule) {
     let existing = rule_index(sim, w);
     let selector = match w.kind.as_str() {
         "CronJob" => PodSelector { cron_job: Some(w.name.clone()), job: None },
         _ => PodSelector { cron_job: None, job: Some(w.name.clone()) },
     };
-    // Without a rule of its own, the workload shows the catch-all rule that applies to it (an
-    // edit then gives it its own rule, starting from those values).
     let catch_all = || sim.spec.pods.iter().find(|r| r.selector == PodSelector::default()).cloned();
     let rule = existing
         .map(|i| sim.spec.pods[i].clone())
         .unwrap_or_else(|| PodRule { selector, ..catch_all().unwrap_or_default() });
+    (existing, rule)
+}
+
+fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulation) + Clone + 'static) -> Html {
+    let (existing, rule) = rule_of(sim, w);
     // Without attempts of the rule's own, the pods behave as their command reads, if it reads
     // plainly (the engine's `Workload::inferred`), else as the default; an edit writes a rule.
     let inferred = w.inferred.as_ref().filter(|_| !rule.sets_attempts());
@@ -268,22 +281,19 @@ fn pod_behaviour(l: Lang, sim: &Simulation, w: &Workload, emit: impl Fn(Simulati
             emit(update(&|r: &mut PodRule| r.attempts = list.clone()));
         })
     };
-    let add = {
+    // A button that changes the list of attempts (adds one like the last, removes the last).
+    let button = |change: fn(&mut Vec<Attempt>)| {
         let (update, emit, attempts) = (update.clone(), emit.clone(), attempts.clone());
         Callback::from(move |_: MouseEvent| {
             let mut list = attempts.clone();
-            list.push(*list.last().unwrap_or(&crate::sim::scenario::DEFAULT_ATTEMPT));
+            change(&mut list);
             emit(update(&|r: &mut PodRule| r.attempts = list.clone()));
         })
     };
-    let remove = {
-        let (update, emit, attempts) = (update.clone(), emit.clone(), attempts.clone());
-        Callback::from(move |_: MouseEvent| {
-            let mut list = attempts.clone();
-            list.pop();
-            emit(update(&|r: &mut PodRule| r.attempts = list.clone()));
-        })
-    };
+    let add = button(|list| list.push(*list.last().unwrap_or(&crate::sim::scenario::DEFAULT_ATTEMPT)));
+    let remove = button(|list| {
+        list.pop();
+    });
     let on_startup = {
         let (update, emit) = (update.clone(), emit.clone());
         Callback::from(move |e: Event| {

@@ -159,24 +159,60 @@ impl LintRun {
     }
 }
 
-#[function_component(LintView)]
-pub fn lint_view(props: &LintProps) -> Html {
-    let l = use_lang();
-    let open = use_state(|| false);
-    let input = use_state(String::new);
-    let version = use_state(|| KubernetesVersion::NEWEST);
-    let zone = use_state(|| "UTC".to_string());
-    let at = use_state(|| crate::sim::trace::format_time(&now()));
-    let lint = use_lint_run();
-    let runner = {
-        let lint = lint.clone();
-        let engine = props.engine;
-        use_mut_ref(move || Runner::new(engine, Callback::from(move |(answer, _): Report| lint.answered(answer))))
-    };
+/// The lint's options as typed: the Kubernetes version, the controller's zone and the start.
+#[derive(Clone)]
+struct Options {
+    version: UseStateHandle<KubernetesVersion>,
+    zone: UseStateHandle<String>,
+    at: UseStateHandle<String>,
+}
 
+impl Options {
+    /// What the engine is asked with, or why the start is not a time. The engine looks the zone
+    /// up (the page has no zone table).
+    fn ask(&self) -> Result<LintAsk, String> {
+        crate::go::parse_rfc3339(self.at.trim())
+            .ok_or_else(|| format!("start {:?}: not an RFC 3339 time", *self.at))
+            .map(|at| LintAsk { version: *self.version, at, controller_time_zone: (*self.zone).clone() })
+    }
+
+    fn on_version(&self) -> Callback<Event> {
+        let version = self.version.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(v) = e.target_unchecked_into::<HtmlSelectElement>().value().parse() {
+                version.set(v);
+            }
+        })
+    }
+
+    fn on_zone(&self) -> Callback<InputEvent> {
+        let zone = self.zone.clone();
+        Callback::from(move |e: InputEvent| zone.set(e.target_unchecked_into::<HtmlInputElement>().value()))
+    }
+
+    fn on_at(&self) -> Callback<InputEvent> {
+        let at = self.at.clone();
+        Callback::from(move |e: InputEvent| at.set(e.target_unchecked_into::<HtmlInputElement>().value()))
+    }
+}
+
+/// The options a lint starts with: the newest release, UTC, now.
+#[hook]
+fn use_options() -> Options {
+    Options {
+        version: use_state(|| KubernetesVersion::NEWEST),
+        zone: use_state(|| "UTC".to_string()),
+        at: use_state(|| crate::sim::trace::format_time(&now())),
+    }
+}
+
+/// Keeps the share link's record of whether the lint is open, and opens it for a link that
+/// asks.
+#[hook]
+fn use_share_panel(props: &LintProps, open: &UseStateHandle<bool>) {
     {
         let panels = props.panels.clone();
-        use_effect_with(*open, move |open| panels.borrow_mut().lint = *open);
+        use_effect_with(**open, move |open| panels.borrow_mut().lint = *open);
     }
     {
         let open = open.clone();
@@ -186,6 +222,22 @@ pub fn lint_view(props: &LintProps) -> Html {
             }
         });
     }
+}
+
+#[function_component(LintView)]
+pub fn lint_view(props: &LintProps) -> Html {
+    let l = use_lang();
+    let open = use_state(|| false);
+    let input = use_state(String::new);
+    let options = use_options();
+    let lint = use_lint_run();
+    let runner = {
+        let lint = lint.clone();
+        let engine = props.engine;
+        use_mut_ref(move || Runner::new(engine, Callback::from(move |(answer, _): Report| lint.answered(answer))))
+    };
+
+    use_share_panel(props, &open);
     let toggle = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
@@ -198,32 +250,9 @@ pub fn lint_view(props: &LintProps) -> Html {
         let (input, text) = (input.clone(), props.text.clone());
         Callback::from(move |_: MouseEvent| input.set(text.to_string()))
     };
-    let on_version = {
-        let version = version.clone();
-        Callback::from(move |e: Event| {
-            if let Ok(v) = e.target_unchecked_into::<HtmlSelectElement>().value().parse() {
-                version.set(v);
-            }
-        })
-    };
-    let on_zone = {
-        let zone = zone.clone();
-        Callback::from(move |e: InputEvent| zone.set(e.target_unchecked_into::<HtmlInputElement>().value()))
-    };
-    let on_at = {
-        let at = at.clone();
-        Callback::from(move |e: InputEvent| at.set(e.target_unchecked_into::<HtmlInputElement>().value()))
-    };
     let run = {
-        let (input, version, zone, at, lint, runner) =
-            (input.clone(), version.clone(), zone.clone(), at.clone(), lint.clone(), runner.clone());
-        Callback::from(move |_: MouseEvent| {
-            // The engine looks the zone up (the page has no zone table).
-            let options = crate::go::parse_rfc3339(at.trim())
-                .ok_or_else(|| format!("start {:?}: not an RFC 3339 time", *at))
-                .map(|at| LintAsk { version: *version, at, controller_time_zone: (*zone).clone() });
-            lint.start(&runner, (*input).clone(), options);
-        })
+        let (input, options, lint, runner) = (input.clone(), options.clone(), lint.clone(), runner.clone());
+        Callback::from(move |_: MouseEvent| lint.start(&runner, (*input).clone(), options.ask()))
     };
     let cancel = {
         let (lint, runner) = (lint.clone(), runner.clone());
@@ -248,16 +277,16 @@ pub fn lint_view(props: &LintProps) -> Html {
                     <button type="button" onclick={use_editor} data-testid="lint-use-editor">
                         { l.text(Msg::LintUseEditor) }</button>
                     <label>{ l.text(Msg::Kubernetes) }
-                        <select onchange={on_version} data-testid="lint-version">
+                        <select onchange={options.on_version()} data-testid="lint-version">
                             { for KubernetesVersion::all_newest_first().map(|v| html! {
-                                <option value={v.to_string()} selected={v == *version}>{ v.to_string() }</option>
+                                <option value={v.to_string()} selected={v == *options.version}>{ v.to_string() }</option>
                             }) }
                         </select>
                     </label>
                     <label>{ l.text(Msg::ControllerTz) }
-                        <input type="text" value={(*zone).clone()} oninput={on_zone} data-testid="lint-zone" /></label>
+                        <input type="text" value={(*options.zone).clone()} oninput={options.on_zone()} data-testid="lint-zone" /></label>
                     <label>{ l.text(Msg::LintStart) }
-                        <input type="text" value={(*at).clone()} oninput={on_at} data-testid="lint-at" /></label>
+                        <input type="text" value={(*options.at).clone()} oninput={options.on_at()} data-testid="lint-at" /></label>
                     <button type="button" class="primary" onclick={run} disabled={busy || input.trim().is_empty()}
                         data-testid="lint-run">
                         { l.text(if busy { Msg::LintBusy } else { Msg::LintRun }) }</button>

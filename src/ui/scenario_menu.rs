@@ -77,9 +77,20 @@ extern "C" {
     async fn fetch_text(url: &str) -> Result<JsValue, JsValue>;
 }
 
+/// The scenarios' texts, fetched after the first paint (`None` until they arrive).
+#[hook]
+pub fn use_library() -> UseStateHandle<Option<Rc<Library>>> {
+    let library = use_state(|| None::<Rc<Library>>);
+    {
+        let library = library.clone();
+        use_effect_with((), move |_| load(Callback::from(move |l| library.set(Some(l)))));
+    }
+    library
+}
+
 /// Fetches the scenarios' texts and hands them to `done` (never, if they cannot be fetched: the
 /// menu then stays disabled).
-pub fn load(done: Callback<Rc<Library>>) {
+fn load(done: Callback<Rc<Library>>) {
     wasm_bindgen_futures::spawn_local(async move {
         let text = fetch_text("library.json").await.ok().and_then(|t| t.as_string());
         if let Some(library) = text.and_then(|t| Library::parse(&t)) {

@@ -217,7 +217,8 @@ pub(super) fn success_policy(c: &mut Checker, spec: &JobSpec, policy: &SuccessPo
     }
 }
 
-/// `validateIndexesFormat`: how many indexes an interval list like `1,3-5` names.
+/// `validateIndexesFormat`: how many indexes an interval list like `1,3-5` names. `Err` is the
+/// text of Go's `error`, which the caller puts verbatim into the field error's detail.
 fn count_indexes(text: &str, completions: i32) -> Result<i64, String> {
     if text.is_empty() {
         return Ok(0);

@@ -8,6 +8,7 @@ use crate::go::Tz;
 use crate::sim::trace::{format_time, Time};
 use chrono::{Days, NaiveTime, TimeZone};
 use serde::Serialize;
+use std::fmt;
 
 /// Where the question looks.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,17 +27,18 @@ impl Window {
     /// let berlin = "Europe/Berlin".parse().unwrap();
     /// assert!(matches!(Window::parse("02:00-03:00", berlin), Ok(Window::Daily { .. })));
     /// assert!(matches!(Window::parse("2026-11-23T02:00:00Z..2026-11-23T03:00:00Z", berlin), Ok(Window::Span { .. })));
-    /// assert_eq!(Window::parse("2-3", berlin).unwrap_err(),
+    /// assert_eq!(Window::parse("2-3", berlin).unwrap_err().to_string(),
     ///            "window \"2-3\": write HH:MM-HH:MM (each day, in the zone) or <RFC 3339>..<RFC 3339>");
     /// ```
-    pub fn parse(text: &str, zone: Tz) -> Result<Window, String> {
-        let bad = || format!("window {text:?}: write HH:MM-HH:MM (each day, in the zone) or <RFC 3339>..<RFC 3339>");
+    pub fn parse(text: &str, zone: Tz) -> Result<Window, WindowError> {
+        let fault = |fault| WindowError { text: text.to_string(), fault };
+        let bad = || fault(WindowFault::Unreadable);
         if let Some((a, b)) = text.split_once("..") {
             let instant =
                 |t: &str| chrono::DateTime::parse_from_rfc3339(t.trim()).map(|t| t.to_utc()).map_err(|_| bad());
             let (from, to) = (instant(a)?, instant(b)?);
             if to <= from {
-                return Err(format!("window {text:?}: the end must be after the start"));
+                return Err(fault(WindowFault::EndNotAfterStart));
             }
             return Ok(Window::Span { from, to });
         }
@@ -44,7 +46,7 @@ impl Window {
         let clock = |t: &str| NaiveTime::parse_from_str(t.trim(), "%H:%M").map_err(|_| bad());
         let (from, to) = (clock(a)?, clock(b)?);
         if from == to {
-            return Err(format!("window {text:?}: the end must differ from the start"));
+            return Err(fault(WindowFault::EndIsStart));
         }
         Ok(Window::Daily { from, to, zone })
     }
@@ -81,6 +83,38 @@ impl Window {
         }
     }
 }
+
+/// A window text [`Window::parse`] refuses, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WindowError {
+    /// The text as given.
+    pub text: String,
+    pub fault: WindowFault,
+}
+
+/// What is wrong with a window text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WindowFault {
+    /// Neither `HH:MM-HH:MM` nor two RFC 3339 instants joined by `..`.
+    Unreadable,
+    /// A span whose end is not after its start.
+    EndNotAfterStart,
+    /// A daily window whose end is its start.
+    EndIsStart,
+}
+
+impl fmt::Display for WindowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "window {:?}: ", self.text)?;
+        f.write_str(match self.fault {
+            WindowFault::Unreadable => "write HH:MM-HH:MM (each day, in the zone) or <RFC 3339>..<RFC 3339>",
+            WindowFault::EndNotAfterStart => "the end must be after the start",
+            WindowFault::EndIsStart => "the end must differ from the start",
+        })
+    }
+}
+
+impl std::error::Error for WindowError {}
 
 /// A Job the question found.
 #[derive(Clone, Debug, PartialEq, Serialize)]

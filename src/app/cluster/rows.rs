@@ -86,16 +86,31 @@ pub enum Sort {
     Problems,
 }
 
-impl std::str::FromStr for Sort {
-    type Err = String;
+/// A name [`Sort`] does not know (the CLI's `--sort` takes only the four).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownSort {
+    /// The name as given.
+    pub name: String,
+}
 
-    fn from_str(s: &str) -> Result<Sort, String> {
+impl std::fmt::Display for UnknownSort {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown sort {:?}: manifest, next, runs or problems", self.name)
+    }
+}
+
+impl std::error::Error for UnknownSort {}
+
+impl std::str::FromStr for Sort {
+    type Err = UnknownSort;
+
+    fn from_str(s: &str) -> Result<Sort, UnknownSort> {
         Ok(match s {
             "manifest" => Sort::Manifest,
             "next" => Sort::Next,
             "runs" => Sort::Runs,
             "problems" => Sort::Problems,
-            _ => return Err(format!("unknown sort {s:?}: manifest, next, runs or problems")),
+            _ => return Err(UnknownSort { name: s.to_string() }),
         })
     }
 }

@@ -4,9 +4,42 @@
 //! parser would bring into the page's module, which decodes no other JSON.
 
 use super::{SharePanel, ShareState, ShareView};
+use std::fmt;
 
-/// What is wrong, in serde's words (`missing field `text``), and where.
-type Read<T> = Result<T, String>;
+/// What is wrong with a link's JSON, in serde's words (`missing field `text``), and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct JsonError {
+    /// serde's wording of the fault.
+    pub reason: String,
+    /// The character (counted from 1) the reader stood at, for a fault of the text itself; `None`
+    /// for a fault of the shape (a field missing, unknown or given twice), as serde words them.
+    pub character: Option<usize>,
+}
+
+impl fmt::Display for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.character {
+            Some(n) => write!(f, "{} at character {n}", self.reason),
+            None => f.write_str(&self.reason),
+        }
+    }
+}
+
+impl std::error::Error for JsonError {}
+
+impl From<String> for JsonError {
+    fn from(reason: String) -> Self {
+        JsonError { reason, character: None }
+    }
+}
+
+impl From<&str> for JsonError {
+    fn from(reason: &str) -> Self {
+        reason.to_string().into()
+    }
+}
+
+type Read<T> = Result<T, JsonError>;
 
 /// The state in `json`: the whole text is one [`ShareState`] object.
 pub(super) fn state(json: &str) -> Read<ShareState> {
@@ -36,7 +69,7 @@ struct Seen(Vec<&'static str>);
 impl Seen {
     fn first(&mut self, field: &'static str) -> Read<()> {
         if self.0.contains(&field) {
-            return Err(format!("duplicate field `{field}`"));
+            return Err(format!("duplicate field `{field}`").into());
         }
         self.0.push(field);
         Ok(())
@@ -44,8 +77,8 @@ impl Seen {
 }
 
 impl Json<'_> {
-    fn error(&self, what: &str) -> String {
-        format!("{what} at character {}", self.at + 1)
+    fn error(&self, what: &str) -> JsonError {
+        JsonError { reason: what.to_string(), character: Some(self.at + 1) }
     }
 
     fn skip_space(&mut self) {
@@ -86,7 +119,7 @@ impl Json<'_> {
         }
     }
 
-    fn invalid(&mut self, expected: &str) -> String {
+    fn invalid(&mut self, expected: &str) -> JsonError {
         let found = self.found();
         self.error(&format!("invalid type: {found}, expected {expected}"))
     }
@@ -306,7 +339,7 @@ impl Json<'_> {
                 panels = r.panels()?;
                 Ok(())
             }
-            other => Err(format!("unknown field `{other}`, expected one of {FIELDS}")),
+            other => Err(format!("unknown field `{other}`, expected one of {FIELDS}").into()),
         })?;
         let text = text.ok_or("missing field `text`")?;
         Ok(ShareState { text, view, lang, panels })
@@ -328,7 +361,7 @@ impl Json<'_> {
                 "pinned" => (seen.first("pinned")?, view.pinned = r.strings()?),
                 "speed" => (seen.first("speed")?, view.speed = if r.null() { None } else { Some(r.number()?) }),
                 "zone" => (seen.first("zone")?, view.zone = if r.null() { None } else { Some(r.string()?) }),
-                other => return Err(format!("unknown field `{other}`, expected one of {FIELDS}")),
+                other => return Err(format!("unknown field `{other}`, expected one of {FIELDS}").into()),
             };
             Ok(())
         })?;
@@ -364,7 +397,7 @@ impl Json<'_> {
             return match self.string()?.as_str() {
                 "lint" => Ok(SharePanel::Lint),
                 "compare" => Err("invalid type: unit variant, expected struct variant".into()),
-                other => Err(format!("unknown variant `{other}`, {VARIANTS}")),
+                other => Err(format!("unknown variant `{other}`, {VARIANTS}").into()),
             };
         }
         let mut panel = None;
@@ -376,7 +409,7 @@ impl Json<'_> {
                 "compare" => r.compare()?,
                 "lint" if r.null() => SharePanel::Lint,
                 "lint" => return Err(r.invalid("unit variant")),
-                other => return Err(format!("unknown variant `{other}`, {VARIANTS}")),
+                other => return Err(format!("unknown variant `{other}`, {VARIANTS}").into()),
             });
             Ok(())
         })?;
@@ -390,7 +423,7 @@ impl Json<'_> {
             match key.as_str() {
                 "against" => (seen.first("against")?, against = Some(r.string()?)),
                 "kept" => (seen.first("kept")?, kept = if r.null() { None } else { Some(r.string()?) }),
-                other => return Err(format!("unknown field `{other}`, expected `against` or `kept`")),
+                other => return Err(format!("unknown field `{other}`, expected `against` or `kept`").into()),
             };
             Ok(())
         })?;
@@ -429,7 +462,7 @@ mod tests {
 
     #[test]
     fn strings_take_every_escape_and_refuse_what_json_refuses() {
-        let read = |json: &str| state(json).map(|s| s.text);
+        let read = |json: &str| state(json).map(|s| s.text).map_err(|e| e.to_string());
         assert_eq!(
             read(r#"{"text":"a\"b\\c\/d\b\f\n\r\t\u00e9\ud83d\ude00 漢"}"#).unwrap(),
             "a\"b\\c/d\u{8}\u{c}\n\r\té😀 漢"
@@ -442,8 +475,12 @@ mod tests {
 
     #[test]
     fn the_shape_is_checked_in_serdes_words() {
-        let err = |json: &str| state(json).unwrap_err();
+        let err = |json: &str| state(json).unwrap_err().to_string();
         assert_eq!(err(r#"{"view":null}"#), "missing field `text`");
+        assert_eq!(
+            state(r#"{"text":"x"} x"#).unwrap_err(),
+            JsonError { reason: "trailing characters".into(), character: Some(14) }
+        );
         assert!(err(r#"{"text": 5}"#).starts_with("invalid type: integer `5`, expected a string"));
         assert!(err(r#"{"text":"x","text":"y"}"#).starts_with("duplicate field `text`"));
         assert!(err(r#"{"text":"x","extra":1}"#).starts_with("unknown field `extra`"));

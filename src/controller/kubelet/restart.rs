@@ -177,7 +177,8 @@ mod tests {
         };
         assert_eq!(
             explanation.to_string(),
-            "kubelet restart #1: first crash: the kubelet has no back-off entry yet, so it restarts the container at once; the next crash waits 10s"
+            "kubelet restart #1: first crash: the kubelet has no back-off entry yet, so it restarts the container at \
+            once; the next crash waits 10s"
         );
         assert_eq!(
             explanation.render(Lang::Ja),
@@ -188,7 +189,8 @@ mod tests {
         };
         assert_eq!(
             explanation.render(Lang::Ko),
-            "kubelet 백오프: 컨테이너가 1970-01-01T00:01:00+00:00에 비정상 종료했고 현재 백오프가 10s이므로 1970-01-01T00:01:10+00:00에 재시작할 수 있습니다 (대기 시간은 재시작할 때마다 10s에서 300s까지 두 배가 됩니다)"
+            "kubelet 백오프: 컨테이너가 1970-01-01T00:01:00+00:00에 비정상 종료했고 현재 백오프가 10s이므로 1970-01-01T00:01:10+00:00에 재시작할 수 \
+            있습니다 (대기 시간은 재시작할 때마다 10s에서 300s까지 두 배가 됩니다)"
         );
     }
 }

@@ -174,16 +174,19 @@ mod tests {
         let waiting = ttl_after_finished(&job, t(60), v).explanation;
         assert_eq!(
             waiting.to_string(),
-            "ttlSecondsAfterFinished 100: the Job became Complete at 1970-01-01T00:00:10+00:00; it will be deleted at 1970-01-01T00:01:50+00:00"
+            "ttlSecondsAfterFinished 100: the Job became Complete at 1970-01-01T00:00:10+00:00; it will be deleted at \
+            1970-01-01T00:01:50+00:00"
         );
         assert_eq!(
             waiting.render(Lang::Ja),
-            "ttlSecondsAfterFinished 100: Job は 1970-01-01T00:00:10+00:00 に Complete になりました。1970-01-01T00:01:50+00:00 に削除されます"
+            "ttlSecondsAfterFinished 100: Job は 1970-01-01T00:00:10+00:00 に Complete になりました。1970-01-01T00:01:50+00:00 \
+            に削除されます"
         );
         let expired = ttl_after_finished(&job, t(200), v).explanation;
         assert_eq!(
             expired.render(Lang::Ko),
-            "ttlSecondsAfterFinished 100: 잡이 1970-01-01T00:00:10+00:00에 Complete가 되었으므로 1970-01-01T00:01:50+00:00에 만료되어 파드와 함께 삭제됩니다 (foreground)"
+            "ttlSecondsAfterFinished 100: 잡이 1970-01-01T00:00:10+00:00에 Complete가 되었으므로 1970-01-01T00:01:50+00:00에 \
+            만료되어 파드와 함께 삭제됩니다 (foreground)"
         );
         let off = ttl_after_finished(&job, t(200), KubernetesVersion::new(20).unwrap()).explanation;
         assert_eq!(
