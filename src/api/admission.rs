@@ -131,7 +131,8 @@ impl Admission {
 ///     containers: [{name: c, image: busybox}]\n";
 /// let report = admit(text, None, KubernetesVersion::NEWEST).report();
 /// let object = &report.objects[0];
-/// assert_eq!(object.message.as_deref(), Some(r#"CronJob.batch "hello" is invalid: spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61"#));
+/// assert_eq!(object.message.as_deref(),
+///     Some(r#"CronJob.batch "hello" is invalid: spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61"#));
 /// assert_eq!((object.errors[0].line, object.errors[0].column), (6, 13));
 /// ```
 pub fn admit(text: &str, old: Option<&str>, version: KubernetesVersion) -> Admission {
@@ -174,7 +175,8 @@ pub fn admit_gated(text: &str, old: Option<&str>, version: KubernetesVersion, ga
 /// ```
 /// use cronjob_playground::api::{admit_loaded, load::load_manifest, KubernetesVersion};
 /// let manifest = load_manifest("apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: old}\n");
-/// let report = |minor| admit_loaded(&manifest, KubernetesVersion::new(minor).unwrap(), &[]).objects[0].report.message.clone();
+/// let report = |minor| admit_loaded(&manifest, KubernetesVersion::new(minor).unwrap(),
+///     &[]).objects[0].report.message.clone();
 /// assert_eq!(report(25).as_deref(), Some("no matches for kind \"CronJob\" in version \"batch/v1beta1\""));
 /// assert!(report(20).is_some_and(|m| m.starts_with("CronJob.batch \"old\" is invalid: ")));
 /// ```

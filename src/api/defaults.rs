@@ -23,7 +23,8 @@ pub const DEFAULT_BACKOFF_LIMIT: i32 = 6;
 /// let mut cj = CronJob::default();
 /// default_cronjob(&mut cj, KubernetesVersion::NEWEST, &mut Default::default());
 /// assert_eq!(cj.spec.concurrency_policy, Some(ConcurrencyPolicy::Allow));
-/// assert_eq!((cj.spec.suspend, cj.spec.successful_jobs_history_limit, cj.spec.failed_jobs_history_limit), (Some(false), Some(3), Some(1)));
+/// assert_eq!((cj.spec.suspend, cj.spec.successful_jobs_history_limit, cj.spec.failed_jobs_history_limit),
+///     (Some(false), Some(3), Some(1)));
 /// assert_eq!(cj.spec.job_template.spec.backoff_limit, None);
 /// ```
 pub fn default_cronjob(cj: &mut CronJob, version: KubernetesVersion, unsupported: &mut Unsupported) {

@@ -77,13 +77,16 @@ impl fmt::Display for BadValue {
 ///
 /// ```
 /// use cronjob_playground::api::{BadValue, FieldError};
-/// let e = FieldError::invalid("spec.startingDeadlineSeconds", BadValue::Int(-1), "must be greater than or equal to 0");
+/// let e = FieldError::invalid("spec.startingDeadlineSeconds", BadValue::Int(-1),
+///     "must be greater than or equal to 0");
 /// assert_eq!(e.to_string(), "spec.startingDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0");
 /// let e = FieldError::not_supported("spec.concurrencyPolicy", "X", &["Allow", "Forbid", "Replace"]);
-/// assert_eq!(e.to_string(), r#"spec.concurrencyPolicy: Unsupported value: "X": supported values: "Allow", "Forbid", "Replace""#);
+/// assert_eq!(e.to_string(),
+///     r#"spec.concurrencyPolicy: Unsupported value: "X": supported values: "Allow", "Forbid", "Replace""#);
 /// // Go's `%q` escapes format characters: a pasted zero-width space becomes visible.
 /// let e = FieldError::not_supported("spec.concurrencyPolicy", "Allow\u{200b}", &["Allow", "Forbid", "Replace"]);
-/// assert_eq!(e.to_string(), r#"spec.concurrencyPolicy: Unsupported value: "Allow\u200b": supported values: "Allow", "Forbid", "Replace""#);
+/// assert_eq!(e.to_string(),
+///     r#"spec.concurrencyPolicy: Unsupported value: "Allow\u200b": supported values: "Allow", "Forbid", "Replace""#);
 /// assert_eq!(FieldError::required("spec.schedule", "").to_string(), "spec.schedule: Required value");
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -189,7 +192,8 @@ impl fmt::Display for FieldError {
 /// ```
 /// use cronjob_playground::api::{invalid_message, FieldError};
 /// let errs = [FieldError::required("spec.schedule", ""), FieldError::required("spec.schedule", "")];
-/// assert_eq!(invalid_message("CronJob", "x", &errs), r#"CronJob.batch "x" is invalid: spec.schedule: Required value"#);
+/// assert_eq!(invalid_message("CronJob", "x", &errs),
+///     r#"CronJob.batch "x" is invalid: spec.schedule: Required value"#);
 /// ```
 pub fn invalid_message(kind: &str, name: &str, errors: &[FieldError]) -> String {
     let mut distinct = std::collections::HashSet::new();

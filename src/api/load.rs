@@ -63,7 +63,8 @@ pub struct Manifest {
 /// let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: batch/v1\n  kind: Job\n  metadata: {name: \
 ///     a}\n---\n{\"apiVersion\": \"batch/v1beta1\", \"kind\": \"CronJob\", \"metadata\": {\"name\": \"b\"}}\n";
 /// let m = load_manifest(text);
-/// let served_by = |minor| m.objects.iter().map(|o| (o.name.as_str(), o.route(KubernetesVersion::new(minor).unwrap()))).collect::<Vec<_>>();
+/// let served_by = |minor| m.objects.iter().map(|o| (o.name.as_str(),
+///     o.route(KubernetesVersion::new(minor).unwrap()))).collect::<Vec<_>>();
 /// assert_eq!(served_by(28), [("a", Route::Job), ("b", Route::NotServed)]);
 /// assert_eq!(served_by(20), [("a", Route::Job), ("b", Route::CronJob { beta: true })]);
 /// assert_eq!(m.objects[1].node.pos.to_string(), "8:1");

@@ -58,7 +58,8 @@ pub enum NodeKind {
 impl Node {
     /// Whether this is `null` in YAML 1.1 terms: an empty plain scalar, `~` or `null`.
     pub fn is_null(&self) -> bool {
-        matches!(&self.kind, NodeKind::Scalar { text, plain: true } if matches!(text.as_str(), "" | "~" | "null" | "Null" | "NULL"))
+        matches!(&self.kind, NodeKind::Scalar { text, plain: true } if matches!(text.as_str(),
+            "" | "~" | "null" | "Null" | "NULL"))
     }
 
     /// The value of a mapping key, the last one if the key repeats (as JSON decoding takes it).

@@ -70,7 +70,8 @@ pub fn variant(text: &str, variant: &Variant) -> Result<String, SyntaxError> {
                 }
             }
             if !has_simulation {
-                docs.push(json!({"apiVersion": crate::sim::scenario::API_VERSION, "kind": "Simulation", "spec": {"kubernetesVersion": v.to_string()}}));
+                docs.push(json!({"apiVersion": crate::sim::scenario::API_VERSION, "kind": "Simulation",
+                    "spec": {"kubernetesVersion": v.to_string()}}));
             }
         }
         Variant::Policy(p) => {

@@ -8,7 +8,8 @@ use serde_json::Value;
 ///
 /// ```
 /// use cronjob_playground::app::document::to_yaml;
-/// let v = serde_json::json!({"kind": "Simulation", "spec": {"duration": "24h", "pods": [{"attempts": [{"durationSeconds": 30.0, "exitCode": 1}]}]}});
+/// let v = serde_json::json!({"kind": "Simulation", "spec": {"duration": "24h",
+///     "pods": [{"attempts": [{"durationSeconds": 30.0, "exitCode": 1}]}]}});
 /// assert_eq!(to_yaml(&v), "kind: Simulation\nspec:\n  duration: 24h\n  pods:\n  - attempts:\n    - {durationSeconds: \
 ///     30, exitCode: 1}\n");
 /// ```
@@ -173,10 +174,12 @@ mod tests {
         let doc = json!({
             "apiVersion": "playground.cronjob.dev/v1alpha1", "kind": "Simulation", "metadata": {"name": "example"},
             "spec": {
-                "kubernetesVersion": "1.28", "start": "2025-01-15T10:47:00Z", "duration": "7d", "controllerTimeZone": "Asia/Seoul",
+                "kubernetesVersion": "1.28", "start": "2025-01-15T10:47:00Z", "duration": "7d",
+                    "controllerTimeZone": "Asia/Seoul",
                 "pods": [{"selector": {"cronJob": "backup"}, "startupSeconds": 2,
                           "attempts": [{"durationSeconds": 30, "exitCode": 1}, {"durationSeconds": 8, "exitCode": 0}]}],
-                "events": [{"at": "2025-01-15T12:00:00Z", "patch": {"cronJob": "backup", "spec": {"schedule": "0 5 * * *", "suspend": true}}}]
+                "events": [{"at": "2025-01-15T12:00:00Z", "patch": {"cronJob": "backup",
+                    "spec": {"schedule": "0 5 * * *", "suspend": true}}}]
             }
         });
         let yaml = to_yaml(&doc);

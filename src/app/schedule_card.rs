@@ -102,7 +102,8 @@ pub struct ClockChangeView {
 /// let result = run(text);
 /// let card = &cards(result.trace.as_ref().unwrap(), None)[0];
 /// let part = &card.parts[0];
-/// assert_eq!((part.zone.as_str(), part.words.render(cronjob_playground::i18n::Lang::En)), ("Europe/Berlin", "At 02:00 every day".into()));
+/// assert_eq!((part.zone.as_str(), part.words.render(cronjob_playground::i18n::Lang::En)), ("Europe/Berlin",
+///     "At 02:00 every day".into()));
 /// assert!(part.changes[0].gap);
 /// ```
 pub fn cards(trace: &Trace, controller: Option<&str>) -> Vec<ScheduleCard> {

@@ -401,9 +401,8 @@ mod tests {
             ShareState::from_json(compare).unwrap().panels,
             [SharePanel::Compare { against: "version:1.20".into(), kept: None }]
         );
-        assert!(
-            matches!(ShareState::from_json(r#"{"text":"x","panels":["timeline"]}"#), Err(ShareError::NotAState(m)) if m.contains("unknown variant `timeline`"))
-        );
+        assert!(matches!(ShareState::from_json(r#"{"text":"x","panels":["timeline"]}"#),
+                Err(ShareError::NotAState(m)) if m.contains("unknown variant `timeline`")));
     }
 
     /// Found by the `share_link` fuzz target: `"to": 1.7370555555e101` read as one float and,
@@ -417,9 +416,8 @@ mod tests {
                 r#"{{"text":"x","view":{{"from":{from},"to":{to},"cursor":{from},"speed":{speed}}}}}"#
             ))
         };
-        assert!(
-            matches!(with("1736935200000.0", "1.7370555555e101", "60.0"), Err(ShareError::NotAState(m)) if m == "the view's window is not a time range")
-        );
+        assert!(matches!(with("1736935200000.0", "1.7370555555e101", "60.0"),
+                Err(ShareError::NotAState(m)) if m == "the view's window is not a time range"));
         assert!(matches!(with("-62135596800000.0", "253402300800000.0", "60.0"), Err(ShareError::NotAState(_))));
         assert!(matches!(with("-62135596800001.0", "0.0", "60.0"), Err(ShareError::NotAState(_))));
         assert!(matches!(with("0", "1", "0"), Err(ShareError::NotAState(m)) if m.contains("speed")));

@@ -86,11 +86,14 @@ pub fn state_at(trace: &Trace, t: Time) -> Value {
         };
         items.push(json!({
             "apiVersion": "v1", "kind": "Pod",
-            "metadata": {"name": p.name, "creationTimestamp": format_time(&p.created_at), "labels": {"job-name": p.job}},
-            "status": {"phase": phase, "containerStatuses": [{"name": "main", "restartCount": p.restarts.iter().filter(|r| r.at <= t).count()}]},
+            "metadata": {"name": p.name, "creationTimestamp": format_time(&p.created_at),
+                "labels": {"job-name": p.job}},
+            "status": {"phase": phase, "containerStatuses": [{"name": "main",
+                "restartCount": p.restarts.iter().filter(|r| r.at <= t).count()}]},
         }));
     }
-    json!({"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": "", "atTime": format_time(&t)}, "items": items})
+    json!({"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": "", "atTime": format_time(&t)},
+        "items": items})
 }
 
 #[cfg(test)]

@@ -89,7 +89,8 @@ fn answer(args: &Args) -> Result<String, Box<dyn std::error::Error>> {
         });
         let window = hits.as_ref().map(|hits| json!({"spec": args.window, "zone": zone.name(), "hits": hits}));
         let answer = json!({
-            "kubernetesVersion": version, "start": format_time(&run.start), "end": format_time(&run.end), "zone": zone.name(),
+            "kubernetesVersion": version, "start": format_time(&run.start), "end": format_time(&run.end),
+                "zone": zone.name(),
             "namespaces": run.parts.iter().map(|p| &p.namespace).collect::<Vec<_>>(), "notices": notices,
             "rows": rows, "density": run.density, "peaks": peaks, "window": window, "stagger": stagger,
         });

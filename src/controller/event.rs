@@ -27,7 +27,8 @@ pub enum EventType {
 /// use cronjob_playground::controller::{Event, EventType};
 /// let e = Event::normal("Completed", "Job completed");
 /// assert_eq!(e.event_type, EventType::Normal);
-/// assert_eq!(serde_json::to_string(&e).unwrap(), r#"{"type":"Normal","reason":"Completed","message":"Job completed"}"#);
+/// assert_eq!(serde_json::to_string(&e).unwrap(),
+///     r#"{"type":"Normal","reason":"Completed","message":"Job completed"}"#);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {

@@ -329,8 +329,10 @@ impl ClockChange {
 /// let changes = clock_changes(spec.masks(), berlin, 1_767_225_600, 1_798_761_600, 4);
 /// assert_eq!(changes.len(), 2);
 /// assert!(changes[0].is_gap() && !changes[1].is_gap());
-/// assert_eq!((changes[0].start.to_string(), changes[0].affected.clone()), ("2026-03-29 02:00:00".into(), vec!["02:00".to_string()]));
-/// assert_eq!((changes[1].start.to_string(), changes[1].affected.clone()), ("2026-10-25 02:00:00".into(), vec!["02:00".to_string()]));
+/// assert_eq!((changes[0].start.to_string(), changes[0].affected.clone()), ("2026-03-29 02:00:00".into(),
+///     vec!["02:00".to_string()]));
+/// assert_eq!((changes[1].start.to_string(), changes[1].affected.clone()), ("2026-10-25 02:00:00".into(),
+///     vec!["02:00".to_string()]));
 /// ```
 pub fn clock_changes(m: &Masks, tz: Tz, from: i64, until: i64, max: usize) -> Vec<ClockChange> {
     let mut zone = Zone::new(tz);

@@ -93,7 +93,8 @@ impl NextResponse {
 ///     r#"{"schedule": "0 5 * * *", "timeZone": "America/New_York", "after": "2025-01-15T13:47:31Z", "count": 2}"#,
 /// ).unwrap();
 /// let response = answer_next(request, chrono::Utc::now());
-/// assert_eq!(response.times.unwrap(), [Some("2025-01-16T10:00:00Z".to_owned()), Some("2025-01-17T10:00:00Z".to_owned())]);
+/// assert_eq!(response.times.unwrap(), [Some("2025-01-16T10:00:00Z".to_owned()),
+///     Some("2025-01-17T10:00:00Z".to_owned())]);
 /// assert_eq!(response.description.unwrap(), "At 05:00");
 /// ```
 pub fn answer_next(request: NextRequest, now: DateTime<Utc>) -> NextResponse {

@@ -43,7 +43,8 @@ impl std::error::Error for V1ParseError {}
 /// assert_eq!(text("* * *"), "Expected exactly 5 fields, found 3: * * *");
 /// assert_eq!(text("0 0 * * 7"), "End of range (7) above maximum (6): 7");
 /// // v1 knows no zone prefix: `TZ=UTC` is read as the minute.
-/// assert_eq!(text("TZ=UTC 0 * * *"), r#"Failed to parse int from TZ=UTC: strconv.Atoi: parsing "TZ=UTC": invalid syntax"#);
+/// assert_eq!(text("TZ=UTC 0 * * *"),
+///     r#"Failed to parse int from TZ=UTC: strconv.Atoi: parsing "TZ=UTC": invalid syntax"#);
 /// assert_eq!(text("TZ=UTC 0 * * * *"), "Expected exactly 5 fields, found 6: TZ=UTC 0 * * * *");
 /// assert!(parse_standard_v1("@hourly").is_ok());
 /// ```

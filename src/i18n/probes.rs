@@ -34,7 +34,8 @@ impl Sentences for ProbeWords {
     ///
     /// ```
     /// use cronjob_playground::i18n::{probes::ProbeWords, Lang, Sentences};
-    /// assert!(ProbeWords::SameMinute.format(Lang::En, &[&"2025-01-16T00:00:00Z", &6, &"a, b"]).starts_with("6 CronJobs \
+    /// assert!(ProbeWords::SameMinute.format(Lang::En, &[&"2025-01-16T00:00:00Z", &6,
+    ///     &"a, b"]).starts_with("6 CronJobs \
     ///     start together"));
     /// ```
     fn text(self, lang: Lang) -> &'static str {

@@ -290,7 +290,8 @@ pub fn not_simulated(admission: &Admission) -> Vec<NotSimulated> {
 /// let job = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: report-29110680\n  ownerReferences:\n  - \
 ///     {apiVersion: batch/v1, kind: CronJob, name: report, uid: u1, controller: true}\n\
 ///     spec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
-/// assert_eq!(owners_not_in_input(&admit(job, None, KubernetesVersion::NEWEST)), [("report-29110680".to_string(), "report".to_string())]);
+/// assert_eq!(owners_not_in_input(&admit(job, None, KubernetesVersion::NEWEST)), [("report-29110680".to_string(),
+///     "report".to_string())]);
 /// ```
 pub fn owners_not_in_input(admission: &Admission) -> Vec<(String, String)> {
     let cron_jobs: Vec<&str> = admission

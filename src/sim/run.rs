@@ -60,7 +60,8 @@ impl Run {
     ///     duration: 2h}\n";
     /// let mut run = Run::from_input(Input::read(manifest)).unwrap();
     /// while !run.step(1_000).unwrap().done {}
-    /// assert_eq!(run.finish(), Run::new(manifest, None).map(|mut r| { while !r.step(1_000).unwrap().done {} r.finish() }).unwrap());
+    /// assert_eq!(run.finish(), Run::new(manifest,
+    ///     None).map(|mut r| { while !r.step(1_000).unwrap().done {} r.finish() }).unwrap());
     /// ```
     pub fn from_input(input: Input) -> Result<Run, SimError> {
         Ok(Run { world: build_world(input)? })

@@ -72,7 +72,8 @@ impl ExplainText {
     /// let took = ExplainText::FinishedTook { at: "2023-03-22T13:16:08Z".into(), took: "8s".into() };
     /// assert_eq!(took.render(Lang::En), "2023-03-22T13:16:08Z (took 8s)");
     /// assert_eq!(took.render(Lang::Ja), "2023-03-22T13:16:08Z (所要 8s)");
-    /// assert_eq!(ExplainText::from("Failed (BackoffLimitExceeded)").render(Lang::Ko), "Failed (BackoffLimitExceeded)");
+    /// assert_eq!(ExplainText::from("Failed (BackoffLimitExceeded)").render(Lang::Ko),
+    ///     "Failed (BackoffLimitExceeded)");
     /// ```
     pub fn render(&self, lang: Lang) -> String {
         let l = lang;

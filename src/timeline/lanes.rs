@@ -233,7 +233,8 @@ impl Timeline {
     ///
     /// ```
     /// use cronjob_playground::timeline::Timeline;
-    /// let trace = cronjob_playground::sim::simulate(include_str!("../../e2e/seeds/perf-30d-hourly.yaml"), None).unwrap();
+    /// let trace = cronjob_playground::sim::simulate(include_str!("../../e2e/seeds/perf-30d-hourly.yaml"),
+    ///     None).unwrap();
     /// let mut timeline = Timeline::lanes(&trace);
     /// assert!(timeline.instants.is_empty());
     /// timeline.add_trace_instants(&trace, []);

@@ -23,7 +23,8 @@ pub(super) fn retroactive_edit(p: &Probe, first: Time, second: Time, zone: Tz, o
     let edit_at = minute(first + interval / 2);
     let new_slot = minute(first + interval / 4).max(first + TimeDelta::minutes(1));
     let new_schedule = edited_schedule(new_slot, interval, zone);
-    let events = json!([{"at": format_time(&edit_at), "patch": {"cronJob": p.cron_job.metadata.name, "spec": {"schedule": new_schedule}}}]);
+    let events = json!([{"at": format_time(&edit_at), "patch": {"cronJob": p.cron_job.metadata.name,
+        "spec": {"schedule": new_schedule}}}]);
     // v1 sees the edit within a poll; v2 at its next sync, at the latest the old schedule's next time.
     let (trace, playground) = p.run(p.options.at, second + TimeDelta::minutes(10), None, events)?;
     let job = trace

@@ -221,7 +221,8 @@ pub struct LintReport {
 /// let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: report}\nspec:\n  schedule: '0 * * * *'\n  \
 ///     concurrencyPolicy: Forbid\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          \
 ///     restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n";
-/// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::go::Tz::UTC };
+/// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(),
+///     controller_time_zone: cronjob_playground::go::Tz::UTC };
 /// let report = lint(text, &options).unwrap();
 /// let rules: Vec<_> = report.cron_jobs[0].findings.iter().map(|f| f.rule).collect();
 /// assert_eq!(rules, ["retroactive-edit", "forbid-no-deadline", "on-failure-logs-lost"]);
@@ -240,7 +241,8 @@ pub fn lint(text: &str, options: &LintOptions) -> Result<LintReport, TooManyCron
 ///     '0 3 * * *'\n  \
 ///     jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          \
 ///     containers: [{{name: c, image: busybox}}]\n");
-/// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(), controller_time_zone: cronjob_playground::go::Tz::UTC };
+/// let options = LintOptions { version: "1.28".parse().unwrap(), at: "2025-01-15T10:30:00Z".parse().unwrap(),
+///     controller_time_zone: cronjob_playground::go::Tz::UTC };
 /// let mut linting = Linting::new(&format!("{}---\n{}", cj("a"), cj("b")), options).unwrap();
 /// assert_eq!((linting.done(), linting.total()), (0, 2));
 /// assert!(!linting.step());

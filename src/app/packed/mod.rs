@@ -160,7 +160,8 @@ pub fn unpack(r: &mut Reader) -> Result<Trace, PackError> {
 ///
 /// ```
 /// use cronjob_playground::app::packed::{pack, unpack, Reader, Unpacking};
-/// let trace = cronjob_playground::sim::simulate(include_str!("../../../e2e/seeds/perf-30d-hourly.yaml"), None).unwrap();
+/// let trace = cronjob_playground::sim::simulate(include_str!("../../../e2e/seeds/perf-30d-hourly.yaml"),
+///     None).unwrap();
 /// let mut bytes = Vec::new();
 /// pack(&trace, &mut bytes);
 /// let mut r = Reader::new(&bytes);

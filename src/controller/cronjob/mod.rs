@@ -10,7 +10,8 @@
 //! ```
 //! use chrono::{TimeZone, Utc};
 //! use cronjob_playground::api::CronJob;
-//! use cronjob_playground::controller::cronjob::{sync, ApiServer, Behaviour, DecisionCode, Faults, JobsView, SyncInput};
+//! use cronjob_playground::controller::cronjob::{sync, ApiServer, Behaviour, DecisionCode, Faults, JobsView,
+//!     SyncInput};
 //! let cj: CronJob = serde_json::from_value(serde_json::json!({
 //!     "metadata": {"name": "backup", "namespace": "default", "uid": "u1",
 //!                  "creationTimestamp": "2016-05-19T09:59:00Z"},

@@ -38,7 +38,8 @@ use std::borrow::Cow;
 ///     "metadata": {"name": "fooer", "uid": "cj-uid"}})).unwrap();
 /// let owned = |name: &str, kind: &str, uid: &str| -> Job { serde_json::from_value(json!({"apiVersion": "batch/v1",
 ///     "kind": "Job", "metadata": {"name": name,
-///     "ownerReferences": [{"apiVersion": "v1", "kind": kind, "name": "fooer", "uid": uid, "controller": true}]}})).unwrap() };
+///     "ownerReferences": [{"apiVersion": "v1", "kind": kind, "name": "fooer", "uid": uid,
+///         "controller": true}]}})).unwrap() };
 /// let jobs = [owned("ours", "CronJob", "cj-uid"), owned("custom", "CustomController", "other")];
 /// let jobs: Vec<&Job> = jobs.iter().collect();
 /// let names = |by| jobs_to_be_reconciled(&cj, &jobs, by).iter().map(|j| j.metadata.name.clone()).collect::<Vec<_>>();

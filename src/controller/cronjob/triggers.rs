@@ -160,7 +160,10 @@ mod tests {
     }
 
     fn job(owner: Option<(&str, &str, &str)>, phase: &str) -> Job {
-        let refs = owner.map_or(json!([]), |(kind, name, uid)| json!([{"apiVersion": "batch/v1", "kind": kind, "name": name, "uid": uid, "controller": true}]));
+        let refs = owner.map_or(json!([]), |(kind, name, uid)| {
+            json!([{"apiVersion": "batch/v1", "kind": kind,
+            "name": name, "uid": uid, "controller": true}])
+        });
         serde_json::from_value(
             json!({"metadata": {"name": "j", "namespace": "ns", "ownerReferences": refs, "labels": {"phase": phase}}}),
         )

@@ -21,7 +21,8 @@ pub const LEGACY_MAX_BACKOFF: TimeDelta = TimeDelta::seconds(360);
 ///
 /// ```
 /// use chrono::TimeDelta;
-/// use cronjob_playground::controller::job::backoff::{backoff_for_failures, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF};
+/// use cronjob_playground::controller::job::backoff::{backoff_for_failures, INITIAL_POD_FAILURE_BACKOFF,
+///     MAX_POD_FAILURE_BACKOFF};
 /// let d = |n| backoff_for_failures(n, INITIAL_POD_FAILURE_BACKOFF, MAX_POD_FAILURE_BACKOFF).num_seconds();
 /// assert_eq!([d(0), d(1), d(2), d(3), d(6), d(7), d(40)], [0, 10, 20, 40, 320, 600, 600]);
 /// ```

@@ -57,7 +57,8 @@ pub fn new_condition(
 /// use cronjob_playground::api::{ConditionStatus, JobConditionType};
 /// use cronjob_playground::controller::job::ensure_condition_status;
 /// let mut list = vec![];
-/// assert!(!ensure_condition_status(&mut list, JobConditionType::Suspended, ConditionStatus::False, "JobResumed", "Job resumed", Utc::now()));
+/// assert!(!ensure_condition_status(&mut list, JobConditionType::Suspended, ConditionStatus::False, "JobResumed",
+///     "Job resumed", Utc::now()));
 /// assert!(list.is_empty());
 /// ```
 pub fn ensure_condition_status(

@@ -83,7 +83,8 @@ impl JobFeatures {
     /// use cronjob_playground::api::Release;
     /// use cronjob_playground::controller::{gates::FeatureGates, job::JobFeatures};
     /// let r: Release = "1.24.3".parse().unwrap();
-    /// let (gates, _) = FeatureGates::resolve(r.version, &BTreeMap::from([("JobTrackingWithFinalizers".into(), true)]));
+    /// let (gates, _) = FeatureGates::resolve(r.version, &BTreeMap::from([("JobTrackingWithFinalizers".into(),
+    ///     true)]));
     /// assert!(JobFeatures::for_release(r, &gates).tracking_with_finalizers);
     /// assert!(!JobFeatures::for_version(r.version, r.patch).tracking_with_finalizers);
     /// ```

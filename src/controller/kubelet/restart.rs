@@ -52,7 +52,8 @@ pub enum RestartAttempt {
 /// use chrono::{TimeZone, Utc};
 /// use cronjob_playground::controller::kubelet::{restart_attempt, CrashLoopBackOff, RestartAttempt};
 /// let t = |s| Utc.timestamp_opt(s, 0).unwrap();
-/// let RestartAttempt::Started { restart_count, backoff, .. } = restart_attempt(&CrashLoopBackOff::default(), 0, t(30), t(30))
+/// let RestartAttempt::Started { restart_count, backoff, .. } = restart_attempt(&CrashLoopBackOff::default(), 0, t(30),
+///     t(30))
 /// else { panic!() };
 /// assert_eq!(restart_count, 1);
 /// assert!(matches!(restart_attempt(&backoff, 1, t(60), t(60)), RestartAttempt::BackOff { .. }));

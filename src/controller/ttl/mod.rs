@@ -47,9 +47,11 @@ pub fn ttl_controller_enabled(version: KubernetesVersion) -> bool {
 /// let mut job = Job::default();
 /// job.spec.ttl_seconds_after_finished = Some(100);
 /// job.status.conditions.push(JobCondition { condition_type: JobConditionType::Complete, status: ConditionStatus::True,
-///     last_probe_time: Some(t(50)), last_transition_time: Some(t(50)), reason: String::new(), message: String::new() });
+///     last_probe_time: Some(t(50)), last_transition_time: Some(t(50)), reason: String::new(),
+///         message: String::new() });
 /// let v = KubernetesVersion::new(28).unwrap();
-/// assert_eq!(ttl_after_finished(&job, t(60), v).action, TtlAction::RequeueAt { expire_at: t(150), after: TimeDelta::seconds(90) });
+/// assert_eq!(ttl_after_finished(&job, t(60), v).action, TtlAction::RequeueAt { expire_at: t(150),
+///     after: TimeDelta::seconds(90) });
 /// assert_eq!(ttl_after_finished(&job, t(150), v).action, TtlAction::Delete { expired_at: t(150) });
 /// ```
 pub fn ttl_after_finished(job: &Job, now: DateTime<Utc>, version: KubernetesVersion) -> TtlDecision {

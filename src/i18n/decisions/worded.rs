@@ -12,9 +12,12 @@ use std::fmt;
 /// ```
 /// use cronjob_playground::i18n::decisions::{Arg, DecisionWords as W, Worded};
 /// use cronjob_playground::i18n::Lang;
-/// let why = Worded::new(W::KubeletRestart, [Arg::from(1), Arg::Words(Worded::new(W::KubeletFirstCrash, [])), Arg::from("10s")]);
-/// assert_eq!(why.to_string(), "kubelet restart #1: first crash: the kubelet has no back-off entry yet, so it restarts the container at once; the next crash waits 10s");
-/// assert_eq!(why.render(Lang::Ko), "kubelet 재시작 #1: 첫 비정상 종료: kubelet에 아직 백오프 기록이 없으므로 컨테이너를 바로 재시작합니다. 다음 비정상 종료는 10s 기다립니다");
+/// let why = Worded::new(W::KubeletRestart, [Arg::from(1), Arg::Words(Worded::new(W::KubeletFirstCrash, [])),
+///     Arg::from("10s")]);
+/// assert_eq!(why.to_string(),
+///     "kubelet restart #1: first crash: the kubelet has no back-off entry yet, so it restarts the container at once; the next crash waits 10s");
+/// assert_eq!(why.render(Lang::Ko),
+///     "kubelet 재시작 #1: 첫 비정상 종료: kubelet에 아직 백오프 기록이 없으므로 컨테이너를 바로 재시작합니다. 다음 비정상 종료는 10s 기다립니다");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Worded {

@@ -106,7 +106,8 @@ impl Simulation {
     /// assert_eq!(sim.spec.kubernetes_version.unwrap().to_string(), "1.20");
     /// let doc = serde_json::json!({"kubernetesVersion": "1.26.0", "featureGates": {"JobReadyPods": false}});
     /// let sim = Simulation::from_value(doc).unwrap();
-    /// assert_eq!((sim.spec.kubernetes_version.unwrap().patch, sim.spec.feature_gates["JobReadyPods"]), (Some(0), false));
+    /// assert_eq!((sim.spec.kubernetes_version.unwrap().patch, sim.spec.feature_gates["JobReadyPods"]), (Some(0),
+    ///     false));
     /// assert!(Simulation::from_value(serde_json::json!({"horizon": 3})).is_err());
     /// ```
     pub fn from_value(value: serde_json::Value) -> Result<Simulation, SimulationError> {
@@ -252,7 +253,8 @@ mod tests {
                 exactly one of patch, delete, controllerDown, trigger",
             ),
             (
-                json!({"events": [{"at": "2025-01-15T12:00:00Z", "controllerDown": {"until": "2025-01-15T11:00:00Z"}}]}),
+                json!({"events": [{"at": "2025-01-15T12:00:00Z",
+                    "controllerDown": {"until": "2025-01-15T11:00:00Z"}}]}),
                 "Simulation: event at 2025-01-15T12:00:00Z: controllerDown.until must be after at",
             ),
             (

@@ -35,7 +35,8 @@ struct Packed {
 /// let at = "2025-01-15T11:00:00Z".parse().unwrap();
 /// let mut events = Events::default();
 /// let about = Message::About(Words::CreatedJob, "backup-29014860".to_string());
-/// events.record(at, (ObjectKind::CronJob, "backup"), EventType::Normal, "SuccessfulCreate", about, "cronjob-controller");
+/// events.record(at, (ObjectKind::CronJob, "backup"), EventType::Normal, "SuccessfulCreate", about,
+///     "cronjob-controller");
 /// let e = events.iter().next().unwrap();
 /// assert_eq!((&*e.object.name, &*e.reason, e.message.to_string()), ("backup", "SuccessfulCreate", "Created job \
 ///     backup-29014860".into()));

@@ -96,7 +96,8 @@ pub enum RanAfter {
 /// ```
 /// use cronjob_playground::sim::trace::SlotWhy;
 /// let why = SlotWhy::from("The horizon ended before the controller acted on this slot.");
-/// assert_eq!(serde_json::to_string(&why).unwrap(), r#""The horizon ended before the controller acted on this slot.""#);
+/// assert_eq!(serde_json::to_string(&why).unwrap(),
+///     r#""The horizon ended before the controller acted on this slot.""#);
 /// ```
 #[derive(Clone, Debug)]
 pub enum SlotWhy {
