@@ -9,7 +9,7 @@
 
 use super::said::Said;
 use crate::cron::{self, clock_changes, parse_standard, with_time_zone, ClockChange, Masks, Schedule};
-use crate::go::{Location, Tz, Zone};
+use crate::go::{self, Location, Tz, Zone};
 use crate::i18n::schedule::{month, weekday, ScheduleWords as W};
 use crate::i18n::Lang;
 use crate::i18n::Sentences;
@@ -234,21 +234,11 @@ fn change_view(c: &ClockChange, zone: Tz) -> ClockChangeView {
 /// The schedule as a sentence in `lang`.
 pub fn words(lang: Lang, schedule: &Schedule) -> String {
     let text = match schedule {
-        Schedule::Every(every) => W::EveryDuration.format(lang, &[&go_duration(every.delay().num_seconds())]),
+        Schedule::Every(every) => W::EveryDuration.format(lang, &[&go::duration_string(every.delay())]),
         Schedule::Spec(spec) => spec_words(lang, spec.masks()),
     };
     let mut chars = text.chars();
     chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
-}
-
-/// Go's way of writing a whole-second duration (`1h30m0s`, `15s`).
-fn go_duration(secs: i64) -> String {
-    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    match (h, m) {
-        (0, 0) => format!("{s}s"),
-        (0, _) => format!("{m}m{s}s"),
-        _ => format!("{h}h{m}m{s}s"),
-    }
 }
 
 /// `vals` named and joined, three or more consecutive ones as a range.

@@ -55,7 +55,7 @@ impl Effects {
                 Err(err)
             }
             Ok(()) => {
-                cron_job.status.to_mut().active.retain(|r| r.uid != job.metadata.uid);
+                cron_job.remove_active(&job.metadata.uid);
                 self.deleted.push(job.metadata.name.clone());
                 self.events.push(Event::successful_delete(&job.metadata.name));
                 Ok(())

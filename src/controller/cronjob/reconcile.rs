@@ -57,7 +57,7 @@ pub(crate) fn reconcile_jobs<'a>(
                 effects.note_unexpected(&job.metadata.name);
             }
             (true, Some(kind)) => {
-                cj.status.to_mut().active.retain(|r| &r.uid != uid);
+                cj.remove_active(uid);
                 let event = Event::saw_completed_job(&job.metadata.name, condition_name(kind), wording);
                 effects.note_completed(event, &job.metadata.name, condition_name(kind));
                 *update_status = true;
@@ -87,7 +87,7 @@ pub(crate) fn reconcile_jobs<'a>(
         match input.api.get_job(&r.namespace, &r.name) {
             Err(err) if err.reason == FaultReason::NotFound => {
                 effects.note_missing(&r.name);
-                target.get().status.to_mut().active.retain(|a| a.uid != r.uid);
+                target.get().remove_active(&r.uid);
                 *update_status = true;
             }
             Err(err) => return Err(err),

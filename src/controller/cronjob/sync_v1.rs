@@ -133,7 +133,7 @@ fn reconcile_active(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) 
         match (found, job.status.finished_condition().map(|c| c.condition_type)) {
             (false, None) => run.effects.note_unexpected(&job.metadata.name),
             (true, Some(kind)) => {
-                cj.status.to_mut().active.retain(|r| &r.uid != uid);
+                cj.remove_active(uid);
                 let condition = condition_name(kind);
                 let event = match b.completed_wording {
                     Some(wording) => Event::saw_completed_job(&job.metadata.name, condition, wording),
@@ -148,7 +148,7 @@ fn reconcile_active(run: &mut Run<'_, '_>, cj: &mut Working<'_>, jobs: &[&Job]) 
     for r in cj.status.active.clone() {
         if !children.contains(&r.uid.as_str()) {
             run.effects.note_missing(&r.name);
-            cj.status.to_mut().active.retain(|a| a.uid != r.uid);
+            cj.remove_active(&r.uid);
         }
     }
 }

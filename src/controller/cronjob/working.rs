@@ -21,6 +21,15 @@ impl<'a> Working<'a> {
         Working { object, status: Cow::Borrowed(&object.status) }
     }
 
+    /// Drops the Job with this UID from `status.active` (`deleteFromActiveList`). The status is
+    /// copied only when the Job is listed: a Job deleted past the history limits has finished and
+    /// left the list already, and most syncs change nothing else.
+    pub fn remove_active(&mut self, uid: &str) {
+        if self.status.active.iter().any(|r| r.uid == uid) {
+            self.status.to_mut().active.retain(|r| r.uid != uid);
+        }
+    }
+
     /// The scheduling facts, with this sync's `lastScheduleTime`.
     pub fn slots(&self) -> SlotInput {
         SlotInput::with_status(self.object, &self.status)

@@ -44,7 +44,8 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
     };
     let with_finalizer: BTreeSet<&str> =
         pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.as_str()).collect();
-    let mut unc = status.uncounted_terminated_pods.clone().unwrap_or_default();
+    // Taken, not copied: the status gets the updated lists back before anything reads them.
+    let mut unc = status.uncounted_terminated_pods.take().unwrap_or_default();
     needs_flush |= clean_uncounted(&mut status, &mut unc, &with_finalizer);
     let counted = count_finished(ctx, &t, &pods, &mut unc);
     needs_flush |= counted.changed;

@@ -28,9 +28,18 @@ fn current(pod: &Pod) -> ContainerStatus {
 }
 
 fn with_container(pod: &Pod, phase: PodPhase, ready: bool, now: DateTime<Utc>, c: ContainerStatus) -> PodStatus {
-    let mut s = pod.status.clone();
-    s.phase = Some(phase);
-    s.container_statuses = vec![c];
+    // Field by field rather than a clone of the whole status: the container's old status would
+    // be copied only to be dropped.
+    let p = &pod.status;
+    let mut s = PodStatus {
+        phase: Some(phase),
+        conditions: p.conditions.clone(),
+        reason: p.reason.clone(),
+        message: p.message.clone(),
+        start_time: p.start_time,
+        init_container_statuses: p.init_container_statuses.clone(),
+        container_statuses: vec![c],
+    };
     let status = if ready { ConditionStatus::True } else { ConditionStatus::False };
     match s.conditions.iter_mut().find(|c| c.condition_type == POD_READY) {
         Some(c) if c.status == status => {}
