@@ -100,7 +100,7 @@ pub enum AttemptLabel {
 
 /// A labelled stretch of a Pod's lane.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Attempt {
+pub struct AttemptSpan {
     pub from: Time,
     pub to: Time,
     pub label: AttemptLabel,
@@ -164,10 +164,14 @@ impl PodBar {
     /// The labelled stretches of the Pod's lane, in time order: the Job controller's wait before
     /// it was created, each attempt's exit (the last one's kill instead, when its Pod was deleted
     /// while it ran) and the kubelet's back-off waits between attempts.
-    pub fn attempts(&self) -> Vec<Attempt> {
+    pub fn attempts(&self) -> Vec<AttemptSpan> {
         let mut out = Vec::new();
         if let Some(w) = self.recreated_after {
-            out.push(Attempt { from: w.from, to: w.to, label: AttemptLabel::JobBackOff(span_seconds(w.from, w.to)) });
+            out.push(AttemptSpan {
+                from: w.from,
+                to: w.to,
+                label: AttemptLabel::JobBackOff(span_seconds(w.from, w.to)),
+            });
         }
         let last_run = self.segments.iter().rposition(|s| s.kind == SegmentKind::Running);
         for (k, s) in self.segments.iter().enumerate() {
@@ -179,7 +183,7 @@ impl PodBar {
                 SegmentKind::BackOff if s.to > s.from => Some(AttemptLabel::KubeletBackOff(span_seconds(s.from, s.to))),
                 _ => None,
             };
-            out.extend(label.map(|label| Attempt { from: s.from, to: s.to, label }));
+            out.extend(label.map(|label| AttemptSpan { from: s.from, to: s.to, label }));
         }
         out
     }

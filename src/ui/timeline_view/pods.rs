@@ -8,7 +8,7 @@ use crate::i18n::Msg;
 use crate::sim::trace::format_time;
 use crate::timeline::lanes::JobBar;
 use crate::timeline::names;
-use crate::timeline::pod_lanes::{Attempt, AttemptLabel, PodBar, PodEnd, SegmentKind};
+use crate::timeline::pod_lanes::{AttemptLabel, AttemptSpan, PodBar, PodEnd, SegmentKind};
 use crate::timeline::rows::Row;
 use crate::timeline::viewport::{label_text_width, ms};
 use crate::timeline::ItemRef;
@@ -85,7 +85,7 @@ impl Lanes<'_> {
     /// fits (`exit 1`, `back-off 10 s`, `killed: backoffLimit`), shortened when only that fits
     /// (`1`, `10 s`), else left to the Pod's name and the inspector. Exits are written inside
     /// their run's bar, waits above their line, a kill after the Pod's end.
-    fn attempt_label(&self, a: &Attempt, cy: f64) -> Option<Html> {
+    fn attempt_label(&self, a: &AttemptSpan, cy: f64) -> Option<Html> {
         let (x0, x1) = (self.frame.x(ms(a.from)), self.frame.x(ms(a.to)));
         // A kill ends the Job's Pods: its label goes after the Pod's end mark, where nothing follows.
         let killed = matches!(a.label, AttemptLabel::Killed(_));
