@@ -1,7 +1,7 @@
 // End-to-end: the cluster view. A pasted dump of 200 CronJobs (tests/data/cluster-200.yaml) is
 // drawn within two seconds with no timeline run; 1,000 are refused in the page's words; a phone
 // shows the view without sideways scrolling; a small hand-checked List gives its rows by
-// namespace, its one peak and the order by runs.
+// namespace, its one peak and the order by runs, and a List of two keeps the timeline.
 //
 // Texts go in as a paste event, as Ctrl+V does: Playwright's keyboard.insertText types a text
 // through Chromium's editing commands one line at a time, each laid out again, which for the
@@ -87,23 +87,35 @@ test('a phone shows the view of 200 CronJobs without sideways scrolling', async 
 
 test('a hand-checked List: its rows, the one pile-up at 02:00, sorting by runs', async () => {
   const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
-  // Five CronJobs start at 02:00 (a pile-up: five or more in one minute), one at 02:30, one every six hours.
+  // Ten CronJobs (fewer keep the timeline): five start at 02:00 (a pile-up: five or more in one minute), one at
+  // 02:30, one every six hours, three alone later in the day.
   const items = [
     cronJob('web', 'backup', '0 2 * * *'), cronJob('web', 'report', '30 2 * * *'), cronJob('web', 'index', '0 2 * * *'),
     cronJob('billing', 'backup', '0 2 * * *'), cronJob('billing', 'invoices', '0 2 * * *'),
     cronJob('billing', 'ledger', '0 2 * * *'), cronJob('billing', 'sync', '0 */6 * * *'),
+    cronJob('ops', 'audit', '10 9 * * *'), cronJob('ops', 'cleanup', '45 12 * * *'), cronJob('ops', 'rotate', '15 18 * * *'),
   ];
   const sim = "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 1d}\n";
-  await pasteUntil(page, list(items, sim), () => document.querySelectorAll('[data-testid="cluster-row"]').length === 7);
+  await pasteUntil(page, list(items, sim), () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
   const peaks = await page.$$eval('[data-testid="cluster-peaks"] li', (els) => els.map((e) => e.textContent));
   assert.equal(peaks.length, 1);
   assert.match(peaks[0], /^02:00 Mon 23 Nov: 5 Jobs start within 1 minute$/);
   const groups = await page.$$eval('.cluster-ns', (els) => els.map((e) => e.dataset.namespace));
-  assert.deepEqual(groups, ['web', 'billing']);
+  assert.deepEqual(groups, ['web', 'billing', 'ops']);
   await page.selectOption('[data-testid="cluster-sort"]', 'runs');
   const billing = await page.$$eval('[data-namespace="billing"] [data-testid="cluster-row"]', (els) =>
     els.map((e) => [e.dataset.name, e.children[3].textContent]));
   assert.deepEqual(billing, [['sync', '4'], ['backup', '1'], ['invoices', '1'], ['ledger', '1']]);
   await page.screenshot({ path: path.join(shots, 'cluster-list-1440-dark.png') });
+  await context.close();
+});
+
+test('a List of two CronJobs, as `kubectl get cronjobs -o yaml` gives one namespace, keeps the timeline', async () => {
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
+  const items = [cronJob('web', 'backup', '0 2 * * *'), cronJob('web', 'report', '30 2 * * *')];
+  const sim = "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 1d}\n";
+  await pasteUntil(page, list(items, sim), () => document.querySelectorAll('[data-testid="slot-lane"]').length > 0);
+  assert.equal(await rows(page), 0);
+  assert.equal(await page.$$eval('[data-testid="cluster-view"]', (els) => els.length), 0);
   await context.close();
 });

@@ -1,5 +1,5 @@
-//! The cluster view: when the editor holds a cluster dump (a `List` with more than one CronJob,
-//! or at least [`MANY`] CronJobs in any form), the page does not run the text as it runs one
+//! The cluster view: when the editor holds a cluster dump (at least [`MANY`] CronJobs, in a
+//! `List`, in several documents or both), the page does not run the text as it runs one
 //! CronJob (a timeline of hundreds of lanes is no view of a cluster): it asks its worker for a
 //! cluster run instead (`app::cluster`, stepped in slices there, so that the next keystroke drops
 //! it) and draws the answer, a compact row model, as one row per CronJob grouped by namespace
@@ -15,21 +15,15 @@ use std::rc::Rc;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-/// CronJobs from which any text is a cluster dump.
+/// CronJobs from which a text is a cluster dump. Fewer keep the timeline, whatever their form:
+/// `kubectl get cronjobs -o yaml` of one namespace is a `List` of a few CronJobs, and its reader
+/// wants each one's slots, explanations and inspector, which the cluster's rows do not give.
 pub const MANY: usize = 10;
 
 /// Whether `text` is a cluster dump (see the module's doc), read from its lines alone: the page's
 /// module has no YAML parser, and this runs on every keystroke.
 pub fn is_cluster_dump(text: &str) -> bool {
-    let (mut cron_jobs, mut list) = (0, false);
-    for line in text.lines() {
-        match line.trim().trim_start_matches("- ") {
-            "kind: CronJob" => cron_jobs += 1,
-            "kind: List" if !line.starts_with([' ', '-']) => list = true,
-            _ => {}
-        }
-    }
-    cron_jobs >= MANY || (list && cron_jobs > 1)
+    text.lines().filter(|line| line.trim().trim_start_matches("- ") == "kind: CronJob").count() >= MANY
 }
 
 /// An answer of a cluster run.
