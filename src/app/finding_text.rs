@@ -134,7 +134,7 @@ pub enum FindingText {
 
 /// A piece of a rendered sentence.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Part {
+pub enum SentencePart {
     /// The playground's words (translated), with its values.
     Own(String),
     /// Kubernetes' own text, verbatim.
@@ -159,22 +159,22 @@ impl FindingText {
             parts
                 .into_iter()
                 .map(|p| match p {
-                    Part::Own(s) | Part::Kubernetes(s) => s,
+                    SentencePart::Own(s) | SentencePart::Kubernetes(s) => s,
                 })
                 .collect(),
         )
     }
 
     /// The sentence in `lang` in pieces, so the page can set Kubernetes' texts apart.
-    pub fn parts(&self, lang: Lang) -> Option<Vec<Part>> {
+    pub fn parts(&self, lang: Lang) -> Option<Vec<SentencePart>> {
         let (text, quoted) = self.catalog_sentence(lang).or_else(|| self.probe_sentence(lang))?;
         let mut parts = vec![];
         for (i, own) in text.split(MARK).enumerate() {
             if i > 0 {
-                parts.push(Part::Kubernetes(quoted.get(i - 1).copied().unwrap_or_default().to_owned()));
+                parts.push(SentencePart::Kubernetes(quoted.get(i - 1).copied().unwrap_or_default().to_owned()));
             }
             if !own.is_empty() {
-                parts.push(Part::Own(own.to_owned()));
+                parts.push(SentencePart::Own(own.to_owned()));
             }
         }
         Some(parts)
@@ -505,8 +505,8 @@ mod tests {
         };
         let parts = text.parts(Lang::Ko).unwrap();
         assert_eq!(
-            parts.iter().filter(|p| matches!(p, Part::Kubernetes(_))).collect::<Vec<_>>(),
-            [&Part::Kubernetes(s("Missed starting window"))]
+            parts.iter().filter(|p| matches!(p, SentencePart::Kubernetes(_))).collect::<Vec<_>>(),
+            [&SentencePart::Kubernetes(s("Missed starting window"))]
         );
         assert_eq!(FindingText::Unknown.render(Lang::Ja), None);
     }

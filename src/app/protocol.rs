@@ -15,7 +15,7 @@
 
 use super::cluster::view::{ClusterRefused, ClusterView};
 use super::compare::{DiffKind, RunSummary, Variant};
-use super::finding_text::Part;
+use super::finding_text::SentencePart;
 use super::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
 use super::packed::{pack, PackError, Reader, Unpacking, Writer};
 use super::packed_scenario::{pack_cluster, pack_simulation, unpack_cluster, unpack_simulation};
@@ -87,14 +87,14 @@ pub struct FindingView {
     /// The English sentence, for a finding without pieces.
     pub message: String,
     /// In the order of [`Lang::ALL`].
-    pub parts: [Option<Vec<Part>>; 3],
+    pub parts: [Option<Vec<SentencePart>>; 3],
     /// Manifest + Simulation document that reproduce it in the playground.
     pub playground: String,
 }
 
 impl FindingView {
     /// The sentence in `lang`, in pieces (`None`: say `message`).
-    pub fn parts(&self, lang: Lang) -> Option<&[Part]> {
+    pub fn parts(&self, lang: Lang) -> Option<&[SentencePart]> {
         self.parts[lang.index()].as_deref()
     }
 }

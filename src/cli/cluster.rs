@@ -5,7 +5,7 @@
 
 use crate::app::cluster::query::{Hit, Window};
 use crate::app::cluster::stagger::{apply, Suggestion};
-use crate::app::cluster::{self, Cluster, Peak, Row, Scope, Sort};
+use crate::app::cluster::{self, Cluster, ClusterRow, Peak, Scope, Sort};
 use crate::go::Tz;
 use crate::sim::scenario::HorizonDuration;
 use crate::sim::trace::{format_time, Time};
@@ -70,7 +70,7 @@ fn answer(args: &Args) -> Result<String, Box<dyn std::error::Error>> {
     let input = Input::read(&text);
     let scope = Scope { namespaces: args.namespace.clone(), duration: args.duration, ..Scope::default() };
     let run = cluster::run_with(&input, &scope, |_, _| false)?;
-    let rows: Vec<&Row> = run.sorted(sort).into_iter().filter(|r| keep(args, r)).collect();
+    let rows: Vec<&ClusterRow> = run.sorted(sort).into_iter().filter(|r| keep(args, r)).collect();
     let peaks = run.peaks(zone);
     let hits = window.as_ref().map(|w| run.query(w));
     let staggered = if args.stagger {
@@ -118,7 +118,7 @@ fn answer(args: &Args) -> Result<String, Box<dyn std::error::Error>> {
     Ok(out)
 }
 
-fn keep(args: &Args, r: &Row) -> bool {
+fn keep(args: &Args, r: &ClusterRow) -> bool {
     let only = args.only.iter().all(|o| match o.as_str() {
         "lost-or-late" => r.lost + r.late > 0,
         "problems" => r.problems() > 0,
@@ -133,7 +133,7 @@ fn local(t: Time, zone: Tz) -> String {
     t.with_timezone(&zone).format("%a %d %b %H:%M").to_string()
 }
 
-fn table(rows: &[&Row], zone: Tz) -> String {
+fn table(rows: &[&ClusterRow], zone: Tz) -> String {
     let head = [
         "NAMESPACE",
         "NAME",

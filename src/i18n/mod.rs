@@ -263,8 +263,8 @@ mod tests {
     fn japanese_and_korean_are_translated_not_copied() {
         // Messages that are the same in every language: symbols and Kubernetes' words (the
         // Japanese documentation keeps resource names such as Job as they are).
-        let same_everywhere = [Msg::Kubernetes, Msg::LintListSeparator, Msg::DiffPartSeparator];
-        let same_in_japanese = [Msg::LegendJob, Msg::DiffJobShift, Msg::NamePod];
+        let same_everywhere = [Msg::Kubernetes, Msg::LintListSeparator, Msg::DiffPartSeparator, Msg::ClusterPolicy];
+        let same_in_japanese = [Msg::LegendJob, Msg::DiffJobShift, Msg::NamePod, Msg::ClusterName];
         for &msg in Msg::ALL.iter().filter(|m| !same_everywhere.contains(m)) {
             for lang in [Lang::Ja, Lang::Ko] {
                 if lang == Lang::Ja && same_in_japanese.contains(&msg) {

@@ -9,7 +9,7 @@ use super::language::use_lang;
 use super::runner::{Engine, Report, Runner};
 use super::share::PanelsHandle;
 use crate::api::KubernetesVersion;
-use crate::app::finding_text::Part;
+use crate::app::finding_text::SentencePart;
 use crate::app::lint::{Severity, TooManyCronJobs};
 use crate::app::protocol::{Answer, LintAsk, LintRefused, PageAnswer, Request};
 use crate::app::protocol::{CronJobLintView, FindingView, LintReportView};
@@ -376,8 +376,8 @@ fn finding_sentence(f: &FindingView, l: Lang) -> Html {
         Some(parts) => parts
             .iter()
             .map(|p| match p {
-                Part::Own(s) => html! { { s.clone() } },
-                Part::Kubernetes(s) => html! { <span class="k8s">{ s.clone() }</span> },
+                SentencePart::Own(s) => html! { { s.clone() } },
+                SentencePart::Kubernetes(s) => html! { <span class="k8s">{ s.clone() }</span> },
             })
             .collect(),
     }

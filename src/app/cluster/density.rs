@@ -2,7 +2,7 @@
 //! density strip — and its peaks, the minutes where starts pile up ("00:00 Mon: 41 Jobs start
 //! within 1 minute"), grouped when the same pile-up recurs at the same time of day.
 
-use super::{Cluster, Part};
+use super::{Cluster, NamespaceRun};
 use crate::go::Tz;
 use crate::sim::trace::{JobRecord, Time};
 use chrono::{TimeDelta, Timelike};
@@ -51,7 +51,7 @@ pub(super) fn stopped(job: &JobRecord, end: Time) -> Time {
 
 impl Density {
     /// The density of `parts`' Jobs over `[start, end)`.
-    pub(super) fn of(parts: &[Part], (start, end): (Time, Time)) -> Density {
+    pub(super) fn of(parts: &[NamespaceRun], (start, end): (Time, Time)) -> Density {
         let minutes = ((end - start).num_seconds().max(0) as usize).div_ceil(60);
         let mut starts = vec![0u32; minutes];
         // +1 at a Job's first minute, −1 after its last: summed, the Jobs active in each minute.
@@ -84,7 +84,7 @@ fn summed(change: &[i64]) -> impl Iterator<Item = i64> + '_ {
 }
 
 /// The pods' requests per minute (`None` when no CronJob's template requests anything).
-fn requested(parts: &[Part], (start, end): (Time, Time), minutes: usize) -> Option<Requested> {
+fn requested(parts: &[NamespaceRun], (start, end): (Time, Time), minutes: usize) -> Option<Requested> {
     let mut cpu = vec![0i64; minutes + 1];
     let mut memory = vec![0i64; minutes + 1];
     let mut any = false;

@@ -37,7 +37,7 @@ use crate::sim::trace::Time;
 use crate::sim::{Input, Run, SimError, Trace};
 use chrono::TimeDelta;
 pub use density::{Density, Peak};
-pub use rows::{Row, Sort};
+pub use rows::{ClusterRow, Sort};
 use std::fmt;
 
 /// The window a cluster run covers when the Simulation document gives no end or duration.
@@ -51,7 +51,7 @@ const SLICE: u64 = 20_000;
 
 /// One namespace's run.
 #[derive(Debug)]
-pub struct Part {
+pub struct NamespaceRun {
     /// The namespace (`""` for objects that name none).
     pub namespace: String,
     pub trace: Trace,
@@ -63,9 +63,9 @@ pub struct Cluster {
     pub start: Time,
     pub end: Time,
     /// One run per namespace, in the order the namespaces first appear.
-    pub parts: Vec<Part>,
+    pub parts: Vec<NamespaceRun>,
     /// One row per CronJob, in manifest order.
-    pub rows: Vec<Row>,
+    pub rows: Vec<ClusterRow>,
     /// Jobs started and running per minute.
     pub density: Density,
 }
@@ -146,7 +146,7 @@ pub struct Clustering {
     waiting: Vec<(String, Input)>,
     /// The namespace running now.
     current: Option<(String, Run)>,
-    parts: Vec<Part>,
+    parts: Vec<NamespaceRun>,
     total: usize,
     horizon: (Time, Time),
 }
@@ -189,7 +189,7 @@ impl Clustering {
         }
         if let Some((namespace, mut run)) = self.current.take() {
             if run.step(max_steps)?.done {
-                self.parts.push(Part { namespace, trace: run.finish() });
+                self.parts.push(NamespaceRun { namespace, trace: run.finish() });
             } else {
                 self.current = Some((namespace, run));
             }
@@ -220,8 +220,8 @@ impl Clustering {
 
 impl Cluster {
     /// The rows in the order `sort` asks (ties by namespace and name).
-    pub fn sorted(&self, sort: Sort) -> Vec<&Row> {
-        let mut rows: Vec<&Row> = self.rows.iter().collect();
+    pub fn sorted(&self, sort: Sort) -> Vec<&ClusterRow> {
+        let mut rows: Vec<&ClusterRow> = self.rows.iter().collect();
         if sort == Sort::Manifest {
             return rows;
         }

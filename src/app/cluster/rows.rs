@@ -1,7 +1,7 @@
 //! One row per CronJob of a cluster run: its spec at the window's end, what became of its slots in
 //! the window (the trace's slot fates, counted), its failed Jobs and its next run.
 
-use super::Part;
+use super::NamespaceRun;
 use crate::sim::trace::{FinishedCondition, SlotFate, Time};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 /// A CronJob of the cluster and its window.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Row {
+pub struct ClusterRow {
     pub namespace: String,
     pub name: String,
     /// The index of its namespace's part in [`Cluster::parts`](super::Cluster::parts).
@@ -43,7 +43,7 @@ pub struct Row {
     pub next_run: Option<Time>,
 }
 
-impl Row {
+impl ClusterRow {
     /// Late, lost or skipped slots and failed Jobs: what "only CronJobs with problems" keeps.
     pub fn problems(&self) -> u32 {
         self.late + self.lost + self.skipped + self.failed_jobs
@@ -53,9 +53,14 @@ impl Row {
     /// (`key=value`, the key or the value).
     ///
     /// ```
-    /// use cronjob_playground::app::cluster::Row;
-    /// let row = Row { namespace: "billing".into(), name: "digest-001".into(), schedule: "*/15 * * * *".into(),
-    ///     labels: [("team".to_string(), "billing".to_string())].into(), ..Row::default() };
+    /// use cronjob_playground::app::cluster::ClusterRow;
+    /// let row = ClusterRow {
+    ///     namespace: "billing".into(),
+    ///     name: "digest-001".into(),
+    ///     schedule: "*/15 * * * *".into(),
+    ///     labels: [("team".to_string(), "billing".to_string())].into(),
+    ///     ..ClusterRow::default()
+    /// };
     /// assert!(row.matches("digest") && row.matches("team=billing") && row.matches("*/15"));
     /// assert!(!row.matches("team=payments"));
     /// ```
@@ -116,7 +121,7 @@ impl std::str::FromStr for Sort {
 }
 
 impl Sort {
-    pub(super) fn compare(self, a: &Row, b: &Row) -> Ordering {
+    pub(super) fn compare(self, a: &ClusterRow, b: &ClusterRow) -> Ordering {
         match self {
             Sort::Manifest => Ordering::Equal,
             Sort::Next => match (a.next_run, b.next_run) {
@@ -132,16 +137,16 @@ impl Sort {
 }
 
 /// The rows of every part's CronJobs, part by part in manifest order.
-pub(super) fn rows(parts: &[Part]) -> Vec<Row> {
+pub(super) fn rows(parts: &[NamespaceRun]) -> Vec<ClusterRow> {
     let mut rows = Vec::new();
     for (part, p) in parts.iter().enumerate() {
         let trace = &p.trace;
-        let mut of: HashMap<&str, Row> = HashMap::new();
+        let mut of: HashMap<&str, ClusterRow> = HashMap::new();
         for life in &trace.cluster.cron_jobs {
             let Some(spec) = life.specs.last() else { continue };
             of.insert(
                 &life.name,
-                Row {
+                ClusterRow {
                     namespace: p.namespace.clone(),
                     name: life.name.clone(),
                     part,

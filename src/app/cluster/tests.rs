@@ -188,7 +188,7 @@ fn the_pods_requests_add_up_per_minute_and_the_search_reads_labels() {
     let r = run.density.requests.as_ref().expect("two templates request");
     assert_eq!((r.cpu_millis[0], r.memory_bytes[0]), (1250, 64 * 1024 * 1024 + 1024 * 1024 * 1024));
     assert_eq!((r.cpu_millis[1], r.memory_bytes[1]), (0, 0));
-    let keys = |g: &str| run.rows.iter().filter(|r| r.matches(g)).map(Row::key).collect::<Vec<_>>();
+    let keys = |g: &str| run.rows.iter().filter(|r| r.matches(g)).map(ClusterRow::key).collect::<Vec<_>>();
     assert_eq!(keys("tier=gold"), ["billing/backup"]);
     assert_eq!(keys("team"), ["web/backup", "billing/backup"]);
     // The dump of the first test requests nothing: no series.
