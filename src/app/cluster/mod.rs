@@ -221,12 +221,20 @@ impl Clustering {
 impl Cluster {
     /// The rows in the order `sort` asks (ties by namespace and name).
     pub fn sorted(&self, sort: Sort) -> Vec<&ClusterRow> {
-        let mut rows: Vec<&ClusterRow> = self.rows.iter().collect();
-        if sort == Sort::Manifest {
-            return rows;
+        self.order(sort).into_iter().map(|i| &self.rows[i]).collect()
+    }
+
+    /// The indices into [`Cluster::rows`] in the order `sort` asks (ties by namespace and name).
+    pub fn order(&self, sort: Sort) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.rows.len()).collect();
+        if sort != Sort::Manifest {
+            let rows = &self.rows;
+            order.sort_by(|&a, &b| {
+                let (a, b) = (&rows[a], &rows[b]);
+                sort.compare(a, b).then_with(|| (&a.namespace, &a.name).cmp(&(&b.namespace, &b.name)))
+            });
         }
-        rows.sort_by(|a, b| sort.compare(a, b).then_with(|| (&a.namespace, &a.name).cmp(&(&b.namespace, &b.name))));
-        rows
+        order
     }
 }
 

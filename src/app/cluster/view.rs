@@ -2,7 +2,7 @@
 //! half hour (the most in any minute of it, enough for a strip of a few hundred bars) and its
 //! peaks' sentences, small enough for the page's module to decode without the traces.
 
-use super::{Cluster, ClusterError, ClusterRow, Scope, Sort, MAX_CRON_JOBS};
+use super::{Cluster, ClusterError, Scope, Sort, MAX_CRON_JOBS};
 use crate::sim::scenario::HorizonDuration;
 use crate::sim::trace::format_time;
 use chrono::TimeDelta;
@@ -81,8 +81,7 @@ impl From<&Cluster> for ClusterView {
                 ],
             })
             .collect();
-        let index = |row: &ClusterRow| c.rows.iter().position(|r| std::ptr::eq(r, row)).unwrap_or(0) as u32;
-        let orders = ORDERS.iter().map(|&sort| c.sorted(sort).into_iter().map(index).collect()).collect();
+        let orders = ORDERS.iter().map(|&sort| c.order(sort).into_iter().map(|i| i as u32).collect()).collect();
         let bars = bars(c);
         let most = bars.iter().copied().max().unwrap_or(0).max(1);
         let bars_path = bars
