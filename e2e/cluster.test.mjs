@@ -1,7 +1,9 @@
 // End-to-end: the cluster view. A pasted dump of 200 CronJobs (tests/data/cluster-200.yaml) is
 // drawn within two seconds with no timeline run; 1,000 are refused in the page's words; a phone
 // shows the view without sideways scrolling; a small hand-checked List gives its rows by
-// namespace, its one peak and the order by runs, and a List of two keeps the timeline.
+// namespace, its one peak and the order by runs, and a List of two keeps the timeline. Its filter
+// bar narrows the rows by name and by policy, lists the Jobs of a window as the `cluster`
+// command's `--window` does, and says why a window text is refused.
 //
 // Texts go in as a paste event, as Ctrl+V does: Playwright's keyboard.insertText types a text
 // through Chromium's editing commands one line at a time, each laid out again, which for the
@@ -25,11 +27,11 @@ const dump1000 = (() => {
   return [head, ...copies].join('\n- apiVersion: batch/v1\n');
 })();
 
-const cronJob = (ns, name, schedule) => `- apiVersion: batch/v1
+const cronJob = (ns, name, schedule, policy = '') => `- apiVersion: batch/v1
   kind: CronJob
   metadata: {name: ${name}, namespace: ${ns}, creationTimestamp: "2026-11-22T23:59:00Z"}
   spec:
-    schedule: "${schedule}"
+    schedule: "${schedule}"${policy && `\n    concurrencyPolicy: ${policy}`}
     jobTemplate: {spec: {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: busybox}]}}}}
 `;
 const list = (items, sim = '') => `apiVersion: v1\nkind: List\nitems:\n${items.join('')}${sim}`;
@@ -85,18 +87,18 @@ test('a phone shows the view of 200 CronJobs without sideways scrolling', async 
   }
 });
 
+// Ten CronJobs (fewer keep the timeline): five start at 02:00 (a pile-up: five or more in one minute), one at
+// 02:30, one every six hours, three alone later in the day; two are Forbid, one Replace.
+const handChecked = list([
+  cronJob('web', 'backup', '0 2 * * *'), cronJob('web', 'report', '30 2 * * *'), cronJob('web', 'index', '0 2 * * *', 'Forbid'),
+  cronJob('billing', 'backup', '0 2 * * *'), cronJob('billing', 'invoices', '0 2 * * *'),
+  cronJob('billing', 'ledger', '0 2 * * *', 'Forbid'), cronJob('billing', 'sync', '0 */6 * * *'),
+  cronJob('ops', 'audit', '10 9 * * *'), cronJob('ops', 'cleanup', '45 12 * * *'), cronJob('ops', 'rotate', '15 18 * * *', 'Replace'),
+], "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 1d}\n");
+
 test('a hand-checked List: its rows, the one pile-up at 02:00, sorting by runs', async () => {
   const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
-  // Ten CronJobs (fewer keep the timeline): five start at 02:00 (a pile-up: five or more in one minute), one at
-  // 02:30, one every six hours, three alone later in the day.
-  const items = [
-    cronJob('web', 'backup', '0 2 * * *'), cronJob('web', 'report', '30 2 * * *'), cronJob('web', 'index', '0 2 * * *'),
-    cronJob('billing', 'backup', '0 2 * * *'), cronJob('billing', 'invoices', '0 2 * * *'),
-    cronJob('billing', 'ledger', '0 2 * * *'), cronJob('billing', 'sync', '0 */6 * * *'),
-    cronJob('ops', 'audit', '10 9 * * *'), cronJob('ops', 'cleanup', '45 12 * * *'), cronJob('ops', 'rotate', '15 18 * * *'),
-  ];
-  const sim = "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 1d}\n";
-  await pasteUntil(page, list(items, sim), () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
+  await pasteUntil(page, handChecked, () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
   const peaks = await page.$$eval('[data-testid="cluster-peaks"] li', (els) => els.map((e) => e.textContent));
   assert.equal(peaks.length, 1);
   assert.match(peaks[0], /^02:00 Mon 23 Nov: 5 Jobs start within 1 minute$/);
@@ -118,4 +120,78 @@ test('a List of two CronJobs, as `kubectl get cronjobs -o yaml` gives one namesp
   assert.equal(await rows(page), 0);
   assert.equal(await page.$$eval('[data-testid="cluster-view"]', (els) => els.length), 0);
   await context.close();
+});
+
+/** The shown rows as `namespace/name`, once the filter's answer is in. */
+async function shownRows(page) {
+  await page.waitForSelector('[data-testid="cluster-groups"][aria-busy="false"]');
+  return page.$$eval('[data-testid="cluster-row"]', (els) =>
+    els.map((e) => `${e.closest('.cluster-ns').dataset.namespace}/${e.dataset.name}`));
+}
+
+/** The window's Jobs as [job, line]. */
+async function hitsShown(page) {
+  await page.waitForSelector('[data-testid="cluster-groups"][aria-busy="false"]');
+  return page.$$eval('[data-testid="cluster-hit"]', (els) => els.map((e) => [e.dataset.job, e.textContent]));
+}
+
+test('the filter bar: search by name, only Forbid, what starts between 02:00 and 03:00, a bad window', async () => {
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 }, timezoneId: 'UTC' });
+  await pasteUntil(page, handChecked, () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
+  await page.fill('[data-testid="cluster-search"]', 'backup');
+  assert.deepEqual(await shownRows(page), ['web/backup', 'billing/backup']);
+  assert.deepEqual(await page.$$eval('.cluster-ns summary', (els) => els.map((e) => e.textContent)), ['web (1)', 'billing (1)']);
+  await page.fill('[data-testid="cluster-search"]', 'no-such-cronjob');
+  await page.waitForSelector('[data-testid="cluster-no-match"]');
+  assert.equal(await page.textContent('[data-testid="cluster-no-match"]'), 'No CronJob matches.');
+  await page.fill('[data-testid="cluster-search"]', '');
+  await page.selectOption('[data-testid="cluster-only"]', { index: 3 });
+  assert.equal(await page.$eval('[data-testid="cluster-only"]', (s) => s.selectedOptions[0].textContent), 'only concurrencyPolicy: Forbid');
+  assert.deepEqual(await shownRows(page), ['web/index', 'billing/ledger']);
+  // 02:00–03:00 UTC (the viewer's zone here): the five 02:00 Jobs and the 02:30 report, as
+  // `cronjob-playground cluster --window 02:00-03:00` lists them; none still running at 02:00.
+  await page.fill('[data-testid="cluster-window"]', '02:00-03:00');
+  await page.press('[data-testid="cluster-window"]', 'Enter');
+  await page.waitForSelector('[data-testid="cluster-hit"]');
+  assert.deepEqual(await hitsShown(page), [
+    ['ledger-29923320', '2026-11-23 02:00 → 2026-11-23 02:00 ledger-29923320 (billing/ledger)'],
+    ['index-29923320', '2026-11-23 02:00 → 2026-11-23 02:00 index-29923320 (web/index)'],
+  ]);
+  await page.selectOption('[data-testid="cluster-only"]', { index: 0 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="cluster-hit"]').length === 6);
+  assert.deepEqual((await hitsShown(page)).map(([job, line]) => [job, line.match(/\((.*)\)$/)[1]]), [
+    ['backup-29923320', 'billing/backup'], ['invoices-29923320', 'billing/invoices'], ['ledger-29923320', 'billing/ledger'],
+    ['backup-29923320', 'web/backup'], ['index-29923320', 'web/index'], ['report-29923350', 'web/report'],
+  ]);
+  assert.equal(await page.$$eval('[data-testid="cluster-hit"][data-running="true"]', (els) => els.length), 0);
+  assert.deepEqual(await shownRows(page),
+    ['web/backup', 'web/index', 'web/report', 'billing/backup', 'billing/invoices', 'billing/ledger']);
+  await page.fill('[data-testid="cluster-window"]', '2-3');
+  await page.press('[data-testid="cluster-window"]', 'Enter');
+  await page.waitForSelector('[data-testid="cluster-window-error"]');
+  assert.equal(await page.textContent('[data-testid="cluster-window-error"]'),
+    'window "2-3": write HH:MM-HH:MM (each day, in the zone) or <RFC 3339>..<RFC 3339>');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('the filter bar on a desktop and a phone, light and dark, without sideways scrolling', async () => {
+  for (const [width, height] of [[1440, 900], [390, 844]]) {
+    for (const colorScheme of ['light', 'dark']) {
+      const phone = width < 500;
+      const { context, page } = await openPlayground(env,
+        { viewport: { width, height }, colorScheme, isMobile: phone, hasTouch: phone, timezoneId: 'UTC' });
+      await pasteUntil(page, handChecked, () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
+      await page.selectOption('[data-testid="cluster-only"]', { index: 3 });
+      await page.fill('[data-testid="cluster-window"]', '02:00-03:00');
+      await page.press('[data-testid="cluster-window"]', 'Enter');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="cluster-hit"]').length === 2);
+      assert.deepEqual(await shownRows(page), ['web/index', 'billing/ledger']);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= width, `the page is ${wide} px wide`);
+      await page.locator('[data-testid="cluster-filter"]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, `cluster-filter-${width}-${colorScheme}.png`) });
+      await context.close();
+    }
+  }
 });

@@ -125,7 +125,7 @@ pub fn app(props: &AppProps) -> Html {
                     }
                     <RunStatus watch={(*watch).clone()} on_cancel={wiring.on_cancel.clone()} on_again={text.on_release.clone()} />
                     if cluster.asked != 0 {
-                        <ClusterPanel state={cluster.clone()} />
+                        <ClusterPanel state={cluster.clone()} ask={wiring.ask.clone()} />
                     } else {
                         <ScheduleCards state={view_state.clone()} />
                         <div class="timeline-head">

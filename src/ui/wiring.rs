@@ -165,7 +165,9 @@ pub fn use_runner(
                     }
                     // Lints and comparisons go to their views' own engines, progress to the run bar.
                     Answer::Linted { .. } | Answer::Compared { .. } | Answer::Progress { .. } => {}
-                    Answer::ClusterAnswered { .. } => {}
+                    Answer::ClusterAnswered { run, ask, answer } => {
+                        cluster.dispatch(ClusterAction::Filtered { run, ask, answer })
+                    }
                 }),
             )
             .on_progress(Callback::from(move |(id, fraction)| progress.progress(id, fraction)))
