@@ -26,6 +26,7 @@
 //! ```
 
 pub mod density;
+pub mod open;
 pub mod query;
 pub mod rows;
 pub mod stagger;
