@@ -30,6 +30,7 @@ pub mod query;
 pub mod rows;
 pub mod stagger;
 pub mod view;
+pub mod whatif;
 
 use crate::api::Admitted;
 use crate::sim::scenario::HorizonDuration;
