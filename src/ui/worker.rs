@@ -13,7 +13,8 @@
 //! horizon simulated), and a `Cancel` drops the run at its next slice. A cluster run
 //! (`app::cluster`, for a cluster dump, which the page does not run otherwise) steps the same way,
 //! a slice at a time, saying how many namespaces are done; a newer run or cluster run drops it.
-//! It says `ready` once it listens.
+//! The finished cluster stays here (`kept`) until a newer run or cluster run, so questions about
+//! it are answered without simulating again. It says `ready` once it listens.
 
 use super::perf::{self, epoch_now, WorkerStages};
 use crate::app::cluster::view::{page_scope, ClusterView};
@@ -63,6 +64,9 @@ struct State {
     linting: Option<(u64, Linting)>,
     /// The cluster run in progress, with when its progress was last posted (this thread's ms).
     clustering: Option<(u64, Clustering, f64)>,
+    /// The last finished cluster run with its id, kept so questions about it (filters, a time
+    /// window) are answered without simulating again; a newer run or cluster run drops it.
+    kept: Option<(u64, Cluster)>,
     /// Posting here wakes the worker for its next slice, after the messages that wait.
     wake: MessagePort,
     woken: bool,
@@ -182,7 +186,7 @@ impl State {
     /// Starts cluster run `id` of `text` (dropping any run or cluster run going), or says at once
     /// why it cannot run.
     fn cluster(&mut self, id: u64, text: &str) {
-        (self.queued, self.busy, self.clustering) = (None, None, None);
+        (self.queued, self.busy, self.clustering, self.kept) = (None, None, None, None);
         match Clustering::new(&crate::sim::Input::read(text), &page_scope()) {
             Ok(clustering) => {
                 self.post_answer(&Answer::Clustered { id, done: 0, total: clustering.total(), outcome: None });
@@ -221,9 +225,14 @@ impl State {
         }
     }
 
-    fn post_cluster(&self, id: u64, outcome: Result<Cluster, ClusterError>) {
+    /// Posts cluster run `id`'s view (keeping its cluster for later questions) or why there is none.
+    fn post_cluster(&mut self, id: u64, outcome: Result<Cluster, ClusterError>) {
         let outcome = match outcome {
-            Ok(c) => Ok(ClusterView::from(&c)),
+            Ok(c) => {
+                let view = ClusterView::from(&c);
+                self.kept = Some((id, c));
+                Ok(view)
+            }
             Err(e) => Err(e.into()),
         };
         self.post_answer(&Answer::Clustered { id, done: 1, total: 1, outcome: Some(outcome) });
@@ -237,13 +246,13 @@ impl State {
     fn on_request(&mut self, request: Request) {
         match request {
             Request::Run { id, text } => {
-                self.clustering = None;
+                (self.clustering, self.kept) = (None, None);
                 self.queued = Some((id, text, epoch_now(), None));
                 self.schedule();
             }
             Request::Compare { id, a, b } => match compare_text(&a, &b) {
                 Ok(text) => {
-                    self.clustering = None;
+                    (self.clustering, self.kept) = (None, None);
                     self.queued = Some((id, text, epoch_now(), Some(a)));
                     self.schedule();
                 }
@@ -270,6 +279,12 @@ impl State {
                 self.clustering = self.clustering.take().filter(|(current, ..)| *current != id);
             }
             Request::Cluster { id, text } => self.cluster(id, &text),
+            Request::ClusterAsk { run, ask } => {
+                if let Some((_, cluster)) = self.kept.as_ref().filter(|(id, _)| *id == run) {
+                    let answer = cluster.ask(&ask);
+                    self.post_answer(&Answer::ClusterAnswered { run, ask, answer });
+                }
+            }
             Request::CancelLint { id } => {
                 self.lint_queued = self.lint_queued.take().filter(|(queued, ..)| *queued != id);
                 self.linting = self.linting.take().filter(|(current, _)| *current != id);
@@ -297,6 +312,7 @@ pub fn start() {
         lint_queued: None,
         linting: None,
         clustering: None,
+        kept: None,
         wake: channel.port2(),
         woken: false,
     }));

@@ -25,6 +25,7 @@
 //! assert_eq!(run.density.starts[0], 3);
 //! ```
 
+pub mod ask;
 pub mod density;
 pub mod query;
 pub mod rows;
@@ -38,7 +39,7 @@ use crate::sim::trace::Time;
 use crate::sim::{Input, Run, SimError, Trace};
 use chrono::TimeDelta;
 pub use density::{Density, Peak};
-pub use rows::{ClusterRow, Sort};
+pub use rows::{ClusterRow, Only, Sort};
 use std::fmt;
 
 /// The window a cluster run covers when the Simulation document gives no end or duration.
