@@ -297,6 +297,12 @@ impl State {
             }
             Request::Cluster { id, text } => self.cluster(id, &text),
             Request::Open { id, cluster, namespace, name } => self.open(id, cluster, &namespace, &name),
+            Request::ClusterAsk { run, ask } => {
+                if let Some((_, cluster)) = self.kept.as_ref().filter(|(id, _)| *id == run) {
+                    let answer = cluster.ask(&ask);
+                    self.post_answer(&Answer::ClusterAnswered { run, ask, answer });
+                }
+            }
             Request::CancelLint { id } => {
                 self.lint_queued = self.lint_queued.take().filter(|(queued, ..)| *queued != id);
                 self.linting = self.linting.take().filter(|(current, _)| *current != id);

@@ -253,3 +253,40 @@ fn an_opened_row_is_its_cron_job_cut_from_its_namespace_run() {
     assert!(run.open("web", "invoice", &simulation).is_none(), "invoice runs in billing");
     assert!(run.open("staging", "sync", &simulation).is_none());
 }
+
+#[test]
+fn the_page_s_filter_keeps_rows_by_text_and_policy_and_lists_a_window_s_jobs_in_its_zone() {
+    use super::ask::{ClusterAnswer, ClusterAsk, HitView};
+    use super::query::WindowFault;
+    let run = run(&dump()).unwrap();
+    let ask = |search: &str, only: Vec<Only>, window: &str| {
+        run.ask(&ClusterAsk { search: search.into(), only, window: window.into(), zone: "Europe/Berlin".into() })
+    };
+    // Manifest order: web/backup, web/report, web/sync, billing/backup, billing/invoice, search/backup, search/reindex.
+    assert_eq!(ask("backup", vec![], "").rows, [0, 3, 5]);
+    assert_eq!(ask("", vec![Only::Allow], "").rows, [0, 1, 2, 3, 4, 5, 6]);
+    assert_eq!(ask("", vec![Only::Forbid], "").rows, Vec::<u32>::new());
+    assert_eq!(ask("web", vec![Only::Allow, Only::LostOrLate], "").rows, Vec::<u32>::new());
+    // 02:00–02:10 Berlin (01:00–01:10 UTC) of "re" (report, reindex): the reindex of 00:50 UTC is
+    // still running on both days, till 01:10:01 UTC; no report starts then, so its row goes.
+    let reindex = |day: &str| HitView {
+        cron_job: "search/reindex".into(),
+        job: String::new(),
+        started: format!("2026-11-{day} 01:50"),
+        stopped: Some(format!("2026-11-{day} 02:10")),
+        still_running: true,
+    };
+    let mut answer = ask("re", vec![], " 02:00-02:10 ");
+    for hit in answer.window.iter_mut().flatten().flatten() {
+        assert!(hit.job.starts_with("reindex-"), "{}", hit.job);
+        hit.job.clear();
+    }
+    assert_eq!(answer, ClusterAnswer { rows: vec![6], window: Some(Ok(vec![reindex("23"), reindex("24")])), more: 0 });
+    let refused = ask("", vec![], "2-3");
+    assert_eq!(refused.rows, Vec::<u32>::new());
+    let Some(Err(e)) = refused.window else { panic!("{refused:?}") };
+    assert_eq!((e.text.as_str(), e.fault), ("2-3", WindowFault::Unreadable));
+    // A zone the engine does not know reads the window in UTC: 00:00–00:05 finds the midnight Jobs.
+    let utc = run.ask(&ClusterAsk { window: "00:00-00:05".into(), zone: "Mars/Base".into(), ..ClusterAsk::default() });
+    assert_eq!(utc.rows, [0, 1, 2, 3, 4, 5]);
+}
