@@ -27,10 +27,12 @@
 
 pub mod ask;
 pub mod density;
+pub mod open;
 pub mod query;
 pub mod rows;
 pub mod stagger;
 pub mod view;
+pub mod whatif;
 
 use crate::api::Admitted;
 use crate::sim::scenario::HorizonDuration;
