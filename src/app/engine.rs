@@ -4,12 +4,15 @@
 //! in slices with the same parts: [`prepare`](super::run::prepare), [`Session`], [`Comparer`],
 //! [`Linting`].
 
+use super::cluster::open::opened;
+use super::cluster::Cluster;
 use super::compare::{compare, variant};
 use super::lint::{LintOptions, Linting};
 use super::protocol::{Answer, CompareWith, ComparisonView, LintAsk, LintRefused, PageAnswer, Request};
 use super::run::{run, RunResult};
 use super::session::Session;
 use crate::api::yaml::SyntaxError;
+use crate::sim::Simulation;
 
 /// Run B's text in compare mode: run A's text `a` changed as `b` says.
 pub fn compare_text(a: &str, b: &CompareWith) -> Result<String, SyntaxError> {
@@ -48,6 +51,10 @@ impl Comparer {
 pub struct InPage {
     session: Session,
     comparer: Comparer,
+    /// The last cluster run with its id, for the questions about it (`Request::ClusterAsk`).
+    kept: Option<(u64, Cluster)>,
+    /// The Simulation of the last cluster run's text, for the rows opened from it (`Request::Open`).
+    simulation: Simulation,
 }
 
 impl InPage {
@@ -60,11 +67,13 @@ impl InPage {
         };
         match request {
             Request::Run { id, text } => {
+                self.kept = None;
                 let (ms, result) = timed(&text);
                 vec![Answer::Ran { id, ms, result: self.session.keep(id, result) }]
             }
             Request::Compare { id, a, b } => match compare_text(&a, &b) {
                 Ok(b_text) => {
+                    self.kept = None;
                     let (ms, result) = timed(&b_text);
                     let comparison = self.comparer.compare(&a, &result);
                     let mut answers = vec![Answer::Ran { id, ms, result: self.session.keep(id, result) }];
@@ -109,13 +118,27 @@ impl InPage {
             }
             Request::Cluster { id, text } => {
                 let input = crate::sim::Input::read(&text);
+                self.kept = None;
+                self.simulation = input.simulation().cloned().unwrap_or_default();
                 let outcome = match super::cluster::run_with(&input, &super::cluster::view::page_scope(), |_, _| false)
                 {
-                    Ok(c) => Ok((&c).into()),
+                    Ok(c) => {
+                        let view = (&c).into();
+                        self.kept = Some((id, c));
+                        Ok(view)
+                    }
                     Err(e) => Err(e.into()),
                 };
                 vec![Answer::Clustered { id, done: 1, total: 1, outcome: Some(outcome) }]
             }
+            Request::Open { id, cluster, namespace, name } => {
+                let result = opened(self.kept.as_ref(), cluster, (&namespace, &name), &self.simulation);
+                vec![Answer::Ran { id, ms: 0.0, result: self.session.keep(id, result) }]
+            }
+            Request::ClusterAsk { run, ask } => match self.kept.as_ref().filter(|(id, _)| *id == run) {
+                Some((_, cluster)) => vec![Answer::ClusterAnswered { run, answer: cluster.ask(&ask), ask }],
+                None => vec![],
+            },
             // Answered at once, nothing here is ever still going.
             Request::CancelLint { .. } | Request::Cancel { .. } => vec![],
             question => self.session.answer(&question).into_iter().collect(),
@@ -190,6 +213,48 @@ mod tests {
     }
 
     #[test]
+    fn an_opened_cluster_row_is_answered_as_a_run_and_questioned_as_one() {
+        let mut engine = InPage::default();
+        // Two namespaces of the same hourly CronJob (a List of two items of HOURLY's CronJob).
+        let item = |ns: &str| {
+            format!(
+                "- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {{name: hourly, namespace: {ns}, \
+                creationTimestamp: '2025-01-15T10:00:00Z'}}\n  spec:\n    schedule: '0 * * * *'\n    jobTemplate:\n      \
+                spec:\n        template:\n          spec:\n            restartPolicy: OnFailure\n            \
+                containers: [{{name: c, image: busybox}}]\n"
+            )
+        };
+        let text = format!(
+            "apiVersion: v1\nkind: List\nitems:\n{}{}---\nkind: Simulation\napiVersion: \
+            playground.cronjob.dev/v1alpha1\nspec: {{duration: 3h}}\n",
+            item("web"),
+            item("billing")
+        );
+        let [Answer::Clustered { id: 1, outcome: Some(Ok(view)), .. }] =
+            &ask(&mut engine, Request::Cluster { id: 1, text })[..]
+        else {
+            panic!("a cluster view")
+        };
+        assert_eq!(view.rows.len(), 2);
+        let open = |id, cluster| Request::Open { id, cluster, namespace: "billing".into(), name: "hourly".into() };
+        let [Answer::Ran { id: 2, result, .. }] = &ask(&mut engine, open(2, 1))[..] else { panic!("a run") };
+        let trace = result.trace.as_ref().unwrap();
+        // As the run of HOURLY alone: the 11:00 and 12:00 slots, without the history.
+        assert_eq!((trace.jobs.len(), trace.slots.len(), trace.syncs.len()), (2, 2, 0));
+        assert_eq!(result.event_times.len(), 4);
+        let at = parse_time("2025-01-15T12:30:00Z").unwrap();
+        let [Answer::Events { run: 2, table, .. }] =
+            &ask(&mut engine, Request::Events { run: 2, at, object: None })[..]
+        else {
+            panic!("an Events table")
+        };
+        assert_eq!(table.rows.len(), 8, "two Jobs' SuccessfulCreate, Pod, Completed, SawCompletedJob");
+        // A cluster run the engine does not keep: an error where the run's result would be.
+        let [Answer::Ran { id: 3, result, .. }] = &ask(&mut engine, open(3, 7))[..] else { panic!("a run") };
+        assert_eq!(result.error.as_deref(), Some("billing/hourly: not in the last cluster run"));
+    }
+
+    #[test]
     fn compare_mode_runs_b_then_says_what_differs() {
         let mut engine = InPage::default();
         let b = CompareWith::Variant(Variant::Version("1.20".parse().unwrap()));
@@ -219,5 +284,36 @@ mod tests {
         };
         assert_eq!(report.cron_jobs.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["hourly"]);
         assert_eq!(report.kubernetes_version.to_string(), "1.30");
+    }
+
+    #[test]
+    fn a_cluster_s_filter_is_answered_from_the_kept_cluster_run_and_a_newer_run_drops_it() {
+        use crate::app::cluster::ask::{ClusterAnswer, ClusterAsk};
+        use crate::app::cluster::Only;
+        let cj = |name: &str, policy: &str| {
+            format!(
+                "- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {{name: {name}, namespace: web, \
+                creationTimestamp: '2026-11-22T23:59:00Z'}}\n  spec:\n    schedule: '0 2 * * *'\n    \
+                concurrencyPolicy: {policy}\n    jobTemplate: {{spec: {{template: {{spec: {{restartPolicy: \
+                OnFailure, containers: [{{name: c, image: busybox}}]}}}}}}}}\n"
+            )
+        };
+        let text = format!(
+            "apiVersion: v1\nkind: List\nitems:\n{}{}{}---\napiVersion: playground.cronjob.dev/v1alpha1\n\
+            kind: Simulation\nspec: {{start: '2026-11-23T00:00:00Z', duration: 1d}}\n",
+            cj("backup", "Forbid"),
+            cj("report", "Allow"),
+            cj("index", "Forbid")
+        );
+        let mut engine = InPage::default();
+        assert_eq!(ask(&mut engine, Request::Cluster { id: 4, text: text.clone() }).len(), 1);
+        let forbid = ClusterAsk { only: vec![Only::Forbid], ..ClusterAsk::default() };
+        let answers = ask(&mut engine, Request::ClusterAsk { run: 4, ask: forbid.clone() });
+        let answer = ClusterAnswer { rows: vec![0, 2], window: None, more: 0 };
+        assert_eq!(answers, [Answer::ClusterAnswered { run: 4, ask: forbid.clone(), answer }]);
+        // Another run's question, or any once a run has replaced the cluster run, has no answer.
+        assert!(ask(&mut engine, Request::ClusterAsk { run: 3, ask: forbid.clone() }).is_empty());
+        ask(&mut engine, Request::Run { id: 5, text: HOURLY.into() });
+        assert!(ask(&mut engine, Request::ClusterAsk { run: 4, ask: forbid }).is_empty());
     }
 }

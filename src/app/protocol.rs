@@ -13,6 +13,7 @@
 //! names and skips unknown values; a bincode one reads fields in order, a fraction of the code).
 //! This is not the JS API: `simulate` there still returns the whole trace.
 
+use super::cluster::ask::{ClusterAnswer, ClusterAsk};
 use super::cluster::view::{ClusterRefused, ClusterView};
 use super::compare::{DiffKind, RunSummary, Variant};
 use super::finding_text::SentencePart;
@@ -57,6 +58,15 @@ pub enum Request {
     Words { lang: String },
     /// Simulate every CronJob of `text` together (`app::cluster`), answered by `Clustered`.
     Cluster { id: u64, text: String },
+    /// Open CronJob `name` of `namespace` from cluster run `cluster` (the last the engine
+    /// finished) as run `id`: its part of the namespace's trace, answered by `Ran` as a run of
+    /// its own (so the inspector's questions name `id`), with an error when that run is no
+    /// longer kept or has no such CronJob.
+    Open { id: u64, cluster: u64, namespace: String, name: String },
+    /// Which rows of cluster run `run` the page's filter keeps, and what its window finds
+    /// (`app::cluster::ask`), answered by `ClusterAnswered` from the run the engine keeps (no
+    /// answer once a newer run or cluster run has dropped it).
+    ClusterAsk { run: u64, ask: ClusterAsk },
 }
 
 /// A [`LintReport`] as it crosses to the page: each finding's sentence already in words, in each of
@@ -214,6 +224,8 @@ pub enum Answer<R> {
     Words(Pack),
     /// Cluster run `id` has simulated `done` of `total` namespaces; `outcome` comes last.
     Clustered { id: u64, done: usize, total: usize, outcome: Option<Result<ClusterView, ClusterRefused>> },
+    /// The answer to `ask` about cluster run `run`.
+    ClusterAnswered { run: u64, ask: ClusterAsk, answer: ClusterAnswer },
 }
 
 /// A [`Comparison`](super::compare::Comparison) as it crosses to the page: the

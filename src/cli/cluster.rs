@@ -5,7 +5,7 @@
 
 use crate::app::cluster::query::{Hit, Window};
 use crate::app::cluster::stagger::{apply, Suggestion};
-use crate::app::cluster::{self, Cluster, ClusterRow, Peak, Scope, Sort};
+use crate::app::cluster::{self, Cluster, ClusterRow, Only, Peak, Scope, Sort};
 use crate::go::Tz;
 use crate::sim::scenario::HorizonDuration;
 use crate::sim::trace::{format_time, Time};
@@ -119,12 +119,8 @@ fn answer(args: &Args) -> Result<String, Box<dyn std::error::Error>> {
 }
 
 fn keep(args: &Args, r: &ClusterRow) -> bool {
-    let only = args.only.iter().all(|o| match o.as_str() {
-        "lost-or-late" => r.lost + r.late > 0,
-        "problems" => r.problems() > 0,
-        "suspended" => r.suspend,
-        policy => r.concurrency_policy.eq_ignore_ascii_case(policy),
-    });
+    // clap admits only the names `Only` reads.
+    let only = args.only.iter().all(|o| o.parse::<Only>().is_ok_and(|o| o.keeps(r)));
     let grep = args.grep.as_deref().is_none_or(|g| [&r.namespace, &r.name, &r.schedule].iter().any(|f| f.contains(g)));
     only && grep
 }

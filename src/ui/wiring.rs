@@ -165,6 +165,7 @@ pub fn use_runner(
                     }
                     // Lints and comparisons go to their views' own engines, progress to the run bar.
                     Answer::Linted { .. } | Answer::Compared { .. } | Answer::Progress { .. } => {}
+                    Answer::ClusterAnswered { .. } => {}
                 }),
             )
             .on_progress(Callback::from(move |(id, fraction)| progress.progress(id, fraction)))

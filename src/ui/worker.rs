@@ -13,9 +13,13 @@
 //! horizon simulated), and a `Cancel` drops the run at its next slice. A cluster run
 //! (`app::cluster`, for a cluster dump, which the page does not run otherwise) steps the same way,
 //! a slice at a time, saying how many namespaces are done; a newer run or cluster run drops it.
-//! It says `ready` once it listens.
+//! The finished cluster stays here (`kept`) until a newer run or cluster run, so questions about
+//! it are answered without simulating again: an `Open` of one of its rows is answered as a run,
+//! the CronJob's part of its namespace's trace (`app::cluster::open`). It says `ready` once it
+//! listens.
 
 use super::perf::{self, epoch_now, WorkerStages};
+use crate::app::cluster::open::opened;
 use crate::app::cluster::view::{page_scope, ClusterView};
 use crate::app::cluster::{Cluster, ClusterError, Clustering};
 use crate::app::engine::{compare_text, lint_options, Comparer};
@@ -23,6 +27,7 @@ use crate::app::lint::{CronJobLint, LintOptions, LintReport, Linting};
 use crate::app::protocol::{decode_request, encode_answer, Answer, LintRefused, Request, READY};
 use crate::app::run::{prepare, Prepared, RunResult};
 use crate::app::session::Session;
+use crate::sim::Simulation;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -63,6 +68,11 @@ struct State {
     linting: Option<(u64, Linting)>,
     /// The cluster run in progress, with when its progress was last posted (this thread's ms).
     clustering: Option<(u64, Clustering, f64)>,
+    /// The last finished cluster run with its id, kept so questions about it (filters, a time
+    /// window) are answered without simulating again; a newer run or cluster run drops it.
+    kept: Option<(u64, Cluster)>,
+    /// The Simulation of the cluster run's text (an opened row's schedule card reads its zone).
+    kept_simulation: Simulation,
     /// Posting here wakes the worker for its next slice, after the messages that wait.
     wake: MessagePort,
     woken: bool,
@@ -182,8 +192,10 @@ impl State {
     /// Starts cluster run `id` of `text` (dropping any run or cluster run going), or says at once
     /// why it cannot run.
     fn cluster(&mut self, id: u64, text: &str) {
-        (self.queued, self.busy, self.clustering) = (None, None, None);
-        match Clustering::new(&crate::sim::Input::read(text), &page_scope()) {
+        (self.queued, self.busy, self.clustering, self.kept) = (None, None, None, None);
+        let input = crate::sim::Input::read(text);
+        self.kept_simulation = input.simulation().cloned().unwrap_or_default();
+        match Clustering::new(&input, &page_scope()) {
             Ok(clustering) => {
                 self.post_answer(&Answer::Clustered { id, done: 0, total: clustering.total(), outcome: None });
                 self.clustering = Some((id, clustering, perf::now()));
@@ -221,12 +233,26 @@ impl State {
         }
     }
 
-    fn post_cluster(&self, id: u64, outcome: Result<Cluster, ClusterError>) {
+    /// Posts cluster run `id`'s view (keeping its cluster for later questions) or why there is none.
+    fn post_cluster(&mut self, id: u64, outcome: Result<Cluster, ClusterError>) {
         let outcome = match outcome {
-            Ok(c) => Ok(ClusterView::from(&c)),
+            Ok(c) => {
+                let view = ClusterView::from(&c);
+                self.kept = Some((id, c));
+                Ok(view)
+            }
             Err(e) => Err(e.into()),
         };
         self.post_answer(&Answer::Clustered { id, done: 1, total: 1, outcome: Some(outcome) });
+    }
+
+    /// Answers `Open` `id` as a run: the row's CronJob cut from the kept cluster run `cluster`
+    /// (the session keeps it, so the inspector's questions about `id` are answered as a run's).
+    fn open(&mut self, id: u64, cluster: u64, namespace: &str, name: &str) {
+        let result = opened(self.kept.as_ref(), cluster, (namespace, name), &self.kept_simulation);
+        let (bytes, retired) = self.session.keep_encoded(id, 0.0, result);
+        self.post(&bytes, None);
+        drop(retired);
     }
 
     /// Posts an answer that is not a run's.
@@ -237,13 +263,13 @@ impl State {
     fn on_request(&mut self, request: Request) {
         match request {
             Request::Run { id, text } => {
-                self.clustering = None;
+                (self.clustering, self.kept) = (None, None);
                 self.queued = Some((id, text, epoch_now(), None));
                 self.schedule();
             }
             Request::Compare { id, a, b } => match compare_text(&a, &b) {
                 Ok(text) => {
-                    self.clustering = None;
+                    (self.clustering, self.kept) = (None, None);
                     self.queued = Some((id, text, epoch_now(), Some(a)));
                     self.schedule();
                 }
@@ -270,6 +296,13 @@ impl State {
                 self.clustering = self.clustering.take().filter(|(current, ..)| *current != id);
             }
             Request::Cluster { id, text } => self.cluster(id, &text),
+            Request::Open { id, cluster, namespace, name } => self.open(id, cluster, &namespace, &name),
+            Request::ClusterAsk { run, ask } => {
+                if let Some((_, cluster)) = self.kept.as_ref().filter(|(id, _)| *id == run) {
+                    let answer = cluster.ask(&ask);
+                    self.post_answer(&Answer::ClusterAnswered { run, ask, answer });
+                }
+            }
             Request::CancelLint { id } => {
                 self.lint_queued = self.lint_queued.take().filter(|(queued, ..)| *queued != id);
                 self.linting = self.linting.take().filter(|(current, _)| *current != id);
@@ -297,6 +330,8 @@ pub fn start() {
         lint_queued: None,
         linting: None,
         clustering: None,
+        kept: None,
+        kept_simulation: Simulation::default(),
         wake: channel.port2(),
         woken: false,
     }));

@@ -25,11 +25,14 @@
 //! assert_eq!(run.density.starts[0], 3);
 //! ```
 
+pub mod ask;
 pub mod density;
+pub mod open;
 pub mod query;
 pub mod rows;
 pub mod stagger;
 pub mod view;
+pub mod whatif;
 
 use crate::api::Admitted;
 use crate::sim::scenario::HorizonDuration;
@@ -37,7 +40,7 @@ use crate::sim::trace::Time;
 use crate::sim::{Input, Run, SimError, Trace};
 use chrono::TimeDelta;
 pub use density::{Density, Peak};
-pub use rows::{ClusterRow, Sort};
+pub use rows::{ClusterRow, Only, Sort};
 use std::fmt;
 
 /// The window a cluster run covers when the Simulation document gives no end or duration.

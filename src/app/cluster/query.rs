@@ -7,7 +7,7 @@ use super::Cluster;
 use crate::go::Tz;
 use crate::sim::trace::{format_time, Time};
 use chrono::{Days, NaiveTime, TimeZone};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Where the question looks.
@@ -85,7 +85,7 @@ impl Window {
 }
 
 /// A window text [`Window::parse`] refuses, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WindowError {
     /// The text as given.
     pub text: String,
@@ -93,7 +93,7 @@ pub struct WindowError {
 }
 
 /// What is wrong with a window text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WindowFault {
     /// Neither `HH:MM-HH:MM` nor two RFC 3339 instants joined by `..`.
     Unreadable,

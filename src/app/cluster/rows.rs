@@ -3,7 +3,7 @@
 
 use super::NamespaceRun;
 use crate::sim::trace::{FinishedCondition, SlotFate, Time};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
 
@@ -75,6 +75,76 @@ impl ClusterRow {
     /// `namespace/name` (the name alone without a namespace).
     pub fn key(&self) -> String {
         super::density::key(&self.namespace, &self.name)
+    }
+}
+
+/// A condition a row must meet to be kept: the CLI's `--only` and the page's filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Only {
+    /// Some slot ran late or was lost.
+    LostOrLate,
+    /// Any of [`ClusterRow::problems`].
+    Problems,
+    /// `concurrencyPolicy: Forbid`.
+    Forbid,
+    /// `concurrencyPolicy: Replace`.
+    Replace,
+    /// `concurrencyPolicy: Allow`.
+    Allow,
+    /// `suspend: true` at the window's end.
+    Suspended,
+}
+
+impl Only {
+    /// Whether `row` meets it.
+    ///
+    /// ```
+    /// use cronjob_playground::app::cluster::{ClusterRow, Only};
+    /// let row = ClusterRow { concurrency_policy: "Forbid".into(), skipped: 2, ..ClusterRow::default() };
+    /// assert!(Only::Forbid.keeps(&row) && Only::Problems.keeps(&row));
+    /// assert!(!Only::LostOrLate.keeps(&row) && !Only::Allow.keeps(&row) && !Only::Suspended.keeps(&row));
+    /// ```
+    pub fn keeps(self, row: &ClusterRow) -> bool {
+        let policy = |p: &str| row.concurrency_policy.eq_ignore_ascii_case(p);
+        match self {
+            Only::LostOrLate => row.lost + row.late > 0,
+            Only::Problems => row.problems() > 0,
+            Only::Forbid => policy("Forbid"),
+            Only::Replace => policy("Replace"),
+            Only::Allow => policy("Allow"),
+            Only::Suspended => row.suspend,
+        }
+    }
+}
+
+/// A name [`Only`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownOnly {
+    /// The name as given.
+    pub name: String,
+}
+
+impl std::fmt::Display for UnknownOnly {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown filter {:?}: lost-or-late, problems, forbid, replace, allow or suspended", self.name)
+    }
+}
+
+impl std::error::Error for UnknownOnly {}
+
+impl std::str::FromStr for Only {
+    type Err = UnknownOnly;
+
+    fn from_str(s: &str) -> Result<Only, UnknownOnly> {
+        Ok(match s {
+            "lost-or-late" => Only::LostOrLate,
+            "problems" => Only::Problems,
+            "forbid" => Only::Forbid,
+            "replace" => Only::Replace,
+            "allow" => Only::Allow,
+            "suspended" => Only::Suspended,
+            _ => return Err(UnknownOnly { name: s.to_string() }),
+        })
     }
 }
 

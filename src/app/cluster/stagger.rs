@@ -188,7 +188,25 @@ impl Cluster {
 /// the minutes between its old last run and its new one would be unmet, and the controller would
 /// start them late at the window's start — what an edit of the schedule does, but not the
 /// steady state the comparison is about.
-pub fn apply(text: &str, suggestions: &[Suggestion], (start, end): (Time, Time)) -> Result<String, SyntaxError> {
+pub fn apply(text: &str, suggestions: &[Suggestion], window: (Time, Time)) -> Result<String, SyntaxError> {
+    let moved = |d: &mut Value, namespace: &str, name: &str| {
+        if let Some(s) = suggestions.iter().find(|s| s.name == name && s.namespace == namespace) {
+            move_cron_job(d, s);
+        }
+    };
+    rewrite(text, window, moved, |_| {})
+}
+
+/// `text` as a stream of JSON documents over the window `[start, end)` (written into its
+/// Simulation document, or a new one), each CronJob first given to `cron_job` with its namespace
+/// and name, and the Simulation document's `spec` then given to `simulation`: the rewrite every
+/// what-if of a cluster makes.
+pub(super) fn rewrite(
+    text: &str,
+    (start, end): (Time, Time),
+    mut cron_job: impl FnMut(&mut Value, &str, &str),
+    simulation: impl FnOnce(&mut Value),
+) -> Result<String, SyntaxError> {
     let loaded = read_documents(text)?;
     let mut docs: Vec<Value> = loaded
         .objects
@@ -201,28 +219,25 @@ pub fn apply(text: &str, suggestions: &[Suggestion], (start, end): (Time, Time))
                 d["kind"] = json!(o.kind);
             }
             if o.kind == "CronJob" {
-                let namespace = d.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or_default();
-                if let Some(s) = suggestions.iter().find(|s| s.name == o.name && s.namespace == namespace) {
-                    move_cron_job(&mut d, s);
-                }
+                let namespace = d.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or_default().to_owned();
+                cron_job(&mut d, &namespace, &o.name);
             }
             d
         })
         .collect();
-    let window = json!({"start": format_time(&start), "end": format_time(&end)});
-    match docs.iter_mut().find(|d| d["kind"] == SIMULATION_KIND) {
-        Some(sim) => {
-            if !sim["spec"].is_object() {
-                sim["spec"] = json!({});
-            }
-            for (k, v) in window.as_object().into_iter().flatten() {
-                sim["spec"][k] = v.clone();
-            }
-            if let Some(spec) = sim["spec"].as_object_mut() {
-                spec.remove("duration");
-            }
+    if !docs.iter().any(|d| d["kind"] == SIMULATION_KIND) {
+        docs.push(json!({"apiVersion": API_VERSION, "kind": SIMULATION_KIND}));
+    }
+    if let Some(sim) = docs.iter_mut().find(|d| d["kind"] == SIMULATION_KIND) {
+        if !sim["spec"].is_object() {
+            sim["spec"] = json!({});
         }
-        None => docs.push(json!({"apiVersion": API_VERSION, "kind": SIMULATION_KIND, "spec": window})),
+        let spec = &mut sim["spec"];
+        (spec["start"], spec["end"]) = (json!(format_time(&start)), json!(format_time(&end)));
+        if let Some(spec) = spec.as_object_mut() {
+            spec.remove("duration");
+        }
+        simulation(spec);
     }
     Ok(write_documents(&docs))
 }

@@ -234,3 +234,59 @@ fn a_cluster_run_stepped_in_slices_is_the_run_in_one_go() {
     let whole = run(&dump()).unwrap();
     assert_eq!((sliced.rows, sliced.density), (whole.rows, whole.density));
 }
+
+#[test]
+fn an_opened_row_is_its_cron_job_cut_from_its_namespace_run() {
+    let run = run(&dump()).unwrap();
+    let simulation = crate::sim::Simulation::default();
+    let opened = run.open("web", "sync", &simulation).unwrap();
+    let trace = opened.trace.unwrap();
+    // Every half hour of the two days from 2026-11-23T00:00Z, one Job each; web's backup and
+    // report are left out.
+    assert_eq!(trace.slots.len(), 96);
+    assert_eq!(trace.jobs.len(), 96);
+    assert_eq!(format_time(&trace.slots[1].scheduled_time), "2026-11-23T00:30:00Z");
+    assert!(trace.jobs.iter().all(|j| j.cron_job.as_deref() == Some("sync")));
+    assert_eq!(trace.cluster.cron_jobs.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["sync"]);
+    assert_eq!(opened.schedules.len(), 1);
+    assert_eq!(trace, run.parts[0].trace.of_cron_job("sync"));
+    assert!(run.open("web", "invoice", &simulation).is_none(), "invoice runs in billing");
+    assert!(run.open("staging", "sync", &simulation).is_none());
+}
+
+#[test]
+fn the_page_s_filter_keeps_rows_by_text_and_policy_and_lists_a_window_s_jobs_in_its_zone() {
+    use super::ask::{ClusterAnswer, ClusterAsk, HitView};
+    use super::query::WindowFault;
+    let run = run(&dump()).unwrap();
+    let ask = |search: &str, only: Vec<Only>, window: &str| {
+        run.ask(&ClusterAsk { search: search.into(), only, window: window.into(), zone: "Europe/Berlin".into() })
+    };
+    // Manifest order: web/backup, web/report, web/sync, billing/backup, billing/invoice, search/backup, search/reindex.
+    assert_eq!(ask("backup", vec![], "").rows, [0, 3, 5]);
+    assert_eq!(ask("", vec![Only::Allow], "").rows, [0, 1, 2, 3, 4, 5, 6]);
+    assert_eq!(ask("", vec![Only::Forbid], "").rows, Vec::<u32>::new());
+    assert_eq!(ask("web", vec![Only::Allow, Only::LostOrLate], "").rows, Vec::<u32>::new());
+    // 02:00–02:10 Berlin (01:00–01:10 UTC) of "re" (report, reindex): the reindex of 00:50 UTC is
+    // still running on both days, till 01:10:01 UTC; no report starts then, so its row goes.
+    let reindex = |day: &str| HitView {
+        cron_job: "search/reindex".into(),
+        job: String::new(),
+        started: format!("2026-11-{day} 01:50"),
+        stopped: Some(format!("2026-11-{day} 02:10")),
+        still_running: true,
+    };
+    let mut answer = ask("re", vec![], " 02:00-02:10 ");
+    for hit in answer.window.iter_mut().flatten().flatten() {
+        assert!(hit.job.starts_with("reindex-"), "{}", hit.job);
+        hit.job.clear();
+    }
+    assert_eq!(answer, ClusterAnswer { rows: vec![6], window: Some(Ok(vec![reindex("23"), reindex("24")])), more: 0 });
+    let refused = ask("", vec![], "2-3");
+    assert_eq!(refused.rows, Vec::<u32>::new());
+    let Some(Err(e)) = refused.window else { panic!("{refused:?}") };
+    assert_eq!((e.text.as_str(), e.fault), ("2-3", WindowFault::Unreadable));
+    // A zone the engine does not know reads the window in UTC: 00:00–00:05 finds the midnight Jobs.
+    let utc = run.ask(&ClusterAsk { window: "00:00-00:05".into(), zone: "Mars/Base".into(), ..ClusterAsk::default() });
+    assert_eq!(utc.rows, [0, 1, 2, 3, 4, 5]);
+}
