@@ -8,8 +8,10 @@
 //! computes, the last view stays, marked as stale, with how many namespaces are done; a dump of
 //! more CronJobs than one run takes is refused with the page's words.
 
+use super::cluster_whatif::{WhatIfPanel, WhatIfState};
 use super::language::use_lang;
 use crate::app::cluster::view::{ClusterRefused, ClusterView};
+use crate::app::protocol::Request;
 use crate::i18n::{Lang, Msg};
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
@@ -72,6 +74,11 @@ impl Reducible for ClusterState {
 #[derive(Properties, PartialEq)]
 pub struct ClusterProps {
     pub state: UseReducerHandle<ClusterState>,
+    /// The what-if of the run shown, and the text it changes.
+    pub what_if: UseReducerHandle<WhatIfState>,
+    pub text: Rc<str>,
+    /// Asks the engine the what-ifs.
+    pub ask: Callback<Request>,
 }
 
 #[function_component(ClusterPanel)]
@@ -104,13 +111,18 @@ pub fn cluster_panel(props: &ClusterProps) -> Html {
                         { l.format(Msg::ClusterTooMany, &[cron_jobs, max]) }</p> },
                 Some(Err(ClusterRefused::Input(e))) => html! {
                     <p class="error" data-testid="cluster-refused" role="alert">{ e }</p> },
-                Some(Ok(v)) => view(l, v, *sort, on_sort, stale),
+                Some(Ok(v)) => {
+                    let run = state.shown.as_ref().map_or(0, |(id, _)| *id);
+                    let what_if = html! { <WhatIfPanel state={props.what_if.clone()} {run} text={props.text.clone()}
+                        stagger={v.stagger.clone()} ask={props.ask.clone()} /> };
+                    view(l, v, *sort, on_sort, stale, what_if)
+                }
             } }
         </section>
     }
 }
 
-fn view(l: Lang, v: &ClusterView, sort: usize, on_sort: Callback<Event>, stale: bool) -> Html {
+fn view(l: Lang, v: &ClusterView, sort: usize, on_sort: Callback<Event>, stale: bool, what_if: Html) -> Html {
     let mut namespaces: Vec<&str> = Vec::new();
     for r in &v.rows {
         if !namespaces.contains(&r.namespace.as_str()) {
@@ -145,6 +157,7 @@ fn view(l: Lang, v: &ClusterView, sort: usize, on_sort: Callback<Event>, stale: 
                     { for v.peaks.iter().map(|p| html! { <li>{ p }</li> }) }
                 </ol>
             }
+            { what_if }
             <label>{ l.text(Msg::ClusterSort) }{ " " }
                 <select onchange={on_sort} data-testid="cluster-sort">
                     { option("next", 0, Msg::ClusterSortNext) }{ option("runs", 1, Msg::ClusterSortRuns) }

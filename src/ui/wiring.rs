@@ -5,6 +5,7 @@
 //! question.
 
 use super::cluster_view::{is_cluster_dump, ClusterAction, ClusterState};
+use super::cluster_whatif::{WhatIfRan, WhatIfState};
 use super::later;
 use super::perf::{self, RunStages};
 use super::run_status::RunWatch;
@@ -122,6 +123,7 @@ pub fn use_runner(
     watch: Rc<RunWatch>,
     pending: PendingLink,
     cluster: UseReducerDispatcher<ClusterState>,
+    what_if: UseReducerDispatcher<WhatIfState>,
 ) -> Wiring {
     let answers = Answers {
         diagnostics: use_state_eq(|| Rc::new(Vec::<Diagnostic>::new())),
@@ -166,6 +168,9 @@ pub fn use_runner(
                     // Lints and comparisons go to their views' own engines, progress to the run bar.
                     Answer::Linted { .. } | Answer::Compared { .. } | Answer::Progress { .. } => {}
                     Answer::ClusterAnswered { .. } => {}
+                    Answer::WhatIfRan { run, done, total, outcome } => {
+                        what_if.dispatch(WhatIfRan { run, done, total, outcome })
+                    }
                 }),
             )
             .on_progress(Callback::from(move |(id, fraction)| progress.progress(id, fraction)))
