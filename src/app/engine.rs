@@ -4,6 +4,7 @@
 //! in slices with the same parts: [`prepare`](super::run::prepare), [`Session`], [`Comparer`],
 //! [`Linting`].
 
+use super::cluster::open::opened;
 use super::cluster::Cluster;
 use super::compare::{compare, variant};
 use super::lint::{LintOptions, Linting};
@@ -11,6 +12,7 @@ use super::protocol::{Answer, CompareWith, ComparisonView, LintAsk, LintRefused,
 use super::run::{run, RunResult};
 use super::session::Session;
 use crate::api::yaml::SyntaxError;
+use crate::sim::Simulation;
 
 /// Run B's text in compare mode: run A's text `a` changed as `b` says.
 pub fn compare_text(a: &str, b: &CompareWith) -> Result<String, SyntaxError> {
@@ -51,6 +53,8 @@ pub struct InPage {
     comparer: Comparer,
     /// The last cluster run with its id, for the questions about it (`Request::ClusterAsk`).
     kept: Option<(u64, Cluster)>,
+    /// The Simulation of the last cluster run's text, for the rows opened from it (`Request::Open`).
+    simulation: Simulation,
 }
 
 impl InPage {
@@ -115,6 +119,7 @@ impl InPage {
             Request::Cluster { id, text } => {
                 let input = crate::sim::Input::read(&text);
                 self.kept = None;
+                self.simulation = input.simulation().cloned().unwrap_or_default();
                 let outcome = match super::cluster::run_with(&input, &super::cluster::view::page_scope(), |_, _| false)
                 {
                     Ok(c) => {
@@ -125,6 +130,10 @@ impl InPage {
                     Err(e) => Err(e.into()),
                 };
                 vec![Answer::Clustered { id, done: 1, total: 1, outcome: Some(outcome) }]
+            }
+            Request::Open { id, cluster, namespace, name } => {
+                let result = opened(self.kept.as_ref(), cluster, (&namespace, &name), &self.simulation);
+                vec![Answer::Ran { id, ms: 0.0, result: self.session.keep(id, result) }]
             }
             Request::ClusterAsk { run, ask } => match self.kept.as_ref().filter(|(id, _)| *id == run) {
                 Some((_, cluster)) => vec![Answer::ClusterAnswered { run, answer: cluster.ask(&ask), ask }],
@@ -201,6 +210,48 @@ mod tests {
         assert!(text.contains("\"syncs\":[{") && text.ends_with("}\n"), "the export has the kept history");
         // A question about a run the engine no longer keeps has no answer.
         assert_eq!(ask(&mut engine, Request::Logs { run: 2, at, limit: 5 }), []);
+    }
+
+    #[test]
+    fn an_opened_cluster_row_is_answered_as_a_run_and_questioned_as_one() {
+        let mut engine = InPage::default();
+        // Two namespaces of the same hourly CronJob (a List of two items of HOURLY's CronJob).
+        let item = |ns: &str| {
+            format!(
+                "- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {{name: hourly, namespace: {ns}, \
+                creationTimestamp: '2025-01-15T10:00:00Z'}}\n  spec:\n    schedule: '0 * * * *'\n    jobTemplate:\n      \
+                spec:\n        template:\n          spec:\n            restartPolicy: OnFailure\n            \
+                containers: [{{name: c, image: busybox}}]\n"
+            )
+        };
+        let text = format!(
+            "apiVersion: v1\nkind: List\nitems:\n{}{}---\nkind: Simulation\napiVersion: \
+            playground.cronjob.dev/v1alpha1\nspec: {{duration: 3h}}\n",
+            item("web"),
+            item("billing")
+        );
+        let [Answer::Clustered { id: 1, outcome: Some(Ok(view)), .. }] =
+            &ask(&mut engine, Request::Cluster { id: 1, text })[..]
+        else {
+            panic!("a cluster view")
+        };
+        assert_eq!(view.rows.len(), 2);
+        let open = |id, cluster| Request::Open { id, cluster, namespace: "billing".into(), name: "hourly".into() };
+        let [Answer::Ran { id: 2, result, .. }] = &ask(&mut engine, open(2, 1))[..] else { panic!("a run") };
+        let trace = result.trace.as_ref().unwrap();
+        // As the run of HOURLY alone: the 11:00 and 12:00 slots, without the history.
+        assert_eq!((trace.jobs.len(), trace.slots.len(), trace.syncs.len()), (2, 2, 0));
+        assert_eq!(result.event_times.len(), 4);
+        let at = parse_time("2025-01-15T12:30:00Z").unwrap();
+        let [Answer::Events { run: 2, table, .. }] =
+            &ask(&mut engine, Request::Events { run: 2, at, object: None })[..]
+        else {
+            panic!("an Events table")
+        };
+        assert_eq!(table.rows.len(), 8, "two Jobs' SuccessfulCreate, Pod, Completed, SawCompletedJob");
+        // A cluster run the engine does not keep: an error where the run's result would be.
+        let [Answer::Ran { id: 3, result, .. }] = &ask(&mut engine, open(3, 7))[..] else { panic!("a run") };
+        assert_eq!(result.error.as_deref(), Some("billing/hourly: not in the last cluster run"));
     }
 
     #[test]

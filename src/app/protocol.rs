@@ -59,6 +59,11 @@ pub enum Request {
     Words { lang: String },
     /// Simulate every CronJob of `text` together (`app::cluster`), answered by `Clustered`.
     Cluster { id: u64, text: String },
+    /// Open CronJob `name` of `namespace` from cluster run `cluster` (the last the engine
+    /// finished) as run `id`: its part of the namespace's trace, answered by `Ran` as a run of
+    /// its own (so the inspector's questions name `id`), with an error when that run is no
+    /// longer kept or has no such CronJob.
+    Open { id: u64, cluster: u64, namespace: String, name: String },
     /// Which rows of cluster run `run` the page's filter keeps, and what its window finds
     /// (`app::cluster::ask`), answered by `ClusterAnswered` from the run the engine keeps (no
     /// answer once a newer run or cluster run has dropped it).

@@ -6,6 +6,7 @@
 //! the shape. Instants are UTC, RFC 3339, with as many fractional digits as the virtual clock needs
 //! (`2025-01-15T10:47:00Z`, `2025-01-15T10:47:00.100Z`).
 
+mod cut;
 mod events;
 mod name;
 mod slot;

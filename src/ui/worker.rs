@@ -14,10 +14,13 @@
 //! (`app::cluster`, for a cluster dump, which the page does not run otherwise) steps the same way,
 //! a slice at a time, saying how many namespaces are done; a newer run or cluster run drops it.
 //! The finished cluster stays here (`kept`) until a newer run or cluster run, so questions about
-//! it are answered without simulating again; a what-if of it (`app::cluster::whatif`) runs the
-//! changed text as a cluster run under the kept run's id and is compared with it. It says `ready` once it listens.
+//! it are answered without simulating again: an `Open` of one of its rows is answered as a run,
+//! the CronJob's part of its namespace's trace (`app::cluster::open`); a what-if of it
+//! (`app::cluster::whatif`) runs the changed text as a cluster run under the kept run's id and is
+//! compared with it. It says `ready` once it listens.
 
 use super::perf::{self, epoch_now, WorkerStages};
+use crate::app::cluster::open::opened;
 use crate::app::cluster::view::{page_scope, ClusterView};
 use crate::app::cluster::whatif::{self, variant_text, view::WhatIfView, WhatIf};
 use crate::app::cluster::{Cluster, ClusterError, Clustering};
@@ -27,6 +30,7 @@ use crate::app::protocol::{decode_request, encode_answer, Answer, LintRefused, R
 use crate::app::run::{prepare, Prepared, RunResult};
 use crate::app::session::Session;
 use crate::go::Tz;
+use crate::sim::Simulation;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -72,6 +76,8 @@ struct State {
     kept: Option<(u64, Cluster)>,
     /// Whether the cluster run in progress is a what-if of the kept one (under its id).
     what_if: bool,
+    /// The Simulation of the cluster run's text (an opened row's schedule card reads its zone).
+    kept_simulation: Simulation,
     /// Posting here wakes the worker for its next slice, after the messages that wait.
     wake: MessagePort,
     woken: bool,
@@ -193,7 +199,9 @@ impl State {
     fn cluster(&mut self, id: u64, text: &str) {
         (self.queued, self.busy, self.clustering, self.kept) = (None, None, None, None);
         self.what_if = false;
-        match Clustering::new(&crate::sim::Input::read(text), &page_scope()) {
+        let input = crate::sim::Input::read(text);
+        self.kept_simulation = input.simulation().cloned().unwrap_or_default();
+        match Clustering::new(&input, &page_scope()) {
             Ok(clustering) => {
                 self.post_answer(&Answer::Clustered { id, done: 0, total: clustering.total(), outcome: None });
                 self.clustering = Some((id, clustering, perf::now()));
@@ -281,6 +289,15 @@ impl State {
         self.post_answer(&Answer::WhatIfRan { run, done: 1, total: 1, outcome: Some(outcome) });
     }
 
+    /// Answers `Open` `id` as a run: the row's CronJob cut from the kept cluster run `cluster`
+    /// (the session keeps it, so the inspector's questions about `id` are answered as a run's).
+    fn open(&mut self, id: u64, cluster: u64, namespace: &str, name: &str) {
+        let result = opened(self.kept.as_ref(), cluster, (namespace, name), &self.kept_simulation);
+        let (bytes, retired) = self.session.keep_encoded(id, 0.0, result);
+        self.post(&bytes, None);
+        drop(retired);
+    }
+
     /// Posts an answer that is not a run's.
     fn post_answer(&self, answer: &Answer<&RunResult>) {
         self.post(&encode_answer(answer), None);
@@ -322,6 +339,7 @@ impl State {
                 self.clustering = self.clustering.take().filter(|(current, ..)| *current != id);
             }
             Request::Cluster { id, text } => self.cluster(id, &text),
+            Request::Open { id, cluster, namespace, name } => self.open(id, cluster, &namespace, &name),
             Request::ClusterAsk { run, ask } => {
                 if let Some((_, cluster)) = self.kept.as_ref().filter(|(id, _)| *id == run) {
                     let answer = cluster.ask(&ask);
@@ -358,6 +376,7 @@ pub fn start() {
         clustering: None,
         kept: None,
         what_if: false,
+        kept_simulation: Simulation::default(),
         wake: channel.port2(),
         woken: false,
     }));

@@ -236,6 +236,25 @@ fn a_cluster_run_stepped_in_slices_is_the_run_in_one_go() {
 }
 
 #[test]
+fn an_opened_row_is_its_cron_job_cut_from_its_namespace_run() {
+    let run = run(&dump()).unwrap();
+    let simulation = crate::sim::Simulation::default();
+    let opened = run.open("web", "sync", &simulation).unwrap();
+    let trace = opened.trace.unwrap();
+    // Every half hour of the two days from 2026-11-23T00:00Z, one Job each; web's backup and
+    // report are left out.
+    assert_eq!(trace.slots.len(), 96);
+    assert_eq!(trace.jobs.len(), 96);
+    assert_eq!(format_time(&trace.slots[1].scheduled_time), "2026-11-23T00:30:00Z");
+    assert!(trace.jobs.iter().all(|j| j.cron_job.as_deref() == Some("sync")));
+    assert_eq!(trace.cluster.cron_jobs.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["sync"]);
+    assert_eq!(opened.schedules.len(), 1);
+    assert_eq!(trace, run.parts[0].trace.of_cron_job("sync"));
+    assert!(run.open("web", "invoice", &simulation).is_none(), "invoice runs in billing");
+    assert!(run.open("staging", "sync", &simulation).is_none());
+}
+
+#[test]
 fn the_page_s_filter_keeps_rows_by_text_and_policy_and_lists_a_window_s_jobs_in_its_zone() {
     use super::ask::{ClusterAnswer, ClusterAsk, HitView};
     use super::query::WindowFault;
