@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useBrowser, openPlayground, shots } from './harness.mjs';
 import { preparePaste } from './stress-inputs.mjs';
+import { manifest } from './playground.mjs';
 
 const env = useBrowser();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -141,8 +142,8 @@ test('the 02:00 pile-up: the stagger diff to copy, and Compare shows the peak go
   assert.match(diff, /^# billing\/backup: 1 min later\n- schedule: "0 2 \* \* \*"\n\+ schedule: "1 2 \* \* \*"\n/);
   // Copy: the clipboard where the browser allows it, and the lines selected in any case.
   await page.click('[data-testid="stagger-copy"]');
-  assert.equal(await page.evaluate(() => getSelection().toString()), diff);
-  const text = await page.inputValue('#manifest');
+  assert.equal((await page.evaluate(() => getSelection().toString())).trim(), diff.trim());
+  const text = await manifest(page);
   const got = await whatIf(page, 'whatif-stagger');
   assert.deepEqual(got.baseline, ['02:00 Mon 23 Nov: 5 Jobs start within 1 minute']);
   assert.deepEqual(got.variant, []);
@@ -151,7 +152,7 @@ test('the 02:00 pile-up: the stagger diff to copy, and Compare shows the peak go
   const moved = await page.$$eval('[data-cronjob="web/backup"] li', (els) => els.map((e) => e.textContent));
   assert.ok(moved.includes('backup slot 2026-11-23T02:04:00Z only in B: ran-on-time (backup-29923324)'), moved.join('\n'));
   // The editor's text is never changed: the user copies the lines.
-  assert.equal(await page.inputValue('#manifest'), text);
+  assert.equal(await manifest(page), text);
   await page.screenshot({ path: path.join(shots, 'cluster-whatif-1440-light.png'), fullPage: true });
   await context.close();
 });
@@ -166,9 +167,12 @@ test('the controller down 02:00-02:30: the five 02:00 runs start late at 02:30, 
   await page.waitForSelector('[data-testid="whatif-result"]', { timeout: 60000 });
   const variant = await page.$$eval('[data-testid="whatif-variant"] li', (els) => els.map((e) => e.textContent));
   const differences = await page.$$eval('[data-testid="whatif-cronjob"]', (els) => els.map((e) => e.dataset.cronjob));
-  console.log(JSON.stringify({ variant, differences }));
+  // Back at 02:30, each CronJob's missed 02:00 start is made then (no startingDeadlineSeconds: late, not
+  // lost), together with web/report's own 02:30: the pile-up moves half an hour and grows to six.
+  assert.deepEqual(variant, ['02:30 Mon 23 Nov: 6 Jobs start within 1 minute']);
+  assert.deepEqual(differences, ['web/backup', 'web/report', 'web/index', 'billing/backup', 'billing/invoices', 'billing/ledger']);
   const late = await page.$$eval('[data-cronjob="web/backup"] li', (els) => els.map((e) => e.textContent));
-  console.log(JSON.stringify(late));
+  assert.equal(late[0], 'backup slot 2026-11-23T02:00:00Z: A ran-on-time (backup-29923320), B ran-late (backup-29923320)');
   await page.screenshot({ path: path.join(shots, 'cluster-whatif-390-dark.png'), fullPage: true });
   await context.close();
 });
