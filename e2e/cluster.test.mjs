@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useBrowser, openPlayground, shots } from './harness.mjs';
 import { preparePaste } from './stress-inputs.mjs';
+import { manifest } from './playground.mjs';
 
 const env = useBrowser();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,12 +90,13 @@ test('a phone shows the view of 200 CronJobs without sideways scrolling', async 
 
 // Ten CronJobs (fewer keep the timeline): five start at 02:00 (a pile-up: five or more in one minute), one at
 // 02:30, one every six hours, three alone later in the day; two are Forbid, one Replace.
-const handChecked = list([
+const items = [
   cronJob('web', 'backup', '0 2 * * *'), cronJob('web', 'report', '30 2 * * *'), cronJob('web', 'index', '0 2 * * *', 'Forbid'),
   cronJob('billing', 'backup', '0 2 * * *'), cronJob('billing', 'invoices', '0 2 * * *'),
   cronJob('billing', 'ledger', '0 2 * * *', 'Forbid'), cronJob('billing', 'sync', '0 */6 * * *'),
   cronJob('ops', 'audit', '10 9 * * *'), cronJob('ops', 'cleanup', '45 12 * * *'), cronJob('ops', 'rotate', '15 18 * * *', 'Replace'),
-], "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 1d}\n");
+];
+const handChecked = list(items, "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 1d}\n");
 
 test('a hand-checked List: its rows, the one pile-up at 02:00, sorting by runs', async () => {
   const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
@@ -194,4 +196,57 @@ test('the filter bar on a desktop and a phone, light and dark, without sideways 
       await context.close();
     }
   }
+/** Clicks `button` of the what-ifs; resolves, once the what-if is drawn, to its peaks and its CronJobs. */
+async function whatIf(page, button) {
+  await page.click(`[data-testid="${button}"]`);
+  await page.waitForSelector('[data-testid="whatif-result"]', { timeout: 60000 });
+  const peaks = (strip) => page.$$eval(`[data-testid="${strip}"] li`, (els) => els.map((e) => e.textContent));
+  const differences = await page.$$eval('[data-testid="whatif-cronjob"]', (els) => els.map((e) => e.dataset.cronjob));
+  return { baseline: await peaks('whatif-baseline'), variant: await peaks('whatif-variant'), differences };
+}
+
+test('the 02:00 pile-up: the stagger diff to copy, and Compare shows the peak gone', async () => {
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
+  await pasteUntil(page, handChecked, () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
+  // Four of the five 02:00 CronJobs move 1 to 4 minutes (a daily CronJob may move up to 30); web/index stays.
+  const diff = await page.textContent('[data-testid="stagger-diff"]');
+  assert.deepEqual(diff.split('\n').filter((l) => l.startsWith('+')), [
+    '+ schedule: "1 2 * * *"', '+ schedule: "2 2 * * *"', '+ schedule: "3 2 * * *"', '+ schedule: "4 2 * * *"',
+  ]);
+  assert.match(diff, /^# billing\/backup: 1 min later\n- schedule: "0 2 \* \* \*"\n\+ schedule: "1 2 \* \* \*"\n/);
+  // Copy: the clipboard where the browser allows it, and the lines selected in any case.
+  await page.click('[data-testid="stagger-copy"]');
+  assert.equal((await page.evaluate(() => getSelection().toString())).trim(), diff.trim());
+  const text = await manifest(page);
+  const got = await whatIf(page, 'whatif-stagger');
+  assert.deepEqual(got.baseline, ['02:00 Mon 23 Nov: 5 Jobs start within 1 minute']);
+  assert.deepEqual(got.variant, []);
+  assert.equal(await page.textContent('[data-testid="whatif-variant"] [data-testid="whatif-no-peaks"]') !== null, true);
+  assert.deepEqual(got.differences, ['web/backup', 'billing/backup', 'billing/invoices', 'billing/ledger']);
+  const moved = await page.$$eval('[data-cronjob="web/backup"] li', (els) => els.map((e) => e.textContent));
+  assert.ok(moved.includes('backup slot 2026-11-23T02:04:00Z only in B: ran-on-time (backup-29923324)'), moved.join('\n'));
+  // The editor's text is never changed: the user copies the lines.
+  assert.equal(await manifest(page), text);
+  await page.screenshot({ path: path.join(shots, 'cluster-whatif-1440-light.png'), fullPage: true });
+  await context.close();
+});
+
+test('the controller down 02:00-02:30: the five 02:00 runs start late at 02:30, with the 02:30 one', async () => {
+  const { context, page } = await openPlayground(env, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  await pasteUntil(page, handChecked, () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
+  await page.fill('[data-testid="whatif-from"]', '02:00');
+  await page.fill('[data-testid="whatif-minutes"]', '30');
+  await page.dispatchEvent('[data-testid="whatif-minutes"]', 'change');
+  await page.click('[data-testid="whatif-outage"]');
+  await page.waitForSelector('[data-testid="whatif-result"]', { timeout: 60000 });
+  const variant = await page.$$eval('[data-testid="whatif-variant"] li', (els) => els.map((e) => e.textContent));
+  const differences = await page.$$eval('[data-testid="whatif-cronjob"]', (els) => els.map((e) => e.dataset.cronjob));
+  // Back at 02:30, each CronJob's missed 02:00 start is made then (no startingDeadlineSeconds: late, not
+  // lost), together with web/report's own 02:30: the pile-up moves half an hour and grows to six.
+  assert.deepEqual(variant, ['02:30 Mon 23 Nov: 6 Jobs start within 1 minute']);
+  assert.deepEqual(differences, ['web/backup', 'web/report', 'web/index', 'billing/backup', 'billing/invoices', 'billing/ledger']);
+  const late = await page.$$eval('[data-cronjob="web/backup"] li', (els) => els.map((e) => e.textContent));
+  assert.equal(late[0], 'backup slot 2026-11-23T02:00:00Z: A ran-on-time (backup-29923320), B ran-late (backup-29923320)');
+  await page.screenshot({ path: path.join(shots, 'cluster-whatif-390-dark.png'), fullPage: true });
+  await context.close();
 });

@@ -287,6 +287,17 @@ messages! {
     LintCancel,
     LintStopped,
     LintTooMany,
+    // The cluster view's what-ifs.
+    WhatIfStagger,
+    WhatIfCopy,
+    WhatIfCompareStagger,
+    WhatIfDownFrom,
+    WhatIfDownFor,
+    WhatIfCompare,
+    WhatIfBaseline,
+    WhatIfVariant,
+    WhatIfDifferences,
+    WhatIfSame,
     // The cluster view.
     ClusterRegion,
     ClusterSummary,

@@ -6,6 +6,7 @@
 
 use super::clock::Clock;
 use super::cluster_view::{ClusterPanel, ClusterState};
+use super::cluster_whatif::WhatIfState;
 use super::compare_view::CompareView;
 use super::controls::Controls;
 use super::editor::Editor;
@@ -54,7 +55,15 @@ pub fn app(props: &AppProps) -> Html {
     let watch = use_memo((), |_| Rc::new(RunWatch::default()));
     // The cluster view's runs, asked for instead of a run when the text is a cluster dump.
     let cluster = use_reducer(ClusterState::default);
-    let wiring = use_runner(props.engine, state.dispatcher(), (*watch).clone(), pending.clone(), cluster.dispatcher());
+    let what_if = use_reducer(WhatIfState::default);
+    let wiring = use_runner(
+        props.engine,
+        state.dispatcher(),
+        (*watch).clone(),
+        pending.clone(),
+        cluster.dispatcher(),
+        what_if.dispatcher(),
+    );
     let language = use_language(&wiring.ask);
     let text = use_text(props.initial_text.clone(), pending.clone(), wiring.simulate.clone());
     let opening = use_opening(&text, (*library).clone(), language.shown, props.initial_text.is_some(), pending.clone());
@@ -125,7 +134,7 @@ pub fn app(props: &AppProps) -> Html {
                     }
                     <RunStatus watch={(*watch).clone()} on_cancel={wiring.on_cancel.clone()} on_again={text.on_release.clone()} />
                     if cluster.asked != 0 {
-                        <ClusterPanel state={cluster.clone()} ask={wiring.ask.clone()} />
+                        <ClusterPanel state={cluster.clone()} {what_if} text={content.clone()} ask={wiring.ask.clone()} />
                     } else {
                         <ScheduleCards state={view_state.clone()} />
                         <div class="timeline-head">

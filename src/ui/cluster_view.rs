@@ -11,6 +11,7 @@
 //! text marks them stale, as the view.
 
 use super::cluster_filter::{asks_nothing, filter_bar, hits};
+use super::cluster_whatif::{WhatIfPanel, WhatIfState};
 use super::language::use_lang;
 use crate::app::cluster::ask::{ClusterAnswer, ClusterAsk};
 use crate::app::cluster::view::{ClusterRefused, ClusterView};
@@ -95,7 +96,10 @@ impl Reducible for ClusterState {
 #[derive(Properties, PartialEq)]
 pub struct ClusterProps {
     pub state: UseReducerHandle<ClusterState>,
-    /// Asks the engine the filter's questions.
+    /// The what-if of the run shown, and the text it changes.
+    pub what_if: UseReducerHandle<WhatIfState>,
+    pub text: Rc<str>,
+    /// Asks the engine the filter's questions and the what-ifs.
     pub ask: Callback<Request>,
 }
 
@@ -153,13 +157,17 @@ pub fn cluster_panel(props: &ClusterProps) -> Html {
                         { l.format(Msg::ClusterTooMany, &[cron_jobs, max]) }</p> },
                 Some(Err(ClusterRefused::Input(e))) => html! {
                     <p class="error" data-testid="cluster-refused" role="alert">{ e }</p> },
-                Some(Ok(v)) => view(l, v, (*sort, on_sort), (stale, filter_stale), keep, filter_bar),
+                Some(Ok(v)) => {
+                    let what_if = html! { <WhatIfPanel state={props.what_if.clone()} run={run.unwrap_or_default()}
+                        text={props.text.clone()} stagger={v.stagger.clone()} ask={props.ask.clone()} /> };
+                    view(l, v, (*sort, on_sort), (stale, filter_stale), keep, filter_bar, what_if)
+                }
             } }
         </section>
     }
 }
 
-/// The view of `v` in order `sort`, with the filter's bar and the rows it keeps (all: `None`).
+/// The view of `v` in order `sort`, with the filter's bar and the rows it keeps (all: `None`), and the what-ifs under the peaks.
 fn view(
     l: Lang,
     v: &ClusterView,
@@ -167,6 +175,7 @@ fn view(
     (stale, filter_stale): (bool, bool),
     keep: Option<&[u32]>,
     filter_bar: Html,
+    what_if: Html,
 ) -> Html {
     let mut namespaces: Vec<&str> = Vec::new();
     for r in &v.rows {
@@ -217,6 +226,7 @@ fn view(
                     { for v.peaks.iter().map(|p| html! { <li>{ p }</li> }) }
                 </ol>
             }
+            { what_if }
             <label>{ l.text(Msg::ClusterSort) }{ " " }
                 <select onchange={on_sort} data-testid="cluster-sort">
                     { option("next", 0, Msg::ClusterSortNext) }{ option("runs", 1, Msg::ClusterSortRuns) }

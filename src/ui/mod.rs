@@ -6,6 +6,7 @@ mod app;
 mod clock;
 mod cluster_filter;
 mod cluster_view;
+mod cluster_whatif;
 mod compare_view;
 mod controls;
 mod editor;

@@ -5,6 +5,7 @@
 //! question.
 
 use super::cluster_view::{is_cluster_dump, ClusterAction, ClusterState};
+use super::cluster_whatif::{WhatIfRan, WhatIfState};
 use super::later;
 use super::perf::{self, RunStages};
 use super::run_status::RunWatch;
@@ -122,6 +123,7 @@ pub fn use_runner(
     watch: Rc<RunWatch>,
     pending: PendingLink,
     cluster: UseReducerDispatcher<ClusterState>,
+    what_if: UseReducerDispatcher<WhatIfState>,
 ) -> Wiring {
     let answers = Answers {
         diagnostics: use_state_eq(|| Rc::new(Vec::<Diagnostic>::new())),
@@ -167,6 +169,9 @@ pub fn use_runner(
                     Answer::Linted { .. } | Answer::Compared { .. } | Answer::Progress { .. } => {}
                     Answer::ClusterAnswered { run, ask, answer } => {
                         cluster.dispatch(ClusterAction::Filtered { run, ask, answer })
+                    }
+                    Answer::WhatIfRan { run, done, total, outcome } => {
+                        what_if.dispatch(WhatIfRan { run, done, total, outcome })
                     }
                 }),
             )

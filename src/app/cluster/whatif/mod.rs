@@ -10,6 +10,8 @@
 //! release's `syncCronJob` does — the latest one started late, or counted as missed past the
 //! `startingDeadlineSeconds`), added to the events the document already has.
 
+pub mod view;
+
 use super::density::PILE_UP;
 use super::stagger::{apply, rewrite};
 use super::{Cluster, Density, Peak};
