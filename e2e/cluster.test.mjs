@@ -196,6 +196,8 @@ test('the filter bar on a desktop and a phone, light and dark, without sideways 
       await context.close();
     }
   }
+});
+
 /** Clicks `button` of the what-ifs; resolves, once the what-if is drawn, to its peaks and its CronJobs. */
 async function whatIf(page, button) {
   await page.click(`[data-testid="${button}"]`);
