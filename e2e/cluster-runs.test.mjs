@@ -2,7 +2,8 @@
 // read them. A keystroke while a cluster run of 200 CronJobs is going drops it, and only the newer
 // text's run is drawn; the Japanese and Korean pages refuse 1,000 CronJobs in their own words; the
 // outage what-if's start is typed on a 24-hour clock whatever the browser's locale, and a time
-// it cannot read is refused with the reason; the what-ifs' controls fit a desktop and a phone,
+// it cannot read is refused with the reason; a dump written as kubectl's JSON or with its kinds
+// quoted opens into the cluster view as the plain YAML does; the what-ifs' controls fit a desktop and a phone,
 // light and dark, without sideways scrolling.
 //
 // Big texts go in as a paste event (`preparePaste`), as in cluster.test.mjs.
@@ -101,6 +102,41 @@ const tenCronJobs = `apiVersion: v1\nkind: List\nitems:\n${[
   cronJob('billing', 'ledger', '0 2 * * *'), cronJob('billing', 'sync', '0 */6 * * *'),
   cronJob('ops', 'audit', '10 9 * * *'), cronJob('ops', 'cleanup', '45 12 * * *'), cronJob('ops', 'rotate', '15 18 * * *'),
 ].join('')}---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 1d}\n`;
+
+/** The same ten CronJobs as `kubectl get cronjobs -A -o json` prints them (four-space indent). */
+const tenAsJson = JSON.stringify({
+  apiVersion: 'v1',
+  items: ['web/backup', 'web/report', 'web/index', 'billing/backup', 'billing/invoices', 'billing/ledger',
+    'billing/sync', 'ops/audit', 'ops/cleanup', 'ops/rotate'].map((id) => {
+    const [namespace, name] = id.split('/');
+    return {
+      apiVersion: 'batch/v1',
+      kind: 'CronJob',
+      metadata: { creationTimestamp: '2026-11-22T23:59:00Z', name, namespace },
+      spec: {
+        jobTemplate: { spec: { template: { spec: { containers: [{ image: 'busybox', name: 'c' }], restartPolicy: 'OnFailure' } } } },
+        schedule: '0 2 * * *',
+      },
+    };
+  }),
+  kind: 'List',
+  metadata: { resourceVersion: '' },
+}, null, 4);
+
+for (const [form, text] of [
+  ['kubectl\'s JSON', tenAsJson],
+  ['YAML with the kind quoted', tenCronJobs.replaceAll('kind: CronJob', 'kind: "CronJob"')],
+]) {
+  test(`ten CronJobs written as ${form} open into the cluster view`, async () => {
+    const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
+    await pasteUntil(page, text, () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
+    assert.match(await page.textContent('[data-testid="cluster-summary"]'), /^10 CronJobs in 3 namespaces, simulated together from /);
+    assert.deepEqual(await page.$$eval('[data-namespace="ops"] [data-testid="cluster-row"]', (els) => els.map((e) => e.dataset.name)),
+      ['audit', 'cleanup', 'rotate']);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+}
 
 /** Types `text` as the outage's start (leaving the field, as a person moves on). */
 async function typeStart(page, text) {

@@ -1,4 +1,5 @@
-//! The cluster view: when the editor holds a cluster dump (at least [`MANY`] CronJobs, in a
+//! The cluster view: when the editor holds a cluster dump (at least
+//! [`MANY`](crate::app::cluster::dump::MANY) CronJobs, in a
 //! `List`, in several documents or both), the page does not run the text as it runs one
 //! CronJob (a timeline of hundreds of lanes is no view of a cluster): it asks its worker for a
 //! cluster run instead (`app::cluster`, stepped in slices there, so that the next keystroke drops
@@ -21,16 +22,7 @@ use std::rc::Rc;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-/// CronJobs from which a text is a cluster dump. Fewer keep the timeline, whatever their form:
-/// `kubectl get cronjobs -o yaml` of one namespace is a `List` of a few CronJobs, and its reader
-/// wants each one's slots, explanations and inspector, which the cluster's rows do not give.
-pub const MANY: usize = 10;
-
-/// Whether `text` is a cluster dump (see the module's doc), read from its lines alone: the page's
-/// module has no YAML parser, and this runs on every keystroke.
-pub fn is_cluster_dump(text: &str) -> bool {
-    text.lines().filter(|line| line.trim().trim_start_matches("- ") == "kind: CronJob").count() >= MANY
-}
+pub use crate::app::cluster::dump::is_cluster_dump;
 
 /// An answer of a cluster run.
 pub type Outcome = Result<ClusterView, ClusterRefused>;

@@ -27,6 +27,7 @@
 
 pub mod ask;
 pub mod density;
+pub mod dump;
 pub mod open;
 pub mod query;
 pub mod rows;
