@@ -336,6 +336,8 @@ pub fn text(msg: Msg) -> &'static str {
         ClusterRuns => "runs",
         ClusterProblems => "late / lost",
         ClusterNextRun => "first run",
+        ClusterOpen => "Open the timeline of {0} in namespace {1}",
+        ClusterBack => "Back to the cluster",
         LintCancel => "Stop",
         LintStopped => "Stopped after {0} of {1} CronJobs; their findings are below.",
         LintTooMany => {

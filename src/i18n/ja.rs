@@ -344,6 +344,8 @@ pub fn text(msg: Msg) -> &'static str {
         ClusterRuns => "実行",
         ClusterProblems => "遅延 / 喪失",
         ClusterNextRun => "最初の実行",
+        ClusterOpen => "Namespace {1} の {0} のタイムラインを開く",
+        ClusterBack => "クラスタービューに戻る",
         LintCancel => "中止",
         LintStopped => "{1} 個中 {0} 個の CronJob を調べたところで停止しました。見つかったものを下に示します。",
         LintTooMany => "CronJob が {0} 個あります: 一度に調べられるのは {1} 個までです (1 個に約 1 秒かかります)。Namespace ごとなどに分けてください。",

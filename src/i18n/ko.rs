@@ -345,6 +345,8 @@ pub fn text(msg: Msg) -> &'static str {
         ClusterRuns => "실행",
         ClusterProblems => "지연 / 손실",
         ClusterNextRun => "첫 실행",
+        ClusterOpen => "네임스페이스 {1}의 {0} 타임라인 열기",
+        ClusterBack => "클러스터 보기로 돌아가기",
         LintCancel => "중지",
         LintStopped => "크론잡 {1}개 중 {0}개를 검사한 뒤 멈췄습니다. 찾은 결과는 아래와 같습니다.",
         LintTooMany => "크론잡이 {0}개입니다: 한 번에 {1}개까지 검사합니다(하나에 약 1초). 네임스페이스별 등으로 나누어 주세요.",

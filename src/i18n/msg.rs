@@ -306,6 +306,8 @@ messages! {
     ClusterRuns,
     ClusterProblems,
     ClusterNextRun,
+    ClusterOpen,
+    ClusterBack,
     // A finding's severity.
     SeverityError,
     SeverityWarning,

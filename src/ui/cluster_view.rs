@@ -8,6 +8,7 @@
 //! computes, the last view stays, marked as stale, with how many namespaces are done; a dump of
 //! more CronJobs than one run takes is refused with the page's words.
 
+use super::cluster_open::open_button;
 use super::language::use_lang;
 use crate::app::cluster::view::{ClusterRefused, ClusterView};
 use crate::i18n::{Lang, Msg};
@@ -72,6 +73,10 @@ impl Reducible for ClusterState {
 #[derive(Properties, PartialEq)]
 pub struct ClusterProps {
     pub state: UseReducerHandle<ClusterState>,
+    /// Opens a row (namespace, name): `cluster_open.rs`.
+    pub on_open: Callback<(String, String)>,
+    /// A row is open: the table stays, hidden, with its sort and folds.
+    pub hidden: bool,
 }
 
 #[function_component(ClusterPanel)]
@@ -94,7 +99,7 @@ pub fn cluster_panel(props: &ClusterProps) -> Html {
         (true, _) => l.text(Msg::Simulating).to_owned(),
     };
     html! {
-        <section class="cluster-panel" data-testid="cluster" aria-label={l.text(Msg::ClusterRegion)} aria-busy={stale.to_string()}>
+        <section class="cluster-panel" hidden={props.hidden} data-testid="cluster" aria-label={l.text(Msg::ClusterRegion)} aria-busy={stale.to_string()}>
             <h2 class="pane-title">{ l.text(Msg::ClusterRegion) }</h2>
             <p class="hint" data-testid="cluster-status" role="status">{ status }</p>
             { match state.shown.as_ref().map(|(_, o)| &**o) {
@@ -104,13 +109,20 @@ pub fn cluster_panel(props: &ClusterProps) -> Html {
                         { l.format(Msg::ClusterTooMany, &[cron_jobs, max]) }</p> },
                 Some(Err(ClusterRefused::Input(e))) => html! {
                     <p class="error" data-testid="cluster-refused" role="alert">{ e }</p> },
-                Some(Ok(v)) => view(l, v, *sort, on_sort, stale),
+                Some(Ok(v)) => view(l, v, *sort, on_sort, stale, &props.on_open),
             } }
         </section>
     }
 }
 
-fn view(l: Lang, v: &ClusterView, sort: usize, on_sort: Callback<Event>, stale: bool) -> Html {
+fn view(
+    l: Lang,
+    v: &ClusterView,
+    sort: usize,
+    on_sort: Callback<Event>,
+    stale: bool,
+    on_open: &Callback<(String, String)>,
+) -> Html {
     let mut namespaces: Vec<&str> = Vec::new();
     for r in &v.rows {
         if !namespaces.contains(&r.namespace.as_str()) {
@@ -163,7 +175,8 @@ fn view(l: Lang, v: &ClusterView, sort: usize, on_sort: Callback<Event>, stale: 
                         <tbody>
                         { for rows.into_iter().map(|r| html! {
                             <tr data-testid="cluster-row" data-name={r.name.clone()}>
-                                { for r.cells.iter().map(|c| html! { <td>{ c }</td> }) }
+                                <td>{ open_button(l, &r.namespace, &r.name, on_open) }</td>
+                                { for r.cells.iter().skip(1).map(|c| html! { <td>{ c }</td> }) }
                             </tr>
                         }) }
                         </tbody>

@@ -4,6 +4,7 @@
 
 mod app;
 mod clock;
+mod cluster_open;
 mod cluster_view;
 mod compare_view;
 mod controls;

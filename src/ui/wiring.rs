@@ -47,7 +47,12 @@ pub struct Wiring {
     pub on_cancel: Callback<()>,
     /// Asks the engine a question (its answer arrives in `answers`, or as a download).
     pub ask: Callback<Request>,
+    /// Opens row `namespace`/`name` of cluster run `cluster` as a run (`Runner::open`); its id.
+    pub open: OpenRow,
 }
+
+/// Opens a cluster row: cluster run, namespace and name to the opening run's id.
+pub type OpenRow = Rc<dyn Fn(u64, String, String) -> u64>;
 
 /// Where a run's result goes: into the view's model, unless a newer run overtook it.
 #[derive(Clone)]
@@ -193,6 +198,10 @@ pub fn use_runner(
             }
         })
     };
+    let open: OpenRow = {
+        let runner = runner.clone();
+        Rc::new(move |cluster, namespace, name| runner.borrow_mut().open(cluster, namespace, name))
+    };
     let ask = Callback::from(move |question: Request| runner.borrow_mut().ask(question));
-    Wiring { answers, simulate, on_cancel, ask }
+    Wiring { answers, simulate, on_cancel, ask, open }
 }
