@@ -1,7 +1,8 @@
 // End-to-end: the cluster view. A pasted dump of 200 CronJobs (tests/data/cluster-200.yaml) is
 // drawn within two seconds with no timeline run; 1,000 are refused in the page's words; a phone
 // shows the view without sideways scrolling; a small hand-checked List gives its rows by
-// namespace, its one peak and the order by runs, and a List of two keeps the timeline.
+// namespace, its one peak and the order by runs, and a List of two keeps the timeline; a row of it
+// opens (by click, Enter or Space) into that CronJob's timeline and inspector and leads back.
 //
 // Texts go in as a paste event, as Ctrl+V does: Playwright's keyboard.insertText types a text
 // through Chromium's editing commands one line at a time, each laid out again, which for the
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useBrowser, openPlayground, shots } from './harness.mjs';
 import { preparePaste } from './stress-inputs.mjs';
+import { manifest, slots, jobs, inspector } from './playground.mjs';
 
 const env = useBrowser();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -85,18 +87,18 @@ test('a phone shows the view of 200 CronJobs without sideways scrolling', async 
   }
 });
 
+// Ten CronJobs (fewer keep the timeline): five start at 02:00 (a pile-up: five or more in one minute), one at
+// 02:30, one every six hours, three alone later in the day; one day from 2026-11-23T00:00Z.
+const handChecked = list([
+  cronJob('web', 'backup', '0 2 * * *'), cronJob('web', 'report', '30 2 * * *'), cronJob('web', 'index', '0 2 * * *'),
+  cronJob('billing', 'backup', '0 2 * * *'), cronJob('billing', 'invoices', '0 2 * * *'),
+  cronJob('billing', 'ledger', '0 2 * * *'), cronJob('billing', 'sync', '0 */6 * * *'),
+  cronJob('ops', 'audit', '10 9 * * *'), cronJob('ops', 'cleanup', '45 12 * * *'), cronJob('ops', 'rotate', '15 18 * * *'),
+], "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 1d}\n");
+
 test('a hand-checked List: its rows, the one pile-up at 02:00, sorting by runs', async () => {
   const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
-  // Ten CronJobs (fewer keep the timeline): five start at 02:00 (a pile-up: five or more in one minute), one at
-  // 02:30, one every six hours, three alone later in the day.
-  const items = [
-    cronJob('web', 'backup', '0 2 * * *'), cronJob('web', 'report', '30 2 * * *'), cronJob('web', 'index', '0 2 * * *'),
-    cronJob('billing', 'backup', '0 2 * * *'), cronJob('billing', 'invoices', '0 2 * * *'),
-    cronJob('billing', 'ledger', '0 2 * * *'), cronJob('billing', 'sync', '0 */6 * * *'),
-    cronJob('ops', 'audit', '10 9 * * *'), cronJob('ops', 'cleanup', '45 12 * * *'), cronJob('ops', 'rotate', '15 18 * * *'),
-  ];
-  const sim = "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 1d}\n";
-  await pasteUntil(page, list(items, sim), () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
+  await pasteUntil(page, handChecked, () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
   const peaks = await page.$$eval('[data-testid="cluster-peaks"] li', (els) => els.map((e) => e.textContent));
   assert.equal(peaks.length, 1);
   assert.match(peaks[0], /^02:00 Mon 23 Nov: 5 Jobs start within 1 minute$/);
@@ -118,4 +120,75 @@ test('a List of two CronJobs, as `kubectl get cronjobs -o yaml` gives one namesp
   assert.equal(await rows(page), 0);
   assert.equal(await page.$$eval('[data-testid="cluster-view"]', (els) => els.length), 0);
   await context.close();
+});
+
+/** Waits for an opened row's timeline (none is drawn in the cluster view otherwise). */
+const opened = (page) => page.waitForSelector('[data-testid="slot-lane"] [data-testid="slot"]');
+
+test('a row opens into its CronJob\'s timeline and inspector, by click and by keyboard, and leads back', async () => {
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
+  await pasteUntil(page, handChecked, () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
+  await page.selectOption('[data-testid="cluster-sort"]', 'runs');
+  const button = '[data-open="billing/sync"]';
+  assert.equal(await page.getAttribute(button, 'aria-label'), 'Open the timeline of sync in namespace billing');
+  await page.click(button);
+  await opened(page);
+  assert.equal(await page.textContent('[data-testid="cluster-opened"] h2'), 'billing/sync');
+  assert.equal(await page.isVisible('[data-testid="cluster"]'), false);
+  // "0 */6 * * *" over the day: four slots, each run on time by its Job (sync-<minutes since the epoch>).
+  const fates = (await slots(page, 'sync')).map((s) => [s.time, s.fate, s.job]);
+  assert.deepEqual(fates, [
+    ['2026-11-23T00:00:00Z', 'ran-on-time', 'sync-29923200'], ['2026-11-23T06:00:00Z', 'ran-on-time', 'sync-29923560'],
+    ['2026-11-23T12:00:00Z', 'ran-on-time', 'sync-29923920'], ['2026-11-23T18:00:00Z', 'ran-on-time', 'sync-29924280'],
+  ]);
+  assert.deepEqual((await jobs(page)).map((j) => j.job), ['sync-29923200', 'sync-29923560', 'sync-29923920', 'sync-29924280']);
+  await page.click('[data-testid="job"][data-job="sync-29923560"]');
+  const { title, reasons } = await inspector(page);
+  assert.match(title, /sync-29923560/);
+  assert.ok(reasons.length > 0, 'the Job is explained from the kept run');
+  // Back: Escape first deselects the Job, then leaves; the table is as it was, sorted by runs.
+  await page.keyboard.press('Escape');
+  assert.equal(await page.isVisible('[data-testid="cluster-opened"]'), true);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid="cluster-view"]', { state: 'visible' });
+  assert.equal(await page.$$eval('[data-testid="cluster-opened"], [data-testid="slot-lane"]', (els) => els.length), 0);
+  assert.equal(await page.$eval('[data-testid="cluster-sort"]', (e) => e.value), 'runs');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.open), 'billing/sync');
+
+  // By keyboard: Tab-reachable buttons, Enter on one, Space on another; the back button has the focus.
+  await page.focus('[data-open="ops/audit"]');
+  await page.keyboard.press('Enter');
+  await opened(page);
+  assert.deepEqual((await slots(page, 'audit')).map((s) => s.time), ['2026-11-23T09:10:00Z']);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'cluster-back');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid="cluster-view"]', { state: 'visible' });
+  await page.focus('[data-open="web/report"]');
+  await page.keyboard.press(' ');
+  await opened(page);
+  assert.deepEqual((await slots(page, 'report')).map((s) => s.time), ['2026-11-23T02:30:00Z']);
+  // Opening changes nothing in the editor.
+  assert.equal(await manifest(page), handChecked);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('an opened row on a desktop and a phone, light and dark', async () => {
+  for (const [width, height] of [[1440, 900], [390, 844]]) {
+    for (const colorScheme of ['light', 'dark']) {
+      const phone = width < 500;
+      const { context, page } = await openPlayground(env, { viewport: { width, height }, colorScheme, isMobile: phone, hasTouch: phone });
+      await pasteUntil(page, handChecked, () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
+      await page.click('[data-open="billing/sync"]');
+      await opened(page);
+      await page.click('[data-testid="job"][data-job="sync-29923560"]');
+      await inspector(page);
+      if (phone) {
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(wide <= width, `the page is ${wide} px wide`);
+      }
+      await page.screenshot({ path: path.join(shots, `cluster-open-${width}-${colorScheme}.png`) });
+      await context.close();
+    }
+  }
 });
