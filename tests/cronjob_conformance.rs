@@ -192,7 +192,7 @@ fn sync_cron_job_table() {
         }
         for job in &got.created_jobs {
             let owner = &job.metadata.owner_references[0];
-            if (owner.kind.as_str(), owner.name.as_str(), owner.controller) != ("CronJob", "mycronjob", Some(true)) {
+            if (&*owner.kind, owner.name.as_str(), owner.controller) != ("CronJob", "mycronjob", Some(true)) {
                 problems.push(format!("owner {owner:?}"));
             }
         }

@@ -79,7 +79,8 @@ fn new_job(parallelism: i32, completions: i32, backoff_limit: i32, mode: &str) -
                 spec: PodSpec {
                     containers: vec![Container { image: "foo/bar".into(), ..Default::default() }],
                     ..Default::default()
-                },
+                }
+                .into(),
             },
             ..Default::default()
         },
@@ -307,7 +308,7 @@ fn controller_sync_job_v1_28() {
 /// `TestJobBackoffForOnFailure`: pods with the given restart counts, restartPolicy OnFailure.
 fn on_failure_case(i: &Value, f: JobFeatures, memory: &JobMemory) -> (Job, JobSyncResult) {
     let mut job = new_job(i32_of(&i["parallelism"]), i32_of(&i["completions"]), i32_of(&i["backoffLimit"]), "");
-    job.spec.template.spec.restart_policy = Some(RestartPolicy::OnFailure);
+    std::rc::Rc::make_mut(&mut job.spec.template.spec).restart_policy = Some(RestartPolicy::OnFailure);
     job.spec.suspend = Some(i["suspend"] == true);
     let phase: PodPhase = de(&i["podPhase"]);
     let pods: Vec<Pod> = i["restartCounts"]
@@ -331,7 +332,7 @@ fn on_failure_case(i: &Value, f: JobFeatures, memory: &JobMemory) -> (Job, JobSy
 /// `TestJobBackoffOnRestartPolicyNever`: failed pods (finished long ago) plus active pods.
 fn never_case(i: &Value, f: JobFeatures, memory: &JobMemory) -> (Job, JobSyncResult) {
     let mut job = new_job(i32_of(&i["parallelism"]), i32_of(&i["completions"]), i32_of(&i["backoffLimit"]), "");
-    job.spec.template.spec.restart_policy = Some(RestartPolicy::Never);
+    std::rc::Rc::make_mut(&mut job.spec.template.spec).restart_policy = Some(RestartPolicy::Never);
     let mut pods = vec![];
     for _ in 0..i["failedPods"].as_i64().unwrap() {
         pods.push(job_pod(&job, pods.len(), PodPhase::Failed));

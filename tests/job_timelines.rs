@@ -58,8 +58,12 @@ impl World {
         job.spec.parallelism = Some(1);
         job.spec.completions = Some(1);
         job.spec.backoff_limit = Some(3);
-        job.spec.template.spec.restart_policy = Some(policy);
-        job.spec.template.spec.containers = vec![Container { name: "main".into(), ..Default::default() }];
+        job.spec.template.spec = PodSpec {
+            restart_policy: Some(policy),
+            containers: vec![Container { name: "main".into(), ..Default::default() }],
+            ..PodSpec::default()
+        }
+        .into();
         let mut w = World {
             f: JobFeatures::for_version(KubernetesVersion::new(minor).unwrap(), patch),
             job,

@@ -27,8 +27,12 @@ fn job(parallelism: i32, completions: i32, backoff_limit: i32, policy: RestartPo
     j.spec.parallelism = Some(parallelism);
     j.spec.completions = Some(completions);
     j.spec.backoff_limit = Some(backoff_limit);
-    j.spec.template.spec.restart_policy = Some(policy);
-    j.spec.template.spec.containers = vec![Container { name: "main".into(), ..Default::default() }];
+    j.spec.template.spec = PodSpec {
+        restart_policy: Some(policy),
+        containers: vec![Container { name: "main".into(), ..Default::default() }],
+        ..PodSpec::default()
+    }
+    .into();
     j
 }
 

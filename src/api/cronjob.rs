@@ -2,7 +2,7 @@
 //! `k8s.io/api/batch/v1/types.go`: spec, status, and the Job template it stamps out.
 
 use super::job::{batch_v1, JobSpec};
-use super::meta::{null_as_default, zero, ObjectMeta, ObjectReference};
+use super::meta::{null_as_default, zero, ObjectMeta, ObjectReference, Word};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -26,9 +26,9 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "camelCase")]
 pub struct CronJob {
     #[serde(default = "batch_v1")]
-    pub api_version: String,
+    pub api_version: Word,
     #[serde(default = "cronjob_kind")]
-    pub kind: String,
+    pub kind: Word,
     #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub metadata: ObjectMeta,
     #[serde(default = "zero", deserialize_with = "null_as_default")]
@@ -37,8 +37,8 @@ pub struct CronJob {
     pub status: CronJobStatus,
 }
 
-fn cronjob_kind() -> String {
-    "CronJob".into()
+fn cronjob_kind() -> Word {
+    Word::Borrowed("CronJob")
 }
 
 /// `batchv1.CronJobSpec`. `None` means not set (before defaulting).

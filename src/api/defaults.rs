@@ -100,7 +100,7 @@ fn namespace(meta: &mut ObjectMeta) {
 
 /// `SetDefaults_PodSpec` for the modelled fields.
 fn pod_template(template: &mut PodTemplateSpec, path: &str, unsupported: &mut Unsupported) {
-    let spec = &mut template.spec;
+    let spec = std::rc::Rc::make_mut(&mut template.spec);
     if spec.restart_policy.is_none() || unsupported.take_empty(&format!("{path}.spec.restartPolicy")) {
         spec.restart_policy = Some(RestartPolicy::Always);
     }

@@ -2,7 +2,7 @@
 //! with every field the Job controller reads. Fields added in later releases are optional; the
 //! loader rejects or drops them for older `kubernetesVersion`s the way those API servers did.
 
-use super::meta::{is_zero, null_as_default, zero, ConditionStatus, LabelSelector, ObjectMeta};
+use super::meta::{is_zero, null_as_default, zero, ConditionStatus, LabelSelector, ObjectMeta, Word};
 use super::pod::PodTemplateSpec;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -24,9 +24,9 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "camelCase")]
 pub struct Job {
     #[serde(default = "batch_v1")]
-    pub api_version: String,
+    pub api_version: Word,
     #[serde(default = "job_kind")]
-    pub kind: String,
+    pub kind: Word,
     #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub metadata: ObjectMeta,
     #[serde(default = "zero", deserialize_with = "null_as_default")]
@@ -35,12 +35,12 @@ pub struct Job {
     pub status: JobStatus,
 }
 
-pub(crate) fn batch_v1() -> String {
-    "batch/v1".into()
+pub(crate) fn batch_v1() -> Word {
+    Word::Borrowed("batch/v1")
 }
 
-fn job_kind() -> String {
-    "Job".into()
+fn job_kind() -> Word {
+    Word::Borrowed("Job")
 }
 
 /// `batchv1.JobSpec`. `None` means the field was not set (before defaulting) — the same as a nil

@@ -7,7 +7,19 @@
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
+
+/// A field whose text is almost always one of a few fixed words (`apiVersion` and `kind` of the
+/// objects the controllers build, their owners and references): those are borrowed, so building
+/// or copying an object allocates nothing for them; text read from a manifest is owned. It
+/// serialises as the same string either way.
+pub type Word = Cow<'static, str>;
+
+/// `skip_serializing_if` for a [`Word`]: Go's `omitempty` on a string.
+pub(crate) fn is_empty_word(w: &Word) -> bool {
+    w.is_empty()
+}
 
 /// `metav1.ObjectMeta`, the fields the controllers read and write.
 ///
@@ -105,8 +117,8 @@ impl ObjectMeta {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OwnerReference {
-    pub api_version: String,
-    pub kind: String,
+    pub api_version: Word,
+    pub kind: Word,
     pub name: String,
     #[serde(default, deserialize_with = "null_as_default")]
     pub uid: String,
@@ -120,16 +132,16 @@ pub struct OwnerReference {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectReference {
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
-    pub kind: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_empty_word")]
+    pub kind: Word,
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
     pub namespace: String,
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
     pub name: String,
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
     pub uid: String,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
-    pub api_version: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_empty_word")]
+    pub api_version: Word,
 }
 
 /// `metav1.LabelSelector` (a Job's `spec.selector`).

@@ -49,7 +49,7 @@ pub use job::{
 };
 pub use meta::{
     generated_name, ConditionStatus, LabelSelector, LabelSelectorRequirement, ObjectMeta, ObjectReference,
-    OwnerReference,
+    OwnerReference, Word,
 };
 pub use pod::{
     Container, ContainerRestartRule, ContainerRestartRuleOnExitCodes, ContainerState, ContainerStateRunning,

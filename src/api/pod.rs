@@ -7,9 +7,10 @@
 //! policy, volumes, affinity…) are not modelled: the loader accepts them, keeps them in
 //! the document it echoes back, and nothing reads them.
 
-use super::meta::{null_as_default, zero, ConditionStatus, ObjectMeta};
+use super::meta::{null_as_default, zero, ConditionStatus, ObjectMeta, Word};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 
 /// `corev1.PodTemplateSpec`: a Job's `spec.template`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -17,8 +18,10 @@ use serde::{Deserialize, Serialize};
 pub struct PodTemplateSpec {
     #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub metadata: ObjectMeta,
+    /// Shared, not copied, by the Jobs built from one template and the Pods built from a Job's:
+    /// the controllers never change it (`Rc::make_mut` copies it for the one that would).
     #[serde(default = "zero", deserialize_with = "null_as_default")]
-    pub spec: PodSpec,
+    pub spec: Rc<PodSpec>,
 }
 
 /// `corev1.PodSpec`, the part the Job controller and kubelet model read.
@@ -169,23 +172,24 @@ pub enum RestartPolicy {
 #[serde(rename_all = "camelCase")]
 pub struct Pod {
     #[serde(default = "pod_api_version")]
-    pub api_version: String,
+    pub api_version: Word,
     #[serde(default = "pod_kind")]
-    pub kind: String,
+    pub kind: Word,
     #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub metadata: ObjectMeta,
+    /// The template's spec, shared with the Job's `spec.template` it was built from.
     #[serde(default = "zero", deserialize_with = "null_as_default")]
-    pub spec: PodSpec,
+    pub spec: Rc<PodSpec>,
     #[serde(default = "zero", deserialize_with = "null_as_default")]
     pub status: PodStatus,
 }
 
-fn pod_api_version() -> String {
-    "v1".into()
+fn pod_api_version() -> Word {
+    Word::Borrowed("v1")
 }
 
-fn pod_kind() -> String {
-    "Pod".into()
+fn pod_kind() -> Word {
+    Word::Borrowed("Pod")
 }
 
 /// `corev1.PodStatus`.

@@ -15,6 +15,7 @@
 
 use super::cluster::ask::{ClusterAnswer, ClusterAsk};
 use super::cluster::view::{ClusterRefused, ClusterView};
+use super::cluster::whatif::{view::WhatIfView, WhatIf};
 use super::compare::{DiffKind, RunSummary, Variant};
 use super::finding_text::SentencePart;
 use super::lint::{CronJobLint, Finding, LintReport, Severity, TooManyCronJobs};
@@ -67,6 +68,11 @@ pub enum Request {
     /// (`app::cluster::ask`), answered by `ClusterAnswered` from the run the engine keeps (no
     /// answer once a newer run or cluster run has dropped it).
     ClusterAsk { run: u64, ask: ClusterAsk },
+    /// Run `text` (the text of cluster run `run`, which the engine keeps) again changed as `what`
+    /// says over the same window (`app::cluster::whatif`), stepped like a cluster run (a `Cancel`
+    /// of `run` drops it, the kept run stays), and compare it with the kept run: answered by
+    /// `WhatIfRan`.
+    ClusterWhatIf { run: u64, text: String, what: WhatIf },
 }
 
 /// A [`LintReport`] as it crosses to the page: each finding's sentence already in words, in each of
@@ -226,6 +232,9 @@ pub enum Answer<R> {
     Clustered { id: u64, done: usize, total: usize, outcome: Option<Result<ClusterView, ClusterRefused>> },
     /// The answer to `ask` about cluster run `run`.
     ClusterAnswered { run: u64, ask: ClusterAsk, answer: ClusterAnswer },
+    /// What-if of cluster run `run`: namespaces done of all while it runs, then its comparison
+    /// with the run, or why there is none (in words).
+    WhatIfRan { run: u64, done: usize, total: usize, outcome: Option<Result<WhatIfView, String>> },
 }
 
 /// A [`Comparison`](super::compare::Comparison) as it crosses to the page: the
@@ -246,16 +255,18 @@ pub struct DifferenceView {
     pub said: Said,
 }
 
+impl From<&super::compare::Difference> for DifferenceView {
+    fn from(d: &super::compare::Difference) -> Self {
+        DifferenceView { kind: d.kind, at: d.at, said: Said::words(|l| d.said.render(l)) }
+    }
+}
+
 impl From<super::compare::Comparison> for ComparisonView {
     fn from(c: super::compare::Comparison) -> Self {
         ComparisonView {
             a: c.a,
             b: c.b,
-            differences: c
-                .differences
-                .into_iter()
-                .map(|d| DifferenceView { kind: d.kind, at: d.at, said: Said::words(|l| d.said.render(l)) })
-                .collect(),
+            differences: c.differences.into_iter().map(|d| DifferenceView::from(&d)).collect(),
         }
     }
 }

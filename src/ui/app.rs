@@ -7,6 +7,7 @@
 use super::clock::Clock;
 use super::cluster_open::{use_fresh_view, use_row_opening, OpenedBar};
 use super::cluster_view::{ClusterPanel, ClusterState};
+use super::cluster_whatif::WhatIfState;
 use super::compare_view::CompareView;
 use super::controls::Controls;
 use super::editor::Editor;
@@ -55,7 +56,15 @@ pub fn app(props: &AppProps) -> Html {
     let watch = use_memo((), |_| Rc::new(RunWatch::default()));
     // The cluster view's runs, asked for instead of a run when the text is a cluster dump.
     let cluster = use_reducer(ClusterState::default);
-    let wiring = use_runner(props.engine, state.dispatcher(), (*watch).clone(), pending.clone(), cluster.dispatcher());
+    let what_if = use_reducer(WhatIfState::default);
+    let wiring = use_runner(
+        props.engine,
+        state.dispatcher(),
+        (*watch).clone(),
+        pending.clone(),
+        cluster.dispatcher(),
+        what_if.dispatcher(),
+    );
     let rows = use_row_opening(cluster.asked, wiring.open.clone());
     // The timeline shows a run of the text, or an opened row once its run is the one drawn.
     let opened = rows.opened.clone();
@@ -132,7 +141,8 @@ pub fn app(props: &AppProps) -> Html {
                     }
                     <RunStatus watch={(*watch).clone()} on_cancel={wiring.on_cancel.clone()} on_again={text.on_release.clone()} />
                     if cluster.asked != 0 {
-                        <ClusterPanel state={cluster.clone()} on_open={rows.on_open.clone()} hidden={opened.is_some()} />
+                        <ClusterPanel state={cluster.clone()} {what_if} text={content.clone()} ask={wiring.ask.clone()}
+                            on_open={rows.on_open.clone()} hidden={opened.is_some()} />
                     }
                     if let Some(o) = opened {
                         <OpenedBar opened={o} on_back={rows.on_back.clone()} selected={state.selected.is_some()} lang={l} />

@@ -6,11 +6,17 @@
 //! (each group a `<details>` that folds), sortable by first run, runs in the window or problems,
 //! under a strip of the Jobs starting per minute with the peaks listed. While a newer text
 //! computes, the last view stays, marked as stale, with how many namespaces are done; a dump of
-//! more CronJobs than one run takes is refused with the page's words.
+//! more CronJobs than one run takes is refused with the page's words. The filter bar
+//! (`cluster_filter.rs`) narrows the rows by the engine's answers about the run it keeps; a newer
+//! text marks them stale, as the view.
 
+use super::cluster_filter::{asks_nothing, filter_bar, hits};
 use super::cluster_open::open_button;
+use super::cluster_whatif::{WhatIfPanel, WhatIfState};
 use super::language::use_lang;
+use crate::app::cluster::ask::{ClusterAnswer, ClusterAsk};
 use crate::app::cluster::view::{ClusterRefused, ClusterView};
+use crate::app::protocol::Request;
 use crate::i18n::{Lang, Msg};
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
@@ -31,7 +37,7 @@ pub fn is_cluster_dump(text: &str) -> bool {
 pub type Outcome = Result<ClusterView, ClusterRefused>;
 
 /// What the page knows of its cluster runs.
-#[derive(Default, PartialEq)]
+#[derive(Clone, Default, PartialEq)]
 pub struct ClusterState {
     /// The cluster run asked for last; 0 while the text is not a cluster dump.
     pub asked: u64,
@@ -39,6 +45,8 @@ pub struct ClusterState {
     progress: Option<(usize, usize)>,
     /// The newest outcome and the run it is of.
     shown: Option<(u64, Rc<Outcome>)>,
+    /// The engine's latest answer to the filter: the run and the question it is of.
+    filtered: Option<Rc<(u64, ClusterAsk, ClusterAnswer)>>,
 }
 
 pub enum ClusterAction {
@@ -48,6 +56,8 @@ pub enum ClusterAction {
     Off,
     /// The worker's answer: namespaces done of all, and the outcome once there is one.
     Answered { id: u64, done: usize, total: usize, outcome: Option<Outcome> },
+    /// The engine's answer to a filter of cluster run `run`.
+    Filtered { run: u64, ask: ClusterAsk, answer: ClusterAnswer },
 }
 
 impl Reducible for ClusterState {
@@ -55,16 +65,30 @@ impl Reducible for ClusterState {
 
     fn reduce(self: Rc<Self>, action: ClusterAction) -> Rc<Self> {
         match action {
-            ClusterAction::Asked(asked) => Rc::new(ClusterState { asked, progress: None, shown: self.shown.clone() }),
+            ClusterAction::Asked(asked) => Rc::new(ClusterState {
+                asked,
+                progress: None,
+                shown: self.shown.clone(),
+                filtered: self.filtered.clone(),
+            }),
             ClusterAction::Off if self.asked == 0 && self.shown.is_none() => self,
             ClusterAction::Off => Rc::default(),
             // An older run's answers are dropped (the worker has dropped the run, too).
             ClusterAction::Answered { id, .. } if id != self.asked => self,
-            ClusterAction::Answered { id, outcome: Some(outcome), .. } => {
-                Rc::new(ClusterState { asked: id, progress: None, shown: Some((id, Rc::new(outcome))) })
-            }
-            ClusterAction::Answered { id, done, total, outcome: None } => {
-                Rc::new(ClusterState { asked: id, progress: Some((done, total)), shown: self.shown.clone() })
+            ClusterAction::Answered { id, outcome: Some(outcome), .. } => Rc::new(ClusterState {
+                asked: id,
+                progress: None,
+                shown: Some((id, Rc::new(outcome))),
+                filtered: self.filtered.clone(),
+            }),
+            ClusterAction::Answered { id, done, total, outcome: None } => Rc::new(ClusterState {
+                asked: id,
+                progress: Some((done, total)),
+                shown: self.shown.clone(),
+                filtered: self.filtered.clone(),
+            }),
+            ClusterAction::Filtered { run, ask, answer } => {
+                Rc::new(ClusterState { filtered: Some(Rc::new((run, ask, answer))), ..(*self).clone() })
             }
         }
     }
@@ -73,6 +97,11 @@ impl Reducible for ClusterState {
 #[derive(Properties, PartialEq)]
 pub struct ClusterProps {
     pub state: UseReducerHandle<ClusterState>,
+    /// The what-if of the run shown, and the text it changes.
+    pub what_if: UseReducerHandle<WhatIfState>,
+    pub text: Rc<str>,
+    /// Asks the engine the filter's questions and the what-ifs.
+    pub ask: Callback<Request>,
     /// Opens a row (namespace, name): `cluster_open.rs`.
     pub on_open: Callback<(String, String)>,
     /// A row is open: the table stays, hidden, with its sort and folds.
@@ -86,6 +115,30 @@ pub fn cluster_panel(props: &ClusterProps) -> Html {
     let sort = use_state(|| 0usize);
     let state = &props.state;
     let stale = state.shown.as_ref().is_none_or(|(id, _)| *id != state.asked);
+    let filter = use_state(ClusterAsk::default);
+    let run = state.shown.as_ref().filter(|(_, o)| o.is_ok()).map(|(id, _)| *id);
+    {
+        let ask = props.ask.clone();
+        use_effect_with((run, (*filter).clone()), move |(run, filter)| {
+            if let Some(run) = run.filter(|_| !asks_nothing(filter)) {
+                ask.emit(Request::ClusterAsk { run, ask: filter.clone() });
+            }
+        });
+    }
+    // The answer about the run shown, if any; stale until it answers the filter as it is now.
+    let answer = state.filtered.as_deref().filter(|(of, ..)| Some(*of) == run && !asks_nothing(&filter));
+    let filter_stale = !asks_nothing(&filter) && answer.is_none_or(|(_, asked, _)| *asked != *filter);
+    let on_ask = {
+        let filter = filter.clone();
+        Callback::from(move |a| filter.set(a))
+    };
+    let filter_bar = html! {
+        <>
+            { filter_bar(l, &filter, &on_ask) }
+            { answer.map(|(_, _, a)| hits(l, a)).unwrap_or_default() }
+        </>
+    };
+    let keep = answer.map(|(_, _, a)| a.rows.as_slice());
     let on_sort = {
         let sort = sort.clone();
         Callback::from(move |e: Event| {
@@ -109,18 +162,25 @@ pub fn cluster_panel(props: &ClusterProps) -> Html {
                         { l.format(Msg::ClusterTooMany, &[cron_jobs, max]) }</p> },
                 Some(Err(ClusterRefused::Input(e))) => html! {
                     <p class="error" data-testid="cluster-refused" role="alert">{ e }</p> },
-                Some(Ok(v)) => view(l, v, *sort, on_sort, stale, &props.on_open),
+                Some(Ok(v)) => {
+                    let what_if = html! { <WhatIfPanel state={props.what_if.clone()} run={run.unwrap_or_default()}
+                        text={props.text.clone()} stagger={v.stagger.clone()} ask={props.ask.clone()} /> };
+                    view(l, v, (*sort, on_sort), (stale, filter_stale), keep, (filter_bar, what_if), &props.on_open)
+                }
             } }
         </section>
     }
 }
 
+/// The view of `v` in order `sort`, with the filter's bar and the rows it keeps (all: `None`), and the what-ifs under the peaks;
+/// each row's name opens it through `on_open`.
 fn view(
     l: Lang,
     v: &ClusterView,
-    sort: usize,
-    on_sort: Callback<Event>,
-    stale: bool,
+    (sort, on_sort): (usize, Callback<Event>),
+    (stale, filter_stale): (bool, bool),
+    keep: Option<&[u32]>,
+    (filter_bar, what_if): (Html, Html),
     on_open: &Callback<(String, String)>,
 ) -> Html {
     let mut namespaces: Vec<&str> = Vec::new();
@@ -130,6 +190,21 @@ fn view(
         }
     }
     let order = v.orders.get(sort).map_or(&[][..], Vec::as_slice);
+    let kept = |i: &&u32| keep.is_none_or(|k| k.binary_search(i).is_ok());
+    let groups: Vec<(&str, Vec<_>)> = namespaces
+        .iter()
+        .map(|ns| {
+            (
+                *ns,
+                order
+                    .iter()
+                    .filter(kept)
+                    .filter_map(|&i| v.rows.get(i as usize))
+                    .filter(|r| r.namespace == *ns)
+                    .collect(),
+            )
+        })
+        .collect();
     let option = |value: &'static str, i: usize, msg: Msg| html! { <option {value} selected={sort == i}>{ l.text(msg) }</option> };
     let heads = [
         Msg::ClusterName,
@@ -157,15 +232,20 @@ fn view(
                     { for v.peaks.iter().map(|p| html! { <li>{ p }</li> }) }
                 </ol>
             }
+            { what_if }
             <label>{ l.text(Msg::ClusterSort) }{ " " }
                 <select onchange={on_sort} data-testid="cluster-sort">
                     { option("next", 0, Msg::ClusterSortNext) }{ option("runs", 1, Msg::ClusterSortRuns) }
                     { option("problems", 2, Msg::ClusterSortProblems) }
                 </select>
             </label>
-            <div class="cluster-groups">
-            { for namespaces.iter().map(|ns| {
-                let rows: Vec<_> = order.iter().filter_map(|&i| v.rows.get(i as usize)).filter(|r| r.namespace == *ns).collect();
+            { filter_bar }
+            <div class={classes!("cluster-groups", filter_stale.then_some("stale"))} data-testid="cluster-groups"
+                aria-busy={filter_stale.to_string()}>
+            if groups.iter().all(|(_, rows)| rows.is_empty()) {
+                <p data-testid="cluster-no-match">{ l.text(Msg::ClusterNoMatch) }</p>
+            }
+            { for groups.into_iter().filter(|(_, rows)| !rows.is_empty()).map(|(ns, rows)| {
                 html! {
                 <details open=true class="cluster-ns" data-namespace={ns.to_string()}>
                     <summary>{ format!("{ns} ({})", rows.len()) }</summary>

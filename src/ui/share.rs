@@ -42,6 +42,9 @@ export async function inflate(bytes, max) {
 export function copy(text) {
   try { navigator.clipboard.writeText(text).catch(() => {}); } catch (_) {}
 }
+export function selectText(el) {
+  try { getSelection().selectAllChildren(el); } catch (_) {}
+}
 export function forgetFragment() {
   history.replaceState(history.state, '', location.pathname + location.search);
 }
@@ -52,6 +55,8 @@ extern "C" {
     #[wasm_bindgen(catch)]
     async fn inflate(bytes: &[u8], max: u32) -> Result<JsValue, JsValue>;
     fn copy(text: &str);
+    #[wasm_bindgen(js_name = selectText)]
+    fn select_text(el: &web_sys::Node);
     #[wasm_bindgen(js_name = forgetFragment)]
     fn forget_fragment();
 }
@@ -395,4 +400,13 @@ fn apply(
     on_opened.emit(Opened { lang: link.language(), panels: Rc::new(link.panels) });
     on_text.emit(link.text);
     on_release.emit(());
+}
+
+/// Copies `text` to the clipboard and selects `shown` (the element showing it), so that where
+/// the clipboard API is refused the text is selected for the reader to copy.
+pub fn copy_or_select(text: &str, shown: Option<web_sys::Node>) {
+    copy(text);
+    if let Some(node) = shown {
+        select_text(&node);
+    }
 }

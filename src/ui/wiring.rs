@@ -5,6 +5,7 @@
 //! question.
 
 use super::cluster_view::{is_cluster_dump, ClusterAction, ClusterState};
+use super::cluster_whatif::{WhatIfRan, WhatIfState};
 use super::later;
 use super::perf::{self, RunStages};
 use super::run_status::RunWatch;
@@ -127,6 +128,7 @@ pub fn use_runner(
     watch: Rc<RunWatch>,
     pending: PendingLink,
     cluster: UseReducerDispatcher<ClusterState>,
+    what_if: UseReducerDispatcher<WhatIfState>,
 ) -> Wiring {
     let answers = Answers {
         diagnostics: use_state_eq(|| Rc::new(Vec::<Diagnostic>::new())),
@@ -170,7 +172,12 @@ pub fn use_runner(
                     }
                     // Lints and comparisons go to their views' own engines, progress to the run bar.
                     Answer::Linted { .. } | Answer::Compared { .. } | Answer::Progress { .. } => {}
-                    Answer::ClusterAnswered { .. } => {}
+                    Answer::ClusterAnswered { run, ask, answer } => {
+                        cluster.dispatch(ClusterAction::Filtered { run, ask, answer })
+                    }
+                    Answer::WhatIfRan { run, done, total, outcome } => {
+                        what_if.dispatch(WhatIfRan { run, done, total, outcome })
+                    }
                 }),
             )
             .on_progress(Callback::from(move |(id, fraction)| progress.progress(id, fraction)))

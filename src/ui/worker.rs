@@ -15,18 +15,21 @@
 //! a slice at a time, saying how many namespaces are done; a newer run or cluster run drops it.
 //! The finished cluster stays here (`kept`) until a newer run or cluster run, so questions about
 //! it are answered without simulating again: an `Open` of one of its rows is answered as a run,
-//! the CronJob's part of its namespace's trace (`app::cluster::open`). It says `ready` once it
-//! listens.
+//! the CronJob's part of its namespace's trace (`app::cluster::open`); a what-if of it
+//! (`app::cluster::whatif`) runs the changed text as a cluster run under the kept run's id and is
+//! compared with it. It says `ready` once it listens.
 
 use super::perf::{self, epoch_now, WorkerStages};
 use crate::app::cluster::open::opened;
 use crate::app::cluster::view::{page_scope, ClusterView};
+use crate::app::cluster::whatif::{self, variant_text, view::WhatIfView, WhatIf};
 use crate::app::cluster::{Cluster, ClusterError, Clustering};
 use crate::app::engine::{compare_text, lint_options, Comparer};
 use crate::app::lint::{CronJobLint, LintOptions, LintReport, Linting};
 use crate::app::protocol::{decode_request, encode_answer, Answer, LintRefused, Request, READY};
 use crate::app::run::{prepare, Prepared, RunResult};
 use crate::app::session::Session;
+use crate::go::Tz;
 use crate::sim::Simulation;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -71,6 +74,8 @@ struct State {
     /// The last finished cluster run with its id, kept so questions about it (filters, a time
     /// window) are answered without simulating again; a newer run or cluster run drops it.
     kept: Option<(u64, Cluster)>,
+    /// Whether the cluster run in progress is a what-if of the kept one (under its id).
+    what_if: bool,
     /// The Simulation of the cluster run's text (an opened row's schedule card reads its zone).
     kept_simulation: Simulation,
     /// Posting here wakes the worker for its next slice, after the messages that wait.
@@ -193,6 +198,7 @@ impl State {
     /// why it cannot run.
     fn cluster(&mut self, id: u64, text: &str) {
         (self.queued, self.busy, self.clustering, self.kept) = (None, None, None, None);
+        self.what_if = false;
         let input = crate::sim::Input::read(text);
         self.kept_simulation = input.simulation().cloned().unwrap_or_default();
         match Clustering::new(&input, &page_scope()) {
@@ -224,12 +230,20 @@ impl State {
                 if now - told >= PROGRESS_MS {
                     told = now;
                     let (done, total) = (clustering.done(), clustering.total());
-                    self.post_answer(&Answer::Clustered { id, done, total, outcome: None });
+                    self.post_answer(&match self.what_if {
+                        true => Answer::WhatIfRan { run: id, done, total, outcome: None },
+                        false => Answer::Clustered { id, done, total, outcome: None },
+                    });
                 }
                 self.clustering = Some((id, clustering, told));
             }
-            Some(Ok(())) => self.post_cluster(id, clustering.finish()),
-            Some(Err(e)) => self.post_cluster(id, Err(e)),
+            Some(result) => {
+                let outcome = result.and_then(|()| clustering.finish());
+                match self.what_if {
+                    true => self.post_what_if(id, outcome),
+                    false => self.post_cluster(id, outcome),
+                }
+            }
         }
     }
 
@@ -244,6 +258,35 @@ impl State {
             Err(e) => Err(e.into()),
         };
         self.post_answer(&Answer::Clustered { id, done: 1, total: 1, outcome: Some(outcome) });
+    }
+
+    /// Starts what-if `what` of the kept cluster run `run` of `text` (dropping any run going), or
+    /// says at once why it cannot run; nothing when that run is no longer kept.
+    fn what_if(&mut self, run: u64, text: &str, what: &WhatIf) {
+        let Some((_, baseline)) = self.kept.as_ref().filter(|(id, _)| *id == run) else { return };
+        let started = variant_text(text, baseline, what)
+            .map_err(|e| e.to_string())
+            .and_then(|t| Clustering::new(&crate::sim::Input::read(&t), &page_scope()).map_err(|e| e.to_string()));
+        (self.queued, self.busy, self.clustering) = (None, None, None);
+        match started {
+            Ok(clustering) => {
+                self.post_answer(&Answer::WhatIfRan { run, done: 0, total: clustering.total(), outcome: None });
+                (self.clustering, self.what_if) = (Some((run, clustering, perf::now())), true);
+                self.schedule();
+            }
+            Err(e) => self.post_answer(&Answer::WhatIfRan { run, done: 1, total: 1, outcome: Some(Err(e)) }),
+        }
+    }
+
+    /// Posts what-if `run`'s comparison with the kept cluster run, or why there is none.
+    fn post_what_if(&mut self, run: u64, variant: Result<Cluster, ClusterError>) {
+        self.what_if = false;
+        let outcome = match (variant, &self.kept) {
+            (Ok(variant), Some((_, baseline))) => Ok(WhatIfView::from(&whatif::compare(baseline, &variant, Tz::UTC))),
+            (Ok(_), None) => return,
+            (Err(e), _) => Err(e.to_string()),
+        };
+        self.post_answer(&Answer::WhatIfRan { run, done: 1, total: 1, outcome: Some(outcome) });
     }
 
     /// Answers `Open` `id` as a run: the row's CronJob cut from the kept cluster run `cluster`
@@ -303,6 +346,7 @@ impl State {
                     self.post_answer(&Answer::ClusterAnswered { run, ask, answer });
                 }
             }
+            Request::ClusterWhatIf { run, text, what } => self.what_if(run, &text, &what),
             Request::CancelLint { id } => {
                 self.lint_queued = self.lint_queued.take().filter(|(queued, ..)| *queued != id);
                 self.linting = self.linting.take().filter(|(current, _)| *current != id);
@@ -331,6 +375,7 @@ pub fn start() {
         linting: None,
         clustering: None,
         kept: None,
+        what_if: false,
         kept_simulation: Simulation::default(),
         wake: channel.port2(),
         woken: false,

@@ -208,7 +208,7 @@ fn the_page_s_view_has_the_rows_half_hour_bars_and_peak_sentences() {
     assert_eq!(view.orders.len(), 3);
     assert_eq!(names(&view.orders[1]), ["sync", "backup", "invoice", "backup", "reindex", "backup", "report"]);
     // Two days in half hours; midnight's six starts (five backups and reports, the sync) fill the first bar.
-    let bars = view::bars(&run);
+    let bars = view::bars(&run.density);
     assert_eq!((bars.len(), view.bars_width), (96, 96));
     assert_eq!((bars[0], bars[1], bars[48]), (6, 1, 6));
     // The highest bar (6) is 40 high, a bar of 1 a sixth of it.

@@ -2,7 +2,7 @@
 //! half hour (the most in any minute of it, enough for a strip of a few hundred bars) and its
 //! peaks' sentences, small enough for the page's module to decode without the traces.
 
-use super::{Cluster, ClusterError, Scope, Sort, MAX_CRON_JOBS};
+use super::{Cluster, ClusterError, Density, Scope, Sort, MAX_CRON_JOBS};
 use crate::sim::scenario::HorizonDuration;
 use crate::sim::trace::format_time;
 use chrono::TimeDelta;
@@ -52,6 +52,9 @@ pub struct ClusterView {
     pub bars_width: usize,
     /// The peaks' sentences, biggest first (read in UTC).
     pub peaks: Vec<String>,
+    /// The stagger suggestions as diff lines of `schedule` to copy (`Suggestion::diff`), empty
+    /// when nothing piles up or nothing can move.
+    pub stagger: String,
 }
 
 /// Why a cluster run has no view.
@@ -82,14 +85,8 @@ impl From<&Cluster> for ClusterView {
             })
             .collect();
         let orders = ORDERS.iter().map(|&sort| c.order(sort).into_iter().map(|i| i as u32).collect()).collect();
-        let bars = bars(c);
-        let most = bars.iter().copied().max().unwrap_or(0).max(1);
-        let bars_path = bars
-            .iter()
-            .enumerate()
-            .filter(|(_, &b)| b > 0)
-            .map(|(i, &b)| format!("M{i} 40V{:.1}", 40.0 - 40.0 * f64::from(b) / f64::from(most)))
-            .collect();
+        let bars = bars(&c.density);
+        let bars_path = bars_path(&bars, bars.iter().copied().max().unwrap_or(0));
         let peaks = c.peaks(crate::go::Tz::UTC).into_iter().map(|p| p.text).collect();
         ClusterView {
             start: format_time(&c.start),
@@ -99,13 +96,25 @@ impl From<&Cluster> for ClusterView {
             bars_path,
             bars_width: bars.len().max(1),
             peaks,
+            stagger: c.stagger().iter().map(|s| s.diff()).collect(),
         }
     }
 }
 
 /// The most Jobs starting within one minute, per [`BAR_MINUTES`].
-pub fn bars(c: &Cluster) -> Vec<u32> {
-    c.density.starts.chunks(BAR_MINUTES).map(|m| m.iter().copied().max().unwrap_or(0)).collect()
+pub fn bars(d: &Density) -> Vec<u32> {
+    d.starts.chunks(BAR_MINUTES).map(|m| m.iter().copied().max().unwrap_or(0)).collect()
+}
+
+/// `bars` as an SVG path of vertical bars, a bar of `most` 40 high (strips drawn on one scale
+/// share their `most`).
+pub fn bars_path(bars: &[u32], most: u32) -> String {
+    let most = f64::from(most.max(1));
+    bars.iter()
+        .enumerate()
+        .filter(|(_, &b)| b > 0)
+        .map(|(i, &b)| format!("M{i} 40V{:.1}", 40.0 - 40.0 * f64::from(b) / most))
+        .collect()
 }
 
 impl From<ClusterError> for ClusterRefused {

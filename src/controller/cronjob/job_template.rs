@@ -58,16 +58,16 @@ pub fn job_from_template(cron_job: &CronJob, scheduled: DateTime<Utc>, zone: Tz,
         annotations.insert(SCHEDULED_TIMESTAMP_ANNOTATION.to_owned(), local.to_rfc3339_opts(SecondsFormat::Secs, true));
     }
     Job {
-        api_version: "batch/v1".to_owned(),
-        kind: "Job".to_owned(),
+        api_version: "batch/v1".into(),
+        kind: "Job".into(),
         metadata: ObjectMeta {
             name: job_name(&cron_job.metadata.name, scheduled, behaviour.algorithm),
             labels: template.metadata.labels.clone(),
             annotations,
             creation_timestamp: (behaviour.algorithm == Algorithm::V2).then_some(scheduled),
             owner_references: vec![OwnerReference {
-                api_version: behaviour.owner_api_version.to_owned(),
-                kind: "CronJob".to_owned(),
+                api_version: behaviour.owner_api_version.into(),
+                kind: "CronJob".into(),
                 name: cron_job.metadata.name.clone(),
                 uid: cron_job.metadata.uid.clone(),
                 controller: Some(true),
@@ -83,11 +83,11 @@ pub fn job_from_template(cron_job: &CronJob, scheduled: DateTime<Utc>, zone: Tz,
 /// The reference the controller appends to `status.active` (`getRef`).
 pub fn job_reference(job: &Job, namespace: &str) -> ObjectReference {
     ObjectReference {
-        kind: "Job".to_owned(),
+        kind: "Job".into(),
         namespace: namespace.to_owned(),
         name: job.metadata.name.clone(),
         uid: job.metadata.uid.clone(),
-        api_version: "batch/v1".to_owned(),
+        api_version: "batch/v1".into(),
     }
 }
 

@@ -341,7 +341,7 @@ fn start_job(
             // Before 1.28.3 this case had an empty body: the controller carried on with the
             // empty Job the client returns, as if it had been created.
             effects.events.push(Event::successful_create(""));
-            let empty = Job { api_version: String::new(), kind: String::new(), ..Job::default() };
+            let empty = Job { api_version: "".into(), kind: "".into(), ..Job::default() };
             Ok((Start::Phantom(err), job_reference(&empty, "")))
         }
         Err(err) if err.reason == FaultReason::NamespaceTerminating => {

@@ -52,10 +52,10 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
     if is_indexed(job) {
         needs_flush |= record_indexes(&mut status, &t, counted.new_succeeded_indexes);
     }
-    status.uncounted_terminated_pods = Some(unc.clone());
+    status.uncounted_terminated_pods = Some(unc);
     let finished = t.finished.clone().map(|c| interim_condition(&mut status, c, ctx.now, &mut needs_flush));
     let Some((mut status, mut needs_flush)) =
-        flush_and_remove_finalizers(ctx, status, unc, needs_flush, &counted.remove, with_finalizer, t.new_backoff)
+        flush_and_remove_finalizers(ctx, status, needs_flush, &counted.remove, with_finalizer, t.new_backoff)
     else {
         return;
     };
@@ -104,8 +104,10 @@ fn count_finished<'a>(
     let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
     let pfp = job.spec.pod_failure_policy.as_ref().filter(|_| f.pod_failure_policy);
     let finished = &t.finished;
-    let orig_unc_failed: BTreeSet<String> = unc.failed.iter().cloned().collect();
-    let orig_unc_succ: BTreeSet<String> = unc.succeeded.iter().cloned().collect();
+    // The UIDs this pass adds join the lists after it, so the lists as they were are read in place.
+    let orig_unc_failed: BTreeSet<&str> = unc.failed.iter().map(String::as_str).collect();
+    let orig_unc_succ: BTreeSet<&str> = unc.succeeded.iter().map(String::as_str).collect();
+    let (mut new_succ, mut new_fail): (Vec<&'a str>, Vec<&'a str>) = (vec![], vec![]);
     let is_success_target = finished.as_ref().is_some_and(|c| c.condition_type == JobConditionType::SuccessCriteriaMet);
     let mut counted =
         Counted { remove: vec![], new_succeeded_indexes: vec![], reached_max_uncounted: false, changed: false };
@@ -126,7 +128,7 @@ fn count_finished<'a>(
             continue;
         }
         counted.remove.push(p);
-        let uid = &p.metadata.uid;
+        let uid = p.metadata.uid.as_str();
         if pods::phase(p) == PodPhase::Succeeded && !orig_unc_failed.contains(uid) {
             if indexed {
                 if let Some(ix) =
@@ -136,7 +138,7 @@ fn count_finished<'a>(
                     counted.changed = true;
                 }
             } else if !orig_unc_succ.contains(uid) {
-                unc.succeeded.push(uid.clone());
+                new_succ.push(uid);
                 counted.changed = true;
             }
         } else if failed || (finished.is_some() && !is_success_target) {
@@ -145,16 +147,19 @@ fn count_finished<'a>(
                 && valid
                 && match_pod_failure_policy(pfp, p, f.backoff_limit_per_index).count_failed
             {
-                unc.failed.push(uid.clone());
+                new_fail.push(uid);
                 counted.changed = true;
             }
         }
-        if counted.new_succeeded_indexes.len() + unc.succeeded.len() + unc.failed.len() >= MAX_UNCOUNTED_PODS {
+        let uncounted = unc.succeeded.len() + new_succ.len() + unc.failed.len() + new_fail.len();
+        if counted.new_succeeded_indexes.len() + uncounted >= MAX_UNCOUNTED_PODS {
             // Keeps the status small and big Jobs from starving others; the next sync goes on.
             counted.reached_max_uncounted = true;
             break;
         }
     }
+    unc.succeeded.extend(new_succ.into_iter().map(str::to_owned));
+    unc.failed.extend(new_fail.into_iter().map(str::to_owned));
     counted
 }
 
@@ -209,7 +214,6 @@ fn interim_condition(
 fn flush_and_remove_finalizers(
     ctx: &mut Ctx<'_>,
     mut status: JobStatus,
-    mut unc: UncountedTerminatedPods,
     needs_flush: bool,
     remove: &[&Pod],
     mut with_finalizer: BTreeSet<&str>,
@@ -229,6 +233,7 @@ fn flush_and_remove_finalizers(
         with_finalizer.remove(p.metadata.uid.as_str());
         ctx.out.finalizers_removed.push(p.metadata.name.clone());
     }
+    let mut unc = status.uncounted_terminated_pods.take().unwrap_or_default();
     let needs_flush = clean_uncounted(&mut status, &mut unc, &with_finalizer);
     status.uncounted_terminated_pods = Some(unc);
     if let Some(err) = rm_err {

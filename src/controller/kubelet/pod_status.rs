@@ -119,8 +119,9 @@ pub fn container_exited(pod: &Pod, exit_code: i32, now: DateTime<Utc>) -> (PodSt
 /// use cronjob_playground::api::{Container, ContainerRestartRule, ContainerRestartRuleOnExitCodes, Pod, RestartPolicy};
 /// use cronjob_playground::controller::kubelet::{app_container_exit, ContainerExit};
 /// let mut pod = Pod::default();
-/// pod.spec.restart_policy = Some(RestartPolicy::Never);
-/// pod.spec.containers = vec![Container { restart_policy: Some(RestartPolicy::Never), restart_policy_rules: vec![
+/// let spec = std::rc::Rc::make_mut(&mut pod.spec);
+/// spec.restart_policy = Some(RestartPolicy::Never);
+/// spec.containers = vec![Container { restart_policy: Some(RestartPolicy::Never), restart_policy_rules: vec![
 ///     ContainerRestartRule { action: "Restart".into(),
 ///         exit_codes: Some(ContainerRestartRuleOnExitCodes { operator: "In".into(), values: vec![42] }) }],
 ///     ..Container::default() }];
@@ -233,7 +234,7 @@ pub fn killed(pod: &Pod, exit_code: i32, now: DateTime<Utc>) -> PodStatus {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::Container;
+    use crate::api::{Container, PodSpec};
     use chrono::TimeZone;
 
     fn t(s: i64) -> DateTime<Utc> {
@@ -247,8 +248,12 @@ mod tests {
         let mut pod = Pod::default();
         pod.metadata.name = "pi-abc".into();
         pod.metadata.uid = "u1".into();
-        pod.spec.restart_policy = Some(RestartPolicy::OnFailure);
-        pod.spec.containers = vec![Container { name: "main".into(), ..Default::default() }];
+        pod.spec = PodSpec {
+            restart_policy: Some(RestartPolicy::OnFailure),
+            containers: vec![Container { name: "main".into(), ..Default::default() }],
+            ..PodSpec::default()
+        }
+        .into();
         pod.status = start_container(&pod, t(0), 0);
         let (s, exit) = container_exited(&pod, 1, t(30));
         assert_eq!((exit, s.phase), (ContainerExit::Restart, Some(PodPhase::Running)));
@@ -276,8 +281,12 @@ mod tests {
     #[test]
     fn never_pod_fails_and_killed_pod_uses_the_grace_period() {
         let mut pod = Pod::default();
-        pod.spec.restart_policy = Some(RestartPolicy::Never);
-        pod.spec.termination_grace_period_seconds = Some(5);
+        pod.spec = PodSpec {
+            restart_policy: Some(RestartPolicy::Never),
+            termination_grace_period_seconds: Some(5),
+            ..PodSpec::default()
+        }
+        .into();
         pod.status = start_container(&pod, t(0), 0);
         assert_eq!(container_exited(&pod, 2, t(9)).0.phase, Some(PodPhase::Failed));
         assert_eq!(termination(&pod, t(10), false), (t(15), 137));

@@ -134,7 +134,7 @@ fn with_init_status(pod: &Pod, c: ContainerStatus) -> PodStatus {
 /// use cronjob_playground::api::{Container, Pod};
 /// use cronjob_playground::controller::kubelet::{init_container_exited, init_container_started};
 /// let mut pod = Pod::default();
-/// pod.spec.init_containers = vec![Container { name: "log-shipper".into(), ..Container::default() }];
+/// std::rc::Rc::make_mut(&mut pod.spec).init_containers = vec![Container { name: "log-shipper".into(), ..Container::default() }];
 /// pod.status = init_container_started(&pod, 0, Utc.timestamp_opt(0, 0).unwrap(), 0);
 /// assert!(pod.status.init_container_statuses[0].state.running.is_some());
 /// pod.status = init_container_exited(&pod, 0, 143, Utc.timestamp_opt(60, 0).unwrap());

@@ -10,6 +10,8 @@
 //! release's `syncCronJob` does — the latest one started late, or counted as missed past the
 //! `startingDeadlineSeconds`), added to the events the document already has.
 
+pub mod view;
+
 use super::density::PILE_UP;
 use super::stagger::{apply, rewrite};
 use super::{Cluster, Density, Peak};
@@ -21,6 +23,7 @@ use crate::sim::trace::{format_time, Time};
 use chrono::{TimeDelta, Timelike};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::collections::HashMap;
 
 /// The change a what-if makes to the whole cluster.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -133,19 +136,26 @@ impl ClusterComparison {
 /// compares two runs.
 pub fn compare(baseline: &Cluster, variant: &Cluster, zone: Tz) -> ClusterComparison {
     let mut cron_jobs: Vec<CronJobDifferences> = Vec::new();
+    // Each CronJob's entry in `cron_jobs`, and each row's place in the manifest (the first row of
+    // a key), found by hash rather than by a search per difference and per comparison.
+    let mut entry: HashMap<String, usize> = HashMap::new();
     for part in &baseline.parts {
         let Some(other) = variant.parts.iter().find(|p| p.namespace == part.namespace) else { continue };
         for d in compare_runs(&part.trace, &other.trace).differences {
             let owner = d.cron_job.clone().unwrap_or_default();
             let key = super::density::key(&part.namespace, &owner);
-            match cron_jobs.iter_mut().find(|c| c.cron_job == key) {
-                Some(c) => c.differences.push(d),
-                None => cron_jobs.push(CronJobDifferences { cron_job: key, differences: vec![d] }),
-            }
+            let i = *entry.entry(key).or_insert_with_key(|key| {
+                cron_jobs.push(CronJobDifferences { cron_job: key.clone(), differences: Vec::new() });
+                cron_jobs.len() - 1
+            });
+            cron_jobs[i].differences.push(d);
         }
     }
-    let place = |key: &str| baseline.rows.iter().position(|r| r.key() == key).unwrap_or(usize::MAX);
-    cron_jobs.sort_by_key(|c| place(&c.cron_job));
+    let mut place: HashMap<String, usize> = HashMap::new();
+    for (i, r) in baseline.rows.iter().enumerate() {
+        place.entry(r.key()).or_insert(i);
+    }
+    cron_jobs.sort_by_key(|c| place.get(&c.cron_job).copied().unwrap_or(usize::MAX));
     ClusterComparison {
         baseline: baseline.density.clone(),
         variant: variant.density.clone(),

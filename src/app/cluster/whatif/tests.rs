@@ -133,3 +133,25 @@ fn an_outage_starts_at_its_time_of_day_within_the_window() {
     let none = variant_text(&dump(), &baseline, &WhatIf::Outage { from: 60, minutes: 0 });
     assert_eq!(none.unwrap_err().to_string(), "the outage starts at no minute of the window, or lasts none");
 }
+
+#[test]
+fn the_page_s_view_draws_both_strips_on_one_scale_and_lists_the_suggestions() {
+    let baseline = run(&dump()).unwrap();
+    let page = crate::app::cluster::view::ClusterView::from(&baseline);
+    assert_eq!(
+        page.stagger.lines().take(3).collect::<Vec<_>>(),
+        ["# billing/backup: 1 min later", "- schedule: \"0 0 * * *\"", "+ schedule: \"1 0 * * *\""]
+    );
+    assert_eq!(page.stagger.lines().filter(|l| l.starts_with('+')).count(), 4);
+    let (_, c) = what_if(&dump(), &WhatIf::Stagger);
+    let v = view::WhatIfView::from(&c);
+    // One day in half hours; the baseline's first bar is 5 (40 high), the variant's 1 (8 high).
+    assert_eq!(v.bars_width, 48);
+    assert_eq!((v.baseline_path.as_str(), v.variant_path.as_str()), ("M0 40V0.0", "M0 40V32.0"));
+    assert_eq!(v.baseline_peaks, ["00:00 Mon 23 Nov: 5 Jobs start within 1 minute"]);
+    assert!(v.variant_peaks.is_empty());
+    assert_eq!(
+        v.cron_jobs.iter().map(|c| (c.cron_job.as_str(), c.differences.len(), c.more)).collect::<Vec<_>>(),
+        [("web/backup", 4, 0), ("billing/backup", 4, 0), ("billing/invoice", 4, 0), ("search/reindex", 4, 0)]
+    );
+}

@@ -33,7 +33,7 @@ use verdict::Verdict;
 /// job.spec.parallelism = Some(1);
 /// job.spec.completions = Some(1);
 /// job.spec.backoff_limit = Some(6);
-/// job.spec.template.spec.restart_policy = Some(RestartPolicy::Never);
+/// std::rc::Rc::make_mut(&mut job.spec.template.spec).restart_policy = Some(RestartPolicy::Never);
 /// let now = Utc.with_ymd_and_hms(2025, 1, 15, 10, 0, 0).unwrap();
 /// let r = sync_job(&JobSyncInput {
 ///     job: &job, pods: &[], now,
