@@ -128,6 +128,12 @@ test('a List of two CronJobs, as `kubectl get cronjobs -o yaml` gives one namesp
 /** Waits for an opened row's timeline (none is drawn in the cluster view otherwise). */
 const opened = (page) => page.waitForSelector('[data-testid="slot-lane"] [data-testid="slot"]');
 
+/** Whether `selector`'s box lies within the timeline's visible box. */
+const inView = (page, selector) => page.$eval(selector, (e) => {
+  const [r, box] = [e.getBoundingClientRect(), e.closest('.timeline-scroll').getBoundingClientRect()];
+  return r.width > 0 && r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+});
+
 test('a row opens into its CronJob\'s timeline and inspector, by click and by keyboard, and leads back', async () => {
   const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
   await pasteUntil(page, handChecked, () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
@@ -159,17 +165,24 @@ test('a row opens into its CronJob\'s timeline and inspector, by click and by ke
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.open), 'billing/sync');
 
   // By keyboard: Tab-reachable buttons, Enter on one, Space on another; the back button has the focus.
+  // The row before was zoomed to one Job's ten seconds over the same day: this one opens whole,
+  // its one slot (09:10) drawn inside the lanes, nothing selected.
   await page.focus('[data-open="ops/audit"]');
   await page.keyboard.press('Enter');
   await opened(page);
   assert.deepEqual((await slots(page, 'audit')).map((s) => s.time), ['2026-11-23T09:10:00Z']);
+  assert.equal(await inView(page, '[data-cronjob="audit"] [data-testid="slot"] .shape'), true);
+  assert.equal(await page.$$eval('[data-testid="timeline-svg"] [aria-current="true"]', (els) => els.length), 0);
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'cluster-back');
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-testid="cluster-view"]', { state: 'visible' });
   await page.focus('[data-open="web/report"]');
+  // Space on the button is the button's: it opens the row and does not start the clock.
   await page.keyboard.press(' ');
   await opened(page);
   assert.deepEqual((await slots(page, 'report')).map((s) => s.time), ['2026-11-23T02:30:00Z']);
+  assert.equal(await inView(page, '[data-cronjob="report"] [data-testid="slot"] .shape'), true);
+  assert.equal(await page.getAttribute('[data-testid="play"]', 'aria-pressed'), 'false');
   // Opening changes nothing in the editor.
   assert.equal(await manifest(page), handChecked);
   assert.deepEqual(page.errors, []);
@@ -239,11 +252,15 @@ test('an opened row on a desktop and a phone, light and dark', async () => {
       await opened(page);
       await page.click('[data-testid="job"][data-job="sync-29923560"]');
       await inspector(page);
-      if (phone) {
-        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-        assert.ok(wide <= width, `the page is ${wide} px wide`);
-      }
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= width, `the page is ${wide} px wide`);
       await page.screenshot({ path: path.join(shots, `cluster-open-${width}-${colorScheme}.png`) });
+      // Back to the table: as it was, and no wider than the screen either.
+      await page.click('[data-testid="cluster-back"]');
+      await page.waitForSelector('[data-testid="cluster-view"]', { state: 'visible' });
+      const back = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(back <= width, `the page is ${back} px wide`);
+      await page.screenshot({ path: path.join(shots, `cluster-back-${width}-${colorScheme}.png`) });
       await context.close();
     }
   }

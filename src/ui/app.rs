@@ -5,7 +5,7 @@
 //! (`opening.rs`); the header's markup is `header.rs`.
 
 use super::clock::Clock;
-use super::cluster_open::{use_fresh_view, use_row_opening, OpenedBar};
+use super::cluster_open::{use_row_opening, OpenedBar};
 use super::cluster_view::{ClusterPanel, ClusterState};
 use super::cluster_whatif::WhatIfState;
 use super::compare_view::CompareView;
@@ -70,7 +70,6 @@ pub fn app(props: &AppProps) -> Html {
     let opened = rows.opened.clone();
     let row_drawn = opened.as_ref().is_some_and(|o| state.model.as_ref().is_some_and(|m| m.run == o.id));
     let timeline = cluster.asked == 0 || row_drawn;
-    use_fresh_view(opened.as_ref().filter(|_| row_drawn).map(|o| o.id), state.dispatcher());
     let language = use_language(&wiring.ask);
     let text = use_text(props.initial_text.clone(), pending.clone(), wiring.simulate.clone());
     let opening = use_opening(&text, (*library).clone(), language.shown, props.initial_text.is_some(), pending.clone());

@@ -8,7 +8,6 @@
 
 use super::later;
 use super::shortcuts::typing;
-use super::state::{Action, ViewState};
 use super::wiring::OpenRow;
 use crate::i18n::{Lang, Msg};
 use std::rc::Rc;
@@ -79,18 +78,6 @@ pub fn use_row_opening(asked: u64, open: OpenRow) -> RowOpening {
         })
     };
     RowOpening { opened: (*opened).clone(), on_open, on_back }
-}
-
-/// Once opened row `drawn` is the run drawn: the whole window in view and nothing selected (the
-/// view and the selection otherwise stay from the run before, as they do while a text is edited).
-#[hook]
-pub fn use_fresh_view(drawn: Option<u64>, dispatch: UseReducerDispatcher<ViewState>) {
-    use_effect_with(drawn, move |drawn| {
-        if drawn.is_some() {
-            dispatch.dispatch(Action::Select(None));
-            dispatch.dispatch(Action::Fit);
-        }
-    });
 }
 
 /// A row's name as the button that opens it.

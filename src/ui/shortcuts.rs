@@ -52,6 +52,16 @@ pub fn typing(e: &KeyboardEvent) -> bool {
     })
 }
 
+/// Whether `e` is Space on a button (or a `<details>` summary), which the browser clicks when the
+/// key is released unless the keydown's default is prevented: that Space is the button's, not
+/// play/pause.
+fn pressing(e: &KeyboardEvent) -> bool {
+    e.key() == " "
+        && e.target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "SUMMARY"))
+}
+
 /// Listens for the shortcut keys on the window: the view's actions, `Escape` (also closes the
 /// help), `d` (the theme) and `?` (the help). `view` is whether it plays, the timeline's width
 /// and the theme: the listener is made again when they change.
@@ -66,7 +76,7 @@ pub fn use_shortcuts(
         let (playing, width) = (*playing, *width);
         let handler = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
             // A key the timeline's items took (an arrow moving between them) is theirs.
-            if typing(&e) || e.default_prevented() || e.ctrl_key() || e.meta_key() || e.alt_key() {
+            if typing(&e) || pressing(&e) || e.default_prevented() || e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
             }
             let key = e.key();
