@@ -5,7 +5,7 @@
 //! (`opening.rs`); the header's markup is `header.rs`.
 
 use super::clock::Clock;
-use super::cluster_open::{use_row_opening, OpenedBar};
+use super::cluster_open::{opened_bar, use_row_opening};
 use super::cluster_view::{ClusterPanel, ClusterState};
 use super::cluster_whatif::WhatIfState;
 use super::compare_view::CompareView;
@@ -65,7 +65,7 @@ pub fn app(props: &AppProps) -> Html {
         cluster.dispatcher(),
         what_if.dispatcher(),
     );
-    let rows = use_row_opening(cluster.asked, wiring.open.clone());
+    let rows = use_row_opening(cluster.asked, wiring.open.clone(), state.selected.is_some());
     // The timeline shows a run of the text, or an opened row once its run is the one drawn.
     let opened = rows.opened.clone();
     let row_drawn = opened.as_ref().is_some_and(|o| state.model.as_ref().is_some_and(|m| m.run == o.id));
@@ -143,9 +143,7 @@ pub fn app(props: &AppProps) -> Html {
                         <ClusterPanel state={cluster.clone()} {what_if} text={content.clone()} ask={wiring.ask.clone()}
                             on_open={rows.on_open.clone()} hidden={opened.is_some()} />
                     }
-                    if let Some(o) = opened {
-                        <OpenedBar opened={o} on_back={rows.on_back.clone()} selected={state.selected.is_some()} lang={l} />
-                    }
+                    { opened_bar(l, &rows) }
                     if timeline {
                         <ScheduleCards state={view_state.clone()} />
                         <div class="timeline-head">

@@ -31,6 +31,8 @@ pub struct RowOpening {
     pub opened: Option<Rc<Opened>>,
     pub on_open: Callback<(String, String)>,
     pub on_back: Callback<()>,
+    /// The bar's back button, focused when a row opens.
+    back: NodeRef,
 }
 
 /// The rows' scroller (`.cluster-groups`).
@@ -38,9 +40,10 @@ fn rows_scroller() -> Option<HtmlElement> {
     web_sys::window()?.document()?.query_selector(".cluster-groups").ok()??.dyn_into().ok()
 }
 
-/// Opens rows of cluster run `asked` through `open`; a newer cluster run (or none) closes the row.
+/// Opens rows of cluster run `asked` through `open`; a newer cluster run (or none) closes the row,
+/// and so does Escape while no item of its timeline is `selected` (Escape deselects one first).
 #[hook]
-pub fn use_row_opening(asked: u64, open: OpenRow) -> RowOpening {
+pub fn use_row_opening(asked: u64, open: OpenRow, selected: bool) -> RowOpening {
     let opened = use_state_eq(|| None::<Rc<Opened>>);
     {
         let opened = opened.clone();
@@ -77,7 +80,38 @@ pub fn use_row_opening(asked: u64, open: OpenRow) -> RowOpening {
             });
         })
     };
-    RowOpening { opened: (*opened).clone(), on_open, on_back }
+    let back = use_node_ref();
+    let id = opened.as_ref().map(|o| o.id);
+    {
+        let back = back.clone();
+        use_effect_with(id, move |_| {
+            if let Some(b) = back.cast::<HtmlElement>() {
+                let _ = b.focus();
+            }
+        });
+    }
+    {
+        let on_back = on_back.clone();
+        use_effect_with((id, selected), move |(id, selected)| {
+            let window = web_sys::window().expect("window");
+            let handler = (id.is_some() && !selected).then(|| {
+                Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+                    if e.key() == "Escape" && !typing(&e) {
+                        on_back.emit(());
+                    }
+                })
+            });
+            if let Some(h) = &handler {
+                let _ = window.add_event_listener_with_callback("keydown", h.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(h) = &handler {
+                    let _ = window.remove_event_listener_with_callback("keydown", h.as_ref().unchecked_ref());
+                }
+            }
+        });
+    }
+    RowOpening { opened: (*opened).clone(), on_open, on_back, back }
 }
 
 /// A row's name as the button that opens it.
@@ -90,48 +124,13 @@ pub fn open_button(l: Lang, namespace: &str, name: &str, on_open: &Callback<(Str
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct OpenedBarProps {
-    pub opened: Rc<Opened>,
-    pub on_back: Callback<()>,
-    /// An item of the timeline is selected: Escape deselects it first.
-    pub selected: bool,
-    pub lang: Lang,
-}
-
 /// The bar above an opened row's timeline: which CronJob, and the way back.
-#[function_component(OpenedBar)]
-pub fn opened_bar(props: &OpenedBarProps) -> Html {
-    let back = use_node_ref();
-    {
-        let back = back.clone();
-        use_effect_with(props.opened.id, move |_| {
-            if let Some(b) = back.cast::<HtmlElement>() {
-                let _ = b.focus();
-            }
-        });
-    }
-    {
-        let on_back = props.on_back.clone();
-        use_effect_with(props.selected, move |selected| {
-            let selected = *selected;
-            let handler = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
-                if e.key() == "Escape" && !selected && !typing(&e) {
-                    on_back.emit(());
-                }
-            });
-            let window = web_sys::window().expect("window");
-            let _ = window.add_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
-            move || {
-                let _ = window.remove_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
-            }
-        });
-    }
-    let (l, o) = (props.lang, &props.opened);
-    let onclick = props.on_back.reform(|_: MouseEvent| ());
+pub fn opened_bar(l: Lang, rows: &RowOpening) -> Html {
+    let Some(o) = &rows.opened else { return Html::default() };
+    let onclick = rows.on_back.reform(|_: MouseEvent| ());
     html! {
         <div class="cluster-opened" data-testid="cluster-opened">
-            <button type="button" ref={back} data-testid="cluster-back" {onclick}>{ "← " }{ l.text(Msg::ClusterBack) }</button>
+            <button type="button" ref={rows.back.clone()} data-testid="cluster-back" {onclick}>{ "← " }{ l.text(Msg::ClusterBack) }</button>
             <h2 class="pane-title">{ format!("{}/{}", o.namespace, o.name) }</h2>
         </div>
     }
