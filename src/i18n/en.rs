@@ -323,6 +323,7 @@ pub fn text(msg: Msg) -> &'static str {
         WhatIfCompareStagger => "Compare with these schedules",
         WhatIfDownFrom => "What if the controller is down from (UTC) ",
         WhatIfDownFor => " for (minutes) ",
+        WhatIfFromInvalid => "Write the time as HH:MM on a 24-hour clock, 00:00 to 23:59 (UTC).",
         WhatIfCompare => "Compare",
         WhatIfBaseline => "As it is: Jobs starting within one minute",
         WhatIfVariant => "What-if: Jobs starting within one minute, on the same scale",

@@ -331,6 +331,7 @@ pub fn text(msg: Msg) -> &'static str {
         WhatIfCompareStagger => "このスケジュールと比較",
         WhatIfDownFrom => "コントローラー停止の開始 (UTC) ",
         WhatIfDownFor => " 停止時間 (分) ",
+        WhatIfFromInvalid => "時刻は 24 時間制の HH:MM で書いてください: 00:00〜23:59 (UTC)。",
         WhatIfCompare => "比較",
         WhatIfBaseline => "現状: 1 分以内に始まる Job",
         WhatIfVariant => "仮定: 1 分以内に始まる Job (同じ縮尺)",

@@ -332,6 +332,7 @@ pub fn text(msg: Msg) -> &'static str {
         WhatIfCompareStagger => "이 스케줄과 비교",
         WhatIfDownFrom => "컨트롤러 중단 시작 (UTC) ",
         WhatIfDownFor => " 중단 시간 (분) ",
+        WhatIfFromInvalid => "시각은 24시간제 HH:MM으로 써 주세요: 00:00~23:59 (UTC).",
         WhatIfCompare => "비교",
         WhatIfBaseline => "현재: 1분 안에 시작하는 잡",
         WhatIfVariant => "가정: 1분 안에 시작하는 잡 (같은 축척)",

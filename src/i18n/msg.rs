@@ -293,6 +293,7 @@ messages! {
     WhatIfCompareStagger,
     WhatIfDownFrom,
     WhatIfDownFor,
+    WhatIfFromInvalid,
     WhatIfCompare,
     WhatIfBaseline,
     WhatIfVariant,
