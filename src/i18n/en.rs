@@ -347,6 +347,8 @@ pub fn text(msg: Msg) -> &'static str {
         ClusterRuns => "runs",
         ClusterProblems => "late / lost",
         ClusterNextRun => "first run",
+        ClusterOpen => "Open the timeline of {0} in namespace {1}",
+        ClusterBack => "Back to the cluster",
         ClusterSearch => "Search names and labels",
         ClusterShow => "Show",
         ClusterShowAll => "all CronJobs",

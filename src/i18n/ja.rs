@@ -355,6 +355,8 @@ pub fn text(msg: Msg) -> &'static str {
         ClusterRuns => "実行",
         ClusterProblems => "遅延 / 喪失",
         ClusterNextRun => "最初の実行",
+        ClusterOpen => "Namespace {1} の {0} のタイムラインを開く",
+        ClusterBack => "クラスタービューに戻る",
         ClusterSearch => "名前とラベルを検索",
         ClusterShow => "表示",
         ClusterShowAll => "すべての CronJob",

@@ -356,6 +356,8 @@ pub fn text(msg: Msg) -> &'static str {
         ClusterRuns => "실행",
         ClusterProblems => "지연 / 손실",
         ClusterNextRun => "첫 실행",
+        ClusterOpen => "네임스페이스 {1}의 {0} 타임라인 열기",
+        ClusterBack => "클러스터 보기로 돌아가기",
         ClusterSearch => "이름과 레이블 검색",
         ClusterShow => "표시",
         ClusterShowAll => "모든 크론잡",

@@ -318,6 +318,8 @@ messages! {
     ClusterRuns,
     ClusterProblems,
     ClusterNextRun,
+    ClusterOpen,
+    ClusterBack,
     ClusterSearch,
     ClusterShow,
     ClusterShowAll,
