@@ -3,7 +3,8 @@
 // shows the view without sideways scrolling; a small hand-checked List gives its rows by
 // namespace, its one peak and the order by runs, and a List of two keeps the timeline. Its filter
 // bar narrows the rows by name and by policy, lists the Jobs of a window as the `cluster`
-// command's `--window` does, and says why a window text is refused.
+// command's `--window` does, and says why a window text is refused; a row opens (by click, Enter
+// or Space) into that CronJob's timeline and inspector and leads back.
 //
 // Texts go in as a paste event, as Ctrl+V does: Playwright's keyboard.insertText types a text
 // through Chromium's editing commands one line at a time, each laid out again, which for the
@@ -16,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useBrowser, openPlayground, shots } from './harness.mjs';
 import { preparePaste } from './stress-inputs.mjs';
-import { manifest } from './playground.mjs';
+import { manifest, slots, jobs, inspector } from './playground.mjs';
 
 const env = useBrowser();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -124,6 +125,70 @@ test('a List of two CronJobs, as `kubectl get cronjobs -o yaml` gives one namesp
   await context.close();
 });
 
+/** Waits for an opened row's timeline (none is drawn in the cluster view otherwise). */
+const opened = (page) => page.waitForSelector('[data-testid="slot-lane"] [data-testid="slot"]');
+
+/** Whether `selector`'s box lies within the timeline's visible box. */
+const inView = (page, selector) => page.$eval(selector, (e) => {
+  const [r, box] = [e.getBoundingClientRect(), e.closest('.timeline-scroll').getBoundingClientRect()];
+  return r.width > 0 && r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+});
+
+test('a row opens into its CronJob\'s timeline and inspector, by click and by keyboard, and leads back', async () => {
+  const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
+  await pasteUntil(page, handChecked, () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
+  await page.selectOption('[data-testid="cluster-sort"]', 'runs');
+  const button = '[data-open="billing/sync"]';
+  assert.equal(await page.getAttribute(button, 'aria-label'), 'Open the timeline of sync in namespace billing');
+  await page.click(button);
+  await opened(page);
+  assert.equal(await page.textContent('[data-testid="cluster-opened"] h2'), 'billing/sync');
+  assert.equal(await page.isVisible('[data-testid="cluster"]'), false);
+  // "0 */6 * * *" over the day: four slots, each run on time by its Job (sync-<minutes since the epoch>).
+  const fates = (await slots(page, 'sync')).map((s) => [s.time, s.fate, s.job]);
+  assert.deepEqual(fates, [
+    ['2026-11-23T00:00:00Z', 'ran-on-time', 'sync-29923200'], ['2026-11-23T06:00:00Z', 'ran-on-time', 'sync-29923560'],
+    ['2026-11-23T12:00:00Z', 'ran-on-time', 'sync-29923920'], ['2026-11-23T18:00:00Z', 'ran-on-time', 'sync-29924280'],
+  ]);
+  assert.deepEqual((await jobs(page)).map((j) => j.job), ['sync-29923200', 'sync-29923560', 'sync-29923920', 'sync-29924280']);
+  await page.click('[data-testid="job"][data-job="sync-29923560"]');
+  const { title, reasons } = await inspector(page);
+  assert.match(title, /sync-29923560/);
+  assert.ok(reasons.length > 0, 'the Job is explained from the kept run');
+  // Back: Escape first deselects the Job, then leaves; the table is as it was, sorted by runs.
+  await page.keyboard.press('Escape');
+  assert.equal(await page.isVisible('[data-testid="cluster-opened"]'), true);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid="cluster-view"]', { state: 'visible' });
+  assert.equal(await page.$$eval('[data-testid="cluster-opened"], [data-testid="slot-lane"]', (els) => els.length), 0);
+  assert.equal(await page.$eval('[data-testid="cluster-sort"]', (e) => e.value), 'runs');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.open), 'billing/sync');
+
+  // By keyboard: Tab-reachable buttons, Enter on one, Space on another; the back button has the focus.
+  // The row before was zoomed to one Job's ten seconds over the same day: this one opens whole,
+  // its one slot (09:10) drawn inside the lanes, nothing selected.
+  await page.focus('[data-open="ops/audit"]');
+  await page.keyboard.press('Enter');
+  await opened(page);
+  assert.deepEqual((await slots(page, 'audit')).map((s) => s.time), ['2026-11-23T09:10:00Z']);
+  assert.equal(await inView(page, '[data-cronjob="audit"] [data-testid="slot"] .shape'), true);
+  assert.equal(await page.$$eval('[data-testid="timeline-svg"] [aria-current="true"]', (els) => els.length), 0);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'cluster-back');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid="cluster-view"]', { state: 'visible' });
+  await page.focus('[data-open="web/report"]');
+  // Space on the button is the button's: it opens the row and does not start the clock.
+  await page.keyboard.press(' ');
+  await opened(page);
+  assert.deepEqual((await slots(page, 'report')).map((s) => s.time), ['2026-11-23T02:30:00Z']);
+  assert.equal(await inView(page, '[data-cronjob="report"] [data-testid="slot"] .shape'), true);
+  assert.equal(await page.getAttribute('[data-testid="play"]', 'aria-pressed'), 'false');
+  // Opening changes nothing in the editor.
+  assert.equal(await manifest(page), handChecked);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 /** The shown rows as `namespace/name`, once the filter's answer is in. */
 async function shownRows(page) {
   await page.waitForSelector('[data-testid="cluster-groups"][aria-busy="false"]');
@@ -175,6 +240,30 @@ test('the filter bar: search by name, only Forbid, what starts between 02:00 and
     'window "2-3": write HH:MM-HH:MM (each day, in the zone) or <RFC 3339>..<RFC 3339>');
   assert.deepEqual(page.errors, []);
   await context.close();
+});
+
+test('an opened row on a desktop and a phone, light and dark', async () => {
+  for (const [width, height] of [[1440, 900], [390, 844]]) {
+    for (const colorScheme of ['light', 'dark']) {
+      const phone = width < 500;
+      const { context, page } = await openPlayground(env, { viewport: { width, height }, colorScheme, isMobile: phone, hasTouch: phone });
+      await pasteUntil(page, handChecked, () => document.querySelectorAll('[data-testid="cluster-row"]').length === 10);
+      await page.click('[data-open="billing/sync"]');
+      await opened(page);
+      await page.click('[data-testid="job"][data-job="sync-29923560"]');
+      await inspector(page);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= width, `the page is ${wide} px wide`);
+      await page.screenshot({ path: path.join(shots, `cluster-open-${width}-${colorScheme}.png`) });
+      // Back to the table: as it was, and no wider than the screen either.
+      await page.click('[data-testid="cluster-back"]');
+      await page.waitForSelector('[data-testid="cluster-view"]', { state: 'visible' });
+      const back = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(back <= width, `the page is ${back} px wide`);
+      await page.screenshot({ path: path.join(shots, `cluster-back-${width}-${colorScheme}.png`) });
+      await context.close();
+    }
+  }
 });
 
 test('the filter bar on a desktop and a phone, light and dark, without sideways scrolling', async () => {

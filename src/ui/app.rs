@@ -5,6 +5,7 @@
 //! (`opening.rs`); the header's markup is `header.rs`.
 
 use super::clock::Clock;
+use super::cluster_open::{opened_bar, use_row_opening};
 use super::cluster_view::{ClusterPanel, ClusterState};
 use super::cluster_whatif::WhatIfState;
 use super::compare_view::CompareView;
@@ -64,6 +65,11 @@ pub fn app(props: &AppProps) -> Html {
         cluster.dispatcher(),
         what_if.dispatcher(),
     );
+    let rows = use_row_opening(cluster.asked, wiring.open.clone(), state.selected.is_some());
+    // The timeline shows a run of the text, or an opened row once its run is the one drawn.
+    let opened = rows.opened.clone();
+    let row_drawn = opened.as_ref().is_some_and(|o| state.model.as_ref().is_some_and(|m| m.run == o.id));
+    let timeline = cluster.asked == 0 || row_drawn;
     let language = use_language(&wiring.ask);
     let text = use_text(props.initial_text.clone(), pending.clone(), wiring.simulate.clone());
     let opening = use_opening(&text, (*library).clone(), language.shown, props.initial_text.is_some(), pending.clone());
@@ -134,8 +140,11 @@ pub fn app(props: &AppProps) -> Html {
                     }
                     <RunStatus watch={(*watch).clone()} on_cancel={wiring.on_cancel.clone()} on_again={text.on_release.clone()} />
                     if cluster.asked != 0 {
-                        <ClusterPanel state={cluster.clone()} {what_if} text={content.clone()} ask={wiring.ask.clone()} />
-                    } else {
+                        <ClusterPanel state={cluster.clone()} {what_if} text={content.clone()} ask={wiring.ask.clone()}
+                            on_open={rows.on_open.clone()} hidden={opened.is_some()} />
+                    }
+                    { opened_bar(l, &rows) }
+                    if timeline {
                         <ScheduleCards state={view_state.clone()} />
                         <div class="timeline-head">
                             <h2 class="pane-title">{ l.text(Msg::TimelineHeading) }</h2>
@@ -148,7 +157,7 @@ pub fn app(props: &AppProps) -> Html {
                     <CompareView text={content.clone()} state={view_state.clone()} dispatch={dispatch.clone()} {engine}
                         panels={panels.clone()} restore={restore.clone()} />
                     <LintView text={content} on_open={opening.open_probe.clone()} {can_restore} on_restore={opening.restore_own_text.clone()} {engine} {panels} {restore} />
-                    if cluster.asked == 0 {
+                    if timeline {
                         <Legend state={view_state.clone()} />
                         <Inspector state={view_state} {dispatch} explained={(*answers.explained).clone()} logged={(*answers.logged).clone()} events={(*answers.events_shown).clone()} ask={wiring.ask.clone()} />
                     }

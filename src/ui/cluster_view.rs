@@ -11,6 +11,7 @@
 //! text marks them stale, as the view.
 
 use super::cluster_filter::{asks_nothing, filter_bar, hits};
+use super::cluster_open::open_button;
 use super::cluster_whatif::{WhatIfPanel, WhatIfState};
 use super::language::use_lang;
 use crate::app::cluster::ask::{ClusterAnswer, ClusterAsk};
@@ -101,6 +102,10 @@ pub struct ClusterProps {
     pub text: Rc<str>,
     /// Asks the engine the filter's questions and the what-ifs.
     pub ask: Callback<Request>,
+    /// Opens a row (namespace, name): `cluster_open.rs`.
+    pub on_open: Callback<(String, String)>,
+    /// A row is open: the table stays, hidden, with its sort and folds.
+    pub hidden: bool,
 }
 
 #[function_component(ClusterPanel)]
@@ -147,7 +152,7 @@ pub fn cluster_panel(props: &ClusterProps) -> Html {
         (true, _) => l.text(Msg::Simulating).to_owned(),
     };
     html! {
-        <section class="cluster-panel" data-testid="cluster" aria-label={l.text(Msg::ClusterRegion)} aria-busy={stale.to_string()}>
+        <section class="cluster-panel" hidden={props.hidden} data-testid="cluster" aria-label={l.text(Msg::ClusterRegion)} aria-busy={stale.to_string()}>
             <h2 class="pane-title">{ l.text(Msg::ClusterRegion) }</h2>
             <p class="hint" data-testid="cluster-status" role="status">{ status }</p>
             { match state.shown.as_ref().map(|(_, o)| &**o) {
@@ -160,22 +165,23 @@ pub fn cluster_panel(props: &ClusterProps) -> Html {
                 Some(Ok(v)) => {
                     let what_if = html! { <WhatIfPanel state={props.what_if.clone()} run={run.unwrap_or_default()}
                         text={props.text.clone()} stagger={v.stagger.clone()} ask={props.ask.clone()} /> };
-                    view(l, v, (*sort, on_sort), (stale, filter_stale), keep, filter_bar, what_if)
+                    view(l, v, (*sort, on_sort), (stale, filter_stale), keep, (filter_bar, what_if), &props.on_open)
                 }
             } }
         </section>
     }
 }
 
-/// The view of `v` in order `sort`, with the filter's bar and the rows it keeps (all: `None`), and the what-ifs under the peaks.
+/// The view of `v` in order `sort`, with the filter's bar and the rows it keeps (all: `None`), and the what-ifs under the peaks;
+/// each row's name opens it through `on_open`.
 fn view(
     l: Lang,
     v: &ClusterView,
     (sort, on_sort): (usize, Callback<Event>),
     (stale, filter_stale): (bool, bool),
     keep: Option<&[u32]>,
-    filter_bar: Html,
-    what_if: Html,
+    (filter_bar, what_if): (Html, Html),
+    on_open: &Callback<(String, String)>,
 ) -> Html {
     let mut namespaces: Vec<&str> = Vec::new();
     for r in &v.rows {
@@ -249,7 +255,8 @@ fn view(
                         <tbody>
                         { for rows.into_iter().map(|r| html! {
                             <tr data-testid="cluster-row" data-name={r.name.clone()}>
-                                { for r.cells.iter().map(|c| html! { <td>{ c }</td> }) }
+                                <td>{ open_button(l, &r.namespace, &r.name, on_open) }</td>
+                                { for r.cells.iter().skip(1).map(|c| html! { <td>{ c }</td> }) }
                             </tr>
                         }) }
                         </tbody>

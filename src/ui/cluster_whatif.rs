@@ -2,14 +2,15 @@
 //! `schedule` to copy (the editor's text is never changed), and three what-ifs the engine runs
 //! as a cluster run of the changed text over the same window (`app::cluster::whatif`, stepped in
 //! slices in the worker and stopped like the baseline) — these schedules, the controller down
-//! from a time for some minutes, another release — drawn as the baseline's and the variant's
-//! density strips one under the other on one scale, each with its peaks, and the differences
-//! per CronJob. Everything is computed in the worker; this module only draws.
+//! from a time for some minutes (typed `HH:MM` on a 24-hour clock, in UTC as the panel says: a
+//! time field shows a 12-hour clock in some locales), another release — drawn as the baseline's
+//! and the variant's density strips one under the other on one scale, each with its peaks, and
+//! the differences per CronJob. Everything is computed in the worker; this module only draws.
 
 use super::language::use_lang;
 use crate::api::KubernetesVersion;
 use crate::app::cluster::whatif::view::WhatIfView;
-use crate::app::cluster::whatif::WhatIf;
+use crate::app::cluster::whatif::{minute_of_day, WhatIf};
 use crate::app::protocol::Request;
 use crate::i18n::{Lang, Msg};
 use std::rc::Rc;
@@ -57,11 +58,14 @@ pub struct WhatIfProps {
 #[function_component(WhatIfPanel)]
 pub fn what_if_panel(props: &WhatIfProps) -> Html {
     let l = use_lang();
-    let (from, minutes, release) = (use_state(|| 0u32), use_state(|| 30u32), use_state(|| KubernetesVersion::NEWEST));
+    // The outage's start as typed (`HH:MM`, 24-hour, UTC), read when asked.
+    let (from, minutes, release) =
+        (use_state(|| "00:00".to_string()), use_state(|| 30u32), use_state(|| KubernetesVersion::NEWEST));
+    let start = minute_of_day(&from);
     let pre = use_node_ref();
     let ask = |what: fn(u32, u32, KubernetesVersion) -> WhatIf| {
         let (ask, state, run, text) = (props.ask.clone(), props.state.clone(), props.run, props.text.clone());
-        let (from, minutes, release) = (*from, *minutes, *release);
+        let (from, minutes, release) = (start.unwrap_or_default(), *minutes, *release);
         Callback::from(move |_: MouseEvent| {
             state.dispatch(WhatIfRan { run, done: 0, total: 1, outcome: None });
             ask.emit(Request::ClusterWhatIf { run, text: text.to_string(), what: what(from, minutes, release) });
@@ -73,11 +77,7 @@ pub fn what_if_panel(props: &WhatIfProps) -> Html {
     };
     let on_from = {
         let from = from.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlInputElement>().value();
-            let (h, m) = v.split_once(':').unwrap_or(("0", "0"));
-            from.set(h.parse::<u32>().unwrap_or(0) * 60 + m.parse::<u32>().unwrap_or(0));
-        })
+        Callback::from(move |e: Event| from.set(e.target_unchecked_into::<HtmlInputElement>().value()))
     };
     let on_minutes = {
         let minutes = minutes.clone();
@@ -102,21 +102,28 @@ pub fn what_if_panel(props: &WhatIfProps) -> Html {
         })
     };
     let button = |id: &'static str, msg: Msg, onclick| html! { <button type="button" data-testid={id} {onclick}>{ l.text(msg) }</button> };
+    let outage = ask(|from, minutes, _| WhatIf::Outage { from, minutes });
     html! {
         <section class="cluster-whatif" data-testid="cluster-whatif">
             if !props.stagger.is_empty() {
                 <h3>{ l.text(Msg::WhatIfStagger) }</h3>
                 <pre data-testid="stagger-diff" ref={pre}>{ &props.stagger }</pre>
-                { button("stagger-copy", Msg::WhatIfCopy, on_copy) }
-                { button("whatif-stagger", Msg::WhatIfCompareStagger, ask(|_, _, _| WhatIf::Stagger)) }
+                <p class="whatif-controls">
+                    { button("stagger-copy", Msg::WhatIfCopy, on_copy) }
+                    { button("whatif-stagger", Msg::WhatIfCompareStagger, ask(|_, _, _| WhatIf::Stagger)) }
+                </p>
             }
             <p class="whatif-controls">
                 <label>{ l.text(Msg::WhatIfDownFrom) }
-                    <input type="time" data-testid="whatif-from" value={format!("{:02}:{:02}", *from / 60, *from % 60)} onchange={on_from} /></label>
+                    <input type="text" inputmode="numeric" pattern="([01]?[0-9]|2[0-3]):[0-5][0-9]" maxlength="5" placeholder="HH:MM"
+                        data-testid="whatif-from" value={(*from).clone()} onchange={on_from} aria-invalid={start.is_none().to_string()} /></label>
                 <label>{ l.text(Msg::WhatIfDownFor) }
                     <input type="number" min="1" data-testid="whatif-minutes" value={minutes.to_string()} onchange={on_minutes} /></label>
-                { button("whatif-outage", Msg::WhatIfCompare, ask(|from, minutes, _| WhatIf::Outage { from, minutes })) }
+                <button type="button" data-testid="whatif-outage" onclick={outage} disabled={start.is_none()}>{ l.text(Msg::WhatIfCompare) }</button>
             </p>
+            if start.is_none() {
+                <p class="error" data-testid="whatif-from-error" role="alert">{ l.text(Msg::WhatIfFromInvalid) }</p>
+            }
             <p class="whatif-controls">
                 <label>{ l.text(Msg::Kubernetes) }
                     <select data-testid="whatif-release" onchange={on_release}>

@@ -5,6 +5,7 @@
 mod app;
 mod clock;
 mod cluster_filter;
+mod cluster_open;
 mod cluster_view;
 mod cluster_whatif;
 mod compare_view;

@@ -86,7 +86,7 @@ impl Inner {
     }
 
     fn posted(&mut self, request: &Request) {
-        if let Request::Run { id, .. } | Request::Compare { id, .. } = request {
+        if let Request::Run { id, .. } | Request::Compare { id, .. } | Request::Open { id, .. } = request {
             self.posted_run(*id);
         }
     }
@@ -169,6 +169,15 @@ impl Runner {
             i.next_id
         };
         self.send(Request::Cluster { id, text });
+        id
+    }
+
+    /// Asks for row `namespace`/`name` of cluster run `cluster` opened as a run of its own
+    /// (answered like a run, with no simulation: the engine cuts it from the cluster run it keeps).
+    /// Returns its id.
+    pub fn open(&mut self, cluster: u64, namespace: String, name: String) -> u64 {
+        let id = self.next_run(perf::now());
+        self.send(Request::Open { id, cluster, namespace, name });
         id
     }
 

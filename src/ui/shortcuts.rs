@@ -44,6 +44,24 @@ fn key_action(key: &str, playing: bool, width: f64) -> Option<Action> {
     })
 }
 
+/// Whether `e` is typed into a field or the editor (not a shortcut).
+pub fn typing(e: &KeyboardEvent) -> bool {
+    e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| {
+        matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+            || el.closest(".cm-editor").ok().flatten().is_some()
+    })
+}
+
+/// Whether `e` is Space on a button (or a `<details>` summary), which the browser clicks when the
+/// key is released unless the keydown's default is prevented: that Space is the button's, not
+/// play/pause.
+fn pressing(e: &KeyboardEvent) -> bool {
+    e.key() == " "
+        && e.target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "SUMMARY"))
+}
+
 /// Listens for the shortcut keys on the window: the view's actions, `Escape` (also closes the
 /// help), `d` (the theme) and `?` (the help). `view` is whether it plays, the timeline's width
 /// and the theme: the listener is made again when they change.
@@ -57,12 +75,8 @@ pub fn use_shortcuts(
     use_effect_with((view, *help), move |((playing, width, _), _)| {
         let (playing, width) = (*playing, *width);
         let handler = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
-            let typing = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| {
-                matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                    || el.closest(".cm-editor").ok().flatten().is_some()
-            });
             // A key the timeline's items took (an arrow moving between them) is theirs.
-            if typing || e.default_prevented() || e.ctrl_key() || e.meta_key() || e.alt_key() {
+            if typing(&e) || pressing(&e) || e.default_prevented() || e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
             }
             let key = e.key();

@@ -296,6 +296,9 @@ impl ViewState {
 pub enum Action {
     /// A new run's model.
     Loaded(Rc<Model>),
+    /// A run of another subject (a row of the cluster view opened): nothing of the view before
+    /// applies, not even a window over the same horizon, so it opens whole with nothing selected.
+    Opened(Rc<Model>),
     /// The drawing's box is this many pixels wide (label column and lanes).
     Width(f64),
     Zoom {
@@ -383,6 +386,11 @@ impl Reducible for ViewState {
         let bounds = s.model.as_ref().and_then(|m| m.bounds());
         match action {
             Action::Loaded(model) => s.load(model, bounds),
+            Action::Opened(model) => {
+                (s.selected, s.focused) = (None, None);
+                s.pinned.clear();
+                s.load(model, None);
+            }
             Action::Width(w) => {
                 s.label = label_width(w);
                 s.view = s.view.with_width((w - s.label).max(150.0));

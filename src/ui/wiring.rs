@@ -48,7 +48,12 @@ pub struct Wiring {
     pub on_cancel: Callback<()>,
     /// Asks the engine a question (its answer arrives in `answers`, or as a download).
     pub ask: Callback<Request>,
+    /// Opens row `namespace`/`name` of cluster run `cluster` as a run (`Runner::open`); its id.
+    pub open: OpenRow,
 }
+
+/// Opens a cluster row: cluster run, namespace and name to the opening run's id.
+pub type OpenRow = Rc<dyn Fn(u64, String, String) -> u64>;
 
 /// Where a run's result goes: into the view's model, unless a newer run overtook it.
 #[derive(Clone)]
@@ -59,6 +64,8 @@ struct Drawing {
     diagnostics: UseStateHandle<Rc<Vec<Diagnostic>>>,
     pending: PendingLink,
     watch: Rc<RunWatch>,
+    /// The last row of the cluster view opened: its run is drawn as `Action::Opened`.
+    opened: Rc<Cell<u64>>,
 }
 
 impl Drawing {
@@ -70,13 +77,14 @@ impl Drawing {
     fn ran(&self, id: u64, ms: f64, result: RunResult, mut stages: RunStages) {
         self.generation.set(self.generation.get() + 1);
         let (g, latest) = (self.generation.get(), self.generation.clone());
-        let Drawing { dispatch, diagnostics, pending, watch, .. } = self.clone();
+        let Drawing { dispatch, diagnostics, pending, watch, opened, .. } = self.clone();
         let drawn = latest.clone();
         let draw = move |model: Model, stages: RunStages| {
             if drawn.get() == g {
                 perf::arrived(g, stages);
                 diagnostics.set(Rc::new(model.result.diagnostics.clone()));
-                dispatch.dispatch(Action::Loaded(Rc::new(model)));
+                let model = Rc::new(model);
+                dispatch.dispatch(if id == opened.get() { Action::Opened(model) } else { Action::Loaded(model) });
                 if let Some(view) = pending.borrow_mut().view.take() {
                     dispatch.dispatch(Action::Restore(view));
                 }
@@ -133,8 +141,9 @@ pub fn use_runner(
     };
     // A language's words arriving from the engine (`i18n::pack`) redraw the page in it.
     let words_arrived = use_force_update();
+    let opened = (*use_memo((), |_| Rc::new(Cell::new(0u64)))).clone();
     let runner: Rc<RefCell<Runner>> = {
-        let (answers, watch, cluster) = (answers.clone(), watch.clone(), cluster.clone());
+        let (answers, watch, cluster, opened) = (answers.clone(), watch.clone(), cluster.clone(), opened.clone());
         use_mut_ref(move || {
             let progress = watch.clone();
             let drawing = Drawing {
@@ -143,6 +152,7 @@ pub fn use_runner(
                 diagnostics: answers.diagnostics.clone(),
                 pending,
                 watch,
+                opened,
             };
             Runner::new(
                 engine,
@@ -200,6 +210,14 @@ pub fn use_runner(
             }
         })
     };
+    let open: OpenRow = {
+        let runner = runner.clone();
+        Rc::new(move |cluster, namespace, name| {
+            let id = runner.borrow_mut().open(cluster, namespace, name);
+            opened.set(id);
+            id
+        })
+    };
     let ask = Callback::from(move |question: Request| runner.borrow_mut().ask(question));
-    Wiring { answers, simulate, on_cancel, ask }
+    Wiring { answers, simulate, on_cancel, ask, open }
 }

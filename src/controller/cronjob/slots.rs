@@ -250,12 +250,18 @@ pub fn next_schedule_time(
     now: DateTime<Utc>,
     schedule: &dyn Slots,
 ) -> Result<MostRecent, SlotError> {
-    let mut found = most_recent_schedule_time(search, input, now, true, schedule)?;
-    // 1.21–1.27 return nothing when the (deadline-moved) search start is in the future.
+    most_recent_schedule_time(search, input, now, true, schedule).map(|found| due(search, found, now))
+}
+
+/// What `nextScheduleTime` makes of `mostRecentScheduleTime`'s answer: 1.21–1.27 return nothing
+/// when the (deadline-moved) search start is in the future, and no release starts a slot after
+/// `now`. Without `startingDeadlineSeconds` the search `nextScheduleTime` runs is the one
+/// `nextScheduleTimeDuration` runs, so a sync can run it once and hand its answer to both.
+pub(crate) fn due(search: SlotSearch, mut found: MostRecent, now: DateTime<Utc>) -> MostRecent {
     if found.most_recent.is_some_and(|t| t > now) || (search == SlotSearch::Arithmetic && found.earliest > now) {
         found.most_recent = None;
     }
-    Ok(found)
+    found
 }
 
 /// How a release computes the requeue delay after a sync (`nextScheduleTimeDuration`).
@@ -281,17 +287,27 @@ pub fn next_schedule_time_duration(
     now: DateTime<Utc>,
     schedule: &dyn Slots,
 ) -> Result<TimeDelta, ScheduleHang> {
+    requeue_after_search(rule, || most_recent_schedule_time(search, input, now, false, schedule), now, schedule)
+}
+
+/// `nextScheduleTimeDuration` with the answer of `mostRecentScheduleTime(…, false)` it reads
+/// (not asked for under [`RequeueRule::FromNow`]) coming from `unclamped`, so that a sync that
+/// already has that answer does not search the schedule again.
+pub(crate) fn requeue_after_search(
+    rule: RequeueRule,
+    unclamped: impl FnOnce() -> Result<MostRecent, SlotError>,
+    now: DateTime<Utc>,
+    schedule: &dyn Slots,
+) -> Result<TimeDelta, ScheduleHang> {
     let base = match rule {
         RequeueRule::FromNow => now,
-        RequeueRule::FromLastSlot | RequeueRule::FromLastSlotOrNow => {
-            match most_recent_schedule_time(search, input, now, false, schedule) {
-                Err(SlotError::Hang(h)) => return Err(h),
-                Err(SlotError::TooClose(_)) => now,
-                Ok(MostRecent { most_recent: Some(t), .. }) => t,
-                Ok(found) if found.missed == Missed::None || rule == RequeueRule::FromLastSlot => found.earliest,
-                Ok(_) => now,
-            }
-        }
+        RequeueRule::FromLastSlot | RequeueRule::FromLastSlotOrNow => match unclamped() {
+            Err(SlotError::Hang(h)) => return Err(h),
+            Err(SlotError::TooClose(_)) => now,
+            Ok(MostRecent { most_recent: Some(t), .. }) => t,
+            Ok(found) if found.missed == Missed::None || rule == RequeueRule::FromLastSlot => found.earliest,
+            Ok(_) => now,
+        },
     };
     let wake = add_nanos(schedule.next(base)?, NEXT_SCHEDULE_DELTA.num_nanoseconds().unwrap_or(0));
     Ok(TimeDelta::nanoseconds(sub_nanos(wake, now)))

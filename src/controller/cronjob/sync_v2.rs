@@ -15,14 +15,15 @@ use super::schedule::{
     annotation_zone, check_time_zone, effective_time_zone, schedule_warning, BoundSchedule, ParsedSchedule, ScheduleOf,
 };
 use super::slots::{
-    most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, Missed, MostRecent, SlotError,
-    SlotInput, Slots,
+    due, most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, requeue_after_search, Missed,
+    MostRecent, SlotError, SlotInput, Slots,
 };
 use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job, ObjectReference, OwnerReference};
 use crate::i18n::decisions::{Arg, DecisionWords, DecisionWords as W, Worded};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::borrow::Cow;
+use std::cell::OnceCell;
 
 /// `getJobsToBeReconciled`: the Jobs in the CronJob's namespace whose controller reference
 /// points at it, in cache order. Up to 1.36 the reference's name is all that is compared, so a
@@ -209,9 +210,16 @@ fn sync_slot<'a>(
     let now = input.now;
     let cj = target.get();
     let slots = cj.slots();
-    let requeue_of =
-        |cj: &Working<'_>| next_schedule_time_duration(b.requeue, b.slot_search, &cj.slots(), now, schedule);
-    let found = match next_schedule_time(b.slot_search, &slots, now, schedule) {
+    // `mostRecentScheduleTime` without the deadline: what the requeue delay and the
+    // explanation read, and, when no deadline moves the search start, `nextScheduleTime`'s own
+    // search. Searched once, and only if asked for.
+    let unclamped = OnceCell::new();
+    let unclamped = || unclamped.get_or_init(|| most_recent_schedule_time(b.slot_search, &slots, now, false, schedule));
+    let searched = match slots.starting_deadline_seconds {
+        None => unclamped().clone().map(|found| due(b.slot_search, found, now)),
+        Some(_) => next_schedule_time(b.slot_search, &slots, now, schedule),
+    };
+    let found = match searched {
         Ok(found) => found,
         Err(SlotError::Hang(h)) => {
             return failure(&h, DecisionCode::ScheduleHangs, Worded::new(W::V2Hangs, [Arg::from(&h)]));
@@ -222,12 +230,12 @@ fn sync_slot<'a>(
             return verdict(None, DecisionCode::InvalidSchedule, why);
         }
     };
-    let requeue = match requeue_of(cj) {
+    let requeue = match requeue_after_search(b.requeue, || unclamped().clone(), now, schedule) {
         Ok(r) => r,
         Err(h) => return failure(&h, DecisionCode::ScheduleHangs, h.to_string()),
     };
     let Some(scheduled) = found.most_recent else {
-        let (code, why) = explain_nothing_due(input, cj.object, &slots, schedule);
+        let (code, why) = explain_nothing_due(input, cj.object, &slots, unclamped().as_ref().ok(), schedule);
         return verdict(Some(requeue), code, Reasoning::of(why).and(wake(now, requeue)));
     };
     if found.missed == Missed::Many {
@@ -269,7 +277,8 @@ fn sync_slot<'a>(
     cj.status.to_mut().active.push(reference);
     cj.status.to_mut().last_schedule_time = Some(scheduled);
     *update_status = true;
-    let requeue = match requeue_of(cj) {
+    // The status now names the new slot: the requeue searches from it.
+    let requeue = match next_schedule_time_duration(b.requeue, b.slot_search, &cj.slots(), now, schedule) {
         Ok(r) => r,
         Err(h) => return failure(&h, DecisionCode::ScheduleHangs, h.to_string()),
     };
@@ -427,11 +436,10 @@ fn explain_nothing_due(
     input: &SyncInput<'_>,
     cj: &CronJob,
     slots: &SlotInput,
+    unclamped: Option<&MostRecent>,
     schedule: &dyn Slots,
 ) -> (DecisionCode, Sentence) {
-    let b = input.behaviour;
     let now = input.now;
-    let unclamped = most_recent_schedule_time(b.slot_search, slots, now, false, schedule).ok();
     let since = slots.earliest(now, false);
     let every = schedule.constant_delay();
     match (unclamped, cj.spec.starting_deadline_seconds) {

@@ -37,6 +37,25 @@ pub enum WhatIf {
     Release(KubernetesVersion),
 }
 
+/// The minutes after midnight of a time of day written `HH:MM` on a 24-hour clock (`H:MM` too),
+/// 00:00 to 23:59: the outage's start as the page reads it from a text field, which shows the same
+/// clock in every locale (a time field shows a 12-hour one in some); `None` for anything else.
+///
+/// ```
+/// use cronjob_playground::app::cluster::whatif::minute_of_day;
+/// assert_eq!((minute_of_day("02:00"), minute_of_day("23:59"), minute_of_day(" 7:05 ")), (Some(120), Some(1439), Some(425)));
+/// assert_eq!((minute_of_day("24:00"), minute_of_day("12:60"), minute_of_day("2 PM")), (None, None, None));
+/// assert_eq!((minute_of_day("02:0"), minute_of_day("+2:00"), minute_of_day("")), (None, None, None));
+/// ```
+pub fn minute_of_day(text: &str) -> Option<u32> {
+    let (h, m) = text.trim().split_once(':')?;
+    let number = |s: &str, digits: std::ops::RangeInclusive<usize>, max: u32| {
+        let plain = digits.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());
+        s.parse::<u32>().ok().filter(|&n| plain && n <= max)
+    };
+    Some(number(h, 1..=2, 23)? * 60 + number(m, 2..=2, 59)?)
+}
+
 /// Why a what-if has no text to run.
 #[derive(Debug, PartialEq)]
 pub enum WhatIfError {
