@@ -141,7 +141,7 @@ fn boundary_1_25_tracking_finalizer() {
         sync_at(m, &j, &[], &JobMemory::default(), t(0)).created[0]
             .metadata
             .finalizers
-            .contains(&JOB_TRACKING_FINALIZER.to_string())
+            .contains(&JOB_TRACKING_FINALIZER.into())
     };
     assert!(!has(24));
     assert!(has(25));

@@ -63,8 +63,10 @@ pub struct ObjectMeta {
     pub annotations: BTreeMap<String, String>,
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
     pub owner_references: Vec<OwnerReference>,
+    /// Mostly the controllers' fixed words (`batch.kubernetes.io/job-tracking` on every pod of a
+    /// Job), borrowed rather than allocated for each object.
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
-    pub finalizers: Vec<String>,
+    pub finalizers: Vec<Word>,
 }
 
 /// The alphabet of the API server's random name suffixes (apimachinery `util/rand`

@@ -235,8 +235,9 @@ pub enum PodPhase {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PodCondition {
+    /// Mostly `Ready`, which the kubelet writes borrowed, not allocated for each status.
     #[serde(rename = "type")]
-    pub condition_type: String,
+    pub condition_type: Word,
     pub status: ConditionStatus,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_probe_time: Option<DateTime<Utc>>,

@@ -87,19 +87,31 @@ impl BackoffRecord {
     /// assert_eq!(r, BackoffRecord { failures_after_last_success: 2, last_failure_time: Some(t(70)) });
     /// ```
     pub fn with_new_pods(self, succeeded: &[DateTime<Utc>], failed: &[DateTime<Utc>]) -> BackoffRecord {
-        let mut failed = failed.to_vec();
-        failed.sort();
-        let Some(last_success) = succeeded.iter().max() else {
-            return match failed.last() {
-                None => self,
-                Some(&last) => BackoffRecord {
-                    failures_after_last_success: self.failures_after_last_success + failed.len() as u32,
-                    last_failure_time: Some(last),
-                },
-            };
-        };
-        let after: Vec<_> = failed.iter().rev().take_while(|&&f| f > *last_success).collect();
-        BackoffRecord { failures_after_last_success: after.len() as u32, last_failure_time: after.first().map(|&&t| t) }
+        self.with_finished(succeeded.iter().max().copied(), failed.iter().copied())
+    }
+
+    /// [`with_new_pods`](Self::with_new_pods) given the latest success's finish time and the
+    /// failures' finish times in any order: only their number and the latest one matter, so
+    /// nothing is collected or sorted.
+    pub(crate) fn with_finished(
+        self,
+        last_success: Option<DateTime<Utc>>,
+        failed: impl Iterator<Item = DateTime<Utc>>,
+    ) -> BackoffRecord {
+        // After a success only the failures strictly after it count; without one, all extend the streak.
+        let (mut count, mut last) = (0u32, None::<DateTime<Utc>>);
+        for f in failed.filter(|&f| last_success.is_none_or(|s| f > s)) {
+            count += 1;
+            last = Some(last.map_or(f, |l| l.max(f)));
+        }
+        match last_success {
+            None if count == 0 => self,
+            None => BackoffRecord {
+                failures_after_last_success: self.failures_after_last_success + count,
+                last_failure_time: last,
+            },
+            Some(_) => BackoffRecord { failures_after_last_success: count, last_failure_time: last },
+        }
     }
 
     /// Remaining creation delay at `now` with the 1.27+ constants (10 s doubling to 600 s).

@@ -155,6 +155,20 @@ impl Ctx<'_> {
         self.out.status_writes += 1;
         Ok(())
     }
+    /// A status update whose value the caller keeps working on (finalizer tracking writes, then
+    /// counts the pods whose finalizers it removed): validated and counted as written now, and
+    /// stored by [`keep_written`](Self::keep_written) or a later [`write_status`](Self::write_status),
+    /// not copied. The caller changes it afterwards only to write it again, and a later write
+    /// cannot be refused where this one was not (it changes neither `active` nor `ready`).
+    pub(super) fn write_status_kept(&mut self, status: &JobStatus) -> Result<(), ()> {
+        self.validate_status(status)?;
+        self.out.status_writes += 1;
+        Ok(())
+    }
+    /// Stores the status [`write_status_kept`](Self::write_status_kept) wrote, unchanged since.
+    pub(super) fn keep_written(&mut self, status: JobStatus) {
+        self.out.status = Some(status);
+    }
     fn validate_status(&mut self, status: &JobStatus) -> Result<(), ()> {
         // `RejectMoreReadyThanActivePods` (1.32+): reachable through the active=0 back-off bug.
         if self.f.rejects_more_ready_than_active && status.ready.is_some_and(|r| r > status.active) {

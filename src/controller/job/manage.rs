@@ -368,6 +368,8 @@ fn create_pods(ctx: &mut Ctx<'_>, st: &ManageState<'_>, indexes: &[Option<u32>])
     let mut batch = 1usize;
     let mut next = 0usize;
     let (mut created, mut failed_creates, mut not_started) = (0, 0, 0);
+    ctx.out.created.reserve_exact(indexes.len());
+    ctx.out.events.reserve(indexes.len());
     while next < indexes.len() {
         let end = (next + batch).min(indexes.len());
         let mut errors = 0;

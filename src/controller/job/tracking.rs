@@ -42,11 +42,9 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
     } else {
         Cow::Borrowed(t.pods)
     };
-    let with_finalizer: BTreeSet<&str> =
-        pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.as_str()).collect();
     // Taken, not copied: the status gets the updated lists back before anything reads them.
     let mut unc = status.uncounted_terminated_pods.take().unwrap_or_default();
-    needs_flush |= clean_uncounted(&mut status, &mut unc, &with_finalizer);
+    needs_flush |= clean_uncounted(&mut status, &mut unc, &pods, &[]);
     let counted = count_finished(ctx, &t, &pods, &mut unc);
     needs_flush |= counted.changed;
     if is_indexed(job) {
@@ -54,8 +52,8 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
     }
     status.uncounted_terminated_pods = Some(unc);
     let finished = t.finished.clone().map(|c| interim_condition(&mut status, c, ctx.now, &mut needs_flush));
-    let Some((mut status, mut needs_flush)) =
-        flush_and_remove_finalizers(ctx, status, needs_flush, &counted.remove, with_finalizer, t.new_backoff)
+    let Some(Flushed { mut status, mut needs_flush, written }) =
+        flush_and_remove_finalizers(ctx, status, needs_flush, &pods, &counted.remove, t.new_backoff)
     else {
         return;
     };
@@ -76,6 +74,8 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
     }
     if needs_flush {
         let _ = ctx.write_status(status);
+    } else if written {
+        ctx.keep_written(status);
     }
 }
 
@@ -209,45 +209,68 @@ fn interim_condition(
 
 /// `flushUncountedAndRemoveFinalizers`: write the status (nothing is counted and no finalizer
 /// removed until a write succeeds), remove the finalizers, and move the UIDs whose finalizer is
-/// gone into the counters. `None` when the sync ends here (a failed write or removal); else the
-/// status and whether it still needs writing.
+/// gone into the counters. `None` when the sync ends here (a failed write or removal).
 fn flush_and_remove_finalizers(
     ctx: &mut Ctx<'_>,
     mut status: JobStatus,
     needs_flush: bool,
+    pods: &[&Pod],
     remove: &[&Pod],
-    mut with_finalizer: BTreeSet<&str>,
     backoff: BackoffRecord,
-) -> Option<(JobStatus, bool)> {
-    if needs_flush {
-        ctx.write_status(status.clone()).ok()?;
+) -> Option<Flushed> {
+    let written = needs_flush;
+    if written {
+        ctx.write_status_kept(&status).ok()?;
         ctx.out.memory.backoff = backoff;
     }
     let mut rm_err = None;
+    let mut removed = Vec::with_capacity(remove.len());
     for p in remove {
         if let Some(err) = ctx.pod_call_fails() {
             ctx.out.failed_finalizer_removals += 1;
             rm_err.get_or_insert(err);
             continue;
         }
-        with_finalizer.remove(p.metadata.uid.as_str());
+        removed.push(p.metadata.uid.as_str());
         ctx.out.finalizers_removed.push(p.metadata.name.clone());
     }
+    removed.sort_unstable();
     let mut unc = status.uncounted_terminated_pods.take().unwrap_or_default();
-    let needs_flush = clean_uncounted(&mut status, &mut unc, &with_finalizer);
+    let needs_flush = clean_uncounted(&mut status, &mut unc, pods, &removed);
     status.uncounted_terminated_pods = Some(unc);
     if let Some(err) = rm_err {
         if needs_flush {
             let _ = ctx.write_status(status);
+        } else if written {
+            ctx.keep_written(status);
         }
         ctx.out.error.get_or_insert(err);
         return None;
     }
-    Some((status, needs_flush))
+    Some(Flushed { status, needs_flush, written })
 }
 
-/// `cleanUncountedPodsWithoutFinalizers`: UIDs whose finalizer is gone move into the counters.
-fn clean_uncounted(status: &mut JobStatus, unc: &mut UncountedTerminatedPods, with_finalizer: &BTreeSet<&str>) -> bool {
+/// The status after the flush, whether it still needs writing, and whether the flush wrote it
+/// (then it is kept, not copied: [`Ctx::write_status_kept`]).
+struct Flushed {
+    status: JobStatus,
+    needs_flush: bool,
+    written: bool,
+}
+
+/// `cleanUncountedPodsWithoutFinalizers`: UIDs whose finalizer is gone (no pod of `pods` carries
+/// it, or it was `removed` in this sync; sorted) move into the counters.
+fn clean_uncounted(status: &mut JobStatus, unc: &mut UncountedTerminatedPods, pods: &[&Pod], removed: &[&str]) -> bool {
+    if unc.succeeded.is_empty() && unc.failed.is_empty() {
+        // The usual case: nothing uncounted, so the pods' finalizers need not be gathered.
+        return false;
+    }
+    let with_finalizer: BTreeSet<&str> = pods
+        .iter()
+        .filter(|p| has_tracking_finalizer(p))
+        .map(|p| p.metadata.uid.as_str())
+        .filter(|uid| removed.binary_search(uid).is_err())
+        .collect();
     let before = (unc.succeeded.len(), unc.failed.len());
     unc.succeeded.retain(|u| with_finalizer.contains(u.as_str()));
     unc.failed.retain(|u| with_finalizer.contains(u.as_str()));

@@ -41,48 +41,66 @@ impl<'a> Tally<'a> {
         let terminating =
             f.track_terminating(shape.pfp.is_some()).then(|| pods.iter().filter(|p| is_terminating(p)).count() as i32);
 
-        let (new_succeeded, new_failed) =
-            if shape.tracking { new_finished(shape, pods, uncounted) } else { (vec![], vec![]) };
-        let (succeeded, failed) = if shape.tracking {
-            let counted_new_failed = new_failed.iter().filter(|p| shape.policy(p).count_failed).count() as i32;
+        let (succeeded, failed, new_backoff) = if shape.tracking {
+            // The finished pods not yet counted are counted and their finish times read in place,
+            // without collecting them.
+            let new = NewFinished::of(shape, uncounted);
+            let (mut new_succeeded, mut counted_new_failed, mut last_success) = (0, 0, None::<DateTime<Utc>>);
+            for p in pods.iter().copied() {
+                if new.succeeded(p) {
+                    new_succeeded += 1;
+                    let t = finished_time(p);
+                    last_success = Some(last_success.map_or(t, |l| l.max(t)));
+                }
+                if new.failed(p) && shape.policy(p).count_failed {
+                    counted_new_failed += 1;
+                }
+            }
+            let new_failed = pods.iter().copied().filter(|p| new.failed(p)).map(finished_time);
             (
-                status.succeeded + new_succeeded.len() as i32 + uncounted.succeeded.len() as i32,
+                status.succeeded + new_succeeded + uncounted.succeeded.len() as i32,
                 status.failed + counted_new_failed + uncounted.failed.len() as i32,
+                memory.backoff.with_finished(last_success, new_failed),
             )
         } else {
             let count =
                 |ph: PodPhase| pods.iter().filter(|p| pods::phase(p) == ph && shape.valid_index(p)).count() as i32;
-            (count(PodPhase::Succeeded), count(PodPhase::Failed))
+            (count(PodPhase::Succeeded), count(PodPhase::Failed), memory.backoff)
         };
 
         if status.start_time.is_none() && !shape.suspended {
             status.start_time = Some(now);
         }
-        let new_backoff = memory.backoff.with_new_pods(
-            &new_succeeded.iter().map(|p| finished_time(p)).collect::<Vec<_>>(),
-            &new_failed.iter().map(|p| finished_time(p)).collect::<Vec<_>>(),
-        );
         Tally { status, active_pods, active, ready, terminating, succeeded, failed, new_backoff }
     }
 }
 
 /// `getNewFinishedPods`: finished pods that still carry the tracking finalizer and are not yet in
-/// `uncountedTerminatedPods` — (succeeded, failed).
-fn new_finished<'a>(
-    shape: &Shape<'_>,
-    pods: &'a [&'a Pod],
-    uncounted: &UncountedTerminatedPods,
-) -> (Vec<&'a Pod>, Vec<&'a Pod>) {
-    let unc_succ: BTreeSet<&str> = uncounted.succeeded.iter().map(String::as_str).collect();
-    let unc_fail: BTreeSet<&str> = uncounted.failed.iter().map(String::as_str).collect();
-    let uncounted_valid = |p: &Pod, unc: &BTreeSet<&str>| {
-        has_tracking_finalizer(p) && !unc.contains(p.metadata.uid.as_str()) && shape.valid_index(p)
-    };
-    (
-        pods.iter()
-            .copied()
-            .filter(|p| uncounted_valid(p, &unc_succ) && pods::phase(p) == PodPhase::Succeeded)
-            .collect(),
-        pods.iter().copied().filter(|p| uncounted_valid(p, &unc_fail) && is_pod_failed(p, shape.only_failed)).collect(),
-    )
+/// `uncountedTerminatedPods` — asked of each pod rather than listed.
+struct NewFinished<'s> {
+    shape: &'s Shape<'s>,
+    uncounted_succeeded: BTreeSet<&'s str>,
+    uncounted_failed: BTreeSet<&'s str>,
+}
+
+impl<'s> NewFinished<'s> {
+    fn of(shape: &'s Shape<'s>, uncounted: &'s UncountedTerminatedPods) -> Self {
+        NewFinished {
+            shape,
+            uncounted_succeeded: uncounted.succeeded.iter().map(String::as_str).collect(),
+            uncounted_failed: uncounted.failed.iter().map(String::as_str).collect(),
+        }
+    }
+
+    fn uncounted_valid(&self, p: &Pod, unc: &BTreeSet<&str>) -> bool {
+        has_tracking_finalizer(p) && !unc.contains(p.metadata.uid.as_str()) && self.shape.valid_index(p)
+    }
+
+    fn succeeded(&self, p: &Pod) -> bool {
+        self.uncounted_valid(p, &self.uncounted_succeeded) && pods::phase(p) == PodPhase::Succeeded
+    }
+
+    fn failed(&self, p: &Pod) -> bool {
+        self.uncounted_valid(p, &self.uncounted_failed) && is_pod_failed(p, self.shape.only_failed)
+    }
 }
