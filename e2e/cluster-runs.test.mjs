@@ -6,31 +6,14 @@
 // quoted opens into the cluster view as the plain YAML does; the what-ifs' controls fit a desktop and a phone,
 // light and dark, without sideways scrolling.
 //
-// Big texts go in as a paste event (`preparePaste`), as in cluster.test.mjs.
+// Big texts go in as a paste event (`pasteUntil` of cluster-dumps.mjs), as in cluster.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { useBrowser, openPlayground, shots } from './harness.mjs';
-import { preparePaste } from './stress-inputs.mjs';
+import { dump200, dump1000, cronJob, list, pasteUntil } from './cluster-dumps.mjs';
 
 const env = useBrowser();
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dump200 = fs.readFileSync(path.join(here, '..', 'tests', 'data', 'cluster-200.yaml'), 'utf8');
-/** The 200 CronJobs five times over, renamed: 1,000. */
-const dump1000 = (() => {
-  const [head, ...items] = dump200.split('\n- apiVersion: batch/v1\n');
-  const copies = [0, 1, 2, 3, 4].flatMap((k) => items.map((it) => it.replace(/^(  metadata:\n    name: [\w-]+)/m, `$1-${k}`)));
-  return [head, ...copies].join('\n- apiVersion: batch/v1\n');
-})();
-
-/** Pastes `text` and waits until `drawn` holds in the page. */
-async function pasteUntil(page, text, drawn, arg) {
-  const pasteIt = await preparePaste(page, text);
-  await pasteIt();
-  await page.waitForFunction(drawn, arg, { timeout: 60000, polling: 'raf' });
-}
 
 test('a keystroke during a cluster run drops it: only the newer text\'s run is drawn', async () => {
   const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
@@ -89,19 +72,12 @@ for (const [locale, refusal] of [
 }
 
 // Ten CronJobs, five of them at 02:00 (cluster.test.mjs's hand-checked List without its policies), over one day.
-const cronJob = (ns, name, schedule) => `- apiVersion: batch/v1
-  kind: CronJob
-  metadata: {name: ${name}, namespace: ${ns}, creationTimestamp: "2026-11-22T23:59:00Z"}
-  spec:
-    schedule: "${schedule}"
-    jobTemplate: {spec: {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: busybox}]}}}}
-`;
-const tenCronJobs = `apiVersion: v1\nkind: List\nitems:\n${[
+const tenCronJobs = list([
   cronJob('web', 'backup', '0 2 * * *'), cronJob('web', 'report', '30 2 * * *'), cronJob('web', 'index', '0 2 * * *'),
   cronJob('billing', 'backup', '0 2 * * *'), cronJob('billing', 'invoices', '0 2 * * *'),
   cronJob('billing', 'ledger', '0 2 * * *'), cronJob('billing', 'sync', '0 */6 * * *'),
   cronJob('ops', 'audit', '10 9 * * *'), cronJob('ops', 'cleanup', '45 12 * * *'), cronJob('ops', 'rotate', '15 18 * * *'),
-].join('')}---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 1d}\n`;
+], "---\napiVersion: playground.cronjob.dev/v1alpha1\nkind: Simulation\nspec: {start: '2026-11-23T00:00:00Z', duration: 1d}\n");
 
 /** The same ten CronJobs as `kubectl get cronjobs -A -o json` prints them (four-space indent). */
 const tenAsJson = JSON.stringify({

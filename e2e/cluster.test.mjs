@@ -11,42 +11,15 @@
 // 5,111 lines of the 200-CronJob dump takes minutes in Chromium itself, in any textarea.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { useBrowser, openPlayground, shots } from './harness.mjs';
-import { preparePaste } from './stress-inputs.mjs';
+import { dump200, dump1000, cronJob, list, pasteUntil } from './cluster-dumps.mjs';
 import { manifest, slots, jobs, inspector } from './playground.mjs';
 
 const env = useBrowser();
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dump200 = fs.readFileSync(path.join(here, '..', 'tests', 'data', 'cluster-200.yaml'), 'utf8');
-/** The 200 CronJobs five times over, renamed: 1,000. */
-const dump1000 = (() => {
-  const [head, ...items] = dump200.split('\n- apiVersion: batch/v1\n');
-  const copies = [0, 1, 2, 3, 4].flatMap((k) => items.map((it) => it.replace(/^(  metadata:\n    name: [\w-]+)/m, `$1-${k}`)));
-  return [head, ...copies].join('\n- apiVersion: batch/v1\n');
-})();
-
-const cronJob = (ns, name, schedule, policy = '') => `- apiVersion: batch/v1
-  kind: CronJob
-  metadata: {name: ${name}, namespace: ${ns}, creationTimestamp: "2026-11-22T23:59:00Z"}
-  spec:
-    schedule: "${schedule}"${policy && `\n    concurrencyPolicy: ${policy}`}
-    jobTemplate: {spec: {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: busybox}]}}}}
-`;
-const list = (items, sim = '') => `apiVersion: v1\nkind: List\nitems:\n${items.join('')}${sim}`;
 const rows = (page) => page.$$eval('[data-testid="cluster-row"]', (els) => els.length);
 
-/** Pastes `text` and resolves to the milliseconds until `drawn` holds in the page. */
-async function pasteUntil(page, text, drawn, arg) {
-  const pasteIt = await preparePaste(page, text);
-  const t0 = Date.now();
-  await pasteIt();
-  await page.waitForFunction(drawn, arg, { timeout: 60000, polling: 'raf' });
-  return Date.now() - t0;
-}
 
 test('200 CronJobs: the view is drawn within 2 s, with no timeline run of the dump', async () => {
   const { context, page } = await openPlayground(env, { viewport: { width: 1440, height: 900 } });
