@@ -49,7 +49,7 @@ fn pod_seconds(trace: &Trace) -> Vec<i64> {
 
 fn job_finished_after(trace: &Trace) -> (i64, FinishedCondition, Option<String>) {
     let j = &trace.jobs[0];
-    ((j.finished_at.unwrap() - j.created_at).num_seconds(), j.condition.unwrap(), j.reason.clone())
+    ((j.finished_at.unwrap() - j.created_at).num_seconds(), j.condition.unwrap(), j.reason.as_deref().map(String::from))
 }
 
 // ---- v1.28.7 reference timeline: one pod, container 30 s exit 1, backoffLimit 3 ----

@@ -157,7 +157,7 @@ impl Judge<'_> {
         } else if before.is_empty() {
             (SlotFate::RanOnTime, RanAfter::FirstSync)
         } else {
-            (SlotFate::RanLate, RanAfter::Syncs(before.len()))
+            (SlotFate::RanLate, RanAfter::Syncs(u32::try_from(before.len()).unwrap_or(u32::MAX)))
         };
         let job = job.name.clone();
         let why = SlotWhy::Ran { job: job.clone(), created, late: created - at, after };

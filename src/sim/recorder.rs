@@ -147,18 +147,21 @@ impl Recorder {
     /// The built-in Job controller left a Job to the controller its `spec.managedBy` names.
     pub fn job_managed_elsewhere(&mut self, name: &str, controller: &str) {
         if let Some(j) = self.live_jobs.get(name).map(|&i| &mut self.jobs[i]) {
-            j.managed_by.get_or_insert_with(|| controller.to_owned());
+            if j.managed_by.is_none() {
+                j.managed_by = Some(self.events.intern(controller).1);
+            }
         }
     }
 
     /// A Job reached its terminal condition.
     pub fn job_finished(&mut self, name: &str, at: Time, condition: FinishedCondition, reason: Option<String>) {
-        if let Some(j) = self.live_jobs.get(name).map(|&i| &mut self.jobs[i]) {
-            if j.condition.is_none() {
-                j.finished_at = Some(at);
-                j.condition = Some(condition);
-                j.reason = reason;
-            }
+        let Some(&i) = self.live_jobs.get(name) else { return };
+        if self.jobs[i].condition.is_none() {
+            let reason = reason.map(|r| self.events.intern(&r).1);
+            let j = &mut self.jobs[i];
+            j.finished_at = Some(at);
+            j.condition = Some(condition);
+            j.reason = reason;
         }
     }
 

@@ -195,7 +195,7 @@ fn job(trace: &Trace, job: &JobRecord, version: String) -> Inspection {
     };
     facts.push(("Status", status));
     if let Some(controller) = &job.managed_by {
-        facts.push(("Managed by", controller.clone().into()));
+        facts.push(("Managed by", controller.to_string().into()));
     }
     if let Some(f) = job.finished_at {
         facts.push((

@@ -43,7 +43,7 @@ pub(super) fn on_failure_logs_lost(p: &Probe, first: Time, second: Time) -> Opti
         pod: pod.name.to_string(),
         attempts: pod.exit_codes.len(),
         deleted: pod.deleted_at.map(|t| format_time(&t)).unwrap_or_default(),
-        reason: job.reason.clone().unwrap_or_default(),
+        reason: job.reason.as_deref().unwrap_or_default().to_owned(),
     };
     let times = pod.deleted_at.iter().map(format_time).collect();
     // Nothing is lost but the evidence: worth knowing, not a defect of the schedule.

@@ -116,7 +116,7 @@ fn write_why(w: &mut Writer, s: &SlotRecord) {
                 RanAfter::ScheduleEdit => w.u8(4),
                 RanAfter::Syncs(n) => {
                     w.u8(5);
-                    w.len(*n);
+                    w.u32(*n);
                 }
             }
         }
@@ -140,7 +140,7 @@ fn read_why(r: &mut Reader, scheduled: Time, job: Option<&Name>) -> Result<SlotW
         2 => RanAfter::Suspend,
         3 => RanAfter::Outage,
         4 => RanAfter::ScheduleEdit,
-        5 => RanAfter::Syncs(r.len()?),
+        5 => RanAfter::Syncs(r.u32()?),
         _ => return Err(PackError { what: "slot reason", at }),
     };
     let job = job.cloned().ok_or(PackError { what: "slot reason", at })?;
@@ -279,10 +279,10 @@ fn read_job(r: &mut Reader) -> Result<JobRecord, PackError> {
         created_at: r.time()?,
         finished_at: r.opt_time()?,
         condition: r.opt_pick(&CONDITIONS, "condition")?,
-        reason: r.opt_string()?,
+        reason: r.opt_string()?.map(Name::from),
         deleted_at: r.opt_time()?,
         deleted_by: r.opt_pick(&DELETERS, "deleter")?,
-        managed_by: r.opt_string()?,
+        managed_by: r.opt_string()?.map(Name::from),
     })
 }
 

@@ -85,7 +85,7 @@ pub enum RanAfter {
     /// The schedule was edited after the slot (a retroactive run).
     ScheduleEdit,
     /// This many earlier syncs after the slot did not start it.
-    Syncs(usize),
+    Syncs(u32),
 }
 
 /// Why a slot met its fate: the facts, put into words only when the trace is serialized or an
