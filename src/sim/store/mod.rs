@@ -14,27 +14,27 @@
 //! ([`Watch::StatusUpdated`]): metadata and spec are neither copied nor dropped. Removing a
 //! finalizer from such a version is done in place too ([`Watch::MetadataUpdated`]).
 //!
-//! Objects are found by name through a hash map; listing every object of a kind (rare: a
-//! controller starting) sorts them by name, as the API server lists them.
+//! Objects are found by name through a hash map (to a numbered slot, which the owner indexes
+//! keep); listing every object of a kind (rare: a controller starting) sorts them by name, as
+//! the API server lists them.
 //!
 //! The parts: `watch` (the watch events and refusals), `stored` (the kinds held and the
-//! seconds every write truncates to), `owners` (the owner indexes), `uid` (the UIDs handed out).
+//! seconds every write truncates to), `objects` (the slots of one kind), `owners` (the owner
+//! indexes), `uid` (the UIDs handed out).
 
+mod objects;
 mod owners;
 mod stored;
 mod uid;
 mod watch;
 
-use super::fast_hash::FastMap;
 use super::trace::Time;
 use crate::api::{CronJob, Job, Pod};
 use std::rc::Rc;
 
+use objects::{Objects, Slot};
 pub use stored::Stored;
 pub use watch::{Change, StoreError, Watch};
-
-/// The objects of one kind by name, found by hash; listed in name order when asked for all.
-type Objects<T> = FastMap<String, Rc<T>>;
 
 /// The objects of the simulated cluster.
 #[derive(Clone, Debug, Default)]
@@ -88,7 +88,7 @@ impl Store {
             object.meta_mut().name = name;
         }
         let name = object.meta().name.clone();
-        if T::map(self).contains_key(&name) {
+        if T::map(self).contains(&name) {
             return Err(StoreError::AlreadyExists(format!("{} \"{name}\" already exists", T::RESOURCE)));
         }
         let uid = self.uids.take();
@@ -98,8 +98,8 @@ impl Store {
         meta.generation = Some(1);
         object.truncate_times();
         let object = Rc::new(object);
-        T::map_mut(self).insert(name.clone(), object.clone());
-        self.push(T::change(Watch::Added(object)));
+        let slot = T::map_mut(self).insert(name.clone(), object.clone());
+        self.push(slot, T::change(Watch::Added(object)));
         Ok(name)
     }
 
@@ -115,16 +115,19 @@ impl Store {
         meta.generation.get_or_insert(1);
         object.truncate_times();
         let object = Rc::new(object);
-        T::map_mut(self).insert(object.meta().name.clone(), object.clone());
-        self.owners.index(&T::change(Watch::Added(object)));
+        // An object of the same name is replaced, and let go of by the owner indexes.
+        if let Some((slot, old)) = T::map_mut(self).remove(&object.meta().name) {
+            self.index(slot, &T::change(Watch::Deleted(old)));
+        }
+        let slot = T::map_mut(self).insert(object.meta().name.clone(), object.clone());
+        self.index(slot, &T::change(Watch::Added(object)));
     }
 
     /// Applies `edit` to the named object; records an update (bumping `generation` when the spec
     /// changed) unless nothing changed. Returns whether the object changed.
     pub fn update<T: Stored>(&mut self, name: &str, edit: impl FnOnce(&mut T)) -> Result<bool, StoreError> {
-        let Some(current) = T::map_mut(self).get_mut(name) else {
-            return Err(StoreError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
-        };
+        let slot = Self::slot_of::<T>(self, name)?;
+        let current = T::map_mut(self).at_mut(slot);
         let old = current.clone();
         let mut new = T::clone(&old);
         edit(&mut new);
@@ -138,7 +141,7 @@ impl Store {
         }
         let new = Rc::new(new);
         *current = new.clone();
-        self.push(T::change(Watch::Updated { old, new }));
+        self.push(slot, T::change(Watch::Updated { old, new }));
         Ok(true)
     }
 
@@ -146,9 +149,8 @@ impl Store {
     /// kubelet send; the API server ignores the rest of the object on this endpoint). Records an
     /// update unless the status is unchanged.
     pub fn replace_status<T: Stored>(&mut self, name: &str, mut status: T::Status) -> Result<bool, StoreError> {
-        let Some(current) = T::map_mut(self).get_mut(name) else {
-            return Err(StoreError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
-        };
+        let slot = Self::slot_of::<T>(self, name)?;
+        let current = T::map_mut(self).at_mut(slot);
         T::truncate_status_times(&mut status);
         if *current.status() == status {
             return Ok(false);
@@ -164,7 +166,7 @@ impl Store {
                 Watch::Updated { old, new }
             }
         };
-        self.push(T::change(watch));
+        self.push(slot, T::change(watch));
         Ok(true)
     }
 
@@ -173,9 +175,8 @@ impl Store {
     /// [`Watch::MetadataUpdated`], so the object is neither copied nor compared; otherwise it is
     /// an [`update`](Self::update). Returns whether the object changed.
     pub fn remove_finalizer<T: Stored>(&mut self, name: &str, finalizer: &str) -> Result<bool, StoreError> {
-        let Some(current) = T::map_mut(self).get_mut(name) else {
-            return Err(StoreError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
-        };
+        let slot = Self::slot_of::<T>(self, name)?;
+        let current = T::map_mut(self).at_mut(slot);
         if !current.meta().finalizers.iter().any(|f| f == finalizer) {
             return Ok(false);
         }
@@ -184,16 +185,16 @@ impl Store {
         };
         only.meta_mut().finalizers.retain(|f| f != finalizer);
         let new = current.clone();
-        self.push(T::change(Watch::MetadataUpdated(new)));
+        self.push(slot, T::change(Watch::MetadataUpdated(new)));
         Ok(true)
     }
 
     /// Removes the named object now, returning it.
     pub fn delete<T: Stored>(&mut self, name: &str) -> Result<Rc<T>, StoreError> {
-        let Some(gone) = T::map_mut(self).remove(name) else {
-            return Err(StoreError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE)));
+        let Some((slot, gone)) = T::map_mut(self).remove(name) else {
+            return Err(Self::not_found::<T>(name));
         };
-        self.push(T::change(Watch::Deleted(gone.clone())));
+        self.push(slot, T::change(Watch::Deleted(gone.clone())));
         Ok(gone)
     }
 
@@ -215,10 +216,24 @@ impl Store {
         std::mem::swap(&mut self.changes, into);
     }
 
+    /// The slot of the named object, or the API server's `NotFound`.
+    fn slot_of<T: Stored>(&self, name: &str) -> Result<Slot, StoreError> {
+        T::map(self).slot(name).ok_or_else(|| Self::not_found::<T>(name))
+    }
+
+    fn not_found<T: Stored>(name: &str) -> StoreError {
+        StoreError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE))
+    }
+
     /// Records a watch event for the informers, keeping the owner indexes up to date.
-    fn push(&mut self, change: Change) {
-        self.owners.index(&change);
+    fn push(&mut self, slot: Slot, change: Change) {
+        self.index(slot, &change);
         self.changes.push(change);
+    }
+
+    /// Updates the owner indexes for a write to the object in `slot`.
+    fn index(&mut self, slot: Slot, change: &Change) {
+        self.owners.index(slot, change, &self.jobs, &self.pods);
     }
 }
 
@@ -358,5 +373,47 @@ mod tests {
         assert!(s.delete::<Job>("a").is_err());
         assert_eq!(s.count::<Job>(), 0);
         assert_eq!(s.count::<Pod>(), 2);
+    }
+
+    #[test]
+    fn owner_indexes_list_in_name_order_across_deletes_reused_slots_and_owner_changes() {
+        fn owned(name: &str, owner: &str) -> Job {
+            let mut j = job(name);
+            j.metadata.owner_references = vec![OwnerReference {
+                name: owner.into(),
+                uid: format!("uid-{owner}"),
+                controller: Some(true),
+                ..OwnerReference::default()
+            }];
+            j
+        }
+        let names = |s: &Store, owner: &str| -> Vec<String> {
+            s.jobs_controlled_by_name(owner).map(|j| j.metadata.name.clone()).collect()
+        };
+        let mut s = Store::default();
+        for name in ["c-3", "c-1", "c-20", "c-2"] {
+            s.create(owned(name, "c"), now()).unwrap();
+        }
+        s.create(owned("d-1", "d"), now()).unwrap();
+        assert_eq!(names(&s, "c"), ["c-1", "c-2", "c-20", "c-3"]);
+        s.delete::<Job>("c-2").unwrap();
+        s.delete::<Job>("d-1").unwrap();
+        assert!(names(&s, "d").is_empty());
+        // The freed slots are taken again by the next creates.
+        s.create(owned("c-0", "c"), now()).unwrap();
+        s.create(owned("d-2", "d"), now()).unwrap();
+        assert_eq!(names(&s, "c"), ["c-0", "c-1", "c-20", "c-3"]);
+        assert_eq!(names(&s, "d"), ["d-2"]);
+        // A new controller reference moves the Job between owners, by name and by UID.
+        s.update::<Job>("c-1", |j| *j = owned("c-1", "d")).unwrap();
+        assert_eq!(names(&s, "c"), ["c-0", "c-20", "c-3"]);
+        assert_eq!(names(&s, "d"), ["c-1", "d-2"]);
+        let by_uid: Vec<&str> = s.jobs_controlled_by_uid("uid-d").map(|j| j.metadata.name.as_str()).collect();
+        assert_eq!(by_uid, ["c-1", "d-2"]);
+        // An import of an existing name replaces the object and its place in the indexes.
+        s.import(owned("c-3", "d"), now());
+        assert_eq!(names(&s, "c"), ["c-0", "c-20"]);
+        assert_eq!(names(&s, "d"), ["c-1", "c-3", "d-2"]);
+        assert_eq!(s.count::<Job>(), 5);
     }
 }

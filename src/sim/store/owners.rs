@@ -2,14 +2,14 @@
 //! on every write, so that the controllers' "objects I own" (the informers' indexers in
 //! client-go, `cache.Indexer`) are answered without scanning every object.
 
+use super::objects::{Objects, Slot};
 use super::{Change, Store, Stored, Watch};
 use crate::api::{Job, Pod};
 use crate::sim::fast_hash::FastMap;
-use std::collections::BTreeSet;
 
-/// Object names by the key of their controller, in name order (as a list of the kind returns
-/// them).
-type OwnerIndex = FastMap<String, BTreeSet<String>>;
+/// The slots of the objects by the key of their controller, each list in the objects' name order
+/// (as a list of the kind returns them).
+type OwnerIndex = FastMap<String, Vec<Slot>>;
 
 /// The owner indexes of the objects in the store.
 #[derive(Clone, Debug, Default)]
@@ -23,8 +23,9 @@ pub(super) struct OwnerIndexes {
 }
 
 impl OwnerIndexes {
-    /// Updates the indexes for a write.
-    pub(super) fn index(&mut self, change: &Change) {
+    /// Updates the indexes for a write to the object in `slot` (already stored, or already
+    /// removed for a delete).
+    pub(super) fn index(&mut self, slot: Slot, change: &Change, jobs: &Objects<Job>, pods: &Objects<Pod>) {
         fn job_owner(j: &Job) -> Option<&str> {
             j.metadata.controller_of().map(|r| r.name.as_str())
         }
@@ -36,41 +37,48 @@ impl OwnerIndexes {
         }
         match change {
             Change::Job(watch) => {
-                reindex(&mut self.jobs_by_owner, watch, job_owner);
-                reindex(&mut self.jobs_by_owner_uid, watch, job_owner_uid);
+                reindex(&mut self.jobs_by_owner, jobs, slot, watch, job_owner);
+                reindex(&mut self.jobs_by_owner_uid, jobs, slot, watch, job_owner_uid);
             }
-            Change::Pod(watch) => reindex(&mut self.pods_by_owner, watch, pod_owner),
+            Change::Pod(watch) => reindex(&mut self.pods_by_owner, pods, slot, watch, pod_owner),
             Change::CronJob(_) => {}
         }
     }
 }
 
 impl Store {
-    /// Pods whose controller ownerReference is the Job with this UID.
+    /// Pods whose controller ownerReference is the Job with this UID, in name order.
     pub fn pods_of_job<'a>(&'a self, job_uid: &'a str) -> impl Iterator<Item = &'a Pod> + 'a {
-        let names = self.owners.pods_by_owner.get(job_uid).into_iter().flatten();
-        let pods = names.filter_map(|name| self.pods.get(name)).map(|p| &**p);
-        pods.filter(move |p| p.metadata.controller_of().is_some_and(|r| r.uid == job_uid))
+        owned(&self.owners.pods_by_owner, &self.pods, job_uid)
     }
 
     /// The Jobs whose controller ownerReference names `owner` (any kind, any UID), in name order.
     pub fn jobs_controlled_by_name<'a>(&'a self, owner: &'a str) -> impl Iterator<Item = &'a Job> + 'a {
-        let names = self.owners.jobs_by_owner.get(owner).into_iter().flatten();
-        let jobs = names.filter_map(|name| self.jobs.get(name)).map(|j| &**j);
-        jobs.filter(move |j| j.metadata.controller_of().is_some_and(|r| r.name == owner))
+        owned(&self.owners.jobs_by_owner, &self.jobs, owner)
     }
 
     /// The Jobs whose controller ownerReference has the UID `owner` (any kind, any name), in name
     /// order.
     pub fn jobs_controlled_by_uid<'a>(&'a self, owner: &'a str) -> impl Iterator<Item = &'a Job> + 'a {
-        let names = self.owners.jobs_by_owner_uid.get(owner).into_iter().flatten();
-        let jobs = names.filter_map(|name| self.jobs.get(name)).map(|j| &**j);
-        jobs.filter(move |j| j.metadata.controller_of().is_some_and(|r| r.uid == owner))
+        owned(&self.owners.jobs_by_owner_uid, &self.jobs, owner)
     }
 }
 
-/// Moves the object of `watch` between the owner keys `owner` gives its old and new versions.
-fn reindex<T: Stored>(index: &mut OwnerIndex, watch: &Watch<T>, owner: fn(&T) -> Option<&str>) {
+/// The objects `index` holds under `key`, in name order. (The index follows every write, so each
+/// is reached by its slot, neither looked up by name nor checked again.)
+fn owned<'a, T>(index: &'a OwnerIndex, objects: &'a Objects<T>, key: &str) -> impl Iterator<Item = &'a T> + 'a {
+    index.get(key).into_iter().flatten().map(|&slot| &**objects.at(slot))
+}
+
+/// Moves the object in `slot` between the owner keys `owner` gives the old and new versions of
+/// `watch`.
+fn reindex<T: Stored>(
+    index: &mut OwnerIndex,
+    objects: &Objects<T>,
+    slot: Slot,
+    watch: &Watch<T>,
+    owner: fn(&T) -> Option<&str>,
+) {
     let (old, new) = match watch {
         Watch::Added(o) => (None, Some(&**o)),
         Watch::Updated { old, new } => (Some(&**old), Some(&**new)),
@@ -81,20 +89,22 @@ fn reindex<T: Stored>(index: &mut OwnerIndex, watch: &Watch<T>, owner: fn(&T) ->
     if old_key == new_key && old.is_some() && new.is_some() {
         return;
     }
-    if let (Some(key), Some(o)) = (old_key, old) {
-        if let Some(names) = index.get_mut(key) {
-            names.remove(&o.meta().name);
-            if names.is_empty() {
+    if let Some(key) = old_key {
+        if let Some(slots) = index.get_mut(key) {
+            slots.retain(|&s| s != slot);
+            if slots.is_empty() {
                 index.remove(key);
             }
         }
     }
     if let (Some(key), Some(n)) = (new_key, new) {
         // The key is copied only for an owner the index does not hold yet.
-        let names = match index.get_mut(key) {
-            Some(names) => names,
+        let slots = match index.get_mut(key) {
+            Some(slots) => slots,
             None => index.entry(key.to_owned()).or_default(),
         };
-        names.insert(n.meta().name.clone());
+        let name = n.meta().name.as_str();
+        let at = slots.partition_point(|&s| objects.at(s).meta().name.as_str() < name);
+        slots.insert(at, slot);
     }
 }

@@ -1,0 +1,82 @@
+//! The objects of one kind as the store holds them: each stored version in a numbered slot, the
+//! slot found by name through a hash map. The owner indexes keep slot numbers, so listing the
+//! Jobs of a CronJob or the pods of a Job reaches each object without hashing its name again.
+//! A slot freed by a delete is reused by a later create (the indexes let go of it first).
+
+use crate::sim::fast_hash::FastMap;
+use std::rc::Rc;
+
+/// A slot number, valid while its object exists.
+pub(super) type Slot = u32;
+
+/// The objects of one kind by name, found by hash; listed in name order when asked for all.
+#[derive(Clone, Debug)]
+pub struct Objects<T> {
+    by_name: FastMap<String, Slot>,
+    slots: Vec<Option<Rc<T>>>,
+    free: Vec<Slot>,
+}
+
+impl<T> Default for Objects<T> {
+    fn default() -> Self {
+        Objects { by_name: FastMap::default(), slots: Vec::new(), free: Vec::new() }
+    }
+}
+
+impl<T> Objects<T> {
+    /// The slot of the object named `name`.
+    pub(super) fn slot(&self, name: &str) -> Option<Slot> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The object in a live slot.
+    pub(super) fn at(&self, slot: Slot) -> &Rc<T> {
+        self.slots[slot as usize].as_ref().expect("a live slot")
+    }
+
+    /// The object in a live slot, to replace or change in place.
+    pub(super) fn at_mut(&mut self, slot: Slot) -> &mut Rc<T> {
+        self.slots[slot as usize].as_mut().expect("a live slot")
+    }
+
+    pub(super) fn get(&self, name: &str) -> Option<&Rc<T>> {
+        self.slot(name).map(|s| self.at(s))
+    }
+
+    pub(super) fn contains(&self, name: &str) -> bool {
+        self.by_name.contains_key(name)
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.by_name.len()
+    }
+
+    /// Every object with its name, in no particular order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&String, &Rc<T>)> {
+        self.by_name.iter().map(|(name, &slot)| (name, self.at(slot)))
+    }
+
+    /// Stores a new object under `name` (which no object has) and returns its slot.
+    pub(super) fn insert(&mut self, name: String, object: Rc<T>) -> Slot {
+        let slot = match self.free.pop() {
+            Some(slot) => {
+                self.slots[slot as usize] = Some(object);
+                slot
+            }
+            None => {
+                self.slots.push(Some(object));
+                Slot::try_from(self.slots.len() - 1).expect("fewer than 2^32 objects")
+            }
+        };
+        self.by_name.insert(name, slot);
+        slot
+    }
+
+    /// Removes the object named `name`, returning its slot (free from now on) and the object.
+    pub(super) fn remove(&mut self, name: &str) -> Option<(Slot, Rc<T>)> {
+        let slot = self.by_name.remove(name)?;
+        let object = self.slots[slot as usize].take().expect("a live slot");
+        self.free.push(slot);
+        Some((slot, object))
+    }
+}
