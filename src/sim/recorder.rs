@@ -45,6 +45,18 @@ impl Recorder {
         self.events.record(time, object, event_type, reason, message.into(), source);
     }
 
+    /// Done recording: the records keep no room to grow (a year's Jobs and Pods would otherwise
+    /// hold up to twice their bytes, the vectors having doubled as they grew), and the tables that
+    /// find a live object's record, or a name's number, are let go.
+    pub fn seal(&mut self) {
+        self.events.seal();
+        self.jobs.shrink_to_fit();
+        self.pods.shrink_to_fit();
+        self.syncs.shrink_to_fit();
+        self.live_jobs = FastMap::default();
+        self.live_pods = FastMap::default();
+    }
+
     /// The shared copy of `name`: the work queues key their entries by the same text the trace
     /// keeps, instead of a new copy for every `Add`.
     pub fn name(&mut self, name: &str) -> Name {

@@ -85,7 +85,7 @@ impl Run {
     /// The trace of the run so far (the whole horizon once [`Progress::done`]).
     pub fn finish(self) -> Trace {
         let mut w = self.world;
-        w.recorder.events.seal();
+        w.recorder.seal();
         let slots = w.slot_fates();
         let cron_jobs = w
             .store

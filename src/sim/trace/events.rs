@@ -120,6 +120,8 @@ impl Events {
         self.name_ids = FastMap::default();
         self.text_ids = FastMap::default();
         self.records.shrink_to_fit();
+        self.names.shrink_to_fit();
+        self.texts.shrink_to_fit();
     }
 
     /// How many Events.
