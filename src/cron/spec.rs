@@ -140,9 +140,11 @@ impl SpecSchedule {
         let m = &self.masks;
         let mut added = false;
         let mut day_steps = 0u32;
-        let year_limit = zone.civil(t).year + 5;
+        // `c` is always the wall clock of `t`: every step that moves `t` reads it again, so the
+        // restart at WRAP (robfig's `goto WRAP`) starts from it without another lookup.
+        let mut c = zone.civil(t);
+        let year_limit = c.year + 5;
         'wrap: loop {
-            let mut c = zone.civil(t);
             if c.year > year_limit {
                 return Ok(None);
             }

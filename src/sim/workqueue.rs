@@ -102,21 +102,36 @@ impl<K: Hash + Eq + Clone> RateLimiter<K> {
 /// A rate-limited delaying work queue. `C` is the cause recorded with a key when it becomes ready.
 ///
 /// What the queue knows of a key (client-go's `dirty` and `processing` sets and the delaying
-/// queue's one waiting entry) is one entry per key, so each operation finds it with one hash of
-/// the key. Only `ready` and `waiting_order` are ever walked in order; the entries are a hash
-/// map, which keeps its memory as keys come and go (an ordered map frees its last node each time
-/// it empties, and a controller's queue empties after nearly every sync).
+/// queue's one waiting entry) is one entry per key, kept in a slab; the ready keys and the
+/// waiting entries refer to entries by their place in it, so `get`, promoting due entries and
+/// `done` on the key just got find their entry without hashing the key's name. Only `add`,
+/// `add_after` and dropping an entry left with nothing hash it. The slab and its index keep their
+/// memory as keys come and go (a controller's queue empties after nearly every sync).
 #[derive(Clone, Debug)]
 pub struct WorkQueue<K, C> {
-    ready: VecDeque<K>,
-    /// Every key the queue holds in any way; a key left with nothing is removed.
-    keys: FastMap<K, KeyState<C>>,
+    /// Entries whose keys are ready, oldest first.
+    ready: VecDeque<u32>,
+    /// Every key the queue holds in any way, with its entry's place; a key left with nothing is
+    /// removed.
+    index: FastMap<K, u32>,
+    /// The entries; a free one has no key and is listed in `free`.
+    entries: Vec<Held<K, C>>,
+    free: Vec<u32>,
+    /// The entry of the key the last `get` returned: `done` on it needs no lookup.
+    last_got: Option<u32>,
     /// The waiting entries in ready-time order, earliest on top. An entry replaced by an earlier
     /// one stays in the heap until it surfaces and is dropped (its call no longer the key's), so
     /// replacing costs no search; the heap's vector keeps its memory when the queue empties.
-    waiting_order: BinaryHeap<Waiting<K>>,
+    waiting_order: BinaryHeap<Waiting>,
     calls: u64,
     limiter: RateLimiter<K>,
+}
+
+/// One key's entry.
+#[derive(Clone, Debug)]
+struct Held<K, C> {
+    key: Option<K>,
+    state: KeyState<C>,
 }
 
 /// What the queue holds for one key.
@@ -131,29 +146,31 @@ struct KeyState<C> {
 }
 
 /// A waiting entry in the heap: ordered by ready time, then call order (unique per entry, so the
-/// order never compares keys), the earliest the greatest.
-#[derive(Clone, Debug)]
-struct Waiting<K> {
+/// order never compares keys), the earliest the greatest. `entry` is the key's entry when the
+/// call was made; a call that is no longer the entry's own is a replaced one (calls are unique,
+/// so an entry reused by another key never matches).
+#[derive(Clone, Copy, Debug)]
+struct Waiting {
     at: Time,
     call: u64,
-    key: K,
+    entry: u32,
 }
 
-impl<K> PartialEq for Waiting<K> {
+impl PartialEq for Waiting {
     fn eq(&self, other: &Self) -> bool {
         self.call == other.call
     }
 }
 
-impl<K> Eq for Waiting<K> {}
+impl Eq for Waiting {}
 
-impl<K> PartialOrd for Waiting<K> {
+impl PartialOrd for Waiting {
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl<K> Ord for Waiting<K> {
+impl Ord for Waiting {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         (other.at, other.call).cmp(&(self.at, self.call))
     }
@@ -181,25 +198,50 @@ impl<K: Hash + Eq + Clone, C: Copy> WorkQueue<K, C> {
     pub fn new(limiter: RateLimiter<K>) -> Self {
         WorkQueue {
             ready: VecDeque::new(),
-            keys: FastMap::default(),
+            index: FastMap::default(),
+            entries: Vec::new(),
+            free: Vec::new(),
+            last_got: None,
             waiting_order: BinaryHeap::new(),
             calls: 0,
             limiter,
         }
     }
 
+    /// The entry of `key`, made (empty) if the queue does not hold it.
+    fn entry_of(&mut self, key: K) -> u32 {
+        match self.index.entry(key) {
+            Entry::Occupied(held) => *held.get(),
+            Entry::Vacant(new) => {
+                let held = Held { key: Some(new.key().clone()), state: KeyState::EMPTY };
+                let at = match self.free.pop() {
+                    Some(at) => {
+                        self.entries[at as usize] = held;
+                        at
+                    }
+                    None => {
+                        self.entries.push(held);
+                        u32::try_from(self.entries.len() - 1).expect("fewer than 2^32 keys")
+                    }
+                };
+                *new.insert(at)
+            }
+        }
+    }
+
+    /// Drops entry `at`, left with nothing, and its key.
+    fn release(&mut self, at: u32) {
+        if let Some(key) = self.entries[at as usize].key.take() {
+            self.index.remove(&key);
+        }
+        self.free.push(at);
+    }
+
     /// `Add`: ready now, deduplicated; re-queued after `done` if added during processing.
     pub fn add(&mut self, key: K, cause: C) {
-        match self.keys.entry(key) {
-            Entry::Occupied(mut held) => {
-                if held.get_mut().add(cause) {
-                    self.ready.push_back(held.key().clone());
-                }
-            }
-            Entry::Vacant(new) => {
-                self.ready.push_back(new.key().clone());
-                new.insert(KeyState { dirty: Some(cause), ..KeyState::EMPTY });
-            }
+        let at = self.entry_of(key);
+        if self.entries[at as usize].state.add(cause) {
+            self.ready.push_back(at);
         }
     }
 
@@ -209,19 +251,14 @@ impl<K: Hash + Eq + Clone, C: Copy> WorkQueue<K, C> {
             return self.add(key, cause);
         }
         let at = now + delay;
-        let state = match self.keys.entry(key.clone()) {
-            Entry::Occupied(held) => {
-                let state = held.into_mut();
-                if state.waiting.is_some_and(|(old_at, _, _)| old_at <= at) {
-                    return;
-                }
-                state
-            }
-            Entry::Vacant(new) => new.insert(KeyState::EMPTY),
-        };
+        let entry = self.entry_of(key);
+        let state = &mut self.entries[entry as usize].state;
+        if state.waiting.is_some_and(|(old_at, _, _)| old_at <= at) {
+            return;
+        }
         self.calls += 1;
         state.waiting = Some((at, self.calls, cause));
-        self.waiting_order.push(Waiting { at, call: self.calls, key });
+        self.waiting_order.push(Waiting { at, call: self.calls, entry });
     }
 
     /// `AddRateLimited`: `add_after` by the rate limiter's delay for this key.
@@ -245,18 +282,25 @@ impl<K: Hash + Eq + Clone, C: Copy> WorkQueue<K, C> {
         self.waiting_order.peek().map(|w| w.at)
     }
 
+    /// Whether the heap's entry `w` is still its key's waiting entry.
+    fn is_live(&self, w: &Waiting) -> bool {
+        self.entries[w.entry as usize].state.waiting.is_some_and(|(_, call, _)| call == w.call)
+    }
+
     /// Moves every waiting entry due at or before `now` into the queue, in ready-time order.
     pub fn promote_due(&mut self, now: Time) {
         if self.waiting_order.peek().is_none_or(|w| w.at > now) {
             return;
         }
-        while self.waiting_order.peek().is_some_and(|w| w.at <= now) {
-            let Waiting { call, key, .. } = self.waiting_order.pop().expect("checked non-empty");
-            let Some(state) = self.keys.get_mut(&key) else { continue };
-            let Some((_, _, cause)) = state.waiting.filter(|&(_, c, _)| c == call) else { continue };
-            state.waiting = None;
+        while let Some(&w) = self.waiting_order.peek().filter(|w| w.at <= now) {
+            self.waiting_order.pop();
+            if !self.is_live(&w) {
+                continue;
+            }
+            let state = &mut self.entries[w.entry as usize].state;
+            let Some((_, _, cause)) = state.waiting.take() else { continue };
             if state.add(cause) {
-                self.ready.push_back(key);
+                self.ready.push_back(w.entry);
             }
         }
         self.drop_replaced();
@@ -265,7 +309,7 @@ impl<K: Hash + Eq + Clone, C: Copy> WorkQueue<K, C> {
     /// Pops the heap's replaced entries off its top, so that [`Self::next_wake`] reads a live one.
     fn drop_replaced(&mut self) {
         while let Some(w) = self.waiting_order.peek() {
-            if self.keys.get(&w.key).and_then(|s| s.waiting).is_some_and(|(_, call, _)| call == w.call) {
+            if self.is_live(w) {
                 break;
             }
             self.waiting_order.pop();
@@ -274,22 +318,24 @@ impl<K: Hash + Eq + Clone, C: Copy> WorkQueue<K, C> {
 
     /// `Get`: the next ready key and the cause it was added with; it is now being processed.
     pub fn get(&mut self) -> Option<(K, C)> {
-        let key = self.ready.pop_front()?;
-        let state = self.keys.get_mut(&key).expect("ready keys are held");
-        let cause = state.dirty.take().expect("ready keys are dirty");
-        state.processing = true;
-        Some((key, cause))
+        let at = self.ready.pop_front()?;
+        let held = &mut self.entries[at as usize];
+        let cause = held.state.dirty.take().expect("ready keys are dirty");
+        held.state.processing = true;
+        self.last_got = Some(at);
+        Some((held.key.clone().expect("ready keys are held"), cause))
     }
 
     /// `Done`: processing of `key` ended; re-queues it if it was added meanwhile.
     pub fn done(&mut self, key: &K) {
-        let Entry::Occupied(mut held) = self.keys.entry(key.clone()) else { return };
-        let state = held.get_mut();
+        let last = self.last_got.take().filter(|&at| self.entries[at as usize].key.as_ref() == Some(key));
+        let Some(at) = last.or_else(|| self.index.get(key).copied()) else { return };
+        let state = &mut self.entries[at as usize].state;
         state.processing = false;
         if state.dirty.is_some() {
-            self.ready.push_back(key.clone());
+            self.ready.push_back(at);
         } else if state.is_empty() {
-            held.remove();
+            self.release(at);
         }
     }
 
@@ -301,7 +347,10 @@ impl<K: Hash + Eq + Clone, C: Copy> WorkQueue<K, C> {
     /// Forgets everything (the controller process stopped): ready, waiting and failures.
     pub fn clear(&mut self) {
         self.ready.clear();
-        self.keys.clear();
+        self.index.clear();
+        self.entries.clear();
+        self.free.clear();
+        self.last_got = None;
         self.waiting_order.clear();
         self.limiter.failures.clear();
         if let Some(b) = self.limiter.bucket.as_mut() {
@@ -393,6 +442,35 @@ mod tests {
         assert_eq!(q.next_wake(), Some(t(15.0)));
         assert_eq!(drain(&mut q, t(15.0)), [("a", 'x')]);
         assert_eq!(q.next_wake(), None);
+    }
+
+    #[test]
+    fn a_replaced_waiting_entry_stays_dead_when_its_key_is_gone_and_another_takes_its_place() {
+        let mut q = queue();
+        q.add_after("a", 'r', t(0.0), secs(10.0));
+        q.add_after("a", 'e', t(0.0), secs(5.0));
+        assert_eq!(drain(&mut q, t(5.0)), [("a", 'e')]);
+        // `a` holds nothing now; `b` is a new key while `a`'s replaced entry at 10 s is in the heap.
+        q.add_after("b", 'r', t(5.0), secs(15.0));
+        q.add("c", 'j');
+        assert_eq!(drain(&mut q, t(10.0)), [("c", 'j')]);
+        assert_eq!(q.next_wake(), Some(t(20.0)));
+        assert_eq!(drain(&mut q, t(20.0)), [("b", 'r')]);
+        assert_eq!(q.next_wake(), None);
+    }
+
+    #[test]
+    fn done_out_of_order_finds_each_key() {
+        let mut q = queue();
+        q.add("a", '1');
+        q.add("b", '2');
+        let (a, _) = q.get().unwrap();
+        let (b, _) = q.get().unwrap();
+        q.add("a", '3');
+        q.add("b", '4');
+        q.done(&a);
+        q.done(&b);
+        assert_eq!(drain(&mut q, t(0.0)), [("a", '3'), ("b", '4')]);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Cow;
 use std::fmt;
+use std::rc::Rc;
 
 /// Why a sync decided what it did: the facts, kept as data and put into words only when
 /// displayed (a runtime that records no syncs never pays for the sentences). Serializes as the
@@ -117,7 +118,7 @@ pub(crate) enum Sentence {
         after: TimeDelta,
     },
     NotDue {
-        schedule: String,
+        schedule: Rc<str>,
         since: DateTime<Utc>,
         upcoming: Option<DateTime<Utc>>,
     },
@@ -132,7 +133,7 @@ pub(crate) enum Sentence {
         search_from: DateTime<Utc>,
     },
     NotFoundBySearch {
-        schedule: String,
+        schedule: Rc<str>,
         since: DateTime<Utc>,
     },
     /// An `@every` schedule whose count restarts at `now − deadline` at every sync.
@@ -159,7 +160,7 @@ pub(crate) enum Sentence {
     Created {
         job: String,
         slot: DateTime<Utc>,
-        schedule: String,
+        schedule: Rc<str>,
         late: TimeDelta,
     },
     Adopted {

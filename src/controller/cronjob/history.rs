@@ -20,15 +20,27 @@ pub fn by_job_start_time(a: &Job, b: &Job) -> Ordering {
 /// Jobs are never touched; an unset limit keeps everything.
 pub fn jobs_beyond_history_limits<'a>(spec: &CronJobSpec, jobs: &[&'a Job]) -> Vec<&'a Job> {
     let mut doomed = Vec::new();
-    for (limit, kind) in [
-        (spec.successful_jobs_history_limit, JobConditionType::Complete),
-        (spec.failed_jobs_history_limit, JobConditionType::Failed),
+    if spec.successful_jobs_history_limit.is_none() && spec.failed_jobs_history_limit.is_none() {
+        return doomed;
+    }
+    // Most syncs are within the limits: counting first (both kinds in one pass) spares them the
+    // copy and the sort.
+    let (mut complete, mut failed) = (0, 0);
+    for j in jobs {
+        match j.status.finished_condition().map(|c| c.condition_type) {
+            Some(JobConditionType::Complete) => complete += 1,
+            Some(JobConditionType::Failed) => failed += 1,
+            _ => {}
+        }
+    }
+    for (limit, kind, count) in [
+        (spec.successful_jobs_history_limit, JobConditionType::Complete, complete),
+        (spec.failed_jobs_history_limit, JobConditionType::Failed, failed),
     ] {
         let Some(limit) = limit else { continue };
         let is_finished = |j: &&Job| j.status.finished_condition().is_some_and(|c| c.condition_type == kind);
-        // Most syncs are within the limits: counting first spares them the copy and the sort.
         let keep = usize::try_from(limit).unwrap_or(0);
-        if jobs.iter().filter(|j| is_finished(j)).count() <= keep {
+        if count <= keep {
             continue;
         }
         let mut group: Vec<&'a Job> = jobs.iter().copied().filter(|j| is_finished(j)).collect();

@@ -15,6 +15,7 @@ use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::rc::Rc;
 
 /// The CronJob's `spec.timeZone` as this release's controller sees it: the field reaches the
 /// controller from 1.25 (1.24's alpha gate was off by default and the API server dropped it).
@@ -159,7 +160,8 @@ pub struct ParsedSchedule {
     /// What the text was formatted from when it was parsed for a CronJob ([`Self::of`]): its
     /// `spec.schedule` and the `timeZone` the release saw. The text is a function of these, so a
     /// sync compares them rather than formatting the text again.
-    source: Option<(String, Option<String>)>,
+    /// The schedule is shared with the explanations of the syncs that read it.
+    source: Option<(Rc<str>, Option<String>)>,
     tz_prefix_parses: bool,
     controller_zone: Tz,
     parsed: Result<BoundSchedule, ScheduleError>,
@@ -190,7 +192,7 @@ impl ParsedSchedule {
     pub fn of(cron_job: &CronJob, behaviour: &Behaviour, controller_zone: Tz) -> Self {
         let mut parsed = Self::parse(&format_schedule(cron_job, behaviour).0, behaviour, controller_zone);
         let zone = effective_time_zone(cron_job, behaviour).map(str::to_owned);
-        parsed.source = Some((cron_job.spec.schedule.clone(), zone));
+        parsed.source = Some((cron_job.spec.schedule.as_str().into(), zone));
         parsed
     }
 
@@ -224,7 +226,7 @@ impl ParsedSchedule {
         self.tz_prefix_parses == behaviour.tz_prefix_parses
             && self.controller_zone == controller_zone
             && self.source.as_ref().is_some_and(|(schedule, zone)| {
-                *schedule == cron_job.spec.schedule && zone.as_deref() == effective_time_zone(cron_job, behaviour)
+                **schedule == *cron_job.spec.schedule && zone.as_deref() == effective_time_zone(cron_job, behaviour)
             })
     }
 
@@ -233,6 +235,11 @@ impl ParsedSchedule {
         self.text == text
             && self.tz_prefix_parses == behaviour.tz_prefix_parses
             && self.controller_zone == controller_zone
+    }
+
+    /// The `spec.schedule` this was parsed from ([`Self::of`]), shared.
+    pub(crate) fn spec_schedule(&self) -> Option<&Rc<str>> {
+        self.source.as_ref().map(|(schedule, _)| schedule)
     }
 
     /// The schedule, or why robfig refused it.

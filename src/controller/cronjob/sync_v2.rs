@@ -24,6 +24,7 @@ use crate::i18n::decisions::{Arg, DecisionWords, DecisionWords as W, Worded};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::borrow::Cow;
 use std::cell::OnceCell;
+use std::rc::Rc;
 
 /// `getJobsToBeReconciled`: the Jobs in the CronJob's namespace whose controller reference
 /// points at it, in cache order. Up to 1.36 the reference's name is all that is compared, so a
@@ -170,7 +171,10 @@ fn sync_cron_job<'a>(
         &mut fresh,
     );
     match parsed.bound() {
-        Ok(schedule) => sync_slot(input, target, schedule, effects, update_status),
+        Ok(schedule) => {
+            let text = parsed.spec_schedule().cloned().unwrap_or_else(|| cj.object.spec.schedule.as_str().into());
+            sync_slot(input, target, (schedule, &text), effects, update_status)
+        }
         Err(err) => {
             effects.events.push(Event::unparseable_schedule(&cj.object.spec.schedule, err));
             let why = Worded::new(W::V2Unparseable, [format!("{:?}", cj.object.spec.schedule).into(), err.into()]);
@@ -202,7 +206,7 @@ fn gate(input: &SyncInput<'_>, cj: &CronJob, effects: &mut Effects) -> Option<Ve
 fn sync_slot<'a>(
     input: &SyncInput<'a>,
     target: &mut Target<'_, 'a>,
-    schedule: &BoundSchedule,
+    (schedule, text): (&BoundSchedule, &Rc<str>),
     effects: &mut Effects,
     update_status: &mut bool,
 ) -> Verdict {
@@ -235,7 +239,7 @@ fn sync_slot<'a>(
         Err(h) => return failure(&h, DecisionCode::ScheduleHangs, h.to_string()),
     };
     let Some(scheduled) = found.most_recent else {
-        let (code, why) = explain_nothing_due(input, cj.object, &slots, unclamped().as_ref().ok(), schedule);
+        let (code, why) = explain_nothing_due(input, cj.object, &slots, unclamped().as_ref().ok(), (schedule, text));
         return verdict(Some(requeue), code, Reasoning::of(why).and(wake(now, requeue)));
     };
     if found.missed == Missed::Many {
@@ -290,7 +294,9 @@ fn sync_slot<'a>(
             DecisionCode::CreateFailed,
             Reasoning::of(Sentence::Phantom { job: name, err: err.message, slot: scheduled }),
         ),
-        Start::Created => (DecisionCode::Created, created(input, cj.object, &slots, schedule, &found, name, scheduled)),
+        Start::Created => {
+            (DecisionCode::Created, created(input, cj.object, &slots, (schedule, text), &found, name, scheduled))
+        }
     };
     if found.missed != Missed::None {
         why = why.and(Sentence::Missed { since: found.earliest, many: found.missed == Missed::Many });
@@ -390,18 +396,13 @@ fn created(
     input: &SyncInput<'_>,
     cj: &CronJob,
     slots: &SlotInput,
-    schedule: &BoundSchedule,
+    (schedule, text): (&BoundSchedule, &Rc<str>),
     found: &MostRecent,
     job: String,
     scheduled: DateTime<Utc>,
 ) -> Reasoning {
     let now = input.now;
-    let why = Reasoning::of(Sentence::Created {
-        job,
-        slot: scheduled,
-        schedule: cj.spec.schedule.clone(),
-        late: now - scheduled,
-    });
+    let why = Reasoning::of(Sentence::Created { job, slot: scheduled, schedule: text.clone(), late: now - scheduled });
     match schedule.constant_delay() {
         // `@every` slots are counted from where the search starts, so whatever the search
         // returns is one of them; `Next(t − 1 s)` is just `t − 1 s + delay`.
@@ -437,7 +438,7 @@ fn explain_nothing_due(
     cj: &CronJob,
     slots: &SlotInput,
     unclamped: Option<&MostRecent>,
-    schedule: &dyn Slots,
+    (schedule, text): (&dyn Slots, &Rc<str>),
 ) -> (DecisionCode, Sentence) {
     let now = input.now;
     let since = slots.earliest(now, false);
@@ -466,11 +467,11 @@ fn explain_nothing_due(
             },
         ),
         (Some(found), _) if found.missed != Missed::None && found.most_recent.is_none() => {
-            (DecisionCode::NotFoundBySearch, Sentence::NotFoundBySearch { schedule: cj.spec.schedule.clone(), since })
+            (DecisionCode::NotFoundBySearch, Sentence::NotFoundBySearch { schedule: text.clone(), since })
         }
         _ => {
             let upcoming = schedule.next(since).ok().filter(|t| *t != crate::go::zero_time());
-            (DecisionCode::NotDue, Sentence::NotDue { schedule: cj.spec.schedule.clone(), since, upcoming })
+            (DecisionCode::NotDue, Sentence::NotDue { schedule: text.clone(), since, upcoming })
         }
     }
 }
