@@ -31,9 +31,9 @@ pub enum Propagation {
 impl World {
     /// Deletes a Job with the given propagation, recording who did it.
     pub(crate) fn delete_job(&mut self, name: &str, by: DeletedBy, propagation: Propagation) -> bool {
-        let Some(job) = self.store.get_shared::<Job>(name) else { return false };
         let now = self.now;
-        if propagation == Propagation::Foreground {
+        let job = if propagation == Propagation::Foreground {
+            let Some(job) = self.store.get_shared::<Job>(name) else { return false };
             let _ = self.store.update::<Job>(name, |j| {
                 j.metadata.deletion_timestamp.get_or_insert(now);
                 if !j.metadata.finalizers.iter().any(|f| f == "foregroundDeletion") {
@@ -42,10 +42,15 @@ impl World {
             });
             self.deliver();
             self.delete_pods_of(&job, Message::About(Words::ForegroundDeletionOfJob, name.to_owned()));
-        }
-        if self.store.delete::<Job>(name).is_err() {
-            return false;
-        }
+            if self.store.delete::<Job>(name).is_err() {
+                return false;
+            }
+            job
+        } else {
+            // The version deleted is the one whose pods go (nothing writes the Job in between).
+            let Ok(job) = self.store.delete::<Job>(name) else { return false };
+            job
+        };
         self.recorder.job_deleted(name, now, by);
         self.forget_job(name);
         if propagation == Propagation::Background && self.kcm.up {
@@ -71,9 +76,15 @@ impl World {
     }
 
     fn delete_pods_of(&mut self, job: &Job, because: Message) {
-        let pods: Vec<String> = self.store.pods_of_job(&job.metadata.uid).map(|p| p.metadata.name.clone()).collect();
+        let mut pods: Vec<String> =
+            self.store.pods_of_job(&job.metadata.uid).map(|p| p.metadata.name.clone()).collect();
+        // The last (most often the only) pod takes the reason itself, not a copy.
+        let last = pods.pop();
         for pod in pods {
             self.delete_pod(&pod, because.clone());
+        }
+        if let Some(pod) = last {
+            self.delete_pod(&pod, because);
         }
     }
 

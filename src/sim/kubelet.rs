@@ -141,6 +141,7 @@ impl World {
             return;
         }
         rt.finished_at = Some(now);
+        let terminating = rt.terminating.is_some();
         let (status, outcome) = container_exited(self.store.get::<Pod>(pod).expect("live pod"), exit_code, now);
         let _ = self.store.replace_status::<Pod>(pod, status);
         let phase = match outcome {
@@ -148,7 +149,6 @@ impl World {
             ContainerExit::PodFailed => RecordedPodPhase::Failed,
             ContainerExit::Restart => RecordedPodPhase::Running,
         };
-        let terminating = self.kubelet.pods.get(pod).is_some_and(|rt| rt.terminating.is_some());
         if phase != RecordedPodPhase::Running && !terminating && self.sidecars_running(pod) {
             // The pod stays Running until its sidecars have stopped (`getPhase`).
             let _ = self.store.update::<Pod>(pod, |p| p.status.phase = Some(crate::api::PodPhase::Running));

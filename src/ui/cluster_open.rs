@@ -7,11 +7,11 @@
 //! is gone, and the table, marked as updating, is what the new text is drawn in.
 
 use super::later;
+use super::listen::Listener;
 use super::shortcuts::typing;
 use super::wiring::OpenRow;
 use crate::i18n::{Lang, Msg};
 use std::rc::Rc;
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent};
 use yew::prelude::*;
@@ -93,22 +93,14 @@ pub fn use_row_opening(asked: u64, open: OpenRow, selected: bool) -> RowOpening 
     {
         let on_back = on_back.clone();
         use_effect_with((id, selected), move |(id, selected)| {
-            let window = web_sys::window().expect("window");
-            let handler = (id.is_some() && !selected).then(|| {
-                Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+            let listener = (id.is_some() && !selected).then(|| {
+                Listener::window("keydown", move |e: KeyboardEvent| {
                     if e.key() == "Escape" && !typing(&e) {
                         on_back.emit(());
                     }
                 })
             });
-            if let Some(h) = &handler {
-                let _ = window.add_event_listener_with_callback("keydown", h.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(h) = &handler {
-                    let _ = window.remove_event_listener_with_callback("keydown", h.as_ref().unchecked_ref());
-                }
-            }
+            move || drop(listener)
         });
     }
     RowOpening { opened: (*opened).clone(), on_open, on_back, back }

@@ -18,6 +18,7 @@ mod help;
 mod inspector;
 mod language;
 mod lint_view;
+mod listen;
 mod opening;
 mod overview;
 mod perf;

@@ -7,6 +7,7 @@
 //! or oversized link gets a message saying why.
 
 use super::language::use_lang;
+use super::listen::Listener;
 use super::state::ViewState;
 use crate::app::axis_zone::AxisZone;
 use crate::app::share::{
@@ -296,20 +297,12 @@ fn use_open_links(props: &ShareProps, opening: &UseStateHandle<Opening>) {
             if pending.borrow().waiting {
                 open(fragment().unwrap_or_default(), saved);
             }
-            let on_hash = Closure::<dyn Fn()>::new(move || {
+            let listener = Listener::window("hashchange", move |_: web_sys::Event| {
                 let Some(link) = fragment().filter(|f| f.starts_with(PREFIX)) else { return };
                 pending.borrow_mut().waiting = true;
                 open(link, Some(latest_text.borrow().clone()));
             });
-            let window = web_sys::window();
-            if let Some(w) = &window {
-                let _ = w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(w) = &window {
-                    let _ = w.remove_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
-                }
-            }
+            move || drop(listener)
         });
     }
 }

@@ -2,11 +2,10 @@
 //! keyboard shortcuts (the help dialog lists them) drive the view unless the reader is typing in
 //! a field or the editor.
 
+use super::listen::{target_element, Listener};
 use super::perf;
 use super::state::{Action, ViewState};
 use gloo_timers::callback::Interval;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
@@ -46,7 +45,7 @@ fn key_action(key: &str, playing: bool, width: f64) -> Option<Action> {
 
 /// Whether `e` is typed into a field or the editor (not a shortcut).
 pub fn typing(e: &KeyboardEvent) -> bool {
-    e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| {
+    target_element(e).is_some_and(|el| {
         matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
             || el.closest(".cm-editor").ok().flatten().is_some()
     })
@@ -56,10 +55,7 @@ pub fn typing(e: &KeyboardEvent) -> bool {
 /// key is released unless the keydown's default is prevented: that Space is the button's, not
 /// play/pause.
 fn pressing(e: &KeyboardEvent) -> bool {
-    e.key() == " "
-        && e.target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "SUMMARY"))
+    e.key() == " " && target_element(e).is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "SUMMARY"))
 }
 
 /// Listens for the shortcut keys on the window: the view's actions, `Escape` (also closes the
@@ -74,7 +70,7 @@ pub fn use_shortcuts(
 ) {
     use_effect_with((view, *help), move |((playing, width, _), _)| {
         let (playing, width) = (*playing, *width);
-        let handler = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+        let listener = Listener::window("keydown", move |e: KeyboardEvent| {
             // A key the timeline's items took (an arrow moving between them) is theirs.
             if typing(&e) || pressing(&e) || e.default_prevented() || e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
@@ -104,10 +100,6 @@ pub fn use_shortcuts(
                 e.prevent_default();
             }
         });
-        let window = web_sys::window().expect("window");
-        let _ = window.add_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
-        move || {
-            let _ = window.remove_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
-        }
+        move || drop(listener)
     });
 }

@@ -2,13 +2,12 @@
 //! pans, a drag pans (or scrubs the clock from the axis), and a click that did not drag selects
 //! what it hit through one delegated handler.
 
+use super::super::listen::{target_element, Listener};
 use super::super::state::{Action, ViewState};
 use crate::timeline::rows::AXIS_HEIGHT;
 use crate::timeline::viewport::{label_width, Viewport};
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use web_sys::{Element, MouseEvent, WheelEvent};
 use yew::prelude::*;
 
@@ -18,7 +17,6 @@ use yew::prelude::*;
 pub(super) fn use_width_and_wheel(container: NodeRef, dispatch: UseReducerDispatcher<ViewState>) {
     use_effect_with((), move |_| {
         let el: Option<Element> = container.cast::<Element>();
-        let window = web_sys::window().expect("window");
         let measure = {
             let el = el.clone();
             let dispatch = dispatch.clone();
@@ -29,32 +27,16 @@ pub(super) fn use_width_and_wheel(container: NodeRef, dispatch: UseReducerDispat
             }
         };
         measure();
-        let on_resize = Closure::<dyn Fn()>::new(measure);
-        let _ = window.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
-        let on_wheel = {
-            let el = el.clone();
-            Closure::<dyn Fn(WheelEvent)>::new(move |e: WheelEvent| {
-                if let Some(action) = el.as_ref().and_then(|el| wheel_action(el, &e)) {
+        let on_resize = Listener::window("resize", move |_: web_sys::Event| measure());
+        let on_wheel = el.map(|el| {
+            Listener::active(&el.clone().into(), "wheel", move |e: WheelEvent| {
+                if let Some(action) = wheel_action(&el, &e) {
                     e.prevent_default();
                     dispatch.dispatch(action);
                 }
             })
-        };
-        let opts = web_sys::AddEventListenerOptions::new();
-        opts.set_passive(false);
-        if let Some(el) = &el {
-            let _ = el.add_event_listener_with_callback_and_add_event_listener_options(
-                "wheel",
-                on_wheel.as_ref().unchecked_ref(),
-                &opts,
-            );
-        }
-        move || {
-            let _ = window.remove_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
-            if let Some(el) = &el {
-                let _ = el.remove_event_listener_with_callback("wheel", on_wheel.as_ref().unchecked_ref());
-            }
-        }
+        });
+        move || drop((on_resize, on_wheel))
     });
 }
 
@@ -157,8 +139,8 @@ fn click_handler(
         if moved > 4.0 || scrub {
             return;
         }
-        let target: Option<Element> = e.target().and_then(|t| t.dyn_into::<Element>().ok());
-        let hit = target.as_ref().and_then(|t| t.closest("[data-item],[data-pin],[data-zoom]").ok().flatten());
+        let hit =
+            target_element(&e).as_ref().and_then(|t| t.closest("[data-item],[data-pin],[data-zoom]").ok().flatten());
         dispatch.dispatch(match hit {
             None => Action::Select(None),
             Some(el) => click_action(&el, &view),

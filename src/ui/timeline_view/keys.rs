@@ -2,6 +2,7 @@
 //! arrow keys, Home and End along and across lanes (`timeline::nav`), Enter or Space on an item
 //! doing what a click does; the focus follows the item it moved to once it is drawn.
 
+use super::super::listen::target_element;
 use super::super::state::{Action, ViewState};
 use super::input::click_action;
 use super::parse_item;
@@ -26,8 +27,7 @@ pub(super) fn key_handler(
         if e.ctrl_key() || e.meta_key() || e.alt_key() {
             return;
         }
-        let target: Option<Element> = e.target().and_then(|t| t.dyn_into::<Element>().ok());
-        let on = target.as_ref().and_then(|t| t.closest("[data-item]").ok().flatten());
+        let on = target_element(&e).and_then(|t| t.closest("[data-item]").ok().flatten());
         let key = e.key();
         if key == "Enter" || key == " " {
             if let Some(el) = &on {
