@@ -72,6 +72,12 @@ pub fn load_location(name: &str) -> Result<Location, LocationError> {
         "Local" => return Ok(Location::Local),
         _ => {}
     }
+    // A zone's own name (the usual case, asked on every CronJob sync) is a clean path whose
+    // prefixes are all directories: it names that zone, found by one binary search before any
+    // check a zone's name passes anyway and without walking the directories below it.
+    if let Some(tz) = zone_file(name) {
+        return Ok(Location::Zone(tz));
+    }
     if name.contains("..") || name.starts_with('/') || name.starts_with('\\') {
         return Err(LocationError::InvalidName);
     }
@@ -80,12 +86,6 @@ pub fn load_location(name: &str) -> Result<Location, LocationError> {
     }
     if name.split('/').any(|part| part.len() > 255) {
         return Err(LocationError::NameTooLong);
-    }
-    // A zone's own name (the usual case, asked on every CronJob sync) is a clean path whose
-    // prefixes are all directories: it names that zone, found by one binary search without
-    // walking the directories below it.
-    if let Some(tz) = zone_file(name) {
-        return Ok(Location::Zone(tz));
     }
     // The name is a path below the zone directory: empty and `.` components are no-ops, and a
     // trailing slash demands a directory.
