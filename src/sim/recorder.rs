@@ -6,8 +6,8 @@ use super::fast_hash::FastMap;
 use super::scenario::ClusterEvent;
 use super::trace::{
     ClusterEventRecord, ClusterRecord, ControllerName, CronJobLife, CronJobSpecRecord, DeletedBy, EventType, Events,
-    FinishedCondition, InitContainerRecord, JobRecord, Name, ObjectKind, Outage, PodRecord, RecordedPodPhase, Restart,
-    Ruling, SyncRecord, SyncTrigger, Time,
+    ExitCodes, Few, FinishedCondition, InitContainerRecord, JobRecord, Name, ObjectKind, Outage, PodRecord,
+    RecordedPodPhase, Restart, Ruling, SyncRecord, SyncTrigger, Time,
 };
 use crate::api::{pod_requests, ConcurrencyPolicy, CronJobSpec};
 use crate::controller::Message;
@@ -186,11 +186,11 @@ impl Recorder {
             started_at: None,
             finished_at: None,
             phase: RecordedPodPhase::Pending,
-            restarts: Vec::new(),
-            exit_codes: Vec::new(),
+            restarts: Few::default(),
+            exit_codes: ExitCodes::default(),
             deleted_at: None,
             deleted_because: None,
-            init_containers: Vec::new(),
+            init_containers: Few::default(),
         });
         (name, job)
     }
@@ -257,8 +257,8 @@ impl Recorder {
                     sidecar,
                     started_at: None,
                     initialized_at: None,
-                    restarts: Vec::new(),
-                    exit_codes: Vec::new(),
+                    restarts: Few::default(),
+                    exit_codes: ExitCodes::default(),
                     stopping_at: None,
                     finished_at: None,
                 });

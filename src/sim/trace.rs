@@ -8,6 +8,7 @@
 
 mod cut;
 mod events;
+mod few;
 mod name;
 mod slot;
 mod sync;
@@ -15,6 +16,7 @@ mod sync;
 pub use super::time::{format_time, Time};
 pub(crate) use super::time::{js_number, rfc3339};
 pub use events::Events;
+pub use few::{ExitCodes, Few};
 pub use name::Name;
 pub use slot::{RanAfter, SlotFate, SlotRecord, SlotWhy};
 pub use sync::{ControllerName, Explanation, Ruling, SyncRecord, SyncTrigger};
@@ -261,9 +263,9 @@ pub struct PodRecord {
     pub finished_at: Option<Time>,
     /// The phase at the end of the horizon (or when deleted).
     pub phase: RecordedPodPhase,
-    pub restarts: Vec<Restart>,
+    pub restarts: Few<Restart>,
     /// Exit codes of its container instances, in order.
-    pub exit_codes: Vec<i32>,
+    pub exit_codes: ExitCodes,
     #[serde(with = "rfc3339::option")]
     pub deleted_at: Option<Time>,
     /// Why it was deleted (`garbage collector: owner Job <name> was deleted`, ...).
@@ -271,8 +273,8 @@ pub struct PodRecord {
     /// The init containers the kubelet ran, in spec order: native sidecars, and regular init
     /// containers the Simulation gives a behaviour (one without finishes at once and is not
     /// listed). Left out of the JSON when empty, so traces without them keep their shape.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub init_containers: Vec<InitContainerRecord>,
+    #[serde(default, skip_serializing_if = "Few::is_empty")]
+    pub init_containers: Few<InitContainerRecord>,
 }
 
 /// The life of one init container of a Pod.
@@ -289,9 +291,9 @@ pub struct InitContainerRecord {
     /// startup probe succeeded), a regular init container once it exited 0.
     #[serde(with = "rfc3339::option")]
     pub initialized_at: Option<Time>,
-    pub restarts: Vec<Restart>,
+    pub restarts: Few<Restart>,
     /// Exit codes of its instances, in order.
-    pub exit_codes: Vec<i32>,
+    pub exit_codes: ExitCodes,
     /// When the kubelet began stopping it (`Killing`) because the app containers were done.
     #[serde(with = "rfc3339::option")]
     pub stopping_at: Option<Time>,
@@ -381,10 +383,12 @@ mod tests {
     }
 
     /// A year of a minutely CronJob keeps half a million of each: the Job's texts are shared
-    /// names (16 bytes, not a 24-byte `String`), a ran slot's count of syncs 32 bits.
+    /// names (16 bytes, not a 24-byte `String`), a ran slot's count of syncs 32 bits, a Pod's
+    /// restarts and init containers one pointer each and its one exit code in place.
     #[test]
-    fn a_job_and_a_slot_keep_their_size() {
+    fn a_job_a_pod_and_a_slot_keep_their_size() {
         use std::mem::size_of;
         assert_eq!((size_of::<JobRecord>(), size_of::<SlotRecord>(), size_of::<SlotWhy>()), (120, 104, 56));
+        assert_eq!((size_of::<PodRecord>(), size_of::<Few<Restart>>(), size_of::<ExitCodes>()), (152, 8, 16));
     }
 }

@@ -2,7 +2,7 @@
 //! packed format (see [`super`]).
 
 use super::bytes::{PackError, Reader, Writer};
-use crate::sim::trace::{DeletedBy, FinishedCondition, RecordedPodPhase, Restart, SlotFate};
+use crate::sim::trace::{DeletedBy, ExitCodes, Few, FinishedCondition, RecordedPodPhase, Restart, SlotFate};
 
 // Each enum's byte is its position in its table; the `*_code` functions are exhaustive matches, so
 // a new variant does not compile until it has a byte (and the tests check that every byte comes
@@ -78,7 +78,7 @@ pub(super) fn write_runs(w: &mut Writer<'_>, restarts: &[Restart], exit_codes: &
     }
 }
 
-pub(super) fn read_runs(r: &mut Reader<'_>) -> Result<(Vec<Restart>, Vec<i32>), PackError> {
+pub(super) fn read_runs(r: &mut Reader<'_>) -> Result<(Few<Restart>, ExitCodes), PackError> {
     let restarts = (0..r.len()?)
         .map(|_| Ok(Restart { at: r.time()?, after_backoff_seconds: r.f64()? }))
         .collect::<Result<_, PackError>>()?;
