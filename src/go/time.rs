@@ -56,11 +56,14 @@ impl Zone {
 /// Go's zero `time.Time` (`0001-01-01T00:00:00Z`), which robfig's `Next` returns for a schedule
 /// with no slot in the next five years.
 pub fn zero_time() -> DateTime<Utc> {
-    NaiveDate::from_ymd_opt(1, 1, 1)
-        .and_then(|d| d.and_hms_opt(0, 0, 0))
-        .map(|t| t.and_utc())
-        .unwrap_or(DateTime::<Utc>::MIN_UTC)
+    ZERO_TIME
 }
+
+/// [`zero_time`], worked out once at compile time: every slot search compares with it.
+const ZERO_TIME: DateTime<Utc> = match NaiveDate::from_ymd_opt(1, 1, 1) {
+    Some(day) => day.and_time(NaiveTime::MIN).and_utc(),
+    None => DateTime::<Utc>::MIN_UTC,
+};
 
 /// Renders an instant as Go's RFC3339Nano does (`Z` for a zero offset, no trailing zeros), the
 /// form robfig/cron's tests and `kubectl` print schedule times in.

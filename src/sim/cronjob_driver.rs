@@ -154,14 +154,13 @@ impl World {
         };
         let store = &self.store;
         let by_name = |name: &str| store.get::<Job>(name);
-        let faults = Faults::default();
         let out = controller::sync(&SyncInput {
             behaviour: self.behaviour,
             now,
             controller_zone: self.controller_zone,
             cron_job: &cj,
             jobs: &jobs,
-            api: ApiServer { jobs: JobsView::ByName(&by_name), cron_job: &cj, faults: &faults },
+            api: ApiServer { jobs: JobsView::ByName(&by_name), cron_job: &cj, faults: &NO_FAULTS },
             new_job_uid: Some(&uid),
             schedule: Some(self.schedules.get(&cj, &self.behaviour, self.controller_zone)),
         });
@@ -219,6 +218,11 @@ impl World {
         }
     }
 }
+
+/// The simulated API server injects no faults into the CronJob controller's calls (shared, so a
+/// sync neither builds nor drops a set of its own).
+static NO_FAULTS: Faults =
+    Faults { create_job: None, get_job: None, delete_job: None, get_cron_job: None, update_status: None };
 
 /// The slot a Job was created for: v2 sets `creationTimestamp` to it; the legacy controller
 /// names the Job `<cronjob>-<unix seconds>`.

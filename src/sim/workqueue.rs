@@ -208,8 +208,12 @@ impl<K: Hash + Eq + Clone, C: Copy> WorkQueue<K, C> {
         }
     }
 
-    /// The entry of `key`, made (empty) if the queue does not hold it.
+    /// The entry of `key`, made (empty) if the queue does not hold it. The key being processed
+    /// is found without hashing: a sync's requeue (`AddAfter`, `AddRateLimited`) is for its own key.
     fn entry_of(&mut self, key: K) -> u32 {
+        if let Some(at) = self.last_got.filter(|&at| self.entries[at as usize].key.as_ref() == Some(&key)) {
+            return at;
+        }
         match self.index.entry(key) {
             Entry::Occupied(held) => *held.get(),
             Entry::Vacant(new) => {

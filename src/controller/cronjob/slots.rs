@@ -14,7 +14,7 @@
 use crate::api::{CronJob, CronJobStatus};
 use crate::cron::EndlessSearch;
 use crate::go::{add_nanos, round_to_second, seconds_nanos, sub_nanos, whole_seconds, zero_time};
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 use std::fmt;
 
 /// A schedule as the slot search asks it for slots.
@@ -309,8 +309,19 @@ pub(crate) fn requeue_after_search(
             Ok(_) => now,
         },
     };
-    let wake = add_nanos(schedule.next(base)?, NEXT_SCHEDULE_DELTA.num_nanoseconds().unwrap_or(0));
-    Ok(TimeDelta::nanoseconds(sub_nanos(wake, now)))
+    Ok(until_wake(schedule.next(base)?, now))
+}
+
+/// `next.Add(nextScheduleDelta).Sub(now)`: one subtraction of instants, the 100 ms added to the
+/// difference (the same nanoseconds, saturated the same way, unless `next` is on the last day
+/// chrono can represent, where the addition itself would saturate first).
+fn until_wake(next: DateTime<Utc>, now: DateTime<Utc>) -> TimeDelta {
+    let delta = NEXT_SCHEDULE_DELTA.num_nanoseconds().unwrap_or(0);
+    if next.naive_utc().date() == NaiveDate::MAX {
+        return TimeDelta::nanoseconds(sub_nanos(add_nanos(next, delta), now));
+    }
+    let d = next.signed_duration_since(now) + NEXT_SCHEDULE_DELTA;
+    TimeDelta::nanoseconds(d.num_nanoseconds().unwrap_or(if d > TimeDelta::zero() { i64::MAX } else { i64::MIN }))
 }
 
 /// Why the legacy controller could not list the unmet slots.
