@@ -12,6 +12,7 @@
 //! container is taken to finish at once.
 
 use super::kubelet_memory::InitRuntime;
+use super::store::Slot;
 use super::trace::{ControllerName, Explanation, Name, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger};
 use super::world::{Happening, World};
 use crate::api::{Pod, PodPhase, RestartPolicy};
@@ -27,17 +28,18 @@ impl World {
         &mut self.kubelet.pod_mut(pod).init[index]
     }
 
-    /// Whether the kubelet still tracks instance `instance` of init container `index` as running.
-    fn current_instance(&self, pod: &str, uid: &str, index: usize, instance: u32) -> bool {
+    /// The pod's slot, if the kubelet still tracks instance `instance` of init container `index`
+    /// as running.
+    fn current_instance(&self, pod: &str, uid: &str, index: usize, instance: u32) -> Option<Slot> {
         self.live_pod(pod, uid)
-            && self.kubelet.pod(pod).init.get(index).is_some_and(|c| c.running && c.starts == instance)
+            .filter(|_| self.kubelet.pod(pod).init.get(index).is_some_and(|c| c.running && c.starts == instance))
     }
 
     /// Starts the init containers from the first one not yet initialized, in order, and the app
     /// container once all are: a sidecar without a startup probe counts as started at once, so
     /// the next container starts in the same instant (the kubelet's next pod sync, whose ≤1 s
     /// PLEG latency is not modelled).
-    pub(super) fn advance_init(&mut self, pod: &str, uid: &str) {
+    pub(super) fn advance_init(&mut self, pod: &str, uid: &str, slot: Slot) {
         let n = self.kubelet.pod(pod).init.len();
         for i in 0..n {
             let c = &self.kubelet.pod(pod).init[i];
@@ -51,8 +53,8 @@ impl World {
                 return;
             }
         }
-        if !self.kubelet.pod(pod).app_started {
-            self.start_app_container(pod, uid);
+        if !std::mem::replace(&mut self.kubelet.pod_mut(pod).app_started, true) {
+            self.start_app_container(pod, uid, slot);
         }
     }
 
@@ -103,9 +105,7 @@ impl World {
 
     /// An init container's instance exits on its own.
     pub(crate) fn init_exit(&mut self, pod: &str, uid: &str, index: usize, instance: u32, exit_code: i32) {
-        if !self.current_instance(pod, uid, index, instance) {
-            return;
-        }
+        let Some(slot) = self.current_instance(pod, uid, index, instance) else { return };
         self.init_exited(pod, index, exit_code);
         let c = &self.kubelet.pod(pod).init[index];
         let (sidecar, stopping) = (c.sidecar, c.stopping);
@@ -120,7 +120,7 @@ impl World {
             if let Some(r) = self.recorder.init_container(pod, &name, false) {
                 r.initialized_at = Some(now);
             }
-            self.advance_init(pod, uid);
+            self.advance_init(pod, uid, slot);
         } else if self.store.get::<Pod>(pod).and_then(|p| p.spec.restart_policy) == Some(RestartPolicy::Never) {
             // A failed init container fails a `Never` pod (`getPhase`: failedInitialization).
             self.finish_pod(pod, RecordedPodPhase::Failed);
@@ -148,7 +148,7 @@ impl World {
 
     /// The kubelet tries to restart an exited init container (`doBackOff`, keyed per container).
     pub(crate) fn init_restart(&mut self, pod: &str, uid: &str, index: usize) {
-        if !self.live_pod(pod, uid) || self.kubelet.pod(pod).finishing.is_some() {
+        if self.live_pod(pod, uid).is_none() || self.kubelet.pod(pod).finishing.is_some() {
             return;
         }
         let now = self.now;
@@ -185,27 +185,20 @@ impl World {
     /// A sidecar's startup probe decided: it counts as started, or the kubelet kills it
     /// (SIGTERM, 143) to restart it under its back-off.
     pub(crate) fn startup_probe_decided(&mut self, pod: &str, uid: &str, index: usize, instance: u32, succeeded: bool) {
-        if !self.current_instance(pod, uid, index, instance) {
-            return;
-        }
+        let Some(slot) = self.current_instance(pod, uid, index, instance) else { return };
         let (now, name) = (self.now, self.kubelet.pod(pod).init[index].name.clone());
         if succeeded {
             self.init_rt(pod, index).initialized = true;
             if let Some(r) = self.recorder.init_container(pod, &name, true) {
                 r.initialized_at.get_or_insert(now);
             }
-            self.advance_init(pod, uid);
+            self.advance_init(pod, uid, slot);
             return;
         }
         let message = format!("Container {name} failed startup probe, will be restarted");
         self.recorder.event(now, (ObjectKind::Pod, pod), EventType::Normal, "Killing", message, "kubelet");
         self.init_exited(pod, index, 143);
         self.init_restart(pod, uid, index);
-    }
-
-    /// Whether a sidecar of the pod is running (and not already being stopped).
-    pub(super) fn sidecars_running(&self, pod: &str) -> bool {
-        self.kubelet.pods.get(pod).is_some_and(|rt| rt.init.iter().any(|c| c.sidecar && c.running && !c.stopping))
     }
 
     /// The app container is done with `phase`: the kubelet stops the running sidecars
@@ -253,7 +246,7 @@ impl World {
 
     /// A sidecar being stopped exits.
     pub(crate) fn sidecar_stopped(&mut self, pod: &str, uid: &str, index: usize, instance: u32, exit_code: i32) {
-        if !self.current_instance(pod, uid, index, instance) {
+        if self.current_instance(pod, uid, index, instance).is_none() {
             return;
         }
         self.init_exited(pod, index, exit_code);

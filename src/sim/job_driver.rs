@@ -122,11 +122,14 @@ impl World {
             }
             self.recorder.event(now, (ObjectKind::Job, name), e.event_type, e.reason, e.message, "job-controller");
         }
-        match self.job_memory.get_mut(&**name) {
-            Some(memory) => *memory = out.memory,
-            None => {
-                self.job_memory.insert(name.to_string(), out.memory);
-            }
+        // A Job without an entry reads as the empty memory, so only a memory that holds something
+        // is kept: most Jobs never fail or err, and need no entry (nor a copy of their name).
+        if out.memory == no_memory {
+            self.job_memory.remove(&**name);
+        } else if let Some(memory) = self.job_memory.get_mut(&**name) {
+            *memory = out.memory;
+        } else {
+            self.job_memory.insert(name.to_string(), out.memory);
         }
         // The sync already folded the rate-limited retry of an error into `requeue_after` (its
         // counter lives in the Job's memory), so only `AddAfter` remains to be done.

@@ -13,6 +13,7 @@
 
 use super::kubelet_memory::{init_runtimes, PodRuntime};
 use super::scenario::{Attempt, DEFAULT_ATTEMPT};
+use super::store::Slot;
 use super::trace::{ControllerName, Name, ObjectKind, RecordedPodPhase, Ruling, SyncTrigger, Time};
 use super::world::{Happening, World};
 use crate::api::{Job, Pod};
@@ -92,25 +93,25 @@ impl World {
         }
     }
 
-    pub(super) fn live_pod(&self, pod: &str, uid: &str) -> bool {
-        self.kubelet.pods.get(pod).is_some_and(|p| p.uid == uid) && self.store.get::<Pod>(pod).is_some()
+    /// The store's slot of the pod, if the kubelet still runs it (the same UID) and it exists:
+    /// a happening finds the pod once and reads and writes it through the slot.
+    pub(super) fn live_pod(&self, pod: &str, uid: &str) -> Option<Slot> {
+        self.kubelet.pods.get(pod).filter(|p| p.uid == uid).and_then(|_| self.store.slot::<Pod>(pod))
     }
 
     /// The pod's containers start, once the startup time is over: its init containers in order
     /// (`advance_init`), then the app container.
     pub(crate) fn container_start(&mut self, pod: &str, uid: &str) {
-        if !self.live_pod(pod, uid) {
-            return;
-        }
+        let Some(slot) = self.live_pod(pod, uid) else { return };
         self.kubelet.pods.get_mut(pod).expect("live pod").probe_worker_start = Some(self.now);
-        self.advance_init(pod, uid);
+        self.advance_init(pod, uid, slot);
     }
 
     /// The pod's app container starts: its init containers are done (or running, as sidecars).
-    pub(super) fn start_app_container(&mut self, pod: &str, uid: &str) {
-        self.kubelet.pods.get_mut(pod).expect("live pod").app_started = true;
-        let status = start_container(self.store.get::<Pod>(pod).expect("live pod"), self.now, 0);
-        let _ = self.store.replace_status::<Pod>(pod, status);
+    /// (The caller has marked it started.)
+    pub(super) fn start_app_container(&mut self, pod: &str, uid: &str, slot: Slot) {
+        let status = start_container(self.store.at::<Pod>(slot), self.now, 0);
+        self.store.replace_status_at::<Pod>(slot, status);
         self.begin_attempt(pod, uid, None);
     }
 
@@ -132,24 +133,24 @@ impl World {
 
     /// A running container exits with `exit_code`.
     pub(crate) fn container_exit(&mut self, pod: &str, uid: &str, exit_code: i32) {
-        if !self.live_pod(pod, uid) {
-            return;
-        }
+        let Some(slot) = self.live_pod(pod, uid) else { return };
         let now = self.now;
         let rt = self.kubelet.pods.get_mut(pod).expect("live pod");
         if rt.running.take().is_none() {
             return;
         }
         rt.finished_at = Some(now);
-        let terminating = rt.terminating.is_some();
-        let (status, outcome) = container_exited(self.store.get::<Pod>(pod).expect("live pod"), exit_code, now);
-        let _ = self.store.replace_status::<Pod>(pod, status);
+        // Read once here: nothing below changes them before they are used.
+        let terminating = rt.terminating.take();
+        let sidecars_running = terminating.is_none() && rt.sidecars_running();
+        let (status, outcome) = container_exited(self.store.at::<Pod>(slot), exit_code, now);
+        self.store.replace_status_at::<Pod>(slot, status);
         let phase = match outcome {
             ContainerExit::PodSucceeded => RecordedPodPhase::Succeeded,
             ContainerExit::PodFailed => RecordedPodPhase::Failed,
             ContainerExit::Restart => RecordedPodPhase::Running,
         };
-        if phase != RecordedPodPhase::Running && !terminating && self.sidecars_running(pod) {
+        if phase != RecordedPodPhase::Running && sidecars_running {
             // The pod stays Running until its sidecars have stopped (`getPhase`).
             let _ = self.store.update::<Pod>(pod, |p| p.status.phase = Some(crate::api::PodPhase::Running));
             self.recorder.container_exited(pod, now, exit_code, RecordedPodPhase::Running);
@@ -157,11 +158,11 @@ impl World {
             return;
         }
         self.recorder.container_exited(pod, now, exit_code, phase);
-        if let Some(because) = self.kubelet.pods.get_mut(pod).and_then(|rt| rt.terminating.take()) {
+        if let Some(because) = terminating {
             // Exited on its own within the grace period: the kubelet completes the deletion.
             self.finish_graceful_deletion(pod, because);
         } else if outcome == ContainerExit::Restart {
-            self.restart_retry(pod, uid);
+            self.try_restart(pod, uid, slot);
         } else {
             self.kubelet.pods.remove(pod);
         }
@@ -194,7 +195,7 @@ impl World {
 
     /// The grace period of a terminating pod is over: a container still running is killed (137).
     pub(crate) fn grace_expired(&mut self, pod: &str, uid: &str) {
-        if !self.live_pod(pod, uid) {
+        if self.live_pod(pod, uid).is_none() {
             return;
         }
         let now = self.now;
@@ -215,16 +216,18 @@ impl World {
 
     /// The kubelet tries to restart a crashed container (`doBackOff`).
     pub(crate) fn restart_retry(&mut self, pod: &str, uid: &str) {
-        if !self.live_pod(pod, uid) {
-            return;
+        if let Some(slot) = self.live_pod(pod, uid) {
+            self.try_restart(pod, uid, slot);
         }
+    }
+
+    /// [`restart_retry`](Self::restart_retry) of a live pod, found in `slot`.
+    fn try_restart(&mut self, pod: &str, uid: &str, slot: Slot) {
         let now = self.now;
         let rt = &self.kubelet.pods[pod];
         let (backoff, finished_at) = (rt.backoff, rt.finished_at);
-        let Some(current) = self.store.get::<Pod>(pod) else { return };
-        let attempt = restart_crashed_container(current, &backoff, finished_at.unwrap_or(now), now);
-        let status = attempt.status;
-        let _ = self.store.replace_status::<Pod>(pod, status);
+        let attempt = restart_crashed_container(self.store.at::<Pod>(slot), &backoff, finished_at.unwrap_or(now), now);
+        self.store.replace_status_at::<Pod>(slot, attempt.status);
         self.kubelet.pods.get_mut(pod).expect("live pod").backoff = attempt.backoff;
         for e in attempt.events {
             self.recorder.event(now, (ObjectKind::Pod, pod), e.event_type, e.reason, e.message, "kubelet");

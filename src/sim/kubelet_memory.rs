@@ -49,6 +49,13 @@ pub(super) struct PodRuntime {
     pub(super) finishing: Option<RecordedPodPhase>,
 }
 
+impl PodRuntime {
+    /// Whether a sidecar of the pod is running (and not already being stopped).
+    pub(super) fn sidecars_running(&self) -> bool {
+        self.init.iter().any(|c| c.sidecar && c.running && !c.stopping)
+    }
+}
+
 impl Kubelet {
     /// The runtime of a pod the kubelet runs (the caller has checked it is live).
     pub(super) fn pod(&self, pod: &str) -> &PodRuntime {

@@ -37,6 +37,10 @@ pub(crate) fn want_active(job: &Job, active: i32, succeeded: i32) -> i32 {
 /// or out-of-range index. Returns indexes into `active`.
 pub(crate) fn pods_for_removal(job: &Job, active: &[&Pod], rm_at_least: usize) -> Vec<usize> {
     let mut rm = Vec::new();
+    if rm_at_least == 0 && job.spec.completion_mode != Some(crate::api::CompletionMode::Indexed) {
+        // The usual sync: nothing in excess, and no index to check, so no list of candidates.
+        return rm;
+    }
     let mut left: Vec<usize> = (0..active.len()).collect();
     if let (Some(crate::api::CompletionMode::Indexed), Some(completions)) =
         (job.spec.completion_mode, job.spec.completions)

@@ -32,7 +32,8 @@ use super::trace::Time;
 use crate::api::{CronJob, Job, Pod};
 use std::rc::Rc;
 
-use objects::{Objects, Slot};
+use objects::Objects;
+pub(crate) use objects::Slot;
 pub use stored::Stored;
 pub use watch::{Change, StoreError, Watch};
 
@@ -52,6 +53,18 @@ impl Store {
     /// The object named `name`, if it exists.
     pub fn get<T: Stored>(&self, name: &str) -> Option<&T> {
         T::map(self).get(name).map(|o| &**o)
+    }
+
+    /// The slot of the object named `name`, if it exists: a caller that reads and writes one
+    /// object several times in a step (the kubelet, on each of a pod's happenings) hashes its
+    /// name once. Valid until the object is deleted.
+    pub(crate) fn slot<T: Stored>(&self, name: &str) -> Option<Slot> {
+        T::map(self).slot(name)
+    }
+
+    /// The object in a slot [`slot`](Self::slot) gave, which still exists.
+    pub(crate) fn at<T: Stored>(&self, slot: Slot) -> &T {
+        T::map(self).at(slot)
     }
 
     /// The stored version of the object named `name`, shared (it never changes; a write stores a
@@ -148,12 +161,18 @@ impl Store {
     /// A write of a whole new status to the `status` subresource (what the controllers and the
     /// kubelet send; the API server ignores the rest of the object on this endpoint). Records an
     /// update unless the status is unchanged.
-    pub fn replace_status<T: Stored>(&mut self, name: &str, mut status: T::Status) -> Result<bool, StoreError> {
+    pub fn replace_status<T: Stored>(&mut self, name: &str, status: T::Status) -> Result<bool, StoreError> {
         let slot = Self::slot_of::<T>(self, name)?;
+        Ok(self.replace_status_at::<T>(slot, status))
+    }
+
+    /// [`replace_status`](Self::replace_status) of the object in a slot [`slot`](Self::slot)
+    /// gave, which still exists.
+    pub(crate) fn replace_status_at<T: Stored>(&mut self, slot: Slot, mut status: T::Status) -> bool {
         let current = T::map_mut(self).at_mut(slot);
         T::truncate_status_times(&mut status);
         if *current.status() == status {
-            return Ok(false);
+            return false;
         }
         let watch = match Rc::get_mut(current) {
             Some(only) => {
@@ -166,8 +185,9 @@ impl Store {
                 Watch::Updated { old, new }
             }
         };
-        self.push(slot, T::change(watch));
-        Ok(true)
+        // A status names no owner: the owner indexes stay as they are.
+        self.changes.push(T::change(watch));
+        true
     }
 
     /// Removes `finalizer` from the named object's metadata. The version nobody else holds any
@@ -185,7 +205,8 @@ impl Store {
         };
         only.meta_mut().finalizers.retain(|f| f != finalizer);
         let new = current.clone();
-        self.push(slot, T::change(Watch::MetadataUpdated(new)));
+        // Finalizers are not owner references: the owner indexes stay as they are.
+        self.changes.push(T::change(Watch::MetadataUpdated(new)));
         Ok(true)
     }
 

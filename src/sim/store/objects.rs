@@ -7,7 +7,7 @@ use crate::sim::fast_hash::FastMap;
 use std::rc::Rc;
 
 /// A slot number, valid while its object exists.
-pub(super) type Slot = u32;
+pub(crate) type Slot = u32;
 
 /// The objects of one kind by name, found by hash; listed in name order when asked for all.
 #[derive(Clone, Debug)]

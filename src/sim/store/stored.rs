@@ -37,9 +37,10 @@ pub trait Stored: Clone + PartialEq + Sized + 'static {
 /// `metav1.Time` keeps whole seconds on the wire (JSON and protobuf alike), so every time an
 /// object carries after a write has second precision, whatever the writer's clock said.
 fn second(t: &mut Option<Time>) {
-    use chrono::Timelike;
-    // Most times are whole seconds already (the virtual clock mostly ticks in them).
-    if let Some(v) = t.as_mut().filter(|v| v.nanosecond() % 1_000_000_000 != 0) {
+    // Most times are whole seconds already (the virtual clock mostly ticks in them). The
+    // fraction is read off the UTC instant as stored: `Timelike::nanosecond` would first add the
+    // (zero) offset to make a local time, which costs more than the check itself.
+    if let Some(v) = t.as_mut().filter(|v| v.timestamp_subsec_nanos() % 1_000_000_000 != 0) {
         *v = v.trunc_subsecs(0);
     }
 }
