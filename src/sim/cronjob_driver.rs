@@ -147,11 +147,12 @@ impl World {
         // The controller lists every Job and keeps those it controls: v2 matches the controller
         // reference by name, v1 by UID. The store's owner indexes give each the same Jobs without
         // the scan.
-        let jobs: Vec<&Job> = if self.is_legacy() {
-            self.store.jobs_controlled_by_uid(&cj.metadata.uid).collect()
+        let held = if self.is_legacy() {
+            Held::of(self.store.jobs_controlled_by_uid(&cj.metadata.uid))
         } else {
-            self.store.jobs_controlled_by_name(&cj.metadata.name).collect()
+            Held::of(self.store.jobs_controlled_by_name(&cj.metadata.name))
         };
+        let jobs = held.as_ref().map_or(&[][..], Held::as_slice);
         let store = &self.store;
         let by_name = |name: &str| store.get::<Job>(name);
         let out = controller::sync(&SyncInput {
@@ -159,7 +160,7 @@ impl World {
             now,
             controller_zone: self.controller_zone,
             cron_job: &cj,
-            jobs: &jobs,
+            jobs,
             api: ApiServer { jobs: JobsView::ByName(&by_name), cron_job: &cj, faults: &NO_FAULTS },
             new_job_uid: Some(&uid),
             schedule: Some(self.schedules.get(&cj, &self.behaviour, self.controller_zone)),
@@ -208,13 +209,52 @@ impl World {
             }
         }
         let slot = created_slot.or(adopted).or(waiting);
-        self.history.cron_job(name).syncs.push(CronSync { at: now, code, slot });
+        self.history.cron_sync(name, CronSync { at: now, code, slot });
         // The explanation is put into words only when the trace is read or serialized.
         if !self.recorder.skip_syncs {
             let decision =
                 Ruling { code: code.as_str().into(), explanation: Explanation::CronJob(out.decision.explanation) };
             let requeue = if legacy { None } else { out.requeue_after.filter(|_| out.error.is_none()) };
             self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, requeue);
+        }
+    }
+}
+
+/// How many of a CronJob's Jobs a sync holds without allocating: the history limits keep a
+/// CronJob's finished Jobs to a few (three successful and one failed by default).
+const FEW: usize = 8;
+
+/// The Jobs a sync hands the controller, in order: on the stack while they are [`FEW`], else in
+/// a vector.
+struct Held<'a> {
+    stack: [&'a Job; FEW],
+    len: usize,
+    spilled: Vec<&'a Job>,
+}
+
+impl<'a> Held<'a> {
+    /// The Jobs of `jobs`; `None` when there are none.
+    fn of(mut jobs: impl Iterator<Item = &'a Job>) -> Option<Self> {
+        let first = jobs.next()?;
+        let mut held = Held { stack: [first; FEW], len: 1, spilled: Vec::new() };
+        for job in jobs.by_ref() {
+            if held.len == FEW {
+                held.spilled = held.stack.to_vec();
+                held.spilled.push(job);
+                held.spilled.extend(jobs);
+                break;
+            }
+            held.stack[held.len] = job;
+            held.len += 1;
+        }
+        Some(held)
+    }
+
+    fn as_slice(&self) -> &[&'a Job] {
+        if self.spilled.is_empty() {
+            &self.stack[..self.len]
+        } else {
+            &self.spilled
         }
     }
 }

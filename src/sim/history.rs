@@ -110,6 +110,14 @@ impl History {
         self.cron_jobs.get_mut(name).expect("just inserted")
     }
 
+    /// Records a sync of CronJob `name` (looked up once: its history exists after its first).
+    pub fn cron_sync(&mut self, name: &str, sync: CronSync) {
+        match self.cron_jobs.get_mut(name) {
+            Some(h) => h.syncs.push(sync),
+            None => self.cron_job(name).syncs.push(sync),
+        }
+    }
+
     /// Records the spec `name` has from `at` on, if it differs from the last one.
     pub fn spec(&mut self, name: &str, at: Time, spec: &CronJobSpec) {
         let h = self.cron_job(name);

@@ -24,9 +24,21 @@ impl<'a> Working<'a> {
     /// Drops the Job with this UID from `status.active` (`deleteFromActiveList`). The status is
     /// copied only when the Job is listed: a Job deleted past the history limits has finished and
     /// left the list already, and most syncs change nothing else.
+    /// The copy leaves the dropped reference out rather than copying it to drop it.
     pub fn remove_active(&mut self, uid: &str) {
-        if self.status.active.iter().any(|r| r.uid == uid) {
-            self.status.to_mut().active.retain(|r| r.uid != uid);
+        if !self.status.active.iter().any(|r| r.uid == uid) {
+            return;
+        }
+        match &mut self.status {
+            Cow::Borrowed(read) => {
+                let read: &CronJobStatus = read;
+                self.status = Cow::Owned(CronJobStatus {
+                    active: read.active.iter().filter(|r| r.uid != uid).cloned().collect(),
+                    last_schedule_time: read.last_schedule_time,
+                    last_successful_time: read.last_successful_time,
+                });
+            }
+            Cow::Owned(status) => status.active.retain(|r| r.uid != uid),
         }
     }
 

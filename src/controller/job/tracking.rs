@@ -51,9 +51,10 @@ pub(super) fn track_and_remove_finalizers(ctx: &mut Ctx<'_>, mut status: JobStat
         needs_flush |= record_indexes(&mut status, &t, counted.new_succeeded_indexes);
     }
     status.uncounted_terminated_pods = Some(unc);
-    let finished = t.finished.clone().map(|c| interim_condition(&mut status, c, ctx.now, &mut needs_flush));
-    let Some(Flushed { mut status, mut needs_flush, written }) =
-        flush_and_remove_finalizers(ctx, status, needs_flush, &pods, &counted.remove, t.new_backoff)
+    // The condition is moved, not copied: nothing reads it from `t` any more.
+    let finished = t.finished.map(|c| interim_condition(&mut status, c, ctx.now, &mut needs_flush));
+    let Some(Flushed { mut needs_flush, written }) =
+        flush_and_remove_finalizers(ctx, &mut status, needs_flush, &pods, &counted.remove, t.new_backoff)
     else {
         return;
     };
@@ -209,10 +210,11 @@ fn interim_condition(
 
 /// `flushUncountedAndRemoveFinalizers`: write the status (nothing is counted and no finalizer
 /// removed until a write succeeds), remove the finalizers, and move the UIDs whose finalizer is
-/// gone into the counters. `None` when the sync ends here (a failed write or removal).
+/// gone into the counters. `None` when the sync ends here (a failed write or removal). The status
+/// is changed where it is rather than moved in and out (it is large).
 fn flush_and_remove_finalizers(
     ctx: &mut Ctx<'_>,
-    mut status: JobStatus,
+    status: &mut JobStatus,
     needs_flush: bool,
     pods: &[&Pod],
     remove: &[&Pod],
@@ -220,7 +222,7 @@ fn flush_and_remove_finalizers(
 ) -> Option<Flushed> {
     let written = needs_flush;
     if written {
-        ctx.write_status_kept(&status).ok()?;
+        ctx.write_status_kept(status).ok()?;
         ctx.out.memory.backoff = backoff;
     }
     let mut rm_err = None;
@@ -236,24 +238,23 @@ fn flush_and_remove_finalizers(
     }
     removed.sort_unstable();
     let mut unc = status.uncounted_terminated_pods.take().unwrap_or_default();
-    let needs_flush = clean_uncounted(&mut status, &mut unc, pods, &removed);
+    let needs_flush = clean_uncounted(status, &mut unc, pods, &removed);
     status.uncounted_terminated_pods = Some(unc);
     if let Some(err) = rm_err {
         if needs_flush {
-            let _ = ctx.write_status(status);
+            let _ = ctx.write_status(std::mem::take(status));
         } else if written {
-            ctx.keep_written(status);
+            ctx.keep_written(std::mem::take(status));
         }
         ctx.out.error.get_or_insert(err);
         return None;
     }
-    Some(Flushed { status, needs_flush, written })
+    Some(Flushed { needs_flush, written })
 }
 
-/// The status after the flush, whether it still needs writing, and whether the flush wrote it
-/// (then it is kept, not copied: [`Ctx::write_status_kept`]).
+/// Whether the status after the flush still needs writing, and whether the flush wrote it (then
+/// it is kept, not copied: [`Ctx::write_status_kept`]).
 struct Flushed {
-    status: JobStatus,
     needs_flush: bool,
     written: bool,
 }

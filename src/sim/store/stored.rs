@@ -5,7 +5,7 @@
 use super::{Change, Objects, Store, Watch};
 use crate::api::{CronJob, CronJobStatus, Job, JobStatus, ObjectMeta, Pod, PodStatus};
 use crate::sim::trace::{ObjectKind, Time};
-use chrono::SubsecRound;
+use chrono::Timelike;
 
 /// An object kind the store holds.
 pub trait Stored: Clone + PartialEq + Sized + 'static {
@@ -37,11 +37,15 @@ pub trait Stored: Clone + PartialEq + Sized + 'static {
 /// `metav1.Time` keeps whole seconds on the wire (JSON and protobuf alike), so every time an
 /// object carries after a write has second precision, whatever the writer's clock said.
 fn second(t: &mut Option<Time>) {
-    // Most times are whole seconds already (the virtual clock mostly ticks in them). The
-    // fraction is read off the UTC instant as stored: `Timelike::nanosecond` would first add the
-    // (zero) offset to make a local time, which costs more than the check itself.
-    if let Some(v) = t.as_mut().filter(|v| v.timestamp_subsec_nanos() % 1_000_000_000 != 0) {
-        *v = v.trunc_subsecs(0);
+    let Some(v) = t else { return };
+    // Read and cut off the UTC instant as stored: `Timelike::nanosecond` and `trunc_subsecs`
+    // would first add the (zero) offset to make a local time, and subtract the fraction as a
+    // duration with overflow checks, several times the cost of the cut itself. (A leap second's
+    // fraction is above 10⁹ ns: it keeps the leap second, as the subtraction did.)
+    let nanos = v.timestamp_subsec_nanos();
+    let fraction = nanos % 1_000_000_000;
+    if fraction != 0 {
+        *v = v.naive_utc().with_nanosecond(nanos - fraction).expect("the second the time has").and_utc();
     }
 }
 
@@ -139,3 +143,31 @@ macro_rules! stored {
 stored!(CronJob, CronJobStatus, CronJob, "cronjobs.batch", cron_jobs, cron_job_seconds);
 stored!(Job, JobStatus, Job, "jobs.batch", jobs, job_seconds);
 stored!(Pod, PodStatus, Pod, "pods", pods, pod_seconds);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{NaiveDate, SubsecRound};
+
+    #[test]
+    fn a_time_keeps_its_whole_seconds_as_chrono_truncates_them() {
+        let day = NaiveDate::from_ymd_opt(2016, 12, 31).unwrap();
+        let times = [
+            day.and_hms_nano_opt(10, 0, 0, 0).unwrap(),
+            day.and_hms_nano_opt(10, 0, 1, 5_000_000).unwrap(),
+            day.and_hms_nano_opt(23, 59, 59, 999_999_999).unwrap(),
+            // A leap second's fraction: it stays in the leap second.
+            day.and_hms_nano_opt(23, 59, 59, 1_500_000_000).unwrap(),
+        ];
+        for naive in times {
+            let time = naive.and_utc();
+            let mut cut = Some(time);
+            second(&mut cut);
+            assert_eq!(cut, Some(time.trunc_subsecs(0)), "{time:?}");
+            assert_eq!(cut.unwrap().timestamp_subsec_nanos() % 1_000_000_000, 0);
+        }
+        let mut none = None;
+        second(&mut none);
+        assert_eq!(none, None);
+    }
+}
