@@ -51,6 +51,18 @@ pub fn job_name(cron_job: &str, scheduled: DateTime<Utc>, algorithm: Algorithm) 
 /// the scheduled-timestamp annotation (1.28+, rendered in `zone`), a controller owner reference,
 /// `creationTimestamp` = the slot (the API server overwrites it), and the template's spec.
 pub fn job_from_template(cron_job: &CronJob, scheduled: DateTime<Utc>, zone: Tz, behaviour: &Behaviour) -> Job {
+    let name = job_name(&cron_job.metadata.name, scheduled, behaviour.algorithm);
+    named_job_from_template(cron_job, name, scheduled, zone, behaviour)
+}
+
+/// [`job_from_template`] for a sync that has named the Job already ([`job_name`]).
+pub(crate) fn named_job_from_template(
+    cron_job: &CronJob,
+    name: String,
+    scheduled: DateTime<Utc>,
+    zone: Tz,
+    behaviour: &Behaviour,
+) -> Job {
     let template = &cron_job.spec.job_template;
     let mut annotations = template.metadata.annotations.clone();
     if behaviour.scheduled_timestamp_annotation {
@@ -61,7 +73,7 @@ pub fn job_from_template(cron_job: &CronJob, scheduled: DateTime<Utc>, zone: Tz,
         api_version: "batch/v1".into(),
         kind: "Job".into(),
         metadata: ObjectMeta {
-            name: job_name(&cron_job.metadata.name, scheduled, behaviour.algorithm),
+            name,
             labels: template.metadata.labels.clone(),
             annotations,
             creation_timestamp: (behaviour.algorithm == Algorithm::V2).then_some(scheduled),

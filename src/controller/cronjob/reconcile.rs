@@ -82,6 +82,10 @@ pub(crate) fn reconcile_jobs<'a>(
     }
     // Active references without a cached Job: ask the API server before dropping them.
     let cached = |uid: &str| jobs.iter().any(|j| j.metadata.uid == uid);
+    // Nearly always every one is cached: then nothing is copied to be asked about.
+    if target.get().status.active.iter().all(|r| cached(&r.uid)) {
+        return Ok(());
+    }
     let orphans: Vec<_> = target.get().status.active.iter().filter(|r| !cached(&r.uid)).cloned().collect();
     for r in orphans {
         match input.api.get_job(&r.namespace, &r.name) {

@@ -91,8 +91,9 @@ impl std::error::Error for ScheduleError {}
 /// slots keep asking for the slot after `lastScheduleTime` and the one after that.
 const RECENT_ANSWERS: usize = 4;
 
-/// `Next(asked) = answer` pairs, most recent last written.
-type RecentAnswers = [Option<(DateTime<Utc>, DateTime<Utc>)>; RECENT_ANSWERS];
+/// `Next(asked) = answer` pairs, most recent last written, each in a cell of its own so that a
+/// lookup reads only the pairs it compares.
+type RecentAnswers = [Cell<Option<(DateTime<Utc>, DateTime<Utc>)>>; RECENT_ANSWERS];
 
 /// A parsed schedule bound to the controller's zone, answering `Next` the way the controller
 /// calls it (instants in the controller's local zone, Go's zero time for "never").
@@ -103,7 +104,7 @@ type RecentAnswers = [Option<(DateTime<Utc>, DateTime<Utc>)>; RECENT_ANSWERS];
 pub struct BoundSchedule {
     schedule: Schedule,
     controller_zone: Tz,
-    recent: Cell<RecentAnswers>,
+    recent: RecentAnswers,
     /// Where the next answer is remembered (round robin).
     oldest: Cell<usize>,
 }
@@ -117,24 +118,25 @@ impl BoundSchedule {
         } else {
             parse_standard_v1(text).map_err(ScheduleError::V1)?
         };
-        Ok(BoundSchedule { schedule, controller_zone, recent: Cell::new([None; RECENT_ANSWERS]), oldest: Cell::new(0) })
+        Ok(BoundSchedule { schedule, controller_zone, recent: Default::default(), oldest: Cell::new(0) })
     }
 
     /// robfig's `Next(t)` with `t` in the controller's zone; Go's zero time (year 1) for "none".
     pub fn next(&self, after: DateTime<Utc>) -> Result<DateTime<Utc>, ScheduleHang> {
-        let recent = self.recent.get();
-        if let Some((_, answer)) = recent.iter().flatten().find(|(asked, _)| *asked == after) {
-            return Ok(*answer);
+        for pair in &self.recent {
+            if let Some((asked, answer)) = pair.get() {
+                if asked == after {
+                    return Ok(answer);
+                }
+            }
         }
         let answer = match self.schedule.next_utc(after, self.controller_zone) {
             Ok(Some(t)) => t,
             Ok(None) => zero_time(),
             Err(hang) => return Err(ScheduleHang(hang)),
         };
-        let mut remembered = recent;
         let slot = self.oldest.get();
-        remembered[slot] = Some((after, answer));
-        self.recent.set(remembered);
+        self.recent[slot].set(Some((after, answer)));
         self.oldest.set((slot + 1) % RECENT_ANSWERS);
         Ok(answer)
     }

@@ -8,7 +8,7 @@ use super::decision::{Decision, DecisionCode};
 use super::effects::{Effects, ReplaceFailed};
 use super::events::Event;
 use super::explain::{at, Anchor, Reasoning, Sentence};
-use super::job_template::{job_from_template, job_name, job_reference};
+use super::job_template::{job_name, job_reference, named_job_from_template};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::reconcile::{reconcile_jobs, Target};
 use super::schedule::{
@@ -342,11 +342,12 @@ fn start_job(
     match input.api.create_job(namespace, name) {
         Ok(()) => {
             let zone = annotation_zone(effective_time_zone(cj.object, &b), input.controller_zone);
-            let mut job = job_from_template(cj.object, scheduled, zone, &b);
-            job.metadata.uid = input.new_job_uid.map_or_else(|| format!("{namespace}/{name}"), str::to_owned);
+            let job = named_job_from_template(cj.object, name.to_owned(), scheduled, zone, &b);
             effects.events.push(Event::successful_create(name));
-            let reference = job_reference(&job, namespace);
-            job.metadata.uid.clear();
+            // The API server gives the created Job its UID; the Job handed back to the runtime
+            // has none (the runtime's store assigns it), only the reference keeps it.
+            let uid = input.new_job_uid.map_or_else(|| format!("{namespace}/{name}"), str::to_owned);
+            let reference = ObjectReference { uid, ..job_reference(&job, namespace) };
             // One Job per sync: room for just it (a Vec's first growth would make room for four).
             effects.created.reserve_exact(1);
             effects.created.push(job);
