@@ -27,6 +27,7 @@ use crate::controller::cronjob::Behaviour;
 use crate::controller::gates::FeatureGates;
 use crate::controller::job::{JobFeatures, JobMemory};
 use crate::go::Tz;
+use std::hash::BuildHasherDefault;
 
 /// Something scheduled on the agenda.
 #[derive(Clone, Debug, PartialEq)]
@@ -136,8 +137,9 @@ pub struct World {
     pub(crate) job_memory: FastMap<String, JobMemory>,
     /// Input objects created after the start, until their time comes.
     later: Vec<Option<Later>>,
-    /// The CronJob controller's parsed schedules (parsed again only when a schedule changes).
-    pub(crate) schedules: crate::controller::cronjob::ScheduleCache,
+    /// The CronJob controller's parsed schedules (parsed again only when a schedule changes),
+    /// found by name with the runtime's own hash.
+    pub(crate) schedules: crate::controller::cronjob::ScheduleCache<BuildHasherDefault<super::fast_hash::FastHasher>>,
     /// The buffer `deliver` hands watch events out of (kept for reuse).
     delivering: Vec<super::store::Change>,
     steps: u64,

@@ -13,8 +13,10 @@ use crate::go::{load_location, Location, LocationError};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::collections::BTreeMap;
+use std::collections::hash_map::RandomState;
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::BuildHasher;
 use std::rc::Rc;
 
 /// The CronJob's `spec.timeZone` as this release's controller sees it: the field reaches the
@@ -177,6 +179,9 @@ pub struct ParsedSchedule {
     /// sync compares them rather than formatting the text again.
     /// The schedule is shared with the explanations of the syncs that read it.
     source: Option<(Rc<str>, Option<String>)>,
+    /// [`check_time_zone`] of that `timeZone`: every sync checks it first, and the answer is a
+    /// function of the name.
+    zone_check: Result<(), LocationError>,
     tz_prefix_parses: bool,
     controller_zone: Tz,
     parsed: Result<BoundSchedule, ScheduleError>,
@@ -197,6 +202,7 @@ impl ParsedSchedule {
         ParsedSchedule {
             text: text.to_owned(),
             source: None,
+            zone_check: Ok(()),
             tz_prefix_parses: behaviour.tz_prefix_parses,
             controller_zone,
             parsed: BoundSchedule::parse(text, behaviour, controller_zone),
@@ -206,8 +212,9 @@ impl ParsedSchedule {
     /// Parses the CronJob's schedule as this release's controller does.
     pub fn of(cron_job: &CronJob, behaviour: &Behaviour, controller_zone: Tz) -> Self {
         let mut parsed = Self::parse(&format_schedule(cron_job, behaviour).0, behaviour, controller_zone);
-        let zone = effective_time_zone(cron_job, behaviour).map(str::to_owned);
-        parsed.source = Some((cron_job.spec.schedule.as_str().into(), zone));
+        let zone = effective_time_zone(cron_job, behaviour);
+        parsed.zone_check = zone.map_or(Ok(()), check_time_zone);
+        parsed.source = Some((cron_job.spec.schedule.as_str().into(), zone.map(str::to_owned)));
         parsed
     }
 
@@ -252,6 +259,11 @@ impl ParsedSchedule {
             && self.controller_zone == controller_zone
     }
 
+    /// [`check_time_zone`] of the `timeZone` this was parsed with ([`Self::of`]; `Ok` for none).
+    pub(crate) fn zone_check(&self) -> Result<(), &LocationError> {
+        self.zone_check.as_ref().map(|_| ())
+    }
+
     /// The `spec.schedule` this was parsed from ([`Self::of`]), shared.
     pub(crate) fn spec_schedule(&self) -> Option<&Rc<str>> {
         self.source.as_ref().map(|(schedule, _)| schedule)
@@ -265,25 +277,34 @@ impl ParsedSchedule {
 
 /// The parsed schedules of a runtime's CronJobs, by name, each parsed again only when its text
 /// changes: what a runtime keeps to hand [`SyncInput::schedule`](super::SyncInput::schedule).
+/// Names are hashed with `S` (a runtime whose keys are its own objects' names can pass a cheaper
+/// hasher than std's).
 #[derive(Clone, Debug, Default)]
-pub struct ScheduleCache {
-    /// By name (ordered: a runtime holds a few, so a lookup is a comparison or two, not a hash).
-    by_name: BTreeMap<String, ParsedSchedule>,
+pub struct ScheduleCache<S = RandomState> {
+    /// Where each CronJob's parse is in `parsed`: one lookup answers a sync, whose parse is then
+    /// read or replaced in place.
+    index: HashMap<String, usize, S>,
+    parsed: Vec<ParsedSchedule>,
 }
 
-impl ScheduleCache {
+impl<S: BuildHasher> ScheduleCache<S> {
     /// The parsed schedule of `cron_job`, parsed now if its text changed since the last call.
     pub fn get(&mut self, cron_job: &CronJob, behaviour: &Behaviour, controller_zone: Tz) -> &ParsedSchedule {
         let name = &cron_job.metadata.name;
-        if !self.by_name.get(name.as_str()).is_some_and(|p| p.is_of(cron_job, behaviour, controller_zone)) {
-            self.by_name.insert(name.clone(), ParsedSchedule::of(cron_job, behaviour, controller_zone));
-        }
-        &self.by_name[name.as_str()]
-    }
-
-    /// Forgets a deleted CronJob's schedule.
-    pub fn remove(&mut self, name: &str) {
-        self.by_name.remove(name);
+        let i = match self.index.get(name.as_str()) {
+            Some(&i) => {
+                if !self.parsed[i].is_of(cron_job, behaviour, controller_zone) {
+                    self.parsed[i] = ParsedSchedule::of(cron_job, behaviour, controller_zone);
+                }
+                i
+            }
+            None => {
+                self.index.insert(name.clone(), self.parsed.len());
+                self.parsed.push(ParsedSchedule::of(cron_job, behaviour, controller_zone));
+                self.parsed.len() - 1
+            }
+        };
+        &self.parsed[i]
     }
 }
 

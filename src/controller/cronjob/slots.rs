@@ -177,7 +177,7 @@ pub struct MostRecent {
 
 impl MostRecent {
     /// `Next(t)` when the search already asked it.
-    fn known_next(&self, t: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    pub(crate) fn known_next(&self, t: DateTime<Utc>) -> Option<DateTime<Utc>> {
         let [t1, t2] = self.first_two;
         if t == self.earliest {
             Some(t1)

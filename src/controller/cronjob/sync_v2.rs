@@ -12,7 +12,7 @@ use super::job_template::{job_name, job_reference, named_job_from_template};
 use super::outcome::{SyncInput, SyncOutcome};
 use super::reconcile::{reconcile_jobs, Target};
 use super::schedule::{
-    annotation_zone, check_time_zone, effective_time_zone, schedule_warning, BoundSchedule, ParsedSchedule, ScheduleOf,
+    annotation_zone, effective_time_zone, schedule_warning, BoundSchedule, ParsedSchedule, ScheduleOf,
 };
 use super::slots::{
     due, most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, requeue_after_search, Missed,
@@ -158,10 +158,7 @@ fn sync_cron_job<'a>(
         return failure(&err, DecisionCode::ApiError, why);
     }
     let cj = target.get();
-    if let Some(stopped) = gate(input, cj.object, effects) {
-        return stopped;
-    }
-    effects.events.extend(schedule_warning(cj.object, &b));
+    // The parse also knows whether the `timeZone` loads, which the gates ask first.
     let mut fresh = None;
     let parsed = ParsedSchedule::reuse_or_parse(
         input.schedule,
@@ -170,6 +167,10 @@ fn sync_cron_job<'a>(
         input.controller_zone,
         &mut fresh,
     );
+    if let Some(stopped) = gate(input, cj.object, parsed, effects) {
+        return stopped;
+    }
+    effects.events.extend(schedule_warning(cj.object, &b));
     match parsed.bound() {
         Ok(schedule) => {
             let text = parsed.spec_schedule().cloned().unwrap_or_else(|| cj.object.spec.schedule.as_str().into());
@@ -184,13 +185,14 @@ fn sync_cron_job<'a>(
 }
 
 /// The gates before the schedule: a CronJob being deleted, an unknown `timeZone`, `suspend`.
-fn gate(input: &SyncInput<'_>, cj: &CronJob, effects: &mut Effects) -> Option<Verdict> {
+fn gate(input: &SyncInput<'_>, cj: &CronJob, parsed: &ParsedSchedule, effects: &mut Effects) -> Option<Verdict> {
     if cj.metadata.deletion_timestamp.is_some() {
         return Some(verdict(None, DecisionCode::Deleting, Worded::new(W::V2Deleting, [])));
     }
     if let Some(zone) = effective_time_zone(cj, &input.behaviour) {
-        if let Err(err) = check_time_zone(zone) {
-            effects.events.push(Event::unknown_time_zone(zone, &err));
+        // `parsed` is the parse of this CronJob's schedule in this `timeZone`: its check is this one.
+        if let Err(err) = parsed.zone_check() {
+            effects.events.push(Event::unknown_time_zone(zone, err));
             let why = Worded::new(W::V2UnknownZone, [format!("{zone:?}").into(), err.into()]);
             return Some(verdict(None, DecisionCode::UnknownTimeZone, why));
         }
@@ -471,7 +473,10 @@ fn explain_nothing_due(
             (DecisionCode::NotFoundBySearch, Sentence::NotFoundBySearch { schedule: text.clone(), since })
         }
         _ => {
-            let upcoming = schedule.next(since).ok().filter(|t| *t != crate::go::zero_time());
+            // The search asked for the slot after `since` first: no need to ask again.
+            let known = unclamped.and_then(|found| found.known_next(since));
+            let upcoming =
+                known.map_or_else(|| schedule.next(since).ok(), Some).filter(|t| *t != crate::go::zero_time());
             (DecisionCode::NotDue, Sentence::NotDue { schedule: text.clone(), since, upcoming })
         }
     }
