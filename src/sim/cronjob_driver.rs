@@ -209,7 +209,7 @@ impl World {
             }
         }
         let slot = created_slot.or(adopted).or(waiting);
-        self.history.cron_sync(name, CronSync { at: now, code, slot });
+        self.history.cron_job(name, |h| h.syncs.push(CronSync { at: now, code, slot }));
         // The explanation is put into words only when the trace is read or serialized.
         if !self.recorder.skip_syncs {
             let decision =

@@ -63,7 +63,8 @@ impl World {
     /// Deletes a CronJob; the garbage collector deletes its Jobs (and they their pods).
     pub(crate) fn delete_cron_job(&mut self, name: &str) {
         let Ok(cron_job) = self.store.delete::<CronJob>(name) else { return };
-        self.history.cron_job(name).deleted = Some(self.now);
+        let now = self.now;
+        self.history.cron_job(name, |h| h.deleted = Some(now));
         self.recorder.cron_job_deleted(name, self.now);
         if !self.kcm.up {
             return;

@@ -103,36 +103,34 @@ impl History {
         self.scheduled.remove(job)
     }
 
-    pub fn cron_job(&mut self, name: &str) -> &mut CronJobHistory {
-        if !self.cron_jobs.contains_key(name) {
-            self.cron_jobs.insert(name.to_string(), CronJobHistory::default());
-        }
-        self.cron_jobs.get_mut(name).expect("just inserted")
-    }
-
-    /// Records a sync of CronJob `name` (looked up once: its history exists after its first).
-    pub fn cron_sync(&mut self, name: &str, sync: CronSync) {
+    /// Runs `f` on the history of CronJob `name`, begun now if it has none: one lookup once it
+    /// exists (every sync records into it). A closure rather than a returned borrow: a borrow
+    /// returned from the found branch would hold the map for the insert in the other.
+    pub fn cron_job<R>(&mut self, name: &str, f: impl FnOnce(&mut CronJobHistory) -> R) -> R {
         match self.cron_jobs.get_mut(name) {
-            Some(h) => h.syncs.push(sync),
-            None => self.cron_job(name).syncs.push(sync),
-        }
-    }
-
-    /// Records the spec `name` has from `at` on, if it differs from the last one.
-    pub fn spec(&mut self, name: &str, at: Time, spec: &CronJobSpec) {
-        let h = self.cron_job(name);
-        if h.specs.last().is_none_or(|(_, s)| s != spec) {
-            h.specs.push((at, spec.clone()));
+            Some(h) => f(h),
+            None => f(self.cron_jobs.entry(name.to_owned()).or_default()),
         }
     }
 
     /// Records a spec edit at `at` and the time the controller's search for unmet times starts
     /// from (`status.lastScheduleTime`, else the creation time).
     pub fn edit(&mut self, name: &str, at: Time, spec: &CronJobSpec, reference: Option<Time>) {
-        let edited = self.cron_job(name).specs.last().is_some_and(|(_, s)| s != spec);
-        self.spec(name, at, spec);
-        if let (true, Some(reference)) = (edited, reference) {
-            self.cron_job(name).edit_references.push((at, reference));
+        self.cron_job(name, |h| {
+            let edited = h.specs.last().is_some_and(|(_, s)| s != spec);
+            h.spec(at, spec);
+            if let (true, Some(reference)) = (edited, reference) {
+                h.edit_references.push((at, reference));
+            }
+        });
+    }
+}
+
+impl CronJobHistory {
+    /// Records the spec in force from `at` on, if it differs from the last one.
+    pub fn spec(&mut self, at: Time, spec: &CronJobSpec) {
+        if self.specs.last().is_none_or(|(_, s)| s != spec) {
+            self.specs.push((at, spec.clone()));
         }
     }
 }

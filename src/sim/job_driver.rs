@@ -107,7 +107,7 @@ impl World {
         for pod in out.created {
             let generate_name = pod.metadata.generate_name.clone();
             if let Ok(name) = self.store.create(pod, now) {
-                named.push((generate_name, name));
+                named.push((generate_name, name.to_owned()));
             }
         }
         let mut named = named.into_iter().peekable();

@@ -396,8 +396,11 @@ impl World {
         match self.later[index].take() {
             Some(Later::CronJob(cj)) => {
                 let name = cj.metadata.name.clone();
-                self.history.spec(&name, self.now, &cj.spec);
-                self.history.cron_job(&name).created = Some(self.now);
+                let now = self.now;
+                self.history.cron_job(&name, |h| {
+                    h.spec(now, &cj.spec);
+                    h.created = Some(now);
+                });
                 let _ = self.store.create(*cj, self.now);
             }
             Some(Later::Job(job)) => {
@@ -411,10 +414,13 @@ impl World {
     pub(crate) fn import_cron_job(&mut self, cron_job: crate::api::CronJob) {
         let created = cron_job.metadata.creation_timestamp.unwrap_or(self.start);
         let name = cron_job.metadata.name.clone();
-        self.history.spec(&name, created, &cron_job.spec);
         // Slots up to the pasted `status.lastScheduleTime` are the cluster's past, which the
         // status says was handled: they are not this run's to miss.
-        self.history.cron_job(&name).created = Some(super::nominal_slots::slots_after(&cron_job, self.start));
+        let slots_after = super::nominal_slots::slots_after(&cron_job, self.start);
+        self.history.cron_job(&name, |h| {
+            h.spec(created, &cron_job.spec);
+            h.created = Some(slots_after);
+        });
         self.store.import(cron_job, self.start);
     }
 

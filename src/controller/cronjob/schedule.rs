@@ -95,6 +95,9 @@ const RECENT_ANSWERS: usize = 4;
 /// lookup reads only the pairs it compares.
 type RecentAnswers = [Cell<Option<(DateTime<Utc>, DateTime<Utc>)>>; RECENT_ANSWERS];
 
+/// `(after, [Next(after), Next(Next(after))])`.
+type FirstTwo = (DateTime<Utc>, [DateTime<Utc>; 2]);
+
 /// A parsed schedule bound to the controller's zone, answering `Next` the way the controller
 /// calls it (instants in the controller's local zone, Go's zero time for "never").
 ///
@@ -107,6 +110,10 @@ pub struct BoundSchedule {
     recent: RecentAnswers,
     /// Where the next answer is remembered (round robin).
     oldest: Cell<usize>,
+    /// The last [`Slots::next_two`] question and its answer. Every search starts with it, and
+    /// between two slots every sync of a CronJob asks it from the same instant
+    /// (`lastScheduleTime`): one comparison answers it until a Job starts.
+    first_two: Cell<Option<FirstTwo>>,
 }
 
 impl BoundSchedule {
@@ -118,7 +125,13 @@ impl BoundSchedule {
         } else {
             parse_standard_v1(text).map_err(ScheduleError::V1)?
         };
-        Ok(BoundSchedule { schedule, controller_zone, recent: Default::default(), oldest: Cell::new(0) })
+        Ok(BoundSchedule {
+            schedule,
+            controller_zone,
+            recent: Default::default(),
+            oldest: Cell::new(0),
+            first_two: Cell::new(None),
+        })
     }
 
     /// robfig's `Next(t)` with `t` in the controller's zone; Go's zero time (year 1) for "none".
@@ -277,6 +290,16 @@ impl ScheduleCache {
 impl Slots for BoundSchedule {
     fn next(&self, after: DateTime<Utc>) -> Result<DateTime<Utc>, ScheduleHang> {
         BoundSchedule::next(self, after)
+    }
+
+    fn next_two(&self, after: DateTime<Utc>) -> Result<[DateTime<Utc>; 2], ScheduleHang> {
+        if let Some((_, answer)) = self.first_two.get().filter(|&(asked, _)| asked == after) {
+            return Ok(answer);
+        }
+        let first = self.next(after)?;
+        let answer = [first, self.next(first)?];
+        self.first_two.set(Some((after, answer)));
+        Ok(answer)
     }
 
     fn constant_delay(&self) -> Option<TimeDelta> {

@@ -23,6 +23,12 @@ pub trait Slots {
     /// none within five years. An `Err` is a schedule on which robfig's `Next` never returns.
     fn next(&self, after: DateTime<Utc>) -> Result<DateTime<Utc>, ScheduleHang>;
 
+    /// `next(after)` and the `next` of that: the two slots every search starts with.
+    fn next_two(&self, after: DateTime<Utc>) -> Result<[DateTime<Utc>; 2], ScheduleHang> {
+        let first = self.next(after)?;
+        Ok([first, self.next(first)?])
+    }
+
     /// `Some(delay)` for `@every` schedules, whose slots are `delay` apart counted from wherever
     /// a chain of `next` calls starts; `None` for cron expressions, whose slots are a fixed set.
     fn constant_delay(&self) -> Option<TimeDelta>;
@@ -164,6 +170,23 @@ pub struct MostRecent {
     pub missed: Missed,
     /// The estimated number of missed slots (`numberOfMissedSchedules`; 0 or 1 when none).
     pub count: i64,
+    /// `Next(earliest)` and the `Next` of that, which the search asked for first: the requeue
+    /// delay usually asks for one of them again.
+    first_two: [DateTime<Utc>; 2],
+}
+
+impl MostRecent {
+    /// `Next(t)` when the search already asked it.
+    fn known_next(&self, t: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        let [t1, t2] = self.first_two;
+        if t == self.earliest {
+            Some(t1)
+        } else if t == t1 {
+            Some(t2)
+        } else {
+            None
+        }
+    }
 }
 
 /// Which `mostRecentScheduleTime` a release uses.
@@ -209,9 +232,9 @@ pub fn most_recent_schedule_time(
     schedule: &dyn Slots,
 ) -> Result<MostRecent, SlotError> {
     let earliest = input.earliest(now, include_deadline);
-    let none = |most_recent, count| MostRecent { earliest, most_recent, missed: Missed::None, count };
-    let t1 = schedule.next(earliest)?;
-    let t2 = schedule.next(t1)?;
+    let first_two = schedule.next_two(earliest)?;
+    let [t1, t2] = first_two;
+    let none = |most_recent, count| MostRecent { earliest, most_recent, missed: Missed::None, count, first_two };
     if now < t1 {
         return Ok(none(None, 0));
     }
@@ -239,7 +262,7 @@ pub fn most_recent_schedule_time(
             last_of_chain(schedule, add_nanos(t1, back), now)?
         }
     };
-    Ok(MostRecent { earliest, most_recent, missed, count })
+    Ok(MostRecent { earliest, most_recent, missed, count, first_two })
 }
 
 /// `nextScheduleTime`: the slot to start now, if any, honouring `startingDeadlineSeconds`.
@@ -299,17 +322,24 @@ pub(crate) fn requeue_after_search(
     now: DateTime<Utc>,
     schedule: &dyn Slots,
 ) -> Result<TimeDelta, ScheduleHang> {
-    let base = match rule {
-        RequeueRule::FromNow => now,
+    let (base, found) = match rule {
+        RequeueRule::FromNow => (now, None),
         RequeueRule::FromLastSlot | RequeueRule::FromLastSlotOrNow => match unclamped() {
             Err(SlotError::Hang(h)) => return Err(h),
-            Err(SlotError::TooClose(_)) => now,
-            Ok(MostRecent { most_recent: Some(t), .. }) => t,
-            Ok(found) if found.missed == Missed::None || rule == RequeueRule::FromLastSlot => found.earliest,
-            Ok(_) => now,
+            Err(SlotError::TooClose(_)) => (now, None),
+            Ok(found @ MostRecent { most_recent: Some(t), .. }) => (t, Some(found)),
+            Ok(found) if found.missed == Missed::None || rule == RequeueRule::FromLastSlot => {
+                (found.earliest, Some(found))
+            }
+            Ok(found) => (now, Some(found)),
         },
     };
-    Ok(until_wake(schedule.next(base)?, now))
+    // `Next` is a pure function: an answer the search already has is the answer.
+    let next = match found.and_then(|f| f.known_next(base)) {
+        Some(next) => next,
+        None => schedule.next(base)?,
+    };
+    Ok(until_wake(next, now))
 }
 
 /// `next.Add(nextScheduleDelta).Sub(now)`: one subtraction of instants, the 100 ms added to the
@@ -320,8 +350,22 @@ fn until_wake(next: DateTime<Utc>, now: DateTime<Utc>) -> TimeDelta {
     if next.naive_utc().date() == NaiveDate::MAX {
         return TimeDelta::nanoseconds(sub_nanos(add_nanos(next, delta), now));
     }
-    let d = next.signed_duration_since(now) + NEXT_SCHEDULE_DELTA;
-    TimeDelta::nanoseconds(d.num_nanoseconds().unwrap_or(if d > TimeDelta::zero() { i64::MAX } else { i64::MIN }))
+    let d = match (exact_nanos(next), exact_nanos(now)) {
+        // Whole seconds and nanoseconds, in integers: chrono's instants span about ±262,000 years,
+        // so the difference and the 100 ms fit an i128 with room to spare.
+        (Some(a), Some(b)) => a - b + i128::from(delta),
+        // A leap second (chrono's second 60): its own subtraction knows how to count it.
+        _ => (next.signed_duration_since(now) + NEXT_SCHEDULE_DELTA)
+            .num_nanoseconds()
+            .map_or_else(|| if next > now { i128::MAX } else { i128::MIN }, i128::from),
+    };
+    TimeDelta::nanoseconds(i64::try_from(d).unwrap_or(if d > 0 { i64::MAX } else { i64::MIN }))
+}
+
+/// Nanoseconds since the Unix epoch, unless `t` is in a leap second.
+fn exact_nanos(t: DateTime<Utc>) -> Option<i128> {
+    let nanos = t.timestamp_subsec_nanos();
+    (nanos < 1_000_000_000).then(|| i128::from(t.timestamp()) * 1_000_000_000 + i128::from(nanos))
 }
 
 /// Why the legacy controller could not list the unmet slots.

@@ -93,27 +93,32 @@ impl Store {
 
     /// Creates an object as the API server does: a `generateName` gets a 5-character suffix, a
     /// UID and `creationTimestamp = now` are set, `generation` starts at 1; status is kept (an
-    /// imported object may carry one). Returns the stored name.
-    pub fn create<T: Stored>(&mut self, mut object: T, now: Time) -> Result<String, StoreError> {
+    /// imported object may carry one). Returns the stored name (borrowed: most writers ignore it).
+    pub fn create<T: Stored>(&mut self, mut object: T, now: Time) -> Result<&str, StoreError> {
         if object.meta().name.is_empty() {
             self.generated_names += 1;
             let name = crate::api::generated_name(&object.meta().generate_name, self.generated_names);
             object.meta_mut().name = name;
         }
         let name = object.meta().name.clone();
-        if T::map(self).contains(&name) {
-            return Err(StoreError::AlreadyExists(format!("{} \"{name}\" already exists", T::RESOURCE)));
-        }
-        let uid = self.uids.take();
-        let meta = object.meta_mut();
-        meta.uid = uid;
-        meta.creation_timestamp = Some(now);
-        meta.generation = Some(1);
-        object.truncate_times();
-        let object = Rc::new(object);
-        let slot = T::map_mut(self).insert(name.clone(), object.clone());
+        let (objects, uids) = T::objects_and_uids(self);
+        let created = objects.insert(name, object, |object| {
+            let meta = object.meta_mut();
+            meta.uid = uids.take();
+            meta.creation_timestamp = Some(now);
+            meta.generation = Some(1);
+            object.truncate_times();
+        });
+        let slot = match created {
+            Ok(slot) => slot,
+            Err(object) => {
+                let name = &object.meta().name;
+                return Err(StoreError::AlreadyExists(format!("{} \"{name}\" already exists", T::RESOURCE)));
+            }
+        };
+        let object = T::map(self).at(slot).clone();
         self.push(slot, T::change(Watch::Added(object)));
-        Ok(name)
+        Ok(&T::map(self).at(slot).meta().name)
     }
 
     /// Puts an object in the store exactly as given (the world's initial state: imported
@@ -127,12 +132,13 @@ impl Store {
         meta.creation_timestamp.get_or_insert(now);
         meta.generation.get_or_insert(1);
         object.truncate_times();
-        let object = Rc::new(object);
         // An object of the same name is replaced, and let go of by the owner indexes.
         if let Some((slot, old)) = T::map_mut(self).remove(&object.meta().name) {
             self.index(slot, &T::change(Watch::Deleted(old)));
         }
-        let slot = T::map_mut(self).insert(object.meta().name.clone(), object.clone());
+        let name = object.meta().name.clone();
+        let Ok(slot) = T::map_mut(self).insert(name, object, |_| {}) else { unreachable!("the name was just freed") };
+        let object = T::map(self).at(slot).clone();
         self.index(slot, &T::change(Watch::Added(object)));
     }
 
@@ -298,7 +304,7 @@ mod tests {
         for _ in 0..1000 {
             let mut p = Pod::default();
             p.metadata.generate_name = "backup-29014860-".into();
-            let name = s.create(p, now()).unwrap();
+            let name = s.create(p, now()).unwrap().to_owned();
             assert_eq!(name.len(), "backup-29014860-".len() + 5, "{name}");
             assert!(
                 name["backup-29014860-".len()..].bytes().all(|b| b"bcdfghjklmnpqrstvwxz2456789".contains(&b)),

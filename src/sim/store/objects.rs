@@ -4,6 +4,7 @@
 //! A slot freed by a delete is reused by a later create (the indexes let go of it first).
 
 use crate::sim::fast_hash::FastMap;
+use std::collections::hash_map::Entry;
 use std::rc::Rc;
 
 /// A slot number, valid while its object exists.
@@ -43,10 +44,6 @@ impl<T> Objects<T> {
         self.slot(name).map(|s| self.at(s))
     }
 
-    pub(super) fn contains(&self, name: &str) -> bool {
-        self.by_name.contains_key(name)
-    }
-
     pub(super) fn len(&self) -> usize {
         self.by_name.len()
     }
@@ -56,20 +53,25 @@ impl<T> Objects<T> {
         self.by_name.iter().map(|(name, &slot)| (name, self.at(slot)))
     }
 
-    /// Stores a new object under `name` (which no object has) and returns its slot.
-    pub(super) fn insert(&mut self, name: String, object: Rc<T>) -> Slot {
+    /// Stores a new object under `name` unless an object has that name (then it is given back),
+    /// and returns its slot. The name is hashed once for the check and the insert; `admit`
+    /// (what the API server sets on a new object) runs only once the name is known to be free.
+    pub(super) fn insert(&mut self, name: String, mut object: T, admit: impl FnOnce(&mut T)) -> Result<Slot, T> {
+        let Entry::Vacant(place) = self.by_name.entry(name) else { return Err(object) };
+        admit(&mut object);
+        let object = Some(Rc::new(object));
         let slot = match self.free.pop() {
             Some(slot) => {
-                self.slots[slot as usize] = Some(object);
+                self.slots[slot as usize] = object;
                 slot
             }
             None => {
-                self.slots.push(Some(object));
+                self.slots.push(object);
                 Slot::try_from(self.slots.len() - 1).expect("fewer than 2^32 objects")
             }
         };
-        self.by_name.insert(name, slot);
-        slot
+        place.insert(slot);
+        Ok(slot)
     }
 
     /// Removes the object named `name`, returning its slot (free from now on) and the object.

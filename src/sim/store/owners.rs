@@ -9,7 +9,47 @@ use crate::sim::fast_hash::FastMap;
 
 /// The slots of the objects by the key of their controller, each list in the objects' name order
 /// (as a list of the kind returns them).
-type OwnerIndex = FastMap<String, Vec<Slot>>;
+type OwnerIndex = FastMap<String, Owned>;
+
+/// The slots under one owner key, in name order. Most owners (a Job and its one pod) have a single
+/// object: it is kept in place, and a list is allocated only for a second.
+#[derive(Clone, Debug)]
+enum Owned {
+    One(Slot),
+    Many(Vec<Slot>),
+}
+
+impl Owned {
+    fn slots(&self) -> &[Slot] {
+        match self {
+            Owned::One(slot) => std::slice::from_ref(slot),
+            Owned::Many(slots) => slots,
+        }
+    }
+
+    /// Puts `slot` at position `at`.
+    fn insert(&mut self, at: usize, slot: Slot) {
+        match self {
+            Owned::One(first) => {
+                let mut slots = vec![*first];
+                slots.insert(at, slot);
+                *self = Owned::Many(slots);
+            }
+            Owned::Many(slots) => slots.insert(at, slot),
+        }
+    }
+
+    /// Takes `slot` out; returns whether none is left.
+    fn remove(&mut self, slot: Slot) -> bool {
+        match self {
+            Owned::One(only) => *only == slot,
+            Owned::Many(slots) => {
+                slots.retain(|&s| s != slot);
+                slots.is_empty()
+            }
+        }
+    }
+}
 
 /// The owner indexes of the objects in the store.
 #[derive(Clone, Debug, Default)]
@@ -67,7 +107,7 @@ impl Store {
 /// The objects `index` holds under `key`, in name order. (The index follows every write, so each
 /// is reached by its slot, neither looked up by name nor checked again.)
 fn owned<'a, T>(index: &'a OwnerIndex, objects: &'a Objects<T>, key: &str) -> impl Iterator<Item = &'a T> + 'a {
-    index.get(key).into_iter().flatten().map(|&slot| &**objects.at(slot))
+    index.get(key).map_or(&[][..], Owned::slots).iter().map(|&slot| &**objects.at(slot))
 }
 
 /// Moves the object in `slot` between the owner keys `owner` gives the old and new versions of
@@ -90,21 +130,21 @@ fn reindex<T: Stored>(
         return;
     }
     if let Some(key) = old_key {
-        if let Some(slots) = index.get_mut(key) {
-            slots.retain(|&s| s != slot);
-            if slots.is_empty() {
-                index.remove(key);
-            }
+        if index.get_mut(key).is_some_and(|owned| owned.remove(slot)) {
+            index.remove(key);
         }
     }
     if let (Some(key), Some(n)) = (new_key, new) {
         // The key is copied only for an owner the index does not hold yet.
-        let slots = match index.get_mut(key) {
-            Some(slots) => slots,
-            None => index.entry(key.to_owned()).or_default(),
-        };
-        let name = n.meta().name.as_str();
-        let at = slots.partition_point(|&s| objects.at(s).meta().name.as_str() < name);
-        slots.insert(at, slot);
+        match index.get_mut(key) {
+            Some(owned) => {
+                let name = n.meta().name.as_str();
+                let at = owned.slots().partition_point(|&s| objects.at(s).meta().name.as_str() < name);
+                owned.insert(at, slot);
+            }
+            None => {
+                index.insert(key.to_owned(), Owned::One(slot));
+            }
+        }
     }
 }

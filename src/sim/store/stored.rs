@@ -2,6 +2,7 @@
 //! does to every object it writes: `metav1.Time` values keep whole seconds, as a round trip
 //! through JSON or protobuf leaves them (`k8s.io/apimachinery/pkg/apis/meta/v1/time.go`).
 
+use super::uid::Uids;
 use super::{Change, Objects, Store, Watch};
 use crate::api::{CronJob, CronJobStatus, Job, JobStatus, ObjectMeta, Pod, PodStatus};
 use crate::sim::trace::{ObjectKind, Time};
@@ -27,6 +28,8 @@ pub trait Stored: Clone + PartialEq + Sized + 'static {
     fn with_status(&self, status: Self::Status) -> Self;
     fn map(store: &Store) -> &Objects<Self>;
     fn map_mut(store: &mut Store) -> &mut Objects<Self>;
+    /// The kind's objects and the UIDs, borrowed together for a create.
+    fn objects_and_uids(store: &mut Store) -> (&mut Objects<Self>, &mut Uids);
     fn change(watch: Watch<Self>) -> Change;
     /// Truncates every `metav1.Time` to whole seconds, as a round trip through the API does.
     fn truncate_times(&mut self);
@@ -125,6 +128,9 @@ macro_rules! stored {
             }
             fn map_mut(store: &mut Store) -> &mut Objects<Self> {
                 &mut store.$field
+            }
+            fn objects_and_uids(store: &mut Store) -> (&mut Objects<Self>, &mut Uids) {
+                (&mut store.$field, &mut store.uids)
             }
             fn change(watch: Watch<Self>) -> Change {
                 Change::$kind(watch)
