@@ -57,7 +57,9 @@ impl World {
             let mut times: Vec<Time> = nominal.clone();
             times.extend(ran.iter().map(|&(at, _)| at));
             times.extend(self.edited_schedule_slots(h));
-            times.sort_unstable();
+            // Sorted runs (the nominal slots, then the Jobs' slots): a stable sort merges them in
+            // one pass where an unstable one would sort from scratch.
+            times.sort();
             times.dedup();
             out.reserve(times.len());
             for at in times {
@@ -131,8 +133,14 @@ impl Judge<'_> {
     /// scheduled time lies after its creation, as the v1 controller's name-derived times can in
     /// years before 1970).
     fn syncs(&self, from: Time, to: Time) -> Vec<CronSync> {
-        let (a, b) = (self.h.syncs.before(from), self.h.syncs.before(to));
-        self.h.syncs.since(a).take(b.saturating_sub(a)).collect()
+        let (first, count) = self.sync_range(from, to);
+        self.h.syncs.since(first).take(count).collect()
+    }
+
+    /// Where the syncs in `[from, to)` begin and how many there are, without listing them.
+    fn sync_range(&self, from: Time, to: Time) -> (usize, usize) {
+        let first = self.h.syncs.before(from);
+        (first, self.h.syncs.before(to).saturating_sub(first))
     }
 
     /// The next nominal slot after `at`.
@@ -143,8 +151,10 @@ impl Judge<'_> {
 
     fn ran(&self, at: Time, job: &JobRecord) -> SlotRecord {
         let created = job.created_at;
-        let before = self.syncs(at, created);
-        let (fate, after) = if before.iter().any(|s| s.code == DecisionCode::ForbidActive) {
+        let (first, synced) = self.sync_range(at, created);
+        let forbidden =
+            synced > 0 && self.h.syncs.since(first).take(synced).any(|s| s.code == DecisionCode::ForbidActive);
+        let (fate, after) = if forbidden {
             (SlotFate::RanLate, RanAfter::Forbid)
         } else if self.spec_at(at).is_some_and(|s| s.suspend == Some(true)) {
             (SlotFate::RanLate, RanAfter::Suspend)
@@ -154,10 +164,10 @@ impl Judge<'_> {
             && self.nominal.binary_search(&at).is_err()
         {
             (SlotFate::RanLate, RanAfter::ScheduleEdit)
-        } else if before.is_empty() {
+        } else if synced == 0 {
             (SlotFate::RanOnTime, RanAfter::FirstSync)
         } else {
-            (SlotFate::RanLate, RanAfter::Syncs(u32::try_from(before.len()).unwrap_or(u32::MAX)))
+            (SlotFate::RanLate, RanAfter::Syncs(u32::try_from(synced).unwrap_or(u32::MAX)))
         };
         let job = job.name.clone();
         let why = SlotWhy::Ran { job: job.clone(), created, late: created - at, after };
@@ -247,7 +257,7 @@ impl Judge<'_> {
         if self.history.down_between(at, window_end) {
             return self.record(at, SlotFate::ControllerDown, None, SlotWhy::Said(SlotWords::DownBeforeStart));
         }
-        if window_end >= self.end && self.syncs(at, self.end).is_empty() {
+        if window_end >= self.end && self.sync_range(at, self.end).1 == 0 {
             return self.record(at, SlotFate::Pending, None, SlotWhy::Said(SlotWords::HorizonEnded));
         }
         match deadline {

@@ -103,7 +103,7 @@ impl World {
         }
         // The controller names new pods by `generateName`; the API server picks the names, and
         // the `SuccessfulCreate` events carry them.
-        let mut named = Vec::new();
+        let mut named = Vec::with_capacity(out.created.len());
         for pod in out.created {
             let generate_name = pod.metadata.generate_name.clone();
             if let Ok(name) = self.store.create(pod, now) {

@@ -84,12 +84,10 @@ impl World {
         let job_index = self.kubelet.job_index.get(&**job).copied().unwrap_or(0);
         match self.scenario.pod_rule(job, cron_job).filter(|r| r.sets_attempts()) {
             Some(rule) => rule.attempt(job_index, attempt),
-            None => self
-                .store
-                .get::<Pod>(pod)
-                .and_then(|p| p.spec.containers.first())
-                .and_then(|c| super::command::infer(&c.command.iter().chain(&c.args).cloned().collect::<Vec<_>>()))
-                .map_or(DEFAULT_ATTEMPT, |i| i.attempt),
+            None => match self.store.get::<Pod>(pod).and_then(|p| p.spec.containers.first()) {
+                Some(c) => self.kubelet.inferred.attempt(&c.command, &c.args),
+                None => DEFAULT_ATTEMPT,
+            },
         }
     }
 

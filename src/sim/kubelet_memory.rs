@@ -2,12 +2,14 @@
 //! the running instance, its init containers) and per Job which scenario attempt comes next. The
 //! world holds it; `kubelet` and `init_containers` schedule what it does on the virtual clock.
 
+use super::command::infer;
 use super::fast_hash::FastMap;
-use super::scenario::{Attempt, InitContainerRule, PodRule};
+use super::scenario::{Attempt, InitContainerRule, PodRule, DEFAULT_ATTEMPT};
 use super::trace::{Name, RecordedPodPhase, Time};
 use crate::api::{Pod, Probe};
 use crate::controller::kubelet::{BackOffBounds, CrashLoopBackOff};
 use crate::controller::Message;
+use std::borrow::Cow;
 
 /// The kubelet's memory: per pod its container's back-off, and per Job how many container
 /// attempts have started (which picks the scenario's next attempt).
@@ -21,6 +23,31 @@ pub struct Kubelet {
     pub(super) job_index: FastMap<String, usize>,
     /// The back-off bounds the kubelet's gates and configuration set.
     pub(crate) bounds: BackOffBounds,
+    /// What each container command seen so far says it does.
+    pub(super) inferred: InferredAttempts,
+}
+
+/// What container commands say they do (`command::infer`), read once per command: the pods of a
+/// CronJob's Jobs all run the command of its template, and reading it is costly.
+#[derive(Debug, Default)]
+pub(super) struct InferredAttempts(FastMap<Vec<String>, Attempt>);
+
+impl InferredAttempts {
+    /// The attempt a container with `command` and `args` makes (joined as the kubelet joins
+    /// them), or the default when its command says nothing plainly.
+    pub(super) fn attempt(&mut self, command: &[String], args: &[String]) -> Attempt {
+        let argv: Cow<'_, [String]> = match (command.is_empty(), args.is_empty()) {
+            (_, true) => Cow::Borrowed(command),
+            (true, false) => Cow::Borrowed(args),
+            (false, false) => Cow::Owned(command.iter().chain(args).cloned().collect()),
+        };
+        if let Some(&attempt) = self.0.get(&*argv) {
+            return attempt;
+        }
+        let attempt = infer(&argv).map_or(DEFAULT_ATTEMPT, |i| i.attempt);
+        self.0.insert(argv.into_owned(), attempt);
+        attempt
+    }
 }
 
 #[derive(Debug)]

@@ -92,12 +92,15 @@ pub fn pod_generate_name(job_name: &str, index: Option<u32>) -> String {
 /// per-index failure counts.
 pub fn new_pod(job: &Job, index: Option<u32>, failure_counts: Option<(u32, u32)>, features: &JobFeatures) -> Pod {
     let template = &job.spec.template;
+    // Room for the tracking finalizer, which is added to the template's.
+    let mut finalizers = Vec::with_capacity(template.metadata.finalizers.len() + 1);
+    finalizers.extend_from_slice(&template.metadata.finalizers);
     let mut meta = ObjectMeta {
         generate_name: pod_generate_name(&job.metadata.name, index),
         namespace: job.metadata.namespace.clone(),
         labels: template.metadata.labels.clone(),
         annotations: template.metadata.annotations.clone(),
-        finalizers: template.metadata.finalizers.clone(),
+        finalizers,
         owner_references: vec![OwnerReference {
             api_version: "batch/v1".into(),
             kind: "Job".into(),

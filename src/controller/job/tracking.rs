@@ -105,10 +105,10 @@ fn count_finished<'a>(
     let completions = job.spec.completions.unwrap_or(0).max(0) as u32;
     let pfp = job.spec.pod_failure_policy.as_ref().filter(|_| f.pod_failure_policy);
     let finished = &t.finished;
-    // The UIDs this pass adds join the lists after it, so the lists as they were are read in place.
-    let orig_unc_failed: BTreeSet<&str> = unc.failed.iter().map(String::as_str).collect();
-    let orig_unc_succ: BTreeSet<&str> = unc.succeeded.iter().map(String::as_str).collect();
-    let (mut new_succ, mut new_fail): (Vec<&'a str>, Vec<&'a str>) = (vec![], vec![]);
+    // The lists as they were are set aside and read in place; the UIDs this pass adds go into the
+    // emptied lists and join the old ones after it.
+    let (orig_succ, orig_fail) = (std::mem::take(&mut unc.succeeded), std::mem::take(&mut unc.failed));
+    let (orig_unc_failed, orig_unc_succ) = (uid_set(&orig_fail), uid_set(&orig_succ));
     let is_success_target = finished.as_ref().is_some_and(|c| c.condition_type == JobConditionType::SuccessCriteriaMet);
     let mut counted =
         Counted { remove: vec![], new_succeeded_indexes: vec![], reached_max_uncounted: false, changed: false };
@@ -139,7 +139,7 @@ fn count_finished<'a>(
                     counted.changed = true;
                 }
             } else if !orig_unc_succ.contains(uid) {
-                new_succ.push(uid);
+                unc.succeeded.push(uid.to_owned());
                 counted.changed = true;
             }
         } else if failed || (finished.is_some() && !is_success_target) {
@@ -148,20 +148,39 @@ fn count_finished<'a>(
                 && valid
                 && match_pod_failure_policy(pfp, p, f.backoff_limit_per_index).count_failed
             {
-                new_fail.push(uid);
+                unc.failed.push(uid.to_owned());
                 counted.changed = true;
             }
         }
-        let uncounted = unc.succeeded.len() + new_succ.len() + unc.failed.len() + new_fail.len();
+        let uncounted = orig_succ.len() + unc.succeeded.len() + orig_fail.len() + unc.failed.len();
         if counted.new_succeeded_indexes.len() + uncounted >= MAX_UNCOUNTED_PODS {
             // Keeps the status small and big Jobs from starving others; the next sync goes on.
             counted.reached_max_uncounted = true;
             break;
         }
     }
-    unc.succeeded.extend(new_succ.into_iter().map(str::to_owned));
-    unc.failed.extend(new_fail.into_iter().map(str::to_owned));
+    drop((orig_unc_succ, orig_unc_failed));
+    unc.succeeded = joined(orig_succ, std::mem::take(&mut unc.succeeded));
+    unc.failed = joined(orig_fail, std::mem::take(&mut unc.failed));
     counted
+}
+
+/// The UIDs that were uncounted followed by those this sync added (the added list itself when
+/// none were).
+fn joined(mut orig: Vec<String>, added: Vec<String>) -> Vec<String> {
+    if orig.is_empty() {
+        return added;
+    }
+    orig.extend(added);
+    orig
+}
+
+/// The UIDs of an uncounted list, to look them up (the usual empty list is not gathered).
+pub(super) fn uid_set(uids: &[String]) -> BTreeSet<&str> {
+    if uids.is_empty() {
+        return BTreeSet::new();
+    }
+    uids.iter().map(String::as_str).collect()
 }
 
 /// An Indexed Job's `completedIndexes`, `succeeded` and `failedIndexes`; whether they changed.

@@ -31,9 +31,12 @@ fn with_container(pod: &Pod, phase: PodPhase, ready: bool, now: DateTime<Utc>, c
     // Field by field rather than a clone of the whole status: the container's old status would
     // be copied only to be dropped.
     let p = &pod.status;
+    // Room for the Ready condition a first start adds, so adding it does not grow the list.
+    let mut conditions = Vec::with_capacity(p.conditions.len() + 1);
+    conditions.extend_from_slice(&p.conditions);
     let mut s = PodStatus {
         phase: Some(phase),
-        conditions: p.conditions.clone(),
+        conditions,
         reason: p.reason.clone(),
         message: p.message.clone(),
         start_time: p.start_time,

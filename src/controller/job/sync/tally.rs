@@ -6,6 +6,7 @@ use super::super::backoff::BackoffRecord;
 use super::super::pods::{
     self, finished_time, has_tracking_finalizer, is_active, is_pod_failed, is_ready, is_terminating,
 };
+use super::super::tracking::uid_set;
 use super::shape::Shape;
 use super::JobMemory;
 use crate::api::{JobStatus, Pod, PodPhase, UncountedTerminatedPods};
@@ -87,8 +88,8 @@ impl<'s> NewFinished<'s> {
     fn of(shape: &'s Shape<'s>, uncounted: &'s UncountedTerminatedPods) -> Self {
         NewFinished {
             shape,
-            uncounted_succeeded: uncounted.succeeded.iter().map(String::as_str).collect(),
-            uncounted_failed: uncounted.failed.iter().map(String::as_str).collect(),
+            uncounted_succeeded: uid_set(&uncounted.succeeded),
+            uncounted_failed: uid_set(&uncounted.failed),
         }
     }
 
