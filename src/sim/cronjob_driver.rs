@@ -47,30 +47,30 @@ impl World {
         self.agenda.schedule(self.now + POLL_INTERVAL, Happening::Poll { epoch });
     }
 
-    /// The v2 controller's informer handlers for a change.
-    pub(crate) fn inform_cronjob_controller(&mut self, change: &Change) {
+    /// The v2 controller's informer handlers for a change (of the object `name`).
+    pub(crate) fn inform_cronjob_controller(&mut self, name: &Name, change: &Change) {
         if self.is_legacy() {
             return;
         }
         match change {
-            Change::CronJob(Watch::Added(cj)) | Change::CronJob(Watch::Deleted(cj)) => {
+            Change::CronJob(Watch::Added(_)) | Change::CronJob(Watch::Deleted(_)) => {
                 let trigger = if matches!(change, Change::CronJob(Watch::Added(_))) {
                     SyncTrigger::CronjobAdded
                 } else {
                     SyncTrigger::CronjobUpdated
                 };
-                self.enqueue_cron_job(&cj.metadata.name, on_cron_job_added_or_deleted(), trigger);
+                self.enqueue_cron_job(name, on_cron_job_added_or_deleted(), trigger);
             }
             Change::CronJob(Watch::Updated { old, new }) => {
                 let (enqueue, event) = on_cron_job_updated(old, new, self.now, &self.behaviour, self.controller_zone);
                 if let Some(e) = event {
-                    self.record_cronjob_event(&Name::from(&new.metadata.name), e);
+                    self.record_cronjob_event(name, e);
                 }
-                self.enqueue_cron_job(&new.metadata.name, enqueue, SyncTrigger::CronjobUpdated);
+                self.enqueue_cron_job(name, enqueue, SyncTrigger::CronjobUpdated);
             }
             // Neither changes the schedule or the time zone: `updateCronJob` enqueues at once.
-            Change::CronJob(Watch::StatusUpdated { new, .. } | Watch::MetadataUpdated(new)) => {
-                self.enqueue_cron_job(&new.metadata.name, on_cron_job_status_updated(), SyncTrigger::CronjobUpdated);
+            Change::CronJob(Watch::StatusUpdated { .. } | Watch::MetadataUpdated(_)) => {
+                self.enqueue_cron_job(name, on_cron_job_status_updated(), SyncTrigger::CronjobUpdated);
             }
             Change::Job(watch) => {
                 let event = match watch {
@@ -113,10 +113,10 @@ impl World {
         }
     }
 
-    fn enqueue_cron_job(&mut self, name: &str, enqueue: Enqueue, trigger: SyncTrigger) {
+    fn enqueue_cron_job(&mut self, name: &Name, enqueue: Enqueue, trigger: SyncTrigger) {
         match enqueue {
-            Enqueue::Now => self.kcm.cronjob.add(self.recorder.name(name), trigger),
-            Enqueue::After(d) => self.kcm.cronjob.add_after(self.recorder.name(name), trigger, self.now, d),
+            Enqueue::Now => self.kcm.cronjob.add(name.clone(), trigger),
+            Enqueue::After(d) => self.kcm.cronjob.add_after(name.clone(), trigger, self.now, d),
             Enqueue::Nothing => {}
         }
     }

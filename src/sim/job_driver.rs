@@ -14,19 +14,19 @@ use crate::controller::job::{
 use crate::controller::{Message, Words};
 
 impl World {
-    /// The Job controller's informer handlers for a change.
-    pub(crate) fn inform_job_controller(&mut self, change: &Change) {
+    /// The Job controller's informer handlers for a change (of the object `name`).
+    pub(crate) fn inform_job_controller(&mut self, name: &Name, change: &Change) {
         match change {
-            Change::Job(Watch::Added(job)) | Change::Job(Watch::Deleted(job)) => {
-                self.kcm.job.add(self.recorder.name(&job.metadata.name), SyncTrigger::JobEvent);
+            Change::Job(Watch::Added(_)) | Change::Job(Watch::Deleted(_)) => {
+                self.kcm.job.add(name.clone(), SyncTrigger::JobEvent);
             }
             Change::Job(Watch::Updated { old, new }) => {
                 let delay = job_event_delay(&self.job_features, old.metadata.generation != new.metadata.generation);
-                self.kcm.job.add_after(self.recorder.name(&new.metadata.name), SyncTrigger::JobEvent, self.now, delay);
+                self.kcm.job.add_after(name.clone(), SyncTrigger::JobEvent, self.now, delay);
             }
-            Change::Job(Watch::StatusUpdated { new, .. } | Watch::MetadataUpdated(new)) => {
+            Change::Job(Watch::StatusUpdated { .. } | Watch::MetadataUpdated(_)) => {
                 let delay = job_event_delay(&self.job_features, false);
-                self.kcm.job.add_after(self.recorder.name(&new.metadata.name), SyncTrigger::JobEvent, self.now, delay);
+                self.kcm.job.add_after(name.clone(), SyncTrigger::JobEvent, self.now, delay);
             }
             Change::Pod(watch) => {
                 let (pod, event) = match watch {

@@ -25,9 +25,9 @@ use crate::controller::Message;
 use chrono::TimeDelta;
 
 impl World {
-    /// A Job appeared at `created` (now, or an imported Job's creationTimestamp): remember its
-    /// index among its CronJob's Jobs and record it.
-    pub(crate) fn job_added(&mut self, job: &Job, created: Time) {
+    /// A Job (named `shared`) appeared at `created` (now, or an imported Job's
+    /// creationTimestamp): remember its index among its CronJob's Jobs and record it.
+    pub(crate) fn job_added(&mut self, shared: &Name, job: &Job, created: Time) {
         let name = &job.metadata.name;
         let cron_job = job.metadata.controller_of().filter(|r| r.kind == "CronJob").map(|r| r.name.as_str());
         if let Some(cj) = cron_job {
@@ -40,14 +40,14 @@ impl World {
             *n += 1;
         }
         let scheduled = self.history.take_scheduled(name);
-        self.recorder.job_created(name, cron_job, scheduled, created);
+        self.recorder.job_created(shared, cron_job, scheduled, created);
     }
 
-    /// A pod appeared: its container starts after the scenario's startup time.
-    pub(crate) fn pod_added(&mut self, pod: &Pod) {
+    /// A pod (named `shared`) appeared: its container starts after the scenario's startup time.
+    pub(crate) fn pod_added(&mut self, shared: &Name, pod: &Pod) {
         let job = pod.metadata.controller_of().map_or("", |r| r.name.as_str());
         let cron_job = self.store.get::<Job>(job).and_then(cron_job_of).map(Name::from);
-        let (name, job) = self.recorder.pod_created(&pod.metadata.name, job, self.now);
+        let (name, job) = self.recorder.pod_created(shared, job, self.now);
         let rule = self.scenario.pod_rule(&job, cron_job.as_deref());
         let startup = rule.map_or(TimeDelta::zero(), |r| r.startup());
         let init = init_runtimes(pod, rule, self.kubelet.bounds);

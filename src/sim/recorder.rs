@@ -126,9 +126,9 @@ impl Recorder {
         self.cluster.outages.push(Outage { from, to });
     }
 
-    /// A Job appeared.
-    pub fn job_created(&mut self, name: &str, cron_job: Option<&str>, scheduled_time: Option<Time>, created_at: Time) {
-        let name = self.events.intern(name).1;
+    /// A Job appeared. `name` is the store's shared copy: the trace keeps that one.
+    pub fn job_created(&mut self, name: &Name, cron_job: Option<&str>, scheduled_time: Option<Time>, created_at: Time) {
+        let name = self.events.adopt(name);
         self.live_jobs.insert(name.clone(), self.jobs.len());
         self.jobs.push(JobRecord {
             name,
@@ -173,10 +173,10 @@ impl Recorder {
         }
     }
 
-    /// A Pod appeared. Returns the shared copies of its name and its Job's, for the kubelet to
-    /// keep.
-    pub fn pod_created(&mut self, name: &str, job: &str, at: Time) -> (Name, Name) {
-        let name = self.events.intern(name).1;
+    /// A Pod appeared. `name` is the store's shared copy: the trace keeps that one. Returns the
+    /// shared copies of its name and its Job's, for the kubelet to keep.
+    pub fn pod_created(&mut self, name: &Name, job: &str, at: Time) -> (Name, Name) {
+        let name = self.events.adopt(name);
         let job = self.events.intern(job).1;
         self.live_pods.insert(name.clone(), self.pods.len());
         self.pods.push(PodRecord {

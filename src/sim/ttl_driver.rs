@@ -19,7 +19,7 @@ fn needs_cleanup(job: &Job) -> bool {
 
 impl World {
     /// The TTL controller's informer handlers for a change.
-    pub(crate) fn inform_ttl_controller(&mut self, change: &Change) {
+    pub(crate) fn inform_ttl_controller(&mut self, name: &Name, change: &Change) {
         if let Change::Job(
             Watch::Added(job)
             | Watch::Updated { new: job, .. }
@@ -27,14 +27,15 @@ impl World {
             | Watch::MetadataUpdated(job),
         ) = change
         {
-            self.ttl_consider(job, SyncTrigger::JobEvent);
+            self.ttl_consider(name, job, SyncTrigger::JobEvent);
         }
     }
 
-    /// Enqueues a Job that needs cleanup (also the informer's initial list at start-up).
-    pub(crate) fn ttl_consider(&mut self, job: &Job, trigger: SyncTrigger) {
+    /// Enqueues a Job (named `name`) that needs cleanup (also the informer's initial list at
+    /// start-up).
+    pub(crate) fn ttl_consider(&mut self, name: &Name, job: &Job, trigger: SyncTrigger) {
         if ttl_controller_enabled(self.version) && needs_cleanup(job) {
-            self.kcm.ttl.add(self.recorder.name(&job.metadata.name), trigger);
+            self.kcm.ttl.add(name.clone(), trigger);
         }
     }
 

@@ -138,8 +138,9 @@ pub struct World {
     later: Vec<Option<Later>>,
     /// The CronJob controller's parsed schedules (parsed again only when a schedule changes).
     pub(crate) schedules: crate::controller::cronjob::ScheduleCache,
-    /// The buffer `deliver` hands watch events out of (kept for reuse).
-    delivering: Vec<super::store::Change>,
+    /// The buffer `deliver` hands watch events out of (kept for reuse), each with its object's
+    /// shared name.
+    delivering: Vec<(Name, Change)>,
     steps: u64,
     finished: bool,
 }
@@ -314,12 +315,12 @@ impl World {
             }
             // Read in place and dropped together after (the handlers only read them and enqueue
             // keys): a change is a few hundred bytes, which moving each out would copy.
-            for change in &changes {
-                self.observe(change);
+            for (name, change) in &changes {
+                self.observe(name, change);
                 if self.kcm.up {
-                    self.inform_cronjob_controller(change);
-                    self.inform_job_controller(change);
-                    self.inform_ttl_controller(change);
+                    self.inform_cronjob_controller(name, change);
+                    self.inform_job_controller(name, change);
+                    self.inform_ttl_controller(name, change);
                 }
             }
             changes.clear();
@@ -328,14 +329,14 @@ impl World {
     }
 
     /// What every change means outside the controller manager: trace records, the kubelet
-    /// starting containers of new pods.
-    fn observe(&mut self, change: &Change) {
+    /// starting containers of new pods. `name` is the changed object's.
+    fn observe(&mut self, name: &Name, change: &Change) {
         use super::store::Watch;
         match change {
-            Change::Job(Watch::Added(job)) => self.job_added(job, self.now),
+            Change::Job(Watch::Added(job)) => self.job_added(name, job, self.now),
             Change::Job(Watch::Updated { old, new }) => self.job_updated(&old.status, new),
             Change::Job(Watch::StatusUpdated { old, new }) => self.job_updated(old, new),
-            Change::Pod(Watch::Added(pod)) => self.pod_added(pod),
+            Change::Pod(Watch::Added(pod)) => self.pod_added(name, pod),
             _ => {}
         }
     }
@@ -371,8 +372,9 @@ impl World {
         self.start_cronjob_controller(trigger);
         let jobs: Vec<_> = self.store.all_shared::<crate::api::Job>().cloned().collect();
         for job in jobs {
-            self.kcm.job.add(self.recorder.name(&job.metadata.name), trigger);
-            self.ttl_consider(&job, trigger);
+            let name = self.recorder.name(&job.metadata.name);
+            self.kcm.job.add(name.clone(), trigger);
+            self.ttl_consider(&name, &job, trigger);
         }
         self.deliver();
     }
@@ -437,7 +439,8 @@ impl World {
         }
         self.store.import(job.clone(), self.start);
         let stored = job;
-        self.job_added(&stored, stored.metadata.creation_timestamp.unwrap_or(self.start));
+        let name = self.store.shared_name::<crate::api::Job>(&stored.metadata.name).expect("imported").clone();
+        self.job_added(&name, &stored, stored.metadata.creation_timestamp.unwrap_or(self.start));
         if let Some(c) = stored.status.finished_condition() {
             let condition = super::trace::FinishedCondition::of(c.condition_type);
             let at = c.last_transition_time.unwrap_or(self.start);

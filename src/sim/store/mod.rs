@@ -28,7 +28,7 @@ mod stored;
 mod uid;
 mod watch;
 
-use super::trace::Time;
+use super::trace::{Name, Time};
 use crate::api::{CronJob, Job, Pod};
 use std::rc::Rc;
 
@@ -46,7 +46,8 @@ pub struct Store {
     owners: owners::OwnerIndexes,
     uids: uid::Uids,
     generated_names: u64,
-    changes: Vec<Change>,
+    /// The watch events not yet delivered, each with the shared name of its object.
+    changes: Vec<(Name, Change)>,
 }
 
 impl Store {
@@ -67,6 +68,11 @@ impl Store {
         T::map(self).at(slot)
     }
 
+    /// The shared name of the object named `name` (the one its watch events carry), if it exists.
+    pub(crate) fn shared_name<T: Stored>(&self, name: &str) -> Option<&Name> {
+        T::map(self).slot(name).map(|s| &T::map(self).named(s).0)
+    }
+
     /// The stored version of the object named `name`, shared (it never changes; a write stores a
     /// new version).
     pub fn get_shared<T: Stored>(&self, name: &str) -> Option<Rc<T>> {
@@ -81,7 +87,7 @@ impl Store {
     /// Every object of a kind, in name order, shared. (Sorted on each call: a run lists every
     /// object only when a controller starts, while it looks objects up by name at every step.)
     pub fn all_shared<T: Stored>(&self) -> impl Iterator<Item = &Rc<T>> {
-        let mut objects: Vec<(&String, &Rc<T>)> = T::map(self).iter().collect();
+        let mut objects: Vec<(&Name, &Rc<T>)> = T::map(self).iter().collect();
         objects.sort_unstable_by(|a, b| a.0.cmp(b.0));
         objects.into_iter().map(|(_, o)| o)
     }
@@ -100,7 +106,7 @@ impl Store {
             let name = crate::api::generated_name(&object.meta().generate_name, self.generated_names);
             object.meta_mut().name = name;
         }
-        let name = object.meta().name.clone();
+        let name = Name::from(&object.meta().name);
         let (objects, uids) = T::objects_and_uids(self);
         let created = objects.insert(name, object, |object| {
             let meta = object.meta_mut();
@@ -116,8 +122,8 @@ impl Store {
                 return Err(StoreError::AlreadyExists(format!("{} \"{name}\" already exists", T::RESOURCE)));
             }
         };
-        let object = T::map(self).at(slot).clone();
-        self.push(slot, T::change(Watch::Added(object)));
+        let (shared, object) = T::map(self).named(slot).clone();
+        self.push(slot, shared, T::change(Watch::Added(object)));
         Ok(&T::map(self).at(slot).meta().name)
     }
 
@@ -133,10 +139,10 @@ impl Store {
         meta.generation.get_or_insert(1);
         object.truncate_times();
         // An object of the same name is replaced, and let go of by the owner indexes.
-        if let Some((slot, old)) = T::map_mut(self).remove(&object.meta().name) {
+        if let Some((slot, _, old)) = T::map_mut(self).remove(&object.meta().name) {
             self.index(slot, &T::change(Watch::Deleted(old)));
         }
-        let name = object.meta().name.clone();
+        let name = Name::from(&object.meta().name);
         let Ok(slot) = T::map_mut(self).insert(name, object, |_| {}) else { unreachable!("the name was just freed") };
         let object = T::map(self).at(slot).clone();
         self.index(slot, &T::change(Watch::Added(object)));
@@ -160,7 +166,8 @@ impl Store {
         }
         let new = Rc::new(new);
         *current = new.clone();
-        self.push(slot, T::change(Watch::Updated { old, new }));
+        let shared = T::map(self).named(slot).0.clone();
+        self.push(slot, shared, T::change(Watch::Updated { old, new }));
         Ok(true)
     }
 
@@ -192,7 +199,8 @@ impl Store {
             }
         };
         // A status names no owner: the owner indexes stay as they are.
-        self.changes.push(T::change(watch));
+        let shared = T::map(self).named(slot).0.clone();
+        self.changes.push((shared, T::change(watch)));
         true
     }
 
@@ -212,16 +220,17 @@ impl Store {
         only.meta_mut().finalizers.retain(|f| f != finalizer);
         let new = current.clone();
         // Finalizers are not owner references: the owner indexes stay as they are.
-        self.changes.push(T::change(Watch::MetadataUpdated(new)));
+        let shared = T::map(self).named(slot).0.clone();
+        self.changes.push((shared, T::change(Watch::MetadataUpdated(new))));
         Ok(true)
     }
 
     /// Removes the named object now, returning it.
     pub fn delete<T: Stored>(&mut self, name: &str) -> Result<Rc<T>, StoreError> {
-        let Some((slot, gone)) = T::map_mut(self).remove(name) else {
+        let Some((slot, shared, gone)) = T::map_mut(self).remove(name) else {
             return Err(Self::not_found::<T>(name));
         };
-        self.push(slot, T::change(Watch::Deleted(gone.clone())));
+        self.push(slot, shared, T::change(Watch::Deleted(gone.clone())));
         Ok(gone)
     }
 
@@ -232,13 +241,14 @@ impl Store {
 
     /// The watch events of the writes since the last call, in order.
     pub fn take_changes(&mut self) -> Vec<Change> {
-        std::mem::take(&mut self.changes)
+        std::mem::take(&mut self.changes).into_iter().map(|(_, change)| change).collect()
     }
 
     /// Moves the watch events of the writes since the last call into `into` (empty), keeping the
     /// store's buffer for the next writes: delivery runs after every step, so reusing the two
-    /// buffers saves an allocation each time.
-    pub fn swap_changes(&mut self, into: &mut Vec<Change>) {
+    /// buffers saves an allocation each time. Each comes with its object's shared name, so the
+    /// informer handlers key their queues and the trace its records without hashing the name.
+    pub fn swap_changes(&mut self, into: &mut Vec<(Name, Change)>) {
         debug_assert!(into.is_empty());
         std::mem::swap(&mut self.changes, into);
     }
@@ -252,10 +262,11 @@ impl Store {
         StoreError::NotFound(format!("{} \"{name}\" not found", T::RESOURCE))
     }
 
-    /// Records a watch event for the informers, keeping the owner indexes up to date.
-    fn push(&mut self, slot: Slot, change: Change) {
+    /// Records a watch event of the object `name` for the informers, keeping the owner indexes
+    /// up to date.
+    fn push(&mut self, slot: Slot, name: Name, change: Change) {
         self.index(slot, &change);
-        self.changes.push(change);
+        self.changes.push((name, change));
     }
 
     /// Updates the owner indexes for a write to the object in `slot`.

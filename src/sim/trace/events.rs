@@ -72,17 +72,40 @@ impl Events {
     /// The shared copy of `name` (every record that names it points to the same text) and its
     /// number.
     pub fn intern(&mut self, name: &str) -> (u32, Name) {
-        if let Some((shared, &id)) = self.name_ids.get_key_value(name) {
-            return (id, shared.clone());
+        let id = self.name_id(name);
+        (id, self.names[id as usize].clone())
+    }
+
+    /// The number of `name`, which is kept if new.
+    fn name_id(&mut self, name: &str) -> u32 {
+        match self.name_ids.get(name) {
+            Some(&id) => id,
+            None => self.append(Name::from(name)),
         }
+    }
+
+    /// `name` (an object's own shared name) as the copy every record that names it points to
+    /// from now on, also when the text was recorded before (the Event of a sync that created the
+    /// object), so the trace and the store keep one copy.
+    pub fn adopt(&mut self, name: &Name) -> Name {
+        match self.name_ids.get(name.as_str()) {
+            Some(&id) => self.names[id as usize] = name.clone(),
+            None => {
+                self.append(name.clone());
+            }
+        }
+        name.clone()
+    }
+
+    /// A new name's number.
+    fn append(&mut self, shared: Name) -> u32 {
         if self.name_ids.len() >= RECENT {
             self.name_ids.clear();
         }
         let id = u32::try_from(self.names.len()).expect("fewer than 2^32 names");
-        let shared = Name::from(name);
         self.names.push(shared.clone());
-        self.name_ids.insert(shared.clone(), id);
-        (id, shared)
+        self.name_ids.insert(shared, id);
+        id
     }
 
     fn text(&mut self, text: Cow<'static, str>) -> u32 {
@@ -123,9 +146,9 @@ impl Events {
         message: Message<N>,
         source: impl Into<Cow<'static, str>>,
     ) {
-        let (object_id, _) = self.intern(object.1);
+        let object_id = self.name_id(object.1);
         let (words, about) = match message {
-            Message::About(words, name) => (Some(words), self.intern(name.as_ref()).0),
+            Message::About(words, name) => (Some(words), self.name_id(name.as_ref())),
             Message::Text(text) => (None, self.text(text)),
         };
         let (reason, source) = (self.text(reason.into()), self.text(source.into()));

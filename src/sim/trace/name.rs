@@ -7,7 +7,8 @@ use std::rc::Rc;
 
 /// An object's name, shared: the controllers' work queues hold it, and the syncs and Events the
 /// trace records about the object point to the same text instead of each keeping a copy.
-/// Reads and compares as the `str` it is; serializes as a string.
+/// Reads and compares as the `str` it is (two handles on one shared copy are equal without
+/// reading it: most keys a map compares are); serializes as a string.
 ///
 /// ```
 /// use cronjob_playground::sim::trace::Name;
@@ -15,8 +16,21 @@ use std::rc::Rc;
 /// assert!(name == "backup" && name.len() == 6);
 /// assert_eq!(serde_json::to_string(&name).unwrap(), r#""backup""#);
 /// ```
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Eq, PartialOrd, Ord)]
 pub struct Name(Rc<str>);
+
+impl PartialEq for Name {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+/// Hashes as the `str`, so maps keyed by names are looked up by `&str` too.
+impl std::hash::Hash for Name {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state)
+    }
+}
 
 impl Name {
     /// The name.
