@@ -77,15 +77,19 @@ impl World {
     }
 
     fn delete_pods_of(&mut self, job: &Job, because: Message) {
-        let mut pods: Vec<String> =
-            self.store.pods_of_job(&job.metadata.uid).map(|p| p.metadata.name.clone()).collect();
-        // The last (most often the only) pod takes the reason itself, not a copy.
-        let last = pods.pop();
-        for pod in pods {
-            self.delete_pod(&pod, because.clone());
-        }
-        if let Some(pod) = last {
-            self.delete_pod(&pod, because);
+        let mut names = self.store.pods_of_job(&job.metadata.uid).map(|p| p.metadata.name.clone());
+        let Some(first) = names.next() else { return };
+        // Most Jobs have one pod: only the others go in a list (an empty one allocates nothing).
+        let others: Vec<String> = names.collect();
+        let mut pods = std::iter::once(first).chain(others).peekable();
+        while let Some(pod) = pods.next() {
+            // The last (most often the only) pod takes the reason itself, not a copy.
+            if pods.peek().is_some() {
+                self.delete_pod(&pod, because.clone());
+            } else {
+                self.delete_pod(&pod, because);
+                break;
+            }
         }
     }
 

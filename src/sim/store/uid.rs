@@ -34,19 +34,17 @@ impl Uids {
 }
 
 /// The UID of the `n`-th object: a fixed-form UUID, so runs are reproducible. Written digit by
-/// digit into a buffer on the stack and copied once (one is made per object created; the
-/// formatter, or pushing each character onto the string, costs several times more).
+/// digit (one is made per object created; the formatter costs several times more).
 fn uid(n: u64) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    const PREFIX: &[u8; 24] = b"00000000-0000-4000-8000-";
-    // `{n:012x}`: twelve digits at least, more when the number needs them (sixteen at most).
-    let digits = (64 - n.leading_zeros()).div_ceil(4).max(12) as usize;
-    let mut text = [0u8; 24 + 16];
-    text[..24].copy_from_slice(PREFIX);
-    for (i, byte) in text[24..24 + digits].iter_mut().enumerate() {
-        *byte = HEX[(n >> (4 * (digits - 1 - i)) & 0xf) as usize];
+    let mut text = String::with_capacity(36 + 4);
+    text.push_str("00000000-0000-4000-8000-");
+    // `{n:012x}`: twelve digits at least, more when the number needs them.
+    let digits = (64 - n.leading_zeros()).div_ceil(4).max(12);
+    for i in (0..digits).rev() {
+        text.push(HEX[(n >> (4 * i) & 0xf) as usize] as char);
     }
-    std::str::from_utf8(&text[..24 + digits]).expect("ASCII digits").to_owned()
+    text
 }
 
 #[cfg(test)]
