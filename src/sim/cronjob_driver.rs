@@ -81,8 +81,9 @@ impl World {
                     Watch::Deleted(j) => JobEvent::Deleted(j),
                 };
                 // The handlers resolve a Job's controller reference by name among the CronJobs:
-                // only the CronJobs its versions name can answer.
-                let named = |j: &Job| j.metadata.controller_of().and_then(|r| self.store.get::<CronJob>(&r.name));
+                // only the CronJobs its versions name can answer. Each comes with its shared
+                // name, the key a woken one is queued by.
+                let named = |j: &Job| j.metadata.controller_of().and_then(|r| self.store.get_named::<CronJob>(&r.name));
                 let (old, new) = match watch {
                     Watch::Updated { old, new } => (Some(&**old), &**new),
                     Watch::Added(j)
@@ -92,21 +93,26 @@ impl World {
                 };
                 // At most two (on the stack: this runs for every Job write).
                 let before = old.and_then(named);
-                let after = named(new).filter(|c| before.is_none_or(|o| !std::ptr::eq(o, *c)));
+                let after = named(new).filter(|(_, c)| before.is_none_or(|(_, o)| !std::ptr::eq(o, *c)));
                 let (both, one): ([&CronJob; 2], [&CronJob; 1]);
                 let cron_jobs: &[&CronJob] = match (before, after) {
                     (Some(a), Some(b)) => {
-                        both = [a, b];
+                        both = [a.1, b.1];
                         &both
                     }
                     (Some(a), None) | (None, Some(a)) => {
-                        one = [a];
+                        one = [a.1];
                         &one
                     }
                     (None, None) => &[],
                 };
                 for woken in on_job_event(event, cron_jobs) {
-                    self.kcm.cronjob.add(self.recorder.name(&woken.metadata.name), SyncTrigger::JobEvent);
+                    let (name, _) = [before, after]
+                        .into_iter()
+                        .flatten()
+                        .find(|(_, c)| std::ptr::eq(*c, woken))
+                        .expect("a woken CronJob is one of those handed");
+                    self.kcm.cronjob.add(name.clone(), SyncTrigger::JobEvent);
                 }
             }
             Change::Pod(_) => {}

@@ -441,7 +441,7 @@ impl World {
         }
         self.store.import(job.clone(), self.start);
         let stored = job;
-        let name = self.store.shared_name::<crate::api::Job>(&stored.metadata.name).expect("imported").clone();
+        let name = self.store.get_named::<crate::api::Job>(&stored.metadata.name).expect("imported").0.clone();
         self.job_added(&name, &stored, stored.metadata.creation_timestamp.unwrap_or(self.start));
         if let Some(c) = stored.status.finished_condition() {
             let condition = super::trace::FinishedCondition::of(c.condition_type);

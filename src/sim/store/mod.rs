@@ -68,9 +68,10 @@ impl Store {
         T::map(self).at(slot)
     }
 
-    /// The shared name of the object named `name` (the one its watch events carry), if it exists.
-    pub(crate) fn shared_name<T: Stored>(&self, name: &str) -> Option<&Name> {
-        T::map(self).slot(name).map(|s| &T::map(self).named(s).0)
+    /// The object named `name`, if it exists, with its shared name (the one its watch events
+    /// carry).
+    pub(crate) fn get_named<T: Stored>(&self, name: &str) -> Option<(&Name, &T)> {
+        T::map(self).slot(name).map(|s| T::map(self).named(s)).map(|(n, o)| (n, &**o))
     }
 
     /// The stored version of the object named `name`, shared (it never changes; a write stores a

@@ -9,8 +9,9 @@ use super::{EventRecord, EventType, Name, ObjectKind, ObjectRef, Time};
 use crate::controller::{Message, Words};
 use crate::sim::fast_hash::FastMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::borrow::Cow;
+use std::borrow::{Borrow, Cow};
 use std::fmt;
+use std::hash::Hash;
 
 /// One Event, as numbers: `object` and (for a message about a name) `about` index the names,
 /// (for a message in words of its own) `about` the texts, `head` the headings.
@@ -53,87 +54,97 @@ struct Head {
 #[derive(Clone, Default)]
 pub struct Events {
     records: Vec<Packed>,
-    names: Vec<Name>,
-    texts: Vec<Cow<'static, str>>,
-    heads: Vec<Head>,
-    /// Where the names and texts recorded lately are in their tables. Bounded: when one holds
-    /// [`RECENT`] entries it starts over, and a name met again after that is kept once more (it
-    /// reads the same), so a long run does not keep a map entry for every name it ever saw.
-    name_ids: FastMap<Name, u32>,
-    text_ids: FastMap<Cow<'static, str>, u32>,
-    head_ids: FastMap<Head, u32>,
+    names: Numbered<Name>,
+    texts: Numbered<Cow<'static, str>>,
+    heads: Numbered<Head>,
 }
 
-/// How many names (and texts) the lookup tables hold before they start over: far more than the
-/// objects alive at once, far fewer than a year's Jobs and Pods.
+/// Values numbered in the order they were first met, and where the values met lately are.
+/// That lookup is bounded: when it holds [`RECENT`] values it starts over, and a value met again
+/// after that is numbered once more (it reads the same), so a long run does not keep a map entry
+/// for every name it ever saw. A number, once given, reads the same value for good.
+#[derive(Clone)]
+struct Numbered<T> {
+    list: Vec<T>,
+    recent: FastMap<T, u32>,
+}
+
+/// How many values (names, texts, headings) a table's lookup holds before it starts over: far
+/// more than the objects alive at once, far fewer than a year's Jobs and Pods.
 const RECENT: usize = 1 << 14;
+
+impl<T> Default for Numbered<T> {
+    fn default() -> Self {
+        Numbered { list: Vec::new(), recent: FastMap::default() }
+    }
+}
+
+impl<T: Clone + Eq + Hash> Numbered<T> {
+    /// The number of `value`, if it was met lately.
+    fn find<Q: Hash + Eq + ?Sized>(&self, value: &Q) -> Option<u32>
+    where
+        T: Borrow<Q>,
+    {
+        self.recent.get(value).copied()
+    }
+
+    /// The number of a value not met lately.
+    fn append(&mut self, value: T) -> u32 {
+        if self.recent.len() >= RECENT {
+            self.recent.clear();
+        }
+        let id = u32::try_from(self.list.len()).expect("fewer than 2^32 values in a table");
+        self.list.push(value.clone());
+        self.recent.insert(value, id);
+        id
+    }
+
+    /// The number of `value`, given now if it was not met lately.
+    fn number(&mut self, value: T) -> u32 {
+        self.find(&value).unwrap_or_else(|| self.append(value))
+    }
+
+    /// The value numbered `id`.
+    fn get(&self, id: u32) -> &T {
+        &self.list[id as usize]
+    }
+
+    /// Done numbering: the lookup is let go and the list keeps no room to grow.
+    fn seal(&mut self) {
+        self.recent = FastMap::default();
+        self.list.shrink_to_fit();
+    }
+}
 
 impl Events {
     /// The shared copy of `name` (every record that names it points to the same text) and its
     /// number.
     pub fn intern(&mut self, name: &str) -> (u32, Name) {
         let id = self.name_id(name);
-        (id, self.names[id as usize].clone())
+        (id, self.names.get(id).clone())
     }
 
     /// The number of `name`, which is kept if new.
     fn name_id(&mut self, name: &str) -> u32 {
-        match self.name_ids.get(name) {
-            Some(&id) => id,
-            None => self.append(Name::from(name)),
-        }
+        self.names.find(name).unwrap_or_else(|| self.names.append(Name::from(name)))
     }
 
     /// `name` (an object's own shared name) as the copy every record that names it points to
     /// from now on, also when the text was recorded before (the Event of a sync that created the
     /// object), so the trace and the store keep one copy.
     pub fn adopt(&mut self, name: &Name) -> Name {
-        match self.name_ids.get(name.as_str()) {
-            Some(&id) => self.names[id as usize] = name.clone(),
+        match self.names.find(name.as_str()) {
+            // The list's copy reads the same: records that have its number read `name` now.
+            Some(id) => self.names.list[id as usize] = name.clone(),
             None => {
-                self.append(name.clone());
+                self.names.append(name.clone());
             }
         }
         name.clone()
     }
 
-    /// A new name's number.
-    fn append(&mut self, shared: Name) -> u32 {
-        if self.name_ids.len() >= RECENT {
-            self.name_ids.clear();
-        }
-        let id = u32::try_from(self.names.len()).expect("fewer than 2^32 names");
-        self.names.push(shared.clone());
-        self.name_ids.insert(shared, id);
-        id
-    }
-
     fn text(&mut self, text: Cow<'static, str>) -> u32 {
-        if let Some(&id) = self.text_ids.get(&*text) {
-            return id;
-        }
-        if self.text_ids.len() >= RECENT {
-            self.text_ids.clear();
-        }
-        let id = u32::try_from(self.texts.len()).expect("fewer than 2^32 texts");
-        self.texts.push(text.clone());
-        self.text_ids.insert(text, id);
-        id
-    }
-
-    /// The number of `head` (bounded as the names' and texts' tables are: after the texts' table
-    /// starts over, a sort met again has new text numbers, and so a new heading).
-    fn head(&mut self, head: Head) -> u32 {
-        if let Some(&id) = self.head_ids.get(&head) {
-            return id;
-        }
-        if self.head_ids.len() >= RECENT {
-            self.head_ids.clear();
-        }
-        let id = u32::try_from(self.heads.len()).expect("fewer than 2^32 headings");
-        self.heads.push(head);
-        self.head_ids.insert(head, id);
-        id
+        self.texts.find(&*text).unwrap_or_else(|| self.texts.append(text))
     }
 
     /// Records an Event about `object` (`kind`, `name`) at `time`.
@@ -153,7 +164,9 @@ impl Events {
         };
         let (reason, source) = (self.text(reason.into()), self.text(source.into()));
         let warning = event_type == EventType::Warning;
-        let head = self.head(Head { reason, source, words, kind: object.0, warning });
+        // After the texts' lookup starts over, a sort met again has new text numbers, and so a
+        // new heading.
+        let head = self.heads.number(Head { reason, source, words, kind: object.0, warning });
         self.records.push(Packed { time, object: object_id, about, head });
     }
 
@@ -166,13 +179,10 @@ impl Events {
     /// Done recording: the tables that find a name's or a text's number are let go (recording
     /// more after this keeps new copies of the names and texts it meets).
     pub fn seal(&mut self) {
-        self.name_ids = FastMap::default();
-        self.text_ids = FastMap::default();
-        self.head_ids = FastMap::default();
         self.records.shrink_to_fit();
-        self.names.shrink_to_fit();
-        self.texts.shrink_to_fit();
-        self.heads.shrink_to_fit();
+        self.names.seal();
+        self.texts.seal();
+        self.heads.seal();
     }
 
     /// How many Events.
@@ -206,18 +216,18 @@ impl Events {
     }
 
     fn read(&self, p: &Packed) -> EventRecord {
-        let head = &self.heads[p.head as usize];
+        let head = self.heads.get(p.head);
         let message = match head.words {
-            Some(words) => Message::About(words, self.names[p.about as usize].clone()),
-            None => Message::Text(self.texts[p.about as usize].clone()),
+            Some(words) => Message::About(words, self.names.get(p.about).clone()),
+            None => Message::Text(self.texts.get(p.about).clone()),
         };
         EventRecord {
             time: p.time,
-            object: ObjectRef { kind: head.kind, name: self.names[p.object as usize].clone() },
+            object: ObjectRef { kind: head.kind, name: self.names.get(p.object).clone() },
             event_type: if head.warning { EventType::Warning } else { EventType::Normal },
-            reason: self.texts[head.reason as usize].clone(),
+            reason: self.texts.get(head.reason).clone(),
             message,
-            source: self.texts[head.source as usize].clone(),
+            source: self.texts.get(head.source).clone(),
         }
     }
 }
@@ -290,7 +300,10 @@ mod tests {
             Message::<&str>::Text("Job has reached the specified backoff limit".into()),
             "job-controller",
         );
-        assert_eq!((events.len(), events.names.len(), events.texts.len(), events.heads.len()), (2, 2, 5, 2));
+        assert_eq!(
+            (events.len(), events.names.list.len(), events.texts.list.len(), events.heads.list.len()),
+            (2, 2, 5, 2)
+        );
         assert_eq!(std::mem::size_of::<Packed>(), 24);
         let read: Vec<EventRecord> = events.iter().collect();
         assert_eq!(read[0].message, "Saw completed job: backup-29014860, condition: Failed");
@@ -308,7 +321,7 @@ mod tests {
         back.seal();
         events.push(read[0].clone());
         assert_eq!(
-            (events.len(), events.names.len(), events.get(2), events.get(3)),
+            (events.len(), events.names.list.len(), events.get(2), events.get(3)),
             (3, 4, Some(read[0].clone()), None)
         );
     }
@@ -324,9 +337,9 @@ mod tests {
         for i in 0..RECENT + 10 {
             completed(&mut events, &format!("backup-{i}"));
         }
-        assert_eq!(events.name_ids.len(), 10);
+        assert_eq!(events.names.recent.len(), 10);
         completed(&mut events, "backup-0");
-        assert_eq!((events.names.len(), events.texts.len()), (RECENT + 11, 3));
+        assert_eq!((events.names.list.len(), events.texts.list.len()), (RECENT + 11, 3));
         assert_eq!(events.get(0), events.iter().next_back());
     }
 }
