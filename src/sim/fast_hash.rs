@@ -14,11 +14,14 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
+/// What builds a [`FastHasher`] for a map (for a collection generic over its hasher).
+pub type FastState = BuildHasherDefault<FastHasher>;
+
 /// A map hashed with [`FastHasher`].
-pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+pub type FastMap<K, V> = HashMap<K, V, FastState>;
 
 /// A set hashed with [`FastHasher`].
-pub type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
+pub type FastSet<K> = HashSet<K, FastState>;
 
 /// Folds each 8-byte word into the state by adding and multiplying by an odd constant (whose
 /// product spreads every input bit into the high bits the map's probe uses).
@@ -83,10 +86,10 @@ impl Hasher for FastHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::hash::{BuildHasher, BuildHasherDefault};
+    use std::hash::BuildHasher;
 
     fn hash(s: &str) -> u64 {
-        BuildHasherDefault::<FastHasher>::default().hash_one(s)
+        FastState::default().hash_one(s)
     }
 
     #[test]

@@ -78,19 +78,15 @@ impl World {
 
     fn delete_pods_of(&mut self, job: &Job, because: Message) {
         let mut names = self.store.pods_of_job(&job.metadata.uid).map(|p| p.metadata.name.clone());
-        let Some(first) = names.next() else { return };
+        let Some(mut pod) = names.next() else { return };
         // Most Jobs have one pod: only the others go in a list (an empty one allocates nothing).
         let others: Vec<String> = names.collect();
-        let mut pods = std::iter::once(first).chain(others).peekable();
-        while let Some(pod) = pods.next() {
-            // The last (most often the only) pod takes the reason itself, not a copy.
-            if pods.peek().is_some() {
-                self.delete_pod(&pod, because.clone());
-            } else {
-                self.delete_pod(&pod, because);
-                break;
-            }
+        for next in others {
+            self.delete_pod(&pod, because.clone());
+            pod = next;
         }
+        // The last (most often the only) pod takes the reason itself, not a copy.
+        self.delete_pod(&pod, because);
     }
 
     /// Deletes a pod: a running container is killed; a pod with finalizers stays, terminating,

@@ -27,7 +27,6 @@ use crate::controller::cronjob::Behaviour;
 use crate::controller::gates::FeatureGates;
 use crate::controller::job::{JobFeatures, JobMemory};
 use crate::go::Tz;
-use std::hash::BuildHasherDefault;
 
 /// Something scheduled on the agenda.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,7 +138,7 @@ pub struct World {
     later: Vec<Option<Later>>,
     /// The CronJob controller's parsed schedules (parsed again only when a schedule changes),
     /// found by name with the runtime's own hash.
-    pub(crate) schedules: crate::controller::cronjob::ScheduleCache<BuildHasherDefault<super::fast_hash::FastHasher>>,
+    pub(crate) schedules: crate::controller::cronjob::ScheduleCache<super::fast_hash::FastState>,
     /// The buffer `deliver` hands watch events out of (kept for reuse), each with its object's
     /// shared name.
     delivering: Vec<(Name, Change)>,

@@ -143,10 +143,6 @@ impl Events {
         name.clone()
     }
 
-    fn text(&mut self, text: Cow<'static, str>) -> u32 {
-        self.texts.find(&*text).unwrap_or_else(|| self.texts.append(text))
-    }
-
     /// Records an Event about `object` (`kind`, `name`) at `time`.
     pub fn record<N: AsRef<str>>(
         &mut self,
@@ -160,9 +156,9 @@ impl Events {
         let object_id = self.name_id(object.1);
         let (words, about) = match message {
             Message::About(words, name) => (Some(words), self.name_id(name.as_ref())),
-            Message::Text(text) => (None, self.text(text)),
+            Message::Text(text) => (None, self.texts.number(text)),
         };
-        let (reason, source) = (self.text(reason.into()), self.text(source.into()));
+        let (reason, source) = (self.texts.number(reason.into()), self.texts.number(source.into()));
         let warning = event_type == EventType::Warning;
         // After the texts' lookup starts over, a sort met again has new text numbers, and so a
         // new heading.
