@@ -6,7 +6,7 @@
 use super::store::{Change, Watch};
 use super::trace::{ControllerName, Explanation, FinishedCondition, Name, ObjectKind, Ruling, SyncTrigger};
 use super::world::World;
-use crate::api::{ConditionStatus, Job, JobConditionType, JobStatus, Pod};
+use crate::api::{Job, Pod};
 use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
 use crate::controller::job::{
     job_event_delay, pod_event_delay, sync_job, JobMemory, JobSyncInput, PodApiFaults, PodEvent, MANAGED_ELSEWHERE,
@@ -40,10 +40,7 @@ impl World {
                     ),
                     Watch::StatusUpdated { old, new } => (
                         new,
-                        PodEvent::Updated {
-                            old_phase: old.phase.unwrap_or_default(),
-                            new_phase: new.status.phase.unwrap_or_default(),
-                        },
+                        PodEvent::Updated { old_phase: old.phase, new_phase: new.status.phase.unwrap_or_default() },
                     ),
                     Watch::MetadataUpdated(p) => {
                         let phase = p.status.phase.unwrap_or_default();
@@ -142,21 +139,13 @@ impl World {
         self.recorder.sync(ControllerName::Job, now, name, trigger, decision, out.requeue_after);
     }
 
-    /// A Job's status changed from `old`: record its terminal condition when it appears.
-    pub(crate) fn job_updated(&mut self, old: &JobStatus, new: &Job) {
-        let finished = |s: &JobStatus| {
-            s.conditions
-                .iter()
-                .find(|c| {
-                    c.status == ConditionStatus::True
-                        && matches!(c.condition_type, JobConditionType::Complete | JobConditionType::Failed)
-                })
-                .cloned()
-        };
-        if finished(old).is_some() {
+    /// A Job's status changed (it had finished before if `was_finished`): record its terminal
+    /// condition when it appears.
+    pub(crate) fn job_updated(&mut self, was_finished: bool, new: &Job) {
+        if was_finished {
             return;
         }
-        if let Some(c) = finished(&new.status) {
+        if let Some(c) = new.status.finished_condition() {
             let reason = (!c.reason.is_empty()).then(|| c.reason.clone());
             self.recorder.job_finished(&new.metadata.name, self.now, FinishedCondition::of(c.condition_type), reason);
         }

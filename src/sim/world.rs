@@ -335,8 +335,10 @@ impl World {
         use super::store::Watch;
         match change {
             Change::Job(Watch::Added(job)) => self.job_added(name, job, self.now),
-            Change::Job(Watch::Updated { old, new }) => self.job_updated(&old.status, new),
-            Change::Job(Watch::StatusUpdated { old, new }) => self.job_updated(old, new),
+            Change::Job(Watch::Updated { old, new }) => {
+                self.job_updated(old.status.finished_condition().is_some(), new)
+            }
+            Change::Job(Watch::StatusUpdated { old, new }) => self.job_updated(old.finished, new),
             Change::Pod(Watch::Added(pod)) => self.pod_added(name, pod),
             _ => {}
         }
