@@ -120,9 +120,12 @@ impl World {
             self.recorder.event(now, (ObjectKind::Job, name), e.event_type, e.reason, e.message, "job-controller");
         }
         // A Job without an entry reads as the empty memory, so only a memory that holds something
-        // is kept: most Jobs never fail or err, and need no entry (nor a copy of their name).
+        // is kept: most Jobs never fail or err, and need no entry (nor a copy of their name). (A
+        // removal hashes the name even when no Job has an entry: the usual case, so it is skipped.)
         if out.memory == no_memory {
-            self.job_memory.remove(&**name);
+            if !self.job_memory.is_empty() {
+                self.job_memory.remove(&**name);
+            }
         } else if let Some(memory) = self.job_memory.get_mut(&**name) {
             *memory = out.memory;
         } else {
