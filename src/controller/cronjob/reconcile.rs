@@ -42,6 +42,10 @@ pub(crate) fn reconcile_jobs<'a>(
 ) -> Result<(), ApiError> {
     let rule = input.behaviour.last_successful;
     let wording = input.behaviour.completed_wording.unwrap_or(CompletedWording::Status);
+    // Unfinished Jobs found in `status.active`, and whether the list changed (or was switched)
+    // since they were looked for: see the orphans below.
+    let mut running = 0;
+    let mut list_changed = false;
     for job in jobs {
         let uid = &job.metadata.uid;
         let cj = target.get();
@@ -52,12 +56,14 @@ pub(crate) fn reconcile_jobs<'a>(
                 let live = input.api.get_cron_job()?;
                 if live.status.active.iter().any(|r| &r.uid == uid) {
                     target.live = Some(Working::of(live));
+                    list_changed = true;
                     continue;
                 }
                 effects.note_unexpected(&job.metadata.name);
             }
             (true, Some(kind)) => {
                 cj.remove_active(uid);
+                list_changed = true;
                 let event = Event::saw_completed_job(&job.metadata.name, condition_name(kind), wording);
                 effects.note_completed(event, &job.metadata.name, condition_name(kind));
                 *update_status = true;
@@ -77,13 +83,15 @@ pub(crate) fn reconcile_jobs<'a>(
                     *update_status = true;
                 }
             }
-            (true, None) => {}
+            (true, None) => running += 1,
         }
     }
     // Active references without a cached Job: ask the API server before dropping them.
     let cached = |uid: &str| jobs.iter().any(|j| j.metadata.uid == uid);
-    // Nearly always every one is cached: then nothing is copied to be asked about.
-    if target.get().status.active.iter().all(|r| cached(&r.uid)) {
+    // Nearly always every one is cached: then nothing is copied to be asked about. Most often
+    // the list is one reference, which the one running Job found above is the Job of.
+    let active = &target.get().status.active;
+    if (!list_changed && running == 1 && active.len() == 1) || active.iter().all(|r| cached(&r.uid)) {
         return Ok(());
     }
     let orphans: Vec<_> = target.get().status.active.iter().filter(|r| !cached(&r.uid)).cloned().collect();

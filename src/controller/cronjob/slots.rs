@@ -14,7 +14,7 @@
 use crate::api::{CronJob, CronJobStatus};
 use crate::cron::EndlessSearch;
 use crate::go::{add_nanos, round_to_second, seconds_nanos, sub_nanos, whole_seconds, zero_time};
-use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
+use chrono::{DateTime, NaiveDate, TimeDelta, Timelike, Utc};
 use std::fmt;
 
 /// A schedule as the slot search asks it for slots.
@@ -311,6 +311,33 @@ pub fn next_schedule_time_duration(
     schedule: &dyn Slots,
 ) -> Result<TimeDelta, ScheduleHang> {
     requeue_after_search(rule, || most_recent_schedule_time(search, input, now, false, schedule), now, schedule)
+        .map(|r| r.after)
+}
+
+/// What `nextScheduleTimeDuration` answers, with the `Next` it waited for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Requeue {
+    /// The delay: `next + 100 ms − now`, saturated.
+    pub after: TimeDelta,
+    next: DateTime<Utc>,
+}
+
+impl Requeue {
+    /// `now + after` (`now` where chrono cannot represent the sum): the instant the controller
+    /// looks again. Whenever the delay is the exact difference that is `next + 100 ms`, which
+    /// needs no addition of instants when it stays within `next`'s second.
+    pub(crate) fn at(&self, now: DateTime<Utc>) -> DateTime<Utc> {
+        let exact = self.after.num_nanoseconds().is_some_and(|d| d != i64::MAX && d != i64::MIN);
+        let (next_nanos, now_nanos) = (self.next.timestamp_subsec_nanos(), now.timestamp_subsec_nanos());
+        // Neither instant in a leap second (chrono's nanoseconds past 10⁹), which adds its own way.
+        if exact && next_nanos < 900_000_000 && now_nanos < 1_000_000_000 {
+            // On the UTC wall clock: `DateTime::with_nanosecond` would go through a zone's offsets.
+            if let Some(at) = self.next.naive_utc().with_nanosecond(next_nanos + 100_000_000) {
+                return at.and_utc();
+            }
+        }
+        now.checked_add_signed(self.after).unwrap_or(now)
+    }
 }
 
 /// `nextScheduleTimeDuration` with the answer of `mostRecentScheduleTime(…, false)` it reads
@@ -321,7 +348,7 @@ pub(crate) fn requeue_after_search(
     unclamped: impl FnOnce() -> Result<MostRecent, SlotError>,
     now: DateTime<Utc>,
     schedule: &dyn Slots,
-) -> Result<TimeDelta, ScheduleHang> {
+) -> Result<Requeue, ScheduleHang> {
     let (base, found) = match rule {
         RequeueRule::FromNow => (now, None),
         RequeueRule::FromLastSlot | RequeueRule::FromLastSlotOrNow => match unclamped() {
@@ -339,7 +366,7 @@ pub(crate) fn requeue_after_search(
         Some(next) => next,
         None => schedule.next(base)?,
     };
-    Ok(until_wake(next, now))
+    Ok(Requeue { after: until_wake(next, now), next })
 }
 
 /// `next.Add(nextScheduleDelta).Sub(now)`: one subtraction of instants, the 100 ms added to the
@@ -484,6 +511,30 @@ mod tests {
         assert_eq!(d(RequeueRule::FromNow), TimeDelta::milliseconds(3_540_100));
         assert_eq!(d(RequeueRule::FromLastSlot), TimeDelta::milliseconds(7_140_100));
         assert_eq!(d(RequeueRule::FromLastSlotOrNow), TimeDelta::milliseconds(7_140_100));
+    }
+
+    #[test]
+    fn a_requeue_ends_where_chrono_adds_its_delay_to_now() {
+        let leap = NaiveDate::from_ymd_opt(2016, 12, 31).unwrap().and_hms_nano_opt(23, 59, 59, 1_500_000_000);
+        let leap = leap.unwrap().and_utc();
+        let instants = [
+            at("2016-05-19T10:01:00Z"),
+            at("2016-05-19T11:00:00Z"),
+            at("2016-05-19T11:00:00.95Z"),
+            at("2016-05-19T09:59:59.5Z"),
+            zero_time(),
+            leap,
+            DateTime::<Utc>::MAX_UTC,
+            DateTime::<Utc>::MIN_UTC,
+            at("2262-05-01T00:00:00Z"),
+        ];
+        for next in instants {
+            for now in instants {
+                let after = until_wake(next, now);
+                let chrono = now.checked_add_signed(after).unwrap_or(now);
+                assert_eq!(Requeue { after, next }.at(now), chrono, "{next} from {now}");
+            }
+        }
     }
 
     #[test]

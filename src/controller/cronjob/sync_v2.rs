@@ -15,8 +15,8 @@ use super::schedule::{
     annotation_zone, effective_time_zone, schedule_warning, BoundSchedule, ParsedSchedule, ScheduleOf,
 };
 use super::slots::{
-    due, most_recent_schedule_time, next_schedule_time, next_schedule_time_duration, requeue_after_search, Missed,
-    MostRecent, SlotError, SlotInput, Slots,
+    due, most_recent_schedule_time, next_schedule_time, requeue_after_search, Missed, MostRecent, Requeue, SlotError,
+    SlotInput, Slots,
 };
 use super::working::Working;
 use crate::api::{ConcurrencyPolicy, CronJob, Job, ObjectReference, OwnerReference};
@@ -242,7 +242,7 @@ fn sync_slot<'a>(
     };
     let Some(scheduled) = found.most_recent else {
         let (code, why) = explain_nothing_due(input, cj.object, &slots, unclamped().as_ref().ok(), (schedule, text));
-        return verdict(Some(requeue), code, Reasoning::of(why).and(wake(now, requeue)));
+        return verdict(Some(requeue.after), code, Reasoning::of(why).and(wake(now, requeue)));
     };
     if found.missed == Missed::Many {
         effects.events.push(Event::too_many_missed_times(b.too_many_missed_with_count.then_some(found.count)));
@@ -250,7 +250,7 @@ fn sync_slot<'a>(
     if let Some(sds) = cj.object.spec.starting_deadline_seconds.filter(|_| slots.too_late(scheduled, now)) {
         effects.events.push(Event::miss_schedule(scheduled));
         let why = Sentence::MissSchedule { slot: scheduled, sds };
-        return verdict(Some(requeue), DecisionCode::TooLate, Reasoning::of(why).and(wake(now, requeue)));
+        return verdict(Some(requeue.after), DecisionCode::TooLate, Reasoning::of(why).and(wake(now, requeue)));
     }
     let name = job_name(&cj.object.metadata.name, scheduled, b.algorithm);
     let object: &'a CronJob = cj.object;
@@ -258,14 +258,16 @@ fn sync_slot<'a>(
     let in_active = cj.status.active.iter().any(|r| r.name == name && namespace_of(&r.namespace) == namespace);
     if in_active || cj.status.last_schedule_time == Some(scheduled) {
         let why = Sentence::AlreadyProcessed { slot: scheduled, active_job: in_active.then_some(name) };
-        return verdict(Some(requeue), DecisionCode::AlreadyProcessed, Reasoning::of(why).and(wake(now, requeue)));
+        let why = Reasoning::of(why).and(wake(now, requeue));
+        return verdict(Some(requeue.after), DecisionCode::AlreadyProcessed, why);
     }
     let policy = cj.object.spec.concurrency_policy.unwrap_or_default();
     if policy == ConcurrencyPolicy::Forbid && !cj.status.active.is_empty() {
         effects.events.push(Event::job_already_active());
         let running = cj.status.active.iter().map(|r| r.name.clone()).collect();
         let why = Sentence::ForbidActive { running, slot: scheduled, sds: cj.object.spec.starting_deadline_seconds };
-        return verdict(Some(requeue), DecisionCode::ForbidActive, Reasoning::of(why).and(wake(now, requeue)));
+        let why = Reasoning::of(why).and(wake(now, requeue));
+        return verdict(Some(requeue.after), DecisionCode::ForbidActive, why);
     }
     let mut replaced = Vec::new();
     if policy == ConcurrencyPolicy::Replace {
@@ -285,7 +287,9 @@ fn sync_slot<'a>(
     cj.status.to_mut().last_schedule_time = Some(scheduled);
     *update_status = true;
     // The status now names the new slot: the requeue searches from it.
-    let requeue = match next_schedule_time_duration(b.requeue, b.slot_search, &cj.slots(), now, schedule) {
+    let slots_now = cj.slots();
+    let search = || most_recent_schedule_time(b.slot_search, &slots_now, now, false, schedule);
+    let requeue = match requeue_after_search(b.requeue, search, now, schedule) {
         Ok(r) => r,
         Err(h) => return failure(&h, DecisionCode::ScheduleHangs, h.to_string()),
     };
@@ -307,12 +311,12 @@ fn sync_slot<'a>(
     if !replaced.is_empty() {
         why = why.and(Sentence::Replaced(replaced));
     }
-    verdict(Some(requeue), code, why.and(wake(now, requeue)))
+    verdict(Some(requeue.after), code, why.and(wake(now, requeue)))
 }
 
 /// When the controller looks again: `requeue` from `now`.
-fn wake(now: DateTime<Utc>, requeue: TimeDelta) -> Sentence {
-    Sentence::Wake { at: now.checked_add_signed(requeue).unwrap_or(now), after: requeue }
+fn wake(now: DateTime<Utc>, requeue: Requeue) -> Sentence {
+    Sentence::Wake { at: requeue.at(now), after: requeue.after }
 }
 
 /// Replace could not delete the running Jobs: the slot is not started and the sync is retried.
