@@ -296,16 +296,22 @@ fn clean_uncounted(status: &mut JobStatus, unc: &mut UncountedTerminatedPods, po
         // The usual case: nothing uncounted, so the pods' finalizers need not be gathered.
         return false;
     }
-    let with_finalizer = UidSet::sorted(
-        pods.iter()
-            .filter(|p| has_tracking_finalizer(p))
-            .map(|p| p.metadata.uid.as_str())
-            .filter(|uid| removed.binary_search(uid).is_err())
-            .collect(),
-    );
+    // A UID whose finalizer was just removed goes without a look at the pods; the pods that keep
+    // theirs are gathered only for a UID that was not.
+    let mut with_finalizer = None;
+    let mut keeps = |uid: &String| {
+        removed.binary_search(&uid.as_str()).is_err()
+            && with_finalizer
+                .get_or_insert_with(|| {
+                    UidSet::sorted(
+                        pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.as_str()).collect(),
+                    )
+                })
+                .contains(uid)
+    };
     let before = (unc.succeeded.len(), unc.failed.len());
-    unc.succeeded.retain(|u| with_finalizer.contains(u.as_str()));
-    unc.failed.retain(|u| with_finalizer.contains(u.as_str()));
+    unc.succeeded.retain(&mut keeps);
+    unc.failed.retain(&mut keeps);
     status.succeeded += (before.0 - unc.succeeded.len()) as i32;
     status.failed += (before.1 - unc.failed.len()) as i32;
     before != (unc.succeeded.len(), unc.failed.len())
