@@ -72,6 +72,9 @@ pub struct Manifest {
 pub fn load_manifest(text: &str) -> Manifest {
     let docs = parse_documents(text);
     let mut manifest = Manifest::default();
+    // Each document's first line, found by number: walking the text from its start for every
+    // document would make a dump of many objects quadratic in its length.
+    let lines: Vec<&str> = text.lines().collect();
     for doc in docs.documents {
         if doc.is_null() {
             continue;
@@ -86,9 +89,8 @@ pub fn load_manifest(text: &str) -> Manifest {
             continue;
         }
         // `List`, and typed lists such as `CronJobList`, carry their objects in `items`.
-        let json_text = text
-            .lines()
-            .nth(doc.pos.line.saturating_sub(1) as usize)
+        let json_text = lines
+            .get(doc.pos.line.saturating_sub(1) as usize)
             .and_then(|l| l.get(doc.pos.column.saturating_sub(1) as usize..))
             .is_some_and(|rest| rest.starts_with('{'));
         let list_kind = text_of(&doc, "kind").filter(|k| k.ends_with("List"));

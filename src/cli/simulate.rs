@@ -57,7 +57,14 @@ pub fn run(args: Args) -> ExitCode {
         Ok(text) => text,
         Err(why) => return fail(&why.to_string()),
     };
-    let trace = match crate::sim::simulate(&text, None) {
+    // The text is read once: the run and the notes on what it leaves out share one admission.
+    let input = crate::sim::Input::read(&text);
+    let left = crate::sim::not_simulated(input.admission());
+    let ran = crate::sim::Run::from_input(input).and_then(|mut run| {
+        while !run.step(u64::MAX)?.done {}
+        Ok(run.finish())
+    });
+    let trace = match ran {
         Ok(trace) => trace,
         Err(e) => return fail(&e.to_string()),
     };
@@ -65,7 +72,6 @@ pub fn run(args: Args) -> ExitCode {
     for notice in &trace.notices {
         eprintln!("cronjob-playground simulate: notice: {notice}");
     }
-    let left = crate::sim::not_simulated(&crate::api::admit(&text, None, trace.kubernetes_version));
     for note in not_simulated_notes(&left) {
         eprintln!("{note}");
     }

@@ -25,6 +25,15 @@ pub struct Masks {
 }
 
 impl Masks {
+    /// Whether every field allows this wall clock: where [`SpecSchedule`]'s search stops.
+    fn allow(&self, c: &Civil) -> bool {
+        self.month & (1 << c.month) != 0
+            && self.day_matches(c.day, c.weekday)
+            && self.hour & (1 << c.hour) != 0
+            && self.minute & (1 << c.minute) != 0
+            && self.second & (1 << c.second) != 0
+    }
+
     /// robfig's `dayMatches`: if either day field is starred both must match, otherwise either.
     pub fn day_matches(&self, day: u32, weekday: u32) -> bool {
         let dom = self.dom & (1 << day) != 0;
@@ -121,6 +130,17 @@ impl SpecSchedule {
             stuck_at: tz.timestamp_opt(stuck, 0).single().unwrap_or_else(|| after.with_timezone(&tz)),
         })?;
         Ok(found.and_then(|unix| DateTime::from_timestamp(unix, 0)))
+    }
+
+    /// Whether `Next(t − 1 s)` is `t`, told without a search: `t` is a whole second whose wall
+    /// clock (in the schedule's zone or `local`) every field allows. The search from `t` then
+    /// stops at `t` before moving, so this is the search's own answer.
+    pub(crate) fn is_slot(&self, t: DateTime<Utc>, local: Tz) -> bool {
+        let tz = match self.location {
+            Location::Local => local,
+            Location::Zone(tz) => tz,
+        };
+        t.timestamp_subsec_nanos() == 0 && self.masks.allow(&Zone::new(tz).civil(t.timestamp()))
     }
 
     /// The search from the whole second `after`, in the schedule's zone or `local`; `Err` is the

@@ -6,7 +6,7 @@
 use super::store::{Change, Watch};
 use super::trace::{ControllerName, Explanation, FinishedCondition, Name, ObjectKind, Ruling, SyncTrigger};
 use super::world::World;
-use crate::api::{ConditionStatus, Job, JobConditionType, JobStatus, Pod};
+use crate::api::{Job, Pod};
 use crate::controller::job::pods::JOB_TRACKING_FINALIZER;
 use crate::controller::job::{
     job_event_delay, pod_event_delay, sync_job, JobMemory, JobSyncInput, PodApiFaults, PodEvent, MANAGED_ELSEWHERE,
@@ -40,10 +40,7 @@ impl World {
                     ),
                     Watch::StatusUpdated { old, new } => (
                         new,
-                        PodEvent::Updated {
-                            old_phase: old.phase.unwrap_or_default(),
-                            new_phase: new.status.phase.unwrap_or_default(),
-                        },
+                        PodEvent::Updated { old_phase: old.phase, new_phase: new.status.phase.unwrap_or_default() },
                     ),
                     Watch::MetadataUpdated(p) => {
                         let phase = p.status.phase.unwrap_or_default();
@@ -64,13 +61,16 @@ impl World {
     /// One `syncJob`, its writes applied, its verdict recorded.
     pub(crate) fn sync_job(&mut self, name: &Name, trigger: SyncTrigger) {
         let now = self.now;
-        let Some(job) = self.store.get_shared::<Job>(name) else {
+        // The Job is found by name once: a Job sync writes its pods, never removes its Job, so
+        // the slot still holds it for the status write.
+        let Some(slot) = self.store.slot::<Job>(name) else {
             self.job_memory.remove(&**name);
             let decision =
                 Ruling { code: "not-found".into(), explanation: Explanation::Gone(ControllerName::Job, name.clone()) };
             self.recorder.sync(ControllerName::Job, now, name, trigger, decision, None);
             return;
         };
+        let job = self.store.shared_at::<Job>(slot);
         let pods: Vec<&Pod> = self.store.pods_of_job(&job.metadata.uid).collect();
         let no_memory = JobMemory::default();
         let memory = self.job_memory.get(&**name).unwrap_or(&no_memory);
@@ -112,7 +112,7 @@ impl World {
         }
         let mut named = named.into_iter().peekable();
         if let Some(status) = out.status {
-            let _ = self.store.replace_status::<Job>(name, status);
+            self.store.replace_status_at::<Job>(slot, status);
         }
         for mut e in out.events {
             if let Message::About(Words::CreatedPod, generate_name) = &mut e.message {
@@ -123,9 +123,12 @@ impl World {
             self.recorder.event(now, (ObjectKind::Job, name), e.event_type, e.reason, e.message, "job-controller");
         }
         // A Job without an entry reads as the empty memory, so only a memory that holds something
-        // is kept: most Jobs never fail or err, and need no entry (nor a copy of their name).
+        // is kept: most Jobs never fail or err, and need no entry (nor a copy of their name). (A
+        // removal hashes the name even when no Job has an entry: the usual case, so it is skipped.)
         if out.memory == no_memory {
-            self.job_memory.remove(&**name);
+            if !self.job_memory.is_empty() {
+                self.job_memory.remove(&**name);
+            }
         } else if let Some(memory) = self.job_memory.get_mut(&**name) {
             *memory = out.memory;
         } else {
@@ -142,21 +145,13 @@ impl World {
         self.recorder.sync(ControllerName::Job, now, name, trigger, decision, out.requeue_after);
     }
 
-    /// A Job's status changed from `old`: record its terminal condition when it appears.
-    pub(crate) fn job_updated(&mut self, old: &JobStatus, new: &Job) {
-        let finished = |s: &JobStatus| {
-            s.conditions
-                .iter()
-                .find(|c| {
-                    c.status == ConditionStatus::True
-                        && matches!(c.condition_type, JobConditionType::Complete | JobConditionType::Failed)
-                })
-                .cloned()
-        };
-        if finished(old).is_some() {
+    /// A Job's status changed (it had finished before if `was_finished`): record its terminal
+    /// condition when it appears.
+    pub(crate) fn job_updated(&mut self, was_finished: bool, new: &Job) {
+        if was_finished {
             return;
         }
-        if let Some(c) = finished(&new.status) {
+        if let Some(c) = new.status.finished_condition() {
             let reason = (!c.reason.is_empty()).then(|| c.reason.clone());
             self.recorder.job_finished(&new.metadata.name, self.now, FinishedCondition::of(c.condition_type), reason);
         }

@@ -112,12 +112,15 @@ pub struct WorkQueue<K, C> {
     /// Entries whose keys are ready, oldest first.
     ready: VecDeque<u32>,
     /// Every key the queue holds in any way, with its entry's place; a key left with nothing is
-    /// removed.
+    /// removed (the key last got once another is got: see `last_got`).
     index: FastMap<K, u32>,
     /// The entries; a free one has no key and is listed in `free`.
     entries: Vec<Held<K, C>>,
     free: Vec<u32>,
-    /// The entry of the key the last `get` returned: `done` on it needs no lookup.
+    /// The entry of the key the last `get` returned: `done` on it needs no lookup. It is kept
+    /// after `done` even when left with nothing, until the next `get`: the echoes of a sync's own
+    /// writes, delivered right after it, most often queue the same key again, and find its entry
+    /// here instead of hashing the key to drop it and again to add it back.
     last_got: Option<u32>,
     /// The waiting entries in ready-time order, earliest on top. An entry replaced by an earlier
     /// one stays in the heap until it surfaces and is dropped (its call no longer the key's), so
@@ -323,6 +326,9 @@ impl<K: Hash + Eq + Clone, C: Copy> WorkQueue<K, C> {
     /// `Get`: the next ready key and the cause it was added with; it is now being processed.
     pub fn get(&mut self) -> Option<(K, C)> {
         let at = self.ready.pop_front()?;
+        if let Some(last) = self.last_got.filter(|&last| self.entries[last as usize].state.is_empty()) {
+            self.release(last);
+        }
         let held = &mut self.entries[at as usize];
         let cause = held.state.dirty.take().expect("ready keys are dirty");
         held.state.processing = true;
@@ -331,14 +337,15 @@ impl<K: Hash + Eq + Clone, C: Copy> WorkQueue<K, C> {
     }
 
     /// `Done`: processing of `key` ended; re-queues it if it was added meanwhile.
+    /// The key last got, left with nothing, keeps its entry until the next `get`.
     pub fn done(&mut self, key: &K) {
-        let last = self.last_got.take().filter(|&at| self.entries[at as usize].key.as_ref() == Some(key));
+        let last = self.last_got.filter(|&at| self.entries[at as usize].key.as_ref() == Some(key));
         let Some(at) = last.or_else(|| self.index.get(key).copied()) else { return };
         let state = &mut self.entries[at as usize].state;
         state.processing = false;
         if state.dirty.is_some() {
             self.ready.push_back(at);
-        } else if state.is_empty() {
+        } else if state.is_empty() && last.is_none() {
             self.release(at);
         }
     }

@@ -69,6 +69,9 @@ pub(crate) struct ControllerManager {
     pub cronjob: WorkQueue<Name, SyncTrigger>,
     pub job: WorkQueue<Name, SyncTrigger>,
     pub ttl: WorkQueue<Name, SyncTrigger>,
+    /// The instant the queues' waiting entries were last promoted: a waiting entry is always
+    /// due after the instant it was added at, so none falls due until the clock moves on.
+    promoted_at: Option<Time>,
 }
 
 impl ControllerManager {
@@ -81,6 +84,7 @@ impl ControllerManager {
             // The Job controller's rate limiter is kept by the controller itself (`JobMemory`).
             job: WorkQueue::new(RateLimiter::default_controller()),
             ttl: WorkQueue::new(RateLimiter::default_controller()),
+            promoted_at: None,
         }
     }
 
@@ -89,6 +93,10 @@ impl ControllerManager {
     }
 
     fn promote_due(&mut self, now: Time) {
+        if self.promoted_at == Some(now) {
+            return;
+        }
+        self.promoted_at = Some(now);
         self.cronjob.promote_due(now);
         self.job.promote_due(now);
         self.ttl.promote_due(now);
@@ -98,6 +106,7 @@ impl ControllerManager {
         self.cronjob.clear();
         self.job.clear();
         self.ttl.clear();
+        self.promoted_at = None;
     }
 }
 
@@ -335,8 +344,10 @@ impl World {
         use super::store::Watch;
         match change {
             Change::Job(Watch::Added(job)) => self.job_added(name, job, self.now),
-            Change::Job(Watch::Updated { old, new }) => self.job_updated(&old.status, new),
-            Change::Job(Watch::StatusUpdated { old, new }) => self.job_updated(old, new),
+            Change::Job(Watch::Updated { old, new }) => {
+                self.job_updated(old.status.finished_condition().is_some(), new)
+            }
+            Change::Job(Watch::StatusUpdated { old, new }) => self.job_updated(old.finished, new),
             Change::Pod(Watch::Added(pod)) => self.pod_added(name, pod),
             _ => {}
         }

@@ -6,11 +6,11 @@
 use super::item::ItemRef;
 use super::pod_lanes::pod_segments;
 use super::pod_lanes::SegmentKind;
+use crate::sim::fast_hash::FastMap;
 use crate::sim::trace::{
     ControllerName, EventType, FinishedCondition, JobRecord, ObjectKind, RecordedPodPhase, Time, Trace,
 };
 use chrono::{Datelike, TimeDelta, Timelike};
-use std::collections::HashMap;
 
 /// `duration.HumanDuration`: the age format of every `kubectl get` column.
 ///
@@ -130,8 +130,8 @@ pub(crate) fn cron_jobs_state(trace: &Trace, t: Time) -> Vec<CronJobAt<'_>> {
 
 /// Per CronJob name, its Jobs running at `t` (in creation order) and the latest slot of those
 /// created by then: one pass over the Jobs, however many CronJobs there are.
-fn jobs_by_cron_job(trace: &Trace, t: Time) -> HashMap<&str, (Vec<&JobRecord>, Option<Time>)> {
-    let mut by_name: HashMap<&str, (Vec<&JobRecord>, Option<Time>)> = HashMap::new();
+fn jobs_by_cron_job(trace: &Trace, t: Time) -> FastMap<&str, (Vec<&JobRecord>, Option<Time>)> {
+    let mut by_name: FastMap<&str, (Vec<&JobRecord>, Option<Time>)> = FastMap::default();
     for j in &trace.jobs {
         let Some(owner) = j.cron_job.as_deref() else { continue };
         let (active, last) = by_name.entry(owner).or_default();
@@ -169,7 +169,7 @@ pub fn cron_jobs_at(trace: &Trace, t: Time) -> Table {
 /// `kubectl get job` at `t` (with the `STATUS` column of kubectl 1.28+).
 pub fn jobs_at(trace: &Trace, t: Time) -> Table {
     // Pods that succeeded by `t`, per Job name: one pass over the pods.
-    let mut succeeded_pods: HashMap<&str, usize> = HashMap::new();
+    let mut succeeded_pods: FastMap<&str, usize> = FastMap::default();
     for p in
         trace.pods.iter().filter(|p| p.phase == RecordedPodPhase::Succeeded && p.finished_at.is_some_and(|f| f <= t))
     {
@@ -327,7 +327,7 @@ pub fn events_at(trace: &Trace, t: Time, object: Option<(ObjectKind, &str)>) -> 
         e: crate::sim::trace::EventRecord,
     }
     let mut aggs: Vec<Agg> = Vec::new();
-    let mut index = std::collections::HashMap::new();
+    let mut index = FastMap::default();
     for e in trace.events.iter().take_while(|e| e.time <= t) {
         if object.is_some_and(|(k, n)| e.object.kind != k || e.object.name != n) {
             continue;

@@ -93,8 +93,9 @@ impl Effects {
         cron_job: &mut Working<'_>,
         jobs: &[&Job],
     ) -> bool {
-        let mut deleted = Vec::new();
-        for job in jobs_beyond_history_limits(&cron_job.object.spec, jobs) {
+        let doomed = jobs_beyond_history_limits(&cron_job.object.spec, jobs);
+        let mut deleted = Vec::with_capacity(doomed.len());
+        for job in doomed {
             if self.delete_job(input, cron_job, job).is_ok() {
                 deleted.push(job.metadata.name.clone());
             }

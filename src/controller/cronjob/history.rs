@@ -43,10 +43,11 @@ pub fn jobs_beyond_history_limits<'a>(spec: &CronJobSpec, jobs: &[&'a Job]) -> V
         if count <= keep {
             continue;
         }
-        let mut group: Vec<&'a Job> = jobs.iter().copied().filter(|j| is_finished(j)).collect();
-        let excess = group.len().saturating_sub(keep);
-        group.sort_by(|a, b| by_job_start_time(a, b));
-        doomed.extend(group.into_iter().take(excess));
+        // The group is sorted where it lands, and all but the oldest `count − keep` dropped.
+        let start = doomed.len();
+        doomed.extend(jobs.iter().copied().filter(is_finished));
+        doomed[start..].sort_by(|a, b| by_job_start_time(a, b));
+        doomed.truncate(start + (count - keep));
     }
     doomed
 }

@@ -43,7 +43,7 @@ pub fn job_name(cron_job: &str, scheduled: DateTime<Utc>, algorithm: Algorithm) 
     if suffix < 0 {
         name.push('-');
     }
-    name.extend(digits[start..].iter().map(|&d| char::from(d)));
+    name.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
     name
 }
 

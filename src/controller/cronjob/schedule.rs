@@ -155,6 +155,16 @@ impl BoundSchedule {
         self.oldest.set((slot + 1) % RECENT_ANSWERS);
         Ok(answer)
     }
+
+    /// Whether `next(t − 1 s)` is `t` — `t` is one of a cron expression's slots — when that shows
+    /// without a search; `false` says nothing (and `@every` slots, which depend on where a chain
+    /// starts, are never told this way).
+    pub(crate) fn is_slot(&self, t: DateTime<Utc>) -> bool {
+        match &self.schedule {
+            Schedule::Spec(spec) => spec.is_slot(t, self.controller_zone),
+            Schedule::Every(_) => false,
+        }
+    }
 }
 
 /// A CronJob's schedule parsed once, for the syncs that follow: the text the release's

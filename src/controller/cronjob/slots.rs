@@ -350,22 +350,19 @@ fn until_wake(next: DateTime<Utc>, now: DateTime<Utc>) -> TimeDelta {
     if next.naive_utc().date() == NaiveDate::MAX {
         return TimeDelta::nanoseconds(sub_nanos(add_nanos(next, delta), now));
     }
-    let d = match (exact_nanos(next), exact_nanos(now)) {
-        // Whole seconds and nanoseconds, in integers: chrono's instants span about ±262,000 years,
-        // so the difference and the 100 ms fit an i128 with room to spare.
-        (Some(a), Some(b)) => a - b + i128::from(delta),
+    let (a, b) = (next.timestamp_subsec_nanos(), now.timestamp_subsec_nanos());
+    if a >= 1_000_000_000 || b >= 1_000_000_000 {
         // A leap second (chrono's second 60): its own subtraction knows how to count it.
-        _ => (next.signed_duration_since(now) + NEXT_SCHEDULE_DELTA)
-            .num_nanoseconds()
-            .map_or_else(|| if next > now { i128::MAX } else { i128::MIN }, i128::from),
-    };
-    TimeDelta::nanoseconds(i64::try_from(d).unwrap_or(if d > 0 { i64::MAX } else { i64::MIN }))
-}
-
-/// Nanoseconds since the Unix epoch, unless `t` is in a leap second.
-fn exact_nanos(t: DateTime<Utc>) -> Option<i128> {
-    let nanos = t.timestamp_subsec_nanos();
-    (nanos < 1_000_000_000).then(|| i128::from(t.timestamp()) * 1_000_000_000 + i128::from(nanos))
+        let d = next.signed_duration_since(now) + NEXT_SCHEDULE_DELTA;
+        return TimeDelta::nanoseconds(d.num_nanoseconds().unwrap_or(if next > now { i64::MAX } else { i64::MIN }));
+    }
+    // Whole seconds and nanoseconds, in integers: chrono's instants span about ±262,000 years,
+    // so the seconds apart fit easily; their nanoseconds saturate with the seconds' sign, which
+    // the sub-second parts (less than 2 s in all) cannot turn.
+    let secs = next.timestamp() - now.timestamp();
+    let sub = i64::from(a) - i64::from(b) + delta;
+    let d = secs.checked_mul(1_000_000_000).and_then(|n| n.checked_add(sub));
+    TimeDelta::nanoseconds(d.unwrap_or(if secs > 0 { i64::MAX } else { i64::MIN }))
 }
 
 /// Why the legacy controller could not list the unmet slots.

@@ -253,7 +253,8 @@ fn sync_slot<'a>(
         return verdict(Some(requeue), DecisionCode::TooLate, Reasoning::of(why).and(wake(now, requeue)));
     }
     let name = job_name(&cj.object.metadata.name, scheduled, b.algorithm);
-    let namespace = namespace_of(&cj.object.metadata.namespace).to_owned();
+    let object: &'a CronJob = cj.object;
+    let namespace = namespace_of(&object.metadata.namespace);
     let in_active = cj.status.active.iter().any(|r| r.name == name && namespace_of(&r.namespace) == namespace);
     if in_active || cj.status.last_schedule_time == Some(scheduled) {
         let why = Sentence::AlreadyProcessed { slot: scheduled, active_job: in_active.then_some(name) };
@@ -275,11 +276,11 @@ fn sync_slot<'a>(
         }
     }
     let cj = target.get();
-    let (start, reference) = match start_job(input, cj, &name, &namespace, scheduled, effects) {
+    let (start, reference) = match start_job(input, cj, &name, namespace, scheduled, effects) {
         Ok(started) => started,
         Err(stopped) => return stopped,
     };
-    let adopted_name = reference.name.clone();
+    let adopted_name = matches!(start, Start::Adopted).then(|| reference.name.clone()).unwrap_or_default();
     cj.status.to_mut().active.push(reference);
     cj.status.to_mut().last_schedule_time = Some(scheduled);
     *update_status = true;
@@ -417,7 +418,10 @@ fn created(
             };
             why.and(Sentence::Every { delay, from: found.earliest, anchor })
         }
-        None if schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) => {
+        // A slot found by a `Next` chain is one, which the fields of its wall clock tell at once.
+        None if !schedule.is_slot(scheduled)
+            && schedule.next(scheduled - TimeDelta::seconds(1)).is_ok_and(|t| t != scheduled) =>
+        {
             why.and(Sentence::NotASlot)
         }
         None => why,

@@ -6,7 +6,7 @@ use crate::cron::spec::Jumps;
 use crate::cron::{parse_standard, Schedule};
 use crate::go::Tz;
 use crate::go::Zone;
-use chrono::DateTime;
+use chrono::{DateTime, TimeDelta};
 
 struct Rng(u64);
 
@@ -93,4 +93,27 @@ fn jumps_land_where_steps_land() {
         }
     }
     assert!(compared > 1000, "{compared}");
+}
+
+#[test]
+fn a_slot_is_told_by_its_fields_as_next_from_a_second_before_tells_it() {
+    let mut rng = Rng(0x0dd5_1075_cafe_beef);
+    let mut slots = 0;
+    for _ in 0..300 {
+        let spec = generated_spec(&mut rng);
+        let Ok(Schedule::Spec(schedule)) = parse_standard(&spec) else { panic!("{spec}") };
+        let tz: Tz = rng.pick(ZONES).parse().unwrap();
+        let start = DateTime::parse_from_rfc3339(rng.pick(STARTS)).unwrap().to_utc();
+        let Ok(Some(found)) = schedule.next_utc(start, tz) else { continue };
+        for t in
+            [found, start, found + TimeDelta::seconds(1), found + TimeDelta::hours(1), found - TimeDelta::minutes(1)]
+                .into_iter()
+                .chain([found + TimeDelta::milliseconds(500), found + TimeDelta::days(1)])
+        {
+            let by_search = schedule.next_utc(t - TimeDelta::seconds(1), tz).is_ok_and(|n| n == Some(t));
+            assert_eq!(schedule.is_slot(t, tz), by_search, "{spec} in {tz} at {t}");
+            slots += usize::from(by_search);
+        }
+    }
+    assert!(slots > 300, "{slots}");
 }

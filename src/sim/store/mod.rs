@@ -10,8 +10,9 @@
 //! watch event, the informer caches and the controllers hold the versions themselves rather than
 //! copies, so a year of minutely Jobs costs one copy per write, not one per reader. A status
 //! write to a version nobody else holds any more (the usual case: its watch event was delivered)
-//! changes it in place instead, and its watch event carries the status it replaced
-//! ([`Watch::StatusUpdated`]): metadata and spec are neither copied nor dropped. Removing a
+//! changes it in place instead, and its watch event carries only what the informer handlers
+//! compare of the status it replaced ([`Watch::StatusUpdated`]): metadata and spec are neither
+//! copied nor dropped, and the replaced status is dropped at once. Removing a
 //! finalizer from such a version is done in place too ([`Watch::MetadataUpdated`]).
 //!
 //! Objects are found by name through a hash map (to a numbered slot, which the owner indexes
@@ -35,7 +36,7 @@ use std::rc::Rc;
 use objects::Objects;
 pub(crate) use objects::Slot;
 pub use stored::Stored;
-pub use watch::{Change, StoreError, Watch};
+pub use watch::{Change, JobWas, PodWas, StoreError, Watch};
 
 /// The objects of the simulated cluster.
 #[derive(Clone, Debug, Default)]
@@ -66,6 +67,11 @@ impl Store {
     /// The object in a slot [`slot`](Self::slot) gave, which still exists.
     pub(crate) fn at<T: Stored>(&self, slot: Slot) -> &T {
         T::map(self).at(slot)
+    }
+
+    /// The stored version in a slot [`slot`](Self::slot) gave, which still exists, shared.
+    pub(crate) fn shared_at<T: Stored>(&self, slot: Slot) -> Rc<T> {
+        T::map(self).at(slot).clone()
     }
 
     /// The object named `name`, if it exists, with its shared name (the one its watch events
@@ -190,7 +196,7 @@ impl Store {
         }
         let watch = match Rc::get_mut(current) {
             Some(only) => {
-                let old = std::mem::replace(only.status_mut(), status);
+                let old = T::was(&std::mem::replace(only.status_mut(), status));
                 Watch::StatusUpdated { old, new: current.clone() }
             }
             None => {
@@ -343,10 +349,10 @@ mod tests {
         assert_eq!(s.get::<Job>("a").unwrap().metadata.generation, Some(2));
         let changes = s.take_changes();
         // Nobody held the version the status write replaced: it changed in place, and the event
-        // carries the old status; the spec edit stored a new version.
+        // carries what the handlers compare of the old status; the spec edit stored a new version.
         assert!(
             matches!(&changes[..], [Change::Job(Watch::StatusUpdated { old, new }), Change::Job(Watch::Updated { old: before_edit, .. })]
-            if old.active == 0 && new.status.active == 1 && before_edit.status.active == 1 && before_edit.spec.suspend.is_none())
+            if *old == JobWas { finished: false } && new.status.active == 1 && before_edit.status.active == 1 && before_edit.spec.suspend.is_none())
         );
         drop(changes);
         // A version someone still holds is never changed: the write stores a new one.

@@ -3,6 +3,7 @@
 //! through JSON or protobuf leaves them (`k8s.io/apimachinery/pkg/apis/meta/v1/time.go`).
 
 use super::uid::Uids;
+use super::watch::{JobWas, PodWas};
 use super::{Change, Objects, Store, Watch};
 use crate::api::{CronJob, CronJobStatus, Job, JobStatus, ObjectMeta, Pod, PodStatus};
 use crate::sim::trace::{ObjectKind, Time};
@@ -12,6 +13,9 @@ use chrono::Timelike;
 pub trait Stored: Clone + PartialEq + Sized + 'static {
     /// The status subresource's type.
     type Status: Clone + std::fmt::Debug + PartialEq;
+    /// What the informer handlers compare of a status an update replaced
+    /// ([`Watch::StatusUpdated`]): small, so the replaced status is dropped at once.
+    type Was: Copy + std::fmt::Debug + PartialEq;
     /// The kind, for traces and error texts.
     const KIND: ObjectKind;
     /// The resource as the API server names it in errors (`jobs.batch`).
@@ -24,6 +28,8 @@ pub trait Stored: Clone + PartialEq + Sized + 'static {
     fn status_differs(&self, other: &Self) -> bool;
     fn status(&self) -> &Self::Status;
     fn status_mut(&mut self) -> &mut Self::Status;
+    /// What the informer handlers compare of `status` once it is replaced.
+    fn was(status: &Self::Status) -> Self::Was;
     /// A copy with another status (the status is not copied only to be replaced).
     fn with_status(&self, status: Self::Status) -> Self;
     fn map(store: &Store) -> &Objects<Self>;
@@ -90,10 +96,21 @@ fn pod_seconds(s: &mut PodStatus) {
     }
 }
 
+fn cron_job_was(_: &CronJobStatus) {}
+
+fn job_was(s: &JobStatus) -> JobWas {
+    JobWas { finished: s.finished_condition().is_some() }
+}
+
+fn pod_was(s: &PodStatus) -> PodWas {
+    PodWas { phase: s.phase.unwrap_or_default() }
+}
+
 macro_rules! stored {
-    ($t:ident, $status:ty, $kind:ident, $resource:literal, $field:ident, $seconds:ident) => {
+    ($t:ident, $status:ty, $was:ty, $kind:ident, $resource:literal, $field:ident, $seconds:ident, $summary:ident) => {
         impl Stored for $t {
             type Status = $status;
+            type Was = $was;
             const KIND: ObjectKind = ObjectKind::$kind;
             const RESOURCE: &'static str = $resource;
             fn meta(&self) -> &ObjectMeta {
@@ -113,6 +130,9 @@ macro_rules! stored {
             }
             fn status_mut(&mut self) -> &mut $status {
                 &mut self.status
+            }
+            fn was(status: &$status) -> $was {
+                $summary(status)
             }
             fn with_status(&self, status: $status) -> Self {
                 $t {
@@ -146,9 +166,9 @@ macro_rules! stored {
     };
 }
 
-stored!(CronJob, CronJobStatus, CronJob, "cronjobs.batch", cron_jobs, cron_job_seconds);
-stored!(Job, JobStatus, Job, "jobs.batch", jobs, job_seconds);
-stored!(Pod, PodStatus, Pod, "pods", pods, pod_seconds);
+stored!(CronJob, CronJobStatus, (), CronJob, "cronjobs.batch", cron_jobs, cron_job_seconds, cron_job_was);
+stored!(Job, JobStatus, JobWas, Job, "jobs.batch", jobs, job_seconds, job_was);
+stored!(Pod, PodStatus, PodWas, Pod, "pods", pods, pod_seconds, pod_was);
 
 #[cfg(test)]
 mod tests {

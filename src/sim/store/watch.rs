@@ -3,7 +3,7 @@
 //! server's `AlreadyExists` and `NotFound` texts).
 
 use super::Stored;
-use crate::api::{CronJob, Job, Pod};
+use crate::api::{CronJob, Job, Pod, PodPhase};
 use std::rc::Rc;
 
 /// An informer notification, carrying the stored versions of the object.
@@ -14,9 +14,10 @@ pub enum Watch<T: Stored> {
         old: Rc<T>,
         new: Rc<T>,
     },
-    /// An update that changed only the status: the old version is `new` with status `old`.
+    /// An update that changed only the status: the old version is `new` with the status `old`
+    /// sums up (what the informer handlers compare of it; the status itself is gone).
     StatusUpdated {
-        old: T::Status,
+        old: T::Was,
         new: Rc<T>,
     },
     /// An update that changed only metadata no informer handler compares (a finalizer removed),
@@ -31,6 +32,22 @@ pub enum Change {
     CronJob(Watch<CronJob>),
     Job(Watch<Job>),
     Pod(Watch<Pod>),
+}
+
+/// What the informer handlers compare of a Job status an update replaced: whether the Job had
+/// finished (the trace records the moment it finishes; the controllers' `updateJob` handlers
+/// compare nothing else of a status).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JobWas {
+    /// A `Complete` or `Failed` condition was true.
+    pub finished: bool,
+}
+
+/// What the informer handlers compare of a pod status an update replaced: its phase (the Job
+/// controller's `updatePod` backs off on a pod seen failing for the first time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PodWas {
+    pub phase: PodPhase,
 }
 
 /// Why a write was refused.
