@@ -141,7 +141,9 @@ impl World {
     /// One CronJob sync, its writes applied, its verdict recorded.
     pub(crate) fn sync_cronjob(&mut self, name: &Name, trigger: SyncTrigger) {
         let now = self.now;
-        let Some(cj) = self.store.get_shared::<CronJob>(name) else {
+        // The CronJob is found by name once: its sync deletes and creates Jobs, never removes
+        // the CronJob, so the slot still holds it for the status write.
+        let Some(cj_slot) = self.store.slot::<CronJob>(name) else {
             let decision = Ruling {
                 code: "not-found".into(),
                 explanation: Explanation::Gone(ControllerName::Cronjob, name.clone()),
@@ -149,6 +151,7 @@ impl World {
             self.recorder.sync(ControllerName::Cronjob, now, name, trigger, decision, None);
             return;
         };
+        let cj = self.store.shared_at::<CronJob>(cj_slot);
         let uid = self.store.next_uid();
         // The controller lists every Job and keeps those it controls: v2 matches the controller
         // reference by name, v1 by UID. The store's owner indexes give each the same Jobs without
@@ -203,7 +206,7 @@ impl World {
         // stored version in place (see `Store::replace_status`).
         drop(cj);
         if let Some(status) = out.status_update {
-            let _ = self.store.replace_status::<CronJob>(name, status);
+            self.store.replace_status_at::<CronJob>(cj_slot, status);
         }
         if !legacy {
             let key = name.clone();

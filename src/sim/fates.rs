@@ -47,25 +47,25 @@ impl World {
         for (name, h) in &self.history.cron_jobs {
             let nominal = self.nominal_slots(h);
             // The Jobs by slot, in order (of two for one slot, the later one).
-            let mut ran: Vec<(Time, &JobRecord)> = jobs_by_cron
-                .get(name.as_str())
-                .map(|js| js.iter().map(|j| (j.scheduled_time.expect("filtered"), *j)).collect())
-                .unwrap_or_default();
-            ran.sort_by_key(|&(at, _)| at);
+            let mut ran = jobs_by_cron.remove(name.as_str()).unwrap_or_default();
+            ran.sort_by_key(|j| j.scheduled_time);
+            let slot_of = |j: &JobRecord| j.scheduled_time.expect("filtered");
             let judge =
                 Judge { name: Name::from(name.as_str()), h, history: &self.history, nominal: &nominal, end: self.end };
-            let mut times: Vec<Time> = nominal.clone();
-            times.extend(ran.iter().map(|&(at, _)| at));
-            times.extend(self.edited_schedule_slots(h));
-            // Sorted runs (the nominal slots, then the Jobs' slots): a stable sort merges them in
-            // one pass where an unstable one would sort from scratch.
-            times.sort();
-            times.dedup();
-            out.reserve(times.len());
+            let mut edited = self.edited_schedule_slots(h);
+            edited.sort();
+            // The slots are the nominal ones, the Jobs' and the edited schedule's, each sorted:
+            // merged as they are read rather than gathered and sorted.
+            out.reserve(nominal.len().max(ran.len()) + edited.len());
+            let times = merged(merged(nominal.iter().copied(), ran.iter().map(|j| slot_of(j))), edited);
+            let mut last = None;
             for at in times {
-                let i = ran.partition_point(|&(t, _)| t <= at);
+                if last.replace(at) == Some(at) {
+                    continue;
+                }
+                let i = ran.partition_point(|j| slot_of(j) <= at);
                 out.push(match i.checked_sub(1).map(|i| ran[i]) {
-                    Some((t, job)) if t == at => judge.ran(at, job),
+                    Some(job) if slot_of(job) == at => judge.ran(at, job),
                     _ => judge.missed(at),
                 });
             }
@@ -73,6 +73,7 @@ impl World {
         // No two slots share a CronJob and a time: an unstable sort orders them the same, and
         // needs no copy of a year's slots to do it.
         out.sort_unstable_by(|a, b| (a.scheduled_time, &a.cron_job).cmp(&(b.scheduled_time, &b.cron_job)));
+        out.shrink_to_fit();
         out
     }
 
@@ -273,4 +274,14 @@ fn policy_name(p: ConcurrencyPolicy) -> &'static str {
         ConcurrencyPolicy::Forbid => "Forbid",
         ConcurrencyPolicy::Replace => "Replace",
     }
+}
+
+/// The items of two sorted sequences, in order.
+fn merged<T: Ord>(a: impl IntoIterator<Item = T>, b: impl IntoIterator<Item = T>) -> impl Iterator<Item = T> {
+    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
+    std::iter::from_fn(move || match (a.peek(), b.peek()) {
+        (Some(x), Some(y)) if y < x => b.next(),
+        (Some(_), _) => a.next(),
+        _ => b.next(),
+    })
 }

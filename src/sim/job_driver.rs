@@ -61,13 +61,16 @@ impl World {
     /// One `syncJob`, its writes applied, its verdict recorded.
     pub(crate) fn sync_job(&mut self, name: &Name, trigger: SyncTrigger) {
         let now = self.now;
-        let Some(job) = self.store.get_shared::<Job>(name) else {
+        // The Job is found by name once: a Job sync writes its pods, never removes its Job, so
+        // the slot still holds it for the status write.
+        let Some(slot) = self.store.slot::<Job>(name) else {
             self.job_memory.remove(&**name);
             let decision =
                 Ruling { code: "not-found".into(), explanation: Explanation::Gone(ControllerName::Job, name.clone()) };
             self.recorder.sync(ControllerName::Job, now, name, trigger, decision, None);
             return;
         };
+        let job = self.store.shared_at::<Job>(slot);
         let pods: Vec<&Pod> = self.store.pods_of_job(&job.metadata.uid).collect();
         let no_memory = JobMemory::default();
         let memory = self.job_memory.get(&**name).unwrap_or(&no_memory);
@@ -109,7 +112,7 @@ impl World {
         }
         let mut named = named.into_iter().peekable();
         if let Some(status) = out.status {
-            let _ = self.store.replace_status::<Job>(name, status);
+            self.store.replace_status_at::<Job>(slot, status);
         }
         for mut e in out.events {
             if let Message::About(Words::CreatedPod, generate_name) = &mut e.message {

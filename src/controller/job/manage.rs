@@ -14,7 +14,7 @@ use super::pods::{
     JOB_INDEX_IGNORED_FAILURE_COUNT_ANNOTATION, JOB_TRACKING_FINALIZER,
 };
 use super::{JobFeatures, Why};
-use crate::api::{Job, ObjectMeta, OwnerReference, Pod};
+use crate::api::{Job, ObjectMeta, OwnerReference, Pod, PodStatus, Word};
 use crate::controller::{Message, Words};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::collections::BTreeMap;
@@ -95,12 +95,19 @@ pub fn new_pod(job: &Job, index: Option<u32>, failure_counts: Option<(u32, u32)>
     // Room for the tracking finalizer, which is added to the template's.
     let mut finalizers = Vec::with_capacity(template.metadata.finalizers.len() + 1);
     finalizers.extend_from_slice(&template.metadata.finalizers);
+    // Every field spelled out, here and in the pod: a `..Default::default()` would build a whole
+    // empty object (the pod's with a spec of its own) only to drop what is given.
     let mut meta = ObjectMeta {
+        name: String::new(),
         generate_name: pod_generate_name(&job.metadata.name, index),
         namespace: job.metadata.namespace.clone(),
+        uid: String::new(),
+        generation: None,
+        creation_timestamp: None,
+        deletion_timestamp: None,
+        deletion_grace_period_seconds: None,
         labels: template.metadata.labels.clone(),
         annotations: template.metadata.annotations.clone(),
-        finalizers,
         owner_references: vec![OwnerReference {
             api_version: "batch/v1".into(),
             kind: "Job".into(),
@@ -109,7 +116,7 @@ pub fn new_pod(job: &Job, index: Option<u32>, failure_counts: Option<(u32, u32)>
             controller: Some(true),
             block_owner_deletion: Some(true),
         }],
-        ..ObjectMeta::default()
+        finalizers,
     };
     if features.tracking_with_finalizers && !meta.finalizers.iter().any(|f| f == JOB_TRACKING_FINALIZER) {
         meta.finalizers.push(JOB_TRACKING_FINALIZER.into());
@@ -126,7 +133,13 @@ pub fn new_pod(job: &Job, index: Option<u32>, failure_counts: Option<(u32, u32)>
             }
         }
     }
-    Pod { metadata: meta, spec: template.spec.clone(), ..Pod::default() }
+    Pod {
+        api_version: Word::default(),
+        kind: Word::default(),
+        metadata: meta,
+        spec: template.spec.clone(),
+        status: PodStatus::default(),
+    }
 }
 
 /// The failure counts a replacement of `replaced` carries (`getNewIndexFailureCounts`).

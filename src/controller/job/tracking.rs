@@ -11,7 +11,7 @@ use super::pods::{self, completion_index, has_tracking_finalizer, is_pod_failed}
 use crate::api::{ConditionStatus, JobCondition, JobConditionType, JobStatus, Pod, PodPhase, UncountedTerminatedPods};
 use chrono::{DateTime, Utc};
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// At most this many pods enter `uncountedTerminatedPods` per sync (`MaxUncountedPods`).
 pub const MAX_UNCOUNTED_PODS: usize = 500;
@@ -108,7 +108,7 @@ fn count_finished<'a>(
     // The lists as they were are set aside and read in place; the UIDs this pass adds go into the
     // emptied lists and join the old ones after it.
     let (orig_succ, orig_fail) = (std::mem::take(&mut unc.succeeded), std::mem::take(&mut unc.failed));
-    let (orig_unc_failed, orig_unc_succ) = (uid_set(&orig_fail), uid_set(&orig_succ));
+    let (orig_unc_failed, orig_unc_succ) = (UidSet::of(&orig_fail), UidSet::of(&orig_succ));
     let is_success_target = finished.as_ref().is_some_and(|c| c.condition_type == JobConditionType::SuccessCriteriaMet);
     let mut counted =
         Counted { remove: vec![], new_succeeded_indexes: vec![], reached_max_uncounted: false, changed: false };
@@ -175,12 +175,23 @@ fn joined(mut orig: Vec<String>, added: Vec<String>) -> Vec<String> {
     orig
 }
 
-/// The UIDs of an uncounted list, to look them up (the usual empty list is not gathered).
-pub(super) fn uid_set(uids: &[String]) -> BTreeSet<&str> {
-    if uids.is_empty() {
-        return BTreeSet::new();
+/// UIDs to look pods up in: sorted, searched by halves (the usual empty list allocates nothing).
+pub(super) struct UidSet<'a>(Vec<&'a str>);
+
+impl<'a> UidSet<'a> {
+    /// The UIDs of an uncounted list.
+    pub(super) fn of(uids: &'a [String]) -> Self {
+        UidSet::sorted(uids.iter().map(String::as_str).collect())
     }
-    uids.iter().map(String::as_str).collect()
+
+    fn sorted(mut uids: Vec<&'a str>) -> Self {
+        uids.sort_unstable();
+        UidSet(uids)
+    }
+
+    pub(super) fn contains(&self, uid: &str) -> bool {
+        self.0.binary_search(&uid).is_ok()
+    }
 }
 
 /// An Indexed Job's `completedIndexes`, `succeeded` and `failedIndexes`; whether they changed.
@@ -285,15 +296,22 @@ fn clean_uncounted(status: &mut JobStatus, unc: &mut UncountedTerminatedPods, po
         // The usual case: nothing uncounted, so the pods' finalizers need not be gathered.
         return false;
     }
-    let with_finalizer: BTreeSet<&str> = pods
-        .iter()
-        .filter(|p| has_tracking_finalizer(p))
-        .map(|p| p.metadata.uid.as_str())
-        .filter(|uid| removed.binary_search(uid).is_err())
-        .collect();
+    // A UID whose finalizer was just removed goes without a look at the pods; the pods that keep
+    // theirs are gathered only for a UID that was not.
+    let mut with_finalizer = None;
+    let mut keeps = |uid: &String| {
+        removed.binary_search(&uid.as_str()).is_err()
+            && with_finalizer
+                .get_or_insert_with(|| {
+                    UidSet::sorted(
+                        pods.iter().filter(|p| has_tracking_finalizer(p)).map(|p| p.metadata.uid.as_str()).collect(),
+                    )
+                })
+                .contains(uid)
+    };
     let before = (unc.succeeded.len(), unc.failed.len());
-    unc.succeeded.retain(|u| with_finalizer.contains(u.as_str()));
-    unc.failed.retain(|u| with_finalizer.contains(u.as_str()));
+    unc.succeeded.retain(&mut keeps);
+    unc.failed.retain(&mut keeps);
     status.succeeded += (before.0 - unc.succeeded.len()) as i32;
     status.failed += (before.1 - unc.failed.len()) as i32;
     before != (unc.succeeded.len(), unc.failed.len())

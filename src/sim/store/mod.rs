@@ -69,6 +69,11 @@ impl Store {
         T::map(self).at(slot)
     }
 
+    /// The stored version in a slot [`slot`](Self::slot) gave, which still exists, shared.
+    pub(crate) fn shared_at<T: Stored>(&self, slot: Slot) -> Rc<T> {
+        T::map(self).at(slot).clone()
+    }
+
     /// The object named `name`, if it exists, with its shared name (the one its watch events
     /// carry).
     pub(crate) fn get_named<T: Stored>(&self, name: &str) -> Option<(&Name, &T)> {

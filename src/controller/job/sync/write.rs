@@ -12,26 +12,27 @@ use super::Ctx;
 pub(super) fn write_status(
     ctx: &mut Ctx<'_>,
     shape: &Shape<'_>,
-    mut tally: Tally<'_>,
+    tally: Tally<'_>,
     acted: Acted,
     progress: IndexProgress<'_>,
 ) {
     let (job, f) = (shape.job, shape.f);
-    let shown_terminating = if f.pod_replacement_policy { tally.terminating } else { None };
-    let shown_ready = f.job_ready_pods.then_some(tally.ready);
+    // Taken apart, so the status moves out whole and nothing is left behind to drop.
+    let Tally { mut status, active, ready, terminating, succeeded, failed, new_backoff, .. } = tally;
+    let shown_terminating = if f.pod_replacement_policy { terminating } else { None };
+    let shown_ready = f.job_ready_pods.then_some(ready);
     let needs_update = acted.suspend_changed
-        || tally.active != job.status.active
+        || active != job.status.active
         || shown_ready != job.status.ready
         || shown_terminating != job.status.terminating;
-    let mut status = std::mem::take(&mut tally.status);
-    status.active = tally.active;
+    status.active = active;
     status.ready = shown_ready;
     status.terminating = shown_terminating;
 
     if shape.tracking {
         let t = Tracking {
             pods: ctx.input.pods,
-            new_backoff: tally.new_backoff,
+            new_backoff,
             finished: acted.finished,
             needs_flush: needs_update,
             prev_succeeded_indexes: progress.prev_succeeded,
@@ -39,19 +40,19 @@ pub(super) fn write_status(
             failed_indexes: progress.failed,
             delayed_per_index: &progress.delayed_per_index,
             only_failed: shape.only_failed,
-            terminating: tally.terminating.unwrap_or(0),
+            terminating: terminating.unwrap_or(0),
         };
         track_and_remove_finalizers(ctx, status, t);
-    } else if job.status.active != tally.active
-        || job.status.succeeded != tally.succeeded
-        || job.status.failed != tally.failed
+    } else if job.status.active != active
+        || job.status.succeeded != succeeded
+        || job.status.failed != failed
         || job.status.ready != shown_ready
         || acted.suspend_changed
         || acted.finished.is_some()
     {
         // Up to 1.24: counters recomputed and written whenever something changed.
-        status.succeeded = tally.succeeded;
-        status.failed = tally.failed;
+        status.succeeded = succeeded;
+        status.failed = failed;
         if shape.indexed {
             status.completed_indexes = Some(progress.succeeded.to_string()).filter(|s| !s.is_empty());
         }
