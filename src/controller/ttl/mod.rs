@@ -7,7 +7,7 @@
 //! Gate TTLAfterFinished: alpha (off) from 1.12, beta (on) 1.21, GA 1.23; before 1.21 nothing is
 //! deleted.
 
-use crate::api::{ConditionStatus, Job, JobConditionType, KubernetesVersion};
+use crate::api::{Job, KubernetesVersion};
 use crate::i18n::decisions::{Arg, DecisionWords as W, Worded};
 use chrono::{DateTime, TimeDelta, Utc};
 
@@ -66,10 +66,7 @@ pub fn ttl_after_finished(job: &Job, now: DateTime<Utc>, version: KubernetesVers
     if job.metadata.deletion_timestamp.is_some() {
         return ignore(said(W::TtlDeleting));
     }
-    let Some(cond) = job.status.conditions.iter().find(|c| {
-        matches!(c.condition_type, JobConditionType::Complete | JobConditionType::Failed)
-            && c.status == ConditionStatus::True
-    }) else {
+    let Some(cond) = job.status.finished_condition() else {
         return ignore(said(W::TtlNotFinished));
     };
     let Some(finished_at) = cond.last_transition_time else {
@@ -103,7 +100,7 @@ pub fn ttl_after_finished(job: &Job, now: DateTime<Utc>, version: KubernetesVers
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::JobCondition;
+    use crate::api::{ConditionStatus, JobCondition, JobConditionType};
     use chrono::TimeZone;
 
     fn t(s: i64) -> DateTime<Utc> {
